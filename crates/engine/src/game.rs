@@ -1,0 +1,196 @@
+//! The [`Game`] trait: the one API every rules engine implements, and the protocol, bots, CLI and
+//! app use.
+
+use crate::chance::Entropy;
+use crate::outcome::Outcome;
+use crate::seat::{Actor, Seat, Viewer};
+use serde::{Serialize, de::DeserializeOwned};
+use std::fmt;
+use thiserror::Error;
+
+/// blake3 digest of a game's designed data (cards, tiles, values). Part of every state hash and
+/// of the lobby handshake, so peers with different data never start a game together.
+pub type DataDigest = [u8; 32];
+
+/// Why a game could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// The player count is outside what the game supports.
+    #[error("{game} is played by {min} to {max} players, not {got}")]
+    PlayerCount {
+        /// The game's name.
+        game: &'static str,
+        /// Fewest players.
+        min: u8,
+        /// Most players.
+        max: u8,
+        /// What was asked for.
+        got: u8,
+    },
+    /// The options are inconsistent; the message says how.
+    #[error("invalid options: {0}")]
+    Options(String),
+}
+
+/// An action could not be played. The state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PlayError<E> {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The game is waiting for a chance event (a draw, a shuffle), not for a player.
+    #[error("the game is waiting for a random draw, not for a player")]
+    ChancePending,
+    /// Another seat must act now.
+    #[error("it is {expected}'s turn, not {got}'s")]
+    NotYourTurn {
+        /// The seat that must act.
+        expected: Seat,
+        /// The seat that tried to act.
+        got: Seat,
+    },
+    /// The rules forbid this action now; the game's own error says why.
+    #[error("{0}")]
+    Rules(E),
+}
+
+/// `resolve_chance` was called when the game was not at a chance point.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("the game is not waiting for a random draw ({0:?} acts now)")]
+pub struct ChanceError(pub Actor);
+
+/// A deterministic rules engine for one game.
+///
+/// The state is plain data: it serialises canonically ([`crate::codec`]), hashes
+/// ([`crate::state_hash`]) and clones. A game never reads a clock, a global RNG or a hash map, and
+/// never panics on any input.
+///
+/// Life of a game:
+/// 1. [`Game::new`] creates the game at its first chance point (setup).
+/// 2. Loop on [`Game::to_act`]: at `Actor::Chance`, call [`Game::resolve_chance`] with 32 bytes of
+///    entropy; at `Actor::Seat(s)`, seat `s` picks one of [`Game::legal_actions`] and it is played
+///    with [`Game::play`]. Simultaneous decisions are taken one seat at a time, in seat order.
+/// 3. At `Actor::Over`, [`Game::outcome`] gives the scores and winners.
+pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Options chosen in the lobby (edition, variants, scenario...).
+    type Options: Clone
+        + fmt::Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// One decision by a seat. Big decisions are staged (pick a card, then a target) so that
+    /// [`Game::legal_actions`] stays small.
+    type Action: Clone
+        + fmt::Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// Something that happened, for the move log and the UI.
+    type Event: Clone + fmt::Debug + Serialize + Send + 'static;
+    /// What one viewer may see of the state.
+    type Observation: Clone + fmt::Debug + Serialize;
+    /// Why an action is illegal, in words a player can act on.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// Short stable name ("fall", "hold"), used in hashes, lobbies and replays.
+    const NAME: &'static str;
+    /// Bumped whenever a rules change can alter the outcome of the same seed and moves.
+    const RULES_VERSION: u32;
+    /// Fewest seats.
+    const MIN_PLAYERS: u8;
+    /// Most seats.
+    const MAX_PLAYERS: u8;
+
+    /// blake3 of the game's designed data (see [`DataDigest`]).
+    fn data_digest() -> DataDigest;
+
+    /// A new game for `players` seats, stopped at its setup chance point.
+    fn new(options: &Self::Options, players: u8) -> Result<Self, SetupError>;
+
+    /// The options this game was created with.
+    fn options(&self) -> &Self::Options;
+
+    /// How many seats play.
+    fn players(&self) -> u8;
+
+    /// Who acts now.
+    fn to_act(&self) -> Actor;
+
+    /// Every legal action for the seat that acts now, in a deterministic order. Replaces the
+    /// contents of `out`. Empty at a chance point and when the game is over.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Applies an action by the seat that acts now (`to_act()` is `Actor::Seat`). Validates fully:
+    /// an illegal or malformed action returns an error and leaves the state untouched.
+    /// Callers use [`Game::play`], which checks whose turn it is first.
+    fn apply_action(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, Self::Error>;
+
+    /// Resolves every random step up to the next decision with an RNG seeded from `entropy`.
+    fn resolve_chance(&mut self, entropy: Entropy) -> Result<Vec<Self::Event>, ChanceError>;
+
+    /// What `viewer` may see: their own hidden information and everything public.
+    fn observe(&self, viewer: Viewer) -> Self::Observation;
+
+    /// Scores and winners once the game is over; `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A sentence describing `action` in the current state, for the move log ("Blue places a dwarf
+    /// on the ruby mine at (1, 0)").
+    fn describe(&self, action: &Self::Action) -> String;
+
+    /// Checks the game's own invariants (component conservation...). Used by the conformance
+    /// harness after every step; the message names what broke.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// An upper bound on decisions plus chance points in one game, used to prove termination.
+    fn max_steps(players: u8) -> usize {
+        10_000 * players.max(1) as usize
+    }
+
+    /// Plays `action` for `seat` after checking that `seat` acts now.
+    fn play(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, PlayError<Self::Error>> {
+        match self.to_act() {
+            Actor::Over => Err(PlayError::GameOver),
+            Actor::Chance => Err(PlayError::ChancePending),
+            Actor::Seat(expected) if expected != seat => Err(PlayError::NotYourTurn {
+                expected,
+                got: seat,
+            }),
+            Actor::Seat(_) => self.apply_action(action).map_err(PlayError::Rules),
+        }
+    }
+
+    /// Convenience: the legal actions as a new vector.
+    fn legal_actions_vec(&self) -> Vec<Self::Action> {
+        let mut v = Vec::new();
+        self.legal_actions(&mut v);
+        v
+    }
+
+    /// Checks that a (game, players) pair is allowed; games call this from [`Game::new`].
+    fn check_players(players: u8) -> Result<(), SetupError> {
+        if (Self::MIN_PLAYERS..=Self::MAX_PLAYERS).contains(&players) {
+            Ok(())
+        } else {
+            Err(SetupError::PlayerCount {
+                game: Self::NAME,
+                min: Self::MIN_PLAYERS,
+                max: Self::MAX_PLAYERS,
+                got: players,
+            })
+        }
+    }
+}

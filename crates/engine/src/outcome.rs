@@ -1,0 +1,112 @@
+//! The result of a finished game: per-seat scores with a breakdown, and the winners.
+
+use crate::seat::Seat;
+use serde::{Deserialize, Serialize};
+
+/// One line of a score breakdown, e.g. "Gems: 7".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreLine {
+    /// A category a player understands ("Trading goals", "Kingdom", ...).
+    pub category: String,
+    /// Points in that category; may be negative.
+    pub points: i32,
+}
+
+/// One seat's final score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatScore {
+    /// The seat.
+    pub seat: Seat,
+    /// Total points: the sum of `breakdown`.
+    pub total: i32,
+    /// Points by category.
+    pub breakdown: Vec<ScoreLine>,
+    /// Tie-breaker values in the order the rulebook applies them (higher is better).
+    pub tiebreakers: Vec<i32>,
+}
+
+impl SeatScore {
+    /// Builds a score from its breakdown; the total is the sum of the lines.
+    pub fn new(seat: Seat, breakdown: Vec<ScoreLine>, tiebreakers: Vec<i32>) -> Self {
+        let total = breakdown.iter().map(|l| l.points).sum();
+        SeatScore {
+            seat,
+            total,
+            breakdown,
+            tiebreakers,
+        }
+    }
+}
+
+/// The outcome of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// One entry per seat, in seat order.
+    pub scores: Vec<SeatScore>,
+    /// The winning seats (several on a tie that the tie-breakers do not break; none when a
+    /// cooperative game is lost by everyone).
+    pub winners: Vec<Seat>,
+    /// A sentence explaining how the game ended, for the end screen and the log.
+    pub summary: String,
+}
+
+impl Outcome {
+    /// Ranks seats by total, then by tie-breakers in order, and builds the outcome with every seat
+    /// that ties for the best as a winner.
+    pub fn ranked(scores: Vec<SeatScore>, summary: impl Into<String>) -> Self {
+        let key = |s: &SeatScore| (s.total, s.tiebreakers.clone());
+        let best = scores.iter().map(key).max();
+        let winners = match best {
+            Some(best) => scores
+                .iter()
+                .filter(|s| key(s) == best)
+                .map(|s| s.seat)
+                .collect(),
+            None => Vec::new(),
+        };
+        Outcome {
+            scores,
+            winners,
+            summary: summary.into(),
+        }
+    }
+
+    /// The score of one seat.
+    pub fn score(&self, seat: Seat) -> Option<&SeatScore> {
+        self.scores.iter().find(|s| s.seat == seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(p: i32) -> Vec<ScoreLine> {
+        vec![ScoreLine {
+            category: "x".into(),
+            points: p,
+        }]
+    }
+
+    #[test]
+    fn tiebreakers_decide_and_true_ties_share() {
+        let o = Outcome::ranked(
+            vec![
+                SeatScore::new(Seat(0), line(5), vec![3, 1]),
+                SeatScore::new(Seat(1), line(5), vec![3, 2]),
+                SeatScore::new(Seat(2), line(4), vec![9, 9]),
+            ],
+            "",
+        );
+        assert_eq!(o.winners, vec![Seat(1)]);
+        let o = Outcome::ranked(
+            vec![
+                SeatScore::new(Seat(0), line(5), vec![3]),
+                SeatScore::new(Seat(1), line(5), vec![3]),
+            ],
+            "",
+        );
+        assert_eq!(o.winners, vec![Seat(0), Seat(1)]);
+        assert_eq!(o.score(Seat(1)).map(|s| s.total), Some(5));
+    }
+}
