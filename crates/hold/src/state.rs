@@ -523,6 +523,41 @@ impl Hold {
 /// game's invariants by themselves.
 #[doc(hidden)]
 impl Hold {
+    /// A position for tests: setup done, every square outside the hold an unclaimed Soil tile
+    /// except a Copper vein at h1 (row 0, col 7) and the Dragon at h8 (row 7, col 7),
+    /// empty hands (every work tile in the draw pile), no gold or VT, one marker each on the
+    /// hold, seat `i` holding leader `i` (so seat 0 is the Dwarf Lord), at the start of `phase`
+    /// of turn 1. Adjust it with the other setters, then call [`Hold::settle`].
+    pub fn test_position(players: u8, phase: Phase) -> Hold {
+        let players = players.clamp(2, 8);
+        let mut h = Hold::blank(HoldOptions::default(), players);
+        h.chance = None;
+        // One unmined vein and one uncleared lair in far corners, so no end condition holds.
+        h.spaces[7] = Space::Open(BoardTile::Copper);
+        h.spaces[63] = Space::Open(BoardTile::Dragon);
+        let leaders: Vec<Leader> = Leader::ALL[..players as usize].to_vec();
+        h.set_leaders(&leaders);
+        h.prev_order = h.order.clone();
+        if phase == Phase::Leader {
+            h.leaders = vec![None; players as usize];
+        }
+        h.set_phase(phase);
+        h
+    }
+
+    /// Runs the automatic steps from the current position (income, phase changes, end of turn)
+    /// up to the next decision or chance point.
+    pub fn settle(&mut self) -> Vec<crate::types::HoldEvent> {
+        let mut ev = Vec::new();
+        self.advance(&mut ev);
+        ev
+    }
+
+    /// Sets the options.
+    pub fn set_options(&mut self, options: HoldOptions) {
+        self.options = options;
+    }
+
     /// Replaces a square's content.
     pub fn set_space(&mut self, at: Pos, space: Space) {
         if let Some(s) = self.spaces.get_mut(at.0 as usize) {
