@@ -1,0 +1,150 @@
+//! What a session tells its driver: messages to send ([`Transmit`]) and things that happened
+//! ([`Event`]).
+
+use crate::evidence::Evidence;
+use crate::message::{AckStage, Message};
+use dwarfs_engine::{Entropy, Game, Outcome, Seat, StateHash};
+use libp2p_identity::PeerId;
+
+/// Where a message goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// One peer.
+    Peer(PeerId),
+    /// Every other seated (human, not taken-over) peer of the game; see
+    /// [`crate::Session::broadcast_peers`].
+    Broadcast,
+}
+
+/// A message the driver must send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transmit {
+    /// To whom.
+    pub to: Destination,
+    /// What (encode with [`crate::wire::encode`]).
+    pub message: Message,
+}
+
+/// What the session is waiting for from a silent peer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// Its seed commit.
+    Commit,
+    /// Its seed reveal (after it committed).
+    Reveal,
+    /// Its move number `seq`.
+    Move(u32),
+    /// Its ack of move `seq`.
+    Ack(u32),
+}
+
+/// An ack hash mismatch: peers disagree on the state after a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DesyncReport {
+    /// The move after which states differ.
+    pub seq: u32,
+    /// Which state was compared.
+    pub stage: AckStage,
+    /// Each live seat's acked hash, in seat order.
+    pub hashes: Vec<(Seat, StateHash)>,
+    /// The hash most seats hold, if one has a strict majority.
+    pub majority: Option<StateHash>,
+    /// Our own hash.
+    pub local: StateHash,
+    /// Our state, canonically encoded, to compare with another peer's dump.
+    pub state_encoded: Vec<u8>,
+    /// Our state, readably (`{:#?}`).
+    pub state_debug: String,
+}
+
+/// Something the app should know about.
+#[derive(Clone, Debug)]
+pub enum Event<G: Game> {
+    /// Every seed was revealed; the game is set up from the seed (its digest is shown so
+    /// players can compare).
+    Started {
+        /// blake3 of the seed.
+        seed: [u8; 32],
+        /// The state hash after setup.
+        hash: StateHash,
+    },
+    /// It is the local seat's turn: call [`crate::Session::submit_local_action`].
+    YourTurn {
+        /// The move number to be played.
+        seq: u32,
+        /// The local seat.
+        seat: Seat,
+    },
+    /// A move was applied locally (not yet final).
+    MoveApplied {
+        /// Its number.
+        seq: u32,
+        /// Who played it.
+        seat: Seat,
+        /// The action.
+        action: G::Action,
+        /// The engine's sentence for it.
+        description: String,
+        /// What happened.
+        events: Vec<G::Event>,
+        /// Played by the deterministic bot for a bot seat or a taken-over seat.
+        by_bot: bool,
+    },
+    /// Every live seated peer acked the same hash: the move is final and written to the replay.
+    MoveFinal {
+        /// Its number.
+        seq: u32,
+        /// The agreed hash.
+        hash: StateHash,
+    },
+    /// The chance point after a move was resolved from the beacon.
+    ChanceResolved {
+        /// The move that led to it.
+        seq: u32,
+        /// The entropy used.
+        entropy: Entropy,
+        /// What happened.
+        events: Vec<G::Event>,
+    },
+    /// The game ended and every live peer agrees on the final hash.
+    GameOver {
+        /// The scores.
+        outcome: Outcome,
+        /// The final hash.
+        hash: StateHash,
+        /// Moves played.
+        moves: u32,
+    },
+    /// Peers disagree on a state hash. The session halts.
+    Desync(Box<DesyncReport>),
+    /// A peer cheated (or sent something that only a cheat or a broken build would).
+    Cheat(Box<Evidence>),
+    /// A peer has been silent past the silence timeout while we wait for it.
+    Silent {
+        /// Its seat.
+        seat: Seat,
+        /// Its peer id.
+        peer: PeerId,
+        /// What we wait for.
+        waiting: Waiting,
+    },
+    /// A chat line.
+    Chat {
+        /// The author's seat.
+        seat: Seat,
+        /// The text.
+        text: String,
+    },
+    /// A seat was handed to the takeover bot by a unanimous vote of the other live peers.
+    TakenOver {
+        /// The seat.
+        seat: Seat,
+        /// The first move the bot plays or for which the seat's ack is no longer needed.
+        from_seq: u32,
+    },
+    /// The session stopped because of a cheat or desync; nothing more happens.
+    Halted {
+        /// Why.
+        reason: String,
+    },
+}

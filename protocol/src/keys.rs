@@ -1,0 +1,215 @@
+//! Keys and signatures: ed25519 through `libp2p-identity`, so a player's key is the same key as
+//! its libp2p identity. Every signed payload is domain-separated by what it is.
+
+use libp2p_identity::{Keypair, PeerId, ed25519};
+use serde::de::{self, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use thiserror::Error;
+
+/// A raw ed25519 public key (32 bytes), as it appears in configs and replay headers.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PublicKeyBytes(pub [u8; 32]);
+
+impl fmt::Debug for PublicKeyBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PublicKey({})", hex(&self.0[..6]))
+    }
+}
+
+/// Why a key could not be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum KeyError {
+    /// Only ed25519 identities can play.
+    #[error("only ed25519 keys can sign game messages")]
+    NotEd25519,
+    /// The 32 bytes are not a valid ed25519 point.
+    #[error("invalid ed25519 public key")]
+    InvalidPublicKey,
+}
+
+impl PublicKeyBytes {
+    /// The public key of a keypair.
+    pub fn of(keypair: &Keypair) -> Result<Self, KeyError> {
+        let pk = keypair
+            .public()
+            .try_into_ed25519()
+            .map_err(|_| KeyError::NotEd25519)?;
+        Ok(PublicKeyBytes(pk.to_bytes()))
+    }
+
+    /// The decoded key, ready to verify signatures.
+    pub fn verifier(&self) -> Result<ed25519::PublicKey, KeyError> {
+        ed25519::PublicKey::try_from_bytes(&self.0).map_err(|_| KeyError::InvalidPublicKey)
+    }
+
+    /// The libp2p peer id of this key.
+    pub fn peer_id(&self) -> Result<PeerId, KeyError> {
+        Ok(libp2p_identity::PublicKey::from(self.verifier()?).to_peer_id())
+    }
+}
+
+/// An ed25519 signature (64 bytes), encoded without a length prefix.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Signature(pub [u8; 64]);
+
+impl fmt::Debug for Signature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sig({})", hex(&self.0[..6]))
+    }
+}
+
+impl Serialize for Signature {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let mut t = s.serialize_tuple(64)?;
+        for b in &self.0 {
+            t.serialize_element(b)?;
+        }
+        t.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Signature {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Signature;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("64 signature bytes")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Signature, A::Error> {
+                let mut out = [0u8; 64];
+                for (i, b) in out.iter_mut().enumerate() {
+                    *b = seq
+                        .next_element()?
+                        .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+                }
+                Ok(Signature(out))
+            }
+        }
+        d.deserialize_tuple(64, V)
+    }
+}
+
+/// What a signature covers; part of the signed bytes so one kind can never pass for another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domain {
+    /// A seed commit.
+    Commit,
+    /// A seed reveal.
+    Reveal,
+    /// A move.
+    Move,
+    /// An ack.
+    Ack,
+    /// A chat line.
+    Chat,
+    /// A seat-takeover vote.
+    Takeover,
+    /// A lobby ready.
+    Ready,
+}
+
+impl Domain {
+    fn tag(self) -> &'static [u8] {
+        match self {
+            Domain::Commit => b"dwarfs/commit/v1\0",
+            Domain::Reveal => b"dwarfs/reveal/v1\0",
+            Domain::Move => b"dwarfs/move/v1\0",
+            Domain::Ack => b"dwarfs/ack/v1\0",
+            Domain::Chat => b"dwarfs/chat/v1\0",
+            Domain::Takeover => b"dwarfs/takeover/v1\0",
+            Domain::Ready => b"dwarfs/ready/v1\0",
+        }
+    }
+}
+
+/// The exact bytes that are signed: the domain tag then the canonical encoding of the body.
+pub fn signed_bytes<T: Serialize>(domain: Domain, body: &T) -> Vec<u8> {
+    let mut out = domain.tag().to_vec();
+    dwarfs_engine::codec::encode_into(body, &mut out);
+    out
+}
+
+/// A signing key (the ed25519 half of a libp2p identity).
+#[derive(Clone)]
+pub struct Signer {
+    pair: ed25519::Keypair,
+    public: PublicKeyBytes,
+}
+
+impl fmt::Debug for Signer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Signer({:?})", self.public)
+    }
+}
+
+impl Signer {
+    /// The signer for a libp2p identity; it must be ed25519.
+    pub fn new(keypair: &Keypair) -> Result<Self, KeyError> {
+        let pair = keypair
+            .clone()
+            .try_into_ed25519()
+            .map_err(|_| KeyError::NotEd25519)?;
+        let public = PublicKeyBytes(pair.public().to_bytes());
+        Ok(Signer { pair, public })
+    }
+
+    /// A deterministic key from 32 secret bytes (simulations and tests).
+    pub fn from_secret(secret: [u8; 32]) -> Self {
+        let kp = keypair_from_secret(secret);
+        Signer::new(&kp).unwrap_or_else(|_| unreachable_ed25519())
+    }
+
+    /// A per-game secret derived from the signing key (see [`crate::beacon::derive_secret`]).
+    pub fn derive_secret(&self, game_id: &[u8; 32], purpose: &str) -> [u8; 32] {
+        let bytes = self.pair.to_bytes();
+        let mut sk = [0u8; 32];
+        sk.copy_from_slice(&bytes[..32]);
+        crate::beacon::derive_secret(&sk, game_id, purpose)
+    }
+
+    /// The public key.
+    pub fn public(&self) -> PublicKeyBytes {
+        self.public
+    }
+
+    /// Signs `body` under `domain`.
+    pub fn sign<T: Serialize>(&self, domain: Domain, body: &T) -> Signature {
+        let sig = self.pair.sign(&signed_bytes(domain, body));
+        let mut out = [0u8; 64];
+        out.copy_from_slice(&sig[..64.min(sig.len())]);
+        Signature(out)
+    }
+}
+
+fn unreachable_ed25519() -> Signer {
+    // `keypair_from_secret` always builds an ed25519 key, so this is never reached; the crate
+    // never panics, so it falls back to a fresh key.
+    let pair = ed25519::Keypair::generate();
+    let public = PublicKeyBytes(pair.public().to_bytes());
+    Signer { pair, public }
+}
+
+/// A libp2p ed25519 identity made from 32 secret bytes.
+pub fn keypair_from_secret(secret: [u8; 32]) -> Keypair {
+    let sk = ed25519::SecretKey::try_from_bytes(secret)
+        .unwrap_or_else(|_| ed25519::SecretKey::generate());
+    Keypair::from(ed25519::Keypair::from(sk))
+}
+
+/// Checks a signature by `key` over `body` under `domain`.
+pub fn verify<T: Serialize>(
+    key: &ed25519::PublicKey,
+    domain: Domain,
+    body: &T,
+    sig: &Signature,
+) -> bool {
+    key.verify(&signed_bytes(domain, body), &sig.0)
+}
+
+/// Lowercase hex of some bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,702 @@
+//! Verifiable replays: the file format ([`format`]), offline verification ([`verify`]), a readable
+//! log ([`show`]), and simulated games recorded exactly as a real game records them
+//! ([`record_simulated`]).
+
+pub mod format;
+
+use crate::beacon::{self, ChainTracker};
+use crate::config::{Refusal, SeatSpec};
+use crate::keys::{Domain, verify as verify_sig};
+use crate::message::{AckBody, AckStage, Link, MoveBody};
+use dwarfs_bots::TakeoverBot;
+use dwarfs_engine::{Actor, Game, Outcome, Seat, StateHash, codec, state_hash};
+use format::{AckRecord, Frame, Header, ReadError, read_frames};
+use libp2p_identity::ed25519;
+use std::fmt;
+use thiserror::Error;
+
+pub use crate::sim::record_simulated;
+
+/// What a successful verification found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyReport {
+    /// The game's name.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Moves played.
+    pub moves: u32,
+    /// Chance points resolved from the beacon (setup excluded).
+    pub chance_points: u32,
+    /// Signatures checked (commits, reveals, moves, acks, votes).
+    pub signatures: u32,
+    /// The final state hash.
+    pub final_hash: StateHash,
+    /// The final scores.
+    pub outcome: Outcome,
+    /// Seats handed to the bot, and from which move.
+    pub takeovers: Vec<(Seat, u32)>,
+}
+
+/// Where verification failed: the first bad frame (and move), and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub struct VerifyError {
+    /// Index of the bad frame (0 is the header).
+    pub frame: usize,
+    /// Its byte offset in the file.
+    pub offset: usize,
+    /// The move concerned, when the frame is (or follows) a move.
+    pub seq: Option<u32>,
+    /// What is wrong.
+    pub fault: Fault,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.seq {
+            Some(seq) => write!(
+                f,
+                "frame {} (byte {}), move {seq}: {}",
+                self.frame, self.offset, self.fault
+            ),
+            None => write!(
+                f,
+                "frame {} (byte {}): {}",
+                self.frame, self.offset, self.fault
+            ),
+        }
+    }
+}
+
+/// The reasons a replay fails verification.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Fault {
+    /// The file could not be read (bad magic, truncated or malformed frame).
+    #[error("{0}")]
+    Read(ReadError),
+    /// The first frame is not a header, or a header appears later.
+    #[error("expected the header frame first, and only once")]
+    Header,
+    /// The replay is for another game, rules version or data, or its options or seats are bad.
+    #[error("{0}")]
+    Config(Refusal),
+    /// The header's commits or reveals do not match the player seats.
+    #[error("seed commits/reveals: {0}")]
+    Seed(String),
+    /// A signature does not verify.
+    #[error("bad signature on the {what} of {seat}")]
+    Signature {
+        /// Which item.
+        what: &'static str,
+        /// Whose.
+        seat: Seat,
+    },
+    /// Moves are not numbered consecutively.
+    #[error("expected move {expected}, found move {got}")]
+    Sequence {
+        /// The expected number.
+        expected: u32,
+        /// The number found.
+        got: u32,
+    },
+    /// The move's seat is not the one that must act.
+    #[error("the move is recorded for {got} but {expected}")]
+    WrongSeat {
+        /// Who had to act, in words.
+        expected: String,
+        /// The recorded seat.
+        got: Seat,
+    },
+    /// The engine refuses the move.
+    #[error("illegal move: {0}")]
+    Illegal(String),
+    /// A bot seat's move is not what the takeover bot plays.
+    #[error("the bot's move for {0} is not the one the takeover bot computes")]
+    BotMove(Seat),
+    /// The beacon links are missing, extra or do not match the committed chains.
+    #[error("beacon: {0}")]
+    Beacon(String),
+    /// Checkpoint or final acks are missing, extra or for the wrong seats.
+    #[error("acks: {0}")]
+    Acks(String),
+    /// A takeover record is invalid.
+    #[error("takeover: {0}")]
+    Takeover(String),
+    /// The replay ends before the game does.
+    #[error("the replay ends after move {0} before the game is over (truncated or unfinished)")]
+    Incomplete(u32),
+    /// Frames follow the end of the game, or the end record does not fit.
+    #[error("{0}")]
+    Ending(String),
+}
+
+/// The game name, rules version and player count of a replay, to pick the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderInfo {
+    /// `Game::NAME`.
+    pub game: String,
+    /// The rules version it was played under.
+    pub rules_version: u32,
+    /// Number of seats.
+    pub players: u8,
+    /// The game id (hex).
+    pub game_id: String,
+}
+
+/// Reads only the header: which game a replay is for (to dispatch to the right engine).
+pub fn peek_header(bytes: &[u8]) -> Result<HeaderInfo, VerifyError> {
+    let header = read_header(bytes)?;
+    Ok(HeaderInfo {
+        game: header.config.game.clone(),
+        rules_version: header.config.rules_version,
+        players: header.config.players(),
+        game_id: crate::keys::hex(&header.config.game_id),
+    })
+}
+
+fn read_header(bytes: &[u8]) -> Result<Header, VerifyError> {
+    let frames = read_frames(bytes);
+    match frames.frames.into_iter().next() {
+        Some((_, Frame::Header(h))) => Ok(*h),
+        Some((offset, _)) => Err(VerifyError {
+            frame: 0,
+            offset,
+            seq: None,
+            fault: Fault::Header,
+        }),
+        None => Err(VerifyError {
+            frame: 0,
+            offset: 0,
+            seq: None,
+            fault: frames.error.map(Fault::Read).unwrap_or(Fault::Header),
+        }),
+    }
+}
+
+/// Verifies a complete replay of game `G`: every signature, the seed derivation, the beacon chain
+/// and every state hash, by re-running the engine. Returns the first bad frame or move and why.
+pub fn verify<G: Game>(bytes: &[u8]) -> Result<VerifyReport, VerifyError> {
+    Verifier::<G>::run(bytes, None)
+}
+
+/// A readable move log of a replay of game `G`. A replay that fails verification is shown up to
+/// the failure, followed by the reason.
+pub fn show<G: Game>(bytes: &[u8]) -> String {
+    let mut lines = Vec::new();
+    match Verifier::<G>::run(bytes, Some(&mut lines)) {
+        Ok(r) => {
+            lines.push(format!(
+                "verified: {} moves, {} chance points, {} signatures, final hash {}",
+                r.moves,
+                r.chance_points,
+                r.signatures,
+                r.final_hash.short()
+            ));
+        }
+        Err(e) => lines.push(format!("VERIFICATION FAILED: {e}")),
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
+}
+
+struct Verifier<G: Game> {
+    state: G,
+    keys: Vec<Option<ed25519::PublicKey>>,
+    live: Vec<bool>,
+    trackers: Vec<Option<ChainTracker>>,
+    header: Header,
+    last_seq: u32,
+    last_chance: bool,
+    chance_points: u32,
+    signatures: u32,
+    takeovers: Vec<(Seat, u32)>,
+    over: bool,
+}
+
+impl<G: Game> Verifier<G> {
+    fn run(bytes: &[u8], mut log: Option<&mut Vec<String>>) -> Result<VerifyReport, VerifyError> {
+        let frames = read_frames(bytes);
+        let mut it = frames.frames.iter().enumerate();
+        let err = |frame: usize, offset: usize, seq: Option<u32>, fault: Fault| VerifyError {
+            frame,
+            offset,
+            seq,
+            fault,
+        };
+        let Some((_, (offset, Frame::Header(header)))) = it.next() else {
+            return Err(match (frames.frames.first(), frames.error) {
+                (None, Some(e)) => err(0, 0, None, Fault::Read(e)),
+                (f, _) => err(0, f.map_or(0, |f| f.0), None, Fault::Header),
+            });
+        };
+        let mut v =
+            Self::start(header, log.as_deref_mut()).map_err(|f| err(0, *offset, None, f))?;
+        for (index, (offset, frame)) in it {
+            let seq_hint = match frame {
+                Frame::Move(m) => Some(m.seq),
+                _ => Some(v.last_seq),
+            };
+            if v.over {
+                return Err(err(
+                    index,
+                    *offset,
+                    seq_hint,
+                    Fault::Ending("frames follow the end of the game".into()),
+                ));
+            }
+            v.frame(frame, log.as_deref_mut())
+                .map_err(|f| err(index, *offset, seq_hint, f))?;
+        }
+        if let Some(e) = frames.error {
+            let (index, offset) = match &e {
+                ReadError::BadMagic => (0, 0),
+                ReadError::BadLength { index, offset }
+                | ReadError::Truncated { index, offset, .. }
+                | ReadError::Malformed { index, offset, .. } => (*index, *offset),
+            };
+            return Err(err(index, offset, Some(v.last_seq + 1), Fault::Read(e)));
+        }
+        if !v.over {
+            return Err(err(
+                frames.frames.len(),
+                bytes.len(),
+                Some(v.last_seq),
+                Fault::Incomplete(v.last_seq),
+            ));
+        }
+        let outcome = v.state.outcome().ok_or_else(|| {
+            err(
+                frames.frames.len(),
+                bytes.len(),
+                None,
+                Fault::Ending("the game has no outcome".into()),
+            )
+        })?;
+        if let Some(log) = log {
+            for s in &outcome.scores {
+                log.push(format!(
+                    "  {}: {} points{}",
+                    s.seat,
+                    s.total,
+                    if outcome.winners.contains(&s.seat) {
+                        " (winner)"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            log.push(format!("  {}", outcome.summary));
+        }
+        Ok(VerifyReport {
+            game: v.header.config.game.clone(),
+            players: v.header.config.players(),
+            moves: v.last_seq,
+            chance_points: v.chance_points,
+            signatures: v.signatures,
+            final_hash: state_hash(&v.state),
+            outcome,
+            takeovers: v.takeovers,
+        })
+    }
+
+    fn start(header: &Header, log: Option<&mut Vec<String>>) -> Result<Self, Fault> {
+        if header.format != format::FORMAT_VERSION {
+            return Err(Fault::Ending(format!(
+                "replay format {} is not supported (this build reads {})",
+                header.format,
+                format::FORMAT_VERSION
+            )));
+        }
+        let cfg = &header.config;
+        let (_options, mut state) = cfg.check::<G>().map_err(Fault::Config)?;
+        let mut keys = Vec::new();
+        for s in &cfg.seats {
+            keys.push(match s {
+                SeatSpec::Player(k) => Some(
+                    k.verifier()
+                        .map_err(|e| Fault::Config(Refusal::Seats(e.to_string())))?,
+                ),
+                SeatSpec::Bot => None,
+            });
+        }
+        let players: Vec<usize> = (0..keys.len()).filter(|&i| keys[i].is_some()).collect();
+        if header.commits.len() != players.len() || header.reveals.len() != players.len() {
+            return Err(Fault::Seed(format!(
+                "{} player seats but {} commits and {} reveals",
+                players.len(),
+                header.commits.len(),
+                header.reveals.len()
+            )));
+        }
+        let digest = cfg.digest();
+        let mut signatures = 0;
+        let mut nonces = Vec::new();
+        let mut trackers = vec![None; keys.len()];
+        for (k, &i) in players.iter().enumerate() {
+            let (c, r) = (&header.commits[k], &header.reveals[k]);
+            let seat = Seat(i as u8);
+            let key = keys[i].as_ref().ok_or(Fault::Header)?;
+            if c.body.seat != i as u8 || r.body.seat != i as u8 {
+                return Err(Fault::Seed(format!(
+                    "commit or reveal out of seat order at {seat}"
+                )));
+            }
+            if !verify_sig(key, Domain::Commit, &c.body, &c.sig) {
+                return Err(Fault::Signature {
+                    what: "seed commit",
+                    seat,
+                });
+            }
+            if !verify_sig(key, Domain::Reveal, &r.body, &r.sig) {
+                return Err(Fault::Signature {
+                    what: "seed reveal",
+                    seat,
+                });
+            }
+            signatures += 2;
+            if c.body.game_id != cfg.game_id
+                || r.body.game_id != cfg.game_id
+                || c.body.config_digest != digest
+            {
+                return Err(Fault::Seed(format!("{seat}'s commit is for another game")));
+            }
+            if beacon::nonce_hash(&cfg.game_id, i as u8, &r.body.nonce) != c.body.nonce_hash {
+                return Err(Fault::Seed(format!(
+                    "{seat}'s reveal does not match its commit"
+                )));
+            }
+            nonces.push(r.body.nonce);
+            trackers[i] = Some(ChainTracker {
+                pos: 0,
+                link: c.body.beacon_tip,
+            });
+        }
+        let seed = beacon::seed(&cfg.game_id, &nonces);
+        let mut round = 0;
+        while state.to_act() == Actor::Chance {
+            state
+                .resolve_chance(beacon::setup_entropy(&seed, round))
+                .map_err(|e| Fault::Illegal(e.to_string()))?;
+            round += 1;
+        }
+        if let Some(log) = log {
+            log.push(format!(
+                "{} (rules v{}), {} seats, game {}",
+                cfg.game,
+                cfg.rules_version,
+                keys.len(),
+                crate::keys::hex(&cfg.game_id[..8])
+            ));
+            for (i, k) in cfg.seats.iter().enumerate() {
+                log.push(format!(
+                    "  {}: {}",
+                    Seat(i as u8),
+                    match k {
+                        SeatSpec::Player(k) =>
+                            k.peer_id().map(|p| p.to_string()).unwrap_or_default(),
+                        SeatSpec::Bot => "bot".into(),
+                    }
+                ));
+            }
+            log.push(format!(
+                "seed {} (from {} reveals); setup hash {}",
+                crate::keys::hex(&blake3::hash(&seed).as_bytes()[..8]),
+                nonces.len(),
+                state_hash(&state).short()
+            ));
+        }
+        let live = keys.iter().map(|k| k.is_some()).collect();
+        Ok(Verifier {
+            state,
+            keys,
+            live,
+            trackers,
+            header: header.clone(),
+            last_seq: 0,
+            last_chance: false,
+            chance_points: 0,
+            signatures,
+            takeovers: Vec::new(),
+            over: false,
+        })
+    }
+
+    fn live_seats(&self) -> Vec<usize> {
+        (0..self.keys.len())
+            .filter(|&i| self.live[i] && self.keys[i].is_some())
+            .collect()
+    }
+
+    fn check_acks(
+        &mut self,
+        acks: &[AckRecord],
+        seq: u32,
+        stage: AckStage,
+        hash: StateHash,
+    ) -> Result<(), Fault> {
+        let live = self.live_seats();
+        if acks.len() != live.len() {
+            return Err(Fault::Acks(format!(
+                "{} acks stored, {} live seats must ack",
+                acks.len(),
+                live.len()
+            )));
+        }
+        let segment_end =
+            stage == AckStage::Applied && seq.is_multiple_of(self.header.config.beacon_segment);
+        for (a, &i) in acks.iter().zip(&live) {
+            let seat = Seat(i as u8);
+            if a.seat as usize != i {
+                return Err(Fault::Acks(format!(
+                    "ack for {} where {seat}'s was expected",
+                    Seat(a.seat)
+                )));
+            }
+            if segment_end != a.next_tip.is_some() {
+                return Err(Fault::Beacon(format!(
+                    "{seat}'s ack {} a beacon re-commit",
+                    if segment_end {
+                        "lacks"
+                    } else {
+                        "carries an unexpected"
+                    }
+                )));
+            }
+            let body = AckBody {
+                game_id: self.header.config.game_id,
+                seq,
+                seat: i as u8,
+                stage,
+                hash,
+                next_tip: a.next_tip,
+            };
+            let key = self.keys[i].as_ref().ok_or(Fault::Header)?;
+            if !verify_sig(key, Domain::Ack, &body, &a.sig) {
+                return Err(Fault::Signature { what: "ack", seat });
+            }
+            self.signatures += 1;
+        }
+        Ok(())
+    }
+
+    fn frame(&mut self, frame: &Frame, log: Option<&mut Vec<String>>) -> Result<(), Fault> {
+        let cfg = self.header.config.clone();
+        match frame {
+            Frame::Header(_) => Err(Fault::Header),
+            Frame::Takeover(t) => {
+                let from = self.last_seq + 1;
+                if t.from_seq != from {
+                    return Err(Fault::Takeover(format!(
+                        "takeover recorded from move {} at move {from}",
+                        t.from_seq
+                    )));
+                }
+                let live = self.live_seats();
+                if !live.contains(&(t.seat as usize)) {
+                    return Err(Fault::Takeover(format!(
+                        "{} is not a live player",
+                        Seat(t.seat)
+                    )));
+                }
+                let voters: Vec<usize> =
+                    live.into_iter().filter(|&i| i != t.seat as usize).collect();
+                if t.votes.len() != voters.len() {
+                    return Err(Fault::Takeover("not every other live player voted".into()));
+                }
+                for ((voter, sig), &i) in t.votes.iter().zip(&voters) {
+                    if *voter as usize != i {
+                        return Err(Fault::Takeover("votes out of seat order".into()));
+                    }
+                    let body = crate::message::TakeoverBody {
+                        game_id: cfg.game_id,
+                        seat: t.seat,
+                        from_seq: t.from_seq,
+                        voter: *voter,
+                    };
+                    let key = self.keys[i].as_ref().ok_or(Fault::Header)?;
+                    if !verify_sig(key, Domain::Takeover, &body, sig) {
+                        return Err(Fault::Signature {
+                            what: "takeover vote",
+                            seat: Seat(*voter),
+                        });
+                    }
+                    self.signatures += 1;
+                }
+                self.live[t.seat as usize] = false;
+                self.takeovers.push((Seat(t.seat), t.from_seq));
+                if let Some(log) = log {
+                    log.push(format!(
+                        "--- {} is handed to the bot from move {} by the others' vote",
+                        Seat(t.seat),
+                        t.from_seq
+                    ));
+                }
+                Ok(())
+            }
+            Frame::Final(f) => {
+                if f.seq != self.last_seq {
+                    return Err(Fault::Ending(format!(
+                        "the end record names move {} but the last move is {}",
+                        f.seq, self.last_seq
+                    )));
+                }
+                if self.state.to_act() != Actor::Over {
+                    return Err(Fault::Ending(
+                        "the end record comes before the game is over".into(),
+                    ));
+                }
+                let want = if self.last_chance {
+                    AckStage::Settled
+                } else {
+                    AckStage::Applied
+                };
+                if f.stage != want {
+                    return Err(Fault::Ending("the end record acks the wrong state".into()));
+                }
+                let hash = state_hash(&self.state);
+                self.check_acks(&f.acks, f.seq, f.stage, hash)?;
+                self.over = true;
+                if let Some(log) = log {
+                    log.push(format!(
+                        "game over after {} moves; final hash {} acked by every live player",
+                        f.seq,
+                        hash.short()
+                    ));
+                }
+                Ok(())
+            }
+            Frame::Move(m) => {
+                let expected = self.last_seq + 1;
+                if m.seq != expected {
+                    return Err(Fault::Sequence {
+                        expected,
+                        got: m.seq,
+                    });
+                }
+                let seat = Seat(m.seat);
+                let to_act = self.state.to_act();
+                if to_act != Actor::Seat(seat) {
+                    return Err(Fault::WrongSeat {
+                        expected: match to_act {
+                            Actor::Seat(s) => format!("{s} must act"),
+                            Actor::Chance => "chance must be resolved".into(),
+                            Actor::Over => "the game is over".into(),
+                        },
+                        got: seat,
+                    });
+                }
+                let prev = state_hash(&self.state);
+                let action: G::Action = codec::decode(&m.action)
+                    .map_err(|e| Fault::Illegal(format!("the action does not decode: {e}")))?;
+                let live = self.live.get(seat.index()).copied().unwrap_or(false);
+                if live {
+                    let sig = m.sig.as_ref().ok_or(Fault::Signature {
+                        what: "move (missing)",
+                        seat,
+                    })?;
+                    let body = MoveBody {
+                        game_id: cfg.game_id,
+                        seq: m.seq,
+                        seat: m.seat,
+                        prev,
+                        action: m.action.clone(),
+                    };
+                    let key = self.keys[seat.index()].as_ref().ok_or(Fault::Header)?;
+                    if !verify_sig(key, Domain::Move, &body, sig) {
+                        return Err(Fault::Signature { what: "move", seat });
+                    }
+                    self.signatures += 1;
+                } else {
+                    if m.sig.is_some() {
+                        return Err(Fault::BotMove(seat));
+                    }
+                    let legal = self.state.legal_actions_vec();
+                    let i = TakeoverBot::pick(&self.state, seat, legal.len());
+                    if legal.get(i) != Some(&action) {
+                        return Err(Fault::BotMove(seat));
+                    }
+                }
+                let description = self.state.describe(&action);
+                let events = self
+                    .state
+                    .play(seat, &action)
+                    .map_err(|e| Fault::Illegal(format!("{description}: {e}")))?;
+                let hash = state_hash(&self.state);
+                if is_checkpoint_cfg(&cfg, m.seq) {
+                    self.check_acks(&m.acks, m.seq, AckStage::Applied, hash)?;
+                } else if !m.acks.is_empty() {
+                    return Err(Fault::Acks(
+                        "acks stored on a move that is not a checkpoint".into(),
+                    ));
+                }
+                let mut log = log;
+                if let Some(log) = log.as_deref_mut() {
+                    log.push(format!(
+                        "#{:<5} {}{}  {:?}",
+                        m.seq,
+                        description,
+                        if live { "" } else { " (bot)" },
+                        events
+                    ));
+                }
+                // Beacon.
+                let live_seats = self.live_seats();
+                let chance = self.state.to_act() == Actor::Chance;
+                if chance {
+                    if m.beacon.len() != live_seats.len() {
+                        return Err(Fault::Beacon(format!(
+                            "move leads to a chance point but {} links are stored for {} live players",
+                            m.beacon.len(),
+                            live_seats.len()
+                        )));
+                    }
+                    for (link, &i) in m.beacon.iter().zip(&live_seats) {
+                        let t = self.trackers[i].as_mut().ok_or(Fault::Header)?;
+                        if !t.check(m.seq, link, cfg.beacon_segment) {
+                            return Err(Fault::Beacon(format!(
+                                "{}'s link does not match its committed hash chain",
+                                Seat(i as u8)
+                            )));
+                        }
+                        t.advance(m.seq, *link);
+                    }
+                    let reveals: Vec<Link> = m.beacon.clone();
+                    let mut round = 0;
+                    while self.state.to_act() == Actor::Chance {
+                        let e = beacon::move_entropy(&cfg.game_id, m.seq, round, &reveals);
+                        let events = self
+                            .state
+                            .resolve_chance(e)
+                            .map_err(|e| Fault::Illegal(e.to_string()))?;
+                        if let Some(log) = log.as_deref_mut() {
+                            log.push(format!("        chance: {events:?}"));
+                        }
+                        round += 1;
+                    }
+                    self.chance_points += 1;
+                } else if !m.beacon.is_empty() {
+                    return Err(Fault::Beacon(
+                        "links stored for a move with no chance point".into(),
+                    ));
+                }
+                if m.seq.is_multiple_of(cfg.beacon_segment) {
+                    for a in &m.acks {
+                        if let (Some(tip), Some(t)) =
+                            (a.next_tip, self.trackers[a.seat as usize].as_mut())
+                        {
+                            t.advance(m.seq, tip);
+                        }
+                    }
+                }
+                self.last_seq = m.seq;
+                self.last_chance = chance;
+                Ok(())
+            }
+        }
+    }
+}
+
+fn is_checkpoint_cfg(cfg: &crate::config::GameConfig, seq: u32) -> bool {
+    seq.is_multiple_of(cfg.ack_interval) || seq.is_multiple_of(cfg.beacon_segment)
+}

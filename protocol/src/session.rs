@@ -1,0 +1,1908 @@
+//! The sans-IO lockstep session: one peer's view of one game.
+//!
+//! Inputs: [`Session::handle_message`] / [`Session::handle_bytes`], [`Session::submit_local_action`],
+//! [`Session::tick`] (logical time in milliseconds), [`Session::peer_connected`].
+//! Outputs, polled until `None` after every input: [`Session::poll_transmit`],
+//! [`Session::poll_event`], [`Session::poll_replay_frame`]. See the crate README.
+
+use crate::beacon::{self, Chain, ChainTracker};
+use crate::config::{GameConfig, Refusal, SeatSpec};
+use crate::event::{Destination, DesyncReport, Event, Transmit, Waiting};
+use crate::evidence::{CheatKind, Evidence};
+use crate::keys::{Domain, KeyError, PublicKeyBytes, Signer, verify};
+use crate::message::{
+    Ack, AckBody, AckStage, ChatBody, CommitBody, GameId, LogItem, LogSync, Message, MoveBody,
+    RevealBody, Signed, SyncRequest, TakeoverBody,
+};
+use crate::replay::format::{
+    AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, TakeoverRecord, encode_frame,
+};
+use crate::wire::{self, MAX_CHAT_LEN, WireError};
+use dwarfs_bots::TakeoverBot;
+use dwarfs_engine::{Actor, Game, Seat, StateHash, codec, state_hash};
+use libp2p_identity::{Keypair, PeerId, ed25519};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use thiserror::Error;
+
+/// Timing knobs (logical milliseconds, as given to [`Session::tick`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Resend and ask for missing items after this long without progress.
+    pub retransmit_ms: u64,
+    /// Report a peer we wait for as [`Event::Silent`] after this long.
+    pub silence_ms: u64,
+    /// Most moves in one [`LogSync`] answer.
+    pub sync_chunk: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            retransmit_ms: 250,
+            silence_ms: 10_000,
+            sync_chunk: 64,
+        }
+    }
+}
+
+/// How far ahead of the last final move messages are buffered.
+const WINDOW: u32 = 64;
+
+/// Why a session could not be created.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SessionError {
+    /// The configuration does not fit this game.
+    #[error(transparent)]
+    Config(#[from] Refusal),
+    /// The local key is unusable.
+    #[error(transparent)]
+    Key(#[from] KeyError),
+}
+
+/// Why a local action was not played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SubmitError {
+    /// This peer is a spectator.
+    #[error("spectators cannot play")]
+    Spectator,
+    /// The game has not started or is over or halted.
+    #[error("the game is not in play")]
+    NotPlaying,
+    /// The previous move is not final yet, or another seat acts.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The engine refused the action.
+    #[error("illegal action: {0}")]
+    Illegal(String),
+}
+
+/// Why a takeover vote could not be cast.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TakeoverError {
+    /// Only live seated peers vote.
+    #[error("only a seated player can vote")]
+    NotSeated,
+    /// The seat is ours, a bot, or out of range.
+    #[error("that seat cannot be taken over")]
+    BadSeat,
+    /// The game is not in play.
+    #[error("the game is not in play")]
+    NotPlaying,
+}
+
+/// Where the session is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Exchanging seed commits and reveals.
+    Seeding,
+    /// Playing moves.
+    Playing,
+    /// The game ended after a chance point; agreeing on the final state.
+    Settling,
+    /// The game is over and agreed.
+    Over,
+    /// Stopped by a cheat or a desync.
+    Halted(String),
+}
+
+#[derive(Clone, Debug)]
+struct SeatInfo {
+    /// `None` for a bot seat.
+    player: Option<PlayerInfo>,
+    /// Whether this seat still plays and acks itself (false for bots and taken-over seats).
+    live: bool,
+}
+
+#[derive(Clone, Debug)]
+struct PlayerInfo {
+    verifier: ed25519::PublicKey,
+    peer: PeerId,
+}
+
+#[derive(Clone, Debug)]
+struct Pending<G: Game> {
+    seq: u32,
+    seat: Seat,
+    action: G::Action,
+    mv: Option<Signed<MoveBody>>,
+    hash: StateHash,
+}
+
+#[derive(Clone, Debug)]
+struct LogEntry {
+    mv: Option<Signed<MoveBody>>,
+    acks: Vec<Option<Ack>>,
+}
+
+/// One peer's session of one game. See the module docs and the crate README.
+pub struct Session<G: Game> {
+    config: GameConfig,
+    config_digest: [u8; 32],
+    game_id: GameId,
+    settings: Settings,
+    signer: Signer,
+    local_peer: PeerId,
+    local_seat: Option<Seat>,
+    seats: Vec<SeatInfo>,
+    nonce: [u8; 32],
+    chain: Chain,
+    commits: Vec<Option<Signed<CommitBody>>>,
+    reveals: Vec<Option<Signed<RevealBody>>>,
+    sent_reveal: bool,
+    phase: Phase,
+    state: G,
+    seed: Option<[u8; 32]>,
+    final_seq: u32,
+    pending: Option<Pending<G>>,
+    acks: BTreeMap<u32, Vec<Option<Ack>>>,
+    settled: Vec<Option<Ack>>,
+    trackers: Vec<Option<ChainTracker>>,
+    future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,
+    log: Vec<LogEntry>,
+    votes: BTreeMap<(u8, u32), BTreeMap<u8, Signed<TakeoverBody>>>,
+    outbox: VecDeque<Transmit>,
+    events: VecDeque<Event<G>>,
+    replay_out: VecDeque<Vec<u8>>,
+    now: u64,
+    last_progress: u64,
+    last_retransmit: u64,
+    silence_reported: BTreeSet<(u8, u32, u8)>,
+    cheats_reported: BTreeSet<(u8, u32, Vec<u8>)>,
+    unknown_reported: BTreeSet<Vec<u8>>,
+    chat_counter: u32,
+    chats_seen: BTreeSet<(u8, u32)>,
+    your_turn_sent: u32,
+    spectator_rr: usize,
+}
+
+impl<G: Game> std::fmt::Debug for Session<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.config.game)
+            .field("local_seat", &self.local_seat)
+            .field("phase", &self.phase)
+            .field("final_seq", &self.final_seq)
+            .finish()
+    }
+}
+
+fn is_checkpoint(config: &GameConfig, seq: u32) -> bool {
+    seq.is_multiple_of(config.ack_interval) || seq.is_multiple_of(config.beacon_segment)
+}
+
+impl<G: Game> Session<G> {
+    /// Starts a session for `config` as the peer with identity `keypair`: seated if its key holds
+    /// a seat, a spectator otherwise. A seated session immediately queues its seed commit.
+    /// `now` is the caller's logical time in milliseconds.
+    pub fn new(
+        config: GameConfig,
+        keypair: &Keypair,
+        settings: Settings,
+        now: u64,
+    ) -> Result<Self, SessionError> {
+        let signer = Signer::new(keypair)?;
+        Self::with_signer(config, signer, settings, now)
+    }
+
+    /// As [`Session::new`], from a [`Signer`].
+    pub fn with_signer(
+        config: GameConfig,
+        signer: Signer,
+        settings: Settings,
+        now: u64,
+    ) -> Result<Self, SessionError> {
+        let (_options, state) = config.check::<G>()?;
+        let mut seats = Vec::new();
+        for spec in &config.seats {
+            seats.push(match spec {
+                SeatSpec::Player(key) => {
+                    let verifier = key.verifier()?;
+                    let peer = key.peer_id()?;
+                    SeatInfo {
+                        player: Some(PlayerInfo { verifier, peer }),
+                        live: true,
+                    }
+                }
+                SeatSpec::Bot => SeatInfo {
+                    player: None,
+                    live: false,
+                },
+            });
+        }
+        let local_seat = config.seat_of(&signer.public());
+        let local_peer = signer.public().peer_id()?;
+        let game_id = config.game_id;
+        let nonce = signer.derive_secret(&game_id, "seed nonce");
+        let chain = Chain::new(
+            signer.derive_secret(&game_id, "beacon chain"),
+            config.beacon_segment,
+        );
+        let n = seats.len();
+        let mut s = Session {
+            config_digest: config.digest(),
+            config,
+            game_id,
+            settings,
+            signer,
+            local_peer,
+            local_seat,
+            seats,
+            nonce,
+            chain,
+            commits: vec![None; n],
+            reveals: vec![None; n],
+            sent_reveal: false,
+            phase: Phase::Seeding,
+            state,
+            seed: None,
+            final_seq: 0,
+            pending: None,
+            acks: BTreeMap::new(),
+            settled: vec![None; n],
+            trackers: vec![None; n],
+            future_moves: BTreeMap::new(),
+            log: Vec::new(),
+            votes: BTreeMap::new(),
+            outbox: VecDeque::new(),
+            events: VecDeque::new(),
+            replay_out: VecDeque::new(),
+            now,
+            last_progress: now,
+            last_retransmit: now,
+            silence_reported: BTreeSet::new(),
+            cheats_reported: BTreeSet::new(),
+            unknown_reported: BTreeSet::new(),
+            chat_counter: 0,
+            chats_seen: BTreeSet::new(),
+            your_turn_sent: 0,
+            spectator_rr: 0,
+        };
+        if let Some(seat) = s.local_seat {
+            let body = CommitBody {
+                game_id,
+                config_digest: s.config_digest,
+                seat: seat.0,
+                nonce_hash: beacon::nonce_hash(&game_id, seat.0, &s.nonce),
+                beacon_tip: s.chain.tip(0),
+            };
+            let signed = Signed {
+                sig: s.signer.sign(Domain::Commit, &body),
+                body,
+            };
+            s.commits[seat.index()] = Some(signed.clone());
+            s.send(Destination::Broadcast, Message::Commit(signed));
+        } else {
+            s.request_sync_from_someone();
+        }
+        s.advance();
+        Ok(s)
+    }
+
+    // ----- accessors -----
+
+    /// The agreed configuration.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// Our seat, or `None` for a spectator.
+    pub fn local_seat(&self) -> Option<Seat> {
+        self.local_seat
+    }
+
+    /// Our peer id.
+    pub fn local_peer(&self) -> PeerId {
+        self.local_peer
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The current state (the setup state before the seed is known).
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The hash of the current state.
+    pub fn state_hash(&self) -> StateHash {
+        state_hash(&self.state)
+    }
+
+    /// The last final move (0 before the first).
+    pub fn final_seq(&self) -> u32 {
+        self.final_seq
+    }
+
+    /// Whether the local seat must act now (and may call [`Session::submit_local_action`]).
+    pub fn is_my_turn(&self) -> bool {
+        self.phase == Phase::Playing
+            && self.pending.is_none()
+            && self.local_seat.is_some_and(|s| {
+                self.state.to_act() == Actor::Seat(s) && self.seats[s.index()].live
+            })
+    }
+
+    /// The peer ids of every seated player, including us, in seat order (`None` for bots).
+    pub fn seat_peers(&self) -> Vec<Option<PeerId>> {
+        self.seats
+            .iter()
+            .map(|s| s.player.as_ref().map(|p| p.peer))
+            .collect()
+    }
+
+    /// Who [`Destination::Broadcast`] means: every other live seated peer.
+    pub fn broadcast_peers(&self) -> Vec<PeerId> {
+        self.seats
+            .iter()
+            .filter(|s| s.live)
+            .filter_map(|s| s.player.as_ref().map(|p| p.peer))
+            .filter(|p| *p != self.local_peer)
+            .collect()
+    }
+
+    /// The seat held by `peer`.
+    pub fn seat_of_peer(&self, peer: &PeerId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.player.as_ref().is_some_and(|p| p.peer == *peer))
+            .map(|i| Seat(i as u8))
+    }
+
+    /// When [`Session::tick`] should next be called (logical ms), if anything waits.
+    pub fn next_timeout(&self) -> Option<u64> {
+        match self.phase {
+            Phase::Over | Phase::Halted(_) => None,
+            _ => Some(self.last_retransmit.max(self.last_progress) + self.settings.retransmit_ms),
+        }
+    }
+
+    // ----- outputs -----
+
+    /// The next message to send.
+    pub fn poll_transmit(&mut self) -> Option<Transmit> {
+        self.outbox.pop_front()
+    }
+
+    /// The next event for the app.
+    pub fn poll_event(&mut self) -> Option<Event<G>> {
+        self.events.pop_front()
+    }
+
+    /// The next bytes to append to this peer's replay file. The first call after the game
+    /// starts returns the magic and the header frame together.
+    pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
+        self.replay_out.pop_front()
+    }
+
+    // ----- inputs -----
+
+    /// Advances logical time: retransmits, asks for missing items, reports silent peers.
+    pub fn tick(&mut self, now: u64) {
+        self.now = self.now.max(now);
+        if matches!(self.phase, Phase::Over | Phase::Halted(_)) {
+            return;
+        }
+        let rto = self.settings.retransmit_ms;
+        if self.now >= self.last_progress + rto && self.now >= self.last_retransmit + rto {
+            self.last_retransmit = self.now;
+            self.retransmit();
+        }
+        if self.now >= self.last_progress + self.settings.silence_ms {
+            self.report_silence();
+        }
+    }
+
+    /// A (re)connected peer: send it what it may lack and ask it for what we lack.
+    pub fn peer_connected(&mut self, peer: PeerId) {
+        if self.seat_of_peer(&peer).is_some() && peer != self.local_peer {
+            self.resend_own(Destination::Peer(peer));
+            let req = self.sync_request();
+            self.send(Destination::Peer(peer), Message::SyncRequest(req));
+        }
+    }
+
+    /// Decodes and handles one wire frame from `from`.
+    pub fn handle_bytes(&mut self, from: PeerId, bytes: &[u8]) -> Result<(), WireError> {
+        let msg = wire::decode(bytes)?;
+        self.handle_message(from, msg);
+        Ok(())
+    }
+
+    /// Handles one message from `from` (the transport-authenticated sender).
+    pub fn handle_message(&mut self, from: PeerId, msg: Message) {
+        if matches!(self.phase, Phase::Halted(_)) {
+            return;
+        }
+        let known = self.seat_of_peer(&from).is_some();
+        match msg {
+            Message::SyncRequest(req) => {
+                if req.game_id == self.game_id {
+                    self.answer_sync(from, &req);
+                }
+                return;
+            }
+            Message::Lobby(_) => return,
+            _ if !known => {
+                if self.unknown_reported.insert(from.to_bytes()) {
+                    self.cheat(
+                        CheatKind::UnknownPeer,
+                        None,
+                        from,
+                        0,
+                        format!("{} message from a peer that holds no seat", msg.kind()),
+                        vec![],
+                    );
+                }
+                return;
+            }
+            _ => {}
+        }
+        match msg {
+            Message::Commit(c) => self.on_commit(from, c),
+            Message::Reveal(r) => self.on_reveal(from, r),
+            Message::Move(m) => self.on_move(from, m),
+            Message::Ack(a) => self.on_ack(from, a),
+            Message::Chat(c) => self.on_chat(from, c),
+            Message::LogSync(sync) => {
+                if sync.game_id == self.game_id {
+                    for item in sync.items {
+                        match item {
+                            LogItem::Commit(c) => self.on_commit(from, c),
+                            LogItem::Reveal(r) => self.on_reveal(from, r),
+                            LogItem::Move(m) => self.on_move(from, m),
+                            LogItem::Ack(a) => self.on_ack(from, a),
+                            LogItem::Takeover(t) => self.on_takeover(from, t),
+                        }
+                        if matches!(self.phase, Phase::Halted(_)) {
+                            return;
+                        }
+                    }
+                }
+            }
+            Message::Takeover(t) => self.on_takeover(from, t),
+            Message::Evidence(_) | Message::SyncRequest(_) | Message::Lobby(_) => {}
+        }
+        self.advance();
+    }
+
+    /// Plays `action` for the local seat. Allowed when [`Session::is_my_turn`].
+    pub fn submit_local_action(&mut self, action: G::Action) -> Result<(), SubmitError> {
+        let seat = self.local_seat.ok_or(SubmitError::Spectator)?;
+        if self.phase != Phase::Playing {
+            return Err(SubmitError::NotPlaying);
+        }
+        if !self.is_my_turn() {
+            return Err(SubmitError::NotYourTurn);
+        }
+        let prev = state_hash(&self.state);
+        let mut next = self.state.clone();
+        let events = next
+            .play(seat, &action)
+            .map_err(|e| SubmitError::Illegal(e.to_string()))?;
+        let body = MoveBody {
+            game_id: self.game_id,
+            seq: self.final_seq + 1,
+            seat: seat.0,
+            prev,
+            action: codec::encode(&action),
+        };
+        let signed = Signed {
+            sig: self.signer.sign(Domain::Move, &body),
+            body,
+        };
+        self.send(Destination::Broadcast, Message::Move(signed.clone()));
+        self.applied(seat, action, Some(signed), next, events, false);
+        self.advance();
+        Ok(())
+    }
+
+    /// Sends a chat line to the other players.
+    pub fn send_chat(&mut self, text: &str) -> Result<(), SubmitError> {
+        let seat = self.local_seat.ok_or(SubmitError::Spectator)?;
+        let mut text = text.to_string();
+        while text.len() > MAX_CHAT_LEN {
+            text.pop();
+        }
+        self.chat_counter += 1;
+        let body = ChatBody {
+            game_id: self.game_id,
+            seat: Some(seat.0),
+            counter: self.chat_counter,
+            text,
+        };
+        let signed = Signed {
+            sig: self.signer.sign(Domain::Chat, &body),
+            body,
+        };
+        self.send(Destination::Broadcast, Message::Chat(signed));
+        Ok(())
+    }
+
+    /// Votes to hand `seat` (silent) to the takeover bot from the first move not yet final.
+    /// The takeover happens when every other live seated peer has voted the same.
+    pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
+        let me = self.local_seat.ok_or(TakeoverError::NotSeated)?;
+        if !self.seats.get(me.index()).is_some_and(|s| s.live) {
+            return Err(TakeoverError::NotSeated);
+        }
+        if seat == me || !self.seats.get(seat.index()).is_some_and(|s| s.live) {
+            return Err(TakeoverError::BadSeat);
+        }
+        if !matches!(self.phase, Phase::Playing | Phase::Settling) {
+            return Err(TakeoverError::NotPlaying);
+        }
+        let body = TakeoverBody {
+            game_id: self.game_id,
+            seat: seat.0,
+            from_seq: self.final_seq + 1,
+            voter: me.0,
+        };
+        let signed = Signed {
+            sig: self.signer.sign(Domain::Takeover, &body),
+            body,
+        };
+        self.send(Destination::Broadcast, Message::Takeover(signed.clone()));
+        self.on_takeover(self.local_peer, signed);
+        self.advance();
+        Ok(())
+    }
+
+    // ----- internals: output helpers -----
+
+    fn send(&mut self, to: Destination, message: Message) {
+        if self.local_seat.is_none()
+            && !matches!(message, Message::SyncRequest(_) | Message::LogSync(_))
+        {
+            return;
+        }
+        self.outbox.push_back(Transmit { to, message });
+    }
+
+    fn progress(&mut self) {
+        self.last_progress = self.now;
+        self.silence_reported.clear();
+    }
+
+    fn push_frame(&mut self, frame: Frame) {
+        self.replay_out.push_back(encode_frame(&frame));
+    }
+
+    fn halt(&mut self, reason: String) {
+        if !matches!(self.phase, Phase::Halted(_)) {
+            self.phase = Phase::Halted(reason.clone());
+            self.events.push_back(Event::Halted { reason });
+        }
+    }
+
+    fn cheat(
+        &mut self,
+        kind: CheatKind,
+        seat: Option<Seat>,
+        peer: PeerId,
+        seq: u32,
+        detail: String,
+        proof: Vec<LogItem>,
+    ) {
+        let key = (kind as u8, seq, peer.to_bytes());
+        if !self.cheats_reported.insert(key) {
+            return;
+        }
+        let ev = Evidence {
+            kind,
+            seat: seat.map(|s| s.0),
+            peer: peer.to_bytes(),
+            seq,
+            detail,
+            proof,
+        };
+        if kind != CheatKind::UnknownPeer && self.local_seat.is_some() {
+            self.outbox.push_back(Transmit {
+                to: Destination::Broadcast,
+                message: Message::Evidence(ev.clone()),
+            });
+        }
+        self.events.push_back(Event::Cheat(Box::new(ev)));
+    }
+
+    /// Checks a signature from `seat` (claimed) as received from `from`. On failure, reports
+    /// wrong-seat (signed by the sender's own key) or bad signature, and returns false.
+    #[allow(clippy::too_many_arguments)]
+    fn check_sig<T: serde::Serialize>(
+        &mut self,
+        from: PeerId,
+        seat: u8,
+        domain: Domain,
+        body: &T,
+        sig: &crate::keys::Signature,
+        seq: u32,
+        what: &str,
+    ) -> bool {
+        let Some(player) = self
+            .seats
+            .get(seat as usize)
+            .and_then(|s| s.player.as_ref())
+        else {
+            let s = self.seat_of_peer(&from);
+            self.cheat(
+                CheatKind::WrongSeat,
+                s,
+                from,
+                seq,
+                format!("{what} claims seat {seat}, which no player holds"),
+                vec![],
+            );
+            return false;
+        };
+        if verify(&player.verifier, domain, body, sig) {
+            return true;
+        }
+        let sender_seat = self.seat_of_peer(&from);
+        let signed_by_sender = sender_seat
+            .and_then(|s| self.seats[s.index()].player.as_ref())
+            .is_some_and(|p| verify(&p.verifier, domain, body, sig));
+        if signed_by_sender && sender_seat != Some(Seat(seat)) {
+            self.cheat(
+                CheatKind::WrongSeat,
+                sender_seat,
+                from,
+                seq,
+                format!("{what} signed by this peer claims {}", Seat(seat)),
+                vec![],
+            );
+        } else {
+            self.cheat(
+                CheatKind::BadSignature,
+                sender_seat,
+                from,
+                seq,
+                format!(
+                    "{what} for {} has a signature that does not verify",
+                    Seat(seat)
+                ),
+                vec![],
+            );
+        }
+        false
+    }
+
+    // ----- seed phase -----
+
+    fn on_commit(&mut self, from: PeerId, c: Signed<CommitBody>) {
+        let seat = c.body.seat;
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::Commit,
+            &c.body,
+            &c.sig,
+            0,
+            "seed commit",
+        ) {
+            return;
+        }
+        let signer_peer = self.seats[seat as usize]
+            .player
+            .as_ref()
+            .map(|p| p.peer)
+            .unwrap_or(from);
+        if c.body.game_id != self.game_id || c.body.config_digest != self.config_digest {
+            self.cheat(
+                CheatKind::WrongGame,
+                Some(Seat(seat)),
+                signer_peer,
+                0,
+                "commit for another game or configuration (options, seats or data differ)".into(),
+                vec![LogItem::Commit(c)],
+            );
+            return;
+        }
+        match &self.commits[seat as usize] {
+            None => {
+                self.commits[seat as usize] = Some(c);
+                self.progress();
+            }
+            Some(old) if *old == c => {}
+            Some(old) => {
+                let old = old.clone();
+                self.cheat(
+                    CheatKind::Equivocation,
+                    Some(Seat(seat)),
+                    signer_peer,
+                    0,
+                    "two different signed seed commits".into(),
+                    vec![LogItem::Commit(old), LogItem::Commit(c)],
+                );
+            }
+        }
+    }
+
+    fn on_reveal(&mut self, from: PeerId, r: Signed<RevealBody>) {
+        let seat = r.body.seat;
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::Reveal,
+            &r.body,
+            &r.sig,
+            0,
+            "seed reveal",
+        ) {
+            return;
+        }
+        if r.body.game_id != self.game_id {
+            return;
+        }
+        match &self.reveals[seat as usize] {
+            None => {
+                self.reveals[seat as usize] = Some(r);
+                self.progress();
+            }
+            Some(old) if *old == r => {}
+            Some(old) => {
+                let old = old.clone();
+                let peer = self.seats[seat as usize]
+                    .player
+                    .as_ref()
+                    .map(|p| p.peer)
+                    .unwrap_or(from);
+                self.cheat(
+                    CheatKind::Equivocation,
+                    Some(Seat(seat)),
+                    peer,
+                    0,
+                    "two different signed seed reveals".into(),
+                    vec![LogItem::Reveal(old), LogItem::Reveal(r)],
+                );
+            }
+        }
+    }
+
+    fn player_seats(&self) -> impl Iterator<Item = usize> + '_ {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.player.is_some())
+            .map(|(i, _)| i)
+    }
+
+    fn try_start(&mut self) {
+        let all_commits = self.player_seats().all(|i| self.commits[i].is_some());
+        if !all_commits {
+            return;
+        }
+        if let Some(seat) = self.local_seat
+            && !self.sent_reveal
+        {
+            self.sent_reveal = true;
+            let body = RevealBody {
+                game_id: self.game_id,
+                seat: seat.0,
+                nonce: self.nonce,
+            };
+            let signed = Signed {
+                sig: self.signer.sign(Domain::Reveal, &body),
+                body,
+            };
+            self.reveals[seat.index()] = Some(signed.clone());
+            self.send(Destination::Broadcast, Message::Reveal(signed));
+        }
+        let seats: Vec<usize> = self.player_seats().collect();
+        let mut nonces = Vec::new();
+        for &i in &seats {
+            let (Some(c), Some(r)) = (&self.commits[i], &self.reveals[i]) else {
+                return;
+            };
+            if beacon::nonce_hash(&self.game_id, i as u8, &r.body.nonce) != c.body.nonce_hash {
+                let (c, r) = (c.clone(), r.clone());
+                let peer = self.seats[i].player.as_ref().map(|p| p.peer);
+                if let Some(peer) = peer {
+                    self.cheat(
+                        CheatKind::WithheldReveal,
+                        Some(Seat(i as u8)),
+                        peer,
+                        0,
+                        "seed reveal does not match its commit; the game cannot start".into(),
+                        vec![LogItem::Commit(c), LogItem::Reveal(r)],
+                    );
+                }
+                self.halt(format!(
+                    "{} revealed a nonce that does not match its commit",
+                    Seat(i as u8)
+                ));
+                return;
+            }
+            nonces.push(r.body.nonce);
+        }
+        let seed = beacon::seed(&self.game_id, &nonces);
+        for &i in &seats {
+            if let Some(c) = &self.commits[i] {
+                self.trackers[i] = Some(ChainTracker {
+                    pos: 0,
+                    link: c.body.beacon_tip,
+                });
+            }
+        }
+        let mut round = 0;
+        while self.state.to_act() == Actor::Chance {
+            if self
+                .state
+                .resolve_chance(beacon::setup_entropy(&seed, round))
+                .is_err()
+            {
+                self.halt("the engine refused its setup chance point".into());
+                return;
+            }
+            round += 1;
+        }
+        self.seed = Some(seed);
+        self.phase = Phase::Playing;
+        let header = Header {
+            format: crate::replay::format::FORMAT_VERSION,
+            config: self.config.clone(),
+            commits: seats
+                .iter()
+                .filter_map(|&i| self.commits[i].clone())
+                .collect(),
+            reveals: seats
+                .iter()
+                .filter_map(|&i| self.reveals[i].clone())
+                .collect(),
+        };
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(encode_frame(&Frame::Header(Box::new(header))));
+        self.replay_out.push_back(bytes);
+        self.progress();
+        self.events.push_back(Event::Started {
+            seed: *blake3::hash(&seed).as_bytes(),
+            hash: state_hash(&self.state),
+        });
+    }
+
+    // ----- moves and acks -----
+
+    fn on_move(&mut self, from: PeerId, m: Signed<MoveBody>) {
+        let seq = m.body.seq;
+        if !self.check_sig(
+            from,
+            m.body.seat,
+            Domain::Move,
+            &m.body,
+            &m.sig,
+            seq,
+            "move",
+        ) {
+            return;
+        }
+        let author = Seat(m.body.seat);
+        let author_peer = self.seats[author.index()]
+            .player
+            .as_ref()
+            .map(|p| p.peer)
+            .unwrap_or(from);
+        if m.body.game_id != self.game_id {
+            self.cheat(
+                CheatKind::WrongGame,
+                Some(author),
+                author_peer,
+                seq,
+                "move signed for another game".into(),
+                vec![LogItem::Move(m)],
+            );
+            return;
+        }
+        if seq == 0 {
+            return;
+        }
+        // Already final: duplicate or equivocation.
+        if seq <= self.final_seq {
+            let entry = &self.log[seq as usize - 1];
+            match &entry.mv {
+                Some(old) if *old == m => {}
+                Some(old) if old.body.seat == m.body.seat => {
+                    let old = old.clone();
+                    self.cheat(
+                        CheatKind::Equivocation,
+                        Some(author),
+                        author_peer,
+                        seq,
+                        format!("two different signed moves for move {seq}"),
+                        vec![LogItem::Move(old), LogItem::Move(m)],
+                    );
+                }
+                _ => {
+                    self.cheat(
+                        CheatKind::OutOfTurn,
+                        Some(author),
+                        author_peer,
+                        seq,
+                        format!("move {seq} was another seat's to play"),
+                        vec![LogItem::Move(m)],
+                    );
+                }
+            }
+            return;
+        }
+        if let Some(p) = &self.pending
+            && p.seq == seq
+        {
+            match &p.mv {
+                Some(old) if *old == m => {}
+                Some(old) if old.body.seat == m.body.seat => {
+                    let old = old.clone();
+                    self.cheat(
+                        CheatKind::Equivocation,
+                        Some(author),
+                        author_peer,
+                        seq,
+                        format!("two different signed moves for move {seq}"),
+                        vec![LogItem::Move(old), LogItem::Move(m)],
+                    );
+                }
+                _ => {
+                    self.cheat(
+                        CheatKind::OutOfTurn,
+                        Some(author),
+                        author_peer,
+                        seq,
+                        format!("move {seq} was another seat's to play"),
+                        vec![LogItem::Move(m)],
+                    );
+                }
+            }
+            return;
+        }
+        if seq > self.final_seq + WINDOW {
+            return;
+        }
+        let slot = self.future_moves.entry(seq).or_default();
+        if !slot.contains(&m) && slot.len() < 4 {
+            slot.push(m);
+        }
+    }
+
+    /// Applies a buffered move for the next seq if the state waits for one.
+    fn try_buffered_move(&mut self) -> bool {
+        let seq = self.final_seq + 1;
+        let Some(mut moves) = self.future_moves.remove(&seq) else {
+            return false;
+        };
+        if moves.is_empty() {
+            return false;
+        }
+        let m = moves.remove(0);
+        let author = Seat(m.body.seat);
+        let author_peer = match self.seats[author.index()].player.as_ref() {
+            Some(p) => p.peer,
+            None => return false,
+        };
+        let to_act = self.state.to_act();
+        let live = self.seats[author.index()].live;
+        if to_act != Actor::Seat(author) || !live {
+            self.cheat(
+                CheatKind::OutOfTurn,
+                Some(author),
+                author_peer,
+                seq,
+                format!(
+                    "{author} signed move {seq}, but {} acts now",
+                    match to_act {
+                        Actor::Seat(s) if self.seats[s.index()].live => s.to_string(),
+                        Actor::Seat(s) => format!("the bot for {s}"),
+                        Actor::Chance => "chance".into(),
+                        Actor::Over => "nobody (the game is over)".into(),
+                    }
+                ),
+                vec![LogItem::Move(m)],
+            );
+            self.requeue(seq, moves);
+            return true;
+        }
+        let local = state_hash(&self.state);
+        if m.body.prev != local {
+            self.cheat(
+                CheatKind::PrevHashMismatch,
+                Some(author),
+                author_peer,
+                seq,
+                format!(
+                    "move {seq} claims to follow state {} but the state is {}",
+                    m.body.prev.short(),
+                    local.short()
+                ),
+                vec![LogItem::Move(m)],
+            );
+            self.requeue(seq, moves);
+            return true;
+        }
+        let action: G::Action = match codec::decode(&m.body.action) {
+            Ok(a) => a,
+            Err(e) => {
+                self.cheat(
+                    CheatKind::IllegalMove,
+                    Some(author),
+                    author_peer,
+                    seq,
+                    format!("move {seq} is not a valid action: {e}"),
+                    vec![LogItem::Move(m)],
+                );
+                self.halt(format!("{author} signed an illegal move {seq}"));
+                return true;
+            }
+        };
+        let mut next = self.state.clone();
+        match next.play(author, &action) {
+            Ok(events) => {
+                self.applied(author, action, Some(m), next, events, false);
+                // Anything else buffered for this seq is now a duplicate or an equivocation.
+                for other in moves {
+                    self.on_move(author_peer, other);
+                }
+            }
+            Err(e) => {
+                let desc = self.state.describe(&action);
+                self.cheat(
+                    CheatKind::IllegalMove,
+                    Some(author),
+                    author_peer,
+                    seq,
+                    format!("move {seq} ({desc}) is illegal: {e}"),
+                    vec![LogItem::Move(m)],
+                );
+                self.halt(format!("{author} signed an illegal move {seq}"));
+            }
+        }
+        true
+    }
+
+    fn requeue(&mut self, seq: u32, moves: Vec<Signed<MoveBody>>) {
+        if !moves.is_empty() {
+            self.future_moves.insert(seq, moves);
+        }
+    }
+
+    /// Records a move applied to `next` as pending, and sends our ack.
+    fn applied(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        mv: Option<Signed<MoveBody>>,
+        next: G,
+        events: Vec<G::Event>,
+        by_bot: bool,
+    ) {
+        let seq = self.final_seq + 1;
+        let description = self.state.describe(&action);
+        self.state = next;
+        let hash = state_hash(&self.state);
+        self.pending = Some(Pending {
+            seq,
+            seat,
+            action: action.clone(),
+            mv,
+            hash,
+        });
+        self.progress();
+        self.events.push_back(Event::MoveApplied {
+            seq,
+            seat,
+            action,
+            description,
+            events,
+            by_bot,
+        });
+        if let Some(me) = self.local_seat
+            && self.seats[me.index()].live
+        {
+            let next_tip = if self.chain.is_segment_end(seq) {
+                let seg = self.chain.segment_of(seq) + 1;
+                Some(self.chain.tip(seg))
+            } else {
+                None
+            };
+            let body = AckBody {
+                game_id: self.game_id,
+                seq,
+                seat: me.0,
+                stage: AckStage::Applied,
+                hash,
+                next_tip,
+            };
+            let ack = Ack {
+                signed: Signed {
+                    sig: self.signer.sign(Domain::Ack, &body),
+                    body,
+                },
+                reveal: Some(self.chain.link(seq)),
+            };
+            self.store_ack(ack.clone());
+            self.send(Destination::Broadcast, Message::Ack(ack));
+        }
+    }
+
+    fn store_ack(&mut self, ack: Ack) {
+        let n = self.seats.len();
+        let slot = self
+            .acks
+            .entry(ack.signed.body.seq)
+            .or_insert_with(|| vec![None; n]);
+        let i = ack.signed.body.seat as usize;
+        if slot[i].is_none() {
+            slot[i] = Some(ack);
+        }
+    }
+
+    fn on_ack(&mut self, from: PeerId, a: Ack) {
+        let b = &a.signed.body;
+        let (seq, seat) = (b.seq, b.seat);
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::Ack,
+            &a.signed.body,
+            &a.signed.sig,
+            seq,
+            "ack",
+        ) {
+            return;
+        }
+        if a.signed.body.game_id != self.game_id {
+            return;
+        }
+        let peer = self.seats[seat as usize]
+            .player
+            .as_ref()
+            .map(|p| p.peer)
+            .unwrap_or(from);
+        if a.signed.body.stage == AckStage::Settled {
+            if seq != self.final_seq && !(self.phase == Phase::Playing && seq == self.final_seq + 1)
+            {
+                return;
+            }
+            match &self.settled[seat as usize] {
+                None => self.settled[seat as usize] = Some(a),
+                Some(old) if old.signed == a.signed => {}
+                Some(old) => {
+                    let old = old.clone();
+                    self.cheat(
+                        CheatKind::Equivocation,
+                        Some(Seat(seat)),
+                        peer,
+                        seq,
+                        "two different signed final acks".into(),
+                        vec![LogItem::Ack(old), LogItem::Ack(a)],
+                    );
+                }
+            }
+            return;
+        }
+        let existing = if seq <= self.final_seq {
+            self.log
+                .get(seq as usize - 1)
+                .and_then(|e| e.acks.get(seat as usize).cloned().flatten())
+        } else {
+            self.acks
+                .get(&seq)
+                .and_then(|v| v.get(seat as usize).cloned().flatten())
+        };
+        match existing {
+            Some(old) if old.signed == a.signed => {}
+            Some(old) => {
+                self.cheat(
+                    CheatKind::Equivocation,
+                    Some(Seat(seat)),
+                    peer,
+                    seq,
+                    format!("two different signed acks for move {seq}"),
+                    vec![LogItem::Ack(old), LogItem::Ack(a)],
+                );
+            }
+            None => {
+                if seq > self.final_seq && seq <= self.final_seq + WINDOW {
+                    self.store_ack(a);
+                    self.progress();
+                }
+            }
+        }
+    }
+
+    fn live_player_seats(&self) -> Vec<usize> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.live && s.player.is_some())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Finalises the pending move if every live seat acked it.
+    fn try_finalize(&mut self) -> bool {
+        let Some(p) = self.pending.clone() else {
+            return false;
+        };
+        let live = self.live_player_seats();
+        // A vote we cast to take over a live seat at this move binds us: wait for the others.
+        if let Some(me) = self.local_seat
+            && self.votes.iter().any(|((s, n), v)| {
+                *n == p.seq && live.contains(&(*s as usize)) && v.contains_key(&me.0)
+            })
+        {
+            return false;
+        }
+        let Some(acks) = self.acks.get(&p.seq).cloned() else {
+            return false;
+        };
+        if live.iter().any(|&i| acks[i].is_none()) {
+            return false;
+        }
+        // Compare hashes.
+        let hashes: Vec<(Seat, StateHash)> = live
+            .iter()
+            .filter_map(|&i| {
+                acks[i]
+                    .as_ref()
+                    .map(|a| (Seat(i as u8), a.signed.body.hash))
+            })
+            .collect();
+        if hashes.iter().any(|(_, h)| *h != p.hash) {
+            self.desync(p.seq, AckStage::Applied, hashes, p.hash);
+            return true;
+        }
+        // Beacon reveals.
+        let mut reveals = Vec::new();
+        for &i in &live {
+            let Some(a) = acks[i].clone() else { continue };
+            let Some(tracker) = self.trackers[i] else {
+                continue;
+            };
+            let peer = self.seats[i].player.as_ref().map(|pl| pl.peer);
+            let ok = a
+                .reveal
+                .is_some_and(|r| tracker.check(p.seq, &r, self.config.beacon_segment));
+            let segment_end = p.seq.is_multiple_of(self.config.beacon_segment);
+            if !ok || (segment_end && a.signed.body.next_tip.is_none()) {
+                if let Some(peer) = peer {
+                    self.cheat(
+                        CheatKind::WithheldReveal,
+                        Some(Seat(i as u8)),
+                        peer,
+                        p.seq,
+                        if a.reveal.is_none() {
+                            format!("ack of move {} withholds its beacon preimage", p.seq)
+                        } else if !ok {
+                            format!(
+                                "beacon preimage in the ack of move {} does not match the committed chain",
+                                p.seq
+                            )
+                        } else {
+                            format!("ack of move {} ends a beacon segment without a re-commit", p.seq)
+                        },
+                        vec![LogItem::Ack(a)],
+                    );
+                }
+                self.halt(format!(
+                    "{} withheld its beacon reveal for move {}",
+                    Seat(i as u8),
+                    p.seq
+                ));
+                return true;
+            }
+            let r = a.reveal.unwrap_or_default();
+            reveals.push(r);
+            let mut t = tracker;
+            t.advance(p.seq, r);
+            if segment_end && let Some(tip) = a.signed.body.next_tip {
+                t.advance(p.seq, tip);
+            }
+            self.trackers[i] = Some(t);
+        }
+        // Final.
+        self.acks.remove(&p.seq);
+        self.final_seq = p.seq;
+        self.pending = None;
+        let ack_records: Vec<AckRecord> = live
+            .iter()
+            .filter_map(|&i| acks[i].as_ref())
+            .map(|a| AckRecord {
+                seat: a.signed.body.seat,
+                sig: a.signed.sig,
+                next_tip: a.signed.body.next_tip,
+            })
+            .collect();
+        self.log.push(LogEntry {
+            mv: p.mv.clone(),
+            acks: acks.clone(),
+        });
+        self.events.push_back(Event::MoveFinal {
+            seq: p.seq,
+            hash: p.hash,
+        });
+        let mut chance = false;
+        let mut round = 0;
+        while self.state.to_act() == Actor::Chance {
+            chance = true;
+            let entropy = beacon::move_entropy(&self.game_id, p.seq, round, &reveals);
+            match self.state.resolve_chance(entropy) {
+                Ok(events) => self.events.push_back(Event::ChanceResolved {
+                    seq: p.seq,
+                    entropy,
+                    events,
+                }),
+                Err(e) => {
+                    self.halt(format!("the engine refused a chance point: {e}"));
+                    return true;
+                }
+            }
+            round += 1;
+        }
+        let record = MoveRecord {
+            seq: p.seq,
+            seat: p.seat.0,
+            action: codec::encode(&p.action),
+            sig: p.mv.as_ref().map(|m| m.sig),
+            beacon: if chance { reveals } else { Vec::new() },
+            acks: if is_checkpoint(&self.config, p.seq) {
+                ack_records.clone()
+            } else {
+                Vec::new()
+            },
+        };
+        self.push_frame(Frame::Move(record));
+        self.progress();
+        if self.state.to_act() == Actor::Over {
+            if chance {
+                self.phase = Phase::Settling;
+                self.send_settled();
+            } else {
+                self.push_frame(Frame::Final(FinalRecord {
+                    seq: p.seq,
+                    stage: AckStage::Applied,
+                    acks: ack_records,
+                }));
+                self.game_over();
+            }
+        }
+        true
+    }
+
+    fn send_settled(&mut self) {
+        let Some(me) = self.local_seat else { return };
+        if !self.seats[me.index()].live {
+            return;
+        }
+        let body = AckBody {
+            game_id: self.game_id,
+            seq: self.final_seq,
+            seat: me.0,
+            stage: AckStage::Settled,
+            hash: state_hash(&self.state),
+            next_tip: None,
+        };
+        let ack = Ack {
+            signed: Signed {
+                sig: self.signer.sign(Domain::Ack, &body),
+                body,
+            },
+            reveal: None,
+        };
+        self.settled[me.index()] = Some(ack.clone());
+        self.send(Destination::Broadcast, Message::Ack(ack));
+    }
+
+    fn try_settle(&mut self) -> bool {
+        let live = self.live_player_seats();
+        let seq = self.final_seq;
+        let acks: Vec<Ack> = live
+            .iter()
+            .filter_map(|&i| self.settled[i].clone())
+            .filter(|a| a.signed.body.seq == seq)
+            .collect();
+        if acks.len() < live.len() {
+            return false;
+        }
+        let local = state_hash(&self.state);
+        let hashes: Vec<(Seat, StateHash)> = acks
+            .iter()
+            .map(|a| (Seat(a.signed.body.seat), a.signed.body.hash))
+            .collect();
+        if hashes.iter().any(|(_, h)| *h != local) {
+            self.desync(seq, AckStage::Settled, hashes, local);
+            return true;
+        }
+        self.push_frame(Frame::Final(FinalRecord {
+            seq,
+            stage: AckStage::Settled,
+            acks: acks
+                .iter()
+                .map(|a| AckRecord {
+                    seat: a.signed.body.seat,
+                    sig: a.signed.sig,
+                    next_tip: None,
+                })
+                .collect(),
+        }));
+        self.game_over();
+        true
+    }
+
+    fn game_over(&mut self) {
+        self.phase = Phase::Over;
+        self.progress();
+        if let Some(outcome) = self.state.outcome() {
+            self.events.push_back(Event::GameOver {
+                outcome,
+                hash: state_hash(&self.state),
+                moves: self.final_seq,
+            });
+        }
+    }
+
+    fn desync(
+        &mut self,
+        seq: u32,
+        stage: AckStage,
+        hashes: Vec<(Seat, StateHash)>,
+        local: StateHash,
+    ) {
+        let mut counts: BTreeMap<StateHash, usize> = BTreeMap::new();
+        for (_, h) in &hashes {
+            *counts.entry(*h).or_default() += 1;
+        }
+        let majority = counts
+            .iter()
+            .find(|(_, c)| **c * 2 > hashes.len())
+            .map(|(h, _)| *h);
+        self.events.push_back(Event::Desync(Box::new(DesyncReport {
+            seq,
+            stage,
+            hashes,
+            majority,
+            local,
+            state_encoded: codec::encode(&self.state),
+            state_debug: format!("{:#?}", self.state),
+        })));
+        self.halt(format!(
+            "desync after move {seq}: peers hold different states"
+        ));
+    }
+
+    /// Drives everything that can happen without new input.
+    fn advance(&mut self) {
+        for _ in 0..100_000 {
+            let progressed = match self.phase {
+                Phase::Seeding => {
+                    self.try_start();
+                    self.phase != Phase::Seeding
+                }
+                Phase::Playing => {
+                    self.try_apply_takeovers();
+                    if self.pending.is_some() {
+                        self.try_finalize()
+                    } else {
+                        self.next_move()
+                    }
+                }
+                Phase::Settling => self.try_settle(),
+                Phase::Over | Phase::Halted(_) => false,
+            };
+            if !progressed {
+                break;
+            }
+        }
+    }
+
+    /// With no pending move: play the bot's move, announce our turn, or apply a buffered move.
+    fn next_move(&mut self) -> bool {
+        let seq = self.final_seq + 1;
+        match self.state.to_act() {
+            Actor::Seat(s) if !self.seats[s.index()].live => {
+                let legal = self.state.legal_actions_vec();
+                if legal.is_empty() {
+                    self.halt(format!("{s} must act but has no legal action"));
+                    return false;
+                }
+                let i = TakeoverBot::pick(&self.state, s, legal.len());
+                let action = legal[i].clone();
+                let mut next = self.state.clone();
+                match next.play(s, &action) {
+                    Ok(events) => {
+                        self.applied(s, action, None, next, events, true);
+                        true
+                    }
+                    Err(e) => {
+                        self.halt(format!("the bot's move was refused: {e}"));
+                        false
+                    }
+                }
+            }
+            Actor::Seat(s) if Some(s) == self.local_seat => {
+                if self.your_turn_sent < seq {
+                    self.your_turn_sent = seq;
+                    self.events.push_back(Event::YourTurn { seq, seat: s });
+                }
+                // Anything buffered for this seq claims our seat: handled as out of turn/forgery.
+                self.try_buffered_move() && self.pending.is_some()
+            }
+            Actor::Seat(_) => self.try_buffered_move(),
+            Actor::Chance | Actor::Over => false,
+        }
+    }
+
+    // ----- takeover -----
+
+    fn on_takeover(&mut self, from: PeerId, t: Signed<TakeoverBody>) {
+        let b = &t.body;
+        if !self.check_sig(
+            from,
+            b.voter,
+            Domain::Takeover,
+            &t.body,
+            &t.sig,
+            b.from_seq,
+            "takeover vote",
+        ) {
+            return;
+        }
+        if b.game_id != self.game_id || b.seat as usize >= self.seats.len() {
+            return;
+        }
+        let votes = self.votes.entry((b.seat, b.from_seq)).or_default();
+        votes.entry(b.voter).or_insert(t);
+    }
+
+    fn try_apply_takeovers(&mut self) {
+        let seq = self.final_seq + 1;
+        let live = self.live_player_seats();
+        let mut done = Vec::new();
+        for ((seat, from_seq), votes) in &self.votes {
+            if *from_seq != seq || !live.contains(&(*seat as usize)) {
+                continue;
+            }
+            let voters: Vec<usize> = live
+                .iter()
+                .copied()
+                .filter(|&i| i != *seat as usize)
+                .collect();
+            if !voters.is_empty() && voters.iter().all(|v| votes.contains_key(&(*v as u8))) {
+                done.push((
+                    *seat,
+                    *from_seq,
+                    voters
+                        .iter()
+                        .filter_map(|v| votes.get(&(*v as u8)).map(|s| (*v as u8, s.sig)))
+                        .collect::<Vec<_>>(),
+                ));
+            }
+        }
+        for (seat, from_seq, votes) in done {
+            if !self.seats[seat as usize].live {
+                continue;
+            }
+            self.seats[seat as usize].live = false;
+            self.push_frame(Frame::Takeover(TakeoverRecord {
+                seat,
+                from_seq,
+                votes,
+            }));
+            self.events.push_back(Event::TakenOver {
+                seat: Seat(seat),
+                from_seq,
+            });
+            self.progress();
+        }
+    }
+
+    // ----- chat -----
+
+    fn on_chat(&mut self, from: PeerId, c: Signed<ChatBody>) {
+        let Some(seat) = c.body.seat else { return };
+        if c.body.game_id != self.game_id || c.body.text.len() > MAX_CHAT_LEN {
+            return;
+        }
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::Chat,
+            &c.body,
+            &c.sig,
+            self.final_seq,
+            "chat",
+        ) {
+            return;
+        }
+        if self.chats_seen.insert((seat, c.body.counter)) {
+            self.events.push_back(Event::Chat {
+                seat: Seat(seat),
+                text: c.body.text,
+            });
+        }
+    }
+
+    // ----- retransmission and sync -----
+
+    fn sync_request(&self) -> SyncRequest {
+        SyncRequest {
+            game_id: self.game_id,
+            from_seq: self.final_seq + 1,
+            need_setup: self.phase == Phase::Seeding,
+        }
+    }
+
+    fn request_sync_from_someone(&mut self) {
+        let peers: Vec<PeerId> = self.seat_peers().into_iter().flatten().collect();
+        if peers.is_empty() {
+            return;
+        }
+        let p = peers[self.spectator_rr % peers.len()];
+        self.spectator_rr += 1;
+        let req = self.sync_request();
+        self.outbox.push_back(Transmit {
+            to: Destination::Peer(p),
+            message: Message::SyncRequest(req),
+        });
+    }
+
+    /// Our own latest messages for the current step.
+    fn own_items(&self) -> Vec<Message> {
+        let mut out = Vec::new();
+        let Some(me) = self.local_seat else {
+            return out;
+        };
+        match self.phase {
+            Phase::Seeding => {
+                if let Some(c) = &self.commits[me.index()] {
+                    out.push(Message::Commit(c.clone()));
+                }
+                if let Some(r) = &self.reveals[me.index()] {
+                    out.push(Message::Reveal(r.clone()));
+                }
+            }
+            Phase::Playing => {
+                if let Some(p) = &self.pending {
+                    if let Some(m) = &p.mv
+                        && m.body.seat == me.0
+                    {
+                        out.push(Message::Move(m.clone()));
+                    }
+                    if let Some(a) = self.acks.get(&p.seq).and_then(|v| v[me.index()].clone()) {
+                        out.push(Message::Ack(a));
+                    }
+                }
+            }
+            Phase::Settling => {
+                if let Some(a) = &self.settled[me.index()] {
+                    out.push(Message::Ack(a.clone()));
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn resend_own(&mut self, to: Destination) {
+        for m in self.own_items() {
+            self.send(to.clone(), m);
+        }
+    }
+
+    fn retransmit(&mut self) {
+        if self.local_seat.is_none() {
+            self.request_sync_from_someone();
+            return;
+        }
+        // Peers we are missing something from.
+        let live = self.live_player_seats();
+        let me = self.local_seat.map(|s| s.index());
+        let mut missing: Vec<usize> = Vec::new();
+        match self.phase {
+            Phase::Seeding => {
+                for i in self.player_seats().collect::<Vec<_>>() {
+                    if self.commits[i].is_none() || (self.sent_reveal && self.reveals[i].is_none())
+                    {
+                        missing.push(i);
+                    }
+                }
+            }
+            Phase::Playing => match &self.pending {
+                Some(p) => {
+                    let acks = self.acks.get(&p.seq);
+                    for &i in &live {
+                        if acks.is_none_or(|v| v[i].is_none()) {
+                            missing.push(i);
+                        }
+                    }
+                }
+                None => {
+                    if let Actor::Seat(s) = self.state.to_act()
+                        && Some(s) != self.local_seat
+                    {
+                        missing.extend(live.iter().copied());
+                    }
+                }
+            },
+            Phase::Settling => {
+                for &i in &live {
+                    if self.settled[i].is_none() {
+                        missing.push(i);
+                    }
+                }
+            }
+            _ => {}
+        }
+        missing.retain(|i| Some(*i) != me);
+        let req = self.sync_request();
+        let own = self.own_items();
+        for i in missing {
+            let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) else {
+                continue;
+            };
+            for m in &own {
+                self.send(Destination::Peer(peer), m.clone());
+            }
+            self.send(Destination::Peer(peer), Message::SyncRequest(req.clone()));
+        }
+    }
+
+    fn answer_sync(&mut self, from: PeerId, req: &SyncRequest) {
+        let mut items = Vec::new();
+        if req.need_setup || req.from_seq <= 1 {
+            items.extend(self.commits.iter().flatten().cloned().map(LogItem::Commit));
+            if self.phase != Phase::Seeding || self.sent_reveal {
+                items.extend(self.reveals.iter().flatten().cloned().map(LogItem::Reveal));
+            }
+        }
+        let from_seq = req.from_seq.max(1);
+        let last = self
+            .final_seq
+            .min(from_seq.saturating_add(self.settings.sync_chunk));
+        // Takeover votes, so a catching-up peer applies them at the same point.
+        for votes in self.votes.values() {
+            items.extend(votes.values().cloned().map(LogItem::Takeover));
+        }
+        for seq in from_seq..=last {
+            let Some(e) = self.log.get(seq as usize - 1) else {
+                break;
+            };
+            if let Some(m) = &e.mv {
+                items.push(LogItem::Move(m.clone()));
+            }
+            items.extend(e.acks.iter().flatten().cloned().map(LogItem::Ack));
+        }
+        if last == self.final_seq {
+            if let Some(p) = &self.pending
+                && let Some(m) = &p.mv
+            {
+                items.push(LogItem::Move(m.clone()));
+            }
+            for (seq, acks) in &self.acks {
+                if *seq >= from_seq {
+                    items.extend(acks.iter().flatten().cloned().map(LogItem::Ack));
+                }
+            }
+            items.extend(self.settled.iter().flatten().cloned().map(LogItem::Ack));
+        }
+        if items.is_empty() {
+            return;
+        }
+        self.outbox.push_back(Transmit {
+            to: Destination::Peer(from),
+            message: Message::LogSync(LogSync {
+                game_id: self.game_id,
+                final_seq: self.final_seq,
+                items,
+            }),
+        });
+    }
+
+    fn report_silence(&mut self) {
+        let live = self.live_player_seats();
+        let mut silent: Vec<(usize, Waiting)> = Vec::new();
+        match self.phase {
+            Phase::Seeding => {
+                for i in self.player_seats().collect::<Vec<_>>() {
+                    if self.commits[i].is_none() {
+                        silent.push((i, Waiting::Commit));
+                    } else if self.reveals[i].is_none()
+                        && self.player_seats().all(|j| self.commits[j].is_some())
+                    {
+                        silent.push((i, Waiting::Reveal));
+                    }
+                }
+            }
+            Phase::Playing => match &self.pending {
+                Some(p) => {
+                    let acks = self.acks.get(&p.seq);
+                    for &i in &live {
+                        if acks.is_none_or(|v| v[i].is_none()) {
+                            silent.push((i, Waiting::Ack(p.seq)));
+                        }
+                    }
+                }
+                None => {
+                    if let Actor::Seat(s) = self.state.to_act() {
+                        silent.push((s.index(), Waiting::Move(self.final_seq + 1)));
+                    }
+                }
+            },
+            Phase::Settling => {
+                for &i in &live {
+                    if self.settled[i].is_none() {
+                        silent.push((i, Waiting::Ack(self.final_seq)));
+                    }
+                }
+            }
+            _ => {}
+        }
+        for (i, waiting) in silent {
+            if Some(Seat(i as u8)) == self.local_seat {
+                continue;
+            }
+            let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) else {
+                continue;
+            };
+            let key = (
+                i as u8,
+                match waiting {
+                    Waiting::Move(s) | Waiting::Ack(s) => s,
+                    _ => 0,
+                },
+                match waiting {
+                    Waiting::Commit => 0,
+                    Waiting::Reveal => 1,
+                    Waiting::Move(_) => 2,
+                    Waiting::Ack(_) => 3,
+                },
+            );
+            if !self.silence_reported.insert(key) {
+                continue;
+            }
+            if waiting == Waiting::Reveal {
+                let proof: Vec<LogItem> = self.commits[i]
+                    .iter()
+                    .cloned()
+                    .map(LogItem::Commit)
+                    .collect();
+                self.cheat(
+                    CheatKind::WithheldReveal,
+                    Some(Seat(i as u8)),
+                    peer,
+                    0,
+                    "committed to a seed nonce but has not revealed it; the game cannot start"
+                        .into(),
+                    proof,
+                );
+            }
+            self.events.push_back(Event::Silent {
+                seat: Seat(i as u8),
+                peer,
+                waiting,
+            });
+        }
+    }
+}
+
+/// The replay bytes of the session's key, for tests: the signer's public key.
+pub fn public_key_of(keypair: &Keypair) -> Result<PublicKeyBytes, KeyError> {
+    PublicKeyBytes::of(keypair)
+}

@@ -1,0 +1,381 @@
+//! An in-memory network of sessions with deterministic fault injection (drop, duplicate,
+//! reorder, delay), driven by logical time. Used by `record_simulated`, the tests and the
+//! benchmarks; a model of what the network crate does over libp2p.
+
+use crate::config::{GameConfig, SeatSpec};
+use crate::event::{Destination, Event};
+use crate::keys::Signer;
+use crate::message::Message;
+use crate::session::{Phase, Session, Settings};
+use crate::wire;
+use dwarfs_engine::{Bot, Game, RandomBot, SeedStream, StateHash};
+use libp2p_identity::PeerId;
+use std::collections::BTreeMap;
+
+/// Fault rates, in per-mille, and delays, in logical milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// Chance that a message is dropped.
+    pub drop: u16,
+    /// Chance that a message is delivered twice.
+    pub duplicate: u16,
+    /// Chance that a message gets an extra random delay (and so is reordered).
+    pub reorder: u16,
+    /// Base one-way latency.
+    pub latency_ms: u64,
+    /// Largest extra delay for reordered messages.
+    pub max_extra_delay_ms: u64,
+}
+
+/// A function an adversarial peer applies to each of its outgoing messages: it may change,
+/// drop (return empty) or multiply them. It gets the peer's signer to forge validly signed items.
+pub type Tamper = Box<dyn FnMut(&Signer, Message) -> Vec<Message>>;
+
+/// One simulated peer.
+pub struct SimPeer<G: Game> {
+    /// The session.
+    pub session: Session<G>,
+    /// Its signer (for tampering).
+    pub signer: Signer,
+    /// Its peer id.
+    pub peer: PeerId,
+    /// The bot choosing its moves.
+    pub bot: RandomBot,
+    /// Its replay file so far.
+    pub replay: Vec<u8>,
+    /// Every event it emitted.
+    pub events: Vec<Event<G>>,
+    /// Outgoing message rewriter, for adversarial tests.
+    pub tamper: Option<Tamper>,
+    /// Whether it is offline (drops everything in and out).
+    pub offline: bool,
+}
+
+/// The in-memory network.
+pub struct Network<G: Game> {
+    /// The peers, in seat order.
+    pub peers: Vec<SimPeer<G>>,
+    /// Logical time (ms).
+    pub now: u64,
+    faults: Faults,
+    rng: SeedStream,
+    queue: BTreeMap<(u64, u64), (usize, usize, Vec<u8>)>,
+    counter: u64,
+    /// Messages delivered.
+    pub delivered: u64,
+}
+
+/// The deterministic key of seat `i` in a simulation with `seed`.
+pub fn sim_signer(seed: u64, i: usize) -> Signer {
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs sim key v1\0");
+    h.update(&seed.to_le_bytes());
+    h.update(&(i as u64).to_le_bytes());
+    Signer::from_secret(*h.finalize().as_bytes())
+}
+
+/// A game id for a simulation with `seed`.
+pub fn sim_game_id(seed: u64) -> [u8; 32] {
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs sim game id v1\0");
+    h.update(&seed.to_le_bytes());
+    *h.finalize().as_bytes()
+}
+
+impl<G: Game> Network<G> {
+    /// `players` seated peers with keys from `seed`, playing with random bots, over a network
+    /// with `faults`. `bots` lists seats played by the takeover bot instead of a peer.
+    pub fn new(
+        options: &G::Options,
+        players: u8,
+        seed: u64,
+        faults: Faults,
+        settings: Settings,
+    ) -> Result<Self, crate::session::SessionError> {
+        Self::with_config(
+            players,
+            seed,
+            faults,
+            settings,
+            |seats| GameConfig::new::<G>(sim_game_id(seed), options, seats),
+            &[],
+        )
+    }
+
+    /// As [`Network::new`] with a custom configuration (built from the seats) and bot seats.
+    pub fn with_config(
+        players: u8,
+        seed: u64,
+        faults: Faults,
+        settings: Settings,
+        make_config: impl FnOnce(Vec<SeatSpec>) -> GameConfig,
+        bot_seats: &[u8],
+    ) -> Result<Self, crate::session::SessionError> {
+        let signers: Vec<Signer> = (0..players as usize).map(|i| sim_signer(seed, i)).collect();
+        let seats: Vec<SeatSpec> = signers
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                if bot_seats.contains(&(i as u8)) {
+                    SeatSpec::Bot
+                } else {
+                    SeatSpec::Player(s.public())
+                }
+            })
+            .collect();
+        let config = make_config(seats);
+        let mut peers = Vec::new();
+        for (i, signer) in signers.into_iter().enumerate() {
+            if bot_seats.contains(&(i as u8)) {
+                continue;
+            }
+            let session =
+                Session::with_signer(config.clone(), signer.clone(), settings.clone(), 0)?;
+            let peer = signer.public().peer_id()?;
+            peers.push(SimPeer {
+                session,
+                peer,
+                signer,
+                bot: RandomBot::new(seed.wrapping_mul(31).wrapping_add(i as u64)),
+                replay: Vec::new(),
+                events: Vec::new(),
+                tamper: None,
+                offline: false,
+            });
+        }
+        Ok(Network {
+            peers,
+            now: 0,
+            faults,
+            rng: SeedStream::derive(seed, "sim network faults"),
+            queue: BTreeMap::new(),
+            counter: 0,
+            delivered: 0,
+        })
+    }
+
+    /// Adds a spectator session (a key holding no seat); returns its index.
+    pub fn add_spectator(
+        &mut self,
+        secret: [u8; 32],
+        settings: Settings,
+    ) -> Result<usize, crate::session::SessionError> {
+        let signer = Signer::from_secret(secret);
+        let config = self.peers[0].session.config().clone();
+        let session = Session::with_signer(config, signer.clone(), settings, self.now)?;
+        let peer = signer.public().peer_id()?;
+        self.peers.push(SimPeer {
+            session,
+            peer,
+            signer,
+            bot: RandomBot::new(0),
+            replay: Vec::new(),
+            events: Vec::new(),
+            tamper: None,
+            offline: false,
+        });
+        let i = self.peers.len() - 1;
+        self.pump(i);
+        Ok(i)
+    }
+
+    fn index_of(&self, peer: &PeerId) -> Option<usize> {
+        self.peers.iter().position(|p| p.peer == *peer)
+    }
+
+    fn roll(&mut self, per_mille: u16) -> bool {
+        per_mille > 0 && (self.rng.next_u64() % 1000) < per_mille as u64
+    }
+
+    fn enqueue(&mut self, from: usize, to: usize, bytes: Vec<u8>) {
+        if self.peers[from].offline || self.peers[to].offline {
+            return;
+        }
+        if self.roll(self.faults.drop) {
+            return;
+        }
+        let copies = if self.roll(self.faults.duplicate) {
+            2
+        } else {
+            1
+        };
+        for _ in 0..copies {
+            let mut at = self.now + self.faults.latency_ms;
+            if self.roll(self.faults.reorder) && self.faults.max_extra_delay_ms > 0 {
+                at += self.rng.next_u64() % (self.faults.max_extra_delay_ms + 1);
+            }
+            self.counter += 1;
+            self.queue
+                .insert((at, self.counter), (from, to, bytes.clone()));
+        }
+    }
+
+    /// Drains peer `i`'s outputs: transmits into the network, events into its log, replay
+    /// frames into its file, and plays its bot's move when it is its turn.
+    pub fn pump(&mut self, i: usize) {
+        loop {
+            let mut any = false;
+            while let Some(t) = self.peers[i].session.poll_transmit() {
+                any = true;
+                let p = &mut self.peers[i];
+                let msgs = match p.tamper.as_mut() {
+                    Some(f) => f(&p.signer, t.message),
+                    None => vec![t.message],
+                };
+                let targets: Vec<usize> = match &t.to {
+                    Destination::Peer(p) => self.index_of(p).into_iter().collect(),
+                    Destination::Broadcast => self.peers[i]
+                        .session
+                        .broadcast_peers()
+                        .iter()
+                        .filter_map(|p| self.index_of(p))
+                        .collect(),
+                };
+                for m in msgs {
+                    let Ok(bytes) = wire::encode(&m) else {
+                        continue;
+                    };
+                    for &to in &targets {
+                        if to != i {
+                            self.enqueue(i, to, bytes.clone());
+                        }
+                    }
+                }
+            }
+            while let Some(e) = self.peers[i].session.poll_event() {
+                self.peers[i].events.push(e);
+            }
+            while let Some(f) = self.peers[i].session.poll_replay_frame() {
+                self.peers[i].replay.extend(f);
+            }
+            if self.peers[i].session.is_my_turn() && !self.peers[i].offline {
+                let p = &mut self.peers[i];
+                let legal = p.session.state().legal_actions_vec();
+                if !legal.is_empty() {
+                    let seat = p.session.local_seat().unwrap_or(dwarfs_engine::Seat(0));
+                    let k = p
+                        .bot
+                        .choose(p.session.state(), seat, &legal)
+                        .min(legal.len() - 1);
+                    let _ = p.session.submit_local_action(legal[k].clone());
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+        }
+    }
+
+    /// Whether every online peer is over or halted.
+    pub fn done(&self) -> bool {
+        self.peers
+            .iter()
+            .filter(|p| !p.offline)
+            .all(|p| matches!(p.session.phase(), Phase::Over | Phase::Halted(_)))
+    }
+
+    /// Runs until every peer is over or halted, or `max_ms` of logical time passed.
+    /// Returns whether everyone finished.
+    pub fn run(&mut self, max_ms: u64) -> bool {
+        for i in 0..self.peers.len() {
+            self.pump(i);
+        }
+        let deadline = self.now + max_ms;
+        while !self.done() && self.now <= deadline {
+            self.step();
+        }
+        self.done()
+    }
+
+    /// Delivers everything due now, then advances time to the next delivery or timeout.
+    pub fn step(&mut self) {
+        while let Some((&key, _)) = self.queue.iter().next() {
+            if key.0 > self.now {
+                break;
+            }
+            let Some((from, to, bytes)) = self.queue.remove(&key) else {
+                break;
+            };
+            if self.peers[to].offline {
+                continue;
+            }
+            self.delivered += 1;
+            let from_peer = self.peers[from].peer;
+            let _ = self.peers[to].session.handle_bytes(from_peer, &bytes);
+            self.pump(to);
+        }
+        let next_msg = self.queue.keys().next().map(|k| k.0);
+        let next_timer = self
+            .peers
+            .iter()
+            .filter(|p| !p.offline)
+            .filter_map(|p| p.session.next_timeout())
+            .min();
+        let next = match (next_msg, next_timer) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b).unwrap_or(self.now + 1),
+        };
+        self.now = next.max(self.now + 1);
+        for i in 0..self.peers.len() {
+            if !self.peers[i].offline {
+                self.peers[i].session.tick(self.now);
+                self.pump(i);
+            }
+        }
+    }
+
+    /// Each online peer's final state hash.
+    pub fn hashes(&self) -> Vec<StateHash> {
+        self.peers
+            .iter()
+            .filter(|p| !p.offline)
+            .map(|p| p.session.state_hash())
+            .collect()
+    }
+}
+
+/// Plays a whole game of `G` among `players` simulated peers with random bots on a perfect
+/// network, exactly as real peers do (a key per seat, commit-reveal seed, beacon, signed moves
+/// and acks), and returns seat 0's replay file. The same seed gives the same bytes.
+pub fn record_simulated<G: Game>(
+    options: &G::Options,
+    players: u8,
+    seed: u64,
+) -> Result<Vec<u8>, SimError> {
+    let mut net = Network::<G>::new(
+        options,
+        players,
+        seed,
+        Faults {
+            latency_ms: 1,
+            ..Faults::default()
+        },
+        Settings::default(),
+    )
+    .map_err(|e| SimError::Setup(e.to_string()))?;
+    let max = (G::max_steps(players) as u64 + 100) * 10;
+    if !net.run(max) {
+        return Err(SimError::Unfinished);
+    }
+    for p in &net.peers {
+        if let Phase::Halted(r) = p.session.phase() {
+            return Err(SimError::Halted(r.clone()));
+        }
+    }
+    Ok(std::mem::take(&mut net.peers[0].replay))
+}
+
+/// Why a simulated recording failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// The configuration was refused.
+    #[error("cannot set up the game: {0}")]
+    Setup(String),
+    /// A session halted (a bug: simulated peers are honest).
+    #[error("a session halted: {0}")]
+    Halted(String),
+    /// The game did not finish in time.
+    #[error("the simulated game did not finish")]
+    Unfinished,
+}
