@@ -49,3 +49,42 @@ fn perfect_network_games_agree_and_verify() {
         );
     }
 }
+
+fn faulty(players: u8, seed: u64, faults: Faults) -> Network<Pig> {
+    let settings = Settings {
+        retransmit_ms: 40,
+        silence_ms: 1_000_000,
+        sync_chunk: 64,
+    };
+    let mut net =
+        Network::<Pig>::new(&PigOptions::default(), players, seed, faults, settings).unwrap();
+    let ok = net.run(50_000_000);
+    assert!(
+        ok,
+        "did not finish: phases {:?}, final seqs {:?}",
+        net.peers
+            .iter()
+            .map(|p| p.session.phase().clone())
+            .collect::<Vec<_>>(),
+        net.peers
+            .iter()
+            .map(|p| p.session.final_seq())
+            .collect::<Vec<_>>()
+    );
+    net
+}
+
+#[test]
+fn lossy_duplicating_reordering_network_still_agrees() {
+    let faults = Faults {
+        drop: 200,
+        duplicate: 150,
+        reorder: 300,
+        latency_ms: 5,
+        max_extra_delay_ms: 60,
+    };
+    for players in [2u8, 4, 8] {
+        let net = faulty(players, 100 + players as u64, faults);
+        assert_agree(&net);
+    }
+}
