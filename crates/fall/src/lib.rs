@@ -1,1 +1,132 @@
-//! placeholder
+//! # dwarfs-fall
+//!
+//! The rules engine for **Dwar7s Fall**, classic edition, for 2-4 players; the 3rd edition is an
+//! [`Edition`] option reserved for later. The rules as implemented, and every card value we had to
+//! design, are in `docs/rules/fall.md`; the values themselves live only in [`data`].
+//!
+//! [`Fall`] implements [`dwarfs_engine::Game`]. A GUI reads it through [`Fall::observation`]
+//! (what one seat may see) and the read methods in [`view`]: [`Fall::cells`],
+//! [`Fall::kingdoms`], [`Fall::face_up_goals`], [`Fall::player_view`], [`Fall::score_parts`].
+//!
+//! Module map:
+//! - [`data`]: every card value, and the data digest;
+//! - [`types`]: colours, kinds, gems, ogres, goals, positions;
+//! - [`board`]: the grid of stacks, walls, kingdoms;
+//! - [`state`]: the game state and phases; `actions`: listing and playing seat actions;
+//!   `turn`: Resolve, Discard, the end of turns and of the game, chance points;
+//! - [`score`]: secret goals and scoring; [`view`]: the read API; [`builder`]: constructed
+//!   positions for tests and tutorials.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod action;
+mod actions;
+pub mod board;
+pub mod builder;
+mod bytes;
+pub mod data;
+mod describe;
+pub mod options;
+pub mod score;
+pub mod state;
+mod turn;
+pub mod types;
+pub mod view;
+
+pub use action::{Blocked, FallAction, FallError, FallEvent};
+pub use builder::FallBuilder;
+pub use options::{Decree, Edition, FallOptions, Scenario};
+pub use score::ScoreParts;
+pub use state::Fall;
+pub use types::{Card, CardType, Colour, Dir, Gem, HandCard, Kind, OgreKind, Pos, SecretGoal};
+pub use view::{
+    CardView, CellView, KingdomView, Observation, PlayerView, TradingGoalView, TurnStep,
+};
+
+use dwarfs_engine::{
+    Actor, ChanceError, ChanceRng, DataDigest, Entropy, Game, Outcome, SetupError, Viewer,
+};
+use state::Phase;
+
+/// Decisions and chance points one turn can take at most: 4 actions of 2 steps, 13 ogre plays of
+/// 3 steps, a reveal, the end of actions, 3 tasks of 2 steps, and 47 discards (every gem and
+/// ogre), rounded up.
+const STEPS_PER_TURN: usize = 128;
+
+impl Game for Fall {
+    type Options = FallOptions;
+    type Action = FallAction;
+    type Event = FallEvent;
+    type Observation = Observation;
+    type Error = FallError;
+
+    const NAME: &'static str = "fall";
+    const RULES_VERSION: u32 = 1;
+    const MIN_PLAYERS: u8 = 2;
+    const MAX_PLAYERS: u8 = 4;
+
+    fn data_digest() -> DataDigest {
+        data::data_digest()
+    }
+
+    fn new(options: &FallOptions, players: u8) -> Result<Self, SetupError> {
+        Self::check_players(players)?;
+        options.validate()?;
+        Ok(Fall::fresh(options, players))
+    }
+
+    fn options(&self) -> &FallOptions {
+        &self.options
+    }
+
+    fn players(&self) -> u8 {
+        self.players
+    }
+
+    fn to_act(&self) -> Actor {
+        match self.phase {
+            Phase::Setup | Phase::StealGem { .. } | Phase::DrawOgre | Phase::RefillGoal { .. } => {
+                Actor::Chance
+            }
+            Phase::Over => Actor::Over,
+            Phase::Actions | Phase::ChooseGoal | Phase::ChooseDig | Phase::Discard => {
+                Actor::Seat(dwarfs_engine::Seat(self.current))
+            }
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<FallAction>) {
+        self.list(out);
+    }
+
+    fn apply_action(&mut self, action: &FallAction) -> Result<Vec<FallEvent>, FallError> {
+        self.act(action)
+    }
+
+    fn resolve_chance(&mut self, entropy: Entropy) -> Result<Vec<FallEvent>, ChanceError> {
+        let mut rng = ChanceRng::from_entropy(entropy);
+        let actor = self.to_act();
+        self.chance(&mut rng).ok_or(ChanceError(actor))
+    }
+
+    fn observe(&self, viewer: Viewer) -> Observation {
+        self.observation(viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| self.final_outcome())
+    }
+
+    fn describe(&self, action: &FallAction) -> String {
+        self.describe_action(action)
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        self.invariants()
+    }
+
+    fn max_steps(players: u8) -> usize {
+        data::MAX_ROUND_LIMIT as usize * players.max(1) as usize * STEPS_PER_TURN + 2
+    }
+}

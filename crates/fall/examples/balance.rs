@@ -1,0 +1,208 @@
+//! Balance check by simulation: `cargo run --release -p dwarfs-fall --example balance -- [games] [bot]`
+//! where bot is `random` or `greedy` (one-ply greedy on a simple evaluation). Prints game length,
+//! how games ended, the score spread and the win share by seat for 2, 3 and 4 players.
+
+use dwarfs_engine::bot::{Bot, RandomBot};
+use dwarfs_engine::playout::play_out;
+use dwarfs_engine::{Game, Seat, SeedStream};
+use dwarfs_fall::{Colour, Fall, FallAction, FallOptions, TurnStep};
+
+/// One-ply greedy: plays the action whose resulting position evaluates best for the mover
+/// (random among near-equal ones).
+struct Greedy {
+    stream: SeedStream,
+}
+
+fn eval(g: &Fall, seat: Seat) -> i32 {
+    let me = seat.index();
+    let parts = g.score_parts(seat);
+    let pv = g
+        .player_view(seat, dwarfs_engine::Viewer::Seat(seat))
+        .unwrap();
+    let mut v = parts.total() * 10 + pv.goals_met as i32 * 60 - pv.kingdom_cards.len() as i32 * 15;
+    // Progress towards the cheapest face-up trading goal.
+    if let Some(gems) = pv.gems {
+        let best = g
+            .face_up_goals()
+            .iter()
+            .flatten()
+            .map(|t| {
+                (0..4)
+                    .map(|i| t.cost[i].saturating_sub(gems[i]) as i32)
+                    .sum::<i32>()
+            })
+            .min()
+            .unwrap_or(9);
+        v -= best * 12;
+    }
+    if g.cells()
+        .iter()
+        .any(|c| c.top.card.kind == dwarfs_fall::Kind::GeneralStore)
+    {
+        v += 30;
+    }
+    // Progress towards tasks: own dwarfs on cards that can still complete.
+    for c in g.cells() {
+        let mine = c.meeples[me];
+        if mine == 0 {
+            continue;
+        }
+        let need = c.top.need;
+        if mine + c.free_spots >= need {
+            v += (mine.min(need) as i32) * 6;
+        } else {
+            v -= 2 * mine as i32;
+        }
+    }
+    // Gems count towards trades.
+    v += pv.gem_count as i32 * 2;
+    v
+}
+
+/// The evaluation after the best completion of a staged action (card placement, ogre targets).
+fn follow(g: &Fall, seat: Seat, depth: u8) -> i32 {
+    let staged = matches!(
+        g.step(),
+        TurnStep::PlaceCard(_) | TurnStep::OgreTarget { .. }
+    );
+    if depth == 0 || !staged || g.to_act() != dwarfs_engine::Actor::Seat(seat) {
+        return eval(g, seat);
+    }
+    let mut best = i32::MIN;
+    for a in g.legal_actions_vec() {
+        let mut c = g.clone();
+        if c.play(seat, &a).is_ok() {
+            best = best.max(follow(&c, seat, depth - 1));
+        }
+    }
+    best
+}
+
+impl Bot<Fall> for Greedy {
+    fn choose(&mut self, state: &Fall, seat: Seat, legal: &[FallAction]) -> usize {
+        let mut best = i32::MIN;
+        let mut picks = Vec::new();
+        for (i, a) in legal.iter().enumerate() {
+            let mut c = state.clone();
+            if c.play(seat, a).is_err() {
+                continue;
+            }
+            let mut v = follow(&c, seat, 2);
+            // Do not end the turn with actions left unless nothing helps.
+            if matches!(a, FallAction::EndActions) && state.step() == TurnStep::Actions {
+                v -= 5;
+            }
+            if v > best {
+                best = v;
+                picks.clear();
+            }
+            if v == best {
+                picks.push(i);
+            }
+        }
+        picks[self.stream.choose(picks.len())]
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let bot = args.get(2).cloned().unwrap_or_else(|| "random".into());
+    if bot == "trace" {
+        trace(games);
+        return;
+    }
+    for players in 2..=4u8 {
+        let (mut decisions, mut rounds, mut triggered) = (0u64, 0u64, 0u64);
+        let mut wins = vec![0f64; players as usize];
+        let mut scores = Vec::new();
+        let mut margins = Vec::new();
+        for seed in 0..games {
+            let state = Fall::new(&FallOptions::default(), players).unwrap();
+            let mut chance = SeedStream::new(seed);
+            let p = if bot == "greedy" {
+                let mut b = Greedy {
+                    stream: SeedStream::derive(seed, "greedy"),
+                };
+                play_out(state, &mut b, &mut chance, false)
+            } else {
+                let mut b = RandomBot::new(seed);
+                play_out(state, &mut b, &mut chance, false)
+            }
+            .unwrap();
+            decisions += p.decisions as u64;
+            rounds += p.state.round() as u64;
+            triggered += p.state.final_round() as u64;
+            let o = p.state.outcome().unwrap();
+            for w in &o.winners {
+                wins[w.index()] += 1.0 / o.winners.len() as f64;
+            }
+            let mut totals: Vec<i32> = o.scores.iter().map(|s| s.total).collect();
+            scores.extend(totals.iter().copied());
+            totals.sort_unstable();
+            margins.push(totals[totals.len() - 1] - totals[totals.len() - 2]);
+        }
+        scores.sort_unstable();
+        let n = scores.len();
+        let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n as f64;
+        let margin = margins.iter().map(|&s| s as f64).sum::<f64>() / margins.len() as f64;
+        println!(
+            "{bot} {players}p: {games} games, {:.0} decisions/game, {:.1} rounds/game, {:.0}% ended by 3 goals; \
+             score min {} p10 {} median {} mean {:.1} p90 {} max {}; mean winning margin {:.1}; wins by seat {}",
+            decisions as f64 / games as f64,
+            rounds as f64 / games as f64,
+            100.0 * triggered as f64 / games as f64,
+            scores[0],
+            scores[n / 10],
+            scores[n / 2],
+            mean,
+            scores[n * 9 / 10],
+            scores[n - 1],
+            margin,
+            wins.iter()
+                .enumerate()
+                .map(|(i, w)| format!("{}={:.1}%", Colour::ALL[i], 100.0 * w / games as f64))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+}
+
+fn trace(seed: u64) {
+    let mut state = Fall::new(&FallOptions::default(), 2).unwrap();
+    let mut chance = SeedStream::new(seed);
+    let mut b = Greedy {
+        stream: SeedStream::derive(seed, "greedy"),
+    };
+    let mut legal = Vec::new();
+    while state.round() <= 12 {
+        match state.to_act() {
+            dwarfs_engine::Actor::Over => break,
+            dwarfs_engine::Actor::Chance => {
+                let ev = state.resolve_chance(chance.next_entropy()).unwrap();
+                println!("   chance: {ev:?}");
+            }
+            dwarfs_engine::Actor::Seat(s) => {
+                state.legal_actions(&mut legal);
+                let i = b.choose(&state, s, &legal);
+                println!("r{} {}", state.round(), state.describe(&legal[i]));
+                let ev = state.play(s, &legal[i]).unwrap();
+                for e in ev {
+                    if !matches!(
+                        e,
+                        dwarfs_fall::FallEvent::DwarfPlaced { .. }
+                            | dwarfs_fall::FallEvent::CardPlayed { .. }
+                    ) {
+                        println!("   {e:?}");
+                    }
+                }
+            }
+        }
+    }
+    for s in 0..2 {
+        println!(
+            "{:?}",
+            state.player_view(Seat(s), dwarfs_engine::Viewer::Seat(Seat(s)))
+        );
+    }
+}

@@ -1,0 +1,414 @@
+//! The shared layout: a fixed grid of stacks of kingdom cards, the meeples on them, walls and
+//! kingdoms.
+//!
+//! Storage is a handful of fixed byte arrays (cheap to copy, encode and hash):
+//! - `top[cell]`: the card on top of the stack at each cell (or none);
+//! - `below[card]`: the card directly under a card on the board (a linked list down each stack);
+//! - `cell[card]`: where a card on the board lies;
+//! - `rot[card]`: quarter turns clockwise (always 0 in the classic edition, which never rotates);
+//! - `dwarfs[card * 4 + colour]`: meeples of each colour on a card. Meeples only ever stand on
+//!   the top card of a stack (nothing stacks on a card with meeples, nothing digs one).
+
+use crate::bytes;
+use crate::types::{CELLS, Card, CardType, Colour, Dir, Kind, Pos, neighbour};
+use serde::{Deserialize, Serialize};
+
+/// Kingdom cards in the game (9 per colour, 4 colours).
+pub const CARDS: usize = 36;
+/// "Nothing here" in the board arrays.
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// A set of cells, as a bitset.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellSet([u64; 3]);
+
+impl CellSet {
+    /// True if `cell` is in the set.
+    #[inline]
+    pub fn contains(&self, cell: u8) -> bool {
+        self.0[(cell >> 6) as usize] & (1u64 << (cell & 63)) != 0
+    }
+
+    #[inline]
+    pub(crate) fn insert_cell(&mut self, cell: u8) {
+        self.0[(cell >> 6) as usize] |= 1u64 << (cell & 63);
+    }
+
+    /// Cells in the set.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The cells in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..CELLS as u8).filter(|&c| self.contains(c))
+    }
+}
+
+/// The shared layout of kingdom cards and the meeples on them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    #[serde(with = "bytes")]
+    top: [u8; CELLS],
+    #[serde(with = "bytes")]
+    below: [u8; CARDS],
+    #[serde(with = "bytes")]
+    cell: [u8; CARDS],
+    #[serde(with = "bytes")]
+    rot: [u8; CARDS],
+    #[serde(with = "bytes")]
+    dwarfs: [u8; CARDS * 4],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board {
+            top: [NONE; CELLS],
+            below: [NONE; CARDS],
+            cell: [NONE; CARDS],
+            rot: [0; CARDS],
+            dwarfs: [0; CARDS * 4],
+        }
+    }
+}
+
+#[inline]
+fn kind_of(card: u8) -> Kind {
+    Kind::ALL[card as usize % 9]
+}
+
+impl Board {
+    /// The card on top of the stack at `cell`, as an id.
+    #[inline]
+    pub(crate) fn top(&self, cell: u8) -> Option<u8> {
+        match self.top[cell as usize] {
+            NONE => None,
+            c => Some(c),
+        }
+    }
+
+    /// The cell of a card on the board.
+    #[inline]
+    pub(crate) fn cell_of(&self, card: u8) -> Option<u8> {
+        match self.cell[card as usize] {
+            NONE => None,
+            c => Some(c),
+        }
+    }
+
+    /// Cells holding at least one card, in increasing order, via their top cards.
+    #[inline]
+    pub(crate) fn top_cards(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        (0..CARDS as u8).filter_map(move |card| {
+            let c = self.cell[card as usize];
+            (c != NONE && self.top[c as usize] == card).then_some((c, card))
+        })
+    }
+
+    /// True when no card is on the mat.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.cell.iter().all(|&c| c == NONE)
+    }
+
+    /// Quarter turns of a card.
+    #[inline]
+    pub(crate) fn rotation(&self, card: u8) -> u8 {
+        self.rot[card as usize] & 3
+    }
+
+    /// True if side `dir` of `card` (as it lies) is open.
+    #[inline]
+    pub(crate) fn side_open(&self, card: u8, dir: Dir) -> bool {
+        let printed = (dir as u8 + 4 - self.rotation(card)) % 4;
+        kind_of(card).data().open & (1 << printed) != 0
+    }
+
+    /// The neighbouring cell in `dir` if a dwarf can walk there from `cell`: both cards exist and
+    /// both facing sides are open.
+    #[inline]
+    pub(crate) fn passage(&self, cell: u8, dir: Dir) -> Option<u8> {
+        let from = self.top(cell)?;
+        let to_cell = neighbour(cell, dir)?;
+        let to = self.top(to_cell)?;
+        (self.side_open(from, dir) && self.side_open(to, dir.opposite())).then_some(to_cell)
+    }
+
+    /// Meeples of `colour` on `card`.
+    #[inline]
+    pub(crate) fn dwarfs(&self, card: u8, colour: usize) -> u8 {
+        self.dwarfs[card as usize * 4 + colour]
+    }
+
+    /// Meeples of every colour on `card`.
+    #[inline]
+    pub(crate) fn dwarfs_all(&self, card: u8) -> [u8; 4] {
+        let i = card as usize * 4;
+        [
+            self.dwarfs[i],
+            self.dwarfs[i + 1],
+            self.dwarfs[i + 2],
+            self.dwarfs[i + 3],
+        ]
+    }
+
+    /// Total meeples on `card`.
+    #[inline]
+    pub(crate) fn dwarf_total(&self, card: u8) -> u8 {
+        self.dwarfs_all(card).iter().sum()
+    }
+
+    /// Free spots on `card`.
+    #[inline]
+    pub(crate) fn free_spots(&self, card: u8) -> u8 {
+        kind_of(card)
+            .data()
+            .spots
+            .saturating_sub(self.dwarf_total(card))
+    }
+
+    /// Adds one meeple of `colour` to `card`.
+    #[inline]
+    pub(crate) fn add_dwarf(&mut self, card: u8, colour: usize) {
+        self.dwarfs[card as usize * 4 + colour] += 1;
+    }
+
+    /// Removes one meeple of `colour` from `card`.
+    #[inline]
+    pub(crate) fn remove_dwarf(&mut self, card: u8, colour: usize) {
+        self.dwarfs[card as usize * 4 + colour] -= 1;
+    }
+
+    /// Removes `n` meeples of `colour` from `card`.
+    #[inline]
+    pub(crate) fn remove_dwarfs(&mut self, card: u8, colour: usize, n: u8) {
+        self.dwarfs[card as usize * 4 + colour] -= n;
+    }
+
+    /// Removes every meeple from `card`, returning how many of each colour there were.
+    pub(crate) fn clear_dwarfs(&mut self, card: u8) -> [u8; 4] {
+        let d = self.dwarfs_all(card);
+        let i = card as usize * 4;
+        self.dwarfs[i..i + 4].fill(0);
+        d
+    }
+
+    /// Meeples of `colour` on the whole board.
+    pub(crate) fn dwarfs_of(&self, colour: usize) -> u8 {
+        (0..CARDS).map(|c| self.dwarfs[c * 4 + colour]).sum()
+    }
+
+    /// Puts `card` on `cell` (on top of what is there). The caller has checked the rules.
+    pub(crate) fn put(&mut self, card: u8, cell: u8) {
+        self.below[card as usize] = self.top[cell as usize];
+        self.top[cell as usize] = card;
+        self.cell[card as usize] = cell;
+    }
+
+    /// Removes the top card of `cell` (a defeated monster) and returns it.
+    pub(crate) fn take_top(&mut self, cell: u8) -> Option<u8> {
+        let card = self.top(cell)?;
+        self.top[cell as usize] = self.below[card as usize];
+        self.below[card as usize] = NONE;
+        self.cell[card as usize] = NONE;
+        self.rot[card as usize] = 0;
+        self.clear_dwarfs(card);
+        Some(card)
+    }
+
+    /// Digs the stack at `cell`: its top card goes to the bottom, unrotated.
+    pub(crate) fn dig(&mut self, cell: u8) {
+        let Some(t) = self.top(cell) else { return };
+        let new_top = self.below[t as usize];
+        if new_top == NONE {
+            return;
+        }
+        let mut bottom = new_top;
+        while self.below[bottom as usize] != NONE {
+            bottom = self.below[bottom as usize];
+        }
+        self.below[bottom as usize] = t;
+        self.below[t as usize] = NONE;
+        self.top[cell as usize] = new_top;
+    }
+
+    /// The cards of the stack at `cell`, bottom first.
+    pub(crate) fn stack(&self, cell: u8) -> Vec<u8> {
+        let mut v = Vec::new();
+        let mut c = self.top[cell as usize];
+        while c != NONE && v.len() < CARDS {
+            v.push(c);
+            c = self.below[c as usize];
+        }
+        v.reverse();
+        v
+    }
+
+    /// Cards in the stack at `cell`.
+    pub(crate) fn height(&self, cell: u8) -> u8 {
+        let mut n = 0;
+        let mut c = self.top[cell as usize];
+        while c != NONE && n < CARDS as u8 {
+            n += 1;
+            c = self.below[c as usize];
+        }
+        n
+    }
+
+    /// The cells reachable from `start` through open sides (including `start`): the walled area
+    /// a card lies in. From a castle, this is its kingdom.
+    pub(crate) fn region(&self, start: u8) -> CellSet {
+        let mut seen = CellSet::default();
+        if self.top(start).is_none() {
+            return seen;
+        }
+        let mut queue = [0u8; CARDS];
+        let (mut head, mut tail) = (0usize, 1usize);
+        queue[0] = start;
+        seen.insert_cell(start);
+        while head < tail {
+            let c = queue[head];
+            head += 1;
+            for d in Dir::ALL {
+                if let Some(n) = self.passage(c, d)
+                    && !seen.contains(n)
+                    && tail < CARDS
+                {
+                    seen.insert_cell(n);
+                    queue[tail] = n;
+                    tail += 1;
+                }
+            }
+        }
+        seen
+    }
+
+    /// True if any top card in `set` is a monster (or of the given kind, when `only` is set).
+    pub(crate) fn has_monster(&self, set: &CellSet, only: Option<Kind>) -> bool {
+        self.top_cards().any(|(c, card)| {
+            let k = kind_of(card);
+            set.contains(c) && k.is_monster() && only.is_none_or(|o| o == k)
+        })
+    }
+
+    /// The kingdom of `colour`'s castle: the cells reachable from it, or `None` while the castle
+    /// is not in play.
+    pub(crate) fn kingdom(&self, colour: Colour) -> Option<CellSet> {
+        let castle = Card {
+            colour,
+            kind: Kind::Castle,
+        }
+        .id();
+        self.cell_of(castle).map(|c| self.region(c))
+    }
+
+    /// Sum of the VP of the top cards in `set`.
+    pub(crate) fn vp_of(&self, set: &CellSet) -> i32 {
+        self.top_cards()
+            .filter(|(c, _)| set.contains(*c))
+            .map(|(_, card)| kind_of(card).data().vp as i32)
+            .sum()
+    }
+
+    /// True if `card` could go on `cell` by the placement rules (empty cell next to a card, the
+    /// centre on an empty mat, or a stack of the same type with no meeples on top).
+    pub(crate) fn can_put(&self, card_kind: Kind, cell: u8, empty_mat: bool) -> bool {
+        match self.top(cell) {
+            None => {
+                if empty_mat {
+                    Pos::CENTRE.cell() == Some(cell)
+                } else {
+                    Dir::ALL
+                        .iter()
+                        .any(|&d| neighbour(cell, d).is_some_and(|n| self.top(n).is_some()))
+                }
+            }
+            Some(t) => {
+                let tk = kind_of(t);
+                let ty = tk.card_type();
+                ty == card_kind.card_type()
+                    && ty != CardType::Castle
+                    && ty != CardType::Monster
+                    && self.dwarf_total(t) == 0
+            }
+        }
+    }
+
+    /// Every cell where a card of `card_kind` may go, in increasing order.
+    pub(crate) fn placements(&self, card_kind: Kind, out: &mut impl FnMut(u8)) {
+        let empty = self.is_empty();
+        if empty {
+            if let Some(c) = Pos::CENTRE.cell() {
+                out(c);
+            }
+            return;
+        }
+        let mut cand = CellSet::default();
+        for (c, _) in self.top_cards() {
+            cand.insert_cell(c);
+            for d in Dir::ALL {
+                if let Some(n) = neighbour(c, d) {
+                    cand.insert_cell(n);
+                }
+            }
+        }
+        for w in 0..3 {
+            let mut bits = cand.0[w];
+            while bits != 0 {
+                let b = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                let cell = (w as u8) * 64 + b;
+                if self.can_put(card_kind, cell, false) {
+                    out(cell);
+                }
+            }
+        }
+    }
+
+    /// Checks the board's internal links; the message names what broke.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let mut seen = [false; CARDS];
+        for cell in 0..CELLS as u8 {
+            let mut c = self.top[cell as usize];
+            let mut first = true;
+            while c != NONE {
+                if c as usize >= CARDS || seen[c as usize] {
+                    return Err(format!("stack at {} is corrupt", Pos::of_cell(cell)));
+                }
+                seen[c as usize] = true;
+                if self.cell[c as usize] != cell {
+                    return Err(format!("card {c} does not know its cell"));
+                }
+                if !first && self.dwarfs_all(c) != [0; 4] {
+                    return Err(format!("meeples under the top of {}", Pos::of_cell(cell)));
+                }
+                if !first && matches!(kind_of(c).card_type(), CardType::Castle | CardType::Monster)
+                {
+                    return Err(format!(
+                        "a castle or monster is buried at {}",
+                        Pos::of_cell(cell)
+                    ));
+                }
+                first = false;
+                c = self.below[c as usize];
+            }
+        }
+        for (card, &on_board) in seen.iter().enumerate() {
+            if !on_board && (self.cell[card] != NONE || self.dwarfs_all(card as u8) != [0; 4]) {
+                return Err(format!(
+                    "card {card} is off the board but has a cell or meeples"
+                ));
+            }
+            if self.free_spots(card as u8) == 0
+                && self.dwarf_total(card as u8) > kind_of(card as u8).data().spots
+            {
+                return Err(format!("card {card} holds more meeples than spots"));
+            }
+        }
+        Ok(())
+    }
+}

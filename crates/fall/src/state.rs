@@ -1,0 +1,245 @@
+//! The game state: the board, each player's hand and goals, the decks, and where in the turn the
+//! game stands.
+
+use crate::board::{Board, NONE};
+use crate::data::{self, BASE_ACTIONS, HAND_LIMIT};
+use crate::options::FallOptions;
+use crate::types::{Card, Colour, Gem, Kind, OgreKind, SecretGoal};
+use serde::{Deserialize, Serialize};
+
+/// One player's private and public holdings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct PlayerState {
+    /// Kingdom cards in hand, one bit per [`Kind`] (public).
+    pub hand: u16,
+    /// Gems in hand by [`Gem`] (private).
+    pub gems: [u8; 4],
+    /// Ogres in hand by [`OgreKind`] (private).
+    pub ogres: [u8; 5],
+    /// Dwarfs in the pile (not on the board).
+    pub pile: u8,
+    /// Index of the secret goal in the edition's table; `NONE` before setup.
+    pub secret: u8,
+    /// True once the secret goal is revealed (it then counts as a goal).
+    pub revealed: bool,
+    /// Trading goals bought, one bit per goal 0..10.
+    pub goals: u16,
+    /// Monsters defeated, one bit per card id.
+    pub defeated: u64,
+}
+
+impl PlayerState {
+    pub(crate) fn new() -> Self {
+        PlayerState {
+            hand: (1 << 9) - 1,
+            gems: [0; 4],
+            ogres: [0; 5],
+            pile: data::DWARFS_PER_PLAYER,
+            secret: NONE,
+            revealed: false,
+            goals: 0,
+            defeated: 0,
+        }
+    }
+
+    /// Cards that count towards the hand limit.
+    #[inline]
+    pub(crate) fn hand_size(&self) -> u8 {
+        self.hand.count_ones() as u8 + self.gem_count() + self.ogre_count()
+    }
+
+    #[inline]
+    pub(crate) fn gem_count(&self) -> u8 {
+        self.gems.iter().sum()
+    }
+
+    #[inline]
+    pub(crate) fn ogre_count(&self) -> u8 {
+        self.ogres.iter().sum()
+    }
+
+    #[inline]
+    pub(crate) fn has_kind(&self, k: Kind) -> bool {
+        self.hand & (1 << k as u16) != 0
+    }
+
+    /// Goals that count towards the end: trading goals and a revealed secret goal.
+    #[inline]
+    pub(crate) fn goals_met(&self) -> u8 {
+        self.goals.count_ones() as u8 + self.revealed as u8
+    }
+
+    pub(crate) fn over_limit(&self) -> bool {
+        self.hand_size() > HAND_LIMIT
+    }
+}
+
+/// A staged choice in the Perform Actions phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Pending {
+    /// Nothing staged.
+    None,
+    /// A kingdom card was chosen; its position follows.
+    Card(Kind),
+    /// Brute played: pick an opponent's dwarf.
+    Brute,
+    /// Brute: the opponent's dwarf is picked; pick your dwarf's card.
+    BruteSwap { cell: u8, colour: u8 },
+    /// Ambush played: pick a card.
+    Ambush,
+    /// Crown played: pick an opponent.
+    Crown,
+    /// Panic played: pick a dwarf.
+    Panic,
+    /// Panic: the dwarf is picked; pick its destination.
+    PanicMove { cell: u8, colour: u8 },
+    /// Thief played: pick an opponent.
+    Thief,
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Phase {
+    /// Chance: deal the trading and secret goals.
+    Setup,
+    /// The current seat performs actions (with `Fall::pending`).
+    Actions,
+    /// Chance: the Thief steals a random gem from `victim`.
+    StealGem { victim: u8 },
+    /// Chance: a tavern task draws an ogre for the current seat.
+    DrawOgre,
+    /// Decision: the current seat picks which affordable trading goal to buy.
+    ChooseGoal,
+    /// Chance: the bought goal's slot is refilled from the deck.
+    RefillGoal { slot: u8 },
+    /// Decision: the current seat picks which stack its castle task digs.
+    ChooseDig,
+    /// Decision: the current seat discards down to the hand limit.
+    Discard,
+    /// The game is over.
+    Over,
+}
+
+/// The tasks the current seat completes in its Resolve phase, in order (at most 3: every task
+/// needs 2 dwarfs or more and a player has 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct TaskQueue {
+    pub cards: [u8; 3],
+    pub len: u8,
+    pub next: u8,
+}
+
+impl TaskQueue {
+    pub(crate) const EMPTY: TaskQueue = TaskQueue {
+        cards: [NONE; 3],
+        len: 0,
+        next: 0,
+    };
+}
+
+/// A game of Dwar7s Fall. Implements [`dwarfs_engine::Game`]; read it through the public
+/// methods in [`crate::view`] and [`dwarfs_engine::Game::observe`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fall {
+    pub(crate) options: FallOptions,
+    pub(crate) players: u8,
+    pub(crate) current: u8,
+    pub(crate) round: u16,
+    pub(crate) actions_used: u8,
+    pub(crate) final_round: bool,
+    pub(crate) phase: Phase,
+    pub(crate) pending: Pending,
+    pub(crate) tasks: TaskQueue,
+    pub(crate) board: Board,
+    pub(crate) seats: Vec<PlayerState>,
+    pub(crate) gem_piles: [u8; 4],
+    pub(crate) ogre_deck: [u8; 5],
+    pub(crate) ogre_discard: [u8; 5],
+    /// Trading goals still face down, one bit per goal.
+    pub(crate) goal_deck: u16,
+    /// Face-up trading goals (`NONE` for an empty slot).
+    pub(crate) goal_slots: [u8; 3],
+}
+
+impl Fall {
+    /// A fresh game at the setup chance point (options already validated).
+    pub(crate) fn fresh(options: &FallOptions, players: u8) -> Fall {
+        Fall {
+            options: options.clone(),
+            players,
+            current: 0,
+            round: 1,
+            actions_used: 0,
+            final_round: false,
+            phase: Phase::Setup,
+            pending: Pending::None,
+            tasks: TaskQueue::EMPTY,
+            board: Board::default(),
+            seats: (0..players).map(|_| PlayerState::new()).collect(),
+            gem_piles: data::GEMS.map(|g| g.supply),
+            ogre_deck: data::OGRES.map(|o| o.count),
+            ogre_discard: [0; 5],
+            goal_deck: (1 << data::TRADING_GOALS.len()) - 1,
+            goal_slots: [NONE; 3],
+        }
+    }
+
+    #[inline]
+    pub(crate) fn me(&self) -> &PlayerState {
+        &self.seats[self.current as usize]
+    }
+
+    #[inline]
+    pub(crate) fn me_mut(&mut self) -> &mut PlayerState {
+        let c = self.current as usize;
+        &mut self.seats[c]
+    }
+
+    /// The colour of the current seat.
+    #[inline]
+    pub(crate) fn colour(&self) -> Colour {
+        Colour::ALL[self.current as usize]
+    }
+
+    /// Actions `seat` may take this turn: 3, plus 1 while its castle is in play and no frost
+    /// giant is in that castle's kingdom (checked live, so a castle played this turn counts).
+    pub fn action_limit(&self, colour: Colour) -> u8 {
+        match self.board.kingdom(colour) {
+            Some(k) if !self.board.has_monster(&k, Some(Kind::FrostGiant)) => BASE_ACTIONS + 1,
+            _ => BASE_ACTIONS,
+        }
+    }
+
+    /// True if the current seat may still spend an action.
+    #[inline]
+    pub(crate) fn has_action(&self) -> bool {
+        self.actions_used < self.action_limit(self.colour())
+    }
+
+    /// The secret goal of a seat, if dealt.
+    pub(crate) fn secret_of(&self, seat: usize) -> Option<(SecretGoal, u8)> {
+        let i = self.seats.get(seat)?.secret as usize;
+        data::SECRET_GOALS_CLASSIC.get(i).map(|d| (d.goal, d.vp))
+    }
+
+    /// The card whose id is `id` (ids on the board are always valid).
+    #[inline]
+    pub(crate) fn card(id: u8) -> Card {
+        Card::from_id(id).unwrap_or(Card {
+            colour: Colour::Blue,
+            kind: Kind::Castle,
+        })
+    }
+
+    /// Hidden-information helper: the ogre kinds in a count array.
+    pub(crate) fn ogre_kinds(counts: &[u8; 5]) -> impl Iterator<Item = OgreKind> + '_ {
+        OgreKind::ALL
+            .into_iter()
+            .filter(|k| counts[*k as usize] > 0)
+    }
+
+    /// Hidden-information helper: the gem kinds in a count array.
+    pub(crate) fn gem_kinds(counts: &[u8; 4]) -> impl Iterator<Item = Gem> + '_ {
+        Gem::ALL.into_iter().filter(|g| counts[*g as usize] > 0)
+    }
+}

@@ -1,0 +1,420 @@
+//! The turn structure after the Perform Actions phase: Resolve (tasks, in a fixed order, stopping
+//! at decisions and chance points), Discard, the end of the turn and of the game, and every
+//! chance point.
+//!
+//! The flow lives here and nowhere else, so that a later edition can change the order of phases
+//! (the 3rd edition's Hard Workers decree splits them into morning and night) in one place.
+
+use crate::action::{Blocked, FallEvent};
+use crate::board::NONE;
+use crate::data::{self, FACE_UP_GOALS, GOALS_TO_END};
+use crate::state::{Fall, Pending, Phase, TaskQueue};
+use crate::types::{Card, Colour, Gem, Kind, OgreKind, Pos, Task};
+use dwarfs_engine::{ChanceRng, Seat};
+
+/// The order in which a seat's completed tasks resolve: mines first (so that gems just mined
+/// can be traded), then taverns, general stores, monsters, and castles (digging) last.
+fn task_rank(task: Task) -> u8 {
+    match task {
+        Task::Mine { .. } => 0,
+        Task::DrawOgre => 1,
+        Task::Trade => 2,
+        Task::Defeat => 3,
+        Task::Dig => 4,
+    }
+}
+
+impl Fall {
+    /// Starts the Resolve phase: finds every task the current seat completes, in order.
+    pub(crate) fn start_resolve(&mut self, ev: &mut Vec<FallEvent>) {
+        let me = self.current as usize;
+        let mut found: [(u8, u8, u8); 3] = [(NONE, NONE, NONE); 3];
+        let mut n = 0usize;
+        for (cell, card) in self.board.top_cards() {
+            let k = Fall::card(card).kind.data();
+            if self.board.dwarfs(card, me) >= k.need && n < 3 {
+                found[n] = (task_rank(k.task), cell, card);
+                n += 1;
+            }
+        }
+        found[..n].sort_unstable();
+        let mut q = TaskQueue::EMPTY;
+        for (i, f) in found[..n].iter().enumerate() {
+            q.cards[i] = f.2;
+        }
+        q.len = n as u8;
+        self.tasks = q;
+        self.pending = Pending::None;
+        self.run_resolve(ev);
+    }
+
+    /// Completes queued tasks until one needs a decision or a chance point, or all are done.
+    pub(crate) fn run_resolve(&mut self, ev: &mut Vec<FallEvent>) {
+        while self.tasks.next < self.tasks.len {
+            let card = self.tasks.cards[self.tasks.next as usize];
+            self.tasks.next += 1;
+            if self.complete_task(card, ev) {
+                return;
+            }
+        }
+        self.tasks = TaskQueue::EMPTY;
+        if self.me().over_limit() {
+            self.phase = Phase::Discard;
+        } else {
+            self.end_turn(ev);
+        }
+    }
+
+    /// Sends the task's dwarfs home and executes it. Returns true if the game now waits (for a
+    /// decision or a chance point).
+    fn complete_task(&mut self, card: u8, ev: &mut Vec<FallEvent>) -> bool {
+        let me = self.current as usize;
+        let Some(cell) = self.board.cell_of(card) else {
+            return false;
+        };
+        let c = Fall::card(card);
+        let data = c.kind.data();
+        self.board.remove_dwarfs(card, me, data.need);
+        self.seats[me].pile += data.need;
+        let at = Pos::of_cell(cell);
+        ev.push(FallEvent::TaskDone {
+            colour: self.colour(),
+            at,
+            kind: c.kind,
+        });
+        let blocked = |reason| FallEvent::TaskBlocked { at, reason };
+        match data.task {
+            Task::Mine { gem, count } => {
+                let region = self.board.region(cell);
+                if self.board.has_monster(&region, Some(Kind::FireDragon)) {
+                    ev.push(blocked(Blocked::Dragon));
+                } else {
+                    let n = count.min(self.gem_piles[gem as usize]);
+                    if n == 0 {
+                        ev.push(blocked(Blocked::NoGems));
+                    } else {
+                        self.gem_piles[gem as usize] -= n;
+                        self.seats[me].gems[gem as usize] += n;
+                        ev.push(FallEvent::GemsTaken {
+                            seat: Seat(self.current),
+                            gem,
+                            count: n,
+                        });
+                    }
+                }
+                false
+            }
+            Task::DrawOgre => {
+                if self.ogre_deck == [0; 5] {
+                    if self.ogre_discard == [0; 5] {
+                        ev.push(blocked(Blocked::NoOgres));
+                        return false;
+                    }
+                    self.ogre_deck = std::mem::take(&mut self.ogre_discard);
+                    ev.push(FallEvent::OgresReshuffled);
+                }
+                self.phase = Phase::DrawOgre;
+                true
+            }
+            Task::Trade => {
+                let afford: Vec<usize> =
+                    (0..FACE_UP_GOALS).filter(|&s| self.affordable(s)).collect();
+                match afford.as_slice() {
+                    [] => {
+                        ev.push(blocked(Blocked::CannotAfford));
+                        false
+                    }
+                    [one] => self.buy_goal(*one, ev),
+                    _ => {
+                        self.phase = Phase::ChooseGoal;
+                        true
+                    }
+                }
+            }
+            Task::Defeat => {
+                if let Some(m) = self.board.take_top(cell) {
+                    self.seats[me].defeated |= 1u64 << m;
+                    ev.push(FallEvent::MonsterDefeated {
+                        seat: Seat(self.current),
+                        card: Fall::card(m),
+                        at,
+                    });
+                }
+                false
+            }
+            Task::Dig => {
+                let region = self.board.region(cell);
+                if self.board.has_monster(&region, None) {
+                    ev.push(blocked(Blocked::Monster));
+                    return false;
+                }
+                let mut first = None;
+                let mut count = 0;
+                for (c, _) in self.board.top_cards() {
+                    if self.diggable(c) {
+                        first.get_or_insert(c);
+                        count += 1;
+                    }
+                }
+                match (count, first) {
+                    (1, Some(c)) => {
+                        self.dig(c, ev);
+                        false
+                    }
+                    (0, _) | (_, None) => {
+                        ev.push(blocked(Blocked::NothingToDig));
+                        false
+                    }
+                    _ => {
+                        self.phase = Phase::ChooseDig;
+                        true
+                    }
+                }
+            }
+        }
+    }
+
+    /// Buys the goal in `slot` (the caller checked it is affordable). Returns true if the game
+    /// now waits for the refill draw.
+    pub(crate) fn buy_goal(&mut self, slot: usize, ev: &mut Vec<FallEvent>) -> bool {
+        let me = self.current as usize;
+        let g = self.goal_slots[slot];
+        let cost = data::TRADING_GOALS[g as usize].cost;
+        for (i, n) in cost.iter().enumerate() {
+            self.seats[me].gems[i] -= n;
+            self.gem_piles[i] += n;
+        }
+        self.seats[me].goals |= 1 << g;
+        self.goal_slots[slot] = NONE;
+        ev.push(FallEvent::GoalBought {
+            seat: Seat(self.current),
+            goal: g,
+        });
+        if self.goal_deck != 0 {
+            self.phase = Phase::RefillGoal { slot: slot as u8 };
+            true
+        } else {
+            self.phase = Phase::Actions;
+            false
+        }
+    }
+
+    /// Digs the stack at `cell` (the caller checked it can be dug).
+    pub(crate) fn dig(&mut self, cell: u8, ev: &mut Vec<FallEvent>) {
+        self.board.dig(cell);
+        self.phase = Phase::Actions;
+        if let Some(top) = self.board.top(cell) {
+            ev.push(FallEvent::Dug {
+                at: Pos::of_cell(cell),
+                top: Fall::card(top),
+            });
+        }
+    }
+
+    /// Ends the current seat's turn: checks the end trigger and passes to the next seat, or
+    /// ends the game after the last seat of the final round.
+    pub(crate) fn end_turn(&mut self, ev: &mut Vec<FallEvent>) {
+        let seat = Seat(self.current);
+        ev.push(FallEvent::TurnEnded(seat));
+        if !self.final_round && self.me().goals_met() >= GOALS_TO_END {
+            self.final_round = true;
+            ev.push(FallEvent::EndTriggered(seat));
+        }
+        let last = self.current + 1 == self.players;
+        if last && (self.final_round || self.round >= self.options.round_limit) {
+            self.game_over(ev);
+            return;
+        }
+        self.current = if last { 0 } else { self.current + 1 };
+        if last {
+            self.round += 1;
+        }
+        self.actions_used = 0;
+        self.pending = Pending::None;
+        self.phase = Phase::Actions;
+    }
+
+    /// Reveals every secret goal whose condition holds (the rulebook allows revealing "even at
+    /// the end of the game before scoring") and ends the game.
+    pub(crate) fn game_over(&mut self, ev: &mut Vec<FallEvent>) {
+        for s in 0..self.players as usize {
+            if !self.seats[s].revealed && self.secret_met(s) {
+                self.seats[s].revealed = true;
+                if let Some((goal, _)) = self.secret_of(s) {
+                    ev.push(FallEvent::SecretRevealed {
+                        seat: Seat(s as u8),
+                        goal,
+                    });
+                }
+            }
+        }
+        self.phase = Phase::Over;
+        self.pending = Pending::None;
+        ev.push(FallEvent::GameOver);
+    }
+
+    /// Resolves the pending chance point.
+    pub(crate) fn chance(&mut self, rng: &mut ChanceRng) -> Option<Vec<FallEvent>> {
+        let mut ev = Vec::new();
+        match self.phase {
+            Phase::Setup => {
+                for slot in 0..FACE_UP_GOALS {
+                    self.goal_slots[slot] = self.draw_goal(rng);
+                    ev.push(FallEvent::GoalRevealed {
+                        slot: slot as u8,
+                        goal: self.goal_slots[slot],
+                    });
+                }
+                let mut secrets: Vec<u8> = (0..data::SECRET_GOALS_CLASSIC.len() as u8).collect();
+                for p in &mut self.seats {
+                    p.secret = rng.draw(&mut secrets).unwrap_or(NONE);
+                }
+                ev.insert(0, FallEvent::Dealt);
+                self.phase = Phase::Actions;
+            }
+            Phase::StealGem { victim } => {
+                let v = victim as usize;
+                let weights = self.seats[v].gems.map(u32::from);
+                if let Some(i) = rng.weighted(&weights) {
+                    self.seats[v].gems[i] -= 1;
+                    let me = self.current as usize;
+                    self.seats[me].gems[i] += 1;
+                    ev.push(FallEvent::GemStolen {
+                        by: Seat(self.current),
+                        from: Seat(victim),
+                        gem: Gem::ALL[i],
+                    });
+                }
+                self.phase = Phase::Actions;
+            }
+            Phase::DrawOgre => {
+                let weights = self.ogre_deck.map(u32::from);
+                self.phase = Phase::Actions;
+                if let Some(i) = rng.weighted(&weights) {
+                    self.ogre_deck[i] -= 1;
+                    self.me_mut().ogres[i] += 1;
+                    ev.push(FallEvent::OgreDrawn {
+                        seat: Seat(self.current),
+                        ogre: OgreKind::ALL[i],
+                    });
+                }
+                self.run_resolve(&mut ev);
+            }
+            Phase::RefillGoal { slot } => {
+                let g = self.draw_goal(rng);
+                self.goal_slots[slot as usize] = g;
+                self.phase = Phase::Actions;
+                if g != NONE {
+                    ev.push(FallEvent::GoalRevealed { slot, goal: g });
+                }
+                self.run_resolve(&mut ev);
+            }
+            _ => return None,
+        }
+        Some(ev)
+    }
+
+    /// Draws a trading goal uniformly from the face-down deck (`NONE` if empty).
+    fn draw_goal(&mut self, rng: &mut ChanceRng) -> u8 {
+        let n = self.goal_deck.count_ones();
+        if n == 0 {
+            return NONE;
+        }
+        let mut k = rng.below(n);
+        for g in 0..16u8 {
+            if self.goal_deck & (1 << g) != 0 {
+                if k == 0 {
+                    self.goal_deck &= !(1 << g);
+                    return g;
+                }
+                k -= 1;
+            }
+        }
+        NONE
+    }
+
+    /// Checks component conservation and internal consistency.
+    pub(crate) fn invariants(&self) -> Result<(), String> {
+        self.board.check()?;
+        for (i, supply) in data::GEMS.iter().map(|g| g.supply).enumerate() {
+            let n: u32 =
+                self.gem_piles[i] as u32 + self.seats.iter().map(|p| p.gems[i] as u32).sum::<u32>();
+            if n != supply as u32 {
+                return Err(format!(
+                    "{} gems: {n} instead of {supply}",
+                    Gem::ALL[i].name()
+                ));
+            }
+        }
+        for (i, count) in data::OGRES.iter().map(|o| o.count).enumerate() {
+            let n: u32 = self.ogre_deck[i] as u32
+                + self.ogre_discard[i] as u32
+                + self.seats.iter().map(|p| p.ogres[i] as u32).sum::<u32>();
+            if n != count as u32 {
+                return Err(format!(
+                    "{} ogres: {n} instead of {count}",
+                    OgreKind::ALL[i].name()
+                ));
+            }
+        }
+        let mut goals = self.goal_deck as u32;
+        let mut seen = goals.count_ones();
+        for &g in &self.goal_slots {
+            if g != NONE {
+                goals |= 1 << g;
+                seen += 1;
+            }
+        }
+        for p in &self.seats {
+            goals |= p.goals as u32;
+            seen += p.goals.count_ones();
+        }
+        if goals != (1 << data::TRADING_GOALS.len()) - 1 || seen != data::TRADING_GOALS.len() as u32
+        {
+            return Err("trading goals are not all accounted for exactly once".into());
+        }
+        for (i, p) in self.seats.iter().enumerate() {
+            let colour = Colour::ALL[i];
+            if p.pile + self.board.dwarfs_of(i) != data::DWARFS_PER_PLAYER {
+                return Err(format!("{colour} does not have 7 dwarfs"));
+            }
+            for k in Kind::ALL {
+                let id = Card { colour, kind: k }.id();
+                let places = p.has_kind(k) as u8
+                    + self.board.cell_of(id).is_some() as u8
+                    + self
+                        .seats
+                        .iter()
+                        .filter(|q| q.defeated & (1u64 << id) != 0)
+                        .count() as u8;
+                if places != 1 {
+                    return Err(format!("{colour}'s {} is in {places} places", k.name()));
+                }
+            }
+        }
+        for i in self.players as usize..4 {
+            if self.board.dwarfs_of(i) != 0 {
+                return Err("meeples of an unseated colour are on the board".into());
+            }
+            for k in Kind::ALL {
+                if self
+                    .board
+                    .cell_of(
+                        Card {
+                            colour: Colour::ALL[i],
+                            kind: k,
+                        }
+                        .id(),
+                    )
+                    .is_some()
+                {
+                    return Err("a card of an unseated colour is on the board".into());
+                }
+            }
+        }
+        if self.actions_used > data::BASE_ACTIONS + 1 {
+            return Err("more than 4 actions were spent".into());
+        }
+        Ok(())
+    }
+}
