@@ -234,7 +234,7 @@ impl<G: Game> Verifier<G> {
             Self::start(header, log.as_deref_mut()).map_err(|f| err(0, *offset, None, f))?;
         for (index, (offset, frame)) in it {
             let seq_hint = match frame {
-                Frame::Move(m) => Some(m.seq),
+                Frame::Move(_) => Some(v.last_seq + 1),
                 _ => Some(v.last_seq),
             };
             if v.over {
