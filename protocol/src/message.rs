@@ -126,6 +126,14 @@ pub struct TakeoverBody {
     pub from_seq: u32,
     /// The voting seat.
     pub voter: u8,
+    /// If the voter holds the silent seat's own signed move number `from_seq`, its digest
+    /// ([`move_digest`]): that move then stands and the bot plays only the seat's later turns.
+    pub seat_move: Option<[u8; 32]>,
+}
+
+/// blake3 of a signed move's canonical encoding (names a move in takeover votes).
+pub fn move_digest(m: &Signed<MoveBody>) -> [u8; 32] {
+    *blake3::hash(&dwarfs_engine::codec::encode(m)).as_bytes()
 }
 
 /// A request for everything the sender lacks, from the seed commits up, or from a move on.

@@ -15,7 +15,8 @@ use crate::message::{
     RevealBody, Signed, SyncRequest, TakeoverBody,
 };
 use crate::replay::format::{
-    AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, TakeoverRecord, encode_frame,
+    AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, TakeoverRecord, VoteRecord,
+    encode_frame,
 };
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
 use dwarfs_bots::TakeoverBot;
@@ -33,6 +34,9 @@ pub struct Settings {
     pub silence_ms: u64,
     /// Most moves in one [`LogSync`] answer.
     pub sync_chunk: u32,
+    /// When set, vote on our own to hand a seat to the takeover bot after it has been silent
+    /// this long while we wait for it (the takeover needs every other live player's vote).
+    pub takeover_after_ms: Option<u64>,
 }
 
 impl Default for Settings {
@@ -41,6 +45,7 @@ impl Default for Settings {
             retransmit_ms: 250,
             silence_ms: 10_000,
             sync_chunk: 64,
+            takeover_after_ms: None,
         }
     }
 }
@@ -160,6 +165,7 @@ pub struct Session<G: Game> {
     future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,
     log: Vec<LogEntry>,
     votes: BTreeMap<(u8, u32), BTreeMap<u8, Signed<TakeoverBody>>>,
+    takeover_move: Option<(u32, [u8; 32])>,
     outbox: VecDeque<Transmit>,
     events: VecDeque<Event<G>>,
     replay_out: VecDeque<Vec<u8>>,
@@ -263,6 +269,7 @@ impl<G: Game> Session<G> {
             future_moves: BTreeMap::new(),
             log: Vec::new(),
             votes: BTreeMap::new(),
+            takeover_move: None,
             outbox: VecDeque::new(),
             events: VecDeque::new(),
             replay_out: VecDeque::new(),
@@ -412,6 +419,7 @@ impl<G: Game> Session<G> {
         if self.now >= self.last_progress + self.settings.silence_ms {
             self.report_silence();
         }
+        self.auto_vote();
     }
 
     /// A (re)connected peer: send it what it may lack and ask it for what we lack.
@@ -553,11 +561,33 @@ impl<G: Game> Session<G> {
         if !matches!(self.phase, Phase::Playing | Phase::Settling) {
             return Err(TakeoverError::NotPlaying);
         }
+        // Align with the furthest vote already cast for this seat, so all votes meet.
+        let from_seq = self
+            .votes
+            .keys()
+            .filter(|(s, _)| *s == seat.0)
+            .map(|(_, n)| *n)
+            .max()
+            .unwrap_or(0)
+            .max(self.final_seq + 1);
+        if self
+            .votes
+            .get(&(seat.0, from_seq))
+            .is_some_and(|v| v.contains_key(&me.0))
+        {
+            return Ok(());
+        }
+        let seat_move = self.pending.as_ref().and_then(|p| {
+            p.mv.as_ref()
+                .filter(|m| p.seq == from_seq && m.body.seat == seat.0)
+                .map(crate::message::move_digest)
+        });
         let body = TakeoverBody {
             game_id: self.game_id,
             seat: seat.0,
-            from_seq: self.final_seq + 1,
+            from_seq,
             voter: me.0,
+            seat_move,
         };
         let signed = Signed {
             sig: self.signer.sign(Domain::Takeover, &body),
@@ -1243,11 +1273,7 @@ impl<G: Game> Session<G> {
         };
         let live = self.live_player_seats();
         // A vote we cast to take over a live seat at this move binds us: wait for the others.
-        if let Some(me) = self.local_seat
-            && self.votes.iter().any(|((s, n), v)| {
-                *n == p.seq && live.contains(&(*s as usize)) && v.contains_key(&me.0)
-            })
-        {
+        if self.bound_by_vote(p.seq, &live) {
             return false;
         }
         let Some(acks) = self.acks.get(&p.seq).cloned() else {
@@ -1319,6 +1345,7 @@ impl<G: Game> Session<G> {
         }
         // Final.
         self.acks.remove(&p.seq);
+        self.future_moves = self.future_moves.split_off(&(p.seq + 1));
         self.final_seq = p.seq;
         self.pending = None;
         let ack_records: Vec<AckRecord> = live
@@ -1503,7 +1530,10 @@ impl<G: Game> Session<G> {
                         self.next_move()
                     }
                 }
-                Phase::Settling => self.try_settle(),
+                Phase::Settling => {
+                    self.try_apply_takeovers();
+                    self.try_settle()
+                }
                 Phase::Over | Phase::Halted(_) => false,
             };
             if !progressed {
@@ -1517,6 +1547,35 @@ impl<G: Game> Session<G> {
         let seq = self.final_seq + 1;
         match self.state.to_act() {
             Actor::Seat(s) if !self.seats[s.index()].live => {
+                // The seat's own move, signed before it went silent, stands if a voter held it.
+                if let Some((n, digest)) = self.takeover_move
+                    && n == seq
+                {
+                    let found = self.future_moves.get(&seq).and_then(|ms| {
+                        ms.iter()
+                            .find(|m| crate::message::move_digest(m) == digest)
+                            .cloned()
+                    });
+                    let Some(m) = found else {
+                        return false; // wait: retransmission asks the others for it
+                    };
+                    self.future_moves.remove(&seq);
+                    let Ok(action) = codec::decode::<G::Action>(&m.body.action) else {
+                        self.halt(format!("the taken-over seat's move {seq} does not decode"));
+                        return false;
+                    };
+                    let mut next = self.state.clone();
+                    return match next.play(s, &action) {
+                        Ok(events) if m.body.prev == state_hash(&self.state) => {
+                            self.applied(s, action, Some(m), next, events, false);
+                            true
+                        }
+                        _ => {
+                            self.halt(format!("the taken-over seat's move {seq} is invalid"));
+                            false
+                        }
+                    };
+                }
                 let legal = self.state.legal_actions_vec();
                 if legal.is_empty() {
                     self.halt(format!("{s} must act but has no legal action"));
@@ -1567,8 +1626,41 @@ impl<G: Game> Session<G> {
         if b.game_id != self.game_id || b.seat as usize >= self.seats.len() {
             return;
         }
-        let votes = self.votes.entry((b.seat, b.from_seq)).or_default();
-        votes.entry(b.voter).or_insert(t);
+        let (seat, from_seq, voter) = (b.seat, b.from_seq, b.voter);
+        if from_seq > self.final_seq + WINDOW {
+            return;
+        }
+        let votes = self.votes.entry((seat, from_seq)).or_default();
+        if votes.contains_key(&voter) {
+            return;
+        }
+        votes.insert(voter, t);
+        self.progress();
+        // If we voted for this seat at an earlier move, follow the furthest vote.
+        if let Some(me) = self.local_seat
+            && voter != me.0
+        {
+            let voted_earlier = self
+                .votes
+                .iter()
+                .any(|((s, n), v)| *s == seat && *n < from_seq && v.contains_key(&me.0));
+            if voted_earlier {
+                let _ = self.vote_takeover(Seat(seat));
+            }
+        }
+    }
+
+    /// Whether a vote of ours binds us not to finalise move `seq` without the takeover.
+    fn bound_by_vote(&self, seq: u32, live: &[usize]) -> bool {
+        let Some(me) = self.local_seat else {
+            return false;
+        };
+        self.votes.iter().any(|((s, n), v)| {
+            *n == seq
+                && live.contains(&(*s as usize))
+                && v.contains_key(&me.0)
+                && !self.votes.keys().any(|(s2, n2)| s2 == s && *n2 > seq)
+        })
     }
 
     fn try_apply_takeovers(&mut self) {
@@ -1579,27 +1671,33 @@ impl<G: Game> Session<G> {
             if *from_seq != seq || !live.contains(&(*seat as usize)) {
                 continue;
             }
-            let voters: Vec<usize> = live
+            let voters: Vec<u8> = live
                 .iter()
-                .copied()
-                .filter(|&i| i != *seat as usize)
+                .filter(|&&i| i != *seat as usize)
+                .map(|&i| i as u8)
                 .collect();
-            if !voters.is_empty() && voters.iter().all(|v| votes.contains_key(&(*v as u8))) {
-                done.push((
-                    *seat,
-                    *from_seq,
-                    voters
-                        .iter()
-                        .filter_map(|v| votes.get(&(*v as u8)).map(|s| (*v as u8, s.sig)))
-                        .collect::<Vec<_>>(),
-                ));
+            if voters.is_empty() || !voters.iter().all(|v| votes.contains_key(v)) {
+                continue;
             }
+            let records: Vec<VoteRecord> = voters
+                .iter()
+                .filter_map(|v| votes.get(v))
+                .map(|s| VoteRecord {
+                    voter: s.body.voter,
+                    seat_move: s.body.seat_move,
+                    sig: s.sig,
+                })
+                .collect();
+            done.push((*seat, *from_seq, records));
         }
         for (seat, from_seq, votes) in done {
             if !self.seats[seat as usize].live {
                 continue;
             }
             self.seats[seat as usize].live = false;
+            if let Some(h) = votes.iter().find_map(|v| v.seat_move) {
+                self.takeover_move = Some((from_seq, h));
+            }
             self.push_frame(Frame::Takeover(TakeoverRecord {
                 seat,
                 from_seq,
@@ -1610,6 +1708,18 @@ impl<G: Game> Session<G> {
                 from_seq,
             });
             self.progress();
+        }
+    }
+
+    fn auto_vote(&mut self) {
+        let Some(after) = self.settings.takeover_after_ms else {
+            return;
+        };
+        if self.now < self.last_progress.saturating_add(after) {
+            return;
+        }
+        for (seat, _) in self.waiting_for() {
+            let _ = self.vote_takeover(Seat(seat as u8));
         }
     }
 
@@ -1697,6 +1807,14 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
+        // Our takeover votes still waiting for the others.
+        for ((_, n), votes) in &self.votes {
+            if *n > self.final_seq
+                && let Some(v) = votes.get(&me.0)
+            {
+                out.push(Message::Takeover(v.clone()));
+            }
+        }
         out
     }
 
@@ -1749,6 +1867,12 @@ impl<G: Game> Session<G> {
                 }
             }
             _ => {}
+        }
+        // While a vote of ours waits, everyone live may hold the missing votes.
+        if self.votes.iter().any(|((_, n), v)| {
+            *n > self.final_seq && self.local_seat.is_some_and(|m| v.contains_key(&m.0))
+        }) {
+            missing = live.clone();
         }
         missing.retain(|i| Some(*i) != me);
         let req = self.sync_request();
@@ -1815,7 +1939,8 @@ impl<G: Game> Session<G> {
         });
     }
 
-    fn report_silence(&mut self) {
+    /// The other seats we wait for now, and for what.
+    fn waiting_for(&self) -> Vec<(usize, Waiting)> {
         let live = self.live_player_seats();
         let mut silent: Vec<(usize, Waiting)> = Vec::new();
         match self.phase {
@@ -1854,6 +1979,12 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
+        silent.retain(|(i, _)| Some(Seat(*i as u8)) != self.local_seat);
+        silent
+    }
+
+    fn report_silence(&mut self) {
+        let silent = self.waiting_for();
         for (i, waiting) in silent {
             if Some(Seat(i as u8)) == self.local_seat {
                 continue;

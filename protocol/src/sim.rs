@@ -288,6 +288,19 @@ impl<G: Game> Network<G> {
         self.done()
     }
 
+    /// Runs until `pred` holds (checked after every step), everyone is done, or `max_ms` of
+    /// logical time passed. Returns whether `pred` held.
+    pub fn run_until(&mut self, max_ms: u64, pred: impl Fn(&Network<G>) -> bool) -> bool {
+        for i in 0..self.peers.len() {
+            self.pump(i);
+        }
+        let deadline = self.now + max_ms;
+        while !pred(self) && !self.done() && self.now <= deadline {
+            self.step();
+        }
+        pred(self)
+    }
+
     /// Delivers everything due now, then advances time to the next delivery or timeout.
     pub fn step(&mut self) {
         while let Some((&key, _)) = self.queue.iter().next() {

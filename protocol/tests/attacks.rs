@@ -14,6 +14,7 @@ fn settings() -> Settings {
         retransmit_ms: 50,
         silence_ms: 2_000,
         sync_chunk: 64,
+        ..Settings::default()
     }
 }
 

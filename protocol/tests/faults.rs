@@ -30,7 +30,7 @@ proptest! {
         max_extra_delay_ms in 0u64..120,
     ) {
         let faults = Faults { drop, duplicate, reorder, latency_ms, max_extra_delay_ms };
-        let settings = Settings { retransmit_ms: 60, silence_ms: u64::MAX / 4, sync_chunk: 16 };
+        let settings = Settings { retransmit_ms: 60, silence_ms: u64::MAX / 4, sync_chunk: 16, ..Settings::default() };
         let mut net = Network::<Pig>::new(&small_game(), players, seed, faults, settings).unwrap();
         prop_assert!(net.run(100_000_000), "stuck at {:?}", net.peers.iter().map(|p| (p.session.phase().clone(), p.session.final_seq())).collect::<Vec<_>>());
         for p in &net.peers {

@@ -55,6 +55,7 @@ fn faulty(players: u8, seed: u64, faults: Faults) -> Network<Pig> {
         retransmit_ms: 40,
         silence_ms: 1_000_000,
         sync_chunk: 64,
+        ..Settings::default()
     };
     let mut net =
         Network::<Pig>::new(&PigOptions::default(), players, seed, faults, settings).unwrap();

@@ -13,6 +13,7 @@ fn play<G: Game>(players: u8, seed: u64, faults: Faults) -> usize {
         retransmit_ms: 60,
         silence_ms: u64::MAX / 4,
         sync_chunk: 32,
+        ..Settings::default()
     };
     let mut net =
         Network::<G>::new(&G::Options::default(), players, seed, faults, settings).unwrap();

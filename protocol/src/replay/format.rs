@@ -66,8 +66,19 @@ pub struct TakeoverRecord {
     pub seat: u8,
     /// The first move concerned.
     pub from_seq: u32,
-    /// `(voter seat, signature over the TakeoverBody)`, in seat order.
-    pub votes: Vec<(u8, Signature)>,
+    /// The votes of every other live seat, in seat order.
+    pub votes: Vec<VoteRecord>,
+}
+
+/// One stored takeover vote (the rest of its [`crate::message::TakeoverBody`] is implied).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoteRecord {
+    /// The voting seat.
+    pub voter: u8,
+    /// The digest of the silent seat's own move `from_seq`, if the voter held it.
+    pub seat_move: Option<[u8; 32]>,
+    /// The voter's signature.
+    pub sig: Signature,
 }
 
 /// The end of the game: every live seat's ack of the final state.

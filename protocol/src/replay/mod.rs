@@ -211,6 +211,7 @@ struct Verifier<G: Game> {
     chance_points: u32,
     signatures: u32,
     takeovers: Vec<(Seat, u32)>,
+    seat_move: Option<(u32, [u8; 32])>,
     over: bool,
 }
 
@@ -418,6 +419,7 @@ impl<G: Game> Verifier<G> {
             chance_points: 0,
             signatures,
             takeovers: Vec::new(),
+            seat_move: None,
             over: false,
         })
     }
@@ -504,26 +506,32 @@ impl<G: Game> Verifier<G> {
                 if t.votes.len() != voters.len() {
                     return Err(Fault::Takeover("not every other live player voted".into()));
                 }
-                for ((voter, sig), &i) in t.votes.iter().zip(&voters) {
-                    if *voter as usize != i {
+                for (vote, &i) in t.votes.iter().zip(&voters) {
+                    if vote.voter as usize != i {
                         return Err(Fault::Takeover("votes out of seat order".into()));
                     }
                     let body = crate::message::TakeoverBody {
                         game_id: cfg.game_id,
                         seat: t.seat,
                         from_seq: t.from_seq,
-                        voter: *voter,
+                        voter: vote.voter,
+                        seat_move: vote.seat_move,
                     };
                     let key = self.keys[i].as_ref().ok_or(Fault::Header)?;
-                    if !verify_sig(key, Domain::Takeover, &body, sig) {
+                    if !verify_sig(key, Domain::Takeover, &body, &vote.sig) {
                         return Err(Fault::Signature {
                             what: "takeover vote",
-                            seat: Seat(*voter),
+                            seat: Seat(vote.voter),
                         });
                     }
                     self.signatures += 1;
                 }
                 self.live[t.seat as usize] = false;
+                self.seat_move = t
+                    .votes
+                    .iter()
+                    .find_map(|v| v.seat_move)
+                    .map(|h| (t.from_seq, h));
                 self.takeovers.push((Seat(t.seat), t.from_seq));
                 if let Some(log) = log {
                     log.push(format!(
@@ -590,7 +598,27 @@ impl<G: Game> Verifier<G> {
                 let action: G::Action = codec::decode(&m.action)
                     .map_err(|e| Fault::Illegal(format!("the action does not decode: {e}")))?;
                 let live = self.live.get(seat.index()).copied().unwrap_or(false);
-                if live {
+                // A taken-over seat's own last move stands when a voter held it.
+                let held = self.seat_move.filter(|(n, _)| *n == m.seq).map(|(_, h)| h);
+                if let (false, Some(digest), Some(sig)) = (live, held, m.sig) {
+                    let signed = crate::message::Signed {
+                        body: MoveBody {
+                            game_id: cfg.game_id,
+                            seq: m.seq,
+                            seat: m.seat,
+                            prev,
+                            action: m.action.clone(),
+                        },
+                        sig,
+                    };
+                    let key = self.keys[seat.index()].as_ref().ok_or(Fault::Header)?;
+                    if crate::message::move_digest(&signed) != digest
+                        || !verify_sig(key, Domain::Move, &signed.body, &sig)
+                    {
+                        return Err(Fault::Signature { what: "move", seat });
+                    }
+                    self.signatures += 1;
+                } else if live {
                     let sig = m.sig.as_ref().ok_or(Fault::Signature {
                         what: "move (missing)",
                         seat,
