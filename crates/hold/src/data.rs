@@ -1050,8 +1050,14 @@ struct Canonical {
     leaders: [&'static str; 8],
 }
 
-/// blake3 over the canonical encoding of all data in this module.
+/// blake3 over the canonical encoding of all data in this module (computed once; every state
+/// hash includes it).
 pub fn data_digest() -> [u8; 32] {
+    static DIGEST: std::sync::OnceLock<[u8; 32]> = std::sync::OnceLock::new();
+    *DIGEST.get_or_init(compute_digest)
+}
+
+fn compute_digest() -> [u8; 32] {
     let c = Canonical {
         label: "dwarfs hold data v1",
         numbers: [

@@ -116,6 +116,14 @@ impl Hold {
             .sum()
     }
 
+    /// The tile views, computed only in the phases that look at tiles (they cost a board scan).
+    fn views_if_needed(&self) -> Views {
+        match self.phase {
+            Phase::Dig | Phase::Fight | Phase::Build => self.tile_views(),
+            _ => [None; SQUARES],
+        }
+    }
+
     // ----- Checking -----
 
     /// Checks `action` for the acting seat without changing anything.
@@ -554,7 +562,7 @@ impl Hold {
         if o.proposed {
             return match action {
                 A::Decline => Ok(()),
-                A::Accept => self.check_offer_side(o.to, o.from, &o.ask, true),
+                A::Accept => self.check_offer_side(o.to, &o.ask, false, true),
                 _ => Err(E::WrongStep("accept or decline the offer")),
             };
         }
@@ -572,14 +580,14 @@ impl Hold {
                     return Err(E::Limit("the offer holds as many items as it may"));
                 }
                 let giving = matches!(action, A::OfferGive(_));
-                let (list, holder, other) = if giving {
-                    (&o.give, o.from, o.to)
+                let (list, holder) = if giving {
+                    (&o.give, o.from)
                 } else {
-                    (&o.ask, o.to, o.from)
+                    (&o.ask, o.to)
                 };
                 let mut with = list.clone();
                 with.push(*item);
-                self.check_offer_side(holder, other, &with, giving)
+                self.check_offer_side(holder, &with, true, giving)
             }
             _ => Err(E::WrongStep("add to the offer, propose it or withdraw it")),
         }
@@ -590,8 +598,8 @@ impl Hold {
     fn check_offer_side(
         &self,
         holder: Seat,
-        other: Seat,
         items: &[TradeItem],
+        last_only: bool,
         know_hand: bool,
     ) -> Result<(), E> {
         let gold = Self::offer_total(items, true);
@@ -602,7 +610,13 @@ impl Hold {
         if vt > self.vt(holder) {
             return Err(E::BadOffer("more VT than its holder has"));
         }
-        for (i, item) in items.iter().enumerate() {
+        // Items already in an offer were checked when added: check only the new one then.
+        let skip = if last_only {
+            items.len().saturating_sub(1)
+        } else {
+            0
+        };
+        for (i, item) in items.iter().enumerate().skip(skip) {
             let dup = items[..i].iter().filter(|x| *x == item).count();
             match *item {
                 TradeItem::Gold(n) | TradeItem::Vt(n) => {
@@ -614,10 +628,11 @@ impl Hold {
                     if know_hand && self.in_hand(holder, t) <= dup {
                         return Err(E::BadOffer("that tile is not in the hand"));
                     }
-                    if self
-                        .spaces
-                        .iter()
-                        .any(|s| matches!(s, Space::Room { room, .. } if *room == t))
+                    if t.kind() == WorkKind::Room
+                        && self
+                            .spaces
+                            .iter()
+                            .any(|s| matches!(s, Space::Room { room, .. } if *room == t))
                     {
                         return Err(E::BadOffer("that room is already built"));
                     }
@@ -640,7 +655,6 @@ impl Hold {
                 }
             }
         }
-        let _ = other;
         Ok(())
     }
 
@@ -652,7 +666,7 @@ impl Hold {
         let Some(seat) = self.current_seat() else {
             return;
         };
-        let views = self.tile_views();
+        let views = self.views_if_needed();
         let mut cands: Vec<A> = Vec::new();
         let distinct = |h: &[WorkTile]| {
             let mut v = h.to_vec();
@@ -768,7 +782,7 @@ impl Hold {
 
     /// Checks and applies an action for the acting seat.
     pub(crate) fn apply(&mut self, action: &A) -> Result<Vec<Ev>, E> {
-        let views = self.tile_views();
+        let views = self.views_if_needed();
         self.check(&views, action)?;
         let seat = self
             .current_seat()

@@ -1,8 +1,8 @@
 //! The engine-core conformance harness over many seeds for every player count.
 //!
-//! Most seeds play short games (a turn limit of 1-2 turns, which still runs every phase, the
-//! end check and scoring); a smaller set plays full games with the default options so the late
-//! game and the rulebook's end conditions are covered too. Sampling is thinned for large player
+//! Most seeds play short games (a turn limit of 2 turns, which runs every phase, a second
+//! leader phase with picks, the end check and scoring); a smaller set plays full games with the
+//! default options so the late game and the rulebook's end conditions are covered too. Sampling is thinned for large player
 //! counts to keep the whole file within a couple of minutes in the dev profile.
 
 use dwarfs_engine::conformance::{Config, check};
@@ -19,7 +19,7 @@ fn cfg(players: u8, seeds: std::ops::Range<u64>) -> Config {
 
 fn short(players: u8) {
     let opts = HoldOptions {
-        max_turns: 1,
+        max_turns: 2,
         ..HoldOptions::default()
     };
     let r = check::<Hold>(&opts, &cfg(players, 0..1000)).unwrap_or_else(|f| panic!("{f}"));
@@ -36,41 +36,41 @@ fn full(players: u8, games: u64) {
 #[test]
 fn conformance_2_players() {
     short(2);
-    full(2, 12);
+    full(2, 20);
 }
 
 #[test]
 fn conformance_3_players() {
     short(3);
-    full(3, 10);
+    full(3, 16);
 }
 
 #[test]
 fn conformance_4_players() {
     short(4);
-    full(4, 8);
+    full(4, 12);
 }
 
 #[test]
 fn conformance_5_players() {
     short(5);
-    full(5, 6);
+    full(5, 10);
 }
 
 #[test]
 fn conformance_6_players() {
     short(6);
-    full(6, 5);
+    full(6, 8);
 }
 
 #[test]
 fn conformance_7_players() {
     short(7);
-    full(7, 4);
+    full(7, 6);
 }
 
 #[test]
 fn conformance_8_players() {
     short(8);
-    full(8, 4);
+    full(8, 6);
 }
