@@ -104,6 +104,166 @@ impl Bot<Fall> for Greedy {
     }
 }
 
+/// A scripted player: works towards the cheapest face-up trading goal, plays kingdom cards to
+/// make room in hand, mines what it needs, trades, reveals its secret goal when it can, and
+/// sometimes plays an ogre or hunts a monster.
+struct Planner {
+    stream: SeedStream,
+}
+
+impl Planner {
+    fn pick(&mut self, g: &Fall, seat: Seat, legal: &[FallAction]) -> FallAction {
+        use dwarfs_fall::{HandCard, Kind};
+        let me = seat.index();
+        let pv = g
+            .player_view(seat, dwarfs_engine::Viewer::Seat(seat))
+            .unwrap();
+        let gems = pv.gems.unwrap();
+        let has = |a: &FallAction| legal.contains(a);
+        let any = |s: &mut SeedStream| legal[s.choose(legal.len())];
+        // Target: the face-up goal with the fewest missing gems, then the most VP.
+        let target = g
+            .face_up_goals()
+            .iter()
+            .flatten()
+            .map(|t| {
+                let missing: [u8; 4] = std::array::from_fn(|i| t.cost[i].saturating_sub(gems[i]));
+                (missing.iter().sum::<u8>(), std::cmp::Reverse(t.vp), missing)
+            })
+            .min();
+        match g.step() {
+            TurnStep::ChooseGoal => {
+                let best = legal
+                    .iter()
+                    .max_by_key(|a| match a {
+                        FallAction::BuyGoal(s) => {
+                            g.face_up_goals()[*s as usize].map_or(0, |t| t.vp)
+                        }
+                        _ => 0,
+                    })
+                    .unwrap();
+                return *best;
+            }
+            TurnStep::Discard => {
+                if has(&FallAction::RevealSecret) {
+                    return FallAction::RevealSecret;
+                }
+                for a in legal {
+                    if let FallAction::Discard(HandCard::Ogre(_)) = a {
+                        return *a;
+                    }
+                }
+                // Discard the gem least needed by the target.
+                let need = target.map(|t| t.2).unwrap_or([0; 4]);
+                let cost = |a: &FallAction| match a {
+                    FallAction::Discard(HandCard::Gem(gem)) => {
+                        let i = *gem as usize;
+                        (gems[i] as i32 - (gems[i] + need[i]) as i32, i)
+                    }
+                    _ => (0, 0),
+                };
+                return *legal.iter().min_by_key(|a| cost(a)).unwrap();
+            }
+            TurnStep::Actions => {}
+            _ => return any(&mut self.stream),
+        }
+        if has(&FallAction::RevealSecret) {
+            return FallAction::RevealSecret;
+        }
+        let cells = g.cells();
+        let useful = |c: &dwarfs_fall::CellView| c.meeples[me] + c.free_spots >= c.top.need;
+        let place_on = |pred: &dyn Fn(&dwarfs_fall::CellView) -> bool| {
+            cells
+                .iter()
+                .filter(|c| pred(c) && useful(c) && c.meeples[me] < c.top.need)
+                .max_by_key(|c| c.meeples[me])
+                .map(|c| FallAction::PlaceDwarf(c.pos))
+                .filter(|a| has(a))
+        };
+        // Trade when a goal is affordable.
+        if let Some((0, _, _)) = target
+            && let Some(a) = place_on(&|c| c.top.card.kind == Kind::GeneralStore)
+        {
+            return a;
+        }
+        // Make room in hand: play kingdom cards while they crowd out gems.
+        let cards = pv.kingdom_cards.len();
+        let room_needed = target.map_or(3, |t| t.0 as usize + pv.gem_count as usize + 1);
+        if cards > 0 && cards + room_needed > 9 || self.stream.choose(4) == 0 {
+            let store_on_board = cells.iter().any(|c| c.top.card.kind == Kind::GeneralStore);
+            let order = [
+                Kind::Castle,
+                if store_on_board {
+                    Kind::EmeraldMine
+                } else {
+                    Kind::GeneralStore
+                },
+                Kind::GoldMine,
+                Kind::RubyMine,
+                Kind::DiamondMine,
+                Kind::EmeraldMine,
+                Kind::Tavern,
+                Kind::GeneralStore,
+                Kind::FrostGiant,
+                Kind::FireDragon,
+            ];
+            for k in order {
+                if has(&FallAction::ChooseCard(k)) {
+                    return FallAction::ChooseCard(k);
+                }
+            }
+        }
+        if let TurnStep::PlaceCard(_) = g.step() {
+            return any(&mut self.stream);
+        }
+        // Mine a missing gem where no dragon is.
+        if let Some((_, _, missing)) = target {
+            let mines = [
+                Kind::EmeraldMine,
+                Kind::DiamondMine,
+                Kind::RubyMine,
+                Kind::GoldMine,
+            ];
+            let dragon_free = |c: &dwarfs_fall::CellView| {
+                !g.area(c.pos).iter().any(|p| {
+                    g.cell(*p)
+                        .is_some_and(|x| x.top.card.kind == Kind::FireDragon)
+                })
+            };
+            if let Some(a) = place_on(&|c| {
+                mines
+                    .iter()
+                    .position(|&k| k == c.top.card.kind)
+                    .is_some_and(|i| missing[i] > 0)
+                    && dragon_free(c)
+            }) {
+                return a;
+            }
+        }
+        // Sometimes: an ogre, a monster hunt, a tavern.
+        let ogres: Vec<&FallAction> = legal
+            .iter()
+            .filter(|a| matches!(a, FallAction::PlayOgre(_)))
+            .collect();
+        if !ogres.is_empty() && self.stream.choose(3) == 0 {
+            return *ogres[self.stream.choose(ogres.len())];
+        }
+        if self.stream.choose(3) == 0
+            && let Some(a) = place_on(&|c| c.top.monster || c.top.card.kind == Kind::Tavern)
+        {
+            return a;
+        }
+        FallAction::EndActions
+    }
+}
+
+impl Bot<Fall> for Planner {
+    fn choose(&mut self, state: &Fall, seat: Seat, legal: &[FallAction]) -> usize {
+        let a = self.pick(state, seat, legal);
+        legal.iter().position(|x| *x == a).unwrap_or(0)
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
@@ -120,7 +280,12 @@ fn main() {
         for seed in 0..games {
             let state = Fall::new(&FallOptions::default(), players).unwrap();
             let mut chance = SeedStream::new(seed);
-            let p = if bot == "greedy" {
+            let p = if bot == "planner" {
+                let mut b = Planner {
+                    stream: SeedStream::derive(seed, "planner"),
+                };
+                play_out(state, &mut b, &mut chance, false)
+            } else if bot == "greedy" {
                 let mut b = Greedy {
                     stream: SeedStream::derive(seed, "greedy"),
                 };

@@ -46,7 +46,17 @@ impl CellSet {
 
     /// The cells in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..CELLS as u8).filter(|&c| self.contains(c))
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                Some(w as u8 * 64 + b)
+            })
+        })
     }
 }
 
@@ -76,6 +86,17 @@ impl Default for Board {
         }
     }
 }
+
+/// Printed open sides of every card id (the kind's, for every colour).
+const OPEN: [u8; CARDS] = {
+    let mut t = [0u8; CARDS];
+    let mut i = 0;
+    while i < CARDS {
+        t[i] = crate::data::KINDS[i % 9].open;
+        i += 1;
+    }
+    t
+};
 
 #[inline]
 fn kind_of(card: u8) -> Kind {
@@ -110,6 +131,18 @@ impl Board {
         })
     }
 
+    /// True if any colour's card of `kind` is on the mat.
+    #[inline]
+    pub(crate) fn kind_in_play(&self, kind: Kind) -> bool {
+        (0..4).any(|c| self.cell[c * 9 + kind as usize] != NONE)
+    }
+
+    /// True if any monster is on the mat.
+    #[inline]
+    pub(crate) fn monster_in_play(&self) -> bool {
+        self.kind_in_play(Kind::FireDragon) || self.kind_in_play(Kind::FrostGiant)
+    }
+
     /// True when no card is on the mat.
     pub(crate) fn is_empty(&self) -> bool {
         self.cell.iter().all(|&c| c == NONE)
@@ -124,8 +157,8 @@ impl Board {
     /// True if side `dir` of `card` (as it lies) is open.
     #[inline]
     pub(crate) fn side_open(&self, card: u8, dir: Dir) -> bool {
-        let printed = (dir as u8 + 4 - self.rotation(card)) % 4;
-        kind_of(card).data().open & (1 << printed) != 0
+        let printed = (dir as u8 + 4 - self.rotation(card)) & 3;
+        OPEN[card as usize] & (1 << printed) != 0
     }
 
     /// The neighbouring cell in `dir` if a dwarf can walk there from `cell`: both cards exist and
@@ -289,9 +322,17 @@ impl Board {
 
     /// True if any top card in `set` is a monster (or of the given kind, when `only` is set).
     pub(crate) fn has_monster(&self, set: &CellSet, only: Option<Kind>) -> bool {
-        self.top_cards().any(|(c, card)| {
-            let k = kind_of(card);
-            set.contains(c) && k.is_monster() && only.is_none_or(|o| o == k)
+        // Monsters are never stacked on or buried, so a monster on the mat is always on top.
+        let kinds: &[Kind] = match only {
+            Some(k) => &[k],
+            None => &[Kind::FireDragon, Kind::FrostGiant],
+        };
+        kinds.iter().any(|&k| {
+            k.is_monster()
+                && (0..4).any(|c| {
+                    let cell = self.cell[c * 9 + k as usize];
+                    cell != NONE && set.contains(cell)
+                })
         })
     }
 

@@ -50,7 +50,10 @@ impl Fall {
         let p = &self.seats[seat];
         let colour = Colour::ALL[seat];
         match goal {
-            SecretGoal::Architect => self.kingdom_size(colour) >= secret::ARCHITECT_CARDS as u32,
+            SecretGoal::Architect => {
+                self.board.top_cards().count() >= secret::ARCHITECT_CARDS as usize
+                    && self.kingdom_size(colour) >= secret::ARCHITECT_CARDS as u32
+            }
             SecretGoal::Hunter => p.defeated.count_ones() >= secret::HUNTER_MONSTERS as u32,
             SecretGoal::King => {
                 self.board.kingdom(colour).is_some() && self.kingdom_vp(colour) >= secret::KING_VP

@@ -7,8 +7,9 @@ use crate::options::FallOptions;
 use crate::types::{Card, Colour, Gem, Kind, OgreKind, SecretGoal};
 use serde::{Deserialize, Serialize};
 
-/// One player's private and public holdings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One player's private and public holdings. Encoded as one fixed 24-byte string (see
+/// [`PlayerState::pack`]) to keep the state hash cheap.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PlayerState {
     /// Kingdom cards in hand, one bit per [`Kind`] (public).
     pub hand: u16,
@@ -28,7 +29,43 @@ pub(crate) struct PlayerState {
     pub defeated: u64,
 }
 
+/// Bytes in a packed [`PlayerState`].
+const PACKED: usize = 24;
+
 impl PlayerState {
+    /// The canonical packed form: hand (2, LE), gems (4), ogres (5), pile, secret, revealed,
+    /// goals (2, LE), defeated (8, LE).
+    fn pack(&self) -> [u8; PACKED] {
+        let mut b = [0u8; PACKED];
+        b[0..2].copy_from_slice(&self.hand.to_le_bytes());
+        b[2..6].copy_from_slice(&self.gems);
+        b[6..11].copy_from_slice(&self.ogres);
+        b[11] = self.pile;
+        b[12] = self.secret;
+        b[13] = self.revealed as u8;
+        b[14..16].copy_from_slice(&self.goals.to_le_bytes());
+        b[16..24].copy_from_slice(&self.defeated.to_le_bytes());
+        b
+    }
+
+    fn unpack(b: &[u8; PACKED]) -> Option<Self> {
+        let revealed = match b[13] {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
+        Some(PlayerState {
+            hand: u16::from_le_bytes([b[0], b[1]]),
+            gems: [b[2], b[3], b[4], b[5]],
+            ogres: [b[6], b[7], b[8], b[9], b[10]],
+            pile: b[11],
+            secret: b[12],
+            revealed,
+            goals: u16::from_le_bytes([b[14], b[15]]),
+            defeated: u64::from_le_bytes([b[16], b[17], b[18], b[19], b[20], b[21], b[22], b[23]]),
+        })
+    }
+
     pub(crate) fn new() -> Self {
         PlayerState {
             hand: (1 << 9) - 1,
@@ -71,6 +108,20 @@ impl PlayerState {
 
     pub(crate) fn over_limit(&self) -> bool {
         self.hand_size() > HAND_LIMIT
+    }
+}
+
+impl Serialize for PlayerState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::bytes::serialize(&self.pack(), s)
+    }
+}
+
+impl<'de> Deserialize<'de> for PlayerState {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let b: [u8; PACKED] = crate::bytes::deserialize(d)?;
+        PlayerState::unpack(&b)
+            .ok_or_else(|| serde::de::Error::custom("a player record with an invalid flag"))
     }
 }
 
@@ -152,12 +203,16 @@ pub struct Fall {
     pub(crate) tasks: TaskQueue,
     pub(crate) board: Board,
     pub(crate) seats: Vec<PlayerState>,
+    #[serde(with = "crate::bytes")]
     pub(crate) gem_piles: [u8; 4],
+    #[serde(with = "crate::bytes")]
     pub(crate) ogre_deck: [u8; 5],
+    #[serde(with = "crate::bytes")]
     pub(crate) ogre_discard: [u8; 5],
     /// Trading goals still face down, one bit per goal.
     pub(crate) goal_deck: u16,
     /// Face-up trading goals (`NONE` for an empty slot).
+    #[serde(with = "crate::bytes")]
     pub(crate) goal_slots: [u8; 3],
 }
 
@@ -204,9 +259,22 @@ impl Fall {
     /// Actions `seat` may take this turn: 3, plus 1 while its castle is in play and no frost
     /// giant is in that castle's kingdom (checked live, so a castle played this turn counts).
     pub fn action_limit(&self, colour: Colour) -> u8 {
-        match self.board.kingdom(colour) {
-            Some(k) if !self.board.has_monster(&k, Some(Kind::FrostGiant)) => BASE_ACTIONS + 1,
-            _ => BASE_ACTIONS,
+        let castle = Card {
+            colour,
+            kind: Kind::Castle,
+        }
+        .id();
+        let Some(cell) = self.board.cell_of(castle) else {
+            return BASE_ACTIONS;
+        };
+        if !self.board.kind_in_play(Kind::FrostGiant) {
+            return BASE_ACTIONS + 1;
+        }
+        let kingdom = self.board.region(cell);
+        if self.board.has_monster(&kingdom, Some(Kind::FrostGiant)) {
+            BASE_ACTIONS
+        } else {
+            BASE_ACTIONS + 1
         }
     }
 

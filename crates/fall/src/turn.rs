@@ -85,8 +85,11 @@ impl Fall {
         let blocked = |reason| FallEvent::TaskBlocked { at, reason };
         match data.task {
             Task::Mine { gem, count } => {
-                let region = self.board.region(cell);
-                if self.board.has_monster(&region, Some(Kind::FireDragon)) {
+                if self.board.kind_in_play(Kind::FireDragon)
+                    && self
+                        .board
+                        .has_monster(&self.board.region(cell), Some(Kind::FireDragon))
+                {
                     ev.push(blocked(Blocked::Dragon));
                 } else {
                     let n = count.min(self.gem_piles[gem as usize]);
@@ -143,8 +146,9 @@ impl Fall {
                 false
             }
             Task::Dig => {
-                let region = self.board.region(cell);
-                if self.board.has_monster(&region, None) {
+                if self.board.monster_in_play()
+                    && self.board.has_monster(&self.board.region(cell), None)
+                {
                     ev.push(blocked(Blocked::Monster));
                     return false;
                 }

@@ -325,6 +325,18 @@ impl Fall {
         })
     }
 
+    /// The walled area the card at `pos` lies in: every cell reachable from it through open
+    /// sides (itself included), in reading order. A fire dragon stops the mines of its area; from
+    /// a castle, the area is its kingdom. Empty if no card is there.
+    pub fn area(&self, pos: Pos) -> Vec<Pos> {
+        let Some(cell) = pos.cell() else {
+            return Vec::new();
+        };
+        let mut cells: Vec<Pos> = self.board.region(cell).iter().map(Pos::of_cell).collect();
+        cells.sort_by_key(|p| (p.y, p.x));
+        cells
+    }
+
     /// Every castle's kingdom, in seat order.
     pub fn kingdoms(&self) -> Vec<KingdomView> {
         (0..self.players as usize)
