@@ -1020,6 +1020,12 @@ impl Hold {
         }
     }
 
+    /// Who has the floor first in this turn's Trade phase: seat 1 on turn 1, then one seat
+    /// further round each turn.
+    pub(crate) fn first_trader(&self) -> Seat {
+        Seat((self.turn.saturating_sub(1) % self.players.max(1) as u16) as u8)
+    }
+
     fn next_seat(&self, seat: Seat) -> Seat {
         Seat((seat.0 + 1) % self.players)
     }
@@ -1076,7 +1082,10 @@ impl Hold {
         }
         for (m, owner) in picked.iter().zip(&placed) {
             match *m {
-                MarkerRef::Hold(_) => self.hold_markers[owner.index()] += 1,
+                MarkerRef::Hold(_) => {
+                    let h = &mut self.hold_markers[owner.index()];
+                    *h = h.saturating_add(1);
+                }
                 MarkerRef::Space(p) => set_owner(&mut self.spaces[p.0 as usize], *owner),
             }
         }
@@ -1088,7 +1097,8 @@ impl Hold {
             MarkerRef::Hold(s) => {
                 if self.hold_markers[s.index()] > 0 {
                     self.hold_markers[s.index()] -= 1;
-                    self.hold_markers[to.index()] += 1;
+                    let h = &mut self.hold_markers[to.index()];
+                    *h = h.saturating_add(1);
                 }
             }
             MarkerRef::Space(p) => set_owner(&mut self.spaces[p.0 as usize], to),
@@ -1131,7 +1141,7 @@ impl Hold {
     fn on_leader_taken(&mut self, seat: Seat, l: Leader, picked: bool, ev: &mut Vec<Ev>) {
         let s = seat.index();
         if l == Leader::ClanElder {
-            self.hold_markers[s] += 1;
+            self.hold_markers[s] = self.hold_markers[s].saturating_add(1);
             ev.push(Ev::MarkersToHold(seat, 1));
         }
         if picked {
@@ -1286,7 +1296,7 @@ impl Hold {
         self.vt[s] += vt;
         ev.push(Ev::GainedVt(seat, vt));
         if let RoomEffect::HoldMarkersOnce(n) = effect {
-            self.hold_markers[s] += n;
+            self.hold_markers[s] = self.hold_markers[s].saturating_add(n);
             ev.push(Ev::MarkersToHold(seat, n));
         }
         if self.used[s].builds >= self.builds_allowed(seat) {
@@ -1447,7 +1457,8 @@ impl Hold {
                     let Some(&seat) = self.order.get(self.cursor as usize) else {
                         self.phase = Phase::Trade;
                         self.cursor = 0;
-                        self.trade_turn = Seat(0);
+                        // The floor starts one seat further round each turn.
+                        self.trade_turn = self.first_trader();
                         self.trade_passes = 0;
                         for u in &mut self.used {
                             u.offers = 0;

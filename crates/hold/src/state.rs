@@ -631,7 +631,7 @@ impl Hold {
         self.cursor = 0;
         self.stage = Stage::None;
         self.chance = None;
-        self.trade_turn = Seat(0);
+        self.trade_turn = self.first_trader();
         self.trade_passes = 0;
     }
 

@@ -12,22 +12,22 @@ const VECTORS: [(u8, u64, &str); 4] = [
     (
         2,
         1,
-        "18400ed1c3f66704d5e91e0d88d5e1e859bc6b973d38d5faa52c76a53e05d9f8",
+        "41382f232c5e10588c8702cc70af1baedb5ae4550515fcbbd5f0f4bd460f2eae",
     ),
     (
         3,
         42,
-        "0e1f5bbf2d6455192a2d9050e1a487e5fdf210688a5ecafdd9d3097b1fcedbab",
+        "3e9eb5b3eb26125e2db80358245d30b944044ed349e2e13caf2f90bbfd7dc283",
     ),
     (
         5,
         7,
-        "c0be766adad784aceeaaddcbb4bcd5bc9d753295fd8295f3af5fbacc8a9c0a25",
+        "dc158d25da997eb8b0d32e25062dcb553021041fe1ff55a4164ba5e32751746c",
     ),
     (
         8,
         3,
-        "ef6c0910b81592248c2a4fc7cdb577b0ee59e23838161d724b1fec71edd69614",
+        "2e6e571ee021fe52b81b93270e2877dc55158d4ecf3fe0bf44c5398e56ed28d0",
     ),
 ];
 
