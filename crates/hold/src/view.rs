@@ -48,8 +48,8 @@ pub struct HoldView {
     pub own_hand: Option<Vec<WorkTile>>,
     /// What the viewer saw through the Secret Passage this turn.
     pub look: Option<Look>,
-    /// The acting seat's staged step; private parts (tiles chosen for a dig, Rune Stones draws)
-    /// are emptied for everyone but that seat.
+    /// The acting seat's staged step. Tiles added to a dig or fight are laid face up (the move
+    /// names them); the tiles Rune Stones drew are emptied for everyone but the drawer.
     pub stage: Stage,
     /// Why the game ended, once it has.
     pub ended: Vec<EndCondition>,
@@ -62,12 +62,10 @@ impl Hold {
             _ => None,
         };
         let mut stage = self.stage.clone();
-        if me.is_none() || me != self.current_seat() {
-            match &mut stage {
-                Stage::Claim { tiles, .. } => tiles.clear(),
-                Stage::RunePick(drawn) => drawn.clear(),
-                _ => {}
-            }
+        if (me.is_none() || me != self.current_seat())
+            && let Stage::RunePick(drawn) = &mut stage
+        {
+            drawn.clear();
         }
         HoldView {
             viewer,

@@ -397,7 +397,7 @@ fn hands_are_private_to_their_owner() {
     // No observation but the owner's mentions the Champion.
     let encoded = format!("{:?}", g.observe(Viewer::Seat(Seat(2))));
     assert!(!encoded.contains("Champion"));
-    // Tiles staged for a dig are hidden from others too.
+    // Tiles added to a dig are laid face up: everyone sees them (the move names them anyway).
     let mut d = position(2, Phase::Dig);
     d.set_hand(Seat(0), &[W::BigDig]);
     d.set_gold(Seat(0), 5);
@@ -405,12 +405,13 @@ fn hands_are_private_to_their_owner() {
     play(&mut d, A::AddTile(W::BigDig));
     assert!(matches!(
         d.observe(Viewer::Seat(Seat(1))).stage,
-        Stage::Claim { ref tiles, .. } if tiles.is_empty()
-    ));
-    assert!(matches!(
-        d.observe(Viewer::Seat(Seat(0))).stage,
         Stage::Claim { ref tiles, .. } if tiles == &vec![W::BigDig]
     ));
+    assert_eq!(d.observe(Viewer::Seat(Seat(1))).own_hand, Some(vec![]));
+    assert_eq!(
+        d.observe(Viewer::Seat(Seat(0))).own_hand,
+        Some(vec![W::BigDig])
+    );
 }
 
 #[test]
