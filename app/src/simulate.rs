@@ -1,0 +1,199 @@
+//! `dwarfs simulate`: random-bot games, with throughput, score and win statistics.
+
+use crate::CliError;
+use crate::games::{CliGame, GameKind, OptionArgs, with_game};
+use dwarfs_engine::Seat;
+use dwarfs_engine::playout::random_playout;
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::time::Instant;
+
+/// Arguments of `dwarfs simulate`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Which game.
+    #[arg(long, value_enum)]
+    pub game: GameKind,
+    /// Seats per game.
+    #[arg(long)]
+    pub players: u8,
+    /// How many games to play.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// The first seed; game i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// Minimum, mean and maximum of the final scores of every seat in every game.
+#[derive(Debug, Serialize, PartialEq)]
+pub struct ScoreStats {
+    /// Lowest final score.
+    pub min: i32,
+    /// Mean final score.
+    pub mean: f64,
+    /// Highest final score.
+    pub max: i32,
+}
+
+/// What `dwarfs simulate --json` prints.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The game's name.
+    pub game: &'static str,
+    /// Seats per game.
+    pub players: u8,
+    /// Games played.
+    pub games: u64,
+    /// Seat decisions made in all games.
+    pub moves: u64,
+    /// Chance points resolved in all games.
+    pub chance_points: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_sec: f64,
+    /// Decisions per second.
+    pub moves_per_sec: f64,
+    /// Mean decisions per game.
+    pub mean_moves: f64,
+    /// Final scores over all seats of all games.
+    pub scores: ScoreStats,
+    /// Games won by each seat (a shared win counts for every winner).
+    pub wins_by_seat: Vec<u64>,
+    /// Share of wins by seat, summing to 1 over seats when there are wins.
+    pub win_share_by_seat: Vec<f64>,
+    /// Games that ended in a shared win.
+    pub shared_wins: u64,
+    /// Games with no winner (a cooperative loss).
+    pub no_winner: u64,
+}
+
+/// Runs the command.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let report = with_game!(args.game, G, simulate::<G>(args)?);
+    if args.json {
+        let s = serde_json::to_string(&report).map_err(|e| CliError::Failed(e.to_string()))?;
+        println!("{s}");
+    } else {
+        print_text(&report);
+    }
+    Ok(())
+}
+
+/// Plays the games and gathers the report.
+pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
+    if args.games == 0 {
+        return Err(CliError::Usage("--games must be at least 1".into()));
+    }
+    let options = G::options_from(&args.options)?;
+    G::new(&options, args.players).map_err(|e| CliError::Usage(e.to_string()))?;
+    let bar = progress_bar(args);
+    let start = Instant::now();
+    let (mut moves, mut chance_points) = (0u64, 0u64);
+    let (mut min, mut max, mut sum, mut n) = (i32::MAX, i32::MIN, 0i64, 0i64);
+    let mut wins = vec![0u64; args.players as usize];
+    let (mut shared_wins, mut no_winner) = (0, 0);
+    for i in 0..args.games {
+        let seed = args.seed.wrapping_add(i);
+        let p = random_playout::<G>(&options, args.players, seed, false)
+            .map_err(|e| CliError::Failed(format!("game with seed {seed}: {e}")))?;
+        moves += p.decisions as u64;
+        chance_points += p.chance_points as u64;
+        let outcome = p
+            .state
+            .outcome()
+            .ok_or_else(|| CliError::Failed(format!("game with seed {seed} has no outcome")))?;
+        for s in &outcome.scores {
+            min = min.min(s.total);
+            max = max.max(s.total);
+            sum += s.total as i64;
+            n += 1;
+        }
+        match outcome.winners.len() {
+            0 => no_winner += 1,
+            1 => {}
+            _ => shared_wins += 1,
+        }
+        for Seat(w) in outcome.winners {
+            if let Some(c) = wins.get_mut(w as usize) {
+                *c += 1;
+            }
+        }
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    let total_wins: u64 = wins.iter().sum();
+    Ok(Report {
+        game: G::NAME,
+        players: args.players,
+        games: args.games,
+        moves,
+        chance_points,
+        seconds,
+        games_per_sec: args.games as f64 / seconds,
+        moves_per_sec: moves as f64 / seconds,
+        mean_moves: moves as f64 / args.games as f64,
+        scores: ScoreStats {
+            min,
+            mean: sum as f64 / n.max(1) as f64,
+            max,
+        },
+        win_share_by_seat: wins
+            .iter()
+            .map(|&w| w as f64 / total_wins.max(1) as f64)
+            .collect(),
+        wins_by_seat: wins,
+        shared_wins,
+        no_winner,
+    })
+}
+
+fn progress_bar(args: &Args) -> Option<indicatif::ProgressBar> {
+    if args.json || args.games < 200 || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(args.games);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} {pos}/{len} games [{elapsed_precise}] {wide_bar} eta {eta}",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn print_text(r: &Report) {
+    println!("{} games of {} with {} players", r.games, r.game, r.players);
+    println!(
+        "  speed:  {:.0} games/s, {:.0} moves/s ({:.2} s)",
+        r.games_per_sec, r.moves_per_sec, r.seconds
+    );
+    println!(
+        "  length: {:.1} moves per game, {} chance points in all",
+        r.mean_moves, r.chance_points
+    );
+    println!(
+        "  scores: min {}, mean {:.2}, max {}",
+        r.scores.min, r.scores.mean, r.scores.max
+    );
+    println!("  wins by seat:");
+    for (i, (w, share)) in r.wins_by_seat.iter().zip(&r.win_share_by_seat).enumerate() {
+        println!("    seat {}: {w} ({:.1}%)", i + 1, share * 100.0);
+    }
+    if r.shared_wins > 0 || r.no_winner > 0 {
+        println!(
+            "  shared wins: {}, games with no winner: {}",
+            r.shared_wins, r.no_winner
+        );
+    }
+}
