@@ -453,3 +453,110 @@ impl Board {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(colour: Colour, kind: Kind) -> u8 {
+        Card { colour, kind }.id()
+    }
+
+    fn cell(x: i8, y: i8) -> u8 {
+        Pos::new(x, y).cell().unwrap()
+    }
+
+    #[test]
+    fn dig_moves_the_top_card_to_the_bottom_and_keeps_links() {
+        let mut b = Board::default();
+        let (e, r, g) = (
+            id(Colour::Blue, Kind::EmeraldMine),
+            id(Colour::Red, Kind::RubyMine),
+            id(Colour::Green, Kind::GoldMine),
+        );
+        for c in [e, r, g] {
+            b.put(c, cell(0, 0));
+        }
+        assert_eq!(b.stack(cell(0, 0)), vec![e, r, g]);
+        b.dig(cell(0, 0));
+        assert_eq!(b.stack(cell(0, 0)), vec![g, e, r]);
+        assert_eq!(b.height(cell(0, 0)), 3);
+        b.check().unwrap();
+        // A single card cannot be dug.
+        b.put(id(Colour::Blue, Kind::Tavern), cell(1, 0));
+        b.dig(cell(1, 0));
+        assert_eq!(b.stack(cell(1, 0)), vec![id(Colour::Blue, Kind::Tavern)]);
+    }
+
+    #[test]
+    fn taking_a_monster_clears_its_meeples_and_cell() {
+        let mut b = Board::default();
+        let d = id(Colour::Red, Kind::FireDragon);
+        b.put(d, cell(2, 2));
+        b.add_dwarf(d, 1);
+        assert_eq!(b.take_top(cell(2, 2)), Some(d));
+        assert!(b.is_empty());
+        assert_eq!(b.dwarfs_all(d), [0; 4]);
+        b.check().unwrap();
+    }
+
+    #[test]
+    fn regions_need_both_facing_sides_open() {
+        let mut b = Board::default();
+        // Castle (N E W open) with a diamond mine (N S open) to its east: the mine's west is a
+        // wall, so they are not connected even though the castle's east is open.
+        b.put(id(Colour::Blue, Kind::Castle), cell(0, 0));
+        b.put(id(Colour::Blue, Kind::DiamondMine), cell(1, 0));
+        assert_eq!(b.region(cell(0, 0)).len(), 1);
+        assert_eq!(b.passage(cell(0, 0), Dir::East), None);
+        // A dragon (all open) to the north joins.
+        b.put(id(Colour::Red, Kind::FireDragon), cell(0, -1));
+        let k = b.kingdom(Colour::Blue).unwrap();
+        assert_eq!(k.iter().collect::<Vec<_>>(), vec![cell(0, -1), cell(0, 0)]);
+        assert!(b.has_monster(&k, Some(Kind::FireDragon)));
+        assert!(!b.has_monster(&k, Some(Kind::FrostGiant)));
+        assert_eq!(b.vp_of(&k), 3 - 3);
+    }
+
+    #[test]
+    fn placements_are_next_to_cards_or_on_matching_stacks() {
+        let mut b = Board::default();
+        let mut v = Vec::new();
+        b.placements(Kind::Tavern, &mut |c| v.push(c));
+        assert_eq!(v, vec![cell(0, 0)]);
+        b.put(id(Colour::Blue, Kind::EmeraldMine), cell(0, 0));
+        v.clear();
+        b.placements(Kind::RubyMine, &mut |c| v.push(c));
+        assert_eq!(v.len(), 5, "4 neighbours and the mine stack");
+        v.clear();
+        b.placements(Kind::Tavern, &mut |c| v.push(c));
+        assert_eq!(v.len(), 4, "a building does not stack on a mine");
+        // At the mat's edge the off-mat neighbours are not offered.
+        let mut b = Board::default();
+        b.put(id(Colour::Blue, Kind::Tavern), cell(6, 6));
+        v.clear();
+        b.placements(Kind::Castle, &mut |c| v.push(c));
+        assert_eq!(v, vec![cell(6, 5), cell(5, 6)]);
+    }
+
+    #[test]
+    fn board_round_trips_through_the_codec() {
+        let mut b = Board::default();
+        b.put(id(Colour::Yellow, Kind::GoldMine), cell(-6, -6));
+        b.add_dwarf(id(Colour::Yellow, Kind::GoldMine), 3);
+        let bytes = dwarfs_engine::codec::encode(&b);
+        let back: Board = dwarfs_engine::codec::decode(&bytes).unwrap();
+        assert_eq!(back, b);
+        assert!(dwarfs_engine::codec::decode::<Board>(&bytes[..bytes.len() - 1]).is_err());
+    }
+
+    #[test]
+    fn cell_set_iterates_in_order() {
+        let mut s = CellSet::default();
+        for c in [168u8, 3, 64, 63, 127] {
+            s.insert_cell(c);
+        }
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![3, 63, 64, 127, 168]);
+        assert_eq!(s.len(), 5);
+    }
+}

@@ -55,9 +55,10 @@ impl Fall {
                     && self.kingdom_size(colour) >= secret::ARCHITECT_CARDS as u32
             }
             SecretGoal::Hunter => p.defeated.count_ones() >= secret::HUNTER_MONSTERS as u32,
-            SecretGoal::King => {
-                self.board.kingdom(colour).is_some() && self.kingdom_vp(colour) >= secret::KING_VP
-            }
+            SecretGoal::King => self
+                .board
+                .kingdom(colour)
+                .is_some_and(|k| self.board.vp_of(&k) >= secret::KING_VP),
             SecretGoal::Miner => p.gems.iter().all(|&g| g > 0),
             SecretGoal::OgreInDisguise => p.ogre_count() >= secret::OGRES_IN_HAND,
             SecretGoal::Researcher => {

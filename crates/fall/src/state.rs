@@ -281,7 +281,8 @@ impl Fall {
     /// True if the current seat may still spend an action.
     #[inline]
     pub(crate) fn has_action(&self) -> bool {
-        self.actions_used < self.action_limit(self.colour())
+        // The limit is 3 or 4: below 3 the castle (and any frost giant) cannot matter.
+        self.actions_used < BASE_ACTIONS || self.actions_used < self.action_limit(self.colour())
     }
 
     /// The secret goal of a seat, if dealt.
@@ -309,5 +310,29 @@ impl Fall {
     /// Hidden-information helper: the gem kinds in a count array.
     pub(crate) fn gem_kinds(counts: &[u8; 4]) -> impl Iterator<Item = Gem> + '_ {
         Gem::ALL.into_iter().filter(|g| counts[*g as usize] > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_records_pack_and_unpack() {
+        let mut p = PlayerState::new();
+        p.gems = [1, 2, 3, 4];
+        p.ogres = [5, 0, 1, 0, 2];
+        p.revealed = true;
+        p.goals = 0b10_0000_0001;
+        p.defeated = 1 << 35;
+        assert_eq!(PlayerState::unpack(&p.pack()), Some(p.clone()));
+        let mut bad = p.pack();
+        bad[13] = 2;
+        assert_eq!(PlayerState::unpack(&bad), None);
+        let bytes = dwarfs_engine::codec::encode(&p);
+        assert_eq!(
+            dwarfs_engine::codec::decode::<PlayerState>(&bytes).unwrap(),
+            p
+        );
     }
 }
