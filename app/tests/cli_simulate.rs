@@ -1,0 +1,195 @@
+//! End-to-end tests of `dwarfs simulate` and `dwarfs bench engine` through the real binary.
+
+use std::process::{Command, Output};
+
+fn dwarfs(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dwarfs"))
+        .args(args)
+        .output()
+        .expect("the dwarfs binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = dwarfs(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}
+
+#[test]
+fn simulate_json_has_the_documented_fields_and_consistent_values() {
+    for (game, players) in [("fall", "4"), ("fall", "2"), ("hold", "3")] {
+        let v = json(&[
+            "simulate",
+            "--game",
+            game,
+            "--players",
+            players,
+            "--games",
+            "4",
+            "--seed",
+            "7",
+            "--json",
+        ]);
+        assert_eq!(v["game"], game);
+        assert_eq!(v["players"].as_u64().unwrap().to_string(), players);
+        assert_eq!(v["games"], 4);
+        let moves = v["moves"].as_u64().unwrap();
+        assert!(moves > 0);
+        let mean = v["mean_moves"].as_f64().unwrap();
+        assert!((mean - moves as f64 / 4.0).abs() < 1e-9);
+        assert!(v["games_per_sec"].as_f64().unwrap() > 0.0);
+        assert!(v["moves_per_sec"].as_f64().unwrap() > 0.0);
+        let (min, mean_s, max) = (
+            v["scores"]["min"].as_i64().unwrap(),
+            v["scores"]["mean"].as_f64().unwrap(),
+            v["scores"]["max"].as_i64().unwrap(),
+        );
+        assert!(min as f64 <= mean_s && mean_s <= max as f64);
+        let wins = v["wins_by_seat"].as_array().unwrap();
+        assert_eq!(wins.len().to_string(), players);
+        let total: u64 = wins.iter().map(|w| w.as_u64().unwrap()).sum();
+        // Every game has at least one winner in these games; ties count for each winner.
+        assert!(total >= 4, "{v}");
+    }
+}
+
+#[test]
+fn simulate_is_deterministic_for_a_seed() {
+    let args = [
+        "simulate",
+        "--game",
+        "fall",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "42",
+        "--json",
+    ];
+    let (a, b) = (json(&args), json(&args));
+    for field in ["moves", "scores", "wins_by_seat"] {
+        if field == "scores" {
+            assert_eq!(a[field]["min"], b[field]["min"]);
+            assert_eq!(a[field]["max"], b[field]["max"]);
+        } else {
+            assert_eq!(a[field], b[field], "{field}");
+        }
+    }
+    let other = json(&[
+        "simulate",
+        "--game",
+        "fall",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "43",
+        "--json",
+    ]);
+    assert_ne!(a["moves"], other["moves"], "another seed plays other games");
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_message_and_exit_code_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["simulate", "--game", "fall", "--players", "5"],
+            "2 to 4 players",
+        ),
+        (
+            &["simulate", "--game", "hold", "--players", "9"],
+            "2 to 8 players",
+        ),
+        (
+            &[
+                "simulate",
+                "--game",
+                "fall",
+                "--players",
+                "2",
+                "--games",
+                "0",
+            ],
+            "at least 1",
+        ),
+        (
+            &["simulate", "--game", "chess", "--players", "2"],
+            "invalid value",
+        ),
+        (
+            &[
+                "simulate",
+                "--game",
+                "fall",
+                "--players",
+                "2",
+                "--scenario",
+                "siege",
+            ],
+            "--edition third",
+        ),
+        (
+            &[
+                "simulate",
+                "--game",
+                "fall",
+                "--players",
+                "2",
+                "--edition",
+                "fourth",
+            ],
+            "unknown edition",
+        ),
+        (
+            &[
+                "simulate",
+                "--game",
+                "hold",
+                "--players",
+                "2",
+                "--edition",
+                "third",
+            ],
+            "Fall options",
+        ),
+        (
+            &["simulate", "--game", "fall", "--players", "x"],
+            "invalid value",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = dwarfs(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    }
+}
+
+#[test]
+fn bench_engine_prints_side_by_side_figures() {
+    let out = dwarfs(&[
+        "bench",
+        "engine",
+        "--game",
+        "fall",
+        "--players",
+        "2",
+        "--seconds",
+        "0.2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("moves/s"), "{text}");
+    assert!(text.contains("ratio"), "{text}");
+}
