@@ -581,6 +581,11 @@ impl Hold {
         }
     }
 
+    /// The draw pile as a count per design (hidden information: for tests only).
+    pub fn draw_pile_counts(&self) -> &[u8] {
+        &self.draw_pile
+    }
+
     /// Sets a seat's gold.
     pub fn set_gold(&mut self, seat: Seat, gold: u32) {
         self.gold[seat.index()] = gold;
