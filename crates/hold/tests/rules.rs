@@ -482,3 +482,29 @@ fn every_action_has_a_description() {
         "player 1 goes for the Soil (value 1) at d3"
     );
 }
+
+#[test]
+fn an_empty_draw_pile_refills_from_the_discards_and_no_tiles_means_no_draws() {
+    // Only discards left: the free draw comes from them.
+    let mut g = position(2, Phase::Work);
+    g.set_draw_pile(&[]);
+    g.settle();
+    assert_eq!(g.draw_pile_len(), 0);
+    chance(&mut g);
+    assert_eq!(g.hand(Seat(0)).len(), 1);
+    assert!(g.draw_pile_len() > 60, "the discards became the draw pile");
+    assert!(g.discard_pile().is_empty());
+    // Nothing anywhere: no chance point, and buying a draw is not offered.
+    let mut h = position(2, Phase::Work);
+    let all: Vec<W> = W::ALL
+        .iter()
+        .flat_map(|t| std::iter::repeat_n(*t, t.data().copies as usize))
+        .collect();
+    h.set_hand(Seat(1), &all);
+    h.set_gold(Seat(0), 50);
+    h.settle();
+    assert_eq!(seat(&h), Seat(0));
+    assert_eq!(h.legal_actions_vec(), vec![A::Pass]);
+    let e = refuse(&mut h, A::BuyDraw);
+    assert!(e.to_string().contains("no work tiles left"), "{e}");
+}
