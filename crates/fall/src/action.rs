@@ -1,6 +1,6 @@
 //! Actions a seat can take, the events they cause, and why an action can be refused.
 
-use crate::types::{Card, Colour, Dir, Gem, HandCard, Kind, OgreKind, Pos, SecretGoal};
+use crate::types::{Card, Class, Colour, Dir, Gem, HandCard, Kind, OgreKind, Pos, SecretGoal};
 use dwarfs_engine::Seat;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -48,6 +48,32 @@ pub enum FallAction {
     Dig(Pos),
     /// Discard phase: discard one gem or ogre card.
     Discard(HandCard),
+    /// 3rd edition: upgrade a dwarf in your campfire to this class, discarding its gems (costs
+    /// an action).
+    Upgrade(Class),
+    /// 3rd edition: put this class meeple from your campfire on a free spot (free for the king,
+    /// an action for the others).
+    PlaceClass {
+        /// Which meeple.
+        class: Class,
+        /// Where.
+        at: Pos,
+    },
+    /// 3rd edition: move this class meeple to the adjacent card in `dir` (costs an action).
+    MoveClass {
+        /// Which meeple.
+        class: Class,
+        /// Which way.
+        dir: Dir,
+    },
+    /// 3rd edition: your warrior pushes a meeple of `colour` on its card to the adjacent card in
+    /// `dir` (costs an action).
+    WarriorPush {
+        /// The opponent's colour.
+        colour: Colour,
+        /// Which way.
+        dir: Dir,
+    },
 }
 
 /// Why a task had no effect.
@@ -225,6 +251,22 @@ pub enum FallEvent {
     TurnEnded(Seat),
     /// The game ended.
     GameOver,
+    /// 3rd edition: a dwarf was upgraded.
+    Upgraded {
+        /// Whose.
+        seat: Seat,
+        /// To which class.
+        class: Class,
+    },
+    /// 3rd edition: a class meeple was placed from a campfire.
+    ClassPlaced {
+        /// Whose.
+        colour: Colour,
+        /// Which.
+        class: Class,
+        /// Where.
+        at: Pos,
+    },
 }
 
 /// Why an action was refused. The state is unchanged.
@@ -301,4 +343,15 @@ pub enum FallError {
     /// Discarding when not over the limit.
     #[error("you are within the hand limit; nothing to discard")]
     NothingToDiscard,
+    /// An upgrade that is not possible.
+    #[error(
+        "you cannot upgrade to {0}: it needs a dwarf in your campfire, the class not yet upgraded, and its gems"
+    )]
+    CannotUpgrade(&'static str),
+    /// The class meeple is not in the campfire.
+    #[error("your {0} is not in your campfire")]
+    ClassNotHome(&'static str),
+    /// The class meeple is not on the board.
+    #[error("your {0} is not on the board")]
+    ClassNotOnBoard(&'static str),
 }

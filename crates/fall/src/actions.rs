@@ -30,12 +30,23 @@ impl Fall {
         (self.board.free_spots(card) > 0).then_some(to)
     }
 
+    /// True if the current seat may put a meeple from its campfire on `card` (a free spot, and
+    /// the 3rd edition's placement decrees).
+    pub(crate) fn may_place_on(&self, card: u8) -> bool {
+        self.board.free_spots(card) > 0
+    }
+
+    /// Remembers that a meeple came from the campfire onto `card` this turn.
+    pub(crate) fn note_placed(&mut self, card: u8) {
+        self.third.placed |= 1u64 << card;
+    }
+
     /// Cards with at least one of the current seat's dwarfs.
     fn own_dwarf_cards(&self) -> u8 {
         let me = self.current as usize;
         self.board
             .top_cards()
-            .filter(|&(_, card)| self.board.dwarfs(card, me) > 0)
+            .filter(|&(_, card)| self.board.dwarfs(card, me) > 0 && !self.guarded(card))
             .count() as u8
     }
 
@@ -44,6 +55,7 @@ impl Fall {
         let me = self.current as usize;
         colour != me
             && self.board.dwarfs(card, colour) > 0
+            && !self.guarded(card)
             && own_cards > (self.board.dwarfs(card, me) > 0) as u8
     }
 
@@ -67,6 +79,7 @@ impl Fall {
             if c != cell
                 && let Some(card) = self.board.top(c)
                 && self.board.free_spots(card) > 0
+                && !self.guarded(card)
             {
                 out.insert_cell(c);
             }
@@ -76,9 +89,11 @@ impl Fall {
 
     /// True if some dwarf can be carried by Panic.
     fn panic_has_target(&self) -> bool {
-        self.board
-            .top_cards()
-            .any(|(c, card)| self.board.dwarf_total(card) > 0 && !self.panic_targets(c).is_empty())
+        self.board.top_cards().any(|(c, card)| {
+            self.board.dwarf_total(card) > 0
+                && !self.guarded(card)
+                && !self.panic_targets(c).is_empty()
+        })
     }
 
     /// True if the ogre has at least one complete target now.
@@ -96,7 +111,7 @@ impl Fall {
             OgreKind::Ambush => self
                 .board
                 .top_cards()
-                .any(|(_, card)| self.board.dwarf_total(card) > 0),
+                .any(|(_, card)| self.board.dwarf_total(card) > 0 && !self.guarded(card)),
             OgreKind::Crown => self
                 .seats
                 .iter()
@@ -203,12 +218,12 @@ impl Fall {
                             out.push(FallAction::ChooseCard(k));
                         }
                     }
-                    let pile = p.pile > 0;
+                    let pile = self.workers_home(me) > 0;
                     for (c, card) in self.board.top_cards() {
-                        if pile && self.board.free_spots(card) > 0 {
+                        if pile && self.may_place_on(card) {
                             out.push(FallAction::PlaceDwarf(Pos::of_cell(c)));
                         }
-                        if self.board.dwarfs(card, me) > 0 {
+                        if self.workers_on(card, me) > 0 {
                             for d in Dir::ALL {
                                 if self.walk_target(c, d).is_some() {
                                     out.push(FallAction::MoveDwarf {
@@ -224,6 +239,9 @@ impl Fall {
                     if self.ogre_has_target(o) {
                         out.push(FallAction::PlayOgre(o));
                     }
+                }
+                if self.third() {
+                    self.list_class_actions(out);
                 }
             }
             Pending::Card(k) => self
@@ -244,14 +262,14 @@ impl Fall {
             }
             Pending::BruteSwap { cell, .. } => {
                 for (c, card) in self.board.top_cards() {
-                    if c != cell && self.board.dwarfs(card, me) > 0 {
+                    if c != cell && self.board.dwarfs(card, me) > 0 && !self.guarded(card) {
                         out.push(FallAction::TargetCard(Pos::of_cell(c)));
                     }
                 }
             }
             Pending::Ambush => {
                 for (c, card) in self.board.top_cards() {
-                    if self.board.dwarf_total(card) > 0 {
+                    if self.board.dwarf_total(card) > 0 && !self.guarded(card) {
                         out.push(FallAction::TargetCard(Pos::of_cell(c)));
                     }
                 }
@@ -271,7 +289,10 @@ impl Fall {
             }
             Pending::Panic => {
                 for (c, card) in self.board.top_cards() {
-                    if self.board.dwarf_total(card) == 0 || self.panic_targets(c).is_empty() {
+                    if self.board.dwarf_total(card) == 0
+                        || self.guarded(card)
+                        || self.panic_targets(c).is_empty()
+                    {
                         continue;
                     }
                     for col in 0..4 {
@@ -381,15 +402,21 @@ impl Fall {
         Ok(ev)
     }
 
-    fn spend_action(&self) -> Result<(), FallError> {
+    pub(crate) fn spend_action(&self) -> Result<(), FallError> {
         if self.has_action() {
             Ok(())
         } else {
-            Err(FallError::NoActionsLeft(self.action_limit(self.colour())))
+            Err(FallError::NoActionsLeft(self.turn_action_limit()))
         }
     }
 
     fn act_in_actions(&mut self, action: &FallAction) -> Result<Vec<FallEvent>, FallError> {
+        if self.pending == Pending::None
+            && self.third()
+            && let Some(r) = self.act_class(action)
+        {
+            return r;
+        }
         let me = self.current as usize;
         let colour = self.colour();
         match (self.pending, *action) {
@@ -442,22 +469,23 @@ impl Fall {
             }
             (Pending::None, FallAction::PlaceDwarf(pos)) => {
                 self.spend_action()?;
-                if self.me().pile == 0 {
+                if self.workers_home(me) == 0 {
                     return Err(FallError::NoDwarfsLeft);
                 }
                 let (_, card) = self.top_at(pos)?;
-                if self.board.free_spots(card) == 0 {
+                if !self.may_place_on(card) {
                     return Err(FallError::NoFreeSpot(pos));
                 }
                 self.board.add_dwarf(card, me);
                 self.me_mut().pile -= 1;
+                self.note_placed(card);
                 self.actions_used += 1;
                 Ok(vec![FallEvent::DwarfPlaced { colour, at: pos }])
             }
             (Pending::None, FallAction::MoveDwarf { from, dir }) => {
                 self.spend_action()?;
                 let (cell, card) = self.top_at(from)?;
-                if self.board.dwarfs(card, me) == 0 {
+                if self.workers_on(card, me) == 0 {
                     return Err(FallError::NoOwnDwarf(from));
                 }
                 let Some(to) = self.board.passage(cell, dir) else {
@@ -518,17 +546,15 @@ impl Fall {
             }
             (Pending::BruteSwap { cell, colour: c }, FallAction::TargetCard(pos)) => {
                 let (mine, my_card) = self.top_at(pos)?;
-                if mine == cell || self.board.dwarfs(my_card, me) == 0 {
+                if mine == cell || self.board.dwarfs(my_card, me) == 0 || self.guarded(my_card) {
                     return Err(FallError::BadTarget(
                         "pick another card where one of your dwarfs stands",
                     ));
                 }
                 let their_card = self.board.top(cell).unwrap_or(NONE);
                 let c = c as usize;
-                self.board.remove_dwarf(their_card, c);
-                self.board.add_dwarf(their_card, me);
-                self.board.remove_dwarf(my_card, me);
-                self.board.add_dwarf(my_card, c);
+                self.carry(their_card, my_card, c);
+                self.carry(my_card, their_card, me);
                 self.pending = Pending::None;
                 Ok(vec![FallEvent::Swapped {
                     theirs: Colour::ALL[c],
@@ -538,15 +564,12 @@ impl Fall {
             }
             (Pending::Ambush, FallAction::TargetCard(pos)) => {
                 let (_, card) = self.top_at(pos)?;
-                if self.board.dwarf_total(card) == 0 {
-                    return Err(FallError::BadTarget("pick a card with meeples on it"));
+                if self.board.dwarf_total(card) == 0 || self.guarded(card) {
+                    return Err(FallError::BadTarget(
+                        "pick a card with meeples on it and no guardian",
+                    ));
                 }
-                let home = self.board.clear_dwarfs(card);
-                for (i, n) in home.iter().enumerate() {
-                    if let Some(p) = self.seats.get_mut(i) {
-                        p.pile += n;
-                    }
-                }
+                let home = self.clear_card(card);
                 self.pending = Pending::None;
                 Ok(vec![FallEvent::Cleared {
                     at: pos,
@@ -582,7 +605,7 @@ impl Fall {
             }
             (Pending::Panic, FallAction::TargetDwarf { at, colour: c }) => {
                 let (cell, card) = self.top_at(at)?;
-                if self.board.dwarfs(card, c.index()) == 0 {
+                if self.board.dwarfs(card, c.index()) == 0 || self.guarded(card) {
                     return Err(FallError::BadTarget(
                         "pick a card where that colour has a dwarf",
                     ));
@@ -607,8 +630,7 @@ impl Fall {
                 }
                 let from_card = self.board.top(cell).unwrap_or(NONE);
                 let to_card = self.board.top(to).unwrap_or(NONE);
-                self.board.remove_dwarf(from_card, c as usize);
-                self.board.add_dwarf(to_card, c as usize);
+                self.carry(from_card, to_card, c as usize);
                 self.pending = Pending::None;
                 Ok(vec![FallEvent::DwarfMoved {
                     colour: Colour::ALL[c as usize],

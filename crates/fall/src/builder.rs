@@ -32,6 +32,37 @@ impl FallBuilder {
         FallBuilder { game }
     }
 
+    /// A dealt 3rd-edition game (no decrees) for `players` seats, seat 0 to act.
+    pub fn third(players: u8) -> FallBuilder {
+        let mut b = FallBuilder::new(players);
+        b.game.options.edition = crate::options::Edition::Third;
+        b.game.gem_piles = data::edition(crate::options::Edition::Third).gem_supply;
+        b
+    }
+
+    /// Upgrades `seat`'s `class` (free, no gems paid); it waits in the campfire.
+    pub fn upgraded(mut self, seat: u8, class: crate::types::Class) -> Self {
+        self.game.seats[seat as usize].classes[class as usize] = crate::state::CLASS_HOME;
+        self
+    }
+
+    /// Puts `seat`'s upgraded `class` from its campfire on the top card at `(x, y)`.
+    pub fn class_at(mut self, x: i8, y: i8, seat: u8, class: crate::types::Class) -> Self {
+        let g = &mut self.game;
+        let cell = Pos::new(x, y).cell().expect("position on the mat");
+        let card = g.board.top(cell).expect("a card at that position");
+        let p = &mut g.seats[seat as usize];
+        assert_eq!(
+            p.classes[class as usize],
+            crate::state::CLASS_HOME,
+            "upgrade it first"
+        );
+        p.classes[class as usize] = card;
+        p.pile -= 1;
+        g.board.add_dwarf(card, seat as usize);
+        self
+    }
+
     /// Plays `colour`'s `kind` from its hand onto `(x, y)`, on top of whatever is there, without
     /// checking placement rules.
     pub fn card(mut self, x: i8, y: i8, colour: Colour, kind: Kind) -> Self {
@@ -104,7 +135,8 @@ impl FallBuilder {
 
     /// Gives `seat` the secret goal `goal`.
     pub fn secret(mut self, seat: u8, goal: SecretGoal) -> Self {
-        let i = data::SECRET_GOALS_CLASSIC
+        let i = data::edition(self.game.options.edition)
+            .secret_goals
             .iter()
             .position(|d| d.goal == goal)
             .expect("a classic secret goal");

@@ -7,7 +7,8 @@
 //!
 //! Nothing outside this module hard-codes a card value.
 
-use crate::types::{CardType, Gem, Kind, SecretGoal, Task};
+use crate::options::Edition;
+use crate::types::{CardType, Class, Gem, Kind, SecretGoal, Task};
 use serde::Serialize;
 use std::sync::OnceLock;
 
@@ -298,6 +299,104 @@ pub const SECRET_GOALS_CLASSIC: [SecretGoalData; 7] = [
     },
 ];
 
+/// The 8 secret goals of the 3rd edition (Hunter becomes Berserker; Adventurer is new).
+pub const SECRET_GOALS_THIRD: [SecretGoalData; 8] = [
+    SecretGoalData {
+        goal: SecretGoal::Architect,
+        vp: 5,
+    },
+    SecretGoalData {
+        goal: SecretGoal::Berserker,
+        vp: 4,
+    },
+    SecretGoalData {
+        goal: SecretGoal::King,
+        vp: 5,
+    },
+    SecretGoalData {
+        goal: SecretGoal::Miner,
+        vp: 4,
+    },
+    SecretGoalData {
+        goal: SecretGoal::OgreInDisguise,
+        vp: 4,
+    },
+    SecretGoalData {
+        goal: SecretGoal::Researcher,
+        vp: 4,
+    },
+    SecretGoalData {
+        goal: SecretGoal::Wizard,
+        vp: 4,
+    },
+    SecretGoalData {
+        goal: SecretGoal::Adventurer,
+        vp: 5,
+    },
+];
+
+/// The 32 gem cards of the 3rd edition, by [`Gem`] (one emerald and one gold fewer than the
+/// classic 34; names and VP as in [`GEMS`]).
+pub const GEM_SUPPLY_THIRD: [u8; 4] = [9, 7, 7, 9];
+
+/// One 3rd-edition class: the gems its upgrade discards and the VP it scores at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassData {
+    /// Which class.
+    pub class: Class,
+    /// Gems discarded to upgrade, by [`Gem`].
+    pub cost: [u8; 4],
+    /// VP at the end of the game once upgraded.
+    pub vp: u8,
+}
+
+/// The 3 classes, indexed by [`Class`].
+pub const CLASSES: [ClassData; 3] = [
+    ClassData {
+        class: Class::King,
+        cost: [0, 1, 1, 0],
+        vp: 3,
+    },
+    ClassData {
+        class: Class::Warrior,
+        cost: [1, 0, 1, 0],
+        vp: 2,
+    },
+    ClassData {
+        class: Class::Guardian,
+        cost: [1, 0, 0, 1],
+        vp: 2,
+    },
+];
+
+/// What differs in data between the editions.
+#[derive(Clone, Copy, Debug)]
+pub struct EditionData {
+    /// Gem cards by [`Gem`].
+    pub gem_supply: [u8; 4],
+    /// The secret goal deck.
+    pub secret_goals: &'static [SecretGoalData],
+}
+
+/// The data of an edition.
+pub fn edition(e: Edition) -> EditionData {
+    match e {
+        Edition::Classic => EditionData {
+            gem_supply: [
+                GEMS[0].supply,
+                GEMS[1].supply,
+                GEMS[2].supply,
+                GEMS[3].supply,
+            ],
+            secret_goals: &SECRET_GOALS_CLASSIC,
+        },
+        Edition::Third => EditionData {
+            gem_supply: GEM_SUPPLY_THIRD,
+            secret_goals: &SECRET_GOALS_THIRD,
+        },
+    }
+}
+
 /// Thresholds written on the secret goal cards (rulebook values).
 pub mod secret {
     /// Architect: kingdom cards in your kingdom.
@@ -314,6 +413,8 @@ pub mod secret {
     pub const RESEARCHER_MONSTERS: u8 = 2;
     /// Wizard: emeralds in hand.
     pub const WIZARD_EMERALDS: u8 = 5;
+    /// Adventurer: different meeple types (dwarf, king, warrior, guardian) in one kill.
+    pub const ADVENTURER_TYPES: u8 = 3;
 }
 
 /// Dwarfs per player (rulebook).
@@ -344,6 +445,10 @@ struct AllData {
     ogres: &'static [OgreData; 5],
     trading_goals: &'static [TradingGoalData; 10],
     secret_goals_classic: &'static [SecretGoalData; 7],
+    secret_goals_third: &'static [SecretGoalData; 8],
+    gem_supply_third: [u8; 4],
+    classes: &'static [ClassData; 3],
+    adventurer_types: u8,
     thresholds: [i32; 7],
     constants: [i32; 9],
 }
@@ -358,6 +463,10 @@ pub fn data_digest() -> [u8; 32] {
             ogres: &OGRES,
             trading_goals: &TRADING_GOALS,
             secret_goals_classic: &SECRET_GOALS_CLASSIC,
+            secret_goals_third: &SECRET_GOALS_THIRD,
+            gem_supply_third: GEM_SUPPLY_THIRD,
+            classes: &CLASSES,
+            adventurer_types: secret::ADVENTURER_TYPES,
             thresholds: [
                 secret::ARCHITECT_CARDS as i32,
                 secret::HUNTER_MONSTERS as i32,
@@ -402,6 +511,8 @@ mod tests {
         assert_eq!(OGRES.iter().map(|o| o.count as u32).sum::<u32>(), 13);
         assert_eq!(TRADING_GOALS.len(), 10);
         assert_eq!(SECRET_GOALS_CLASSIC.len(), 7);
+        assert_eq!(SECRET_GOALS_THIRD.len(), 8);
+        assert_eq!(GEM_SUPPLY_THIRD.iter().map(|&g| g as u32).sum::<u32>(), 32);
         assert_eq!(KINDS.len() * 4, 36);
     }
 

@@ -87,6 +87,42 @@ impl Fall {
             FallAction::Discard(HandCard::Ogre(o)) => {
                 format!("{who} discards an ogre ({})", o.name())
             }
+            FallAction::Upgrade(class) => {
+                let cost = crate::data::CLASSES[class as usize].cost;
+                let gems: Vec<String> = crate::types::Gem::ALL
+                    .iter()
+                    .filter(|g| cost[**g as usize] > 0)
+                    .map(|g| format!("{} {}", cost[*g as usize], g.name()))
+                    .collect();
+                format!(
+                    "{who} upgrades a dwarf to a {} for {}",
+                    class.name(),
+                    gems.join(" and ")
+                )
+            }
+            FallAction::PlaceClass { class, at } => {
+                format!(
+                    "{who} places their {} on {}",
+                    class.name(),
+                    self.name_at(at)
+                )
+            }
+            FallAction::MoveClass { class, dir } => {
+                let from = self
+                    .class_card(self.current as usize, class)
+                    .and_then(|c| self.board.cell_of(c))
+                    .map(Pos::of_cell)
+                    .unwrap_or(Pos::CENTRE);
+                format!(
+                    "{who} moves their {} {} to {}",
+                    class.name(),
+                    dir.name(),
+                    self.name_at(from.step(dir))
+                )
+            }
+            FallAction::WarriorPush { colour, dir } => {
+                format!("{who}'s warrior pushes a {colour} meeple {}", dir.name())
+            }
         }
     }
 }

@@ -25,6 +25,7 @@ mod actions;
 pub mod board;
 pub mod builder;
 mod bytes;
+mod classes;
 pub mod data;
 mod describe;
 pub mod options;
@@ -39,7 +40,9 @@ pub use builder::FallBuilder;
 pub use options::{Decree, Edition, FallOptions, Scenario};
 pub use score::ScoreParts;
 pub use state::Fall;
-pub use types::{Card, CardType, Colour, Dir, Gem, HandCard, Kind, OgreKind, Pos, SecretGoal};
+pub use types::{
+    Card, CardType, Class, Colour, Dir, Gem, HandCard, Kind, OgreKind, Pos, SecretGoal,
+};
 pub use view::{
     CardView, CellView, KingdomView, Observation, PlayerView, TradingGoalView, TurnStep,
 };
@@ -62,7 +65,7 @@ impl Game for Fall {
     type Error = FallError;
 
     const NAME: &'static str = "fall";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 

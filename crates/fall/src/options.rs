@@ -55,6 +55,82 @@ pub enum Decree {
     BattleMemorial,
 }
 
+impl Scenario {
+    /// Every scenario.
+    pub const ALL: [Scenario; 5] = [
+        Scenario::AxeGospel,
+        Scenario::Siege,
+        Scenario::ChaosControl,
+        Scenario::Bloodthirsty,
+        Scenario::FortuneTeller,
+    ];
+
+    /// The decrees the scenario puts into play (Fortune Teller draws 3 at setup instead).
+    pub fn decrees(self) -> &'static [Decree] {
+        use Decree::*;
+        match self {
+            Scenario::AxeGospel => &[HardWorkers, CharmingMerchants, GreedyLandlords],
+            Scenario::Siege => &[Fortress, BattleMemorial, GreedyLandlords],
+            Scenario::ChaosControl => &[CrazyBalloonists, TheDwarfsWay],
+            Scenario::Bloodthirsty => &[
+                BarFights,
+                HiredHands,
+                ExperiencedBeastHunters,
+                BattleMemorial,
+            ],
+            Scenario::FortuneTeller => &[],
+        }
+    }
+
+    /// Display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scenario::AxeGospel => "Axe Gospel",
+            Scenario::Siege => "Siege",
+            Scenario::ChaosControl => "Chaos Control",
+            Scenario::Bloodthirsty => "Bloodthirsty",
+            Scenario::FortuneTeller => "Fortune Teller",
+        }
+    }
+}
+
+impl Decree {
+    /// Every decree.
+    pub const ALL: [Decree; 10] = [
+        Decree::TheDwarfsWay,
+        Decree::BarFights,
+        Decree::ExperiencedBeastHunters,
+        Decree::HiredHands,
+        Decree::GreedyLandlords,
+        Decree::CharmingMerchants,
+        Decree::Fortress,
+        Decree::CrazyBalloonists,
+        Decree::HardWorkers,
+        Decree::BattleMemorial,
+    ];
+
+    /// Display name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Decree::TheDwarfsWay => "The Dwarfs Way",
+            Decree::BarFights => "Bar Fights",
+            Decree::ExperiencedBeastHunters => "Experienced Beast Hunters",
+            Decree::HiredHands => "Hired Hands",
+            Decree::GreedyLandlords => "Greedy Landlords",
+            Decree::CharmingMerchants => "Charming Merchants",
+            Decree::Fortress => "Fortress",
+            Decree::CrazyBalloonists => "Crazy Balloonists",
+            Decree::HardWorkers => "Hard Workers",
+            Decree::BattleMemorial => "Battle Memorial",
+        }
+    }
+
+    /// True once the engine implements the decree (the others are refused at setup).
+    pub fn implemented(self) -> bool {
+        false
+    }
+}
+
 /// Options for a game of Fall.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FallOptions {
@@ -95,9 +171,42 @@ impl FallOptions {
             )));
         }
         match self.edition {
-            Edition::Third => Err(SetupError::Options(
-                "the 3rd edition is not implemented yet".into(),
-            )),
+            Edition::Third => {
+                if self.scenario.is_some() && !self.decrees.is_empty() {
+                    return Err(SetupError::Options(
+                        "choose either a scenario or hand-picked decrees, not both".into(),
+                    ));
+                }
+                let mut seen = 0u16;
+                for d in self
+                    .decrees
+                    .iter()
+                    .chain(self.scenario.iter().flat_map(|s| s.decrees()))
+                {
+                    if seen & (1 << *d as u16) != 0 && self.scenario.is_none() {
+                        return Err(SetupError::Options(format!(
+                            "the decree {} is listed twice",
+                            d.name()
+                        )));
+                    }
+                    seen |= 1 << *d as u16;
+                    if !d.implemented() {
+                        return Err(SetupError::Options(format!(
+                            "the Royal Decree {} is not implemented yet",
+                            d.name()
+                        )));
+                    }
+                }
+                if self.scenario == Some(Scenario::FortuneTeller)
+                    && !Decree::ALL.iter().all(|d| d.implemented())
+                {
+                    return Err(SetupError::Options(
+                        "the Fortune Teller scenario needs every Royal Decree, and not all are implemented yet"
+                            .into(),
+                    ));
+                }
+                Ok(())
+            }
             Edition::Classic => {
                 if self.scenario.is_some() || !self.decrees.is_empty() {
                     Err(SetupError::Options(

@@ -18,12 +18,19 @@ pub struct ScoreParts {
     pub gems: i32,
     /// VP of the cards in the seat's kingdom (0 without a castle in play).
     pub kingdom: i32,
+    /// 3rd edition: VP of upgraded class meeples.
+    pub classes: i32,
 }
 
 impl ScoreParts {
     /// The sum.
     pub fn total(&self) -> i32 {
-        self.trading_goals + self.secret_goal + self.monsters + self.gems + self.kingdom
+        self.trading_goals
+            + self.secret_goal
+            + self.monsters
+            + self.gems
+            + self.kingdom
+            + self.classes
     }
 }
 
@@ -54,7 +61,10 @@ impl Fall {
                 self.board.top_cards().count() >= secret::ARCHITECT_CARDS as usize
                     && self.kingdom_size(colour) >= secret::ARCHITECT_CARDS as u32
             }
-            SecretGoal::Hunter => p.defeated.count_ones() >= secret::HUNTER_MONSTERS as u32,
+            SecretGoal::Hunter | SecretGoal::Berserker => {
+                p.defeated.count_ones() >= secret::HUNTER_MONSTERS as u32
+            }
+            SecretGoal::Adventurer => p.feats & crate::state::FEAT_ADVENTURER != 0,
             SecretGoal::King => self
                 .board
                 .kingdom(colour)
@@ -97,6 +107,7 @@ impl Fall {
                 .map(|&g| p.gems[g as usize] as i32 * data::GEMS[g as usize].vp as i32)
                 .sum(),
             kingdom: self.kingdom_vp(colour),
+            classes: self.class_vp(seat.index()),
         }
     }
 
@@ -109,15 +120,19 @@ impl Fall {
             category: category.into(),
             points,
         };
+        let mut lines = vec![
+            line("Trading goals", s.trading_goals),
+            line("Secret goal", s.secret_goal),
+            line("Monsters", s.monsters),
+            line("Gems", s.gems),
+            line("Kingdom", s.kingdom),
+        ];
+        if self.third() {
+            lines.push(line("Classes", s.classes));
+        }
         SeatScore::new(
             seat,
-            vec![
-                line("Trading goals", s.trading_goals),
-                line("Secret goal", s.secret_goal),
-                line("Monsters", s.monsters),
-                line("Gems", s.gems),
-                line("Kingdom", s.kingdom),
-            ],
+            lines,
             vec![
                 self.kingdom_size(colour) as i32,
                 self.board.dwarfs_of(seat.index()) as i32,

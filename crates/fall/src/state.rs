@@ -27,14 +27,29 @@ pub(crate) struct PlayerState {
     pub goals: u16,
     /// Monsters defeated, one bit per card id.
     pub defeated: u64,
+    /// 3rd edition: where each class meeple (indexed by [`crate::Class`]) is: [`CLASS_LOCKED`]
+    /// while not upgraded (it is still a plain dwarf), [`CLASS_HOME`] in the campfire, or the id
+    /// of the card it stands on. Always locked in the classic edition.
+    pub classes: [u8; 3],
+    /// 3rd edition feats, one bit each: bit 0 = killed a monster with three meeple types
+    /// (Adventurer).
+    pub feats: u8,
 }
 
+/// Feat bit: killed a monster with three meeple types (Adventurer).
+pub(crate) const FEAT_ADVENTURER: u8 = 1;
+
+/// A class meeple that has not been upgraded.
+pub(crate) const CLASS_LOCKED: u8 = 0xFE;
+/// A class meeple in its owner's campfire.
+pub(crate) const CLASS_HOME: u8 = 0xFD;
+
 /// Bytes in a packed [`PlayerState`].
-const PACKED: usize = 24;
+const PACKED: usize = 28;
 
 impl PlayerState {
     /// The canonical packed form: hand (2, LE), gems (4), ogres (5), pile, secret, revealed,
-    /// goals (2, LE), defeated (8, LE).
+    /// goals (2, LE), defeated (8, LE), classes (3), feats.
     fn pack(&self) -> [u8; PACKED] {
         let mut b = [0u8; PACKED];
         b[0..2].copy_from_slice(&self.hand.to_le_bytes());
@@ -45,6 +60,8 @@ impl PlayerState {
         b[13] = self.revealed as u8;
         b[14..16].copy_from_slice(&self.goals.to_le_bytes());
         b[16..24].copy_from_slice(&self.defeated.to_le_bytes());
+        b[24..27].copy_from_slice(&self.classes);
+        b[27] = self.feats;
         b
     }
 
@@ -63,6 +80,8 @@ impl PlayerState {
             revealed,
             goals: u16::from_le_bytes([b[14], b[15]]),
             defeated: u64::from_le_bytes([b[16], b[17], b[18], b[19], b[20], b[21], b[22], b[23]]),
+            classes: [b[24], b[25], b[26]],
+            feats: b[27],
         })
     }
 
@@ -76,6 +95,8 @@ impl PlayerState {
             revealed: false,
             goals: 0,
             defeated: 0,
+            classes: [CLASS_LOCKED; 3],
+            feats: 0,
         }
     }
 
@@ -214,6 +235,26 @@ pub struct Fall {
     /// Face-up trading goals (`NONE` for an empty slot).
     #[serde(with = "crate::bytes")]
     pub(crate) goal_slots: [u8; 3],
+    /// State only the 3rd edition uses (empty in the classic edition).
+    pub(crate) third: ThirdState,
+}
+
+/// State only the 3rd edition uses; all zero or empty in the classic edition, so the classic
+/// rules never read it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ThirdState {
+    /// Active Royal Decrees, one bit per [`crate::Decree`].
+    pub decrees: u16,
+    /// The first player of the round (the axe of Hard Workers).
+    pub first: u8,
+    /// Actions gained this turn (Hired Hands).
+    pub bonus_actions: u8,
+    /// Cards that received a dwarf from a campfire this turn, one bit per card id (Crazy
+    /// Balloonists).
+    pub placed: u64,
+    /// Cells holding a memorial card (Battle Memorial); `NONE` for unused memorials.
+    #[serde(with = "crate::bytes")]
+    pub memorials: [u8; 8],
 }
 
 impl Fall {
@@ -231,11 +272,15 @@ impl Fall {
             tasks: TaskQueue::EMPTY,
             board: Board::default(),
             seats: (0..players).map(|_| PlayerState::new()).collect(),
-            gem_piles: data::GEMS.map(|g| g.supply),
+            gem_piles: data::edition(options.edition).gem_supply,
             ogre_deck: data::OGRES.map(|o| o.count),
             ogre_discard: [0; 5],
             goal_deck: (1 << data::TRADING_GOALS.len()) - 1,
             goal_slots: [NONE; 3],
+            third: ThirdState {
+                memorials: [NONE; 8],
+                ..ThirdState::default()
+            },
         }
     }
 
@@ -281,14 +326,22 @@ impl Fall {
     /// True if the current seat may still spend an action.
     #[inline]
     pub(crate) fn has_action(&self) -> bool {
-        // The limit is 3 or 4: below 3 the castle (and any frost giant) cannot matter.
-        self.actions_used < BASE_ACTIONS || self.actions_used < self.action_limit(self.colour())
+        // The limit is 3 or more: below 3 the castle (and any frost giant) cannot matter.
+        self.actions_used < BASE_ACTIONS || self.actions_used < self.turn_action_limit()
+    }
+
+    /// Actions the current seat may spend this turn, with actions gained this turn (Hired Hands).
+    pub(crate) fn turn_action_limit(&self) -> u8 {
+        self.action_limit(self.colour()) + self.third.bonus_actions
     }
 
     /// The secret goal of a seat, if dealt.
     pub(crate) fn secret_of(&self, seat: usize) -> Option<(SecretGoal, u8)> {
         let i = self.seats.get(seat)?.secret as usize;
-        data::SECRET_GOALS_CLASSIC.get(i).map(|d| (d.goal, d.vp))
+        data::edition(self.options.edition)
+            .secret_goals
+            .get(i)
+            .map(|d| (d.goal, d.vp))
     }
 
     /// The card whose id is `id` (ids on the board are always valid).

@@ -8,7 +8,7 @@
 use crate::action::{Blocked, FallEvent};
 use crate::board::NONE;
 use crate::data::{self, FACE_UP_GOALS, GOALS_TO_END};
-use crate::state::{Fall, Pending, Phase, TaskQueue};
+use crate::state::{CLASS_HOME, CLASS_LOCKED, Fall, Pending, Phase, TaskQueue};
 use crate::types::{Card, Colour, Gem, Kind, OgreKind, Pos, Task};
 use dwarfs_engine::{ChanceRng, Seat};
 
@@ -32,7 +32,7 @@ impl Fall {
         let mut n = 0usize;
         for (cell, card) in self.board.top_cards() {
             let k = Fall::card(card).kind.data();
-            if self.board.dwarfs(card, me) >= k.need && n < 3 {
+            if self.board.dwarfs(card, me) >= self.need(card) && n < 3 {
                 found[n] = (task_rank(k.task), cell, card);
                 n += 1;
             }
@@ -74,8 +74,8 @@ impl Fall {
         };
         let c = Fall::card(card);
         let data = c.kind.data();
-        self.board.remove_dwarfs(card, me, data.need);
-        self.seats[me].pile += data.need;
+        let need = self.need(card);
+        let types = self.send_home(card, me, need);
         let at = Pos::of_cell(cell);
         ev.push(FallEvent::TaskDone {
             colour: self.colour(),
@@ -135,6 +135,8 @@ impl Fall {
                 }
             }
             Task::Defeat => {
+                self.note_kill(types);
+                self.clear_card(card);
                 if let Some(m) = self.board.take_top(cell) {
                     self.seats[me].defeated |= 1u64 << m;
                     ev.push(FallEvent::MonsterDefeated {
@@ -234,8 +236,15 @@ impl Fall {
             self.round += 1;
         }
         self.actions_used = 0;
+        self.third.bonus_actions = 0;
+        self.third.placed = 0;
         self.pending = Pending::None;
         self.phase = Phase::Actions;
+    }
+
+    /// Dwarfs of one colour the card's task needs now.
+    pub(crate) fn need(&self, card: u8) -> u8 {
+        Fall::card(card).kind.data().need
     }
 
     /// Reveals every secret goal whose condition holds (the rulebook allows revealing "even at
@@ -269,7 +278,8 @@ impl Fall {
                         goal: self.goal_slots[slot],
                     });
                 }
-                let mut secrets: Vec<u8> = (0..data::SECRET_GOALS_CLASSIC.len() as u8).collect();
+                let deck = data::edition(self.options.edition).secret_goals.len() as u8;
+                let mut secrets: Vec<u8> = (0..deck).collect();
                 for p in &mut self.seats {
                     p.secret = rng.draw(&mut secrets).unwrap_or(NONE);
                 }
@@ -340,7 +350,8 @@ impl Fall {
     /// Checks component conservation and internal consistency.
     pub(crate) fn invariants(&self) -> Result<(), String> {
         self.board.check()?;
-        for (i, supply) in data::GEMS.iter().map(|g| g.supply).enumerate() {
+        let supplies = data::edition(self.options.edition).gem_supply;
+        for (i, &supply) in supplies.iter().enumerate() {
             let n: u32 =
                 self.gem_piles[i] as u32 + self.seats.iter().map(|p| p.gems[i] as u32).sum::<u32>();
             if n != supply as u32 {
@@ -394,6 +405,32 @@ impl Fall {
                 if places != 1 {
                     return Err(format!("{colour}'s {} is in {places} places", k.name()));
                 }
+            }
+        }
+        for (i, p) in self.seats.iter().enumerate() {
+            let mut home = 0;
+            for (k, &loc) in p.classes.iter().enumerate() {
+                match loc {
+                    CLASS_LOCKED => {}
+                    CLASS_HOME => home += 1,
+                    card => {
+                        if card as usize >= crate::board::CARDS
+                            || self
+                                .board
+                                .cell_of(card)
+                                .is_none_or(|c| self.board.top(c) != Some(card))
+                            || self.classes_on(card, i) > self.board.dwarfs(card, i)
+                        {
+                            return Err(format!("class meeple {k} of seat {i} is lost"));
+                        }
+                    }
+                }
+                if !self.third() && loc != CLASS_LOCKED {
+                    return Err("a class meeple in the classic edition".into());
+                }
+            }
+            if home > p.pile {
+                return Err(format!("seat {i} has more classes at home than meeples"));
             }
         }
         for i in self.players as usize..4 {

@@ -217,6 +217,31 @@ impl OgreKind {
     }
 }
 
+/// A 3rd-edition class meeple (an upgraded dwarf).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Class {
+    /// Placing the king from the campfire is a free action.
+    King,
+    /// Spends an action to push an enemy meeple on its card to an adjacent card.
+    Warrior,
+    /// The guardian's card cannot be targeted by ogre cards.
+    Guardian,
+}
+
+impl Class {
+    /// All classes.
+    pub const ALL: [Class; 3] = [Class::King, Class::Warrior, Class::Guardian];
+
+    /// Display name ("warrior").
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::King => "king",
+            Class::Warrior => "warrior",
+            Class::Guardian => "guardian",
+        }
+    }
+}
+
 /// A secret goal (the conditions are the rulebook's; VP are in [`crate::data`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum SecretGoal {
@@ -234,6 +259,10 @@ pub enum SecretGoal {
     Researcher,
     /// At least 5 emeralds in hand.
     Wizard,
+    /// 3rd edition (replaces Hunter): you have defeated 2 monsters or more.
+    Berserker,
+    /// 3rd edition: you killed a monster with at least three different types of meeples.
+    Adventurer,
 }
 
 impl SecretGoal {
@@ -247,6 +276,8 @@ impl SecretGoal {
             SecretGoal::OgreInDisguise => "Ogre in disguise",
             SecretGoal::Researcher => "Researcher",
             SecretGoal::Wizard => "Wizard",
+            SecretGoal::Berserker => "Berserker",
+            SecretGoal::Adventurer => "Adventurer",
         }
     }
 
@@ -262,6 +293,10 @@ impl SecretGoal {
                 "you must have a trio of your meeples on 2 different monster cards at the same time"
             }
             SecretGoal::Wizard => "you must have at least 5 emeralds in hand",
+            SecretGoal::Berserker => "you must have defeated at least 2 monsters of any type",
+            SecretGoal::Adventurer => {
+                "you must kill a monster using at least three different types of meeples (e.g. a dwarf, a warrior and a king)"
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 use crate::board::NONE;
 use crate::data;
 use crate::state::{Fall, Pending, Phase};
-use crate::types::{Card, CardType, Colour, Kind, OgreKind, Pos, SecretGoal};
+use crate::types::{Card, CardType, Class, Colour, Kind, OgreKind, Pos, SecretGoal};
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use serde::Serialize;
 
@@ -65,6 +65,8 @@ pub struct CellView {
     pub meeples: [u8; 4],
     /// Free spots left on the top card.
     pub free_spots: u8,
+    /// 3rd edition: class meeples among `meeples`, by colour.
+    pub classes: Vec<(Colour, Class)>,
 }
 
 /// One face-up trading goal.
@@ -166,6 +168,8 @@ pub struct PlayerView {
     pub dwarfs_on_board: u8,
     /// The score from public information only (no gems, no unrevealed secret goal).
     pub public_score: i32,
+    /// 3rd edition: upgraded class meeples and where they stand (`None`: in the campfire).
+    pub classes: Vec<(Class, Option<Pos>)>,
 }
 
 /// What one viewer sees of the game: the whole public board plus their own hidden cards.
@@ -280,6 +284,14 @@ impl Fall {
             stack: self.board.stack(cell).into_iter().map(Fall::card).collect(),
             meeples: self.board.dwarfs_all(top),
             free_spots: self.board.free_spots(top),
+            classes: (0..self.players as usize)
+                .flat_map(|s| {
+                    Class::ALL
+                        .into_iter()
+                        .filter(move |&k| self.class_card(s, k) == Some(top))
+                        .map(move |k| (Colour::ALL[s], k))
+                })
+                .collect(),
         })
     }
 
@@ -381,6 +393,17 @@ impl Fall {
             dwarfs_in_pile: p.pile,
             dwarfs_on_board: self.board.dwarfs_of(seat.index()),
             public_score: parts.total() - parts.gems,
+            classes: Class::ALL
+                .into_iter()
+                .filter(|&k| p.classes[k as usize] != crate::state::CLASS_LOCKED)
+                .map(|k| {
+                    let at = self
+                        .class_card(seat.index(), k)
+                        .and_then(|c| self.board.cell_of(c))
+                        .map(Pos::of_cell);
+                    (k, at)
+                })
+                .collect(),
         })
     }
 

@@ -35,3 +35,24 @@ fn conformance_3_players() {
 fn conformance_4_players() {
     run(4, 0..1000);
 }
+
+fn run_third(players: u8, seeds: std::ops::Range<u64>) {
+    let options = FallOptions {
+        edition: dwarfs_fall::Edition::Third,
+        ..Default::default()
+    };
+    let mut cfg = Config::new(players, seeds.clone());
+    cfg.garbage_per_decision = 2;
+    cfg.all_actions_every = 23;
+    cfg.roundtrip_every = 97;
+    cfg.replay_every = 50;
+    let r = check::<Fall>(&options, &cfg).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(r.games, (seeds.end - seeds.start) as usize);
+}
+
+#[test]
+fn conformance_third_edition_no_decrees() {
+    for players in 2..=4 {
+        run_third(players, 0..150);
+    }
+}
