@@ -1,13 +1,26 @@
 //! # dwarfs-net
 //!
-//! Drives dwarfs protocol sessions over a libp2p swarm on tokio: TCP (noise + yamux) and QUIC,
-//! identify and ping, mDNS for LAN lobbies, and the `/dwarfs/1` stream protocol carrying
-//! length-prefixed frames. Also: the player's persistent identity key, invite tickets.
+//! Drives dwarfs protocol sessions ([`dwarfs_protocol::Session`]) over a libp2p swarm on tokio.
+//!
+//! - [`node`]: the swarm — TCP (noise + yamux) and QUIC, identify and ping (so stock libp2p tools
+//!   can talk to a node), mDNS for the LAN, and the `/dwarfs/1` stream protocol carrying
+//!   length-prefixed frames ([`frame`], [`envelope`]) with the protocol crate's frame limit.
+//! - [`identity`]: the player's ed25519 key, kept in the config directory (or `--key FILE`).
+//! - [`ticket`]: invite tickets (game id, host peer id, addresses) as one checksummed string.
+//! - [`peer`]: one peer's run — lobby, full mesh, session, replay file, reconnection, resume,
+//!   takeover votes, spectators, chat — configured by a [`spec::PeerSpec`].
+//! - [`demo`]: runs several peers as separate processes and verifies their replays.
 
+pub mod demo;
+pub mod envelope;
 pub mod frame;
 pub mod identity;
 pub mod node;
+pub mod peer;
+pub mod spec;
 pub mod ticket;
 
 pub use node::{NetEvent, Node, NodeConfig, NodeError, Transport};
+pub use peer::{PeerError, run_peer};
+pub use spec::{PeerReport, PeerSpec, Role};
 pub use ticket::{Ticket, TicketError};

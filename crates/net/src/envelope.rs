@@ -1,0 +1,128 @@
+//! What travels in one `/dwarfs/1` frame: either a protocol wire frame (the protocol crate's codec,
+//! untouched), or a small network-layer message the sans-IO protocol does not need to know about
+//! (where peers listen, the lobby roster, "I am done").
+
+use dwarfs_protocol::GameId;
+use dwarfs_protocol::wire::MAX_FRAME;
+use libp2p::{Multiaddr, PeerId};
+use serde::{Deserialize, Serialize};
+
+/// The largest `/dwarfs/1` frame: a protocol frame plus the one-byte channel tag.
+pub const FRAME_LIMIT: usize = MAX_FRAME + 1;
+
+const TAG_WIRE: u8 = 0;
+const TAG_NET: u8 = 1;
+
+/// One seat as the lobby shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RosterSeat {
+    /// The seat number (0-based).
+    pub seat: u8,
+    /// The player's display name ("bot" for a bot seat).
+    pub name: String,
+    /// The colour the seat plays.
+    pub colour: String,
+    /// The player's peer id bytes; `None` for a bot seat or a seat still open.
+    pub peer: Option<Vec<u8>>,
+    /// Where the player listens (multiaddr bytes).
+    pub addrs: Vec<Vec<u8>>,
+    /// Whether a bot plays the seat.
+    pub bot: bool,
+}
+
+impl RosterSeat {
+    /// The player's peer id, if the seat has one and it decodes.
+    pub fn peer_id(&self) -> Option<PeerId> {
+        self.peer.as_ref().and_then(|b| PeerId::from_bytes(b).ok())
+    }
+
+    /// The listen addresses that decode.
+    pub fn multiaddrs(&self) -> Vec<Multiaddr> {
+        self.addrs
+            .iter()
+            .filter_map(|a| Multiaddr::try_from(a.clone()).ok())
+            .collect()
+    }
+}
+
+/// The lobby as the host sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roster {
+    /// The game.
+    pub game_id: GameId,
+    /// Every seat, in seat order.
+    pub seats: Vec<RosterSeat>,
+}
+
+/// Network-layer messages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NetMsg {
+    /// "Here is where I listen"; sent after the lobby hello, and on reconnection.
+    Join {
+        /// Listen addresses (multiaddr bytes).
+        addrs: Vec<Vec<u8>>,
+        /// Wants to watch, not play.
+        spectator: bool,
+        /// Has no session yet and needs the game's configuration.
+        need_config: bool,
+    },
+    /// The lobby: who sits where and where they listen.
+    Roster(Roster),
+    /// The sender's game is over and agreed; it will leave soon.
+    Done,
+}
+
+/// A decoded frame.
+#[derive(Debug)]
+pub enum Envelope<'a> {
+    /// A protocol frame, to give to the session.
+    Wire(&'a [u8]),
+    /// A network-layer message.
+    Net(NetMsg),
+}
+
+/// Wraps a protocol frame.
+pub fn wrap_wire(frame: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(frame.len() + 1);
+    out.push(TAG_WIRE);
+    out.extend_from_slice(frame);
+    out
+}
+
+/// Wraps a network-layer message.
+pub fn wrap_net(msg: &NetMsg) -> Vec<u8> {
+    let mut out = vec![TAG_NET];
+    dwarfs_engine::codec::encode_into(msg, &mut out);
+    out
+}
+
+/// Splits a frame into its channel; `Err` says why it is not one.
+pub fn open(frame: &[u8]) -> Result<Envelope<'_>, String> {
+    match frame.split_first() {
+        Some((&TAG_WIRE, rest)) => Ok(Envelope::Wire(rest)),
+        Some((&TAG_NET, rest)) => dwarfs_engine::codec::decode(rest)
+            .map(Envelope::Net)
+            .map_err(|e| format!("bad network message: {e}")),
+        Some((tag, _)) => Err(format!("unknown channel {tag}")),
+        None => Err("empty frame".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn channels_round_trip_and_garbage_is_an_error() {
+        let w = wrap_wire(b"\x01abc");
+        assert!(matches!(open(&w), Ok(Envelope::Wire(b"\x01abc"))));
+        let m = NetMsg::Done;
+        match open(&wrap_net(&m)) {
+            Ok(Envelope::Net(got)) => assert_eq!(got, m),
+            other => panic!("{other:?}"),
+        }
+        assert!(open(&[]).is_err());
+        assert!(open(&[9, 1, 2]).is_err());
+        assert!(open(&[TAG_NET, 200, 200, 200]).is_err());
+    }
+}

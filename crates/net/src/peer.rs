@@ -1,0 +1,1340 @@
+//! One peer's run: the lobby over libp2p, then the protocol [`Session`] driven over the node until
+//! the game is over, with the replay written as it goes.
+//!
+//! Lobby: the host sits in seat 1 and listens; joiners dial the ticket's addresses and send the
+//! protocol's lobby hello (game, rules version, card-data digest) and a [`NetMsg::Join`] with their
+//! listen addresses. A mismatch is refused with a [`Refusal`] that says which. When the seats are
+//! filled the host sends the roster (who sits where, where they listen) and the offer (the
+//! [`GameConfig`]); every peer then starts its session and dials every other seated peer, so the
+//! game runs over a full mesh with no central peer. Any peer with a running session answers a
+//! latecomer (spectator or a resumed player) with the roster and the configuration.
+
+use crate::envelope::{Envelope, FRAME_LIMIT, NetMsg, Roster, RosterSeat, open, wrap_net, wrap_wire};
+use crate::identity;
+use crate::node::{NetEvent, Node, NodeConfig};
+use crate::spec::{
+    Cheat, DIE_EXIT_CODE, Ending, PeerReport, PeerSpec, REPORT_LINE, Role, STARTED_LINE,
+    TICKET_LINE,
+};
+use crate::ticket::Ticket;
+use dwarfs_engine::{Game, Seat, codec, state_hash};
+use dwarfs_protocol::keys::Domain;
+use dwarfs_protocol::message::{LobbyHello, LobbyMessage, MoveBody, ReadyBody, Signed};
+use dwarfs_protocol::replay::format::{Frame, read_frames};
+use dwarfs_protocol::{
+    Destination, Event, GameConfig, Message, Phase, PublicKeyBytes, Refusal, SeatSpec, Session,
+    Settings, Signer, wire,
+};
+use libp2p::identity::Keypair;
+use libp2p::{Multiaddr, PeerId};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Colours given to seats in order.
+pub const COLOURS: [&str; 8] = [
+    "red", "blue", "green", "yellow", "purple", "orange", "white", "black",
+];
+
+/// Why a peer could not run.
+#[derive(Debug, Error)]
+pub enum PeerError {
+    /// The identity key.
+    #[error(transparent)]
+    Key(#[from] identity::KeyError),
+    /// The network node.
+    #[error(transparent)]
+    Node(#[from] crate::node::NodeError),
+    /// The ticket.
+    #[error("bad ticket: {0}")]
+    Ticket(#[from] crate::ticket::TicketError),
+    /// A listen address.
+    #[error("bad listen address {0:?}: use a multiaddr such as /ip4/0.0.0.0/tcp/4001")]
+    Listen(String),
+    /// The setup is inconsistent.
+    #[error("{0}")]
+    Setup(String),
+    /// The replay file.
+    #[error("replay file {path}: {reason}")]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The address book written next to a replay (`<replay>.peers`), so `dwarfs resume` can find the
+/// other peers again.
+pub fn peers_file(replay: &Path) -> PathBuf {
+    let mut s = replay.as_os_str().to_owned();
+    s.push(".peers");
+    PathBuf::from(s)
+}
+
+/// The deterministic choice of a bot-played local seat: a function of the state, the seat and
+/// our peer id, so a peer that resumes after a crash signs the same move again (never two).
+pub fn bot_pick<G: Game>(state: &G, seat: Seat, salt: &[u8], n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs net bot v1");
+    h.update(&state_hash(state).0);
+    h.update(&[seat.0]);
+    h.update(salt);
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&h.finalize().as_bytes()[..8]);
+    (u64::from_le_bytes(w) % n as u64) as usize
+}
+
+fn new_game_id(me: &PeerId) -> [u8; 32] {
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs game id v1");
+    h.update(&me.to_bytes());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    h.update(&nanos.to_le_bytes());
+    h.update(&std::process::id().to_le_bytes());
+    *h.finalize().as_bytes()
+}
+
+enum LobbyState {
+    /// Host: filling seats. `joined[i]` is the peer in seat i+1.
+    Hosting {
+        humans: u8,
+        bots: u8,
+        options: Vec<u8>,
+        joined: Vec<PeerId>,
+    },
+    /// Waiting for the configuration from the peer we dialled.
+    Waiting,
+    /// The session runs.
+    Playing,
+}
+
+struct Driver<G: Game> {
+    spec: PeerSpec,
+    key: Keypair,
+    signer: Signer,
+    me: PeerId,
+    my_key: PublicKeyBytes,
+    node: Node,
+    t0: Instant,
+    deadline: Instant,
+    lobby: LobbyState,
+    game_id: [u8; 32],
+    hellos: BTreeMap<PeerId, LobbyHello>,
+    addrs: BTreeMap<PeerId, Vec<Vec<u8>>>,
+    spectators: BTreeSet<PeerId>,
+    roster: Option<Roster>,
+    session: Option<Session<G>>,
+    replay: Option<std::fs::File>,
+    connected: BTreeSet<PeerId>,
+    /// Peers we dialled from a ticket or an address book and must greet on connection.
+    contacts: BTreeSet<PeerId>,
+    greeted: BTreeSet<PeerId>,
+    done_from: BTreeSet<PeerId>,
+    own_moves: BTreeMap<u32, Instant>,
+    seen_actions: Vec<G::Action>,
+    cheated: Option<Instant>,
+    dropped_links: bool,
+    next_bot_move: Option<Instant>,
+    over_at: Option<Instant>,
+    stdin: Option<tokio::sync::mpsc::UnboundedReceiver<String>>,
+    prompted_seq: u32,
+    report: PeerReport,
+}
+
+/// Runs one peer to the end of its game and returns its report. In machine mode, prints the
+/// `DWARFS-*` lines (ticket, started, report) on stdout.
+pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> {
+    let key = identity::load_or_create(spec.key.as_deref())?;
+    let signer = Signer::new(&key).map_err(|e| PeerError::Setup(e.to_string()))?;
+    let listen: Vec<Multiaddr> = if spec.listen.is_empty() {
+        vec![spec.transport.any_addr(&spec.default_ip)]
+    } else {
+        spec.listen
+            .iter()
+            .map(|s| s.parse().map_err(|_| PeerError::Listen(s.clone())))
+            .collect::<Result<_, _>>()?
+    };
+    let t0 = Instant::now();
+    let node = Node::start(NodeConfig {
+        key: key.clone(),
+        listen,
+        mdns: spec.mdns,
+        frame_limit: FRAME_LIMIT,
+    })
+    .await?;
+    let me = node.peer_id();
+    let my_key = signer.public();
+    let report = PeerReport {
+        peer: me.to_string(),
+        name: spec.name.clone(),
+        seat: None,
+        ending: Ending::Failed("not finished".into()),
+        moves: 0,
+        hash_checks: 0,
+        final_hash: None,
+        scores: vec![],
+        winners: vec![],
+        latencies_us: vec![],
+        connected_us: None,
+        configured_us: None,
+        started_us: None,
+        seeding_us: None,
+        replay: spec.replay.clone(),
+        cheats: vec![],
+        takeovers: vec![],
+        chat: vec![],
+    };
+    let stdin = spec.interactive.then(spawn_stdin);
+    let mut d = Driver::<G> {
+        deadline: t0 + Duration::from_millis(spec.timeout_ms.max(1)),
+        spec,
+        key,
+        signer,
+        me,
+        my_key,
+        node,
+        t0,
+        lobby: LobbyState::Waiting,
+        game_id: [0; 32],
+        hellos: BTreeMap::new(),
+        addrs: BTreeMap::new(),
+        spectators: BTreeSet::new(),
+        roster: None,
+        session: None,
+        replay: None,
+        connected: BTreeSet::new(),
+        contacts: BTreeSet::new(),
+        greeted: BTreeSet::new(),
+        done_from: BTreeSet::new(),
+        own_moves: BTreeMap::new(),
+        seen_actions: Vec::new(),
+        cheated: None,
+        dropped_links: false,
+        next_bot_move: None,
+        over_at: None,
+        stdin,
+        prompted_seq: u32::MAX,
+        report,
+    };
+    let result = d.run().await;
+    let mut report = d.report.clone();
+    if let Err(e) = &result {
+        report.ending = Ending::Failed(e.to_string());
+    }
+    if d.spec.machine {
+        let json = serde_json::to_string(&report).unwrap_or_default();
+        println!("{REPORT_LINE}{json}");
+    }
+    d.node.shutdown().await;
+    result.map(|_| report)
+}
+
+fn spawn_stdin() -> tokio::sync::mpsc::UnboundedReceiver<String> {
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            match stdin.read_line(&mut line) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {
+                    if tx.send(line.trim().to_string()).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    rx
+}
+
+impl<G: Game> Driver<G> {
+    fn now_ms(&self) -> u64 {
+        self.t0.elapsed().as_millis() as u64
+    }
+
+    fn since_start_us(&self) -> u64 {
+        self.t0.elapsed().as_micros() as u64
+    }
+
+    fn say(&self, line: impl AsRef<str>) {
+        if !self.spec.machine || self.spec.verbose {
+            println!("{}", line.as_ref());
+        }
+    }
+
+    fn listen_bytes(&self) -> Vec<Vec<u8>> {
+        self.node
+            .listen_addrs()
+            .iter()
+            .filter(|a| !is_unspecified(a))
+            .map(|a| a.to_vec())
+            .collect()
+    }
+
+    fn my_hello(&self) -> LobbyHello {
+        let mut h = LobbyHello::for_game::<G>(self.spec.name.clone());
+        if self.spec.hooks.fake_digest {
+            h.data_digest[0] ^= 0xff;
+        }
+        h
+    }
+
+    fn send_wire(&mut self, to: PeerId, msg: &Message) {
+        match wire::encode(msg) {
+            Ok(bytes) => self.node.send(to, wrap_wire(&bytes)),
+            Err(e) => tracing::warn!("not sending a {}: {e}", msg.kind()),
+        }
+    }
+
+    fn send_net(&mut self, to: PeerId, msg: &NetMsg) {
+        self.node.send(to, wrap_net(msg));
+    }
+
+    async fn run(&mut self) -> Result<(), PeerError> {
+        self.setup().await?;
+        loop {
+            self.pump();
+            if let Some(end) = self.finished() {
+                self.report.ending = end;
+                return Ok(());
+            }
+            let wake = self.next_wake();
+            tokio::select! {
+                ev = self.node.next_event() => match ev {
+                    Some(ev) => self.on_net(ev),
+                    None => return Err(PeerError::Setup("the network stopped".into())),
+                },
+                line = recv_line(&mut self.stdin) => self.on_line(line),
+                _ = tokio::time::sleep_until(wake.into()) => {}
+            }
+            // Drain what else is ready before pumping, to batch work.
+            while let Some(ev) = self.node.try_next_event() {
+                self.on_net(ev);
+            }
+            let now = self.now_ms();
+            if let Some(s) = self.session.as_mut() {
+                s.tick(now);
+            }
+        }
+    }
+
+    fn next_wake(&self) -> Instant {
+        let mut wake = self.deadline;
+        if let Some(s) = &self.session
+            && let Some(t) = s.next_timeout()
+        {
+            wake = wake.min(self.t0 + Duration::from_millis(t));
+        }
+        if let Some(t) = self.next_bot_move {
+            wake = wake.min(t);
+        }
+        if let Some(t) = self.over_at {
+            wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
+        }
+        if let Some(t) = self.cheated {
+            wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
+        }
+        wake.max(Instant::now())
+    }
+
+    /// Whether the run is over, and how.
+    fn finished(&mut self) -> Option<Ending> {
+        if Instant::now() >= self.deadline {
+            let what = match &self.session {
+                None => "the lobby did not complete".to_string(),
+                Some(s) => format!(
+                    "the game did not finish (phase {:?}, {} moves final)",
+                    s.phase(),
+                    s.final_seq()
+                ),
+            };
+            return Some(Ending::TimedOut(format!(
+                "{what} within {} ms",
+                self.spec.timeout_ms
+            )));
+        }
+        if let Ending::Refused(_) = self.report.ending {
+            return Some(self.report.ending.clone());
+        }
+        if let Some(t) = self.cheated
+            && t.elapsed() >= Duration::from_millis(self.spec.linger_ms)
+        {
+            return Some(Ending::Failed("stopped after cheating (test hook)".into()));
+        }
+        let s = self.session.as_ref()?;
+        match s.phase() {
+            Phase::Halted(reason) => {
+                // Stay a moment so our evidence reaches the others.
+                let at = *self.over_at.get_or_insert_with(Instant::now);
+                if at.elapsed() >= Duration::from_millis(self.spec.linger_ms.min(500)) {
+                    return Some(Ending::Halted(reason.clone()));
+                }
+                None
+            }
+            Phase::Over => {
+                let at = *self.over_at.get_or_insert_with(Instant::now);
+                let others: Vec<PeerId> = s.broadcast_peers();
+                let all_done = others.iter().all(|p| self.done_from.contains(p));
+                if all_done || at.elapsed() >= Duration::from_millis(self.spec.linger_ms) {
+                    return Some(Ending::Over);
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    async fn setup(&mut self) -> Result<(), PeerError> {
+        match self.spec.role.clone() {
+            Role::Host {
+                seats,
+                bots,
+                options,
+            } => {
+                let options = if options.is_empty() {
+                    codec::encode(&G::Options::default())
+                } else {
+                    options
+                };
+                let opts: G::Options = codec::decode(&options)
+                    .map_err(|e| PeerError::Setup(format!("game options: {e}")))?;
+                G::new(&opts, seats).map_err(|e| PeerError::Setup(e.to_string()))?;
+                if bots >= seats {
+                    return Err(PeerError::Setup(format!(
+                        "{bots} bots leave no seat for a player out of {seats}"
+                    )));
+                }
+                self.game_id = new_game_id(&self.me);
+                self.lobby = LobbyState::Hosting {
+                    humans: seats - bots,
+                    bots,
+                    options,
+                    joined: Vec::new(),
+                };
+                let mut addrs: Vec<Multiaddr> = self
+                    .node
+                    .current_listen_addrs()
+                    .await?
+                    .into_iter()
+                    .filter(|a| !is_unspecified(a))
+                    .collect();
+                if addrs.is_empty() {
+                    addrs = self.node.listen_addrs().to_vec();
+                }
+                let ticket = Ticket {
+                    game: G::NAME.into(),
+                    game_id: self.game_id,
+                    host: self.me,
+                    addrs,
+                };
+                if self.spec.machine {
+                    println!("{TICKET_LINE}{ticket}");
+                } else {
+                    println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
+                    println!(
+                        "Waiting for {} more player(s) to join with `dwarfs join TICKET`...",
+                        seats - bots - 1
+                    );
+                }
+                self.maybe_start_hosted();
+            }
+            Role::Join { ticket } | Role::Spectate { ticket } => {
+                let t = Ticket::decode(&ticket)?;
+                if t.game != G::NAME {
+                    return Err(PeerError::Setup(format!(
+                        "the ticket is for {}, not {}",
+                        t.game,
+                        G::NAME
+                    )));
+                }
+                self.game_id = t.game_id;
+                self.contacts.insert(t.host);
+                self.node.dial(t.host, t.addrs);
+            }
+            Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
+        }
+        Ok(())
+    }
+
+    fn setup_resume(&mut self, path: &Path, ticket: Option<String>) -> Result<(), PeerError> {
+        let bad = |reason: String| PeerError::Replay {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+        let frames = read_frames(&bytes);
+        let config = match frames.frames.into_iter().next() {
+            Some((_, Frame::Header(h))) => h.config,
+            _ => {
+                return Err(bad(
+                    "it has no header: the game had not started when it stopped, so join again with the ticket"
+                        .into(),
+                ));
+            }
+        };
+        if config.seat_of(&self.my_key).is_none() {
+            return Err(bad(
+                "this key holds no seat in that game: pass the --key the game was played with"
+                    .into(),
+            ));
+        }
+        self.game_id = config.game_id;
+        let mut contacts = Vec::new();
+        if let Ok(book) = std::fs::read(peers_file(path))
+            && let Ok(roster) = codec::decode::<Roster>(&book)
+        {
+            for s in &roster.seats {
+                if let Some(p) = s.peer_id()
+                    && p != self.me
+                {
+                    contacts.push((p, s.multiaddrs()));
+                }
+            }
+            self.roster = Some(roster);
+        }
+        if let Some(t) = ticket {
+            let t = Ticket::decode(&t)?;
+            contacts.push((t.host, t.addrs));
+        }
+        if contacts.is_empty() {
+            return Err(bad(format!(
+                "no address book ({}) and no --ticket: cannot find the other players",
+                peers_file(path).display()
+            )));
+        }
+        for (p, addrs) in contacts {
+            self.contacts.insert(p);
+            self.node.dial(p, addrs);
+        }
+        // The session is rebuilt from the same configuration and key: its commits and beacon
+        // chain are derived from the key, so they are the same as before the crash, and the
+        // other peers' logs fill in the rest. The replay is rewritten from the start.
+        self.start_session(config)?;
+        Ok(())
+    }
+
+    // ----- lobby -----
+
+    fn roster_for(&self, humans: &[PeerId], bots: u8, open: u8) -> Roster {
+        let mut seats = Vec::new();
+        let mut all = vec![self.me];
+        all.extend_from_slice(humans);
+        for (i, p) in all.iter().enumerate() {
+            let name = if *p == self.me {
+                self.spec.name.clone()
+            } else {
+                self.hellos
+                    .get(p)
+                    .map(|h| h.name.clone())
+                    .unwrap_or_default()
+            };
+            let addrs = if *p == self.me {
+                self.listen_bytes()
+            } else {
+                self.addrs.get(p).cloned().unwrap_or_default()
+            };
+            seats.push(RosterSeat {
+                seat: i as u8,
+                name,
+                colour: COLOURS[i % COLOURS.len()].into(),
+                peer: Some(p.to_bytes()),
+                addrs,
+                bot: false,
+            });
+        }
+        for _ in 0..open {
+            let i = seats.len();
+            seats.push(RosterSeat {
+                seat: i as u8,
+                name: "(open)".into(),
+                colour: COLOURS[i % COLOURS.len()].into(),
+                peer: None,
+                addrs: vec![],
+                bot: false,
+            });
+        }
+        for _ in 0..bots {
+            let i = seats.len();
+            seats.push(RosterSeat {
+                seat: i as u8,
+                name: "bot".into(),
+                colour: COLOURS[i % COLOURS.len()].into(),
+                peer: None,
+                addrs: vec![],
+                bot: true,
+            });
+        }
+        Roster {
+            game_id: self.game_id,
+            seats,
+        }
+    }
+
+    fn print_roster(&self, roster: &Roster) {
+        if self.spec.machine && !self.spec.verbose {
+            return;
+        }
+        println!("Lobby:");
+        for s in &roster.seats {
+            println!("  seat {} ({}): {}", s.seat + 1, s.colour, s.name);
+        }
+    }
+
+    /// Host: a joiner said hello and where it listens.
+    fn host_join(&mut self, from: PeerId, spectator: bool) {
+        let LobbyState::Hosting {
+            humans,
+            bots,
+            joined,
+            ..
+        } = &mut self.lobby
+        else {
+            return;
+        };
+        if spectator {
+            self.spectators.insert(from);
+            return;
+        }
+        if joined.contains(&from) {
+            return;
+        }
+        if joined.len() + 1 >= *humans as usize {
+            let r = Refusal::Seats("the game is full".into());
+            self.send_wire(from, &Message::Lobby(LobbyMessage::Refuse(r)));
+            return;
+        }
+        joined.push(from);
+        let open = *humans - 1 - joined.len() as u8;
+        let (joined, bots) = (joined.clone(), *bots);
+        let roster = self.roster_for(&joined, bots, open);
+        let name = self.hellos.get(&from).map(|h| h.name.clone()).unwrap_or_default();
+        self.say(format!("{name} joined."));
+        self.print_roster(&roster);
+        let peers = match &self.lobby {
+            LobbyState::Hosting { joined, .. } => joined.clone(),
+            _ => vec![],
+        };
+        for p in peers {
+            self.send_net(p, &NetMsg::Roster(roster.clone()));
+        }
+        self.maybe_start_hosted();
+    }
+
+    fn maybe_start_hosted(&mut self) {
+        let LobbyState::Hosting {
+            humans,
+            bots,
+            options,
+            joined,
+        } = &self.lobby
+        else {
+            return;
+        };
+        if joined.len() + 1 < *humans as usize {
+            return;
+        }
+        let mut seats = vec![SeatSpec::Player(self.my_key)];
+        for p in joined {
+            match PublicKeyBytes::of_peer(p) {
+                Some(k) => seats.push(SeatSpec::Player(k)),
+                None => return,
+            }
+        }
+        seats.extend(std::iter::repeat_n(SeatSpec::Bot, *bots as usize));
+        let mut config = GameConfig::new::<G>(self.game_id, &G::Options::default(), seats);
+        config.options = options.clone();
+        let roster = self.roster_for(&joined.clone(), *bots, 0);
+        let joined = joined.clone();
+        self.roster = Some(roster.clone());
+        for p in joined.iter().chain(self.spectators.clone().iter()) {
+            self.send_net(*p, &NetMsg::Roster(roster.clone()));
+            self.send_wire(*p, &Message::Lobby(LobbyMessage::Offer(config.clone())));
+        }
+        if let Err(e) = self.start_session(config) {
+            self.report.ending = Ending::Failed(e.to_string());
+        }
+    }
+
+    fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
+        let settings = Settings {
+            retransmit_ms: self.spec.retransmit_ms.max(10),
+            silence_ms: if self.spec.seat_timeout_ms > 0 {
+                self.spec.seat_timeout_ms
+            } else {
+                10_000
+            },
+            ..Settings::default()
+        };
+        let session = Session::<G>::new(config.clone(), &self.key, settings, self.now_ms())
+            .map_err(|e| PeerError::Setup(e.to_string()))?;
+        self.report.seat = session.local_seat().map(|s| s.0);
+        self.report.configured_us = Some(self.since_start_us());
+        if let Some(path) = &self.spec.replay {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let f = std::fs::File::create(path).map_err(|e| PeerError::Replay {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?;
+            self.replay = Some(f);
+            if let Some(r) = &self.roster {
+                let _ = std::fs::write(peers_file(path), codec::encode(r));
+            }
+        }
+        self.lobby = LobbyState::Playing;
+        // Meet every seated peer: the full mesh.
+        let mut to_dial = Vec::new();
+        if let Some(r) = &self.roster {
+            for s in &r.seats {
+                if let Some(p) = s.peer_id()
+                    && p != self.me
+                {
+                    to_dial.push((p, s.multiaddrs()));
+                }
+            }
+        }
+        self.session = Some(session);
+        for (p, addrs) in to_dial {
+            if !addrs.is_empty() {
+                self.node.dial(p, addrs);
+            }
+        }
+        let connected: Vec<PeerId> = self.connected.iter().copied().collect();
+        if let Some(s) = self.session.as_mut() {
+            for p in connected {
+                s.peer_connected(p);
+            }
+        }
+        if let Some(seat) = self.report.seat {
+            self.say(format!(
+                "The game starts: you play seat {} ({}).",
+                seat + 1,
+                COLOURS[seat as usize % COLOURS.len()]
+            ));
+        } else {
+            self.say("You are watching the game as a spectator.");
+        }
+        Ok(())
+    }
+
+    fn on_lobby(&mut self, from: PeerId, msg: LobbyMessage) {
+        match msg {
+            LobbyMessage::Hello(h) => {
+                if let Err(r) = h.check::<G>() {
+                    self.say(format!("Refused {}: {r}", h.name));
+                    self.send_wire(from, &Message::Lobby(LobbyMessage::Refuse(r.clone())));
+                    if self.contacts.contains(&from) && self.session.is_none() {
+                        self.report.ending = Ending::Refused(r.to_string());
+                    }
+                    return;
+                }
+                self.hellos.insert(from, h);
+            }
+            LobbyMessage::Refuse(r) => {
+                self.say(format!("Refused by the lobby: {r}"));
+                if self.session.is_none() {
+                    self.report.ending = Ending::Refused(r.to_string());
+                }
+            }
+            LobbyMessage::Offer(config) => {
+                if self.session.is_some() || !matches!(self.lobby, LobbyState::Waiting) {
+                    return;
+                }
+                if config.game_id != self.game_id {
+                    return;
+                }
+                if let Err(r) = config.check::<G>() {
+                    self.send_wire(from, &Message::Lobby(LobbyMessage::Refuse(r.clone())));
+                    self.report.ending = Ending::Refused(r.to_string());
+                    return;
+                }
+                let spectator = matches!(self.spec.role, Role::Spectate { .. });
+                let seat = config.seat_of(&self.my_key);
+                if seat.is_none() && !spectator {
+                    self.report.ending =
+                        Ending::Refused("the host gave us no seat in its game".into());
+                    return;
+                }
+                if let Some(seat) = seat {
+                    let body = ReadyBody {
+                        config_digest: config.digest(),
+                        seat: seat.0,
+                    };
+                    let ready = Signed {
+                        sig: self.signer.sign(Domain::Ready, &body),
+                        body,
+                    };
+                    self.send_wire(from, &Message::Lobby(LobbyMessage::Ready(ready)));
+                }
+                if let Err(e) = self.start_session(config) {
+                    self.report.ending = Ending::Failed(e.to_string());
+                }
+            }
+            LobbyMessage::Ready(_) => {}
+        }
+    }
+
+    fn on_net_msg(&mut self, from: PeerId, msg: NetMsg) {
+        match msg {
+            NetMsg::Join {
+                addrs,
+                spectator,
+                need_config,
+            } => {
+                for a in &addrs {
+                    if let Ok(m) = Multiaddr::try_from(a.clone()) {
+                        self.node.add_address(from, m);
+                    }
+                }
+                self.addrs.insert(from, addrs);
+                if !self.hellos.contains_key(&from) {
+                    // A hello that was refused, or none: no seat.
+                    return;
+                }
+                if matches!(self.lobby, LobbyState::Hosting { .. }) {
+                    self.host_join(from, spectator);
+                } else if let Some(s) = &self.session {
+                    if need_config {
+                        let config = s.config().clone();
+                        if let Some(r) = self.roster.clone() {
+                            self.send_net(from, &NetMsg::Roster(r));
+                        }
+                        self.send_wire(from, &Message::Lobby(LobbyMessage::Offer(config)));
+                    }
+                    if let Some(s) = self.session.as_mut() {
+                        s.peer_connected(from);
+                    }
+                }
+            }
+            NetMsg::Roster(r) => {
+                if r.game_id != self.game_id {
+                    return;
+                }
+                for s in &r.seats {
+                    if let Some(p) = s.peer_id()
+                        && p != self.me
+                    {
+                        for a in s.multiaddrs() {
+                            self.node.add_address(p, a);
+                        }
+                    }
+                }
+                if self.session.is_none() {
+                    self.print_roster(&r);
+                }
+                if self.roster.is_none() || self.session.is_none() {
+                    self.roster = Some(r);
+                }
+            }
+            NetMsg::Done => {
+                self.done_from.insert(from);
+            }
+        }
+    }
+
+    fn on_net(&mut self, ev: NetEvent) {
+        match ev {
+            NetEvent::Frame { from, bytes } => match open(&bytes) {
+                Ok(Envelope::Wire(w)) => match wire::decode(w) {
+                    Ok(Message::Lobby(l)) => self.on_lobby(from, l),
+                    Ok(msg) => {
+                        if let Some(s) = self.session.as_mut() {
+                            s.handle_message(from, msg);
+                        }
+                    }
+                    Err(e) => tracing::debug!(%from, "undecodable frame: {e}"),
+                },
+                Ok(Envelope::Net(m)) => self.on_net_msg(from, m),
+                Err(e) => tracing::debug!(%from, "bad frame: {e}"),
+            },
+            NetEvent::Connected { peer, .. } => {
+                if self.report.connected_us.is_none() {
+                    self.report.connected_us = Some(self.since_start_us());
+                }
+                self.connected.insert(peer);
+                if self.contacts.contains(&peer) && self.greeted.insert(peer) {
+                    let hello = self.my_hello();
+                    self.send_wire(peer, &Message::Lobby(LobbyMessage::Hello(hello)));
+                    let join = NetMsg::Join {
+                        addrs: self.listen_bytes(),
+                        spectator: matches!(self.spec.role, Role::Spectate { .. }),
+                        need_config: self.session.is_none(),
+                    };
+                    self.send_net(peer, &join);
+                } else if matches!(self.lobby, LobbyState::Hosting { .. })
+                    || self.session.is_some()
+                {
+                    // Greet back so the dialler can check what we run.
+                    let hello = self.my_hello();
+                    self.send_wire(peer, &Message::Lobby(LobbyMessage::Hello(hello)));
+                }
+                if let Some(s) = self.session.as_mut() {
+                    s.peer_connected(peer);
+                }
+            }
+            NetEvent::Disconnected { peer } => {
+                self.connected.remove(&peer);
+                self.greeted.remove(&peer);
+            }
+            NetEvent::Identified { peer, addrs, .. } => {
+                if !self.addrs.contains_key(&peer) {
+                    self.addrs
+                        .insert(peer, addrs.iter().map(|a| a.to_vec()).collect());
+                }
+            }
+            NetEvent::Discovered(_) => {}
+            NetEvent::BadStream { peer, reason } => {
+                tracing::warn!(%peer, "dropped a stream: {reason}");
+            }
+        }
+    }
+
+    fn on_line(&mut self, line: Option<String>) {
+        let Some(line) = line else {
+            self.stdin = None;
+            return;
+        };
+        let Some(s) = self.session.as_mut() else {
+            println!("The game has not started yet.");
+            return;
+        };
+        if let Some(text) = line.strip_prefix("/takeover ") {
+            match text.trim().parse::<u8>() {
+                Ok(n) if n >= 1 => match s.vote_takeover(Seat(n - 1)) {
+                    Ok(()) => println!("You voted to hand seat {n} to the bot."),
+                    Err(e) => println!("{e}"),
+                },
+                _ => println!("usage: /takeover SEAT"),
+            }
+            return;
+        }
+        if let Ok(n) = line.parse::<usize>() {
+            if !s.is_my_turn() {
+                println!("It is not your turn.");
+                return;
+            }
+            let legal = s.state().legal_actions_vec();
+            match n.checked_sub(1).and_then(|i| legal.get(i)) {
+                Some(a) => {
+                    let seq = s.final_seq() + 1;
+                    match s.submit_local_action(a.clone()) {
+                        Ok(()) => {
+                            self.own_moves.insert(seq, Instant::now());
+                        }
+                        Err(e) => println!("{e}"),
+                    }
+                }
+                None => println!("Choose a number from 1 to {}.", legal.len()),
+            }
+            return;
+        }
+        let text = line.strip_prefix("/say ").unwrap_or(&line);
+        if !text.is_empty()
+            && let Err(e) = s.send_chat(text)
+        {
+            println!("{e}");
+        }
+    }
+
+    // ----- the session -----
+
+    fn pump(&mut self) {
+        if self.session.is_none() {
+            return;
+        }
+        loop {
+            let mut any = false;
+            while let Some(t) = self.session.as_mut().and_then(|s| s.poll_transmit()) {
+                any = true;
+                let targets = match &t.to {
+                    Destination::Peer(p) => vec![*p],
+                    Destination::Broadcast => self
+                        .session
+                        .as_ref()
+                        .map(|s| s.broadcast_peers())
+                        .unwrap_or_default(),
+                };
+                for msg in self.tamper(t.message) {
+                    let Ok(bytes) = wire::encode(&msg) else {
+                        continue;
+                    };
+                    let frame = wrap_wire(&bytes);
+                    for p in &targets {
+                        self.node.send(*p, frame.clone());
+                    }
+                }
+            }
+            while let Some(e) = self.session.as_mut().and_then(|s| s.poll_event()) {
+                self.on_event(e);
+            }
+            while let Some(f) = self.session.as_mut().and_then(|s| s.poll_replay_frame()) {
+                if let Some(file) = self.replay.as_mut() {
+                    // Unbuffered: a crash loses at most the frame being written.
+                    if let Err(e) = file.write_all(&f) {
+                        tracing::warn!("replay write failed: {e}");
+                    }
+                }
+            }
+            if self.play_bot_move() {
+                any = true;
+            }
+            if !any {
+                break;
+            }
+        }
+        self.check_hooks();
+        self.prompt();
+    }
+
+    fn prompt(&mut self) {
+        if !self.spec.interactive {
+            return;
+        }
+        let Some(s) = &self.session else { return };
+        if !s.is_my_turn() || self.prompted_seq == s.final_seq() {
+            return;
+        }
+        self.prompted_seq = s.final_seq();
+        let seat = s.local_seat().unwrap_or(Seat(0));
+        println!("\n{:?}", s.state().observe(dwarfs_engine::Viewer::Seat(seat)));
+        println!("Your turn ({}). Choose an action:", seat);
+        for (i, a) in s.state().legal_actions_vec().iter().enumerate() {
+            println!("  {:>3}. {}", i + 1, s.state().describe(a));
+        }
+        println!("(type a number; other text is sent as chat; /takeover SEAT votes a silent seat to the bot)");
+    }
+
+    fn check_hooks(&mut self) {
+        let Some(s) = &self.session else { return };
+        let seq = s.final_seq();
+        if let Some(n) = self.spec.hooks.die_at_seq
+            && seq >= n
+        {
+            let _ = std::io::stdout().flush();
+            std::process::exit(DIE_EXIT_CODE);
+        }
+        if let Some(n) = self.spec.hooks.drop_links_at_seq
+            && seq >= n
+            && !self.dropped_links
+        {
+            self.dropped_links = true;
+            for p in s.broadcast_peers() {
+                self.node.disconnect(p);
+            }
+        }
+    }
+
+    fn play_bot_move(&mut self) -> bool {
+        if self.spec.interactive || self.cheated.is_some() {
+            return false;
+        }
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        if !s.is_my_turn() {
+            self.next_bot_move = None;
+            return false;
+        }
+        if self.spec.bot_delay_ms > 0 {
+            match self.next_bot_move {
+                None => {
+                    self.next_bot_move =
+                        Some(Instant::now() + Duration::from_millis(self.spec.bot_delay_ms));
+                    return false;
+                }
+                Some(t) if Instant::now() < t => return false,
+                Some(_) => self.next_bot_move = None,
+            }
+        }
+        let legal = s.state().legal_actions_vec();
+        if legal.is_empty() {
+            return false;
+        }
+        let seat = s.local_seat().unwrap_or(Seat(0));
+        let seq = s.final_seq() + 1;
+        if let Some(cheat) = self.spec.hooks.cheat
+            && seq >= self.spec.hooks.cheat_from_seq
+            && self.cheat(cheat, seat, seq, &legal)
+        {
+            return true;
+        }
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        let k = bot_pick(s.state(), seat, &self.me.to_bytes(), legal.len());
+        match s.submit_local_action(legal[k].clone()) {
+            Ok(()) => {
+                self.own_moves.insert(seq, Instant::now());
+                true
+            }
+            Err(e) => {
+                tracing::warn!("bot move refused: {e}");
+                false
+            }
+        }
+    }
+
+    fn on_event(&mut self, e: Event<G>) {
+        match e {
+            Event::Started { seed, hash } => {
+                self.report.started_us = Some(self.since_start_us());
+                if let Some(c) = self.report.configured_us {
+                    self.report.seeding_us = Some(self.since_start_us().saturating_sub(c));
+                }
+                if self.spec.machine {
+                    println!("{STARTED_LINE}");
+                }
+                self.say(format!(
+                    "Seed agreed ({}); first state hash {}.",
+                    hex8(&seed),
+                    hash.short()
+                ));
+            }
+            Event::YourTurn { .. } => {}
+            Event::MoveApplied {
+                seq,
+                seat,
+                action,
+                description,
+                by_bot,
+                ..
+            } => {
+                if self.spec.hooks.cheat == Some(Cheat::IllegalMove)
+                    && !self.seen_actions.contains(&action)
+                {
+                    self.seen_actions.push(action);
+                }
+                let who = if by_bot { " (bot)" } else { "" };
+                if self.spec.verbose || self.spec.interactive {
+                    println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
+                }
+            }
+            Event::MoveFinal { seq, .. } => {
+                self.report.hash_checks += 1;
+                self.report.moves = seq;
+                if let Some(t) = self.own_moves.remove(&seq) {
+                    self.report.latencies_us.push(t.elapsed().as_micros() as u64);
+                }
+            }
+            Event::ChanceResolved { .. } => {}
+            Event::GameOver {
+                outcome,
+                hash,
+                moves,
+            } => {
+                self.report.moves = moves;
+                self.report.final_hash = Some(hash.to_hex());
+                self.report.scores = outcome.scores.iter().map(|s| s.total).collect();
+                self.report.winners = outcome.winners.iter().map(|s| s.0).collect();
+                self.say(format!("Game over after {moves} moves: {}", outcome.summary));
+                let peers = self
+                    .session
+                    .as_ref()
+                    .map(|s| s.seat_peers().into_iter().flatten().collect::<Vec<_>>())
+                    .unwrap_or_default();
+                for p in peers {
+                    if p != self.me {
+                        self.send_net(p, &NetMsg::Done);
+                    }
+                }
+            }
+            Event::Desync(r) => {
+                let line = format!(
+                    "DESYNC after move {}: hashes {:?}, majority {:?}, ours {}",
+                    r.seq,
+                    r.hashes
+                        .iter()
+                        .map(|(s, h)| format!("seat {}={}", s.0 + 1, h.short()))
+                        .collect::<Vec<_>>(),
+                    r.majority.map(|h| h.short()),
+                    r.local.short()
+                );
+                eprintln!("{line}");
+                self.report.cheats.push(line);
+            }
+            Event::Cheat(ev) => {
+                let line = format!(
+                    "{} by seat {} at move {}: {}",
+                    ev.kind,
+                    ev.seat.map(|s| (s + 1).to_string()).unwrap_or("?".into()),
+                    ev.seq,
+                    ev.detail
+                );
+                eprintln!("cheat detected: {line}");
+                self.report.cheats.push(line);
+            }
+            Event::Silent { seat, waiting, .. } => {
+                self.say(format!("Seat {} is silent (waiting for {waiting:?}).", seat.0 + 1));
+                if self.spec.seat_timeout_ms > 0
+                    && let Some(s) = self.session.as_mut()
+                {
+                    match s.vote_takeover(seat) {
+                        Ok(()) => self.say(format!(
+                            "Voted to hand seat {} to the takeover bot.",
+                            seat.0 + 1
+                        )),
+                        Err(e) => tracing::debug!("takeover vote: {e}"),
+                    }
+                }
+            }
+            Event::Chat { seat, text } => {
+                let line = format!("seat {}: {text}", seat.0 + 1);
+                self.say(format!("[chat] {line}"));
+                self.report.chat.push(line);
+            }
+            Event::TakenOver { seat, from_seq } => {
+                self.say(format!(
+                    "Seat {} is now played by the takeover bot from move {from_seq}.",
+                    seat.0 + 1
+                ));
+                self.report.takeovers.push((seat.0, from_seq));
+            }
+            Event::Halted { reason } => {
+                eprintln!("The game stopped: {reason}");
+            }
+        }
+    }
+
+    // ----- test-only cheating -----
+
+    /// Cheats instead of playing normally; returns whether it did.
+    fn cheat(&mut self, cheat: Cheat, seat: Seat, seq: u32, legal: &[G::Action]) -> bool {
+        let Some(s) = self.session.as_ref() else {
+            return false;
+        };
+        let prev = state_hash(s.state());
+        let sign_move = |signer: &Signer, action: &G::Action| {
+            let body = MoveBody {
+                game_id: s.config().game_id,
+                seq,
+                seat: seat.0,
+                prev,
+                action: codec::encode(action),
+            };
+            Signed {
+                sig: signer.sign(Domain::Move, &body),
+                body,
+            }
+        };
+        match cheat {
+            Cheat::IllegalMove => {
+                let illegal = self.seen_actions.iter().find(|a| {
+                    let mut st = s.state().clone();
+                    st.play(seat, a).is_err()
+                });
+                let mv = match illegal {
+                    Some(a) => sign_move(&self.signer, a),
+                    None => {
+                        // No recorded action is illegal here: send bytes no action decodes to.
+                        let mut m = sign_move(&self.signer, &legal[0]);
+                        m.body.action = vec![0xff; 9];
+                        m.sig = self.signer.sign(Domain::Move, &m.body);
+                        m
+                    }
+                };
+                let peers = s.broadcast_peers();
+                for p in peers {
+                    self.send_wire(p, &Message::Move(mv.clone()));
+                }
+                self.cheated = Some(Instant::now());
+                true
+            }
+            Cheat::Equivocate => {
+                if legal.len() < 2 {
+                    return false;
+                }
+                let a = sign_move(&self.signer, &legal[0]);
+                let b = sign_move(&self.signer, &legal[1]);
+                let peers = s.broadcast_peers();
+                for (i, p) in peers.iter().enumerate() {
+                    // Half the table sees one move first, half the other; all see both.
+                    let (x, y) = if i % 2 == 0 { (&a, &b) } else { (&b, &a) };
+                    self.send_wire(*p, &Message::Move(x.clone()));
+                    self.send_wire(*p, &Message::Move(y.clone()));
+                }
+                self.cheated = Some(Instant::now());
+                true
+            }
+            Cheat::ForgeAck => false,
+        }
+    }
+
+    /// Rewrites outgoing messages for the forged-ack cheat.
+    fn tamper(&mut self, msg: Message) -> Vec<Message> {
+        if self.spec.hooks.cheat != Some(Cheat::ForgeAck) {
+            return vec![msg];
+        }
+        let Message::Ack(mut ack) = msg else {
+            return vec![msg];
+        };
+        let Some(s) = &self.session else {
+            return vec![Message::Ack(ack)];
+        };
+        if ack.signed.body.seq < self.spec.hooks.cheat_from_seq.max(1) || self.cheated.is_some() {
+            return vec![Message::Ack(ack)];
+        }
+        let n = s.config().players();
+        let me = ack.signed.body.seat;
+        let victim = (0..n).find(|&v| {
+            v != me && matches!(s.config().seats.get(v as usize), Some(SeatSpec::Player(_)))
+        });
+        let Some(victim) = victim else {
+            return vec![Message::Ack(ack)];
+        };
+        let real = ack.clone();
+        // An ack in another seat's name, signed with our own key.
+        ack.signed.body.seat = victim;
+        ack.signed.sig = self.signer.sign(Domain::Ack, &ack.signed.body);
+        self.cheated = Some(Instant::now());
+        vec![Message::Ack(real), Message::Ack(ack)]
+    }
+}
+
+async fn recv_line(rx: &mut Option<tokio::sync::mpsc::UnboundedReceiver<String>>) -> Option<String> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+fn hex8(b: &[u8]) -> String {
+    b.iter().take(4).map(|x| format!("{x:02x}")).collect()
+}
+
+fn is_unspecified(a: &Multiaddr) -> bool {
+    a.iter().any(|p| match p {
+        libp2p::multiaddr::Protocol::Ip4(ip) => ip.is_unspecified(),
+        libp2p::multiaddr::Protocol::Ip6(ip) => ip.is_unspecified(),
+        _ => false,
+    })
+}
+
+/// The ed25519 public key inside a peer id (ed25519 peer ids embed the key).
+trait KeyOfPeer {
+    fn of_peer(peer: &PeerId) -> Option<PublicKeyBytes>;
+}
+
+impl KeyOfPeer for PublicKeyBytes {
+    fn of_peer(peer: &PeerId) -> Option<PublicKeyBytes> {
+        let mh = peer.as_ref();
+        // Identity multihash (code 0) of the protobuf-encoded public key.
+        if mh.code() != 0 {
+            return None;
+        }
+        let pk = libp2p::identity::PublicKey::try_decode_protobuf(mh.digest()).ok()?;
+        let ed = pk.try_into_ed25519().ok()?;
+        Some(PublicKeyBytes(ed.to_bytes()))
+    }
+}

@@ -1,0 +1,198 @@
+//! What a peer is asked to do ([`PeerSpec`]) and what it reports at the end ([`PeerReport`]).
+//! Both are plain serde data so that `dwarfs demo` and the tests can run peers as separate
+//! processes and read their results.
+
+use crate::node::Transport;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The environment variable through which a child peer process receives its [`PeerSpec`] (JSON).
+pub const SPEC_ENV: &str = "DWARFS_NET_PEER_SPEC";
+/// Prefix of the stdout line that carries a host's ticket in machine mode.
+pub const TICKET_LINE: &str = "DWARFS-TICKET ";
+/// Prefix of the stdout line that carries the final [`PeerReport`] (JSON) in machine mode.
+pub const REPORT_LINE: &str = "DWARFS-REPORT ";
+/// Prefix of the stdout line a peer prints when its game has started (machine mode).
+pub const STARTED_LINE: &str = "DWARFS-STARTED";
+/// Exit code of a peer that stopped itself on purpose to simulate a crash (test hook).
+pub const DIE_EXIT_CODE: i32 = 86;
+
+/// The peer's part in the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// Open a lobby and sit in seat 1.
+    Host {
+        /// Seats at the table.
+        seats: u8,
+        /// How many of them the deterministic bot plays (the last ones).
+        bots: u8,
+        /// The canonical encoding of the game's options; empty for the defaults.
+        options: Vec<u8>,
+    },
+    /// Join the game of a ticket and take a seat.
+    Join {
+        /// The invite ticket.
+        ticket: String,
+    },
+    /// Watch the game of a ticket (read-only, may join mid-game).
+    Spectate {
+        /// The invite ticket.
+        ticket: String,
+    },
+    /// Come back to a game from the own replay file after the process died.
+    Resume {
+        /// The replay file written before the crash.
+        replay: PathBuf,
+        /// A ticket to reach the other peers if the address book next to the replay is missing.
+        ticket: Option<String>,
+    },
+}
+
+/// Misbehaviour a peer can be told to commit, to test that the others detect it (test only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cheat {
+    /// Sign and send a move the rules forbid.
+    IllegalMove,
+    /// Sign two different moves for one turn and send both.
+    Equivocate,
+    /// Send an ack that claims to come from another seat.
+    ForgeAck,
+}
+
+/// Test hooks. Never set by the normal CLI.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestHooks {
+    /// Cheat this way, at the first own turn from `cheat_from_seq` on.
+    pub cheat: Option<Cheat>,
+    /// The first move number at which to cheat.
+    pub cheat_from_seq: u32,
+    /// Announce a wrong card-data digest in the lobby.
+    pub fake_digest: bool,
+    /// Exit abruptly (code [`DIE_EXIT_CODE`]) once this move is final, as if the process died.
+    pub die_at_seq: Option<u32>,
+    /// Close every connection once this move is final, then carry on (reconnection test).
+    pub drop_links_at_seq: Option<u32>,
+}
+
+/// Everything a peer process needs to play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeerSpec {
+    /// The game's engine name.
+    pub game: String,
+    /// The display name.
+    pub name: String,
+    /// The identity key file; `None` for the default file in the config directory.
+    pub key: Option<PathBuf>,
+    /// Multiaddrs to listen on; empty for `transport` on `default_ip`, any port.
+    pub listen: Vec<String>,
+    /// The transport used when `listen` is empty.
+    pub transport: Transport,
+    /// The IP to listen on when `listen` is empty.
+    pub default_ip: String,
+    /// Host, join, watch or resume.
+    pub role: Role,
+    /// Where to write the replay; `None` for no replay file.
+    pub replay: Option<PathBuf>,
+    /// A human chooses the moves on the terminal; otherwise a bot plays.
+    pub interactive: bool,
+    /// Print the moves as they happen.
+    pub verbose: bool,
+    /// Wait this long before each bot move (to watch, or to let a spectator join mid-game).
+    pub bot_delay_ms: u64,
+    /// Resend and re-ask for missing items after this long without progress.
+    pub retransmit_ms: u64,
+    /// A seat silent this long is handed to the takeover bot by vote; 0 never votes.
+    pub seat_timeout_ms: u64,
+    /// Give up after this long in total.
+    pub timeout_ms: u64,
+    /// After the game, stay this long at most for the others to finish.
+    pub linger_ms: u64,
+    /// Run mDNS on the LAN.
+    pub mdns: bool,
+    /// Print the `DWARFS-*` lines that `dwarfs demo` and the tests read.
+    pub machine: bool,
+    /// Test-only behaviour.
+    pub hooks: TestHooks,
+}
+
+impl PeerSpec {
+    /// A bot-played peer on 127.0.0.1 with timings that suit tests and the demo.
+    pub fn loopback(game: &str, name: &str, role: Role, transport: Transport) -> Self {
+        PeerSpec {
+            game: game.into(),
+            name: name.into(),
+            key: None,
+            listen: Vec::new(),
+            transport,
+            default_ip: "127.0.0.1".into(),
+            role,
+            replay: None,
+            interactive: false,
+            verbose: false,
+            bot_delay_ms: 0,
+            retransmit_ms: 200,
+            seat_timeout_ms: 0,
+            timeout_ms: 60_000,
+            linger_ms: 2_000,
+            mdns: false,
+            machine: true,
+            hooks: TestHooks::default(),
+        }
+    }
+}
+
+/// How a peer's run ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ending {
+    /// The game ended and every live peer agreed on the final hash.
+    Over,
+    /// The session halted on a cheat or desync.
+    Halted(String),
+    /// The lobby refused us, or we refused the lobby.
+    Refused(String),
+    /// The run timed out.
+    TimedOut(String),
+    /// Another failure.
+    Failed(String),
+}
+
+/// What a peer reports at the end of its run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeerReport {
+    /// Our peer id.
+    pub peer: String,
+    /// Our display name.
+    pub name: String,
+    /// Our seat, or `None` as a spectator.
+    pub seat: Option<u8>,
+    /// How it ended.
+    pub ending: Ending,
+    /// Final moves.
+    pub moves: u32,
+    /// Moves whose state hash every live peer acked identically.
+    pub hash_checks: u32,
+    /// The final state hash (hex).
+    pub final_hash: Option<String>,
+    /// Final scores, in seat order.
+    pub scores: Vec<i32>,
+    /// Winning seats.
+    pub winners: Vec<u8>,
+    /// For each of our own moves: microseconds from signing it to every ack.
+    pub latencies_us: Vec<u64>,
+    /// Microseconds from start to the first connection to another peer.
+    pub connected_us: Option<u64>,
+    /// Microseconds from start to the game configuration being agreed (lobby done).
+    pub configured_us: Option<u64>,
+    /// Microseconds from start to the seed being revealed and the first state hash known.
+    pub started_us: Option<u64>,
+    /// Microseconds from the configuration to the first state hash (commit-reveal).
+    pub seeding_us: Option<u64>,
+    /// The replay file written.
+    pub replay: Option<std::path::PathBuf>,
+    /// Cheats detected, one sentence each.
+    pub cheats: Vec<String>,
+    /// Seats taken over: (seat, from move).
+    pub takeovers: Vec<(u8, u32)>,
+    /// Chat lines received: "seat: text".
+    pub chat: Vec<String>,
+}

@@ -1,0 +1,48 @@
+//! Full games over real libp2p on 127.0.0.1, each peer its own process: TCP and QUIC with 2, 4
+//! and 8 peers. Every replay must verify offline and be byte-identical to every other.
+
+mod net_common;
+use net_common::*;
+
+child_entry!();
+
+fn full_game(peers: u8, transport: Transport) {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = pig_demo(dir.path(), peers, transport);
+    let outcome = rt()
+        .block_on(dwarfs_net::demo::run_demo::<Pig>(&launcher(), &cfg))
+        .expect("the peers start");
+    eprintln!("{}", outcome.summary());
+    assert_verified(&outcome);
+    assert_eq!(outcome.peers.len(), peers as usize);
+}
+
+#[test]
+fn tcp_2_peers() {
+    full_game(2, Transport::Tcp);
+}
+
+#[test]
+fn tcp_4_peers() {
+    full_game(4, Transport::Tcp);
+}
+
+#[test]
+fn tcp_8_peers() {
+    full_game(8, Transport::Tcp);
+}
+
+#[test]
+fn quic_2_peers() {
+    full_game(2, Transport::Quic);
+}
+
+#[test]
+fn quic_4_peers() {
+    full_game(4, Transport::Quic);
+}
+
+#[test]
+fn quic_8_peers() {
+    full_game(8, Transport::Quic);
+}
