@@ -26,6 +26,15 @@ impl GameKind {
     }
 }
 
+impl GameKind {
+    /// The game whose engine is called `name`, as a replay or lobby names it.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [GameKind::Fall, GameKind::Hold, GameKind::Pig]
+            .into_iter()
+            .find(|k| k.name() == name)
+    }
+}
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

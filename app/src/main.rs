@@ -2,6 +2,8 @@
 
 mod bench;
 mod games;
+mod gui;
+mod replay_cli;
 mod simulate;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +24,9 @@ enum Command {
     /// Measure performance, printing ratios measured side by side in one run.
     #[command(subcommand)]
     Bench(bench::BenchCommand),
+    /// Verify or show a replay file.
+    #[command(subcommand)]
+    Replay(replay_cli::ReplayCommand),
 }
 
 fn main() -> ExitCode {
@@ -30,11 +35,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Simulate(args)) => simulate::run(&args),
         Some(Command::Bench(cmd)) => bench::run(&cmd),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        Some(Command::Replay(cmd)) => replay_cli::run(&cmd),
+        None => gui::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -63,13 +65,36 @@ pub enum CliError {
     /// Something failed while running.
     #[error("{0}")]
     Failed(String),
+    /// A replay did not verify: the first bad frame and move.
+    #[error("{message}")]
+    Verify {
+        /// The first bad frame (0 is the header).
+        frame: usize,
+        /// The move concerned, if any.
+        seq: Option<u32>,
+        /// What is wrong, in words.
+        message: String,
+    },
 }
 
 impl CliError {
     fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) => 2,
-            CliError::Failed(_) => 1,
+            CliError::Failed(_) | CliError::Verify { .. } => 1,
         }
+    }
+}
+
+/// Writes text to stdout. A closed pipe (`dwarfs replay show FILE | head`) ends the output
+/// quietly instead of failing.
+pub fn emit(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Failed(format!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(()),
     }
 }

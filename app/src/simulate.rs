@@ -26,6 +26,11 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Also write a signed replay of each game, made exactly as a networked game makes it (keys,
+    /// commit-reveal seed, fairness beacon): to this file for one game, or into this directory as
+    /// `<game>-<seed>.replay` for several.
+    #[arg(long, value_name = "PATH")]
+    pub record: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub options: OptionArgs,
 }
@@ -93,6 +98,13 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
     }
     let options = G::options_from(&args.options)?;
     G::new(&options, args.players).map_err(|e| CliError::Usage(e.to_string()))?;
+    if let Some(path) = &args.record
+        && args.games > 1
+    {
+        std::fs::create_dir_all(path).map_err(|e| {
+            CliError::Failed(format!("cannot create directory {}: {e}", path.display()))
+        })?;
+    }
     let bar = progress_bar(args);
     let start = Instant::now();
     let (mut moves, mut chance_points) = (0u64, 0u64);
@@ -124,6 +136,10 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
             if let Some(c) = wins.get_mut(w as usize) {
                 *c += 1;
             }
+        }
+        if let Some(path) = &args.record {
+            let file = crate::replay_cli::record_path(path, G::NAME, seed, args.games > 1);
+            crate::replay_cli::record::<G>(&options, args.players, seed, &file)?;
         }
         if let Some(b) = &bar {
             b.inc(1);

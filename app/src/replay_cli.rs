@@ -1,0 +1,193 @@
+//! `dwarfs replay verify|show`, and writing replays of simulated games.
+
+use crate::CliError;
+use crate::games::GameKind;
+use dwarfs_engine::Game;
+use dwarfs_protocol::replay;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// `dwarfs replay ...`
+#[derive(clap::Subcommand, Debug)]
+pub enum ReplayCommand {
+    /// Check every signature, the seed, the beacon chain and every state hash by re-running the
+    /// engine. Prints the final scores, or the first bad frame or move and why (exit code 1).
+    Verify {
+        /// The replay file.
+        file: PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the readable move log.
+    Show {
+        /// The replay file.
+        file: PathBuf,
+    },
+}
+
+/// What `dwarfs replay verify --json` prints.
+#[derive(Serialize)]
+struct VerifyJson {
+    file: String,
+    ok: bool,
+    game: Option<String>,
+    players: Option<u8>,
+    moves: Option<u32>,
+    chance_points: Option<u32>,
+    signatures: Option<u32>,
+    final_hash: Option<String>,
+    scores: Vec<i32>,
+    winners: Vec<u8>,
+    error: Option<String>,
+    bad_frame: Option<usize>,
+    bad_move: Option<u32>,
+}
+
+/// Runs a replay subcommand.
+pub fn run(cmd: &ReplayCommand) -> Result<(), CliError> {
+    match cmd {
+        ReplayCommand::Verify { file, json } => verify_file(file, *json),
+        ReplayCommand::Show { file } => {
+            let bytes = read(file)?;
+            let kind = kind_of(&bytes)?;
+            let text = crate::games::with_game!(kind, G, replay::show::<G>(&bytes));
+            crate::emit(&text)?;
+            if text.contains("VERIFICATION FAILED") {
+                return Err(CliError::Failed(format!(
+                    "{} does not verify (see the last line)",
+                    file.display()
+                )));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn read(file: &Path) -> Result<Vec<u8>, CliError> {
+    std::fs::read(file)
+        .map_err(|e| CliError::Failed(format!("cannot read {}: {e}", file.display())))
+}
+
+/// Which engine a replay needs, from its header.
+fn kind_of(bytes: &[u8]) -> Result<GameKind, CliError> {
+    let header = replay::peek_header(bytes).map_err(|e| CliError::Failed(e.to_string()))?;
+    GameKind::from_name(&header.game).ok_or_else(|| {
+        CliError::Failed(format!(
+            "this replay is of '{}', a game this version of dwarfs does not know",
+            header.game
+        ))
+    })
+}
+
+fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
+    let bytes = read(file)?;
+    let result = kind_of(&bytes).and_then(|kind| {
+        crate::games::with_game!(kind, G, replay::verify::<G>(&bytes)).map_err(|e| {
+            CliError::Verify {
+                frame: e.frame,
+                seq: e.seq,
+                message: format!("{} does not verify: {e}", file.display()),
+            }
+        })
+    });
+    match (&result, json) {
+        (Ok(r), false) => {
+            println!(
+                "{}: verified {} game, {} players, {} moves, {} chance points, {} signatures",
+                file.display(),
+                r.game,
+                r.players,
+                r.moves,
+                r.chance_points,
+                r.signatures
+            );
+            println!("final hash {}", r.final_hash);
+            for s in &r.outcome.scores {
+                let parts: Vec<String> = s
+                    .breakdown
+                    .iter()
+                    .map(|l| format!("{} {}", l.category, l.points))
+                    .collect();
+                let crown = if r.outcome.winners.contains(&s.seat) {
+                    "  winner"
+                } else {
+                    ""
+                };
+                println!("  {}: {} ({}){crown}", s.seat, s.total, parts.join(", "));
+            }
+            for (seat, from) in &r.takeovers {
+                println!("  {seat} was played by the takeover bot from move {from}");
+            }
+        }
+        (Err(_), false) => {}
+        (_, true) => {
+            let v = match &result {
+                Ok(r) => VerifyJson {
+                    file: file.display().to_string(),
+                    ok: true,
+                    game: Some(r.game.clone()),
+                    players: Some(r.players),
+                    moves: Some(r.moves),
+                    chance_points: Some(r.chance_points),
+                    signatures: Some(r.signatures),
+                    final_hash: Some(r.final_hash.to_hex()),
+                    scores: r.outcome.scores.iter().map(|s| s.total).collect(),
+                    winners: r.outcome.winners.iter().map(|s| s.0).collect(),
+                    error: None,
+                    bad_frame: None,
+                    bad_move: None,
+                },
+                Err(e) => {
+                    let (frame, seq) = match e {
+                        CliError::Verify { frame, seq, .. } => (Some(*frame), *seq),
+                        _ => (None, None),
+                    };
+                    VerifyJson {
+                        file: file.display().to_string(),
+                        ok: false,
+                        game: None,
+                        players: None,
+                        moves: None,
+                        chance_points: None,
+                        signatures: None,
+                        final_hash: None,
+                        scores: vec![],
+                        winners: vec![],
+                        error: Some(e.to_string()),
+                        bad_frame: frame,
+                        bad_move: seq,
+                    }
+                }
+            };
+            println!(
+                "{}",
+                serde_json::to_string(&v).map_err(|e| CliError::Failed(e.to_string()))?
+            );
+        }
+    }
+    result.map(|_| ())
+}
+
+/// Where `simulate --record PATH` writes the replay of the game with `seed`: PATH itself for a
+/// single game, `PATH/<game>-<seed>.replay` for several.
+pub fn record_path(path: &Path, game: &str, seed: u64, several: bool) -> PathBuf {
+    if several {
+        path.join(format!("{game}-{seed}.replay"))
+    } else {
+        path.to_path_buf()
+    }
+}
+
+/// Records one simulated game as a signed replay, exactly as a networked game records it.
+pub fn record<G: Game>(
+    options: &G::Options,
+    players: u8,
+    seed: u64,
+    path: &Path,
+) -> Result<(), CliError> {
+    let bytes = replay::record_simulated::<G>(options, players, seed)
+        .map_err(|e| CliError::Failed(format!("recording the game with seed {seed}: {e}")))?;
+    std::fs::write(path, bytes)
+        .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))
+}
