@@ -158,9 +158,6 @@ fn check_one<G: Game>(
         state.legal_actions(&mut legal);
         match state.to_act() {
             Actor::Over => {
-                if step == max + 1 {
-                    break;
-                }
                 if !legal.is_empty() {
                     return fail(step, "legal actions listed after the game ended".into());
                 }

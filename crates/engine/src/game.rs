@@ -108,7 +108,8 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// Most seats.
     const MAX_PLAYERS: u8;
 
-    /// blake3 of the game's designed data (see [`DataDigest`]).
+    /// blake3 of the game's designed data (see [`DataDigest`]). It is part of every state hash,
+    /// so compute it once and cache it (a `OnceLock`).
     fn data_digest() -> DataDigest;
 
     /// A new game for `players` seats, stopped at its setup chance point.
