@@ -74,6 +74,24 @@ pub enum FallAction {
         /// Which way.
         dir: Dir,
     },
+    /// Hired Hands decree: discard this ogre (without its effect) for one more action this turn.
+    HireHand(OgreKind),
+    /// Fortress / Battle Memorial decrees: rotate the card at `at` (no meeples on it) a quarter
+    /// turn (costs an action).
+    Rotate {
+        /// Which card.
+        at: Pos,
+        /// True for clockwise.
+        clockwise: bool,
+    },
+    /// Charming Merchants decree, at the general store: buy the goal in `slot` using the cost of
+    /// your completed trading goal `goal` as gems; `goal` goes back to the deck.
+    TradeUp {
+        /// The face-up slot (0..3).
+        slot: u8,
+        /// The completed goal given back (0..10).
+        goal: u8,
+    },
 }
 
 /// Why a task had no effect.
@@ -258,6 +276,39 @@ pub enum FallEvent {
         /// To which class.
         class: Class,
     },
+    /// 3rd edition: the Royal Decrees in play (at setup).
+    DecreesInPlay(Vec<crate::options::Decree>),
+    /// 3rd edition: an ogre was discarded for one more action (Hired Hands).
+    HiredHand {
+        /// Who.
+        seat: Seat,
+        /// Which ogre.
+        ogre: OgreKind,
+    },
+    /// 3rd edition: a card was rotated a quarter turn.
+    Rotated {
+        /// Where.
+        at: Pos,
+        /// True for clockwise.
+        clockwise: bool,
+    },
+    /// 3rd edition: a memorial card took a defeated monster's place (Battle Memorial).
+    MemorialPlaced {
+        /// Where.
+        at: Pos,
+    },
+    /// 3rd edition: a trading goal was returned to the deck (Charming Merchants).
+    GoalReturned {
+        /// By whom.
+        seat: Seat,
+        /// Which goal.
+        goal: u8,
+    },
+    /// Hard Workers: every player has performed actions; the night (Resolve and Discard in
+    /// turn order) begins.
+    NightFalls,
+    /// Hard Workers: the axe (first player) passed to this seat.
+    AxePassed(Seat),
     /// 3rd edition: a class meeple was placed from a campfire.
     ClassPlaced {
         /// Whose.

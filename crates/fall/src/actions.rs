@@ -33,7 +33,7 @@ impl Fall {
     /// True if the current seat may put a meeple from its campfire on `card` (a free spot, and
     /// the 3rd edition's placement decrees).
     pub(crate) fn may_place_on(&self, card: u8) -> bool {
-        self.board.free_spots(card) > 0
+        self.board.free_spots(card) > 0 && (self.third.decrees == 0 || self.placement_allowed(card))
     }
 
     /// Remembers that a meeple came from the campfire onto `card` this turn.
@@ -179,6 +179,7 @@ impl Fall {
                         out.push(FallAction::BuyGoal(s as u8));
                     }
                 }
+                self.trade_ups(&mut |slot, goal| out.push(FallAction::TradeUp { slot, goal }));
             }
             Phase::ChooseDig => {
                 for (c, _) in self.board.top_cards() {
@@ -242,11 +243,15 @@ impl Fall {
                 }
                 if self.third() {
                     self.list_class_actions(out);
+                    self.list_decree_actions(out);
                 }
             }
-            Pending::Card(k) => self
-                .board
-                .placements(k, &mut |c| out.push(FallAction::PlaceCard(Pos::of_cell(c)))),
+            Pending::Card(k) => {
+                let blocked = self.memorial_cells();
+                self.board.placements(k, &blocked, &mut |c| {
+                    out.push(FallAction::PlaceCard(Pos::of_cell(c)))
+                })
+            }
             Pending::Brute => {
                 let own = self.own_dwarf_cards();
                 for (c, card) in self.board.top_cards() {
@@ -326,6 +331,16 @@ impl Fall {
                     }
                     let mut ev = Vec::new();
                     if !self.buy_goal(slot as usize, &mut ev) {
+                        self.run_resolve(&mut ev);
+                    }
+                    Ok(ev)
+                }
+                FallAction::TradeUp { slot, goal } => {
+                    if !self.can_trade_up(slot, goal) {
+                        return Err(FallError::CannotBuy(slot));
+                    }
+                    let mut ev = Vec::new();
+                    if !self.trade_up(slot, goal, &mut ev) {
                         self.run_resolve(&mut ev);
                     }
                     Ok(ev)
@@ -411,18 +426,20 @@ impl Fall {
     }
 
     fn act_in_actions(&mut self, action: &FallAction) -> Result<Vec<FallEvent>, FallError> {
-        if self.pending == Pending::None
-            && self.third()
-            && let Some(r) = self.act_class(action)
-        {
-            return r;
+        if self.pending == Pending::None && self.third() {
+            if let Some(r) = self.act_class(action) {
+                return r;
+            }
+            if let Some(r) = self.act_decree(action) {
+                return r;
+            }
         }
         let me = self.current as usize;
         let colour = self.colour();
         match (self.pending, *action) {
             (Pending::None, FallAction::EndActions) => {
                 let mut ev = vec![FallEvent::ActionsEnded(Seat(self.current))];
-                self.start_resolve(&mut ev);
+                self.end_actions(&mut ev);
                 Ok(ev)
             }
             (Pending::None, FallAction::RevealSecret) => self.reveal_secret(),
@@ -436,9 +453,11 @@ impl Fall {
             }
             (Pending::Card(k), FallAction::PlaceCard(pos)) => {
                 let cell = Self::cell_at(pos)?;
-                let empty = self.board.is_empty();
-                if !self.board.can_put(k, cell, empty) {
+                let blocked = self.memorial_cells();
+                let empty = self.board.is_empty() && blocked.is_empty();
+                if !self.board.can_put(k, cell, empty, &blocked) {
                     let why = match self.board.top(cell) {
+                        None if blocked.contains(cell) => "a memorial card stands there",
                         None if empty => "the first card goes at the centre of the mat (0, 0)",
                         None => "a new card must touch a card already played",
                         Some(t) if self.board.dwarf_total(t) > 0 => {

@@ -235,6 +235,16 @@ impl Board {
         (0..CARDS).map(|c| self.dwarfs[c * 4 + colour]).sum()
     }
 
+    /// Turns `card` a quarter turn (3rd edition decrees).
+    pub(crate) fn rotate(&mut self, card: u8, clockwise: bool) {
+        let r = &mut self.rot[card as usize];
+        *r = if clockwise {
+            (*r + 1) & 3
+        } else {
+            (*r + 3) & 3
+        };
+    }
+
     /// Puts `card` on `cell` (on top of what is there). The caller has checked the rules.
     pub(crate) fn put(&mut self, card: u8, cell: u8) {
         self.below[card as usize] = self.top[cell as usize];
@@ -357,15 +367,27 @@ impl Board {
 
     /// True if `card` could go on `cell` by the placement rules (empty cell next to a card, the
     /// centre on an empty mat, or a stack of the same type with no meeples on top).
-    pub(crate) fn can_put(&self, card_kind: Kind, cell: u8, empty_mat: bool) -> bool {
+    ///
+    /// `blocked` cells (memorial cards) take no card but count as cards for adjacency.
+    pub(crate) fn can_put(
+        &self,
+        card_kind: Kind,
+        cell: u8,
+        empty_mat: bool,
+        blocked: &CellSet,
+    ) -> bool {
+        if blocked.contains(cell) {
+            return false;
+        }
         match self.top(cell) {
             None => {
                 if empty_mat {
                     Pos::CENTRE.cell() == Some(cell)
                 } else {
-                    Dir::ALL
-                        .iter()
-                        .any(|&d| neighbour(cell, d).is_some_and(|n| self.top(n).is_some()))
+                    Dir::ALL.iter().any(|&d| {
+                        neighbour(cell, d)
+                            .is_some_and(|n| self.top(n).is_some() || blocked.contains(n))
+                    })
                 }
             }
             Some(t) => {
@@ -380,8 +402,8 @@ impl Board {
     }
 
     /// Every cell where a card of `card_kind` may go, in increasing order.
-    pub(crate) fn placements(&self, card_kind: Kind, out: &mut impl FnMut(u8)) {
-        let empty = self.is_empty();
+    pub(crate) fn placements(&self, card_kind: Kind, blocked: &CellSet, out: &mut impl FnMut(u8)) {
+        let empty = self.is_empty() && blocked.is_empty();
         if empty {
             if let Some(c) = Pos::CENTRE.cell() {
                 out(c);
@@ -389,7 +411,7 @@ impl Board {
             return;
         }
         let mut cand = CellSet::default();
-        for (c, _) in self.top_cards() {
+        for c in self.top_cards().map(|(c, _)| c).chain(blocked.iter()) {
             cand.insert_cell(c);
             for d in Dir::ALL {
                 if let Some(n) = neighbour(c, d) {
@@ -403,7 +425,7 @@ impl Board {
                 let b = bits.trailing_zeros() as u8;
                 bits &= bits - 1;
                 let cell = (w as u8) * 64 + b;
-                if self.can_put(card_kind, cell, false) {
+                if self.can_put(card_kind, cell, false, blocked) {
                     out(cell);
                 }
             }
@@ -522,20 +544,20 @@ mod tests {
     fn placements_are_next_to_cards_or_on_matching_stacks() {
         let mut b = Board::default();
         let mut v = Vec::new();
-        b.placements(Kind::Tavern, &mut |c| v.push(c));
+        b.placements(Kind::Tavern, &CellSet::default(), &mut |c| v.push(c));
         assert_eq!(v, vec![cell(0, 0)]);
         b.put(id(Colour::Blue, Kind::EmeraldMine), cell(0, 0));
         v.clear();
-        b.placements(Kind::RubyMine, &mut |c| v.push(c));
+        b.placements(Kind::RubyMine, &CellSet::default(), &mut |c| v.push(c));
         assert_eq!(v.len(), 5, "4 neighbours and the mine stack");
         v.clear();
-        b.placements(Kind::Tavern, &mut |c| v.push(c));
+        b.placements(Kind::Tavern, &CellSet::default(), &mut |c| v.push(c));
         assert_eq!(v.len(), 4, "a building does not stack on a mine");
         // At the mat's edge the off-mat neighbours are not offered.
         let mut b = Board::default();
         b.put(id(Colour::Blue, Kind::Tavern), cell(6, 6));
         v.clear();
-        b.placements(Kind::Castle, &mut |c| v.push(c));
+        b.placements(Kind::Castle, &CellSet::default(), &mut |c| v.push(c));
         assert_eq!(v, vec![cell(6, 5), cell(5, 6)]);
     }
 

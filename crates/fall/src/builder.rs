@@ -40,6 +40,13 @@ impl FallBuilder {
         b
     }
 
+    /// Puts Royal Decrees in play (3rd edition).
+    pub fn decrees(mut self, decrees: &[crate::options::Decree]) -> Self {
+        self.game.options.decrees = decrees.to_vec();
+        self.game.third.decrees = self.game.options.decree_bits();
+        self
+    }
+
     /// Upgrades `seat`'s `class` (free, no gems paid); it waits in the campfire.
     pub fn upgraded(mut self, seat: u8, class: crate::types::Class) -> Self {
         self.game.seats[seat as usize].classes[class as usize] = crate::state::CLASS_HOME;

@@ -120,6 +120,29 @@ impl Fall {
                     self.name_at(from.step(dir))
                 )
             }
+            FallAction::HireHand(o) => {
+                format!(
+                    "{who} discards an ogre ({}) to hire one more action",
+                    o.name()
+                )
+            }
+            FallAction::Rotate { at, clockwise } => format!(
+                "{who} rotates {} a quarter turn {}",
+                self.name_at(at),
+                if clockwise {
+                    "clockwise"
+                } else {
+                    "anticlockwise"
+                }
+            ),
+            FallAction::TradeUp { slot, goal } => {
+                let g = self.goal_slots.get(slot as usize).copied().unwrap_or(0);
+                format!(
+                    "{who} trades in trading goal {} towards trading goal {}",
+                    goal + 1,
+                    g + 1
+                )
+            }
             FallAction::WarriorPush { colour, dir } => {
                 format!("{who}'s warrior pushes a {colour} meeple {}", dir.name())
             }

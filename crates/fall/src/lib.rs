@@ -27,6 +27,7 @@ pub mod builder;
 mod bytes;
 mod classes;
 pub mod data;
+mod decrees;
 mod describe;
 pub mod options;
 pub mod score;
@@ -54,8 +55,9 @@ use state::Phase;
 
 /// Decisions and chance points one turn can take at most: 4 actions of 2 steps, 13 ogre plays of
 /// 3 steps, a reveal, the end of actions, 3 tasks of 2 steps, and 47 discards (every gem and
-/// ogre), rounded up.
-const STEPS_PER_TURN: usize = 128;
+/// ogre): about 105. The 3rd edition adds at most 13 hired actions and 14 free king placements
+/// (each needs an ogre spent), so 160 bounds both.
+const STEPS_PER_TURN: usize = 160;
 
 impl Game for Fall {
     type Options = FallOptions;
@@ -65,7 +67,7 @@ impl Game for Fall {
     type Error = FallError;
 
     const NAME: &'static str = "fall";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 

@@ -127,7 +127,7 @@ impl Decree {
 
     /// True once the engine implements the decree (the others are refused at setup).
     pub fn implemented(self) -> bool {
-        false
+        true
     }
 }
 
@@ -157,6 +157,16 @@ impl Default for FallOptions {
 }
 
 impl FallOptions {
+    /// The decrees fixed by the options (a scenario's, or the hand-picked ones), one bit per
+    /// [`Decree`]. Fortune Teller's decrees are drawn at setup instead.
+    pub fn decree_bits(&self) -> u16 {
+        let from_scenario = self.scenario.map_or(&[][..], |s| s.decrees());
+        self.decrees
+            .iter()
+            .chain(from_scenario)
+            .fold(0, |bits, d| bits | (1 << *d as u16))
+    }
+
     /// Classic options with the default round limit.
     pub fn classic() -> Self {
         Self::default()

@@ -46,7 +46,7 @@ impl Fall {
     pub fn kingdom_vp(&self, colour: Colour) -> i32 {
         self.board
             .kingdom(colour)
-            .map_or(0, |k| self.board.vp_of(&k))
+            .map_or(0, |k| self.landlord_share(self.board.vp_of(&k), &k))
     }
 
     /// True if `seat`'s secret goal condition holds now.
@@ -68,7 +68,7 @@ impl Fall {
             SecretGoal::King => self
                 .board
                 .kingdom(colour)
-                .is_some_and(|k| self.board.vp_of(&k) >= secret::KING_VP),
+                .is_some_and(|k| self.landlord_share(self.board.vp_of(&k), &k) >= secret::KING_VP),
             SecretGoal::Miner => p.gems.iter().all(|&g| g > 0),
             SecretGoal::OgreInDisguise => p.ogre_count() >= secret::OGRES_IN_HAND,
             SecretGoal::Researcher => {

@@ -255,6 +255,10 @@ pub(crate) struct ThirdState {
     /// Cells holding a memorial card (Battle Memorial); `NONE` for unused memorials.
     #[serde(with = "crate::bytes")]
     pub memorials: [u8; 8],
+    /// Ogres still to draw in this tavern task (Bar Fights).
+    pub extra_draws: u8,
+    /// True during the night phase of a round (Hard Workers).
+    pub night: bool,
 }
 
 impl Fall {
@@ -278,6 +282,7 @@ impl Fall {
             goal_deck: (1 << data::TRADING_GOALS.len()) - 1,
             goal_slots: [NONE; 3],
             third: ThirdState {
+                decrees: options.decree_bits(),
                 memorials: [NONE; 8],
                 ..ThirdState::default()
             },

@@ -8,6 +8,7 @@
 use crate::action::{Blocked, FallEvent};
 use crate::board::NONE;
 use crate::data::{self, FACE_UP_GOALS, GOALS_TO_END};
+use crate::options::Decree;
 use crate::state::{CLASS_HOME, CLASS_LOCKED, Fall, Pending, Phase, TaskQueue};
 use crate::types::{Card, Colour, Gem, Kind, OgreKind, Pos, Task};
 use dwarfs_engine::{ChanceRng, Seat};
@@ -75,7 +76,8 @@ impl Fall {
         let c = Fall::card(card);
         let data = c.kind.data();
         let need = self.need(card);
-        let types = self.send_home(card, me, need);
+        let used = self.task_size(card);
+        let types = self.send_home(card, me, used);
         let at = Pos::of_cell(cell);
         ev.push(FallEvent::TaskDone {
             colour: self.colour(),
@@ -108,26 +110,27 @@ impl Fall {
                 false
             }
             Task::DrawOgre => {
-                if self.ogre_deck == [0; 5] {
-                    if self.ogre_discard == [0; 5] {
-                        ev.push(blocked(Blocked::NoOgres));
-                        return false;
-                    }
-                    self.ogre_deck = std::mem::take(&mut self.ogre_discard);
-                    ev.push(FallEvent::OgresReshuffled);
+                self.third.extra_draws = used - need;
+                if self.begin_ogre_draw(ev) {
+                    true
+                } else {
+                    ev.push(blocked(Blocked::NoOgres));
+                    self.third.extra_draws = 0;
+                    false
                 }
-                self.phase = Phase::DrawOgre;
-                true
             }
             Task::Trade => {
                 let afford: Vec<usize> =
                     (0..FACE_UP_GOALS).filter(|&s| self.affordable(s)).collect();
-                match afford.as_slice() {
-                    [] => {
+                let mut ups: Vec<(u8, u8)> = Vec::new();
+                self.trade_ups(&mut |s, g| ups.push((s, g)));
+                match (afford.as_slice(), ups.as_slice()) {
+                    ([], []) => {
                         ev.push(blocked(Blocked::CannotAfford));
                         false
                     }
-                    [one] => self.buy_goal(*one, ev),
+                    ([one], []) => self.buy_goal(*one, ev),
+                    ([], [(s, g)]) => self.trade_up(*s, *g, ev),
                     _ => {
                         self.phase = Phase::ChooseGoal;
                         true
@@ -138,6 +141,7 @@ impl Fall {
                 self.note_kill(types);
                 self.clear_card(card);
                 if let Some(m) = self.board.take_top(cell) {
+                    self.place_memorial(cell, ev);
                     self.seats[me].defeated |= 1u64 << m;
                     ev.push(FallEvent::MonsterDefeated {
                         seat: Seat(self.current),
@@ -190,6 +194,14 @@ impl Fall {
             self.seats[me].gems[i] -= n;
             self.gem_piles[i] += n;
         }
+        self.take_goal(slot, ev)
+    }
+
+    /// Gives the current seat the goal in `slot` (already paid for) and refills the slot.
+    /// Returns true if the game now waits for the refill draw.
+    pub(crate) fn take_goal(&mut self, slot: usize, ev: &mut Vec<FallEvent>) -> bool {
+        let me = self.current as usize;
+        let g = self.goal_slots[slot];
         self.seats[me].goals |= 1 << g;
         self.goal_slots[slot] = NONE;
         ev.push(FallEvent::GoalBought {
@@ -221,20 +233,39 @@ impl Fall {
     /// ends the game after the last seat of the final round.
     pub(crate) fn end_turn(&mut self, ev: &mut Vec<FallEvent>) {
         let seat = Seat(self.current);
+        self.dwarfs_way(ev);
         ev.push(FallEvent::TurnEnded(seat));
         if !self.final_round && self.me().goals_met() >= GOALS_TO_END {
             self.final_round = true;
             ev.push(FallEvent::EndTriggered(seat));
         }
-        let last = self.current + 1 == self.players;
-        if last && (self.final_round || self.round >= self.options.round_limit) {
+        let next = (self.current + 1) % self.players;
+        let round_over = next == self.third.first;
+        if round_over && (self.final_round || self.round >= self.options.round_limit) {
             self.game_over(ev);
             return;
         }
-        self.current = if last { 0 } else { self.current + 1 };
-        if last {
+        if round_over {
             self.round += 1;
+            if self.decree(Decree::HardWorkers) {
+                // The axe passes to the next player, who starts the next morning.
+                self.third.first = (self.third.first + 1) % self.players;
+                self.third.night = false;
+                self.start_turn(self.third.first);
+                ev.push(FallEvent::AxePassed(Seat(self.third.first)));
+                return;
+            }
         }
+        self.start_turn(next);
+        if self.third.night {
+            // Hard Workers: the night goes on with the next player's Resolve and Discard.
+            self.start_resolve(ev);
+        }
+    }
+
+    /// Makes `seat` the current seat with a fresh turn.
+    fn start_turn(&mut self, seat: u8) {
+        self.current = seat;
         self.actions_used = 0;
         self.third.bonus_actions = 0;
         self.third.placed = 0;
@@ -242,9 +273,36 @@ impl Fall {
         self.phase = Phase::Actions;
     }
 
-    /// Dwarfs of one colour the card's task needs now.
-    pub(crate) fn need(&self, card: u8) -> u8 {
-        Fall::card(card).kind.data().need
+    /// The current seat ends its actions: its Resolve phase follows, except in the morning of
+    /// Hard Workers, where the next player performs actions and, after the last one, the night
+    /// starts with the first player's Resolve.
+    pub(crate) fn end_actions(&mut self, ev: &mut Vec<FallEvent>) {
+        if self.decree(Decree::HardWorkers) && !self.third.night {
+            let next = (self.current + 1) % self.players;
+            if next == self.third.first {
+                self.third.night = true;
+                ev.push(FallEvent::NightFalls);
+            }
+            self.start_turn(next);
+            if !self.third.night {
+                return;
+            }
+        }
+        self.start_resolve(ev);
+    }
+
+    /// Prepares an ogre draw: reshuffles the discard pile into an empty deck. Returns false if
+    /// there is no ogre to draw at all.
+    pub(crate) fn begin_ogre_draw(&mut self, ev: &mut Vec<FallEvent>) -> bool {
+        if self.ogre_deck == [0; 5] {
+            if self.ogre_discard == [0; 5] {
+                return false;
+            }
+            self.ogre_deck = std::mem::take(&mut self.ogre_discard);
+            ev.push(FallEvent::OgresReshuffled);
+        }
+        self.phase = Phase::DrawOgre;
+        true
     }
 
     /// Reveals every secret goal whose condition holds (the rulebook allows revealing "even at
@@ -284,6 +342,18 @@ impl Fall {
                     p.secret = rng.draw(&mut secrets).unwrap_or(NONE);
                 }
                 ev.insert(0, FallEvent::Dealt);
+                if self.options.scenario == Some(crate::options::Scenario::FortuneTeller) {
+                    let mut pool: Vec<crate::options::Decree> =
+                        crate::options::Decree::ALL.to_vec();
+                    for _ in 0..3 {
+                        if let Some(d) = rng.draw(&mut pool) {
+                            self.third.decrees |= 1 << d as u16;
+                        }
+                    }
+                }
+                if self.third.decrees != 0 {
+                    ev.push(FallEvent::DecreesInPlay(self.decrees()));
+                }
                 self.phase = Phase::Actions;
             }
             Phase::StealGem { victim } => {
@@ -311,6 +381,13 @@ impl Fall {
                         seat: Seat(self.current),
                         ogre: OgreKind::ALL[i],
                     });
+                }
+                if self.third.extra_draws > 0 {
+                    self.third.extra_draws -= 1;
+                    if self.begin_ogre_draw(&mut ev) {
+                        return Some(ev);
+                    }
+                    self.third.extra_draws = 0;
                 }
                 self.run_resolve(&mut ev);
             }
@@ -453,8 +530,13 @@ impl Fall {
                 }
             }
         }
-        if self.actions_used > data::BASE_ACTIONS + 1 {
-            return Err("more than 4 actions were spent".into());
+        if self.actions_used > data::BASE_ACTIONS + 1 + self.third.bonus_actions {
+            return Err("more actions were spent than allowed".into());
+        }
+        for c in self.memorial_cells().iter() {
+            if self.board.top(c).is_some() {
+                return Err("a card lies on a memorial".into());
+            }
         }
         Ok(())
     }

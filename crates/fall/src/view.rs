@@ -205,6 +205,14 @@ pub struct Observation {
     pub gem_piles: [u8; 4],
     /// Every castle's kingdom.
     pub kingdoms: Vec<KingdomView>,
+    /// 3rd edition: the Royal Decrees in play.
+    pub decrees: Vec<crate::options::Decree>,
+    /// The first player of the round (the axe of Hard Workers; seat 0 otherwise).
+    pub first_player: Seat,
+    /// Hard Workers: true during the night (Resolve and Discard in turn order).
+    pub night: bool,
+    /// Battle Memorial: where memorial cards stand.
+    pub memorials: Vec<Pos>,
 }
 
 impl Fall {
@@ -421,7 +429,7 @@ impl Fall {
             round: self.round,
             final_round: self.final_round,
             actions_used: self.actions_used,
-            action_limit: self.action_limit(self.colour()),
+            action_limit: self.turn_action_limit(),
             cells: self.cells(),
             players: Seat::all(self.players)
                 .filter_map(|s| self.player_view(s, viewer))
@@ -432,6 +440,10 @@ impl Fall {
             ogre_discard: self.ogre_discard,
             gem_piles: self.gem_piles,
             kingdoms: self.kingdoms(),
+            decrees: self.decrees(),
+            first_player: Seat(self.third.first),
+            night: self.third.night,
+            memorials: self.memorial_cells().iter().map(Pos::of_cell).collect(),
         }
     }
 }

@@ -56,3 +56,39 @@ fn conformance_third_edition_no_decrees() {
         run_third(players, 0..150);
     }
 }
+
+fn run_options(options: FallOptions, players: u8, seeds: std::ops::Range<u64>) {
+    let mut cfg = Config::new(players, seeds.clone());
+    cfg.garbage_per_decision = 2;
+    cfg.all_actions_every = 23;
+    cfg.roundtrip_every = 97;
+    cfg.replay_every = 50;
+    let r = check::<Fall>(&options, &cfg).unwrap_or_else(|f| panic!("{options:?}: {f}"));
+    assert_eq!(r.games, (seeds.end - seeds.start) as usize);
+}
+
+#[test]
+fn conformance_every_scenario() {
+    for scenario in dwarfs_fall::Scenario::ALL {
+        for players in 2..=4 {
+            let options = FallOptions {
+                edition: dwarfs_fall::Edition::Third,
+                scenario: Some(scenario),
+                ..Default::default()
+            };
+            run_options(options, players, 0..40);
+        }
+    }
+}
+
+#[test]
+fn conformance_every_decree_alone() {
+    for decree in dwarfs_fall::Decree::ALL {
+        let options = FallOptions {
+            edition: dwarfs_fall::Edition::Third,
+            decrees: vec![decree],
+            ..Default::default()
+        };
+        run_options(options, 3, 0..30);
+    }
+}

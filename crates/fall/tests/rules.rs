@@ -86,13 +86,16 @@ fn setup_is_a_chance_point_then_seat_0_starts() {
 
 #[test]
 fn third_edition_and_bad_options_are_refused() {
-    let third = FallOptions {
+    let twice = FallOptions {
         edition: dwarfs_fall::Edition::Third,
-        decrees: vec![dwarfs_fall::Decree::HardWorkers],
+        decrees: vec![
+            dwarfs_fall::Decree::HardWorkers,
+            dwarfs_fall::Decree::HardWorkers,
+        ],
         ..Default::default()
     };
-    let e = Fall::new(&third, 2).unwrap_err();
-    assert!(e.to_string().contains("not implemented yet"), "{e}");
+    let e = Fall::new(&twice, 2).unwrap_err();
+    assert!(e.to_string().contains("listed twice"), "{e}");
     assert!(Fall::new(&FallOptions::default(), 1).is_err());
     assert!(Fall::new(&FallOptions::default(), 5).is_err());
     let zero = FallOptions {

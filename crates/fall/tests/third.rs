@@ -59,13 +59,13 @@ fn third_edition_setup_uses_its_own_components() {
 }
 
 #[test]
-fn decrees_not_yet_implemented_and_bad_combinations_are_refused() {
+fn bad_decree_combinations_are_refused() {
     let o = FallOptions {
         decrees: vec![Decree::HardWorkers],
-        ..third()
+        ..FallOptions::default()
     };
     let e = Fall::new(&o, 3).unwrap_err().to_string();
-    assert!(e.contains("Hard Workers"), "{e}");
+    assert!(e.contains("3rd edition"), "{e}");
     let o = FallOptions {
         scenario: Some(Scenario::Siege),
         decrees: vec![Decree::Fortress],

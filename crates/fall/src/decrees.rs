@@ -1,0 +1,292 @@
+//! 3rd edition: the Royal Decrees. Each decree changes one rule, and each rule it changes is a
+//! single function here that the turn flow calls (the task size, the placement rule, scoring of
+//! shared kingdoms, the end of a turn, extra actions), so no decree check is scattered through
+//! the classic code. In the classic edition no decree is ever active.
+
+use crate::action::{FallAction, FallError, FallEvent};
+use crate::board::{CellSet, NONE};
+use crate::options::Decree;
+use crate::state::Fall;
+use crate::types::{Colour, Kind, OgreKind, Pos};
+use dwarfs_engine::Seat;
+
+impl Fall {
+    /// True if `d` is in play.
+    #[inline]
+    pub(crate) fn decree(&self, d: Decree) -> bool {
+        self.third.decrees & (1 << d as u16) != 0
+    }
+
+    /// The Royal Decrees in play (empty in the classic edition).
+    pub fn decrees(&self) -> Vec<Decree> {
+        Decree::ALL
+            .into_iter()
+            .filter(|&d| self.decree(d))
+            .collect()
+    }
+
+    /// Dwarfs of one colour the card's task needs now, for the current seat. Experienced Beast
+    /// Hunters: each monster the seat has defeated lowers a monster's need by 1, to at least 3.
+    pub(crate) fn need(&self, card: u8) -> u8 {
+        let k = crate::Fall::card(card).kind;
+        let need = k.data().need;
+        if k.is_monster() && self.decree(Decree::ExperiencedBeastHunters) {
+            let killed = self.me().defeated.count_ones() as u8;
+            need.saturating_sub(killed).max(3)
+        } else {
+            need
+        }
+    }
+
+    /// Meeples the current seat's task on `card` uses: its need, or 3 on a tavern with Bar Fights
+    /// when the seat has 3 there (they draw 2 ogres).
+    pub(crate) fn task_size(&self, card: u8) -> u8 {
+        let me = self.current as usize;
+        if self.decree(Decree::BarFights)
+            && crate::Fall::card(card).kind == Kind::Tavern
+            && self.board.dwarfs(card, me) >= 3
+        {
+            3
+        } else {
+            self.need(card)
+        }
+    }
+
+    /// Cells holding memorial cards (Battle Memorial).
+    pub(crate) fn memorial_cells(&self) -> CellSet {
+        let mut s = CellSet::default();
+        for &c in &self.third.memorials {
+            if c != NONE {
+                s.insert_cell(c);
+            }
+        }
+        s
+    }
+
+    /// Puts a memorial card where a defeated monster stood (Battle Memorial).
+    pub(crate) fn place_memorial(&mut self, cell: u8, ev: &mut Vec<FallEvent>) {
+        if !self.decree(Decree::BattleMemorial) || self.board.top(cell).is_some() {
+            return;
+        }
+        if let Some(slot) = self.third.memorials.iter_mut().find(|m| **m == NONE) {
+            *slot = cell;
+            ev.push(FallEvent::MemorialPlaced {
+                at: Pos::of_cell(cell),
+            });
+        }
+    }
+
+    /// The placement decrees: Fortress (only your own kingdom or cards in no kingdom) and Crazy
+    /// Balloonists (one meeple from the campfire per card per turn).
+    pub(crate) fn placement_allowed(&self, card: u8) -> bool {
+        if self.decree(Decree::CrazyBalloonists) && self.third.placed & (1u64 << card) != 0 {
+            return false;
+        }
+        if self.decree(Decree::Fortress) {
+            let Some(cell) = self.board.cell_of(card) else {
+                return false;
+            };
+            if let Some(mine) = self.board.kingdom(self.colour())
+                && mine.contains(cell)
+            {
+                return true;
+            }
+            return !(0..self.players as usize).any(|s| {
+                self.board
+                    .kingdom(Colour::ALL[s])
+                    .is_some_and(|k| k.contains(cell))
+            });
+        }
+        true
+    }
+
+    /// The Dwarfs Way: at the end of a turn, every full card (not a monster) on which no colour
+    /// has enough meeples for its task sends all its meeples home.
+    pub(crate) fn dwarfs_way(&mut self, ev: &mut Vec<FallEvent>) {
+        if !self.decree(Decree::TheDwarfsWay) {
+            return;
+        }
+        let full: Vec<(u8, u8)> = self
+            .board
+            .top_cards()
+            .filter(|&(_, card)| {
+                let k = crate::Fall::card(card).kind;
+                let need = k.data().need;
+                !k.is_monster()
+                    && self.board.free_spots(card) == 0
+                    && self.board.dwarfs_all(card).iter().all(|&n| n < need)
+            })
+            .collect();
+        for (cell, card) in full {
+            let sent_home = self.clear_card(card);
+            ev.push(FallEvent::Cleared {
+                at: Pos::of_cell(cell),
+                sent_home,
+            });
+        }
+    }
+
+    /// Greedy Landlords: a kingdom's VP divided (rounded down) by the castles sharing it.
+    pub(crate) fn landlord_share(&self, vp: i32, kingdom: &CellSet) -> i32 {
+        if !self.decree(Decree::GreedyLandlords) {
+            return vp;
+        }
+        let sharing = (0..self.players as usize)
+            .filter(|&s| {
+                let castle = crate::Card {
+                    colour: Colour::ALL[s],
+                    kind: Kind::Castle,
+                }
+                .id();
+                self.board
+                    .cell_of(castle)
+                    .is_some_and(|c| kingdom.contains(c))
+            })
+            .count()
+            .max(1) as i32;
+        vp.div_euclid(sharing)
+    }
+
+    /// True if the current seat may rotate a card now: with Battle Memorial while a memorial is
+    /// on the mat, or with Fortress when it has no valid spot to place a dwarf.
+    fn may_rotate(&self) -> bool {
+        if !self.has_action() {
+            return false;
+        }
+        if self.decree(Decree::BattleMemorial) && !self.memorial_cells().is_empty() {
+            return true;
+        }
+        self.decree(Decree::Fortress)
+            && !self
+                .board
+                .top_cards()
+                .any(|(_, card)| self.may_place_on(card))
+    }
+
+    /// Lists the decree actions of the Perform Actions phase (nothing staged).
+    pub(crate) fn list_decree_actions(&self, out: &mut Vec<FallAction>) {
+        if self.decree(Decree::HiredHands) {
+            for o in OgreKind::ALL {
+                if self.me().ogres[o as usize] > 0 {
+                    out.push(FallAction::HireHand(o));
+                }
+            }
+        }
+        if (self.decree(Decree::BattleMemorial) || self.decree(Decree::Fortress))
+            && self.may_rotate()
+        {
+            for (c, card) in self.board.top_cards() {
+                if self.board.dwarf_total(card) == 0 {
+                    for clockwise in [true, false] {
+                        out.push(FallAction::Rotate {
+                            at: Pos::of_cell(c),
+                            clockwise,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays a decree action; `None` if `action` is not one.
+    pub(crate) fn act_decree(
+        &mut self,
+        action: &FallAction,
+    ) -> Option<Result<Vec<FallEvent>, FallError>> {
+        let r = match *action {
+            FallAction::HireHand(o) => (|| {
+                if !self.decree(Decree::HiredHands) {
+                    return Err(FallError::WrongStep("Hired Hands is not in play"));
+                }
+                if self.me().ogres[o as usize] == 0 {
+                    return Err(FallError::OgreNotInHand(o.name()));
+                }
+                self.me_mut().ogres[o as usize] -= 1;
+                self.ogre_discard[o as usize] += 1;
+                self.third.bonus_actions += 1;
+                Ok(vec![FallEvent::HiredHand {
+                    seat: Seat(self.current),
+                    ogre: o,
+                }])
+            })(),
+            FallAction::Rotate { at, clockwise } => (|| {
+                if !(self.decree(Decree::BattleMemorial) || self.decree(Decree::Fortress)) {
+                    return Err(FallError::WrongStep(
+                        "no decree in play lets you rotate cards",
+                    ));
+                }
+                self.spend_action()?;
+                if !self.may_rotate() {
+                    return Err(FallError::WrongStep(
+                        "you may rotate a card only while a memorial is on the mat (Battle Memorial) or when you have no valid spot for a dwarf (Fortress)",
+                    ));
+                }
+                let (_, card) = self.top_at(at)?;
+                if self.board.dwarf_total(card) > 0 {
+                    return Err(FallError::BadTarget(
+                        "only a card with no meeples can be rotated",
+                    ));
+                }
+                self.board.rotate(card, clockwise);
+                self.actions_used += 1;
+                Ok(vec![FallEvent::Rotated { at, clockwise }])
+            })(),
+            _ => return None,
+        };
+        Some(r)
+    }
+
+    /// Charming Merchants: every (face-up slot, completed goal) pair where the completed goal's
+    /// cost, plus gems in hand, pays for a dearer face-up goal.
+    pub(crate) fn trade_ups(&self, out: &mut impl FnMut(u8, u8)) {
+        if !self.decree(Decree::CharmingMerchants) {
+            return;
+        }
+        let p = self.me();
+        for (slot, &g) in self.goal_slots.iter().enumerate() {
+            if g == NONE {
+                continue;
+            }
+            let want = crate::data::TRADING_GOALS[g as usize].cost;
+            let price: u8 = want.iter().sum();
+            for h in 0..crate::data::TRADING_GOALS.len() as u8 {
+                if p.goals & (1 << h) == 0 {
+                    continue;
+                }
+                let give = crate::data::TRADING_GOALS[h as usize].cost;
+                if give.iter().sum::<u8>() < price && (0..4).all(|i| p.gems[i] + give[i] >= want[i])
+                {
+                    out(slot as u8, h);
+                }
+            }
+        }
+    }
+
+    /// True if `(slot, goal)` is a listed trade-up.
+    pub(crate) fn can_trade_up(&self, slot: u8, goal: u8) -> bool {
+        let mut ok = false;
+        self.trade_ups(&mut |s, g| ok |= s == slot && g == goal);
+        ok
+    }
+
+    /// Buys the goal in `slot` with completed goal `goal` (checked by the caller); `goal` goes
+    /// back into the deck. Returns true if the game now waits for the refill draw.
+    pub(crate) fn trade_up(&mut self, slot: u8, goal: u8, ev: &mut Vec<FallEvent>) -> bool {
+        let me = self.current as usize;
+        let want = crate::data::TRADING_GOALS[self.goal_slots[slot as usize] as usize].cost;
+        let give = crate::data::TRADING_GOALS[goal as usize].cost;
+        // Pay the difference now; `buy_goal` then pays nothing more.
+        for i in 0..4 {
+            let pay = want[i].saturating_sub(give[i]);
+            self.seats[me].gems[i] -= pay;
+            self.gem_piles[i] += pay;
+        }
+        self.seats[me].goals &= !(1 << goal);
+        self.goal_deck |= 1 << goal;
+        ev.push(FallEvent::GoalReturned {
+            seat: Seat(self.current),
+            goal,
+        });
+        self.take_goal(slot as usize, ev)
+    }
+}
