@@ -1,6 +1,9 @@
-//! Balance check by simulation: `cargo run --release -p dwarfs-fall --example balance -- [games] [bot]`
-//! where bot is `random` or `greedy` (one-ply greedy on a simple evaluation). Prints game length,
-//! how games ended, the score spread and the win share by seat for 2, 3 and 4 players.
+//! Balance check by simulation:
+//! `cargo run --release -p dwarfs-fall --example balance -- [games] [bot] [rules]`
+//! where bot is `planner` (scripted), `random` or `greedy` (one-ply greedy on a simple
+//! evaluation), and rules is `classic` (default), `third`, or a 3rd-edition scenario
+//! (`axe-gospel`, `siege`, `chaos-control`, `bloodthirsty`, `fortune-teller`). Prints game
+//! length, how games ended, the score spread and the win share by seat for 2, 3 and 4 players.
 
 use dwarfs_engine::bot::{Bot, RandomBot};
 use dwarfs_engine::playout::play_out;
@@ -272,13 +275,28 @@ fn main() {
         trace(games);
         return;
     }
+    let rules = args.get(3).cloned().unwrap_or_else(|| "classic".into());
+    let options = match rules.as_str() {
+        "classic" => FallOptions::default(),
+        "third" => FallOptions {
+            edition: dwarfs_fall::Edition::Third,
+            ..Default::default()
+        },
+        name => FallOptions {
+            edition: dwarfs_fall::Edition::Third,
+            scenario: dwarfs_fall::Scenario::ALL
+                .into_iter()
+                .find(|s| s.name().to_lowercase().replace(' ', "-") == name),
+            ..Default::default()
+        },
+    };
     for players in 2..=4u8 {
         let (mut decisions, mut rounds, mut triggered) = (0u64, 0u64, 0u64);
         let mut wins = vec![0f64; players as usize];
         let mut scores = Vec::new();
         let mut margins = Vec::new();
         for seed in 0..games {
-            let state = Fall::new(&FallOptions::default(), players).unwrap();
+            let state = Fall::new(&options, players).unwrap();
             let mut chance = SeedStream::new(seed);
             let p = if bot == "planner" {
                 let mut b = Planner {
@@ -312,7 +330,7 @@ fn main() {
         let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n as f64;
         let margin = margins.iter().map(|&s| s as f64).sum::<f64>() / margins.len() as f64;
         println!(
-            "{bot} {players}p: {games} games, {:.0} decisions/game, {:.1} rounds/game, {:.0}% ended by 3 goals; \
+            "{bot} {rules} {players}p: {games} games, {:.0} decisions/game, {:.1} rounds/game, {:.0}% ended by 3 goals; \
              score min {} p10 {} median {} mean {:.1} p90 {} max {}; mean winning margin {:.1}; wins by seat {}",
             decisions as f64 / games as f64,
             rounds as f64 / games as f64,

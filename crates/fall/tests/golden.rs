@@ -55,3 +55,59 @@ fn golden_playouts_reproduce_their_final_hashes() {
         wrong.join("\n")
     );
 }
+
+/// 3rd-edition vectors: (scenario index in `Scenario::ALL`, players, seed, final hash).
+const GOLDEN_THIRD: &[(usize, u8, u64, &str)] = &[
+    (
+        0,
+        3,
+        7,
+        "c21ac0f3d947f5b508b8ddcb49e5f297fc12bbfc6be1db440f955204e92d1b2f",
+    ),
+    (
+        1,
+        4,
+        8,
+        "2c78675b92d05c806760d3021cec5b1e740b3439e906db2947186207dc84641d",
+    ),
+    (
+        2,
+        2,
+        9,
+        "fcf37366f33ce7ad0571833d963e73ddf4946b6584bb42e25f591d03313cb01a",
+    ),
+    (
+        3,
+        3,
+        10,
+        "0a066f693c1539a25ed302637ca65728bdf33d3262db84d821952f24ed4797cc",
+    ),
+    (
+        4,
+        4,
+        11,
+        "8069dc5f12438cdcb9a707c8444f6f6658beb41e44590208d4f20838998219b0",
+    ),
+];
+
+#[test]
+fn golden_third_edition_playouts_reproduce_their_final_hashes() {
+    let mut wrong = Vec::new();
+    for &(scenario, players, seed, want) in GOLDEN_THIRD {
+        let options = FallOptions {
+            edition: dwarfs_fall::Edition::Third,
+            scenario: Some(dwarfs_fall::Scenario::ALL[scenario]),
+            ..Default::default()
+        };
+        let p = random_playout::<Fall>(&options, players, seed, false).unwrap();
+        let got = p.hash().to_hex();
+        if got != want {
+            wrong.push(format!("    ({scenario}, {players}, {seed}, \"{got}\"),"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "golden hashes changed:\n{}",
+        wrong.join("\n")
+    );
+}
