@@ -446,7 +446,8 @@ pub async fn run_demo<G: Game>(
         replays.push(spec.replay.clone().unwrap_or_default());
         procs.push(launcher.spawn(&spec, &cfg.dir.join(format!("peer{}.log", i + 1)))?);
     }
-    Ok(collect::<G>(procs, replays, cfg.timeout, t0).await)
+    // Children bound themselves by `cfg.timeout`; the margin lets them print their reports.
+    Ok(collect::<G>(procs, replays, cfg.timeout + Duration::from_secs(10), t0).await)
 }
 
 /// The body of a child peer process: reads its [`PeerSpec`] from [`SPEC_ENV`], plays, prints
@@ -462,6 +463,12 @@ pub fn child_main<G: Game>() -> i32 {
             return 2;
         }
     };
+    if let Ok(filter) = tracing_subscriber::EnvFilter::try_from_env("DWARFS_LOG") {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr)
+            .try_init();
+    }
     if spec.game != G::NAME {
         eprintln!("error: this peer runs {}, not {}", G::NAME, spec.game);
         return 2;

@@ -395,7 +395,8 @@ async fn swarm_loop(
                             addr: endpoint.get_remote_address().clone(),
                         })
                     }
-                    SwarmEvent::ConnectionClosed { peer_id, num_established, .. } => {
+                    SwarmEvent::ConnectionClosed { peer_id, num_established, cause, .. } => {
+                        tracing::debug!(%peer_id, "connection closed: {cause:?}");
                         (num_established == 0).then_some(NetEvent::Disconnected { peer: peer_id })
                     }
                     SwarmEvent::Behaviour(BehaviourEvent::Mdns(mdns::Event::Discovered(list))) => {
@@ -477,6 +478,7 @@ async fn writer(
     let mut backoff = Duration::from_millis(50);
     let mut stream: Option<libp2p::Stream> = None;
     while let Some(frame) = queue.recv().await {
+        let mut attempts = 0;
         loop {
             if stream.is_none() {
                 match control.open_stream(peer, PROTOCOL).await {
@@ -507,7 +509,10 @@ async fn writer(
                 Err(e) => {
                     tracing::debug!(%peer, "stream write failed: {e}");
                     stream = None;
-                    break;
+                    attempts += 1;
+                    if attempts > 5 {
+                        break;
+                    }
                 }
             }
         }

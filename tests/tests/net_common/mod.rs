@@ -42,7 +42,9 @@ pub fn pig_demo(dir: &std::path::Path, peers: u8, transport: Transport) -> DemoC
         game: "pig".into(),
         peers,
         transport,
-        dir: dir.to_path_buf(),
+        dir: std::env::var("DWARFS_NET_TEST_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|_| dir.to_path_buf()),
         timeout: Duration::from_secs(60),
         options: Vec::new(),
         bot_delay_ms: 0,
