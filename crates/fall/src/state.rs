@@ -146,6 +146,43 @@ impl<'de> Deserialize<'de> for PlayerState {
     }
 }
 
+/// Bytes in a packed [`ThirdState`].
+const THIRD_PACKED: usize = 22;
+
+impl Serialize for ThirdState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut b = [0u8; THIRD_PACKED];
+        b[0..2].copy_from_slice(&self.decrees.to_le_bytes());
+        b[2] = self.first;
+        b[3] = self.bonus_actions;
+        b[4..12].copy_from_slice(&self.placed.to_le_bytes());
+        b[12..20].copy_from_slice(&self.memorials);
+        b[20] = self.extra_draws;
+        b[21] = self.night as u8;
+        crate::bytes::serialize(&b, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for ThirdState {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let b: [u8; THIRD_PACKED] = crate::bytes::deserialize(d)?;
+        let night = match b[21] {
+            0 => false,
+            1 => true,
+            _ => return Err(serde::de::Error::custom("an invalid night flag")),
+        };
+        Ok(ThirdState {
+            decrees: u16::from_le_bytes([b[0], b[1]]),
+            first: b[2],
+            bonus_actions: b[3],
+            placed: u64::from_le_bytes([b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11]]),
+            memorials: [b[12], b[13], b[14], b[15], b[16], b[17], b[18], b[19]],
+            extra_draws: b[20],
+            night,
+        })
+    }
+}
+
 /// A staged choice in the Perform Actions phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Pending {
@@ -193,12 +230,39 @@ pub(crate) enum Phase {
 }
 
 /// The tasks the current seat completes in its Resolve phase, in order (at most 3: every task
-/// needs 2 dwarfs or more and a player has 7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// needs 2 dwarfs or more and a player has 7). Encoded as 5 bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TaskQueue {
     pub cards: [u8; 3],
     pub len: u8,
     pub next: u8,
+}
+
+impl Serialize for TaskQueue {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let b = [
+            self.cards[0],
+            self.cards[1],
+            self.cards[2],
+            self.len,
+            self.next,
+        ];
+        crate::bytes::serialize(&b, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for TaskQueue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let b: [u8; 5] = crate::bytes::deserialize(d)?;
+        if b[3] > 3 || b[4] > b[3] {
+            return Err(serde::de::Error::custom("an invalid task queue"));
+        }
+        Ok(TaskQueue {
+            cards: [b[0], b[1], b[2]],
+            len: b[3],
+            next: b[4],
+        })
+    }
 }
 
 impl TaskQueue {
@@ -240,8 +304,8 @@ pub struct Fall {
 }
 
 /// State only the 3rd edition uses; all zero or empty in the classic edition, so the classic
-/// rules never read it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// rules never read it. Encoded as one fixed byte string.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct ThirdState {
     /// Active Royal Decrees, one bit per [`crate::Decree`].
     pub decrees: u16,
@@ -253,7 +317,6 @@ pub(crate) struct ThirdState {
     /// Balloonists).
     pub placed: u64,
     /// Cells holding a memorial card (Battle Memorial); `NONE` for unused memorials.
-    #[serde(with = "crate::bytes")]
     pub memorials: [u8; 8],
     /// Ogres still to draw in this tavern task (Bar Fights).
     pub extra_draws: u8,
