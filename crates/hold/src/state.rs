@@ -436,7 +436,8 @@ impl Hold {
         }
     }
 
-    /// Fight points `tile` gives `seat` against the tile printed `target` (0: it cannot fight).
+    /// Fight points `tile` gives `seat` against `target`, the tile as it currently is (its face:
+    /// a lair transformed into earth gives no "+N vs" bonus), 0 if it cannot fight.
     pub fn fight_points(&self, seat: Seat, tile: WorkTile, target: BoardTile) -> u16 {
         let Some(a) = tile.action() else { return 0 };
         if a.fight == 0 {

@@ -341,3 +341,39 @@ fn action_tiles_get_their_bonus_only_against_their_lair() {
     assert_eq!(g.dig_points(s, W::Champion), 0);
     assert_eq!(g.fight_points(s, W::PicksAndShovels, T::Ogres), 0);
 }
+
+#[test]
+fn bonus_vs_a_lair_is_lost_when_the_lair_is_no_longer_itself() {
+    // Kobolds next to the Beholder are Soil, next to the Stone Giants that Soil is Stone, and
+    // the Orc Army guards Stone: the tile at c3 is fought for as a Stone (3), not as Kobolds.
+    let mut g = position(2, Phase::Fight);
+    open(&mut g, at(2, 3), T::Kobolds);
+    open(&mut g, at(1, 3), T::Beholder);
+    open(&mut g, at(2, 2), T::StoneGiants);
+    open(&mut g, at(2, 4), T::OrcArmy);
+    let v = g.tile_view(at(2, 3)).unwrap();
+    assert_eq!(
+        (v.printed, v.face, v.value, v.must_fight),
+        (T::Kobolds, T::Stone, 3, true)
+    );
+    g.set_hand(Seat(0), &[W::Sentries, W::DwarfMiners]);
+    g.set_gold(Seat(0), 10);
+    play(&mut g, A::Target(at(2, 3)));
+    play(&mut g, A::AddTile(W::Sentries));
+    // Sentries fight 2; their +4 is against Kobolds, and there are none here.
+    let e = refuse(&mut g, A::Commit);
+    assert!(e.to_string().contains("points"), "{e}");
+    play(&mut g, A::AddTile(W::DwarfMiners));
+    play(&mut g, A::Commit);
+    assert_eq!(g.vt(Seat(0)), 3);
+    assert!(g.trophies(Seat(0)).is_empty(), "won as Stone, not cleared");
+    // A real Kobolds lair still gives the Sentries their bonus.
+    let mut k = position(2, Phase::Fight);
+    open(&mut k, at(2, 3), T::Kobolds);
+    k.set_hand(Seat(0), &[W::Sentries]);
+    k.set_gold(Seat(0), 10);
+    play(&mut k, A::Target(at(2, 3)));
+    play(&mut k, A::AddTile(W::Sentries));
+    play(&mut k, A::Commit);
+    assert_eq!(k.trophies(Seat(0)), &[T::Kobolds]);
+}

@@ -129,7 +129,9 @@ impl Hold {
                 Phase::Dig | Phase::Fight,
             ) => {
                 let view = views[target.0 as usize].ok_or(E::WrongStep("no target"))?;
-                let have = self.claim_points(seat, *fight, view.printed, tiles);
+                // "+N vs X" counts against the tile as it is now: a lair turned into earth by
+                // the Beholder (or on into Stone) is no longer X.
+                let have = self.claim_points(seat, *fight, view.face, tiles);
                 match action {
                     A::Abandon => Ok(()),
                     A::AddTile(t) => {
@@ -137,7 +139,7 @@ impl Hold {
                         if self.in_hand(seat, *t) <= staged {
                             return Err(E::NotInHand(t.name()));
                         }
-                        if self.tile_points(seat, *fight, view.printed, *t) == 0 {
+                        if self.tile_points(seat, *fight, view.face, *t) == 0 {
                             return Err(E::WrongTile {
                                 tile: t.name(),
                                 why: if *fight {
