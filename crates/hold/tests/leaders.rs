@@ -188,3 +188,26 @@ fn dwarf_judge_switches_two_markers_once() {
     let e = refuse(&mut h, A::UseJudge);
     assert!(e.to_string().contains("Judge"), "{e}");
 }
+
+#[test]
+fn master_builder_halves_the_room_value_only_not_the_former_lair_surcharge() {
+    let mut g = position(2, Phase::Build);
+    g.set_leaders(&[L::MasterBuilder, L::DwarfLord]);
+    g.set_space(at(0, 0), Space::Cleared { owner: Seat(0) });
+    // Armory (7): 7 / 2 = 3, +2 in a former lair.
+    assert_eq!(g.build_cost(Seat(0), W::Armory, at(0, 0)), 5);
+    assert_eq!(g.build_cost(Seat(1), W::Armory, at(0, 0)), 9);
+    g.set_space(
+        at(0, 2),
+        Space::Room {
+            room: W::Cistern,
+            owner: Seat(0),
+            base: Some(dwarfs_hold::BoardTile::Soil),
+        },
+    );
+    assert_eq!(
+        g.build_cost(Seat(0), W::Armory, at(0, 0)),
+        4,
+        "Cistern: 1 less"
+    );
+}

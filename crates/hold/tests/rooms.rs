@@ -288,3 +288,30 @@ fn secret_passage_shows_one_hand_to_its_owner_only() {
     refuse(&mut g, A::LookAtHand(Seat(0)));
     let _ = HoldOptions::default();
 }
+
+#[test]
+fn transformed_lairs_do_not_block_building() {
+    // A lair the Pit Fiend made a fire pit, or the Beholder made Soil, is no longer a lair:
+    // a room may be built next to it (but not next to the Pit Fiend or Beholder themselves).
+    let mut g = position(2, Phase::Build);
+    g.set_space(at(0, 0), claimed(Seat(0), T::Soil));
+    g.set_space(at(0, 1), Space::Open(T::Ogres));
+    g.set_space(at(0, 2), Space::Open(T::PitFiend));
+    g.set_space(at(1, 0), Space::Open(T::Drow));
+    g.set_space(at(2, 0), Space::Open(T::Beholder));
+    g.set_hand(Seat(0), &[W::Armory]);
+    g.set_gold(Seat(0), 20);
+    assert!(g.tile_view(at(0, 1)).unwrap().fire_pit);
+    assert_eq!(g.tile_view(at(1, 0)).unwrap().face, T::Soil);
+    play(&mut g, A::Build(W::Armory, at(0, 0)));
+    assert_eq!(g.owner(at(0, 0)), Some(Seat(0)));
+    // Once the Pit Fiend is gone the Ogres are a lair again and block building.
+    let mut h = position(2, Phase::Build);
+    h.set_space(at(0, 0), claimed(Seat(0), T::Soil));
+    h.set_space(at(0, 1), Space::Open(T::Ogres));
+    h.set_space(at(0, 2), Space::Cleared { owner: Seat(1) });
+    h.set_hand(Seat(0), &[W::Armory]);
+    h.set_gold(Seat(0), 20);
+    let e = refuse(&mut h, A::Build(W::Armory, at(0, 0)));
+    assert!(e.to_string().contains("uncleared lairs"), "{e}");
+}

@@ -508,3 +508,69 @@ fn an_empty_draw_pile_refills_from_the_discards_and_no_tiles_means_no_draws() {
     let e = refuse(&mut h, A::BuyDraw);
     assert!(e.to_string().contains("no work tiles left"), "{e}");
 }
+
+#[test]
+fn event_and_room_tiles_dig_one_each_and_cost_a_gold_each() {
+    let mut g = position(2, Phase::Dig);
+    g.set_space(at(2, 3), Space::Open(T::Rock));
+    g.set_space(
+        at(0, 0),
+        Space::Room {
+            room: W::EarthTemple,
+            owner: Seat(0),
+            base: Some(T::Soil),
+        },
+    );
+    g.set_hand(Seat(0), &[W::Sabotage, W::Armory, W::Hammers]);
+    g.set_gold(Seat(0), 2);
+    assert_eq!(g.dig_points(Seat(0), W::Sabotage), 1);
+    assert_eq!(g.dig_points(Seat(0), W::Armory), 1);
+    play(&mut g, A::Target(at(2, 3)));
+    play(&mut g, A::AddTile(W::Sabotage));
+    let e = refuse(&mut g, A::Commit);
+    assert!(e.to_string().contains("points"), "{e}");
+    play(&mut g, A::AddTile(W::Armory));
+    // 2 points cover the Rock: nothing more may be added.
+    refuse(&mut g, A::AddTile(W::Hammers));
+    play(&mut g, A::Commit);
+    assert_eq!(g.gold(Seat(0)), 0, "1 gold per tile played");
+    assert_eq!(g.vt(Seat(0)), 2);
+    assert_eq!(g.owner(at(2, 3)), Some(Seat(0)));
+    assert_eq!(g.hand(Seat(0)), &[W::Hammers]);
+    let discards = g.discard_pile();
+    assert!(discards.contains(&(W::Sabotage, 1)) && discards.contains(&(W::Armory, 1)));
+    // They were played as action tiles: the Earth Temple pays nothing this turn.
+    pass_until(&mut g, Phase::Leader);
+    assert_eq!(g.vt(Seat(0)), 2);
+    // Leaders were returned in the End phase.
+    assert_eq!(g.leader(Seat(0)), None);
+    assert_eq!(g.leader(Seat(1)), None);
+    // Event and room tiles never fight.
+    let mut f = position(2, Phase::Fight);
+    f.set_space(at(2, 3), Space::Open(T::Kobolds));
+    f.set_hand(Seat(0), &[W::Greybeards, W::Sentries]);
+    f.set_gold(Seat(0), 5);
+    play(&mut f, A::Target(at(2, 3)));
+    let e = refuse(&mut f, A::AddTile(W::Greybeards));
+    assert!(e.to_string().contains("no fight points"), "{e}");
+}
+
+#[test]
+fn a_cleared_lair_pays_its_current_value_and_becomes_a_former_lair() {
+    let mut g = position(2, Phase::Fight);
+    g.set_space(at(2, 3), Space::Open(T::Ogres));
+    g.set_space(at(2, 2), Space::Open(T::Gythanki)); // Ogres +1 per adjacent lair
+    assert_eq!(g.tile_view(at(2, 3)).unwrap().value, 11);
+    g.set_hand(Seat(0), &[W::PikesAndHalberds, W::Hammers]);
+    g.set_gold(Seat(0), 5);
+    play(&mut g, A::Target(at(2, 3)));
+    play(&mut g, A::AddTile(W::PikesAndHalberds)); // 3 + 7 vs Ogres = 10 < 11
+    refuse(&mut g, A::Commit);
+    play(&mut g, A::AddTile(W::Hammers));
+    play(&mut g, A::Commit);
+    assert_eq!(g.vt(Seat(0)), 11);
+    assert_eq!(g.gold(Seat(0)), 3);
+    assert_eq!(g.trophies(Seat(0)), &[T::Ogres]);
+    assert_eq!(g.space(at(2, 3)), Some(Space::Cleared { owner: Seat(0) }));
+    assert_eq!(g.tile_view(at(2, 3)), None, "the lair tile left the board");
+}
