@@ -55,6 +55,30 @@ fn playout(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The 3rd edition with the Siege scenario (decrees that search kingdoms on every placement).
+    let mut group = c.benchmark_group("fall_random_playout_siege");
+    let siege = FallOptions {
+        edition: dwarfs_fall::Edition::Third,
+        scenario: Some(dwarfs_fall::Scenario::Siege),
+        ..FallOptions::default()
+    };
+    let seeds: Vec<u64> = (0..8).collect();
+    let moves: usize = seeds
+        .iter()
+        .map(|&s| {
+            let p = random_playout::<Fall>(&siege, 4, s, false).unwrap();
+            p.decisions + p.chance_points
+        })
+        .sum();
+    group.throughput(Throughput::Elements(moves as u64));
+    group.bench_function("players/4", |b| {
+        b.iter(|| {
+            for &s in &seeds {
+                black_box(random_playout::<Fall>(&siege, 4, s, false).unwrap());
+            }
+        })
+    });
+    group.finish();
 }
 
 fn hashing(c: &mut Criterion) {

@@ -33,7 +33,13 @@ impl Fall {
     /// True if the current seat may put a meeple from its campfire on `card` (a free spot, and
     /// the 3rd edition's placement decrees).
     pub(crate) fn may_place_on(&self, card: u8) -> bool {
-        self.board.free_spots(card) > 0 && (self.third.decrees == 0 || self.placement_allowed(card))
+        self.may_place_with(card, &self.placement_rule())
+    }
+
+    /// [`Fall::may_place_on`] with the placement rule computed once for many cards.
+    #[inline]
+    pub(crate) fn may_place_with(&self, card: u8, rule: &crate::decrees::PlacementRule) -> bool {
+        self.board.free_spots(card) > 0 && (self.third.decrees == 0 || rule.allows(self, card))
     }
 
     /// Remembers that a meeple came from the campfire onto `card` this turn.
@@ -220,8 +226,9 @@ impl Fall {
                         }
                     }
                     let pile = self.workers_home(me) > 0;
+                    let rule = self.placement_rule();
                     for (c, card) in self.board.top_cards() {
-                        if pile && self.may_place_on(card) {
+                        if pile && self.may_place_with(card, &rule) {
                             out.push(FallAction::PlaceDwarf(Pos::of_cell(c)));
                         }
                         if self.workers_on(card, me) > 0 {

@@ -34,6 +34,13 @@ impl CellSet {
         self.0[(cell >> 6) as usize] |= 1u64 << (cell & 63);
     }
 
+    /// Adds every cell of `other`.
+    pub(crate) fn union_with(&mut self, other: &CellSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+    }
+
     /// Cells in the set.
     pub fn len(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()

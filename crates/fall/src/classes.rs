@@ -176,8 +176,9 @@ impl Fall {
                 CLASS_LOCKED => {}
                 CLASS_HOME => {
                     if can_act || Self::class_free_placement(class) {
+                        let rule = self.placement_rule();
                         for (c, card) in self.board.top_cards() {
-                            if self.may_place_on(card) {
+                            if self.may_place_with(card, &rule) {
                                 out.push(FallAction::PlaceClass {
                                     class,
                                     at: Pos::of_cell(c),

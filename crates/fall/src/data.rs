@@ -181,7 +181,7 @@ pub struct OgreData {
     pub count: u8,
 }
 
-/// The 13 ogre cards, indexed by [`OgreKind`].
+/// The 13 ogre cards, indexed by [`crate::OgreKind`].
 pub const OGRES: [OgreData; 5] = [
     OgreData {
         name: "Brute",

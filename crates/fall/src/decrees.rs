@@ -10,6 +10,27 @@ use crate::state::Fall;
 use crate::types::{Colour, Kind, OgreKind, Pos};
 use dwarfs_engine::Seat;
 
+/// The placement decrees in force for the current seat (see [`Fall::placement_rule`]).
+pub(crate) struct PlacementRule {
+    balloonists: bool,
+    /// Fortress: (the seat's kingdom, every kingdom).
+    fortress: Option<(CellSet, CellSet)>,
+}
+
+impl PlacementRule {
+    /// True if the decrees let the current seat put a meeple from its campfire on `card`.
+    pub(crate) fn allows(&self, game: &Fall, card: u8) -> bool {
+        if self.balloonists && game.third.placed & (1u64 << card) != 0 {
+            return false;
+        }
+        match (&self.fortress, game.board.cell_of(card)) {
+            (Some((mine, any)), Some(cell)) => mine.contains(cell) || !any.contains(cell),
+            (Some(_), None) => false,
+            (None, _) => true,
+        }
+    }
+}
+
 impl Fall {
     /// True if `d` is in play.
     #[inline]
@@ -76,28 +97,24 @@ impl Fall {
         }
     }
 
-    /// The placement decrees: Fortress (only your own kingdom or cards in no kingdom) and Crazy
-    /// Balloonists (one meeple from the campfire per card per turn).
-    pub(crate) fn placement_allowed(&self, card: u8) -> bool {
-        if self.decree(Decree::CrazyBalloonists) && self.third.placed & (1u64 << card) != 0 {
-            return false;
-        }
-        if self.decree(Decree::Fortress) {
-            let Some(cell) = self.board.cell_of(card) else {
-                return false;
-            };
-            if let Some(mine) = self.board.kingdom(self.colour())
-                && mine.contains(cell)
-            {
-                return true;
+    /// The placement decrees for the current seat, computed once: Fortress (only your own
+    /// kingdom or cards in no kingdom) and Crazy Balloonists (one meeple from the campfire per
+    /// card per turn).
+    pub(crate) fn placement_rule(&self) -> PlacementRule {
+        let fortress = self.decree(Decree::Fortress).then(|| {
+            let mine = self.board.kingdom(self.colour()).unwrap_or_default();
+            let mut any = CellSet::default();
+            for s in 0..self.players as usize {
+                if let Some(k) = self.board.kingdom(Colour::ALL[s]) {
+                    any.union_with(&k);
+                }
             }
-            return !(0..self.players as usize).any(|s| {
-                self.board
-                    .kingdom(Colour::ALL[s])
-                    .is_some_and(|k| k.contains(cell))
-            });
+            (mine, any)
+        });
+        PlacementRule {
+            balloonists: self.decree(Decree::CrazyBalloonists),
+            fortress,
         }
-        true
     }
 
     /// The Dwarfs Way: at the end of a turn, every full card (not a monster) on which no colour
@@ -156,11 +173,12 @@ impl Fall {
         if self.decree(Decree::BattleMemorial) && !self.memorial_cells().is_empty() {
             return true;
         }
+        let rule = self.placement_rule();
         self.decree(Decree::Fortress)
             && !self
                 .board
                 .top_cards()
-                .any(|(_, card)| self.may_place_on(card))
+                .any(|(_, card)| self.may_place_with(card, &rule))
     }
 
     /// Lists the decree actions of the Perform Actions phase (nothing staged).

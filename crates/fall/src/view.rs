@@ -415,7 +415,7 @@ impl Fall {
         })
     }
 
-    /// Gems left in each pile, indexed by [`Gem`].
+    /// Gems left in each pile, indexed by [`crate::Gem`].
     pub fn gem_piles(&self) -> [u8; 4] {
         self.gem_piles
     }
