@@ -166,6 +166,8 @@ pub struct Session<G: Game> {
     log: Vec<LogEntry>,
     votes: BTreeMap<(u8, u32), BTreeMap<u8, Signed<TakeoverBody>>>,
     takeover_move: Option<(u32, [u8; 32])>,
+    /// The beacon links of the live seats revealed with the acks of the last final move.
+    last_links: Vec<(u8, crate::message::Link)>,
     outbox: VecDeque<Transmit>,
     events: VecDeque<Event<G>>,
     replay_out: VecDeque<Vec<u8>>,
@@ -270,6 +272,7 @@ impl<G: Game> Session<G> {
             log: Vec::new(),
             votes: BTreeMap::new(),
             takeover_move: None,
+            last_links: Vec::new(),
             outbox: VecDeque::new(),
             events: VecDeque::new(),
             replay_out: VecDeque::new(),
@@ -1388,13 +1391,18 @@ impl<G: Game> Session<G> {
             seat: p.seat.0,
             action: codec::encode(&p.action),
             sig: p.mv.as_ref().map(|m| m.sig),
-            beacon: if chance { reveals } else { Vec::new() },
+            beacon: if is_checkpoint(&self.config, p.seq) {
+                reveals.clone()
+            } else {
+                Vec::new()
+            },
             acks: if is_checkpoint(&self.config, p.seq) {
                 ack_records.clone()
             } else {
                 Vec::new()
             },
         };
+        self.last_links = live.iter().map(|&i| i as u8).zip(reveals).collect();
         self.push_frame(Frame::Move(record));
         self.progress();
         if self.state.to_act() == Actor::Over {
@@ -1406,6 +1414,7 @@ impl<G: Game> Session<G> {
                     seq: p.seq,
                     stage: AckStage::Applied,
                     acks: ack_records,
+                    beacon: self.last_links.iter().map(|l| l.1).collect(),
                 }));
                 self.game_over();
             }
@@ -1468,6 +1477,7 @@ impl<G: Game> Session<G> {
                     next_tip: None,
                 })
                 .collect(),
+            beacon: self.last_links.iter().map(|l| l.1).collect(),
         }));
         self.game_over();
         true
@@ -1698,10 +1708,13 @@ impl<G: Game> Session<G> {
             if let Some(h) = votes.iter().find_map(|v| v.seat_move) {
                 self.takeover_move = Some((from_seq, h));
             }
+            let beacon = self.last_links.iter().map(|l| l.1).collect();
+            self.last_links.retain(|l| l.0 != seat);
             self.push_frame(Frame::Takeover(TakeoverRecord {
                 seat,
                 from_seq,
                 votes,
+                beacon,
             }));
             self.events.push_back(Event::TakenOver {
                 seat: Seat(seat),

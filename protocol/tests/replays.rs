@@ -75,6 +75,21 @@ fn flipped_byte_names_the_move() {
         // A flipped length prefix can only be pinned to the frame, which starts move 10.
         assert_eq!(e.seq, Some(10), "flip at byte {off}: {e}");
     }
+    // A checkpoint frame (acks and beacon links, read ahead for earlier chance points).
+    let k = move_frame(&fr, 16);
+    let start = MAGIC.len() + fr[..k].iter().map(|f| encode_frame(f).len()).sum::<usize>();
+    let len = encode_frame(&fr[k]).len();
+    for off in 0..len {
+        let mut t = bytes.clone();
+        t[start + off] ^= 0x08;
+        let e = replay::verify::<Pig>(&t).expect_err("flip in checkpoint 16 unnoticed");
+        assert_eq!(
+            e.seq,
+            Some(16),
+            "flip at byte {off} of move 16's frame: {e}"
+        );
+        assert_eq!(e.frame, k, "{e}");
+    }
     // And in the header: fails before any move.
     let mut t = bytes.clone();
     t[MAGIC.len() + 40] ^= 1;
@@ -200,4 +215,75 @@ fn wrong_game_or_garbage_is_refused() {
     assert!(replay::peek_header(b"hello").is_err());
     assert!(replay::verify::<Pig>(b"").is_err());
     assert!(replay::verify::<Pig>(MAGIC).is_err());
+}
+
+/// Batch verification through ed25519-dalek, as the app may plug in.
+struct DalekBatch(
+    Vec<(
+        ed25519_dalek::VerifyingKey,
+        Vec<u8>,
+        ed25519_dalek::Signature,
+    )>,
+    bool,
+);
+
+impl replay::BatchVerifier for DalekBatch {
+    fn queue(&mut self, key: &[u8; 32], message: &[u8], signature: &[u8; 64]) {
+        match ed25519_dalek::VerifyingKey::from_bytes(key) {
+            Ok(k) => self.0.push((
+                k,
+                message.to_vec(),
+                ed25519_dalek::Signature::from_bytes(signature),
+            )),
+            Err(_) => self.1 = true,
+        }
+    }
+    fn verify_all(&mut self) -> bool {
+        let msgs: Vec<&[u8]> = self.0.iter().map(|x| x.1.as_slice()).collect();
+        let sigs: Vec<_> = self.0.iter().map(|x| x.2).collect();
+        let keys: Vec<_> = self.0.iter().map(|x| x.0).collect();
+        !self.1 && ed25519_dalek::verify_batch(&msgs, &sigs, &keys).is_ok()
+    }
+}
+
+#[test]
+fn batched_verification_agrees_with_one_by_one() {
+    let bytes = recorded(3, 8);
+    let mut b = DalekBatch(Vec::new(), false);
+    assert_eq!(
+        replay::verify_batched::<Pig>(&bytes, &mut b).unwrap(),
+        replay::verify::<Pig>(&bytes).unwrap()
+    );
+    assert!(b.0.len() > 20, "signatures went through the batch");
+    // A forged move signature: the batch fails and the error names the move like `verify`.
+    let mut fr = frames(&bytes);
+    let k = move_frame(&fr, 5);
+    if let Frame::Move(m) = &mut fr[k]
+        && let Some(s) = m.sig.as_mut()
+    {
+        s.0[10] ^= 1;
+    }
+    let t = assemble(&fr);
+    let e = replay::verify_batched::<Pig>(&t, &mut DalekBatch(Vec::new(), false)).unwrap_err();
+    assert_eq!(e, replay::verify::<Pig>(&t).unwrap_err());
+    assert_eq!(e.seq, Some(5));
+}
+
+#[test]
+fn replay_size_per_move_is_small() {
+    // The size target (<= 150 bytes per move); see the benchmark for figures.
+    for players in [2u8, 4, 8] {
+        let o = PigOptions {
+            target: 200,
+            max_rounds: 40,
+        };
+        let bytes = replay::record_simulated::<Pig>(&o, players, 1).unwrap();
+        let r = replay::verify::<Pig>(&bytes).unwrap();
+        let per_move = bytes.len() as f64 / r.moves as f64;
+        assert!(
+            r.moves > 150 && per_move <= 150.0,
+            "{players} players: {per_move:.1} bytes/move over {} moves",
+            r.moves
+        );
+    }
 }

@@ -52,8 +52,9 @@ pub struct MoveRecord {
     /// The author's signature over the [`crate::message::MoveBody`] (whose `prev` is the state
     /// hash the verifier recomputes); `None` for a bot seat's move, which the verifier recomputes.
     pub sig: Option<Signature>,
-    /// When the move led to a chance point: the beacon links revealed in its acks, live seats in
-    /// seat order.
+    /// On checkpoint moves: the beacon link every live seat revealed in its ack of this move, in
+    /// seat order. Links of earlier moves follow by hashing down the chain, so the entropy of
+    /// every chance point since the previous checkpoint is derived from these.
     pub beacon: Vec<Link>,
     /// Every live seat's ack, on checkpoint moves (every `ack_interval` moves).
     pub acks: Vec<AckRecord>,
@@ -68,6 +69,9 @@ pub struct TakeoverRecord {
     pub from_seq: u32,
     /// The votes of every other live seat, in seat order.
     pub votes: Vec<VoteRecord>,
+    /// The beacon links of every seat live before the takeover, at move `from_seq - 1` (empty
+    /// when no move was played yet).
+    pub beacon: Vec<Link>,
 }
 
 /// One stored takeover vote (the rest of its [`crate::message::TakeoverBody`] is implied).
@@ -90,6 +94,8 @@ pub struct FinalRecord {
     pub stage: AckStage,
     /// The acks, live seats in seat order.
     pub acks: Vec<AckRecord>,
+    /// Every live seat's beacon link at move `seq`.
+    pub beacon: Vec<Link>,
 }
 
 /// One replay frame.

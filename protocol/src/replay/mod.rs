@@ -6,7 +6,7 @@ pub mod format;
 
 use crate::beacon::{self, ChainTracker};
 use crate::config::{Refusal, SeatSpec};
-use crate::keys::{Domain, verify as verify_sig};
+use crate::keys::{Domain, Signature, signed_bytes};
 use crate::message::{AckBody, AckStage, Link, MoveBody};
 use dwarfs_bots::TakeoverBot;
 use dwarfs_engine::{Actor, Game, Outcome, Seat, StateHash, codec, state_hash};
@@ -122,6 +122,19 @@ pub enum Fault {
     /// A takeover record is invalid.
     #[error("takeover: {0}")]
     Takeover(String),
+    /// Internal: a later frame (read ahead for a chance point's links) is bad; reported at it.
+    #[error("{fault}")]
+    Ahead {
+        /// How many frames after the current one.
+        frames_ahead: usize,
+        /// The move of that frame.
+        seq: u32,
+        /// What is wrong with it.
+        fault: Box<Fault>,
+    },
+    /// Internal: a chance point's links are in a frame the file lacks (reported as truncation).
+    #[error("the beacon links of a chance point are missing (the file is cut short)")]
+    MissingLinks,
     /// The replay ends before the game does.
     #[error("the replay ends after move {0} before the game is over (truncated or unfinished)")]
     Incomplete(u32),
@@ -176,15 +189,82 @@ fn read_header(bytes: &[u8]) -> Result<Header, VerifyError> {
 /// Verifies a complete replay of game `G`: every signature, the seed derivation, the beacon chain
 /// and every state hash, by re-running the engine. Returns the first bad frame or move and why.
 pub fn verify<G: Game>(bytes: &[u8]) -> Result<VerifyReport, VerifyError> {
-    Verifier::<G>::run(bytes, None)
+    Verifier::<G>::run(bytes, None, None).map(|(r, _)| r)
+}
+
+/// One signature a replay holds: the signer's key, the exact signed bytes and the signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SignatureCheck {
+    /// The ed25519 public key.
+    pub key: [u8; 32],
+    /// The signed bytes (domain tag and canonical body).
+    pub message: Vec<u8>,
+    /// The signature.
+    pub signature: [u8; 64],
+}
+
+/// Verifies a replay like [`verify`] and also returns every signature it checked, with the
+/// exact signed bytes (for external auditing and the batch-verification benchmark).
+pub fn signatures<G: Game>(
+    bytes: &[u8],
+) -> Result<(VerifyReport, Vec<SignatureCheck>), VerifyError> {
+    Verifier::<G>::run(bytes, None, Some(Vec::new()))
+}
+
+/// A pluggable batch signature checker for [`verify_batched`] (for example ed25519-dalek's
+/// `verify_batch`, several times faster than one-by-one checks). The protocol crate itself only
+/// verifies one by one through `libp2p-identity`.
+pub trait BatchVerifier {
+    /// Queues one ed25519 signature check.
+    fn queue(&mut self, key: &[u8; 32], message: &[u8], signature: &[u8; 64]);
+    /// Checks everything queued since the last call; true when every signature is valid.
+    fn verify_all(&mut self) -> bool;
+}
+
+/// Verifies like [`verify`], but hands every signature to `batch` at the end instead of checking
+/// them one by one. The result is identical to [`verify`]'s: when anything fails, the replay is
+/// verified again one by one to name the first bad frame and move.
+pub fn verify_batched<G: Game>(
+    bytes: &[u8],
+    batch: &mut dyn BatchVerifier,
+) -> Result<VerifyReport, VerifyError> {
+    if let Ok((report, sigs)) = Verifier::<G>::run_deferred(bytes) {
+        for s in &sigs {
+            batch.queue(&s.key, &s.message, &s.signature);
+        }
+        if batch.verify_all() {
+            return Ok(report);
+        }
+    }
+    verify::<G>(bytes)
+}
+
+fn check_sig<T: serde::Serialize>(
+    collect: &mut Option<Vec<SignatureCheck>>,
+    key: &ed25519::PublicKey,
+    domain: Domain,
+    body: &T,
+    sig: &Signature,
+) -> bool {
+    let message = signed_bytes(domain, body);
+    // Deferred mode (batch verification) collects without checking: see `verify_batched`.
+    let ok = DEFER.with(|d| d.get()) || key.verify(&message, &sig.0);
+    if let Some(c) = collect {
+        c.push(SignatureCheck {
+            key: key.to_bytes(),
+            message,
+            signature: sig.0,
+        });
+    }
+    ok
 }
 
 /// A readable move log of a replay of game `G`. A replay that fails verification is shown up to
 /// the failure, followed by the reason.
 pub fn show<G: Game>(bytes: &[u8]) -> String {
     let mut lines = Vec::new();
-    match Verifier::<G>::run(bytes, Some(&mut lines)) {
-        Ok(r) => {
+    match Verifier::<G>::run(bytes, Some(&mut lines), None) {
+        Ok((r, _)) => {
             lines.push(format!(
                 "verified: {} moves, {} chance points, {} signatures, final hash {}",
                 r.moves,
@@ -200,6 +280,10 @@ pub fn show<G: Game>(bytes: &[u8]) -> String {
     out
 }
 
+thread_local! {
+    static DEFER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 struct Verifier<G: Game> {
     state: G,
     keys: Vec<Option<ed25519::PublicKey>>,
@@ -212,11 +296,25 @@ struct Verifier<G: Game> {
     signatures: u32,
     takeovers: Vec<(Seat, u32)>,
     seat_move: Option<(u32, [u8; 32])>,
+    /// Per seat: links verified ahead, `(position of the first, links)`.
+    cache: Vec<(u32, Vec<Link>)>,
     over: bool,
+    collect: Option<Vec<SignatureCheck>>,
 }
 
 impl<G: Game> Verifier<G> {
-    fn run(bytes: &[u8], mut log: Option<&mut Vec<String>>) -> Result<VerifyReport, VerifyError> {
+    fn run_deferred(bytes: &[u8]) -> Result<(VerifyReport, Vec<SignatureCheck>), VerifyError> {
+        DEFER.with(|d| d.set(true));
+        let r = Self::run(bytes, None, Some(Vec::new()));
+        DEFER.with(|d| d.set(false));
+        r
+    }
+
+    fn run(
+        bytes: &[u8],
+        mut log: Option<&mut Vec<String>>,
+        collect: Option<Vec<SignatureCheck>>,
+    ) -> Result<(VerifyReport, Vec<SignatureCheck>), VerifyError> {
         let frames = read_frames(bytes);
         let mut it = frames.frames.iter().enumerate();
         let err = |frame: usize, offset: usize, seq: Option<u32>, fault: Fault| VerifyError {
@@ -231,8 +329,17 @@ impl<G: Game> Verifier<G> {
                 (f, _) => err(0, f.map_or(0, |f| f.0), None, Fault::Header),
             });
         };
-        let mut v =
-            Self::start(header, log.as_deref_mut()).map_err(|f| err(0, *offset, None, f))?;
+        let mut v = Self::start(header, log.as_deref_mut(), collect)
+            .map_err(|f| err(0, *offset, None, f))?;
+        let all = &frames.frames;
+        let last_move_in_file = all
+            .iter()
+            .rev()
+            .find_map(|(_, f)| match f {
+                Frame::Move(m) => Some(m.seq),
+                _ => None,
+            })
+            .unwrap_or(0);
         for (index, (offset, frame)) in it {
             let seq_hint = match frame {
                 Frame::Move(_) => Some(v.last_seq + 1),
@@ -246,16 +353,37 @@ impl<G: Game> Verifier<G> {
                     Fault::Ending("frames follow the end of the game".into()),
                 ));
             }
-            v.frame(frame, log.as_deref_mut())
-                .map_err(|f| err(index, *offset, seq_hint, f))?;
+            match v.frame(frame, &all[index + 1..], log.as_deref_mut()) {
+                Ok(()) => {}
+                // The links of a chance point are in a later frame the file does not have.
+                Err(Fault::MissingLinks) => {
+                    return Err(match &frames.error {
+                        Some(e) => {
+                            let (i, o) = read_error_position(e);
+                            err(i, o, Some(last_move_in_file + 1), Fault::Read(e.clone()))
+                        }
+                        None => err(
+                            all.len(),
+                            bytes.len(),
+                            Some(last_move_in_file),
+                            Fault::Incomplete(last_move_in_file),
+                        ),
+                    });
+                }
+                Err(Fault::Ahead {
+                    frames_ahead,
+                    seq,
+                    fault,
+                }) => {
+                    let i = index + frames_ahead;
+                    let o = all.get(i).map_or(*offset, |f| f.0);
+                    return Err(err(i, o, Some(seq), *fault));
+                }
+                Err(f) => return Err(err(index, *offset, seq_hint, f)),
+            }
         }
         if let Some(e) = frames.error {
-            let (index, offset) = match &e {
-                ReadError::BadMagic => (0, 0),
-                ReadError::BadLength { index, offset }
-                | ReadError::Truncated { index, offset, .. }
-                | ReadError::Malformed { index, offset, .. } => (*index, *offset),
-            };
+            let (index, offset) = read_error_position(&e);
             return Err(err(index, offset, Some(v.last_seq + 1), Fault::Read(e)));
         }
         if !v.over {
@@ -289,19 +417,27 @@ impl<G: Game> Verifier<G> {
             }
             log.push(format!("  {}", outcome.summary));
         }
-        Ok(VerifyReport {
-            game: v.header.config.game.clone(),
-            players: v.header.config.players(),
-            moves: v.last_seq,
-            chance_points: v.chance_points,
-            signatures: v.signatures,
-            final_hash: state_hash(&v.state),
-            outcome,
-            takeovers: v.takeovers,
-        })
+        let sigs = v.collect.take().unwrap_or_default();
+        Ok((
+            VerifyReport {
+                game: v.header.config.game.clone(),
+                players: v.header.config.players(),
+                moves: v.last_seq,
+                chance_points: v.chance_points,
+                signatures: v.signatures,
+                final_hash: state_hash(&v.state),
+                outcome,
+                takeovers: v.takeovers,
+            },
+            sigs,
+        ))
     }
 
-    fn start(header: &Header, log: Option<&mut Vec<String>>) -> Result<Self, Fault> {
+    fn start(
+        header: &Header,
+        log: Option<&mut Vec<String>>,
+        mut collect: Option<Vec<SignatureCheck>>,
+    ) -> Result<Self, Fault> {
         if header.format != format::FORMAT_VERSION {
             return Err(Fault::Ending(format!(
                 "replay format {} is not supported (this build reads {})",
@@ -343,13 +479,13 @@ impl<G: Game> Verifier<G> {
                     "commit or reveal out of seat order at {seat}"
                 )));
             }
-            if !verify_sig(key, Domain::Commit, &c.body, &c.sig) {
+            if !check_sig(&mut collect, key, Domain::Commit, &c.body, &c.sig) {
                 return Err(Fault::Signature {
                     what: "seed commit",
                     seat,
                 });
             }
-            if !verify_sig(key, Domain::Reveal, &r.body, &r.sig) {
+            if !check_sig(&mut collect, key, Domain::Reveal, &r.body, &r.sig) {
                 return Err(Fault::Signature {
                     what: "seed reveal",
                     seat,
@@ -408,6 +544,7 @@ impl<G: Game> Verifier<G> {
             ));
         }
         let live = keys.iter().map(|k| k.is_some()).collect();
+        let n_seats = keys.len();
         Ok(Verifier {
             state,
             keys,
@@ -420,7 +557,9 @@ impl<G: Game> Verifier<G> {
             signatures,
             takeovers: Vec::new(),
             seat_move: None,
+            cache: vec![(0, Vec::new()); n_seats],
             over: false,
+            collect,
         })
     }
 
@@ -473,8 +612,8 @@ impl<G: Game> Verifier<G> {
                 hash,
                 next_tip: a.next_tip,
             };
-            let key = self.keys[i].as_ref().ok_or(Fault::Header)?;
-            if !verify_sig(key, Domain::Ack, &body, &a.sig) {
+            let key = self.keys[i].clone().ok_or(Fault::Header)?;
+            if !check_sig(&mut self.collect, &key, Domain::Ack, &body, &a.sig) {
                 return Err(Fault::Signature { what: "ack", seat });
             }
             self.signatures += 1;
@@ -482,7 +621,120 @@ impl<G: Game> Verifier<G> {
         Ok(())
     }
 
-    fn frame(&mut self, frame: &Frame, log: Option<&mut Vec<String>>) -> Result<(), Fault> {
+    /// Takes the links a link frame carries at position `c`: checks them against every live
+    /// seat's committed chain and caches the links down to the last verified one.
+    fn absorb_links(&mut self, c: u32, links: &[Link]) -> Result<(), Fault> {
+        let live = self.live_seats();
+        if links.len() != live.len() {
+            return Err(Fault::Beacon(format!(
+                "{} links stored for {} live players",
+                links.len(),
+                live.len()
+            )));
+        }
+        let max = self.header.config.beacon_segment;
+        for (link, &i) in links.iter().zip(&live) {
+            let t = self.trackers[i].ok_or(Fault::Header)?;
+            if t.pos == c {
+                if t.link != *link {
+                    return Err(Fault::Beacon(format!(
+                        "{}'s link at move {c} differs from the one derived before",
+                        Seat(i as u8)
+                    )));
+                }
+                continue;
+            }
+            if t.pos > c || c - t.pos > max {
+                return Err(Fault::Beacon(format!(
+                    "{}'s link at move {c} cannot follow its chain at {}",
+                    Seat(i as u8),
+                    t.pos
+                )));
+            }
+            // Walk down from c to the last verified link, keeping every link on the way.
+            let n = (c - t.pos) as usize;
+            let mut chain = vec![[0u8; 16]; n];
+            let mut cur = *link;
+            for k in (0..n).rev() {
+                chain[k] = cur;
+                cur = beacon::step_down(&cur, t.pos + 1 + k as u32);
+            }
+            if cur != t.link {
+                return Err(Fault::Beacon(format!(
+                    "{}'s link at move {c} does not match its committed hash chain",
+                    Seat(i as u8)
+                )));
+            }
+            self.cache[i] = (t.pos + 1, chain);
+            self.trackers[i] = Some(ChainTracker {
+                pos: c,
+                link: *link,
+            });
+        }
+        Ok(())
+    }
+
+    /// Every live seat's link at position `n` (a chance point), from the cache, or from the first
+    /// later frame that carries links.
+    fn links_at(
+        &mut self,
+        n: u32,
+        current: &Frame,
+        rest: &[(usize, Frame)],
+    ) -> Result<Vec<Link>, Fault> {
+        let live = self.live_seats();
+        let covered = |v: &Self| {
+            live.iter().all(|&i| {
+                let (from, chain) = &v.cache[i];
+                n >= *from && ((n - from) as usize) < chain.len()
+            })
+        };
+        if !covered(self) {
+            let cfg = self.header.config.clone();
+            let found = std::iter::once(current)
+                .chain(rest.iter().map(|(_, f)| f))
+                .enumerate()
+                .find_map(|(k, f)| links_of(f, &cfg).map(|(c, l)| (k, c, l.to_vec())));
+            let Some((k, c, links)) = found else {
+                return Err(Fault::MissingLinks);
+            };
+            if c < n {
+                return Err(Fault::Beacon(format!(
+                    "the links for the chance point of move {n} are missing"
+                )));
+            }
+            if let Err(f) = self.absorb_links(c, &links) {
+                return Err(if k == 0 {
+                    f
+                } else {
+                    Fault::Ahead {
+                        frames_ahead: k,
+                        seq: c,
+                        fault: Box::new(f),
+                    }
+                });
+            }
+            if !covered(self) {
+                return Err(Fault::Beacon(format!(
+                    "the links for the chance point of move {n} are missing"
+                )));
+            }
+        }
+        Ok(live
+            .iter()
+            .map(|&i| {
+                let (from, chain) = &self.cache[i];
+                chain[(n - from) as usize]
+            })
+            .collect())
+    }
+
+    fn frame(
+        &mut self,
+        frame: &Frame,
+        rest: &[(usize, Frame)],
+        log: Option<&mut Vec<String>>,
+    ) -> Result<(), Fault> {
         let cfg = self.header.config.clone();
         match frame {
             Frame::Header(_) => Err(Fault::Header),
@@ -517,14 +769,21 @@ impl<G: Game> Verifier<G> {
                         voter: vote.voter,
                         seat_move: vote.seat_move,
                     };
-                    let key = self.keys[i].as_ref().ok_or(Fault::Header)?;
-                    if !verify_sig(key, Domain::Takeover, &body, &vote.sig) {
+                    let key = self.keys[i].clone().ok_or(Fault::Header)?;
+                    if !check_sig(&mut self.collect, &key, Domain::Takeover, &body, &vote.sig) {
                         return Err(Fault::Signature {
                             what: "takeover vote",
                             seat: Seat(vote.voter),
                         });
                     }
                     self.signatures += 1;
+                }
+                if t.from_seq == 1 {
+                    if !t.beacon.is_empty() {
+                        return Err(Fault::Beacon("links stored before the first move".into()));
+                    }
+                } else {
+                    self.absorb_links(t.from_seq - 1, &t.beacon)?;
                 }
                 self.live[t.seat as usize] = false;
                 self.seat_move = t
@@ -564,6 +823,7 @@ impl<G: Game> Verifier<G> {
                 }
                 let hash = state_hash(&self.state);
                 self.check_acks(&f.acks, f.seq, f.stage, hash)?;
+                self.absorb_links(f.seq, &f.beacon)?;
                 self.over = true;
                 if let Some(log) = log {
                     log.push(format!(
@@ -611,9 +871,9 @@ impl<G: Game> Verifier<G> {
                         },
                         sig,
                     };
-                    let key = self.keys[seat.index()].as_ref().ok_or(Fault::Header)?;
+                    let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
                     if crate::message::move_digest(&signed) != digest
-                        || !verify_sig(key, Domain::Move, &signed.body, &sig)
+                        || !check_sig(&mut self.collect, &key, Domain::Move, &signed.body, &sig)
                     {
                         return Err(Fault::Signature { what: "move", seat });
                     }
@@ -630,8 +890,8 @@ impl<G: Game> Verifier<G> {
                         prev,
                         action: m.action.clone(),
                     };
-                    let key = self.keys[seat.index()].as_ref().ok_or(Fault::Header)?;
-                    if !verify_sig(key, Domain::Move, &body, sig) {
+                    let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
+                    if !check_sig(&mut self.collect, &key, Domain::Move, &body, sig) {
                         return Err(Fault::Signature { what: "move", seat });
                     }
                     self.signatures += 1;
@@ -669,27 +929,9 @@ impl<G: Game> Verifier<G> {
                     ));
                 }
                 // Beacon.
-                let live_seats = self.live_seats();
                 let chance = self.state.to_act() == Actor::Chance;
                 if chance {
-                    if m.beacon.len() != live_seats.len() {
-                        return Err(Fault::Beacon(format!(
-                            "move leads to a chance point but {} links are stored for {} live players",
-                            m.beacon.len(),
-                            live_seats.len()
-                        )));
-                    }
-                    for (link, &i) in m.beacon.iter().zip(&live_seats) {
-                        let t = self.trackers[i].as_mut().ok_or(Fault::Header)?;
-                        if !t.check(m.seq, link, cfg.beacon_segment) {
-                            return Err(Fault::Beacon(format!(
-                                "{}'s link does not match its committed hash chain",
-                                Seat(i as u8)
-                            )));
-                        }
-                        t.advance(m.seq, *link);
-                    }
-                    let reveals: Vec<Link> = m.beacon.clone();
+                    let reveals = self.links_at(m.seq, frame, rest)?;
                     let mut round = 0;
                     while self.state.to_act() == Actor::Chance {
                         let e = beacon::move_entropy(&cfg.game_id, m.seq, round, &reveals);
@@ -703,9 +945,12 @@ impl<G: Game> Verifier<G> {
                         round += 1;
                     }
                     self.chance_points += 1;
+                }
+                if is_checkpoint_cfg(&cfg, m.seq) {
+                    self.absorb_links(m.seq, &m.beacon)?;
                 } else if !m.beacon.is_empty() {
                     return Err(Fault::Beacon(
-                        "links stored for a move with no chance point".into(),
+                        "links stored on a move that is not a checkpoint".into(),
                     ));
                 }
                 if m.seq.is_multiple_of(cfg.beacon_segment) {
@@ -714,6 +959,7 @@ impl<G: Game> Verifier<G> {
                             (a.next_tip, self.trackers[a.seat as usize].as_mut())
                         {
                             t.advance(m.seq, tip);
+                            self.cache[a.seat as usize] = (0, Vec::new());
                         }
                     }
                 }
@@ -722,6 +968,25 @@ impl<G: Game> Verifier<G> {
                 Ok(())
             }
         }
+    }
+}
+
+fn read_error_position(e: &ReadError) -> (usize, usize) {
+    match e {
+        ReadError::BadMagic => (0, 0),
+        ReadError::BadLength { index, offset }
+        | ReadError::Truncated { index, offset, .. }
+        | ReadError::Malformed { index, offset, .. } => (*index, *offset),
+    }
+}
+
+/// The beacon links a frame carries, and the position they are at.
+fn links_of<'a>(frame: &'a Frame, cfg: &crate::config::GameConfig) -> Option<(u32, &'a [Link])> {
+    match frame {
+        Frame::Move(m) if is_checkpoint_cfg(cfg, m.seq) => Some((m.seq, &m.beacon)),
+        Frame::Takeover(t) => Some((t.from_seq.saturating_sub(1), &t.beacon)),
+        Frame::Final(f) => Some((f.seq, &f.beacon)),
+        _ => None,
     }
 }
 

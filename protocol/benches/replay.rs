@@ -1,0 +1,121 @@
+//! Replay benchmarks (issue 4):
+//! - verifying a 10k-move replay (signatures, seed, beacon, every state hash by re-running the
+//!   engine) against ed25519 batch verification of exactly the same signatures, in the same run
+//!   (target: at most 1.3x);
+//! - replay size in bytes per move (target: at most 150), printed at start.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_protocol::replay;
+use ed25519_dalek::{Signature, VerifyingKey, verify_batch};
+use std::collections::BTreeMap;
+use std::hint::black_box;
+
+/// ed25519-dalek batch verification plugged into the replay verifier.
+#[derive(Default)]
+struct DalekBatch {
+    keys: BTreeMap<[u8; 32], Option<VerifyingKey>>,
+    messages: Vec<Vec<u8>>,
+    signatures: Vec<Signature>,
+    verifying: Vec<VerifyingKey>,
+    bad_key: bool,
+}
+
+impl replay::BatchVerifier for DalekBatch {
+    fn queue(&mut self, key: &[u8; 32], message: &[u8], signature: &[u8; 64]) {
+        let k = *self
+            .keys
+            .entry(*key)
+            .or_insert_with(|| VerifyingKey::from_bytes(key).ok());
+        match k {
+            Some(k) => {
+                self.messages.push(message.to_vec());
+                self.signatures.push(Signature::from_bytes(signature));
+                self.verifying.push(k);
+            }
+            None => self.bad_key = true,
+        }
+    }
+
+    fn verify_all(&mut self) -> bool {
+        let msgs: Vec<&[u8]> = self.messages.iter().map(|m| m.as_slice()).collect();
+        let ok = !self.bad_key && verify_batch(&msgs, &self.signatures, &self.verifying).is_ok();
+        self.messages.clear();
+        self.signatures.clear();
+        self.verifying.clear();
+        self.bad_key = false;
+        ok
+    }
+}
+
+/// Pig that never reaches its target and ends by rounds: about 10k moves with 4 players.
+fn long_game() -> PigOptions {
+    PigOptions {
+        target: u16::MAX,
+        max_rounds: 1250,
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    for players in [2u8, 4, 8] {
+        let rounds = 5000 / players as u16;
+        let o = PigOptions {
+            target: u16::MAX,
+            max_rounds: rounds,
+        };
+        let bytes = replay::record_simulated::<Pig>(&o, players, 3).expect("recorded");
+        let r = replay::verify::<Pig>(&bytes).expect("verifies");
+        eprintln!(
+            "replay size, {players} players: {} moves, {} bytes, {:.1} bytes/move",
+            r.moves,
+            bytes.len(),
+            bytes.len() as f64 / r.moves as f64
+        );
+    }
+    let bytes = replay::record_simulated::<Pig>(&long_game(), 4, 1).expect("recorded");
+    let (report, sigs) = replay::signatures::<Pig>(&bytes).expect("verifies");
+    eprintln!(
+        "bench replay: {} moves, {} signatures, {} bytes ({:.1} bytes/move)",
+        report.moves,
+        sigs.len(),
+        bytes.len(),
+        bytes.len() as f64 / report.moves as f64
+    );
+    assert!(report.moves >= 10_000, "{} moves", report.moves);
+    let msgs: Vec<&[u8]> = sigs.iter().map(|s| s.message.as_slice()).collect();
+    let signatures: Vec<Signature> = sigs
+        .iter()
+        .map(|s| Signature::from_bytes(&s.signature))
+        .collect();
+    let keys: Vec<VerifyingKey> = sigs
+        .iter()
+        .map(|s| VerifyingKey::from_bytes(&s.key).expect("valid key"))
+        .collect();
+    verify_batch(&msgs, &signatures, &keys).expect("batch verifies");
+
+    let mut g = c.benchmark_group("replay_10k_moves");
+    g.sample_size(10);
+    g.bench_function("verify_replay", |b| {
+        b.iter(|| replay::verify::<Pig>(black_box(&bytes)).expect("verifies"))
+    });
+    g.bench_function("verify_replay_batched", |b| {
+        b.iter(|| {
+            let mut batch = DalekBatch::default();
+            replay::verify_batched::<Pig>(black_box(&bytes), &mut batch).expect("verifies")
+        })
+    });
+    g.bench_function("ed25519_batch_same_signatures", |b| {
+        b.iter(|| verify_batch(black_box(&msgs), &signatures, &keys).expect("ok"))
+    });
+    g.bench_function("ed25519_individual_same_signatures", |b| {
+        b.iter(|| {
+            for ((m, s), k) in msgs.iter().zip(&signatures).zip(&keys) {
+                k.verify_strict(m, s).expect("ok");
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
