@@ -112,6 +112,8 @@ impl Bot<Fall> for Greedy {
 /// sometimes plays an ogre or hunts a monster.
 struct Planner {
     stream: SeedStream,
+    /// Seats that upgrade classes whenever they can (3rd edition) and use them.
+    upgraders: u8,
 }
 
 impl Planner {
@@ -172,6 +174,24 @@ impl Planner {
         }
         if has(&FallAction::RevealSecret) {
             return FallAction::RevealSecret;
+        }
+        if self.upgraders & (1 << me) != 0 {
+            for class in dwarfs_fall::Class::ALL {
+                if has(&FallAction::Upgrade(class)) {
+                    return FallAction::Upgrade(class);
+                }
+            }
+            // Place the king (free) where it helps most: on a card where we have dwarfs.
+            let kings: Vec<&FallAction> = legal
+                .iter()
+                .filter(|a| {
+                    matches!(a, FallAction::PlaceClass { class: dwarfs_fall::Class::King, at }
+                        if g.cell(*at).is_some_and(|c| c.meeples[me] > 0 && c.meeples[me] < c.top.need))
+                })
+                .collect();
+            if let Some(a) = kings.first() {
+                return **a;
+            }
         }
         let cells = g.cells();
         let useful = |c: &dwarfs_fall::CellView| c.meeples[me] + c.free_spots >= c.top.need;
@@ -298,9 +318,10 @@ fn main() {
         for seed in 0..games {
             let state = Fall::new(&options, players).unwrap();
             let mut chance = SeedStream::new(seed);
-            let p = if bot == "planner" {
+            let p = if bot.starts_with("planner") {
                 let mut b = Planner {
                     stream: SeedStream::derive(seed, "planner"),
+                    upgraders: if bot == "planner-upgrade0" { 1 } else { 0 },
                 };
                 play_out(state, &mut b, &mut chance, false)
             } else if bot == "greedy" {
