@@ -423,26 +423,22 @@ impl Hold {
             + self.room_count(seat, |e| e == RoomEffect::ExtraBuild)
     }
 
-    /// Dig points `tile` gives `seat` (0: it cannot dig). Event and room tiles dig 1.
+    /// Dig points `tile` gives `seat` (0: it cannot dig). An action tile gives its Dig value plus
+    /// the dig bonuses, which reach every action tile ("All Action Tiles ... get +1 Dig"), so a
+    /// fight-only tile digs with a bonus alone. Event and room tiles dig 1 plus the bonuses.
     pub fn dig_points(&self, seat: Seat, tile: WorkTile) -> u16 {
         let base = match tile.action() {
             Some(a) => a.dig,
             None => crate::data::WILD_DIG,
         };
-        if base == 0 {
-            0
-        } else {
-            base as u16 + self.dig_bonus(seat) as u16
-        }
+        base as u16 + self.dig_bonus(seat) as u16
     }
 
     /// Fight points `tile` gives `seat` against `target`, the tile as it currently is (its face:
-    /// a lair transformed into earth gives no "+N vs" bonus), 0 if it cannot fight.
+    /// a lair transformed into earth gives no "+N vs" bonus), 0 if it cannot fight. Fight bonuses
+    /// reach every action tile, dig-only ones too; event and room tiles never fight.
     pub fn fight_points(&self, seat: Seat, tile: WorkTile, target: BoardTile) -> u16 {
         let Some(a) = tile.action() else { return 0 };
-        if a.fight == 0 {
-            return 0;
-        }
         let vs = if a.bonus_vs.contains(&target) {
             a.bonus as u16
         } else {

@@ -211,3 +211,46 @@ fn master_builder_halves_the_room_value_only_not_the_former_lair_surcharge() {
         "Cistern: 1 less"
     );
 }
+
+#[test]
+fn engineer_and_general_bonuses_reach_every_action_tile() {
+    // "All Action Tiles played by the Engineer this turn get +1 Dig": a fight-only Champion
+    // digs 1 for the Engineer; likewise a dig-only Picks & Shovels fights 1 for the General.
+    let mut g = position(2, Phase::Dig);
+    g.set_leaders(&[L::MasterEngineer, L::DwarfGeneral]);
+    assert_eq!(g.dig_points(Seat(0), W::Champion), 1);
+    assert_eq!(g.dig_points(Seat(1), W::Champion), 0);
+    assert_eq!(
+        g.fight_points(Seat(1), W::PicksAndShovels, dwarfs_hold::BoardTile::Ogres),
+        1
+    );
+    assert_eq!(
+        g.fight_points(Seat(0), W::PicksAndShovels, dwarfs_hold::BoardTile::Ogres),
+        0
+    );
+    // Event and room tiles are action tiles only in a dig: they still never fight.
+    assert_eq!(
+        g.fight_points(Seat(1), W::Sabotage, dwarfs_hold::BoardTile::Ogres),
+        0
+    );
+    g.set_space(at(2, 3), Space::Open(dwarfs_hold::BoardTile::Soil));
+    g.set_hand(Seat(0), &[W::Champion]);
+    g.set_gold(Seat(0), 5);
+    play(&mut g, A::Target(at(2, 3)));
+    play(&mut g, A::AddTile(W::Champion));
+    play(&mut g, A::Commit);
+    assert_eq!(g.owner(at(2, 3)), Some(Seat(0)));
+    // The General clears the Kobolds (6) with a Powder Keg (3+1) and Picks & Shovels (0+1)
+    // and Dwarf Miners (1+1).
+    let mut f = position(2, Phase::Fight);
+    f.set_leaders(&[L::DwarfGeneral, L::DwarfJudge]);
+    f.set_space(at(2, 3), Space::Open(dwarfs_hold::BoardTile::Kobolds));
+    f.set_hand(Seat(0), &[W::PowderKeg, W::PicksAndShovels, W::DwarfMiners]);
+    f.set_gold(Seat(0), 5);
+    play(&mut f, A::Target(at(2, 3)));
+    play(&mut f, A::AddTile(W::PowderKeg));
+    play(&mut f, A::AddTile(W::PicksAndShovels));
+    play(&mut f, A::AddTile(W::DwarfMiners));
+    play(&mut f, A::Commit);
+    assert_eq!(f.trophies(Seat(0)), &[dwarfs_hold::BoardTile::Kobolds]);
+}

@@ -90,8 +90,10 @@ fn workshops_and_armory_add_points_to_action_tiles() {
     // Event and room tiles dig 1 (+ dig bonuses), and never fight.
     assert_eq!(g.dig_points(Seat(0), W::Sabotage), 2);
     assert_eq!(g.fight_points(Seat(0), W::Sabotage, T::Ogres), 0);
-    // A dig-only tile gets no fight points from the Armory.
-    assert_eq!(g.fight_points(Seat(0), W::BigDrill, T::Ogres), 0);
+    // "Your AT get +1 Fight" reaches dig-only tiles too (and +1 Dig fight-only ones).
+    assert_eq!(g.fight_points(Seat(0), W::BigDrill, T::Ogres), 1);
+    assert_eq!(g.dig_points(Seat(0), W::Champion), 1);
+    assert_eq!(g.fight_points(Seat(1), W::BigDrill, T::Ogres), 0);
     assert_eq!(g.dig_points(Seat(1), W::BigDrill), 4);
 }
 
