@@ -439,6 +439,20 @@ impl Board {
         }
     }
 
+    /// Checks that every stored value is in range (for decoded states), before [`Board::check`].
+    pub(crate) fn check_ranges(&self) -> Result<(), String> {
+        let ok_card = |c: u8| c == NONE || (c as usize) < CARDS;
+        if !self.top.iter().all(|&c| ok_card(c))
+            || !self.below.iter().all(|&c| ok_card(c))
+            || !self.cell.iter().all(|&c| c == NONE || (c as usize) < CELLS)
+            || self.rot.iter().any(|&r| r > 3)
+            || self.dwarfs.iter().any(|&d| d > 7)
+        {
+            return Err("malformed state: the board".into());
+        }
+        Ok(())
+    }
+
     /// Checks the board's internal links; the message names what broke.
     pub(crate) fn check(&self) -> Result<(), String> {
         let mut seen = [false; CARDS];

@@ -276,6 +276,7 @@ impl TaskQueue {
 /// A game of Dwar7s Fall. Implements [`dwarfs_engine::Game`]; read it through the public
 /// methods in [`crate::view`] and [`dwarfs_engine::Game::observe`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "FallWire")]
 pub struct Fall {
     pub(crate) options: FallOptions,
     pub(crate) players: u8,
@@ -301,6 +302,157 @@ pub struct Fall {
     pub(crate) goal_slots: [u8; 3],
     /// State only the 3rd edition uses (empty in the classic edition).
     pub(crate) third: ThirdState,
+}
+
+/// The decoded form of [`Fall`], checked by [`Fall::try_from`] before it becomes a game, so a
+/// malformed or hostile encoding is an error, never a state that could make the engine panic.
+#[derive(Deserialize)]
+struct FallWire {
+    options: FallOptions,
+    players: u8,
+    current: u8,
+    round: u16,
+    actions_used: u8,
+    final_round: bool,
+    phase: Phase,
+    pending: Pending,
+    tasks: TaskQueue,
+    board: Board,
+    seats: Vec<PlayerState>,
+    #[serde(with = "crate::bytes")]
+    gem_piles: [u8; 4],
+    #[serde(with = "crate::bytes")]
+    ogre_deck: [u8; 5],
+    #[serde(with = "crate::bytes")]
+    ogre_discard: [u8; 5],
+    goal_deck: u16,
+    #[serde(with = "crate::bytes")]
+    goal_slots: [u8; 3],
+    third: ThirdState,
+}
+
+impl TryFrom<FallWire> for Fall {
+    type Error = String;
+
+    fn try_from(w: FallWire) -> Result<Fall, String> {
+        let g = Fall {
+            options: w.options,
+            players: w.players,
+            current: w.current,
+            round: w.round,
+            actions_used: w.actions_used,
+            final_round: w.final_round,
+            phase: w.phase,
+            pending: w.pending,
+            tasks: w.tasks,
+            board: w.board,
+            seats: w.seats,
+            gem_piles: w.gem_piles,
+            ogre_deck: w.ogre_deck,
+            ogre_discard: w.ogre_discard,
+            goal_deck: w.goal_deck,
+            goal_slots: w.goal_slots,
+            third: w.third,
+        };
+        g.check_decoded()?;
+        Ok(g)
+    }
+}
+
+impl Fall {
+    /// Range and consistency checks for a decoded state: everything the rules index by is in
+    /// range, then every invariant holds.
+    fn check_decoded(&self) -> Result<(), String> {
+        use crate::board::CARDS;
+        use crate::types::CELLS;
+        let bad = |what: &str| Err(format!("malformed state: {what}"));
+        if !(2..=4).contains(&self.players) || self.seats.len() != self.players as usize {
+            return bad("player count");
+        }
+        if self.options.validate().is_err() {
+            return bad("options");
+        }
+        if self.current >= self.players || self.third.first >= self.players {
+            return bad("current seat");
+        }
+        if self.round == 0 || self.round > self.options.round_limit {
+            return bad("the round");
+        }
+        let ogres: u32 = data::OGRES.iter().map(|o| o.count as u32).sum();
+        if self.third.bonus_actions as u32 > ogres || self.third.extra_draws > 1 {
+            return bad("3rd-edition counters");
+        }
+        self.board.check_ranges()?;
+        let deck = data::edition(self.options.edition).secret_goals.len();
+        for p in &self.seats {
+            if p.hand >= 1 << 9
+                || p.goals >= 1 << data::TRADING_GOALS.len()
+                || p.defeated >= 1 << CARDS
+                || (p.secret != NONE && p.secret as usize >= deck)
+                || p.classes
+                    .iter()
+                    .any(|&c| c != CLASS_LOCKED && c != CLASS_HOME && c as usize >= CARDS)
+            {
+                return bad("a player record");
+            }
+            for id in 0..CARDS as u32 {
+                if p.defeated & (1 << id) != 0 && !Fall::card(id as u8).kind.is_monster() {
+                    return bad("a defeated card that is no monster");
+                }
+            }
+        }
+        if self.goal_deck >= 1 << data::TRADING_GOALS.len()
+            || self
+                .goal_slots
+                .iter()
+                .any(|&g| g != NONE && g as usize >= data::TRADING_GOALS.len())
+        {
+            return bad("trading goals");
+        }
+        if self.tasks.cards[..self.tasks.len as usize]
+            .iter()
+            .any(|&c| c as usize >= CARDS)
+        {
+            return bad("the task queue");
+        }
+        if self
+            .third
+            .memorials
+            .iter()
+            .any(|&c| c != NONE && c as usize >= CELLS)
+            || self.third.decrees >= 1 << 10
+        {
+            return bad("3rd-edition state");
+        }
+        match self.phase {
+            Phase::StealGem { victim } if victim >= self.players || victim == self.current => {
+                return bad("the thief's victim");
+            }
+            Phase::RefillGoal { slot } if slot as usize >= data::FACE_UP_GOALS => {
+                return bad("the refilled slot");
+            }
+            _ => {}
+        }
+        let me = self.current as usize;
+        let pending_ok = match self.pending {
+            Pending::None => true,
+            Pending::Card(k) => self.phase == Phase::Actions && self.seats[me].has_kind(k),
+            Pending::BruteSwap { cell, colour } | Pending::PanicMove { cell, colour } => {
+                self.phase == Phase::Actions
+                    && (cell as usize) < CELLS
+                    && colour < self.players
+                    && self
+                        .board
+                        .top(cell)
+                        .is_some_and(|c| self.board.dwarfs(c, colour as usize) > 0)
+            }
+            _ => self.phase == Phase::Actions,
+        };
+        if !pending_ok {
+            return bad("the staged action");
+        }
+        self.invariants()
+    }
 }
 
 /// State only the 3rd edition uses; all zero or empty in the classic edition, so the classic
@@ -400,7 +552,8 @@ impl Fall {
 
     /// Actions the current seat may spend this turn, with actions gained this turn (Hired Hands).
     pub(crate) fn turn_action_limit(&self) -> u8 {
-        self.action_limit(self.colour()) + self.third.bonus_actions
+        self.action_limit(self.colour())
+            .saturating_add(self.third.bonus_actions)
     }
 
     /// The secret goal of a seat, if dealt.

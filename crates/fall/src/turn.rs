@@ -467,7 +467,7 @@ impl Fall {
         }
         for (i, p) in self.seats.iter().enumerate() {
             let colour = Colour::ALL[i];
-            if p.pile + self.board.dwarfs_of(i) != data::DWARFS_PER_PLAYER {
+            if p.pile as u32 + self.board.dwarfs_of(i) as u32 != data::DWARFS_PER_PLAYER as u32 {
                 return Err(format!("{colour} does not have 7 dwarfs"));
             }
             for k in Kind::ALL {
@@ -530,7 +530,9 @@ impl Fall {
                 }
             }
         }
-        if self.actions_used > data::BASE_ACTIONS + 1 + self.third.bonus_actions {
+        if self.actions_used as u32
+            > data::BASE_ACTIONS as u32 + 1 + self.third.bonus_actions as u32
+        {
             return Err("more actions were spent than allowed".into());
         }
         for c in self.memorial_cells().iter() {
