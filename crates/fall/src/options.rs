@@ -125,6 +125,42 @@ impl Decree {
         }
     }
 
+    /// The decree's text, as printed (for a tooltip).
+    pub fn text(self) -> &'static str {
+        match self {
+            Decree::TheDwarfsWay => {
+                "If, at the end of your turn, there is a kingdom card full of dwarfs but no task can be resolved, return all dwarfs to their owners. It does not apply to monster cards."
+            }
+            Decree::BarFights => {
+                "If you have 3 dwarfs on top of an ogre tavern, you may draw 2 ogre cards (instead of 1)."
+            }
+            Decree::ExperiencedBeastHunters => {
+                "Each defeated monster decreases the amount of meeples you need to defeat the next monster by 1, to a minimum of 3."
+            }
+            Decree::HiredHands => {
+                "You may discard an ogre card (without using its effect) to gain 1 action this turn."
+            }
+            Decree::GreedyLandlords => {
+                "If two or more players share a kingdom, they divide (round down) the kingdom VP by the number of players sharing the kingdom at the end of the game."
+            }
+            Decree::CharmingMerchants => {
+                "You may use a completed trading goal's costs as resources to buy a new trading goal with a higher price. If you do, return the previous trading goal to the trading pool."
+            }
+            Decree::Fortress => {
+                "You may place dwarfs only on cards in your own kingdom or on cards that are part of no kingdom. If there are no valid spots to place a dwarf, you may spend 1 action to rotate any one kingdom card with no meeples on it."
+            }
+            Decree::CrazyBalloonists => {
+                "You may not place more than 1 dwarf from your pile on the same kingdom card each turn."
+            }
+            Decree::HardWorkers => {
+                "Use the axe as the first player's token. Morning: each player, from the first, performs actions only. Night: each player, from the first, resolves and then discards. Then the axe passes to the next player."
+            }
+            Decree::BattleMemorial => {
+                "When a monster is killed, a Memorial card takes its place. New action: rotate any one empty kingdom card by 90 degrees in either direction."
+            }
+        }
+    }
+
     /// True once the engine implements the decree (the others are refused at setup).
     pub fn implemented(self) -> bool {
         true
