@@ -35,6 +35,10 @@
 //!   signature, the seed, the beacon chains and every state hash by re-running the engine; the
 //!   error names the first bad frame, the move and why ([`replay::Fault`]).
 //! - [`replay::show`]`::<G>(&bytes) -> String`: the readable move log (with the failure, if any).
+//! - [`replay::verify_batched`]`::<G>(&bytes, &mut dyn BatchVerifier)`: the same as `verify`
+//!   with the signatures checked in one batch by a caller-supplied verifier (ed25519-dalek's
+//!   `verify_batch`); this crate itself depends only on `libp2p-identity` for signatures.
+//! - [`Session::resume`]: a crashed peer's session rebuilt from its own replay file.
 //!
 //! Determinism: nothing here uses hash maps, floats, clocks or ambient randomness; per-game
 //! secrets are derived from the signing key.
@@ -55,5 +59,7 @@ pub use event::{Destination, DesyncReport, Event, Transmit, Waiting};
 pub use evidence::{CheatKind, Evidence};
 pub use keys::{PublicKeyBytes, Signer};
 pub use message::{GameId, Message};
-pub use session::{Phase, Session, SessionError, Settings, SubmitError, TakeoverError};
+pub use session::{
+    Phase, ResumeError, Session, SessionError, Settings, SubmitError, TakeoverError,
+};
 pub use sim::SimError;

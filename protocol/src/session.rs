@@ -81,6 +81,17 @@ pub enum SubmitError {
     Illegal(String),
 }
 
+/// Why a session could not be resumed from a replay file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ResumeError {
+    /// The file does not verify (before the point where it was cut).
+    #[error("the replay file does not verify: {0}")]
+    Replay(#[from] crate::replay::VerifyError),
+    /// The configuration or key is unusable.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+}
+
 /// Why a takeover vote could not be cast.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TakeoverError {
@@ -181,6 +192,8 @@ pub struct Session<G: Game> {
     chats_seen: BTreeSet<(u8, u32)>,
     your_turn_sent: u32,
     spectator_rr: usize,
+    /// Resumed from a file: the local seat may not play until a peer answered a sync.
+    awaiting_resync: bool,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -286,6 +299,7 @@ impl<G: Game> Session<G> {
             chats_seen: BTreeSet::new(),
             your_turn_sent: 0,
             spectator_rr: 0,
+            awaiting_resync: false,
         };
         if let Some(seat) = s.local_seat {
             let body = CommitBody {
@@ -306,6 +320,74 @@ impl<G: Game> Session<G> {
         }
         s.advance();
         Ok(s)
+    }
+
+    /// Resumes the local peer's session from its own replay file after a crash (`dwarfs resume
+    /// FILE`). Everything in the file is verified again; the file may be cut anywhere. Returns
+    /// the session and how many bytes of the file to keep: **truncate the file to that length**
+    /// before appending the session's new replay frames. The session asks the other peers for
+    /// what it missed, and does not let the local seat play until one of them has answered (so it
+    /// never signs a second, different move for a turn it played before the crash).
+    pub fn resume(
+        replay: &[u8],
+        keypair: &Keypair,
+        settings: Settings,
+        now: u64,
+    ) -> Result<(Self, usize), ResumeError> {
+        let signer = Signer::new(keypair).map_err(SessionError::from)?;
+        Self::resume_with_signer(replay, signer, settings, now)
+    }
+
+    /// As [`Session::resume`], from a [`Signer`].
+    pub fn resume_with_signer(
+        replay: &[u8],
+        signer: Signer,
+        settings: Settings,
+        now: u64,
+    ) -> Result<(Self, usize), ResumeError> {
+        let r = crate::replay::rebuild::<G>(replay)?;
+        let mut s = Self::with_signer(r.header.config.clone(), signer, settings, now)?;
+        s.outbox.clear();
+        s.events.clear();
+        for c in &r.header.commits {
+            if let Some(slot) = s.commits.get_mut(c.body.seat as usize) {
+                *slot = Some(c.clone());
+            }
+        }
+        for rv in &r.header.reveals {
+            if let Some(slot) = s.reveals.get_mut(rv.body.seat as usize) {
+                *slot = Some(rv.clone());
+            }
+        }
+        s.sent_reveal = true;
+        s.try_start();
+        s.replay_out.clear();
+        s.events.clear();
+        s.state = r.state;
+        s.final_seq = r.final_seq;
+        s.trackers = r.trackers;
+        for (seat, live) in s.seats.iter_mut().zip(&r.live) {
+            seat.live = *live && seat.player.is_some();
+        }
+        s.log = r
+            .moves
+            .into_iter()
+            .map(|(mv, acks)| LogEntry { mv, acks })
+            .collect();
+        s.your_turn_sent = s.final_seq;
+        if r.over {
+            s.phase = Phase::Over;
+        } else {
+            s.awaiting_resync = true;
+            for p in s.seat_peers().into_iter().flatten() {
+                if p != s.local_peer {
+                    let req = s.sync_request();
+                    s.send(Destination::Peer(p), Message::SyncRequest(req));
+                }
+            }
+        }
+        s.progress();
+        Ok((s, r.valid_len))
     }
 
     // ----- accessors -----
@@ -348,6 +430,7 @@ impl<G: Game> Session<G> {
     /// Whether the local seat must act now (and may call [`Session::submit_local_action`]).
     pub fn is_my_turn(&self) -> bool {
         self.phase == Phase::Playing
+            && !self.awaiting_resync
             && self.pending.is_none()
             && self.local_seat.is_some_and(|s| {
                 self.state.to_act() == Actor::Seat(s) && self.seats[s.index()].live
@@ -478,6 +561,9 @@ impl<G: Game> Session<G> {
             Message::Chat(c) => self.on_chat(from, c),
             Message::LogSync(sync) => {
                 if sync.game_id == self.game_id {
+                    if sync.final_seq >= self.final_seq {
+                        self.awaiting_resync = false;
+                    }
                     for item in sync.items {
                         match item {
                             LogItem::Commit(c) => self.on_commit(from, c),
@@ -1606,6 +1692,9 @@ impl<G: Game> Session<G> {
                 }
             }
             Actor::Seat(s) if Some(s) == self.local_seat => {
+                if self.awaiting_resync {
+                    return self.try_buffered_move() && self.pending.is_some();
+                }
                 if self.your_turn_sent < seq {
                     self.your_turn_sent = seq;
                     self.events.push_back(Event::YourTurn { seq, seat: s });

@@ -134,3 +134,49 @@ fn a_spectator_joins_mid_game_and_verifies_everything() {
         assert!(!p.events.iter().any(|e| matches!(e, Event::Cheat(_))));
     }
 }
+
+#[test]
+fn a_crashed_peer_resumes_from_its_own_replay_file() {
+    use dwarfs_protocol::Session;
+    for (cut, seed) in [(0usize, 50u64), (3, 51), (40, 52)] {
+        let mut n = Network::<Pig>::new(&options(), 3, seed, faults(), settings(None)).unwrap();
+        assert!(n.run_until(1_000_000, |n| n.peers[2].session.final_seq() >= 20));
+        // The process dies while writing: the file loses its last `cut` bytes.
+        n.peers[2].offline = true;
+        n.run_until(500, |_| false);
+        let file = n.peers[2].replay.clone();
+        let file = &file[..file.len() - cut.min(file.len() / 2)];
+        let signer = n.peers[2].signer.clone();
+        let (session, keep) =
+            Session::<Pig>::resume_with_signer(file, signer, settings(None), n.now).unwrap();
+        assert!(keep <= file.len());
+        assert!(
+            session.final_seq() >= 15,
+            "resumed at {}",
+            session.final_seq()
+        );
+        n.peers[2].session = session;
+        n.peers[2].replay = file[..keep].to_vec();
+        n.peers[2].offline = false;
+        assert!(n.run(10_000_000), "did not finish after resume");
+        for p in &n.peers {
+            assert_eq!(p.session.phase(), &Phase::Over);
+            assert!(
+                !p.events
+                    .iter()
+                    .any(|e| matches!(e, Event::Cheat(_) | Event::Desync(_))),
+                "{:?}",
+                p.events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Cheat(_)))
+                    .collect::<Vec<_>>()
+            );
+        }
+        assert_eq!(
+            n.peers[2].replay, n.peers[0].replay,
+            "the resumed file is complete and identical"
+        );
+        assert_eq!(n.peers[1].replay, n.peers[0].replay);
+        replay::verify::<Pig>(&n.peers[2].replay).unwrap();
+    }
+}

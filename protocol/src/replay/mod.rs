@@ -993,3 +993,132 @@ fn links_of<'a>(frame: &'a Frame, cfg: &crate::config::GameConfig) -> Option<(u3
 fn is_checkpoint_cfg(cfg: &crate::config::GameConfig, seq: u32) -> bool {
     seq.is_multiple_of(cfg.ack_interval) || seq.is_multiple_of(cfg.beacon_segment)
 }
+
+/// A rebuilt move: the signed move (`None` for a bot's) and the acks the file holds.
+pub(crate) type RebuiltMove = (
+    Option<crate::message::Signed<MoveBody>>,
+    Vec<Option<crate::message::Ack>>,
+);
+
+/// A game rebuilt from a (possibly cut) replay file, for a peer resuming after a crash.
+pub(crate) struct Rebuilt<G: Game> {
+    pub header: Header,
+    pub state: G,
+    pub final_seq: u32,
+    pub live: Vec<bool>,
+    pub trackers: Vec<Option<ChainTracker>>,
+    /// Per move: the signed move (`None` for bot moves) and the acks the file holds.
+    pub moves: Vec<RebuiltMove>,
+    /// The bytes of the file that hold the rebuilt frames; the rest must be cut off.
+    pub valid_len: usize,
+    pub over: bool,
+}
+
+/// Rebuilds the game from a replay file, verifying everything, up to the last move whose chance
+/// point can be resolved from the file (a crash may cut it anywhere).
+pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> {
+    let frames = read_frames(bytes);
+    let all = &frames.frames;
+    let err = |frame: usize, offset: usize, seq: Option<u32>, fault: Fault| VerifyError {
+        frame,
+        offset,
+        seq,
+        fault,
+    };
+    let Some((_, Frame::Header(header))) = all.first() else {
+        return Err(err(
+            0,
+            0,
+            None,
+            frames
+                .error
+                .clone()
+                .map(Fault::Read)
+                .unwrap_or(Fault::Header),
+        ));
+    };
+    let mut v = Verifier::<G>::start(header, None, None).map_err(|f| err(0, 0, None, f))?;
+    let end_of = |i: usize| -> usize {
+        all.get(i + 1).map_or_else(
+            || match &frames.error {
+                Some(e) => read_error_position(e).1,
+                None => bytes.len(),
+            },
+            |f| f.0,
+        )
+    };
+    let mut valid_len = end_of(0);
+    let mut moves = Vec::new();
+    let game_id = header.config.game_id;
+    for (index, (offset, frame)) in all.iter().enumerate().skip(1) {
+        if v.over {
+            break;
+        }
+        let snapshot = (
+            v.state.clone(),
+            v.trackers.clone(),
+            v.cache.clone(),
+            v.live.clone(),
+        );
+        let prev = state_hash(&v.state);
+        match v.frame(frame, &all[index + 1..], None) {
+            Ok(()) => {}
+            Err(Fault::MissingLinks) => {
+                (v.state, v.trackers, v.cache, v.live) = snapshot;
+                break;
+            }
+            Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
+        }
+        valid_len = end_of(index);
+        if let Frame::Move(m) = frame {
+            let hash_after = {
+                // The acks hash the state right after the move, before any chance point.
+                let mut s = snapshot.0.clone();
+                let _ = codec::decode::<G::Action>(&m.action)
+                    .ok()
+                    .map(|a| s.play(Seat(m.seat), &a));
+                state_hash(&s)
+            };
+            let signed = m.sig.map(|sig| crate::message::Signed {
+                body: MoveBody {
+                    game_id,
+                    seq: m.seq,
+                    seat: m.seat,
+                    prev,
+                    action: m.action.clone(),
+                },
+                sig,
+            });
+            let mut acks = vec![None; header.config.seats.len()];
+            for (k, a) in m.acks.iter().enumerate() {
+                if let Some(slot) = acks.get_mut(a.seat as usize) {
+                    *slot = Some(crate::message::Ack {
+                        signed: crate::message::Signed {
+                            body: AckBody {
+                                game_id,
+                                seq: m.seq,
+                                seat: a.seat,
+                                stage: AckStage::Applied,
+                                hash: hash_after,
+                                next_tip: a.next_tip,
+                            },
+                            sig: a.sig,
+                        },
+                        reveal: m.beacon.get(k).copied(),
+                    });
+                }
+            }
+            moves.push((signed, acks));
+        }
+    }
+    Ok(Rebuilt {
+        header: (**header).clone(),
+        state: v.state,
+        final_seq: moves.len() as u32,
+        live: v.live,
+        trackers: v.trackers,
+        moves,
+        valid_len,
+        over: v.over,
+    })
+}
