@@ -36,41 +36,41 @@ fn full(players: u8, games: u64) {
 #[test]
 fn conformance_2_players() {
     short(2);
-    full(2, 20);
+    full(2, 12);
 }
 
 #[test]
 fn conformance_3_players() {
     short(3);
-    full(3, 16);
+    full(3, 10);
 }
 
 #[test]
 fn conformance_4_players() {
     short(4);
-    full(4, 12);
+    full(4, 8);
 }
 
 #[test]
 fn conformance_5_players() {
     short(5);
-    full(5, 10);
+    full(5, 7);
 }
 
 #[test]
 fn conformance_6_players() {
     short(6);
-    full(6, 8);
+    full(6, 6);
 }
 
 #[test]
 fn conformance_7_players() {
     short(7);
-    full(7, 6);
+    full(7, 5);
 }
 
 #[test]
 fn conformance_8_players() {
     short(8);
-    full(8, 6);
+    full(8, 5);
 }
