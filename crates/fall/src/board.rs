@@ -439,6 +439,45 @@ impl Board {
         }
     }
 
+    /// Bytes in the packed board.
+    pub(crate) const PACKED_LEN: usize = CELLS + 3 * CARDS + 4 * CARDS;
+
+    /// Writes the packed board (`top`, `below`, `cell`, `rot`, `dwarfs`) into `out`.
+    pub(crate) fn pack_into(&self, out: &mut [u8]) {
+        let mut i = 0;
+        for part in [
+            &self.top[..],
+            &self.below[..],
+            &self.cell[..],
+            &self.rot[..],
+            &self.dwarfs[..],
+        ] {
+            out[i..i + part.len()].copy_from_slice(part);
+            i += part.len();
+        }
+    }
+
+    /// Reads a packed board (exactly [`Board::PACKED_LEN`] bytes; ranges are checked later).
+    pub(crate) fn unpack(b: &[u8]) -> Option<Board> {
+        if b.len() != Self::PACKED_LEN {
+            return None;
+        }
+        let mut board = Board::default();
+        let mut i = 0;
+        for part in [
+            &mut board.top[..],
+            &mut board.below[..],
+            &mut board.cell[..],
+            &mut board.rot[..],
+            &mut board.dwarfs[..],
+        ] {
+            let n = part.len();
+            part.copy_from_slice(&b[i..i + n]);
+            i += n;
+        }
+        Some(board)
+    }
+
     /// Checks that every stored value is in range (for decoded states), before [`Board::check`].
     pub(crate) fn check_ranges(&self) -> Result<(), String> {
         let ok_card = |c: u8| c == NONE || (c as usize) < CARDS;

@@ -30,6 +30,7 @@ pub mod data;
 mod decrees;
 mod describe;
 pub mod options;
+mod packed;
 pub mod score;
 pub mod state;
 mod turn;
@@ -67,7 +68,7 @@ impl Game for Fall {
     type Error = FallError;
 
     const NAME: &'static str = "fall";
-    const RULES_VERSION: u32 = 4;
+    const RULES_VERSION: u32 = 5;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 

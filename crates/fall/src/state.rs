@@ -45,12 +45,12 @@ pub(crate) const CLASS_LOCKED: u8 = 0xFE;
 pub(crate) const CLASS_HOME: u8 = 0xFD;
 
 /// Bytes in a packed [`PlayerState`].
-const PACKED: usize = 28;
+pub(crate) const PACKED: usize = 28;
 
 impl PlayerState {
     /// The canonical packed form: hand (2, LE), gems (4), ogres (5), pile, secret, revealed,
     /// goals (2, LE), defeated (8, LE), classes (3), feats.
-    fn pack(&self) -> [u8; PACKED] {
+    pub(crate) fn pack(&self) -> [u8; PACKED] {
         let mut b = [0u8; PACKED];
         b[0..2].copy_from_slice(&self.hand.to_le_bytes());
         b[2..6].copy_from_slice(&self.gems);
@@ -65,7 +65,7 @@ impl PlayerState {
         b
     }
 
-    fn unpack(b: &[u8; PACKED]) -> Option<Self> {
+    pub(crate) fn unpack(b: &[u8; PACKED]) -> Option<Self> {
         let revealed = match b[13] {
             0 => false,
             1 => true,
@@ -147,10 +147,11 @@ impl<'de> Deserialize<'de> for PlayerState {
 }
 
 /// Bytes in a packed [`ThirdState`].
-const THIRD_PACKED: usize = 22;
+pub(crate) const THIRD_PACKED: usize = 22;
 
-impl Serialize for ThirdState {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+impl ThirdState {
+    /// The packed form.
+    pub(crate) fn pack(&self) -> [u8; THIRD_PACKED] {
         let mut b = [0u8; THIRD_PACKED];
         b[0..2].copy_from_slice(&self.decrees.to_le_bytes());
         b[2] = self.first;
@@ -159,19 +160,17 @@ impl Serialize for ThirdState {
         b[12..20].copy_from_slice(&self.memorials);
         b[20] = self.extra_draws;
         b[21] = self.night as u8;
-        crate::bytes::serialize(&b, s)
+        b
     }
-}
 
-impl<'de> Deserialize<'de> for ThirdState {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let b: [u8; THIRD_PACKED] = crate::bytes::deserialize(d)?;
+    /// Unpacks; `None` on an invalid flag.
+    pub(crate) fn unpack(b: &[u8; THIRD_PACKED]) -> Option<Self> {
         let night = match b[21] {
             0 => false,
             1 => true,
-            _ => return Err(serde::de::Error::custom("an invalid night flag")),
+            _ => return None,
         };
-        Ok(ThirdState {
+        Some(ThirdState {
             decrees: u16::from_le_bytes([b[0], b[1]]),
             first: b[2],
             bonus_actions: b[3],
@@ -238,33 +237,6 @@ pub(crate) struct TaskQueue {
     pub next: u8,
 }
 
-impl Serialize for TaskQueue {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let b = [
-            self.cards[0],
-            self.cards[1],
-            self.cards[2],
-            self.len,
-            self.next,
-        ];
-        crate::bytes::serialize(&b, s)
-    }
-}
-
-impl<'de> Deserialize<'de> for TaskQueue {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let b: [u8; 5] = crate::bytes::deserialize(d)?;
-        if b[3] > 3 || b[4] > b[3] {
-            return Err(serde::de::Error::custom("an invalid task queue"));
-        }
-        Ok(TaskQueue {
-            cards: [b[0], b[1], b[2]],
-            len: b[3],
-            next: b[4],
-        })
-    }
-}
-
 impl TaskQueue {
     pub(crate) const EMPTY: TaskQueue = TaskQueue {
         cards: [NONE; 3],
@@ -275,8 +247,10 @@ impl TaskQueue {
 
 /// A game of Dwar7s Fall. Implements [`dwarfs_engine::Game`]; read it through the public
 /// methods in [`crate::view`] and [`dwarfs_engine::Game::observe`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "FallWire")]
+///
+/// Its canonical encoding is hand-packed (see `packed.rs`): the options, then one byte string
+/// holding everything else, so the state hash costs little more than blake3 itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fall {
     pub(crate) options: FallOptions,
     pub(crate) players: u8,
@@ -289,80 +263,21 @@ pub struct Fall {
     pub(crate) tasks: TaskQueue,
     pub(crate) board: Board,
     pub(crate) seats: Vec<PlayerState>,
-    #[serde(with = "crate::bytes")]
     pub(crate) gem_piles: [u8; 4],
-    #[serde(with = "crate::bytes")]
     pub(crate) ogre_deck: [u8; 5],
-    #[serde(with = "crate::bytes")]
     pub(crate) ogre_discard: [u8; 5],
     /// Trading goals still face down, one bit per goal.
     pub(crate) goal_deck: u16,
     /// Face-up trading goals (`NONE` for an empty slot).
-    #[serde(with = "crate::bytes")]
     pub(crate) goal_slots: [u8; 3],
     /// State only the 3rd edition uses (empty in the classic edition).
     pub(crate) third: ThirdState,
 }
 
-/// The decoded form of [`Fall`], checked by [`Fall::try_from`] before it becomes a game, so a
-/// malformed or hostile encoding is an error, never a state that could make the engine panic.
-#[derive(Deserialize)]
-struct FallWire {
-    options: FallOptions,
-    players: u8,
-    current: u8,
-    round: u16,
-    actions_used: u8,
-    final_round: bool,
-    phase: Phase,
-    pending: Pending,
-    tasks: TaskQueue,
-    board: Board,
-    seats: Vec<PlayerState>,
-    #[serde(with = "crate::bytes")]
-    gem_piles: [u8; 4],
-    #[serde(with = "crate::bytes")]
-    ogre_deck: [u8; 5],
-    #[serde(with = "crate::bytes")]
-    ogre_discard: [u8; 5],
-    goal_deck: u16,
-    #[serde(with = "crate::bytes")]
-    goal_slots: [u8; 3],
-    third: ThirdState,
-}
-
-impl TryFrom<FallWire> for Fall {
-    type Error = String;
-
-    fn try_from(w: FallWire) -> Result<Fall, String> {
-        let g = Fall {
-            options: w.options,
-            players: w.players,
-            current: w.current,
-            round: w.round,
-            actions_used: w.actions_used,
-            final_round: w.final_round,
-            phase: w.phase,
-            pending: w.pending,
-            tasks: w.tasks,
-            board: w.board,
-            seats: w.seats,
-            gem_piles: w.gem_piles,
-            ogre_deck: w.ogre_deck,
-            ogre_discard: w.ogre_discard,
-            goal_deck: w.goal_deck,
-            goal_slots: w.goal_slots,
-            third: w.third,
-        };
-        g.check_decoded()?;
-        Ok(g)
-    }
-}
-
 impl Fall {
     /// Range and consistency checks for a decoded state: everything the rules index by is in
     /// range, then every invariant holds.
-    fn check_decoded(&self) -> Result<(), String> {
+    pub(crate) fn check_decoded(&self) -> Result<(), String> {
         use crate::board::CARDS;
         use crate::types::CELLS;
         let bad = |what: &str| Err(format!("malformed state: {what}"));
