@@ -291,6 +291,10 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let bot = args.get(2).cloned().unwrap_or_else(|| "random".into());
+    if bot == "stalls" {
+        stalls(games);
+        return;
+    }
     if bot == "trace" {
         trace(games);
         return;
@@ -407,6 +411,53 @@ fn trace(seed: u64) {
         println!(
             "{:?}",
             state.player_view(Seat(s), dwarfs_engine::Viewer::Seat(Seat(s)))
+        );
+    }
+}
+
+/// Diagnoses 2-player planner games that reach the round limit.
+fn stalls(games: u64) {
+    for seed in 0..games {
+        let state = Fall::new(&FallOptions::default(), 2).unwrap();
+        let mut chance = SeedStream::new(seed);
+        let mut b = Planner {
+            stream: SeedStream::derive(seed, "planner"),
+            upgraders: 0,
+        };
+        let p = play_out(state, &mut b, &mut chance, false).unwrap();
+        let g = p.state;
+        if g.final_round() {
+            continue;
+        }
+        let obs = g.observe(dwarfs_engine::Viewer::Spectator);
+        let stores = g
+            .cells()
+            .iter()
+            .filter(|c| c.top.card.kind == dwarfs_fall::Kind::GeneralStore)
+            .map(|c| format!("{}{:?}", c.pos, c.meeples))
+            .collect::<Vec<_>>();
+        println!(
+            "seed {seed}: goals {:?} deck {} piles {:?} stores {:?} players {:?}",
+            obs.face_up_goals
+                .iter()
+                .map(|t| t.map(|t| t.cost))
+                .collect::<Vec<_>>(),
+            obs.goal_deck,
+            obs.gem_piles,
+            stores,
+            (0..2)
+                .map(|s| {
+                    let v = g
+                        .player_view(Seat(s), dwarfs_engine::Viewer::Seat(Seat(s)))
+                        .unwrap();
+                    (
+                        v.trading_goals.len(),
+                        v.gems,
+                        v.kingdom_cards.len(),
+                        v.dwarfs_in_pile,
+                    )
+                })
+                .collect::<Vec<_>>()
         );
     }
 }
