@@ -317,3 +317,26 @@ fn transformed_lairs_do_not_block_building() {
     let e = refuse(&mut h, A::Build(W::Armory, at(0, 0)));
     assert!(e.to_string().contains("uncleared lairs"), "{e}");
 }
+
+#[test]
+fn trading_post_with_nothing_to_draw_discards_only_what_the_hand_holds() {
+    let mut g = position(2, Phase::TradingPost);
+    give_room(&mut g, W::TradingPost, Seat(1), at(0, 0));
+    // Every work tile is in a hand (seat 0 holds all but the one Hammers, which seat 1 holds;
+    // the test position's room on the board is an extra copy).
+    let rest: Vec<W> = W::ALL
+        .iter()
+        .flat_map(|t| std::iter::repeat_n(*t, t.data().copies as usize))
+        .filter(|t| *t != W::Hammers)
+        .collect();
+    g.set_hand(Seat(0), &rest);
+    g.set_hand(Seat(1), &[W::Hammers]);
+    assert_eq!(g.draw_pile_len(), 0);
+    assert!(g.discard_pile().is_empty());
+    g.settle();
+    // No chance point: nothing can be drawn; one discard empties the hand.
+    assert_eq!(seat(&g), Seat(1));
+    play(&mut g, A::Discard(W::Hammers));
+    assert!(g.hand(Seat(1)).is_empty());
+    assert_eq!(g.phase(), Phase::Trade);
+}
