@@ -96,10 +96,35 @@ impl Fall {
     /// True if some dwarf can be carried by Panic.
     fn panic_has_target(&self) -> bool {
         self.board.top_cards().any(|(c, card)| {
-            self.board.dwarf_total(card) > 0
-                && !self.guarded(card)
-                && !self.panic_targets(c).is_empty()
+            self.board.dwarf_total(card) > 0 && !self.guarded(card) && self.panic_reaches(c)
         })
+    }
+
+    /// True if `panic_targets(cell)` is not empty (stops at the first destination found).
+    fn panic_reaches(&self, cell: u8) -> bool {
+        let open = |c: u8| {
+            c != cell
+                && self
+                    .board
+                    .top(c)
+                    .is_some_and(|card| self.board.free_spots(card) > 0 && !self.guarded(card))
+        };
+        for d1 in Dir::ALL {
+            let Some(n1) = self.board.passage(cell, d1) else {
+                continue;
+            };
+            if open(n1) {
+                return true;
+            }
+            for d2 in Dir::ALL {
+                if let Some(n2) = self.board.passage(n1, d2)
+                    && open(n2)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// True if the ogre has at least one complete target now.
@@ -303,7 +328,7 @@ impl Fall {
                 for (c, card) in self.board.top_cards() {
                     if self.board.dwarf_total(card) == 0
                         || self.guarded(card)
-                        || self.panic_targets(c).is_empty()
+                        || !self.panic_reaches(c)
                     {
                         continue;
                     }
@@ -636,7 +661,7 @@ impl Fall {
                         "pick a card where that colour has a dwarf",
                     ));
                 }
-                if self.panic_targets(cell).is_empty() {
+                if !self.panic_reaches(cell) {
                     return Err(FallError::BadTarget(
                         "that dwarf has nowhere to go within two cards",
                     ));
