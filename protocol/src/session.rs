@@ -1286,7 +1286,7 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        if a.signed.body.game_id != self.game_id {
+        if a.signed.body.game_id != self.game_id || seq == 0 {
             return;
         }
         let peer = self.seats[seat as usize]

@@ -114,3 +114,71 @@ fn oversized_and_foreign_frames_are_errors() {
     });
     assert_eq!(wire::decode(&wire::encode(&m).unwrap()).unwrap(), m);
 }
+
+mod hostile {
+    use super::*;
+    use dwarfs_engine::StateHash;
+    use dwarfs_protocol::keys::Domain;
+    use dwarfs_protocol::message::{
+        Ack, AckBody, AckStage, LogItem, LogSync, MoveBody, Signed, SyncRequest, TakeoverBody,
+    };
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Validly signed messages with arbitrary fields from a seated peer never panic a
+        /// session, at any point of a game.
+        #[test]
+        fn signed_garbage_from_a_seated_peer_is_handled(
+            steps in 0u64..400,
+            items in proptest::collection::vec((0u8..5, any::<u32>(), 0u8..5, any::<bool>(), proptest::collection::vec(any::<u8>(), 0..4)), 1..12),
+        ) {
+            let mut net = Network::<Pig>::new(&small_game(), 3, 3, Faults { latency_ms: 1, ..Faults::default() }, Settings::default()).unwrap();
+            net.run_until(steps, |_| false);
+            let game_id = net.peers[0].session.config().game_id;
+            let signer = net.peers[1].signer.clone();
+            let from = net.peers[1].peer;
+            for (kind, seq, seat, flag, bytes) in items {
+                let seq = seq % 70;
+                let msg = match kind {
+                    0 => {
+                        let body = MoveBody { game_id, seq, seat, prev: StateHash([bytes.len() as u8; 32]), action: bytes };
+                        Message::Move(Signed { sig: signer.sign(Domain::Move, &body), body })
+                    }
+                    1 => {
+                        let body = AckBody { game_id, seq, seat, stage: if flag { AckStage::Applied } else { AckStage::Settled }, hash: StateHash([seat; 32]), next_tip: flag.then_some([1; 16]) };
+                        Message::Ack(Ack { signed: Signed { sig: signer.sign(Domain::Ack, &body), body }, reveal: (!flag).then_some([2; 16]) })
+                    }
+                    2 => {
+                        let body = TakeoverBody { game_id, seat, from_seq: seq, voter: 1, seat_move: None };
+                        Message::Takeover(Signed { sig: signer.sign(Domain::Takeover, &body), body })
+                    }
+                    3 => Message::SyncRequest(SyncRequest { game_id, from_seq: seq, need_setup: flag }),
+                    _ => {
+                        let body = MoveBody { game_id, seq, seat: 1, prev: net.peers[0].session.state_hash(), action: bytes };
+                        Message::LogSync(LogSync { game_id, final_seq: seq, items: vec![LogItem::Move(Signed { sig: signer.sign(Domain::Move, &body), body })] })
+                    }
+                };
+                net.peers[0].session.handle_message(from, msg);
+                net.pump(0);
+            }
+            net.run_until(2_000, |_| false);
+        }
+
+        /// Any corruption of a replay file is an error or a verified replay, never a panic; and a
+        /// resumed session from it never panics either.
+        #[test]
+        fn corrupted_replays_never_panic(seed in 0u64..3, flips in proptest::collection::vec((any::<usize>(), 1u8..=255), 1..4), cut in any::<usize>()) {
+            let bytes = replay::record_simulated::<Pig>(&small_game(), 2, seed).unwrap();
+            let mut t = bytes.clone();
+            for (i, b) in flips { let n = t.len(); t[i % n] ^= b; }
+            let _ = replay::verify::<Pig>(&t);
+            let _ = replay::show::<Pig>(&t);
+            let _ = replay::peek_header(&t);
+            let t = &t[..cut % (t.len() + 1)];
+            let _ = replay::verify::<Pig>(t);
+            let signer = dwarfs_protocol::sim::sim_signer(seed, 0);
+            let _ = dwarfs_protocol::Session::<Pig>::resume_with_signer(t, signer, Settings::default(), 0);
+        }
+    }
+}
