@@ -139,6 +139,14 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// What `viewer` may see: their own hidden information and everything public.
     fn observe(&self, viewer: Viewer) -> Self::Observation;
 
+    /// The event as `viewer` may see it: `None` when it carries information the viewer must not
+    /// learn (the face of a card drawn by another seat, a gem stolen between two others). UIs and
+    /// logs pass every event through this before showing it. By default every event is public.
+    fn redact_event(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
+        let _ = viewer;
+        Some(event.clone())
+    }
+
     /// Scores and winners once the game is over; `None` before.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -50,7 +50,7 @@ pub use view::{
 };
 
 use dwarfs_engine::{
-    Actor, ChanceError, ChanceRng, DataDigest, Entropy, Game, Outcome, SetupError, Viewer,
+    Actor, ChanceError, ChanceRng, DataDigest, Entropy, Game, Outcome, Seat, SetupError, Viewer,
 };
 use state::Phase;
 
@@ -122,6 +122,15 @@ impl Game for Fall {
 
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| self.final_outcome())
+    }
+
+    fn redact_event(&self, event: &FallEvent, viewer: Viewer) -> Option<FallEvent> {
+        let sees = |seats: &[Seat]| matches!(viewer, Viewer::Seat(v) if seats.contains(&v));
+        match event {
+            FallEvent::OgreDrawn { seat, .. } if !sees(&[*seat]) => None,
+            FallEvent::GemStolen { by, from, .. } if !sees(&[*by, *from]) => None,
+            _ => Some(event.clone()),
+        }
     }
 
     fn describe(&self, action: &FallAction) -> String {
