@@ -9,7 +9,7 @@ use crate::beacon::{self, Chain, ChainTracker};
 use crate::config::{GameConfig, Refusal, SeatSpec};
 use crate::event::{Destination, DesyncReport, Event, Transmit, Waiting};
 use crate::evidence::{CheatKind, Evidence};
-use crate::keys::{Domain, KeyError, PublicKeyBytes, Signer, verify};
+use crate::keys::{Domain, KeyError, Signer, verify};
 use crate::message::{
     Ack, AckBody, AckStage, ChatBody, CommitBody, GameId, LogItem, LogSync, Message, MoveBody,
     RevealBody, Signed, SyncRequest, TakeoverBody,
@@ -2133,9 +2133,4 @@ impl<G: Game> Session<G> {
             });
         }
     }
-}
-
-/// The replay bytes of the session's key, for tests: the signer's public key.
-pub fn public_key_of(keypair: &Keypair) -> Result<PublicKeyBytes, KeyError> {
-    PublicKeyBytes::of(keypair)
 }

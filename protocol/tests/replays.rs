@@ -287,3 +287,22 @@ fn replay_size_per_move_is_small() {
         );
     }
 }
+
+#[test]
+fn games_ending_on_a_move_and_on_a_chance_point_both_verify() {
+    use dwarfs_protocol::message::AckStage;
+    let mut stages = Vec::new();
+    for seed in 0..12 {
+        let o = PigOptions {
+            target: 15,
+            max_rounds: 3,
+        };
+        let bytes = replay::record_simulated::<Pig>(&o, 2, seed).unwrap();
+        replay::verify::<Pig>(&bytes).unwrap();
+        if let Some(Frame::Final(f)) = frames(&bytes).last() {
+            stages.push(f.stage);
+        }
+    }
+    assert!(stages.contains(&AckStage::Applied), "{stages:?}");
+    assert!(stages.contains(&AckStage::Settled), "{stages:?}");
+}
