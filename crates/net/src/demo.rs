@@ -212,6 +212,8 @@ pub struct DemoConfig {
     pub options: Vec<u8>,
     /// Bot delay per move, in ms.
     pub bot_delay_ms: u64,
+    /// Raw round-trip probes the host makes to each other peer after the game (benchmark).
+    pub rtt_probes: u32,
 }
 
 /// One peer's result in a demo.
@@ -366,6 +368,20 @@ pub fn verify_file<G: Game>(path: &Path) -> Result<VerifyReport, String> {
     replay::verify::<G>(&bytes).map_err(|e| e.to_string())
 }
 
+/// Where a game's replay goes by default: `<data dir>/dwarfs/replays/<game>-<time>-<pid>.replay`.
+pub fn default_replay_path(game: &str) -> Option<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "dwarfs")?;
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    Some(
+        dirs.data_dir()
+            .join("replays")
+            .join(format!("{game}-{secs}-{}.replay", std::process::id())),
+    )
+}
+
 /// The spec of demo peer `i`.
 pub fn demo_spec(cfg: &DemoConfig, i: u8, role: Role) -> PeerSpec {
     let name = format!("peer{}", i + 1);
@@ -431,6 +447,8 @@ pub async fn run_demo<G: Game>(
             options: cfg.options.clone(),
         },
     );
+    let mut host_spec = host_spec;
+    host_spec.rtt_probes = cfg.rtt_probes;
     let mut replays = vec![host_spec.replay.clone().unwrap_or_default()];
     let mut host = launcher.spawn(&host_spec, &cfg.dir.join("peer1.log"))?;
     let ticket = host.ticket(cfg.timeout).await?;

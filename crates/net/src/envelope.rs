@@ -70,6 +70,10 @@ pub enum NetMsg {
     Roster(Roster),
     /// The sender's game is over and agreed; it will leave soon.
     Done,
+    /// A raw round-trip probe (benchmark); answered at once with [`NetMsg::Pong`].
+    Ping(u64),
+    /// The answer to [`NetMsg::Ping`].
+    Pong(u64),
 }
 
 /// A decoded frame.

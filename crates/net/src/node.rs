@@ -481,7 +481,15 @@ async fn writer(
         let mut attempts = 0;
         loop {
             if stream.is_none() {
-                match control.open_stream(peer, PROTOCOL).await {
+                let opened =
+                    tokio::time::timeout(Duration::from_secs(3), control.open_stream(peer, PROTOCOL))
+                        .await
+                        .unwrap_or_else(|_| {
+                            Err(libp2p_stream::OpenStreamError::Io(std::io::Error::from(
+                                std::io::ErrorKind::TimedOut,
+                            )))
+                        });
+                match opened {
                     Ok(s) => {
                         stream = Some(s);
                         backoff = Duration::from_millis(50);
@@ -500,7 +508,10 @@ async fn writer(
                 }
             }
             let s = stream.as_mut().expect("opened above");
-            match write_frame(s, &frame, limit).await {
+            let written = tokio::time::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
+                .await
+                .unwrap_or_else(|_| Err(std::io::Error::from(std::io::ErrorKind::TimedOut).into()));
+            match written {
                 Ok(()) => break,
                 Err(crate::frame::FrameError::TooLarge { len, .. }) => {
                     tracing::warn!(%peer, "not sending a frame of {len} bytes: above the limit");

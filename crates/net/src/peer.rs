@@ -142,12 +142,26 @@ struct Driver<G: Game> {
     own_moves: BTreeMap<u32, Instant>,
     seen_actions: Vec<G::Action>,
     cheated: Option<Instant>,
+    forged: bool,
     dropped_links: bool,
     next_bot_move: Option<Instant>,
     over_at: Option<Instant>,
     stdin: Option<tokio::sync::mpsc::UnboundedReceiver<String>>,
     prompted_seq: u32,
+    probe: Option<Probe>,
+    probes_done: bool,
     report: PeerReport,
+}
+
+/// A raw round-trip measurement in flight.
+struct Probe {
+    nonce: u64,
+    sent: Instant,
+    waiting: BTreeSet<PeerId>,
+    /// Whether this probe pings every peer at once.
+    all: bool,
+    /// Peers still to probe one at a time, then rounds to all.
+    plan: Vec<Option<PeerId>>,
 }
 
 /// Runs one peer to the end of its game and returns its report. In machine mode, prints the
@@ -192,6 +206,8 @@ pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> 
         cheats: vec![],
         takeovers: vec![],
         chat: vec![],
+        rtt_us: vec![],
+        rtt_all_us: vec![],
     };
     let stdin = spec.interactive.then(spawn_stdin);
     let mut d = Driver::<G> {
@@ -218,11 +234,14 @@ pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> 
         own_moves: BTreeMap::new(),
         seen_actions: Vec::new(),
         cheated: None,
+        forged: false,
         dropped_links: false,
         next_bot_move: None,
         over_at: None,
         stdin,
         prompted_seq: u32::MAX,
+        probe: None,
+        probes_done: false,
         report,
     };
     let result = d.run().await;
@@ -321,7 +340,9 @@ impl<G: Game> Driver<G> {
             // Drain what else is ready before pumping, to batch work.
             while let Some(ev) = self.node.try_next_event() {
                 self.on_net(ev);
+                self.poll_probe();
             }
+            self.poll_probe();
             let now = self.now_ms();
             if let Some(s) = self.session.as_mut() {
                 s.tick(now);
@@ -386,6 +407,9 @@ impl<G: Game> Driver<G> {
                 let at = *self.over_at.get_or_insert_with(Instant::now);
                 let others: Vec<PeerId> = s.broadcast_peers();
                 let all_done = others.iter().all(|p| self.done_from.contains(p));
+                if self.probe.is_some() && at.elapsed() < Duration::from_secs(30) {
+                    return None;
+                }
                 if all_done || at.elapsed() >= Duration::from_millis(self.spec.linger_ms) {
                     return Some(Ending::Over);
                 }
@@ -463,6 +487,14 @@ impl<G: Game> Driver<G> {
                 self.node.dial(t.host, t.addrs);
             }
             Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
+            Role::Lan => {
+                if !self.spec.mdns {
+                    return Err(PeerError::Setup(
+                        "finding a game on the LAN needs mDNS, which is off".into(),
+                    ));
+                }
+                self.say("Looking for an open lobby on the LAN (mDNS)...");
+            }
         }
         Ok(())
     }
@@ -674,6 +706,7 @@ impl<G: Game> Driver<G> {
             } else {
                 10_000
             },
+            takeover_after_ms: (self.spec.seat_timeout_ms > 0).then_some(self.spec.seat_timeout_ms),
             ..Settings::default()
         };
         let session = Session::<G>::new(config.clone(), &self.key, settings, self.now_ms())
@@ -752,6 +785,9 @@ impl<G: Game> Driver<G> {
                 if self.session.is_some() || !matches!(self.lobby, LobbyState::Waiting) {
                     return;
                 }
+                if matches!(self.spec.role, Role::Lan) && self.game_id == [0; 32] {
+                    self.game_id = config.game_id;
+                }
                 if config.game_id != self.game_id {
                     return;
                 }
@@ -819,6 +855,9 @@ impl<G: Game> Driver<G> {
                 }
             }
             NetMsg::Roster(r) => {
+                if matches!(self.spec.role, Role::Lan) && self.game_id == [0; 32] {
+                    self.game_id = r.game_id;
+                }
                 if r.game_id != self.game_id {
                     return;
                 }
@@ -840,6 +879,14 @@ impl<G: Game> Driver<G> {
             }
             NetMsg::Done => {
                 self.done_from.insert(from);
+            }
+            NetMsg::Ping(n) => self.send_net(from, &NetMsg::Pong(n)),
+            NetMsg::Pong(n) => {
+                if let Some(p) = self.probe.as_mut()
+                    && p.nonce == n
+                {
+                    p.waiting.remove(&from);
+                }
             }
         }
     }
@@ -894,7 +941,16 @@ impl<G: Game> Driver<G> {
                         .insert(peer, addrs.iter().map(|a| a.to_vec()).collect());
                 }
             }
-            NetEvent::Discovered(_) => {}
+            NetEvent::Discovered(list) => {
+                if matches!(self.spec.role, Role::Lan) && self.session.is_none() {
+                    for (peer, addr) in list {
+                        if peer != self.me && self.contacts.insert(peer) {
+                            self.say(format!("Found {peer} on the LAN at {addr}; asking to join."));
+                            self.node.dial(peer, vec![addr]);
+                        }
+                    }
+                }
+            }
             NetEvent::BadStream { peer, reason } => {
                 tracing::warn!(%peer, "dropped a stream: {reason}");
             }
@@ -1139,15 +1195,10 @@ impl<G: Game> Driver<G> {
                 self.report.scores = outcome.scores.iter().map(|s| s.total).collect();
                 self.report.winners = outcome.winners.iter().map(|s| s.0).collect();
                 self.say(format!("Game over after {moves} moves: {}", outcome.summary));
-                let peers = self
-                    .session
-                    .as_ref()
-                    .map(|s| s.seat_peers().into_iter().flatten().collect::<Vec<_>>())
-                    .unwrap_or_default();
-                for p in peers {
-                    if p != self.me {
-                        self.send_net(p, &NetMsg::Done);
-                    }
+                if self.spec.rtt_probes == 0 {
+                    self.send_done();
+                } else {
+                    self.start_probes();
                 }
             }
             Event::Desync(r) => {
@@ -1177,16 +1228,11 @@ impl<G: Game> Driver<G> {
             }
             Event::Silent { seat, waiting, .. } => {
                 self.say(format!("Seat {} is silent (waiting for {waiting:?}).", seat.0 + 1));
-                if self.spec.seat_timeout_ms > 0
-                    && let Some(s) = self.session.as_mut()
-                {
-                    match s.vote_takeover(seat) {
-                        Ok(()) => self.say(format!(
-                            "Voted to hand seat {} to the takeover bot.",
-                            seat.0 + 1
-                        )),
-                        Err(e) => tracing::debug!("takeover vote: {e}"),
-                    }
+                if self.spec.seat_timeout_ms > 0 {
+                    self.say(format!(
+                        "Voting to hand seat {} to the takeover bot.",
+                        seat.0 + 1
+                    ));
                 }
             }
             Event::Chat { seat, text } => {
@@ -1205,6 +1251,90 @@ impl<G: Game> Driver<G> {
                 eprintln!("The game stopped: {reason}");
             }
         }
+    }
+
+    fn send_done(&mut self) {
+        self.probes_done = true;
+        let peers = self
+            .session
+            .as_ref()
+            .map(|s| s.seat_peers().into_iter().flatten().collect::<Vec<_>>())
+            .unwrap_or_default();
+        for p in peers {
+            if p != self.me {
+                self.send_net(p, &NetMsg::Done);
+            }
+        }
+    }
+
+    // ----- raw round-trip probes (benchmark) -----
+
+    fn start_probes(&mut self) {
+        let others: Vec<PeerId> = self
+            .session
+            .as_ref()
+            .map(|s| s.broadcast_peers())
+            .unwrap_or_default();
+        let mut plan = Vec::new();
+        for _ in 0..self.spec.rtt_probes {
+            for p in &others {
+                plan.push(Some(*p));
+            }
+            plan.push(None);
+        }
+        plan.reverse();
+        self.probe = Some(Probe {
+            nonce: 0,
+            sent: Instant::now(),
+            waiting: BTreeSet::new(),
+            all: false,
+            plan,
+        });
+        self.next_probe();
+    }
+
+    fn next_probe(&mut self) {
+        let others: Vec<PeerId> = self
+            .session
+            .as_ref()
+            .map(|s| s.broadcast_peers())
+            .unwrap_or_default();
+        let Some(p) = self.probe.as_mut() else { return };
+        let Some(next) = p.plan.pop() else {
+            self.probe = None;
+            self.send_done();
+            return;
+        };
+        p.nonce += 1;
+        p.sent = Instant::now();
+        p.all = next.is_none();
+        p.waiting = match next {
+            Some(peer) => [peer].into_iter().collect(),
+            None => others.iter().copied().collect(),
+        };
+        let (nonce, targets): (u64, Vec<PeerId>) = (p.nonce, p.waiting.iter().copied().collect());
+        for t in targets {
+            self.send_net(t, &NetMsg::Ping(nonce));
+        }
+    }
+
+    fn poll_probe(&mut self) {
+        let Some(p) = &self.probe else { return };
+        if !p.waiting.is_empty() {
+            // A lost probe must not stall the run: give up on it after a second.
+            if p.sent.elapsed() > Duration::from_secs(1) {
+                self.probe = None;
+                self.send_done();
+            }
+            return;
+        }
+        let us = p.sent.elapsed().as_micros() as u64;
+        if p.all {
+            self.report.rtt_all_us.push(us);
+        } else {
+            self.report.rtt_us.push(us);
+        }
+        self.next_probe();
     }
 
     // ----- test-only cheating -----
@@ -1282,7 +1412,7 @@ impl<G: Game> Driver<G> {
         let Some(s) = &self.session else {
             return vec![Message::Ack(ack)];
         };
-        if ack.signed.body.seq < self.spec.hooks.cheat_from_seq.max(1) || self.cheated.is_some() {
+        if ack.signed.body.seq < self.spec.hooks.cheat_from_seq.max(1) || self.forged {
             return vec![Message::Ack(ack)];
         }
         let n = s.config().players();
@@ -1297,7 +1427,7 @@ impl<G: Game> Driver<G> {
         // An ack in another seat's name, signed with our own key.
         ack.signed.body.seat = victim;
         ack.signed.sig = self.signer.sign(Domain::Ack, &ack.signed.body);
-        self.cheated = Some(Instant::now());
+        self.forged = true;
         vec![Message::Ack(real), Message::Ack(ack)]
     }
 }

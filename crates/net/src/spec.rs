@@ -39,6 +39,8 @@ pub enum Role {
         /// The invite ticket.
         ticket: String,
     },
+    /// Find an open lobby of the game on the LAN by mDNS and take a seat in it.
+    Lan,
     /// Come back to a game from the own replay file after the process died.
     Resume {
         /// The replay file written before the crash.
@@ -111,6 +113,9 @@ pub struct PeerSpec {
     pub mdns: bool,
     /// Print the `DWARFS-*` lines that `dwarfs demo` and the tests read.
     pub machine: bool,
+    /// After the game, measure this many raw request-response round trips to every other
+    /// seated peer over the same connections (for `dwarfs bench net`); 0 for none.
+    pub rtt_probes: u32,
     /// Test-only behaviour.
     pub hooks: TestHooks,
 }
@@ -136,6 +141,7 @@ impl PeerSpec {
             linger_ms: 2_000,
             mdns: false,
             machine: true,
+            rtt_probes: 0,
             hooks: TestHooks::default(),
         }
     }
@@ -195,4 +201,8 @@ pub struct PeerReport {
     pub takeovers: Vec<(u8, u32)>,
     /// Chat lines received: "seat: text".
     pub chat: Vec<String>,
+    /// Raw round trips to one peer at a time (µs), when probes were asked for.
+    pub rtt_us: Vec<u64>,
+    /// Raw round trips to all other seated peers at once (ping all, wait for every pong; µs).
+    pub rtt_all_us: Vec<u64>,
 }

@@ -48,6 +48,7 @@ pub fn pig_demo(dir: &std::path::Path, peers: u8, transport: Transport) -> DemoC
         timeout: Duration::from_secs(60),
         options: Vec::new(),
         bot_delay_ms: 0,
+        rtt_probes: 0,
     }
 }
 
