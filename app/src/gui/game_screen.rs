@@ -1,0 +1,265 @@
+//! The shared game screen (status bar, sync light, move log, hotseat curtain around a game's board
+//! view) and the end screen (score breakdown, winners and tie-breakers, score chart).
+
+use super::table::{LogLine, Table};
+use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
+use super::view::GameView;
+use dwarfs_engine::{Actor, Game, Seat};
+use egui::{Align, Layout, RichText, Ui};
+
+/// What the game screen asks for.
+pub enum GameOutcome {
+    /// Keep playing.
+    Stay,
+    /// Leave the game.
+    Leave,
+    /// The game is over: show the end screen.
+    Over,
+}
+
+/// Draws the move log.
+pub fn move_log<V: GameView>(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>) {
+    egui::ScrollArea::vertical()
+        .id_salt("move_log")
+        .stick_to_bottom(highlight.is_none())
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for line in log {
+                let text = match line.seat {
+                    Some(s) => RichText::new(format!("{:>3}. {}", line.seq, line.text))
+                        .color(theme::seat_colour(s.index())),
+                    None => RichText::new(format!("      {}", line.text))
+                        .color(PARCHMENT_DIM)
+                        .small(),
+                };
+                let r = ui.label(text);
+                if highlight == Some(line.seq) && line.seat.is_some() {
+                    r.highlight().scroll_to_me(Some(Align::Center));
+                }
+            }
+        });
+}
+
+/// Draws a game in progress.
+pub fn game<V: GameView>(
+    ui: &mut Ui,
+    table: &mut Table<V>,
+    report_dir: Option<&std::path::Path>,
+) -> GameOutcome {
+    let now = ui.input(|i| i.time);
+    table.advance(now);
+    if table.game.to_act() == Actor::Over {
+        return GameOutcome::Over;
+    }
+    if let Actor::Seat(s) = table.game.to_act()
+        && !table.is_human(s)
+    {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(
+                table.bot_delay_ms as u64 + 5,
+            ));
+    }
+    let mut out = GameOutcome::Stay;
+    egui::Panel::top("game_top")
+        .frame(theme::panel_frame().fill(theme::STONE_DARK))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Leave game")
+                    .on_hover_text("Leave this game")
+                    .clicked()
+                {
+                    out = GameOutcome::Leave;
+                }
+                ui.label(theme::heading(V::TITLE));
+                ui.separator();
+                let prompt = V::prompt(&table.game, table.viewer);
+                ui.label(RichText::new(prompt).color(PARCHMENT));
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    table.sync.light(ui);
+                });
+            });
+            table.sync.banner(ui, report_dir);
+            if let Some(e) = &table.error {
+                ui.label(RichText::new(e).color(theme::DANGER));
+            }
+        });
+    egui::Panel::right("game_log")
+        .resizable(true)
+        .default_size(300.0)
+        .frame(theme::panel_frame())
+        .show(ui, |ui| {
+            ui.label(theme::heading("Moves"));
+            move_log::<V>(ui, &table.log, None);
+        });
+    egui::CentralPanel::no_frame().show(ui, |ui| {
+        if let Some(seat) = table.curtain {
+            curtain(ui, table, seat);
+            return;
+        }
+        let legal = table.legal_for_viewer();
+        let picked = table.view.show(ui, &table.game, table.viewer, &legal);
+        for a in picked {
+            if !table.play(&a) {
+                break;
+            }
+        }
+    });
+    out
+}
+
+/// The hotseat screen between two people's turns: nobody sees the next hand by accident.
+fn curtain<V: GameView>(ui: &mut Ui, table: &mut Table<V>, seat: Seat) {
+    let name = table.seat_label(seat);
+    ui.with_layout(Layout::top_down(Align::Center), |ui| {
+        ui.add_space(ui.available_height() * 0.3);
+        ui.label(theme::heading(format!("Pass the screen to {name}")));
+        ui.label(theme::caption(
+            "Their hand stays hidden until they are ready.",
+        ));
+        ui.add_space(16.0);
+        if ui
+            .add(theme::primary_button(&format!("{name}: show my hand")))
+            .clicked()
+        {
+            table.curtain = None;
+        }
+    });
+}
+
+/// What the end screen asks for.
+pub enum EndOutcome {
+    /// Stay.
+    Stay,
+    /// Back to the menu.
+    Menu,
+    /// Back to the lobby for another game.
+    Again,
+}
+
+/// Draws the end screen.
+pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
+    let mut out = EndOutcome::Stay;
+    let Some(outcome) = table.outcome() else {
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            ui.label("The game is not over.");
+        });
+        return EndOutcome::Menu;
+    };
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(theme::title("Final scores").size(40.0));
+                let names: Vec<String> = outcome
+                    .winners
+                    .iter()
+                    .map(|s| table.seat_label(*s))
+                    .collect();
+                let headline = match names.len() {
+                    0 => "Nobody wins".to_string(),
+                    1 => format!("{} wins!", names[0]),
+                    _ => format!("Shared victory: {}", names.join(" and ")),
+                };
+                ui.label(RichText::new(headline).size(26.0).strong().color(GOLD));
+                ui.label(theme::caption(outcome.summary.clone()));
+            });
+            ui.add_space(14.0);
+            // The breakdown: categories as rows, players as columns.
+            let mut categories: Vec<String> = Vec::new();
+            for s in &outcome.scores {
+                for l in &s.breakdown {
+                    if !categories.contains(&l.category) {
+                        categories.push(l.category.clone());
+                    }
+                }
+            }
+            theme::card_frame().show(ui, |ui| {
+                egui::Grid::new("score_grid")
+                    .striped(true)
+                    .min_col_width(120.0)
+                    .spacing([24.0, 8.0])
+                    .show(ui, |ui| {
+                        ui.label(RichText::new("Category").strong());
+                        for s in &outcome.scores {
+                            let mut t = RichText::new(table.seat_label(s.seat))
+                                .strong()
+                                .color(theme::seat_colour(s.seat.index()));
+                            if outcome.winners.contains(&s.seat) {
+                                t = t.underline();
+                            }
+                            ui.label(t);
+                        }
+                        ui.end_row();
+                        for c in &categories {
+                            ui.label(c);
+                            for s in &outcome.scores {
+                                let p = s
+                                    .breakdown
+                                    .iter()
+                                    .find(|l| &l.category == c)
+                                    .map_or(0, |l| l.points);
+                                ui.label(p.to_string());
+                            }
+                            ui.end_row();
+                        }
+                        ui.label(RichText::new("Total").strong().color(GOLD));
+                        for s in &outcome.scores {
+                            ui.label(RichText::new(s.total.to_string()).strong().color(GOLD));
+                        }
+                        ui.end_row();
+                        ui.label(RichText::new("Tie-breakers").color(PARCHMENT_DIM))
+                            .on_hover_text(
+                                "Compared in order when totals are equal; higher is better",
+                            );
+                        for s in &outcome.scores {
+                            let t: Vec<String> =
+                                s.tiebreakers.iter().map(|v| v.to_string()).collect();
+                            ui.label(RichText::new(t.join(" · ")).color(PARCHMENT_DIM));
+                        }
+                        ui.end_row();
+                    });
+            });
+            ui.add_space(14.0);
+            ui.label(theme::heading("Score over the game"));
+            score_chart::<V>(ui, table);
+            ui.add_space(14.0);
+            ui.horizontal(|ui| {
+                if ui.add(theme::primary_button("Play again")).clicked() {
+                    out = EndOutcome::Again;
+                }
+                if ui.button("Main menu").clicked() {
+                    out = EndOutcome::Menu;
+                }
+            });
+        });
+    });
+    out
+}
+
+fn score_chart<V: GameView>(ui: &mut Ui, table: &Table<V>) {
+    use egui_plot::{Legend, Line, Plot, PlotPoints};
+    let players = table.game.players();
+    Plot::new("score_chart")
+        .height(260.0)
+        .legend(Legend::default())
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .x_axis_label("turn")
+        .y_axis_label("VP")
+        .show(ui, |plot| {
+            for s in Seat::all(players) {
+                let pts: PlotPoints = table
+                    .history
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, v)| v.get(s.index()).map(|p| [i as f64, *p as f64]))
+                    .collect();
+                plot.line(
+                    Line::new(table.seat_label(s), pts)
+                        .color(theme::seat_colour(s.index()))
+                        .width(2.5),
+                );
+            }
+        });
+}

@@ -1,0 +1,236 @@
+//! The main menu, the settings screen and the join screen.
+
+use super::settings::{COLOUR_NAMES, ConfigDir, Settings};
+use super::theme::{self, GOLD, PARCHMENT_DIM};
+use egui::{Align, Layout, RichText, Ui};
+
+/// What the main menu asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuChoice {
+    /// Open a host lobby.
+    Host,
+    /// Open the join screen.
+    Join,
+    /// Open a hotseat lobby.
+    Hotseat,
+    /// Open the replay viewer.
+    Replays,
+    /// Open the settings.
+    Settings,
+}
+
+/// Draws the main menu; returns the entry picked.
+pub fn main_menu(ui: &mut Ui, settings: &Settings) -> Option<MenuChoice> {
+    let mut go = None;
+    ui.with_layout(Layout::top_down(Align::Center), |ui| {
+        ui.add_space((ui.available_height() * 0.12).max(20.0));
+        ui.label(theme::title("dwarfs"));
+        ui.label(
+            RichText::new("Dwar7s Fall with friends — peer to peer, no server to trust")
+                .size(17.0)
+                .color(PARCHMENT_DIM),
+        );
+        ui.add_space(34.0);
+        let entries = [
+            (
+                "Host a game",
+                MenuChoice::Host,
+                "Open a lobby and invite friends with a ticket",
+            ),
+            (
+                "Join a game",
+                MenuChoice::Join,
+                "Paste a ticket, or pick a game on your LAN",
+            ),
+            (
+                "Hotseat",
+                MenuChoice::Hotseat,
+                "Several players at this screen, no network",
+            ),
+            (
+                "Replays",
+                MenuChoice::Replays,
+                "Step through a recorded game and verify it",
+            ),
+            (
+                "Settings",
+                MenuChoice::Settings,
+                "Your name, colour and key",
+            ),
+        ];
+        for (text, choice, hint) in entries {
+            if ui
+                .add(theme::big_button(text))
+                .on_hover_text(hint)
+                .clicked()
+            {
+                go = Some(choice);
+            }
+            ui.add_space(6.0);
+        }
+        ui.add_space(24.0);
+        ui.label(theme::caption(format!(
+            "Playing as {} ({})",
+            settings.name,
+            COLOUR_NAMES[settings.colour as usize % 4]
+        )));
+    });
+    go
+}
+
+/// Draws the settings; returns true to go back. Saving writes the config file.
+pub fn settings_screen(
+    ui: &mut Ui,
+    draft: &mut Settings,
+    settings: &mut Settings,
+    config: &ConfigDir,
+    note: &mut Option<String>,
+) -> bool {
+    let mut back = false;
+    ui.horizontal(|ui| {
+        if ui.button("Menu").clicked() {
+            back = true;
+        }
+        ui.label(theme::heading("Settings"));
+    });
+    ui.add_space(12.0);
+    theme::card_frame().show(ui, |ui| {
+        ui.set_max_width(620.0);
+        egui::Grid::new("settings_grid")
+            .num_columns(2)
+            .spacing([18.0, 14.0])
+            .show(ui, |ui| {
+                ui.label("Player name");
+                ui.add(
+                    egui::TextEdit::singleline(&mut draft.name)
+                        .char_limit(24)
+                        .desired_width(260.0),
+                );
+                ui.end_row();
+                ui.label("Colour");
+                ui.horizontal(|ui| {
+                    for (i, name) in COLOUR_NAMES.iter().enumerate() {
+                        let c = theme::seat_colour(i);
+                        ui.selectable_value(
+                            &mut draft.colour,
+                            i as u8,
+                            RichText::new(name.to_string()).color(c),
+                        );
+                    }
+                });
+                ui.end_row();
+                ui.label("Bot speed");
+                ui.add(egui::Slider::new(&mut draft.bot_delay_ms, 0..=1500).suffix(" ms per move"));
+                ui.end_row();
+                ui.label("Key fingerprint");
+                match config.key_fingerprint() {
+                    Ok(id) => {
+                        ui.horizontal(|ui| {
+                            ui.monospace(&id);
+                            if ui.small_button("Copy").clicked() {
+                                ui.ctx().copy_text(id.clone());
+                            }
+                        });
+                    }
+                    Err(why) => {
+                        ui.label(RichText::new(why).color(PARCHMENT_DIM));
+                    }
+                }
+                ui.end_row();
+            });
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            let valid = !draft.name.trim().is_empty();
+            if ui
+                .add_enabled(valid, theme::primary_button("Save"))
+                .clicked()
+            {
+                draft.name = draft.name.trim().to_string();
+                *settings = draft.clone();
+                *note = Some(match config.save(settings) {
+                    Ok(p) => format!("Saved to {}", p.display()),
+                    Err(e) => format!("Could not save: {e}"),
+                });
+            }
+            if !valid {
+                ui.label(RichText::new("Your name cannot be empty").color(GOLD));
+            }
+        });
+    });
+    if let Some(n) = note {
+        ui.label(theme::caption(n.clone()));
+    }
+    back
+}
+
+/// The join screen's state.
+#[derive(Default)]
+pub struct JoinState {
+    ticket: String,
+    status: Option<Result<String, String>>,
+}
+
+/// What the join screen asks for.
+pub enum JoinOutcome {
+    /// Nothing.
+    Stay,
+    /// Back to the menu.
+    Leave,
+    /// Host instead.
+    Host,
+}
+
+/// Draws the join screen.
+pub fn join_screen(ui: &mut Ui, state: &mut JoinState) -> JoinOutcome {
+    let mut out = JoinOutcome::Stay;
+    ui.horizontal(|ui| {
+        if ui.button("Menu").clicked() {
+            out = JoinOutcome::Leave;
+        }
+        ui.label(theme::heading("Join a game"));
+    });
+    ui.add_space(12.0);
+    theme::card_frame().show(ui, |ui| {
+        ui.set_max_width(760.0);
+        ui.label(RichText::new("Paste the ticket your host sent you").strong());
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut state.ticket)
+                    .hint_text("dwarfs1…")
+                    .desired_width(520.0),
+            );
+            let ok = !state.ticket.trim().is_empty();
+            if ui.add_enabled(ok, theme::primary_button("Join")).clicked() {
+                state.status = Some(Err(
+                    "The desktop app is not connected to the network layer yet. Join from a terminal with `dwarfs join <ticket>`."
+                        .into(),
+                ));
+            }
+        });
+        match &state.status {
+            Some(Ok(s)) => {
+                ui.label(RichText::new(s).color(theme::TARGET));
+            }
+            Some(Err(e)) => {
+                ui.label(RichText::new(e).color(GOLD));
+            }
+            None => {}
+        }
+    });
+    ui.add_space(12.0);
+    theme::card_frame().show(ui, |ui| {
+        ui.set_max_width(760.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Games on your LAN").strong());
+            ui.spinner();
+        });
+        ui.label(theme::caption(
+            "Looking for hosts by mDNS… (LAN discovery appears here once the app runs the network node)",
+        ));
+    });
+    ui.add_space(12.0);
+    if ui.button("Host a game instead").clicked() {
+        out = JoinOutcome::Host;
+    }
+    out
+}

@@ -1,0 +1,329 @@
+//! The desktop app (eframe/egui): main menu, settings, join, lobby, the game screen with its board
+//! view, the end screen and the replay viewer.
+//!
+//! The shell here is shared by every game; a game brings its board behind [`view::GameView`]
+//! (Fall: [`fall_view::FallView`]).
+//!
+//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|host|hotseat|game|end|replay>`
+//! opens that screen directly (with a demo position for `game`, `end` and `replay`), and
+//! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
+
+mod bench;
+mod fall_view;
+mod game_screen;
+mod lobby;
+mod menu;
+mod replay;
+mod replay_screen;
+mod settings;
+mod sync;
+mod table;
+#[cfg(test)]
+mod tests;
+mod theme;
+mod view;
+
+use crate::CliError;
+use dwarfs_engine::{Actor, Bot, Game, RandomBot, Seat};
+use dwarfs_fall::{Fall, FallOptions};
+use fall_view::FallView;
+use lobby::{Lobby, LobbyMode, LobbyOutcome};
+use settings::{ConfigDir, Settings};
+use table::{SeatInfo, SeatKind, Table};
+
+/// The screens of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The main menu.
+    Menu,
+    /// Player settings.
+    Settings,
+    /// Join a game by ticket or from the LAN.
+    Join,
+    /// The lobby (hotseat or host).
+    Lobby,
+    /// A game in progress.
+    Game,
+    /// The final scores.
+    End,
+    /// The replay viewer.
+    Replays,
+}
+
+/// The whole app state.
+pub struct DwarfsApp {
+    /// The screen shown.
+    pub screen: Screen,
+    settings: Settings,
+    /// The settings as edited (saved on "Save").
+    draft: Settings,
+    settings_note: Option<String>,
+    config: ConfigDir,
+    lobby: Lobby,
+    join: menu::JoinState,
+    table: Option<Table<FallView>>,
+    replays: replay_screen::ReplayScreen,
+    themed: bool,
+}
+
+impl DwarfsApp {
+    /// The app with settings from `config`.
+    pub fn new(config: ConfigDir) -> Self {
+        let (settings, settings_note) = config.load();
+        DwarfsApp {
+            screen: Screen::Menu,
+            lobby: Lobby::new(LobbyMode::Hotseat, &settings),
+            draft: settings.clone(),
+            settings,
+            settings_note,
+            config,
+            join: menu::JoinState::default(),
+            table: None,
+            replays: replay_screen::ReplayScreen::default(),
+            themed: false,
+        }
+    }
+
+    /// Opens a screen by name (for scripts and screenshots); demo content where a screen needs a
+    /// game. Unknown names give an error listing the known ones.
+    pub fn open(&mut self, name: &str) -> Result<(), String> {
+        self.screen = match name {
+            "menu" => Screen::Menu,
+            "settings" => Screen::Settings,
+            "join" => Screen::Join,
+            "hotseat" => {
+                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
+                Screen::Lobby
+            }
+            "host" => {
+                self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
+                self.lobby.seats.push(lobby::LobbySeat::Bot);
+                Screen::Lobby
+            }
+            "game" => {
+                self.table = Some(demo_table(80, false, self.settings.bot_delay_ms));
+                Screen::Game
+            }
+            "end" => {
+                self.table = Some(demo_table(usize::MAX, false, 0));
+                Screen::End
+            }
+            "replay" => {
+                self.replays.open_sample();
+                Screen::Replays
+            }
+            other => {
+                return Err(format!(
+                    "unknown screen {other:?}; use menu, settings, join, host, hotseat, game, end or replay"
+                ));
+            }
+        };
+        Ok(())
+    }
+
+    /// The current table (tests drive it).
+    #[cfg(test)]
+    pub fn table(&self) -> Option<&Table<FallView>> {
+        self.table.as_ref()
+    }
+
+    /// Starts a local game with these seats.
+    fn start(&mut self, seats: Vec<SeatInfo>) {
+        match Table::new(&self.lobby.options, seats, self.settings.bot_delay_ms) {
+            Ok(t) => {
+                self.table = Some(t);
+                self.screen = Screen::Game;
+            }
+            Err(e) => self.lobby.note = Some(e),
+        }
+    }
+
+    /// Draws one frame.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if !self.themed {
+            theme::install(ui.ctx());
+            self.themed = true;
+        }
+        match self.screen {
+            Screen::Menu => {
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    match menu::main_menu(ui, &self.settings) {
+                        None => {}
+                        Some(menu::MenuChoice::Host) => {
+                            self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
+                            self.screen = Screen::Lobby;
+                        }
+                        Some(menu::MenuChoice::Hotseat) => {
+                            self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
+                            self.screen = Screen::Lobby;
+                        }
+                        Some(menu::MenuChoice::Join) => self.screen = Screen::Join,
+                        Some(menu::MenuChoice::Replays) => self.screen = Screen::Replays,
+                        Some(menu::MenuChoice::Settings) => {
+                            self.draft = self.settings.clone();
+                            self.screen = Screen::Settings;
+                        }
+                    }
+                });
+            }
+            Screen::Settings => {
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    if menu::settings_screen(
+                        ui,
+                        &mut self.draft,
+                        &mut self.settings,
+                        &self.config,
+                        &mut self.settings_note,
+                    ) {
+                        self.screen = Screen::Menu;
+                    }
+                });
+            }
+            Screen::Join => {
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    match menu::join_screen(ui, &mut self.join) {
+                        menu::JoinOutcome::Stay => {}
+                        menu::JoinOutcome::Leave => self.screen = Screen::Menu,
+                        menu::JoinOutcome::Host => {
+                            self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
+                            self.screen = Screen::Lobby;
+                        }
+                    }
+                });
+            }
+            Screen::Lobby => {
+                let mut outcome = LobbyOutcome::Stay;
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    outcome = self.lobby.ui(ui, &self.settings);
+                });
+                match outcome {
+                    LobbyOutcome::Stay => {}
+                    LobbyOutcome::Leave => self.screen = Screen::Menu,
+                    LobbyOutcome::Start(seats) => self.start(seats),
+                }
+            }
+            Screen::Game => {
+                let Some(table) = self.table.as_mut() else {
+                    self.screen = Screen::Menu;
+                    return;
+                };
+                match game_screen::game(ui, table, self.config.0.as_deref()) {
+                    game_screen::GameOutcome::Stay => {}
+                    game_screen::GameOutcome::Leave => {
+                        self.table = None;
+                        self.screen = Screen::Menu;
+                    }
+                    game_screen::GameOutcome::Over => self.screen = Screen::End,
+                }
+            }
+            Screen::End => {
+                let Some(table) = self.table.as_mut() else {
+                    self.screen = Screen::Menu;
+                    return;
+                };
+                match game_screen::end(ui, table) {
+                    game_screen::EndOutcome::Stay => {}
+                    game_screen::EndOutcome::Menu => {
+                        self.table = None;
+                        self.screen = Screen::Menu;
+                    }
+                    game_screen::EndOutcome::Again => {
+                        self.table = None;
+                        self.screen = Screen::Lobby;
+                    }
+                }
+            }
+            Screen::Replays => {
+                if self.replays.ui(ui) {
+                    self.screen = Screen::Menu;
+                }
+            }
+        }
+    }
+}
+
+impl eframe::App for DwarfsApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        DwarfsApp::ui(self, ui);
+    }
+}
+
+/// A Fall position after `moves` random moves (or the end, with `usize::MAX`) with seat 0 a
+/// person at the table and three bots; `all_bots` makes seat 0 a bot too.
+pub fn demo_table(moves: usize, all_bots: bool, bot_delay_ms: u32) -> Table<FallView> {
+    let game = demo_fall(4, moves, 11);
+    let seats = (0..4)
+        .map(|i| SeatInfo {
+            name: if i == 0 {
+                "You".into()
+            } else {
+                format!("Bot {}", i + 1)
+            },
+            kind: if i == 0 && !all_bots {
+                SeatKind::Human
+            } else {
+                SeatKind::Bot
+            },
+        })
+        .collect();
+    Table::from_state(game, seats, bot_delay_ms)
+}
+
+/// A Fall game after `moves` decisions by seeded random bots, stopped when seat 0 must act (so a
+/// person can take over there) or at the end.
+pub fn demo_fall(players: u8, moves: usize, seed: u64) -> Fall {
+    let mut g = match Fall::new(&FallOptions::default(), players) {
+        Ok(g) => g,
+        Err(e) => unreachable!("the default options are valid: {e}"),
+    };
+    let mut stream = dwarfs_engine::SeedStream::new(seed);
+    let mut bot = RandomBot::new(seed);
+    let mut played = 0usize;
+    loop {
+        match g.to_act() {
+            Actor::Over => break,
+            Actor::Chance => {
+                if g.resolve_chance(stream.next_entropy()).is_err() {
+                    break;
+                }
+            }
+            Actor::Seat(s) => {
+                if played >= moves && s == Seat(0) {
+                    break;
+                }
+                let legal = g.legal_actions_vec();
+                let i = bot.choose(&g, s, &legal);
+                if g.play(s, &legal[i]).is_err() {
+                    break;
+                }
+                played += 1;
+            }
+        }
+    }
+    g
+}
+
+/// Opens the desktop app (or runs the hidden benchmark).
+pub fn run() -> Result<(), CliError> {
+    if let Ok(frames) = std::env::var("DWARFS_GUI_BENCH") {
+        let frames: u32 = frames
+            .parse()
+            .map_err(|_| CliError::Usage("DWARFS_GUI_BENCH must be a number of frames".into()))?;
+        println!("{}", bench::frame_time(frames));
+        return Ok(());
+    }
+    let screen = std::env::var("DWARFS_GUI_SCREEN").ok();
+    let mut app = DwarfsApp::new(ConfigDir::platform());
+    if let Some(s) = &screen {
+        app.open(s).map_err(CliError::Usage)?;
+    }
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("dwarfs")
+            .with_inner_size([1400.0, 900.0])
+            .with_min_inner_size([1000.0, 680.0]),
+        ..Default::default()
+    };
+    eframe::run_native("dwarfs", options, Box::new(move |_cc| Ok(Box::new(app))))
+        .map_err(|e| CliError::Failed(format!("could not open the window: {e}")))
+}

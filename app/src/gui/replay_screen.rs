@@ -1,0 +1,176 @@
+//! The replay viewer: open a replay file (or record a sample game), see whether it verifies, and
+//! step or scrub through it with the board shown at any move.
+
+use super::fall_view::FallView;
+use super::game_screen::move_log;
+use super::replay::{self, LoadedReplay};
+use super::table::LogLine;
+use super::theme::{self, GOLD, PARCHMENT_DIM};
+use super::view::GameView;
+use dwarfs_engine::Viewer;
+use dwarfs_fall::{Fall, FallOptions};
+use egui::{RichText, Ui};
+
+/// The viewer's state.
+#[derive(Default)]
+pub struct ReplayScreen {
+    path: String,
+    loaded: Option<LoadedReplay<Fall>>,
+    log: Vec<LogLine>,
+    at: usize,
+    error: Option<String>,
+    view: FallView,
+    sample_seed: u64,
+}
+
+impl ReplayScreen {
+    fn set(&mut self, r: LoadedReplay<Fall>) {
+        self.log = r
+            .positions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                p.text.as_ref().map(|t| LogLine {
+                    seq: i as u32,
+                    seat: p.seat,
+                    text: t.clone(),
+                })
+            })
+            .collect();
+        self.at = 0;
+        self.error = None;
+        self.view.reset();
+        self.loaded = Some(r);
+    }
+
+    /// The index of the last position of the loaded replay (0 when none is loaded).
+    #[cfg(test)]
+    pub fn positions(&self) -> usize {
+        self.loaded
+            .as_ref()
+            .map_or(0, |r| r.positions.len().saturating_sub(1))
+    }
+
+    /// Opens the replay file at `path`.
+    pub fn open_path(&mut self, path: &str) {
+        match std::fs::read(path) {
+            Ok(bytes) => match replay::load::<Fall>(&bytes, path.to_string()) {
+                Ok(r) => self.set(r),
+                Err(e) => self.error = Some(e),
+            },
+            Err(e) => self.error = Some(format!("{path}: {e}")),
+        }
+    }
+
+    /// Records a simulated 3-player game (signed, with the real seed and beacon) and opens it.
+    pub fn open_sample(&mut self) {
+        self.sample_seed += 1;
+        let seed = self.sample_seed;
+        match replay::sample::<Fall>(&FallOptions::default(), 3, seed)
+            .and_then(|b| replay::load::<Fall>(&b, format!("sample game #{seed}")))
+        {
+            Ok(r) => self.set(r),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Draws the viewer; returns true to go back to the menu.
+    pub fn ui(&mut self, ui: &mut Ui) -> bool {
+        let mut back = false;
+        egui::Panel::top("replay_top")
+            .frame(theme::panel_frame().fill(theme::STONE_DARK))
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui.button("Menu").clicked() {
+                        back = true;
+                    }
+                    ui.label(theme::heading("Replays"));
+                    ui.separator();
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.path)
+                            .hint_text("path to a .replay file")
+                            .desired_width(320.0),
+                    );
+                    if ui.button("Open").clicked() {
+                        let p = self.path.trim().to_string();
+                        self.open_path(&p);
+                    }
+                    if ui
+                        .button("Open sample game")
+                        .on_hover_text(
+                            "Record a simulated 3-player game, signed and verified like a real one",
+                        )
+                        .clicked()
+                    {
+                        self.open_sample();
+                    }
+                });
+                if let Some(e) = &self.error {
+                    ui.label(RichText::new(e).color(theme::DANGER));
+                }
+                if let Some(r) = &self.loaded {
+                    let (text, colour) = match &r.verdict {
+                        Ok(s) => (s.clone(), theme::TARGET),
+                        Err(e) => (e.clone(), theme::DANGER),
+                    };
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(text).color(colour).strong());
+                        ui.label(theme::caption(r.source.clone()));
+                    });
+                    let last = r.positions.len().saturating_sub(1);
+                    ui.horizontal(|ui| {
+                        if ui.button("First").clicked() {
+                            self.at = 0;
+                        }
+                        if ui.button("Previous").clicked() {
+                            self.at = self.at.saturating_sub(1);
+                        }
+                        if ui.button("Next").clicked() {
+                            self.at = (self.at + 1).min(last);
+                        }
+                        if ui.button("Last").clicked() {
+                            self.at = last;
+                        }
+                        ui.label(RichText::new(format!("Move {} of {last}", self.at)).strong());
+                        ui.spacing_mut().slider_width = (ui.available_width() - 40.0).max(120.0);
+                        ui.add(egui::Slider::new(&mut self.at, 0..=last).show_value(false));
+                    });
+                }
+            });
+        let Some(r) = &self.loaded else {
+            egui::CentralPanel::default_margins().show(ui, |ui| {
+                ui.add_space(40.0);
+                ui.vertical_centered(|ui| {
+                    ui.label(RichText::new("Open a replay file, or a sample game").size(20.0).color(PARCHMENT_DIM));
+                    ui.label(theme::caption(
+                        "Every networked game writes a replay that anyone can verify offline: signatures, seed and every state hash.",
+                    ));
+                });
+            });
+            return back;
+        };
+        let Some(pos) = r.positions.get(self.at) else {
+            return back;
+        };
+        egui::Panel::right("replay_log")
+            .default_size(320.0)
+            .frame(theme::panel_frame())
+            .show(ui, |ui| {
+                ui.label(theme::heading("Moves"));
+                match &pos.text {
+                    Some(t) => ui.label(RichText::new(t).color(GOLD)),
+                    None => ui.label(theme::caption("Start of play")),
+                };
+                ui.separator();
+                move_log::<FallView>(ui, &self.log, Some(self.at as u32));
+            });
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            ui.label(theme::caption(format!(
+                "  {}",
+                FallView::prompt(&pos.state, Viewer::Spectator)
+            )));
+            let _ = self.view.show(ui, &pos.state, Viewer::Spectator, &[]);
+        });
+        back
+    }
+}

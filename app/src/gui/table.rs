@@ -1,0 +1,280 @@
+//! A game at the table, run locally (hotseat, or against bots): the engine, who sits where, the
+//! move log, the score history for the end chart. Chance points are resolved from OS entropy
+//! (the app may use it; the engines never do).
+
+use super::sync::SyncStatus;
+use super::view::GameView;
+use dwarfs_engine::{Actor, Bot, Entropy, Game, Outcome, RandomBot, Seat, Viewer};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person at this screen.
+    Human,
+    /// A bot run by this app.
+    Bot,
+}
+
+/// One seat at the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatInfo {
+    /// Display name.
+    pub name: String,
+    /// Human or bot.
+    pub kind: SeatKind,
+}
+
+/// One line of the move log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The move number (actions only; 0 for setup).
+    pub seq: u32,
+    /// The seat that acted, or `None` for a chance event.
+    pub seat: Option<Seat>,
+    /// The sentence.
+    pub text: String,
+}
+
+/// 32 bytes of OS entropy for a chance point.
+pub fn os_entropy() -> Entropy {
+    let mut e = [0u8; 32];
+    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
+        use std::io::Read;
+        if f.read_exact(&mut e).is_ok() {
+            return e;
+        }
+    }
+    // Fallback: the std hasher's per-process random keys and the clock.
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = blake3::Hasher::new();
+    for i in 0..4u64 {
+        let mut s = std::collections::hash_map::RandomState::new().build_hasher();
+        s.write_u64(i);
+        h.update(&s.finish().to_le_bytes());
+    }
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    h.update(&now.to_le_bytes());
+    *h.finalize().as_bytes()
+}
+
+/// A local game in progress.
+pub struct Table<V: GameView> {
+    /// The engine state.
+    pub game: V::G,
+    /// The board view.
+    pub view: V,
+    /// The seats, in seat order.
+    pub seats: Vec<SeatInfo>,
+    bots: Vec<Option<RandomBot>>,
+    /// The move log.
+    pub log: Vec<LogLine>,
+    /// Every seat's score after each turn (index 0 is the start).
+    pub history: Vec<Vec<i32>>,
+    /// In hotseat with several people: the seat waiting to take the screen.
+    pub curtain: Option<Seat>,
+    /// The human seat whose view is shown.
+    pub viewer: Viewer,
+    /// Moves played.
+    pub seq: u32,
+    /// The last refusal, shown to the player.
+    pub error: Option<String>,
+    /// Peer agreement (local games agree with themselves).
+    pub sync: SyncStatus,
+    /// Milliseconds a bot waits before moving.
+    pub bot_delay_ms: u32,
+    bot_ready_at: f64,
+    last_actor: Option<Seat>,
+}
+
+impl<V: GameView> Table<V> {
+    /// A new game with these seats and options, set up from OS entropy.
+    pub fn new(
+        options: &<V::G as Game>::Options,
+        seats: Vec<SeatInfo>,
+        bot_delay_ms: u32,
+    ) -> Result<Self, String> {
+        let players = u8::try_from(seats.len()).map_err(|_| "too many seats".to_string())?;
+        let game = V::G::new(options, players).map_err(|e| e.to_string())?;
+        Ok(Self::from_state(game, seats, bot_delay_ms))
+    }
+
+    /// A table around an existing state (a test position, or a game under way).
+    pub fn from_state(game: V::G, seats: Vec<SeatInfo>, bot_delay_ms: u32) -> Self {
+        let bots = seats
+            .iter()
+            .map(|s| {
+                (s.kind == SeatKind::Bot).then(|| {
+                    let e = os_entropy();
+                    RandomBot::new(u64::from_le_bytes([
+                        e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7],
+                    ]))
+                })
+            })
+            .collect();
+        let humans = seats.iter().filter(|s| s.kind == SeatKind::Human).count();
+        let first_human = seats.iter().position(|s| s.kind == SeatKind::Human);
+        let mut t = Table {
+            game,
+            view: V::default(),
+            seats,
+            bots,
+            log: Vec::new(),
+            history: Vec::new(),
+            curtain: None,
+            viewer: first_human.map_or(Viewer::Spectator, |i| Viewer::Seat(Seat(i as u8))),
+            seq: 0,
+            error: None,
+            sync: SyncStatus::local(humans),
+            bot_delay_ms,
+            bot_ready_at: 0.0,
+            last_actor: None,
+        };
+        t.advance(0.0);
+        t.history.push(V::scores(&t.game));
+        t
+    }
+
+    /// The number of people at this screen.
+    pub fn humans(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| s.kind == SeatKind::Human)
+            .count()
+    }
+
+    /// True if `seat` is played by a person here.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.kind == SeatKind::Human)
+    }
+
+    /// The seat's display name with its colour.
+    pub fn seat_label(&self, seat: Seat) -> String {
+        let colour = V::seat_colour_name(seat);
+        match self.seats.get(seat.index()) {
+            Some(s) => format!("{} ({colour})", s.name),
+            None => colour.to_string(),
+        }
+    }
+
+    /// The legal actions the shown viewer may take now (empty while someone else acts or the
+    /// screen is covered).
+    pub fn legal_for_viewer(&self) -> Vec<<V::G as Game>::Action> {
+        match self.game.to_act() {
+            Actor::Seat(s)
+                if self.curtain.is_none() && self.is_human(s) && self.viewer == Viewer::Seat(s) =>
+            {
+                self.game.legal_actions_vec()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn record_events(&mut self, events: &[<V::G as Game>::Event]) {
+        for e in events {
+            if let Some(text) = V::event_line(&self.game, e) {
+                self.log.push(LogLine {
+                    seq: self.seq,
+                    seat: None,
+                    text,
+                });
+            }
+        }
+    }
+
+    /// Plays `action` for the seat that acts now; a refusal is kept in `error`.
+    pub fn play(&mut self, action: &<V::G as Game>::Action) -> bool {
+        let Actor::Seat(seat) = self.game.to_act() else {
+            self.error = Some("nobody may act now".into());
+            return false;
+        };
+        let text = self.game.describe(action);
+        match self.game.play(seat, action) {
+            Ok(events) => {
+                self.seq += 1;
+                self.error = None;
+                self.log.push(LogLine {
+                    seq: self.seq,
+                    seat: Some(seat),
+                    text,
+                });
+                self.record_events(&events);
+                self.sync.agreed(self.seq);
+                true
+            }
+            Err(e) => {
+                self.error = Some(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Resolves chance points and lets bots move until a person must act (or a bot waits for its
+    /// delay). `now` is the UI clock in seconds.
+    pub fn advance(&mut self, now: f64) {
+        for _ in 0..100_000 {
+            match self.game.to_act() {
+                Actor::Over => break,
+                Actor::Chance => match self.game.resolve_chance(os_entropy()) {
+                    Ok(events) => self.record_events(&events),
+                    Err(e) => {
+                        self.error = Some(e.to_string());
+                        break;
+                    }
+                },
+                Actor::Seat(s) => {
+                    if self.last_actor != Some(s) {
+                        if self.last_actor.is_some() {
+                            self.history.push(V::scores(&self.game));
+                        }
+                        self.last_actor = Some(s);
+                        self.bot_ready_at = now + self.bot_delay_ms as f64 / 1000.0;
+                        if self.is_human(s) && self.viewer != Viewer::Seat(s) {
+                            if self.humans() > 1 {
+                                self.curtain = Some(s);
+                            }
+                            self.viewer = Viewer::Seat(s);
+                            self.view.reset();
+                        }
+                    }
+                    if self.is_human(s) {
+                        break;
+                    }
+                    if now < self.bot_ready_at {
+                        break;
+                    }
+                    let legal = self.game.legal_actions_vec();
+                    if legal.is_empty() {
+                        self.error = Some("the engine lists no legal action".into());
+                        break;
+                    }
+                    let i = match self.bots.get_mut(s.index()).and_then(Option::as_mut) {
+                        Some(bot) => bot.choose(&self.game, s, &legal),
+                        None => 0,
+                    };
+                    let a = legal[i.min(legal.len() - 1)].clone();
+                    if !self.play(&a) {
+                        break;
+                    }
+                    self.bot_ready_at = now + self.bot_delay_ms as f64 / 1000.0;
+                    if self.bot_delay_ms > 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.game.to_act() == Actor::Over && self.last_actor.is_some() {
+            self.history.push(V::scores(&self.game));
+            self.last_actor = None;
+        }
+    }
+
+    /// The outcome once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+}

@@ -1,0 +1,298 @@
+//! UI tests (egui_kittest) that drive the real app by its labels, headless.
+
+use super::fall_view::capital;
+use super::lobby::LobbySeat;
+use super::settings::ConfigDir;
+use super::{DwarfsApp, Screen};
+use dwarfs_engine::{Actor, Bot, Game, RandomBot};
+use dwarfs_fall::{Colour, FallAction, HandCard};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn app() -> DwarfsApp {
+    let mut a = DwarfsApp::new(ConfigDir(None));
+    a.settings.bot_delay_ms = 0;
+    a.settings.name = "Tester".into();
+    a
+}
+
+fn harness(app: DwarfsApp) -> Harness<'static, DwarfsApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut DwarfsApp| app.ui(ui), app)
+}
+
+/// Clicks the node with exactly this label and lets the UI settle.
+fn click(h: &mut Harness<'static, DwarfsApp>, label: &str) {
+    h.get_by_label(label).click_accesskit();
+    h.run_steps(2);
+}
+
+fn has(h: &Harness<'static, DwarfsApp>, label: &str) -> bool {
+    h.query_all_by_label_contains(label).next().is_some()
+}
+
+#[test]
+fn menu_navigation_reaches_every_screen_and_back() {
+    let mut h = harness(app());
+    for (entry, screen, marker) in [
+        ("Settings", Screen::Settings, "Player name"),
+        (
+            "Join a game",
+            Screen::Join,
+            "Paste the ticket your host sent you",
+        ),
+        ("Hotseat", Screen::Lobby, "Hotseat — Dwar7s Fall"),
+        ("Host a game", Screen::Lobby, "Host a game — Dwar7s Fall"),
+        ("Replays", Screen::Replays, "Open sample game"),
+    ] {
+        click(&mut h, entry);
+        assert_eq!(h.state().screen, screen, "after clicking {entry}");
+        assert!(has(&h, marker), "{marker:?} is shown after {entry}");
+        click(&mut h, "Menu");
+        assert_eq!(h.state().screen, Screen::Menu);
+    }
+}
+
+#[test]
+fn settings_edit_and_save_changes_the_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app();
+    a.config = ConfigDir(Some(dir.path().to_path_buf()));
+    let mut h = harness(a);
+    click(&mut h, "Settings");
+    h.state_mut().draft.name = "Gimli".into();
+    click(&mut h, "Green");
+    click(&mut h, "Save");
+    assert!(dir.path().join("settings.json").exists());
+    click(&mut h, "Menu");
+    assert!(has(&h, "Playing as Gimli (Green)"));
+    // Reloading reads them back.
+    let again = DwarfsApp::new(ConfigDir(Some(dir.path().to_path_buf())));
+    assert_eq!(again.settings.name, "Gimli");
+    assert_eq!(again.settings.colour, 2);
+}
+
+#[test]
+fn lobby_fills_with_bots_and_refuses_to_start_while_seats_are_open() {
+    let mut h = harness(app());
+    click(&mut h, "Host a game");
+    // One open seat: start is refused with a reason.
+    assert!(has(&h, "waiting for players"));
+    click(&mut h, "Add seat");
+    click(&mut h, "Add seat");
+    assert_eq!(h.state().lobby.seats.len(), 4);
+    click(&mut h, "Fill with bots");
+    assert_eq!(
+        h.state().lobby.seats[1..],
+        [LobbySeat::Bot, LobbySeat::Bot, LobbySeat::Bot]
+    );
+    assert!(has(&h, "Bot 4"));
+    // The host is not ready yet.
+    assert!(has(&h, "I'm ready"));
+    click(&mut h, "I'm ready");
+    assert!(has(&h, "4 seats ready"));
+    // A remote player in a seat: the app cannot run that game yet, and says so.
+    h.state_mut().lobby.seats[3] = LobbySeat::Open;
+    assert!(h.state_mut().lobby.remote_join("Thorin".into()));
+    h.run_steps(2);
+    assert!(has(&h, "Thorin"));
+    assert!(has(&h, "not wired"));
+    click(&mut h, "Fill with bots");
+    assert_eq!(
+        h.state().lobby.seats[3],
+        LobbySeat::Person {
+            name: "Thorin".into(),
+            remote: true
+        }
+    );
+}
+
+/// Clicks through the UI to play `action`, the way a person would.
+fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: FallAction) {
+    let target = |h: &mut Harness<'static, DwarfsApp>, p: dwarfs_fall::Pos| {
+        h.get_by_label_contains(&format!("target {p}:"))
+            .click_accesskit();
+        h.run_steps(2);
+    };
+    match action {
+        FallAction::EndActions => click(h, "End actions"),
+        FallAction::ChooseCard(k) => {
+            click(h, &capital(k.name()));
+            // The card's legal spots light up; pick one.
+            let n = h.query_all_by_label_contains("target (").count();
+            assert!(n > 0, "no spot offered for the {}", k.name());
+            h.query_all_by_label_contains("target (")
+                .next()
+                .unwrap()
+                .click_accesskit();
+            h.run_steps(2);
+        }
+        FallAction::PlaceDwarf(p) => {
+            h.get_by_label_contains("Place a dwarf").click_accesskit();
+            h.run_steps(2);
+            target(h, p);
+        }
+        FallAction::MoveDwarf { from, dir } => {
+            h.get_by_label_contains(&format!("cell {from}:"))
+                .click_accesskit();
+            h.run_steps(2);
+            target(h, from.step(dir));
+        }
+        FallAction::PlayOgre(o) => click(h, &format!("Play {}", o.name())),
+        FallAction::TargetPlayer(s) => click(h, &format!("Target {}", Colour::ALL[s.index()])),
+        FallAction::TargetDwarf { at, colour } => {
+            let pick = format!("Pick the {colour} dwarf at {at}");
+            if has(h, &pick) {
+                click(h, &pick);
+            } else {
+                target(h, at);
+            }
+        }
+        FallAction::PlaceCard(p) | FallAction::TargetCard(p) | FallAction::Dig(p) => target(h, p),
+        FallAction::RevealSecret => click(h, "Reveal secret goal"),
+        FallAction::BuyGoal(slot) => {
+            let id = h.state().table().unwrap().game.face_up_goals()[slot as usize]
+                .unwrap()
+                .id;
+            click(h, &format!("Buy goal {}", id + 1));
+        }
+        FallAction::Discard(HandCard::Gem(g)) => click(h, &format!("Discard {}", g.name())),
+        FallAction::Discard(HandCard::Ogre(o)) => click(h, &format!("Discard {}", o.name())),
+        other => {
+            let text = h.state().table().unwrap().game.describe(&other);
+            click(h, &text);
+        }
+    }
+}
+
+#[test]
+fn a_full_hotseat_game_is_played_by_clicking_to_the_end_screen() {
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "Add seat");
+    click(&mut h, "Fill with bots");
+    // Seat 0 (us) stays a person; the others are bots.
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, Screen::Game);
+    let mut chooser = RandomBot::new(5);
+    let mut human_moves = 0;
+    for _ in 0..4000 {
+        if h.state().screen == Screen::End {
+            break;
+        }
+        let table = h.state().table().expect("a game is on");
+        let legal = table.legal_for_viewer();
+        if legal.is_empty() {
+            h.run_steps(1);
+            continue;
+        }
+        let Actor::Seat(seat) = table.game.to_act() else {
+            unreachable!("legal actions only at a seat's turn")
+        };
+        // Prefer ending the turn now and then so that the game moves on.
+        let i = chooser.choose(&table.game, seat, &legal);
+        let action = legal[i];
+        let before = table.seq;
+        play_by_clicking(&mut h, action);
+        let after = h.state().table().map_or(u32::MAX, |t| t.seq);
+        assert!(
+            after > before || h.state().screen == Screen::End,
+            "clicking for {action:?} played nothing (error: {:?})",
+            h.state().table().and_then(|t| t.error.clone())
+        );
+        human_moves += 1;
+    }
+    assert_eq!(
+        h.state().screen,
+        Screen::End,
+        "the game reached its end screen"
+    );
+    h.run_steps(2);
+    assert!(
+        human_moves > 10,
+        "we played {human_moves} moves by clicking"
+    );
+    assert!(has(&h, "Final scores"));
+    assert!(has(&h, "Score over the game"));
+    let table = h.state().table().unwrap();
+    let outcome = table.outcome().unwrap();
+    // The end screen names the winner(s) by their seat label.
+    let winner = table.seat_label(outcome.winners[0]);
+    assert!(has(&h, &winner));
+    // The move log holds every move in words.
+    assert!(table.log.iter().filter(|l| l.seat.is_some()).count() as u32 == table.seq);
+    click(&mut h, "Main menu");
+    assert_eq!(h.state().screen, Screen::Menu);
+}
+
+#[test]
+fn hotseat_with_two_people_hides_the_next_hand_behind_a_curtain() {
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "Start game");
+    // Seat 0 plays until its turn ends; then the screen waits for seat 1.
+    for _ in 0..200 {
+        let t = h.state().table().unwrap();
+        if t.curtain.is_some() {
+            break;
+        }
+        let legal = t.legal_for_viewer();
+        let a = if legal.contains(&FallAction::EndActions) {
+            FallAction::EndActions
+        } else {
+            legal[0]
+        };
+        play_by_clicking(&mut h, a);
+    }
+    let t = h.state().table().unwrap();
+    assert!(t.curtain.is_some(), "a curtain between two people's turns");
+    assert!(
+        t.legal_for_viewer().is_empty(),
+        "nothing can be played behind the curtain"
+    );
+    assert!(!has(&h, "Your hand"), "no hand is drawn behind the curtain");
+    click(&mut h, "Player 2 (Red): show my hand");
+    assert!(has(&h, "Your hand (Red)"));
+}
+
+#[test]
+fn a_replay_is_opened_verified_and_stepped() {
+    let mut h = harness(app());
+    click(&mut h, "Replays");
+    click(&mut h, "Open sample game");
+    assert!(has(&h, "Verified:"), "the sample replay verifies");
+    let last = h.state().replays.positions();
+    assert!(last > 10);
+    assert!(has(&h, &format!("Move 0 of {last}")));
+    click(&mut h, "Next");
+    click(&mut h, "Next");
+    assert!(has(&h, &format!("Move 2 of {last}")));
+    click(&mut h, "Previous");
+    assert!(has(&h, &format!("Move 1 of {last}")));
+    click(&mut h, "Last");
+    assert!(has(&h, &format!("Move {last} of {last}")));
+    assert!(has(&h, "The game is over"));
+    click(&mut h, "First");
+    assert!(has(&h, &format!("Move 0 of {last}")));
+    // A file that is not a replay gives a clear error, and the loaded replay stays.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.replay");
+    std::fs::write(&bad, b"hello").unwrap();
+    h.state_mut().replays.open_path(bad.to_str().unwrap());
+    h.run_steps(2);
+    assert!(has(&h, "not a replay"));
+    assert!(has(&h, &format!("Move 0 of {last}")));
+}
+
+#[test]
+fn demo_screens_open_by_name() {
+    let mut a = app();
+    for s in [
+        "menu", "settings", "join", "host", "hotseat", "game", "end", "replay",
+    ] {
+        a.open(s).unwrap();
+    }
+    assert!(a.open("nope").unwrap_err().contains("unknown screen"));
+}

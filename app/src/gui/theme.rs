@@ -1,0 +1,183 @@
+//! The app's look: a warm "dwarven hall" dark theme (stone, parchment and gold), player colours,
+//! and a few text and frame helpers every screen uses.
+
+use egui::{Color32, CornerRadius, FontFamily, FontId, Frame, Margin, RichText, Stroke, TextStyle};
+
+/// Deep stone: the window background.
+pub const STONE_DARK: Color32 = Color32::from_rgb(0x1c, 0x19, 0x17);
+/// Panels.
+pub const STONE: Color32 = Color32::from_rgb(0x2a, 0x25, 0x21);
+/// Raised panels and inactive widgets.
+pub const STONE_LIGHT: Color32 = Color32::from_rgb(0x3b, 0x34, 0x2e);
+/// Hovered widgets.
+pub const STONE_HOVER: Color32 = Color32::from_rgb(0x4d, 0x43, 0x3a);
+/// Body text.
+pub const PARCHMENT: Color32 = Color32::from_rgb(0xec, 0xdf, 0xc8);
+/// Secondary text.
+pub const PARCHMENT_DIM: Color32 = Color32::from_rgb(0xa8, 0x9c, 0x88);
+/// Accent: gold.
+pub const GOLD: Color32 = Color32::from_rgb(0xe8, 0xb8, 0x4a);
+/// Accent for legal targets.
+pub const TARGET: Color32 = Color32::from_rgb(0x7c, 0xe0, 0x8a);
+/// Something went wrong.
+pub const DANGER: Color32 = Color32::from_rgb(0xd9, 0x4f, 0x3d);
+/// The felt of the board mat.
+pub const MAT: Color32 = Color32::from_rgb(0x23, 0x2b, 0x26);
+
+/// Player colours by seat (Blue, Red, Green, Yellow), bright enough on stone.
+pub const SEAT_COLOURS: [Color32; 4] = [
+    Color32::from_rgb(0x4a, 0x90, 0xe2),
+    Color32::from_rgb(0xe0, 0x4b, 0x4b),
+    Color32::from_rgb(0x4c, 0xc0, 0x6a),
+    Color32::from_rgb(0xf0, 0xcc, 0x3a),
+];
+
+/// The colour of seat `i` (wraps beyond 4).
+pub fn seat_colour(i: usize) -> Color32 {
+    SEAT_COLOURS[i % SEAT_COLOURS.len()]
+}
+
+/// Installs the theme on a context.
+pub fn install(ctx: &egui::Context) {
+    let mut visuals = egui::Visuals::dark();
+    visuals.override_text_color = Some(PARCHMENT);
+    visuals.panel_fill = STONE;
+    visuals.window_fill = STONE;
+    visuals.extreme_bg_color = STONE_DARK;
+    visuals.faint_bg_color = STONE_LIGHT;
+    visuals.hyperlink_color = GOLD;
+    visuals.selection.bg_fill = Color32::from_rgb(0x8a, 0x64, 0x1c);
+    visuals.selection.stroke = Stroke::new(1.0, GOLD);
+    let radius = CornerRadius::same(6);
+    let w = &mut visuals.widgets;
+    w.noninteractive.bg_fill = STONE;
+    w.noninteractive.weak_bg_fill = STONE;
+    w.noninteractive.bg_stroke = Stroke::new(1.0, STONE_LIGHT);
+    w.noninteractive.fg_stroke = Stroke::new(1.0, PARCHMENT);
+    w.inactive.bg_fill = STONE_LIGHT;
+    w.inactive.weak_bg_fill = STONE_LIGHT;
+    w.inactive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(0x55, 0x4a, 0x40));
+    w.inactive.fg_stroke = Stroke::new(1.0, PARCHMENT);
+    w.hovered.bg_fill = STONE_HOVER;
+    w.hovered.weak_bg_fill = STONE_HOVER;
+    w.hovered.bg_stroke = Stroke::new(1.0, GOLD);
+    w.hovered.fg_stroke = Stroke::new(1.5, Color32::WHITE);
+    w.active.bg_fill = Color32::from_rgb(0x6a, 0x52, 0x30);
+    w.active.weak_bg_fill = Color32::from_rgb(0x6a, 0x52, 0x30);
+    w.active.bg_stroke = Stroke::new(1.5, GOLD);
+    w.active.fg_stroke = Stroke::new(1.5, Color32::WHITE);
+    for s in [
+        &mut w.noninteractive,
+        &mut w.inactive,
+        &mut w.hovered,
+        &mut w.active,
+        &mut w.open,
+    ] {
+        s.corner_radius = radius;
+    }
+    ctx.set_visuals(visuals);
+    ctx.all_styles_mut(|style| {
+        style.text_styles = [
+            (
+                TextStyle::Heading,
+                FontId::new(26.0, FontFamily::Proportional),
+            ),
+            (TextStyle::Body, FontId::new(15.0, FontFamily::Proportional)),
+            (
+                TextStyle::Button,
+                FontId::new(15.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Small,
+                FontId::new(12.0, FontFamily::Proportional),
+            ),
+            (
+                TextStyle::Monospace,
+                FontId::new(13.0, FontFamily::Monospace),
+            ),
+        ]
+        .into();
+        style.spacing.item_spacing = egui::vec2(8.0, 7.0);
+        style.spacing.button_padding = egui::vec2(12.0, 6.0);
+        style.spacing.interact_size.y = 28.0;
+    });
+}
+
+/// The game's title text.
+pub fn title(text: &str) -> RichText {
+    RichText::new(text).size(56.0).color(GOLD).strong()
+}
+
+/// A section heading.
+pub fn heading(text: impl Into<String>) -> RichText {
+    RichText::new(text.into()).size(22.0).color(GOLD).strong()
+}
+
+/// A small caption.
+pub fn caption(text: impl Into<String>) -> RichText {
+    RichText::new(text.into()).size(12.5).color(PARCHMENT_DIM)
+}
+
+/// A raised card-like panel.
+pub fn card_frame() -> Frame {
+    Frame::new()
+        .fill(STONE_LIGHT)
+        .stroke(Stroke::new(1.0, Color32::from_rgb(0x55, 0x4a, 0x40)))
+        .corner_radius(CornerRadius::same(10))
+        .inner_margin(Margin::same(14))
+}
+
+/// A panel frame with a margin.
+pub fn panel_frame() -> Frame {
+    Frame::new().fill(STONE).inner_margin(Margin::same(12))
+}
+
+/// A big menu button.
+pub fn big_button(text: &str) -> egui::Button<'static> {
+    egui::Button::new(RichText::new(text.to_owned()).size(20.0).strong())
+        .min_size(egui::vec2(280.0, 46.0))
+        .corner_radius(CornerRadius::same(10))
+}
+
+/// A call-to-action button in gold.
+pub fn primary_button(text: &str) -> egui::Button<'static> {
+    egui::Button::new(
+        RichText::new(text.to_owned())
+            .size(17.0)
+            .strong()
+            .color(STONE_DARK),
+    )
+    .fill(GOLD)
+    .min_size(egui::vec2(140.0, 34.0))
+}
+
+/// A filled colour dot (a player's token), as a widget.
+pub fn dot(ui: &mut egui::Ui, colour: Color32, radius: f32) -> egui::Response {
+    let (rect, resp) = ui.allocate_exact_size(
+        egui::vec2(radius * 2.0 + 2.0, radius * 2.0),
+        egui::Sense::hover(),
+    );
+    ui.painter().circle_filled(rect.center(), radius, colour);
+    ui.painter()
+        .circle_stroke(rect.center(), radius, Stroke::new(1.0, STONE_DARK));
+    resp
+}
+
+/// A small cut-gem diamond, as a widget.
+pub fn gem(ui: &mut egui::Ui, colour: Color32, size: f32) -> egui::Response {
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let c = rect.center();
+    let h = size * 0.5;
+    let pts = vec![
+        c + egui::vec2(0.0, -h),
+        c + egui::vec2(h * 0.8, 0.0),
+        c + egui::vec2(0.0, h),
+        c + egui::vec2(-h * 0.8, 0.0),
+    ];
+    ui.painter().add(egui::Shape::convex_polygon(
+        pts,
+        colour,
+        Stroke::new(1.0, STONE_DARK),
+    ));
+    resp
+}

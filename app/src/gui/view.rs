@@ -1,0 +1,43 @@
+//! The one trait each game implements to get a board view inside the shared shell (menu, lobby,
+//! move log, sync light, end screen, replays).
+
+use dwarfs_engine::{Game, Seat, Viewer};
+
+/// A game's board and hand view. The shell owns the game state and the seats; the view only
+/// draws what `viewer` may see and turns clicks into legal actions.
+pub trait GameView: Default + 'static {
+    /// The rules engine.
+    type G: Game;
+
+    /// The game's display name ("Dwar7s Fall").
+    const TITLE: &'static str;
+
+    /// Draws the board, the viewer's hand and the public information into `ui`. `legal` is the
+    /// list of legal actions when `viewer` acts now, empty otherwise (the view is then read-only).
+    /// Returns the actions the player picked, in order (a staged choice may take two, like
+    /// "choose this card" then "put it there"); every one of them is one of the legal actions of
+    /// the state it is played in.
+    fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &Self::G,
+        viewer: Viewer,
+        legal: &[<Self::G as Game>::Action],
+    ) -> Vec<<Self::G as Game>::Action>;
+
+    /// Forgets any half-made selection (after a move, or when the viewer changes).
+    fn reset(&mut self);
+
+    /// What the acting seat must do now, for the status line.
+    fn prompt(game: &Self::G, viewer: Viewer) -> String;
+
+    /// Every seat's running score (hidden parts included; the shell shows it only at the end).
+    fn scores(game: &Self::G) -> Vec<i32>;
+
+    /// A log line for an event that the action's own description does not already say, with
+    /// hidden parts left out (a drawn ogre's kind, a stolen gem).
+    fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String>;
+
+    /// The colour name of a seat ("Blue").
+    fn seat_colour_name(seat: Seat) -> &'static str;
+}
