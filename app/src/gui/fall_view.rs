@@ -759,7 +759,8 @@ fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool) {
         let secret = if p.secret_revealed {
             p.secret_goal.map_or("revealed".to_string(), |g| format!("{} (revealed)", g.name()))
         } else if me {
-            "hidden".to_string()
+            p.secret_goal
+                .map_or("hidden".to_string(), |g| format!("{} (hidden from others)", g.name()))
         } else {
             "hidden".to_string()
         };
