@@ -1702,6 +1702,9 @@ impl<G: Game> Session<G> {
                 // Anything buffered for this seq claims our seat: handled as out of turn/forgery.
                 self.try_buffered_move() && self.pending.is_some()
             }
+            // Having voted to hand this seat to the bot without holding its move, we wait for the
+            // vote's outcome instead of applying a late move, so every peer plays the same one.
+            Actor::Seat(s) if self.voted_without_move(s, seq) => false,
             Actor::Seat(_) => self.try_buffered_move(),
             Actor::Chance | Actor::Over => false,
         }
@@ -1747,6 +1750,18 @@ impl<G: Game> Session<G> {
                 let _ = self.vote_takeover(Seat(seat));
             }
         }
+    }
+
+    /// Whether we voted to take over `seat` at `seq` without holding its move for `seq`.
+    fn voted_without_move(&self, seat: Seat, seq: u32) -> bool {
+        let Some(me) = self.local_seat else {
+            return false;
+        };
+        self.votes
+            .get(&(seat.0, seq))
+            .and_then(|v| v.get(&me.0))
+            .is_some_and(|v| v.body.seat_move.is_none())
+            && !self.votes.keys().any(|(s2, n2)| *s2 == seat.0 && *n2 > seq)
     }
 
     /// Whether a vote of ours binds us not to finalise move `seq` without the takeover.

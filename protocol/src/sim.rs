@@ -49,6 +49,8 @@ pub struct SimPeer<G: Game> {
     pub tamper: Option<Tamper>,
     /// Whether it is offline (drops everything in and out).
     pub offline: bool,
+    /// Whether its bot plays its turns (tests turn this off to act by hand).
+    pub autoplay: bool,
 }
 
 /// The in-memory network.
@@ -141,6 +143,7 @@ impl<G: Game> Network<G> {
                 events: Vec::new(),
                 tamper: None,
                 offline: false,
+                autoplay: true,
             });
         }
         Ok(Network {
@@ -173,6 +176,7 @@ impl<G: Game> Network<G> {
             events: Vec::new(),
             tamper: None,
             offline: false,
+            autoplay: true,
         });
         let i = self.peers.len() - 1;
         self.pump(i);
@@ -248,7 +252,10 @@ impl<G: Game> Network<G> {
             while let Some(f) = self.peers[i].session.poll_replay_frame() {
                 self.peers[i].replay.extend(f);
             }
-            if self.peers[i].session.is_my_turn() && !self.peers[i].offline {
+            if self.peers[i].session.is_my_turn()
+                && !self.peers[i].offline
+                && self.peers[i].autoplay
+            {
                 let p = &mut self.peers[i];
                 let legal = p.session.state().legal_actions_vec();
                 if !legal.is_empty() {

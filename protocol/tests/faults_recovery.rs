@@ -180,3 +180,54 @@ fn a_crashed_peer_resumes_from_its_own_replay_file() {
         replay::verify::<Pig>(&n.peers[2].replay).unwrap();
     }
 }
+
+#[test]
+fn a_move_the_silent_seat_sent_to_only_some_peers_stands_for_everyone() {
+    use dwarfs_engine::codec;
+    use dwarfs_engine::toy::PigAction;
+    use dwarfs_protocol::keys::Domain;
+    use dwarfs_protocol::message::{Message, MoveBody, Signed};
+    let mut n = Network::<Pig>::new(
+        &options(),
+        3,
+        60,
+        Faults {
+            latency_ms: 2,
+            ..Faults::default()
+        },
+        settings(Some(400)),
+    )
+    .unwrap();
+    // Run until it is seat 3's turn (its bot does not play).
+    n.peers[2].autoplay = false;
+    assert!(n.run_until(1_000_000, |n| n.peers[2].session.is_my_turn()));
+    n.peers[2].offline = true;
+    let seq = n.peers[2].session.final_seq() + 1;
+    let body = MoveBody {
+        game_id: n.peers[2].session.config().game_id,
+        seq,
+        seat: 2,
+        prev: n.peers[2].session.state_hash(),
+        action: codec::encode(&PigAction::Roll),
+    };
+    let m = Signed {
+        sig: n.peers[2].signer.sign(Domain::Move, &body),
+        body,
+    };
+    // Only seat 1's peer receives it, then seat 3 is gone for good.
+    let from = n.peers[2].peer;
+    n.peers[0].session.handle_message(from, Message::Move(m));
+    n.pump(0);
+    assert!(n.run(20_000_000), "the others did not finish");
+    let (a, b) = (&n.peers[0], &n.peers[1]);
+    for p in [a, b] {
+        assert_eq!(p.session.phase(), &Phase::Over);
+        assert!(p.events.iter().any(
+            |e| matches!(e, Event::TakenOver { seat: Seat(2), from_seq } if *from_seq == seq)
+        ));
+        // Move `seq` is seat 3's own signed Roll, not the bot's.
+        assert!(p.events.iter().any(|e| matches!(e, Event::MoveApplied { seq: s, seat: Seat(2), by_bot: false, .. } if *s == seq)));
+    }
+    assert_eq!(a.replay, b.replay);
+    replay::verify::<Pig>(&a.replay).unwrap_or_else(|e| panic!("{e}"));
+}
