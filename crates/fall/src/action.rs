@@ -9,7 +9,9 @@ use thiserror::Error;
 /// goes; play an ogre, then pick its target(s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FallAction {
-    /// Stop taking actions this turn; the Resolve phase follows.
+    /// Stop taking actions this turn; the Resolve phase follows. In the Discard step when the
+    /// hand is within the limit (the end-of-turn window offered while the secret goal could be
+    /// revealed), it ends the turn without revealing.
     EndActions,
     /// Play a kingdom card from hand (costs an action); [`FallAction::PlaceCard`] follows.
     ChooseCard(Kind),

@@ -183,6 +183,11 @@ impl Fall {
         }
     }
 
+    /// True if the current seat may reveal its secret goal now (unrevealed, condition met).
+    pub(crate) fn can_reveal(&self) -> bool {
+        self.check_secret().is_ok()
+    }
+
     fn check_secret(&self) -> Result<(), FallError> {
         let p = self.me();
         if p.revealed {
@@ -205,6 +210,9 @@ impl Fall {
         match self.phase {
             Phase::Actions => self.list_actions(out),
             Phase::ChooseGoal => {
+                if self.can_reveal() {
+                    out.push(FallAction::RevealSecret);
+                }
                 for s in 0..FACE_UP_GOALS {
                     if self.affordable(s) {
                         out.push(FallAction::BuyGoal(s as u8));
@@ -213,6 +221,9 @@ impl Fall {
                 self.trade_ups(&mut |slot, goal| out.push(FallAction::TradeUp { slot, goal }));
             }
             Phase::ChooseDig => {
+                if self.can_reveal() {
+                    out.push(FallAction::RevealSecret);
+                }
                 for (c, _) in self.board.top_cards() {
                     if self.diggable(c) {
                         out.push(FallAction::Dig(Pos::of_cell(c)));
@@ -224,6 +235,11 @@ impl Fall {
                     out.push(FallAction::RevealSecret);
                 }
                 let p = self.me();
+                if !p.over_limit() {
+                    // The end-of-turn window: reveal, or end the turn without revealing.
+                    out.push(FallAction::EndActions);
+                    return;
+                }
                 for g in Fall::gem_kinds(&p.gems) {
                     out.push(FallAction::Discard(HandCard::Gem(g)));
                 }
@@ -377,6 +393,7 @@ impl Fall {
                     }
                     Ok(ev)
                 }
+                FallAction::RevealSecret => self.reveal_secret(),
                 _ => Err(FallError::WrongStep(
                     "choose which trading goal to buy at the general store",
                 )),
@@ -392,10 +409,22 @@ impl Fall {
                     self.run_resolve(&mut ev);
                     Ok(ev)
                 }
+                FallAction::RevealSecret => self.reveal_secret(),
                 _ => Err(FallError::WrongStep("choose which stack your castle digs")),
             },
             Phase::Discard => match *action {
-                FallAction::RevealSecret => self.reveal_secret(),
+                FallAction::RevealSecret => {
+                    let mut ev = self.reveal_secret()?;
+                    if !self.me().over_limit() {
+                        self.end_turn(&mut ev);
+                    }
+                    Ok(ev)
+                }
+                FallAction::EndActions if !self.me().over_limit() => {
+                    let mut ev = Vec::new();
+                    self.end_turn(&mut ev);
+                    Ok(ev)
+                }
                 FallAction::Discard(card) => self.discard(card),
                 _ => Err(FallError::WrongStep(
                     "discard gems or ogres down to 9 cards in hand",

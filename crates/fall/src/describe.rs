@@ -17,6 +17,9 @@ impl Fall {
     pub(crate) fn describe_action(&self, action: &FallAction) -> String {
         let who = Colour::ALL[self.current as usize & 3];
         match *action {
+            FallAction::EndActions if self.phase == crate::state::Phase::Discard => {
+                format!("{who} ends their turn")
+            }
             FallAction::EndActions => format!("{who} ends their actions"),
             FallAction::ChooseCard(k) => format!("{who} plays their {}", k.name()),
             FallAction::PlaceCard(pos) => {

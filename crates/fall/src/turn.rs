@@ -59,7 +59,9 @@ impl Fall {
             }
         }
         self.tasks = TaskQueue::EMPTY;
-        if self.me().over_limit() {
+        // The Discard step is also the end-of-turn window to reveal a secret goal that became
+        // true during Resolve ("at any point during the game").
+        if self.me().over_limit() || self.can_reveal() {
             self.phase = Phase::Discard;
         } else {
             self.end_turn(ev);
@@ -129,8 +131,10 @@ impl Fall {
                         ev.push(blocked(Blocked::CannotAfford));
                         false
                     }
-                    ([one], []) => self.buy_goal(*one, ev),
-                    ([], [(s, g)]) => self.trade_up(*s, *g, ev),
+                    // A secret goal that can be revealed now (say Miner, with the gem just
+                    // mined) gets its window before the trade spends the gems.
+                    ([one], []) if !self.can_reveal() => self.buy_goal(*one, ev),
+                    ([], [(s, g)]) if !self.can_reveal() => self.trade_up(*s, *g, ev),
                     _ => {
                         self.phase = Phase::ChooseGoal;
                         true
@@ -167,7 +171,7 @@ impl Fall {
                     }
                 }
                 match (count, first) {
-                    (1, Some(c)) => {
+                    (1, Some(c)) if !self.can_reveal() => {
                         self.dig(c, ev);
                         false
                     }

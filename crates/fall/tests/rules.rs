@@ -1134,3 +1134,112 @@ fn wrong_step_and_malformed_actions_are_refused_with_a_reason() {
         })
     );
 }
+
+// ---------- reveal windows during and after Resolve ----------
+
+#[test]
+fn a_secret_goal_met_during_resolve_can_be_revealed_before_the_store_spends_it() {
+    // Blue holds an emerald, a diamond and a gold; mining a ruby completes Miner.
+    // Ruby mine (0,0) with 3 Blue dwarfs; store (3,0) with 3 Blue dwarfs; the only affordable
+    // face-up goal is 1 E + 1 R + 1 G (goal 6), which spends the ruby just mined.
+    let mut g = FallBuilder::new(2)
+        .secret(0, SecretGoal::Miner)
+        .face_up([Some(6), Some(1), Some(3)])
+        .card(0, 0, Blue, RubyMine)
+        .card(3, 0, Blue, GeneralStore)
+        .card(0, 3, Blue, Tavern)
+        .card(1, 3, Blue, EmeraldMine)
+        .card(2, 3, Blue, DiamondMine)
+        .card(3, 3, Blue, GoldMine)
+        .dwarfs(0, 0, Blue, 3)
+        .dwarfs(3, 0, Blue, 3)
+        .gems(0, Gem::Emerald, 1)
+        .gems(0, Gem::Diamond, 1)
+        .gems(0, Gem::Gold, 1)
+        .build();
+    play(&mut g, FallAction::EndActions);
+    // Miner holds now (the ruby was mined); the single possible trade waits for the reveal.
+    assert_eq!(g.step(), TurnStep::ChooseGoal);
+    let legal = g.legal_actions_vec();
+    assert_eq!(
+        legal,
+        vec![FallAction::RevealSecret, FallAction::BuyGoal(0)],
+        "reveal or buy"
+    );
+    play(&mut g, FallAction::RevealSecret);
+    assert!(own(&g, 0).secret_revealed);
+    assert_eq!(g.step(), TurnStep::ChooseGoal, "the trade still follows");
+    play(&mut g, FallAction::BuyGoal(0));
+    chance(&mut g, 1);
+    let me = own(&g, 0);
+    assert_eq!(me.trading_goals, vec![6]);
+    assert_eq!(me.goals_met, 2, "the trading goal and the revealed Miner");
+    assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+}
+
+#[test]
+fn a_secret_goal_met_during_resolve_gets_an_end_of_turn_window() {
+    // Blue has 4 emeralds and mines the 5th (Wizard); with 5 kingdom cards played the hand
+    // stays within 9 cards.
+    let wizard = |emeralds| {
+        FallBuilder::new(2)
+            .secret(0, SecretGoal::Wizard)
+            .card(0, 0, Blue, EmeraldMine)
+            .card(0, 3, Blue, Tavern)
+            .card(1, 3, Blue, GeneralStore)
+            .card(2, 3, Blue, DiamondMine)
+            .card(3, 3, Blue, GoldMine)
+            .dwarfs(0, 0, Blue, 2)
+            .gems(0, Gem::Emerald, emeralds)
+    };
+    let mut g = wizard(4).build();
+    play(&mut g, FallAction::EndActions);
+    assert_eq!(g.step(), TurnStep::Discard);
+    assert_eq!(
+        g.legal_actions_vec(),
+        vec![FallAction::RevealSecret, FallAction::EndActions]
+    );
+    refuse(&mut g, FallAction::Discard(HandCard::Gem(Gem::Emerald)));
+    let ev = play(&mut g, FallAction::RevealSecret);
+    assert!(ev.contains(&FallEvent::TurnEnded(Seat(0))), "{ev:?}");
+    assert!(own(&g, 0).secret_revealed);
+    assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+    // Or the player keeps it secret and ends the turn.
+    let mut g = wizard(4).build();
+    play(&mut g, FallAction::EndActions);
+    assert_eq!(
+        g.describe(&FallAction::EndActions),
+        "Blue ends their turn",
+        "{:?}",
+        g.step()
+    );
+    play(&mut g, FallAction::EndActions);
+    assert!(!own(&g, 0).secret_revealed);
+    assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+    // Without a goal to reveal, the turn ends straight after Resolve.
+    let mut g = wizard(3).build();
+    play(&mut g, FallAction::EndActions);
+    assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+}
+
+#[test]
+fn a_single_dig_waits_while_the_secret_goal_can_be_revealed() {
+    // Blue's kingdom (castle and 7 open cards) holds Architect; the castle's dig has one stack.
+    let mut g = row_kingdom(FallBuilder::new(4), 8)
+        .secret(0, SecretGoal::Architect)
+        .card(0, 3, Red, EmeraldMine)
+        .card(0, 3, Blue, DiamondMine)
+        .dwarfs(-3, 0, Blue, 2)
+        .build();
+    // Blue keeps it secret during actions; Resolve then offers it again before digging.
+    play(&mut g, FallAction::EndActions);
+    assert_eq!(g.step(), TurnStep::ChooseDig);
+    assert_eq!(
+        g.legal_actions_vec(),
+        vec![FallAction::RevealSecret, FallAction::Dig(p(0, 3))]
+    );
+    play(&mut g, FallAction::RevealSecret);
+    play(&mut g, FallAction::Dig(p(0, 3)));
+    assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+    assert!(own(&g, 0).secret_revealed);
+}

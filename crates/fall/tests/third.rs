@@ -219,9 +219,10 @@ fn class_meeples_go_home_first_and_a_three_type_kill_is_an_adventurer() {
         vec![(Class::King, None), (Class::Warrior, None)]
     );
     assert_eq!(me.dwarfs_in_pile, 7);
-    // Next turn Blue may reveal Adventurer.
-    play(&mut g, FallAction::EndActions); // Red
-    play(&mut g, FallAction::RevealSecret);
+    // Blue may reveal Adventurer at once, in the end-of-turn window.
+    assert_eq!(g.step(), dwarfs_fall::TurnStep::Discard);
+    let ev = play(&mut g, FallAction::RevealSecret);
+    assert!(ev.contains(&FallEvent::TurnEnded(Seat(0))));
     assert_eq!(g.score_parts(Seat(0)).classes, 3 + 2);
     assert_eq!(g.score_parts(Seat(0)).monsters, 3);
 }
