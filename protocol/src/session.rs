@@ -1152,7 +1152,11 @@ impl<G: Game> Session<G> {
                 ),
                 vec![LogItem::Move(m)],
             );
-            self.requeue(seq, moves);
+            // Either a cheat or a peer whose state differs from ours (a desync in the chance
+            // resolution): nothing can be rolled back, so the session stops here.
+            self.halt(format!(
+                "{author}'s move {seq} follows a state we do not have (desync or cheat)"
+            ));
             return true;
         }
         let action: G::Action = match codec::decode(&m.body.action) {

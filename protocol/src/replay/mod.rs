@@ -18,7 +18,7 @@ use thiserror::Error;
 pub use crate::sim::record_simulated;
 
 /// What a successful verification found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct VerifyReport {
     /// The game's name.
     pub game: String,
@@ -144,7 +144,7 @@ pub enum Fault {
 }
 
 /// The game name, rules version and player count of a replay, to pick the engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct HeaderInfo {
     /// `Game::NAME`.
     pub game: String,
