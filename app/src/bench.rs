@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 pub enum BenchCommand {
     /// Engine: random-playout throughput, and the state hash against raw blake3.
     Engine(EngineArgs),
+    /// Network: move -> all-acks latency against the raw round trip, and game start time.
+    Net(crate::net_cli::BenchNetArgs),
 }
 
 /// Arguments of `dwarfs bench engine`.
@@ -35,6 +37,7 @@ pub struct EngineArgs {
 pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
     match cmd {
         BenchCommand::Engine(args) => with_game!(args.game, G, engine::<G>(args)),
+        BenchCommand::Net(args) => crate::net_cli::run_bench_net(args),
     }
 }
 

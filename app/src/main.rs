@@ -3,6 +3,7 @@
 mod bench;
 mod games;
 mod gui;
+mod net_cli;
 mod replay_cli;
 mod simulate;
 
@@ -27,6 +28,17 @@ enum Command {
     /// Verify or show a replay file.
     #[command(subcommand)]
     Replay(replay_cli::ReplayCommand),
+    /// Host a game over the network: prints an invite ticket, runs the lobby and the game.
+    Host(net_cli::HostArgs),
+    /// Join a game from the ticket the host printed.
+    Join(net_cli::JoinArgs),
+    /// Come back to a game after your process stopped, from your own replay file.
+    Resume(net_cli::ResumeArgs),
+    /// Play a full bot game between peers as separate processes over libp2p, then verify it.
+    Demo(net_cli::DemoArgs),
+    /// One peer of `demo` / `bench net` (started by them).
+    #[command(name = "__net-peer", hide = true)]
+    NetPeer,
 }
 
 fn main() -> ExitCode {
@@ -36,6 +48,11 @@ fn main() -> ExitCode {
         Some(Command::Simulate(args)) => simulate::run(&args),
         Some(Command::Bench(cmd)) => bench::run(&cmd),
         Some(Command::Replay(cmd)) => replay_cli::run(&cmd),
+        Some(Command::Host(args)) => net_cli::run_host(&args),
+        Some(Command::Join(args)) => net_cli::run_join(&args),
+        Some(Command::Resume(args)) => net_cli::run_resume(&args),
+        Some(Command::Demo(args)) => net_cli::run_demo_cmd(&args),
+        Some(Command::NetPeer) => net_cli::run_child(),
         None => gui::run(),
     };
     match result {

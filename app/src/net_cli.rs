@@ -1,0 +1,462 @@
+//! Network commands: `dwarfs host`, `join`, `resume`, `demo`, `bench net`, and the hidden
+//! `__net-peer` that `demo` and `bench net` start as child processes.
+
+use crate::CliError;
+use crate::games::{CliGame, GameKind, OptionArgs, with_game};
+use dwarfs_engine::{Game, codec};
+use dwarfs_net::demo::{DemoConfig, DemoOutcome, Launcher, fmt_us, percentile, run_demo};
+use dwarfs_net::spec::{Ending, PeerSpec, Role};
+use dwarfs_net::{PeerReport, Transport};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The hidden subcommand name children are started with.
+pub const PEER_SUBCOMMAND: &str = "__net-peer";
+
+/// Options shared by `host`, `join` and `resume`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PeerArgs {
+    /// Your display name in the lobby.
+    #[arg(long, default_value = "player")]
+    pub name: String,
+    /// The identity key file (created if missing); default: the config directory.
+    #[arg(long, value_name = "FILE")]
+    pub key: Option<PathBuf>,
+    /// Address to listen on (multiaddr; repeatable). Default: all interfaces, TCP and QUIC.
+    #[arg(long, value_name = "MULTIADDR")]
+    pub listen: Vec<String>,
+    /// Where to write the replay. Default: the data directory.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+    /// Let a bot play your seat instead of choosing moves yourself.
+    #[arg(long)]
+    pub bot: bool,
+    /// Hand a seat silent this many seconds to the takeover bot (by a vote of the others).
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    pub seat_timeout: u64,
+    /// Give up after this many minutes.
+    #[arg(long, value_name = "MIN", default_value_t = 240)]
+    pub timeout: u64,
+    /// Print every move.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// `dwarfs host`.
+#[derive(clap::Args, Debug)]
+pub struct HostArgs {
+    /// Which game.
+    #[arg(long, value_enum, default_value = "fall")]
+    pub game: GameKind,
+    /// Seats at the table (you take seat 1).
+    #[arg(long, default_value_t = 4)]
+    pub seats: u8,
+    /// Seats played by the deterministic bot (the last ones).
+    #[arg(long, default_value_t = 0)]
+    pub bots: u8,
+    #[command(flatten)]
+    pub peer: PeerArgs,
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// `dwarfs join`.
+#[derive(clap::Args, Debug)]
+pub struct JoinArgs {
+    /// The invite ticket the host printed (or use --lan).
+    #[arg(required_unless_present = "lan")]
+    pub ticket: Option<String>,
+    /// Find an open lobby on the LAN by mDNS instead of using a ticket.
+    #[arg(long, conflicts_with_all = ["ticket", "spectate"])]
+    pub lan: bool,
+    /// With --lan: which game to look for.
+    #[arg(long, value_enum, default_value = "fall")]
+    pub game: GameKind,
+    /// Watch the game instead of taking a seat (read-only; works mid-game).
+    #[arg(long)]
+    pub spectate: bool,
+    #[command(flatten)]
+    pub peer: PeerArgs,
+}
+
+/// `dwarfs resume`.
+#[derive(clap::Args, Debug)]
+pub struct ResumeArgs {
+    /// Your replay file of the game (written before your process stopped).
+    pub file: PathBuf,
+    /// A ticket to reach the others if the address book next to the replay is gone.
+    #[arg(long)]
+    pub ticket: Option<String>,
+    #[command(flatten)]
+    pub peer: PeerArgs,
+}
+
+/// `dwarfs demo`.
+#[derive(clap::Args, Debug)]
+pub struct DemoArgs {
+    /// Which game.
+    #[arg(long, value_enum, default_value = "fall")]
+    pub game: GameKind,
+    /// Peers, each a separate process.
+    #[arg(long, default_value_t = 4)]
+    pub peers: u8,
+    /// Transport.
+    #[arg(long, default_value = "tcp")]
+    pub transport: Transport,
+    /// Where keys, replays and logs go (default: a new directory in the temp dir).
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// Give up after this many seconds.
+    #[arg(long, default_value_t = 120)]
+    pub timeout: u64,
+    /// Pause before each bot move, in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    pub delay_ms: u64,
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+/// `dwarfs bench net`.
+#[derive(clap::Args, Debug)]
+pub struct BenchNetArgs {
+    /// Which game.
+    #[arg(long, value_enum, default_value = "fall")]
+    pub game: GameKind,
+    /// Peers.
+    #[arg(long, default_value_t = 4)]
+    pub peers: u8,
+    /// Games to play (their figures are pooled).
+    #[arg(long, default_value_t = 3)]
+    pub games: u32,
+    /// Raw round trips per peer pair after each game.
+    #[arg(long, default_value_t = 200)]
+    pub probes: u32,
+    /// Transport.
+    #[arg(long, default_value = "tcp")]
+    pub transport: Transport,
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Failed(format!("cannot start the async runtime: {e}")))
+}
+
+fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
+    let mut spec = PeerSpec::loopback(game, &a.name, role, Transport::Tcp);
+    spec.key = a.key.clone();
+    spec.listen = if a.listen.is_empty() {
+        vec![
+            "/ip4/0.0.0.0/tcp/0".into(),
+            "/ip4/0.0.0.0/udp/0/quic-v1".into(),
+        ]
+    } else {
+        a.listen.clone()
+    };
+    spec.replay = a
+        .replay
+        .clone()
+        .or_else(|| dwarfs_net::demo::default_replay_path(game));
+    spec.interactive = !a.bot;
+    spec.verbose = a.verbose || !a.bot;
+    spec.machine = false;
+    spec.seat_timeout_ms = a.seat_timeout.saturating_mul(1000);
+    spec.timeout_ms = a.timeout.saturating_mul(60_000);
+    spec.retransmit_ms = 250;
+    spec.mdns = true;
+    spec
+}
+
+fn finish(report: PeerReport) -> Result<(), CliError> {
+    if let Some(p) = &report.replay {
+        println!(
+            "Replay: {} (check it with `dwarfs replay verify`)",
+            p.display()
+        );
+    }
+    match report.ending {
+        Ending::Over => Ok(()),
+        Ending::Halted(r) => Err(CliError::Failed(format!("the game was stopped: {r}"))),
+        Ending::Refused(r) => Err(CliError::Failed(format!("refused: {r}"))),
+        Ending::TimedOut(r) => Err(CliError::Failed(format!("timed out: {r}"))),
+        Ending::Failed(r) => Err(CliError::Failed(r)),
+    }
+}
+
+fn play<G: dwarfs_engine::Game>(spec: PeerSpec) -> Result<(), CliError> {
+    let report = runtime()?
+        .block_on(dwarfs_net::run_peer::<G>(spec))
+        .map_err(|e| CliError::Failed(e.to_string()))?;
+    finish(report)
+}
+
+/// `dwarfs host`.
+pub fn run_host(args: &HostArgs) -> Result<(), CliError> {
+    with_game!(args.game, G, host::<G>(args))
+}
+
+fn host<G: CliGame>(args: &HostArgs) -> Result<(), CliError> {
+    let options = G::options_from(&args.options)?;
+    G::new(&options, args.seats).map_err(|e| CliError::Usage(e.to_string()))?;
+    if args.bots >= args.seats {
+        return Err(CliError::Usage(format!(
+            "--bots {} leaves no seat for you out of --seats {}",
+            args.bots, args.seats
+        )));
+    }
+    let role = Role::Host {
+        seats: args.seats,
+        bots: args.bots,
+        options: codec::encode(&options),
+    };
+    play::<G>(peer_spec(G::NAME, role, &args.peer))
+}
+
+/// `dwarfs join`.
+pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
+    let Some(text) = args.ticket.clone().filter(|_| !args.lan) else {
+        return with_game!(
+            args.game,
+            G,
+            play::<G>(peer_spec(G::NAME, Role::Lan, &args.peer))
+        );
+    };
+    let ticket = dwarfs_net::Ticket::decode(&text)
+        .map_err(|e| CliError::Usage(format!("bad ticket: {e}")))?;
+    let kind = GameKind::from_name(&ticket.game).ok_or_else(|| {
+        CliError::Usage(format!(
+            "the ticket is for a game this dwarfs does not know: {}",
+            ticket.game
+        ))
+    })?;
+    let role = if args.spectate {
+        Role::Spectate { ticket: text }
+    } else {
+        Role::Join { ticket: text }
+    };
+    with_game!(kind, G, play::<G>(peer_spec(G::NAME, role, &args.peer)))
+}
+
+/// `dwarfs resume`.
+pub fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
+    let bytes = std::fs::read(&args.file)
+        .map_err(|e| CliError::Usage(format!("{}: {e}", args.file.display())))?;
+    let info = dwarfs_protocol::replay::peek_header(&bytes).map_err(|e| {
+        CliError::Usage(format!(
+            "{} is not a replay of a started game: {e}",
+            args.file.display()
+        ))
+    })?;
+    let kind = GameKind::from_name(&info.game).ok_or_else(|| {
+        CliError::Usage(format!("the replay is of an unknown game: {}", info.game))
+    })?;
+    let role = Role::Resume {
+        replay: args.file.clone(),
+        ticket: args.ticket.clone(),
+    };
+    let mut peer = args.peer.clone();
+    peer.replay = Some(args.file.clone());
+    with_game!(kind, G, play::<G>(peer_spec(G::NAME, role, &peer)))
+}
+
+/// The hidden child entry: one peer from the spec in the environment.
+pub fn run_child() -> Result<(), CliError> {
+    let spec = std::env::var(dwarfs_net::spec::SPEC_ENV).unwrap_or_default();
+    let game = serde_json::from_str::<serde_json::Value>(&spec)
+        .ok()
+        .and_then(|v| v.get("game").and_then(|g| g.as_str()).map(String::from))
+        .unwrap_or_default();
+    let kind = GameKind::from_name(&game)
+        .ok_or_else(|| CliError::Usage(format!("unknown game {game:?} in the peer spec")))?;
+    let code = with_game!(kind, G, dwarfs_net::demo::child_main::<G>());
+    if code == 0 {
+        Ok(())
+    } else {
+        Err(CliError::Failed(format!("peer exited with code {code}")))
+    }
+}
+
+fn demo_dir(dir: &Option<PathBuf>) -> PathBuf {
+    dir.clone().unwrap_or_else(|| {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        std::env::temp_dir().join(format!("dwarfs-demo-{secs}-{}", std::process::id()))
+    })
+}
+
+/// `dwarfs demo`.
+pub fn run_demo_cmd(args: &DemoArgs) -> Result<(), CliError> {
+    with_game!(args.game, G, demo::<G>(args))
+}
+
+fn demo<G: CliGame>(args: &DemoArgs) -> Result<(), CliError> {
+    let options = G::options_from(&args.options)?;
+    G::new(&options, args.peers).map_err(|e| CliError::Usage(e.to_string()))?;
+    let cfg = DemoConfig {
+        game: G::NAME.into(),
+        peers: args.peers,
+        transport: args.transport,
+        dir: demo_dir(&args.dir),
+        timeout: Duration::from_secs(args.timeout.max(1)),
+        options: codec::encode(&options),
+        bot_delay_ms: args.delay_ms,
+        rtt_probes: 0,
+    };
+    println!(
+        "Starting {} peers of {} as separate processes on 127.0.0.1 over {}...",
+        cfg.peers, cfg.game, cfg.transport
+    );
+    let launcher = Launcher::current_exe(&[PEER_SUBCOMMAND])
+        .map_err(|e| CliError::Failed(format!("cannot find this executable: {e}")))?;
+    let outcome = runtime()?
+        .block_on(run_demo::<G>(&launcher, &cfg))
+        .map_err(|e| CliError::Failed(e.to_string()))?;
+    print!("{}", outcome.summary());
+    println!("files (keys, replays, logs): {}", cfg.dir.display());
+    if outcome.ok() {
+        println!("OK: every replay verified and all are byte-identical.");
+        Ok(())
+    } else {
+        Err(CliError::Failed(
+            "not everything verified; see the summary and the logs above".into(),
+        ))
+    }
+}
+
+/// `dwarfs bench net`.
+pub fn run_bench_net(args: &BenchNetArgs) -> Result<(), CliError> {
+    with_game!(args.game, G, bench_net::<G>(args))
+}
+
+fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
+    let options = G::options_from(&args.options)?;
+    G::new(&options, args.peers).map_err(|e| CliError::Usage(e.to_string()))?;
+    if cfg!(debug_assertions) {
+        println!("note: debug build; run `cargo run --release -- bench net` for real figures");
+    }
+    let launcher = Launcher::current_exe(&[PEER_SUBCOMMAND])
+        .map_err(|e| CliError::Failed(format!("cannot find this executable: {e}")))?;
+    let rt = runtime()?;
+    let root = demo_dir(&None);
+    let mut outcomes: Vec<DemoOutcome> = Vec::new();
+    for g in 0..args.games.max(1) {
+        let cfg = DemoConfig {
+            game: G::NAME.into(),
+            peers: args.peers,
+            transport: args.transport,
+            dir: root.join(format!("game{}", g + 1)),
+            timeout: Duration::from_secs(120),
+            options: codec::encode(&options),
+            bot_delay_ms: 0,
+            rtt_probes: args.probes,
+        };
+        let o = rt
+            .block_on(run_demo::<G>(&launcher, &cfg))
+            .map_err(|e| CliError::Failed(e.to_string()))?;
+        if !o.ok() {
+            return Err(CliError::Failed(format!(
+                "game {} did not verify:\n{}",
+                g + 1,
+                o.summary()
+            )));
+        }
+        outcomes.push(o);
+    }
+    let reports: Vec<&PeerReport> = outcomes
+        .iter()
+        .flat_map(|o| o.peers.iter().filter_map(|p| p.report.as_ref()))
+        .collect();
+    let sorted = |mut v: Vec<u64>| {
+        v.sort_unstable();
+        v
+    };
+    let lat = sorted(
+        reports
+            .iter()
+            .flat_map(|r| r.latencies_us.clone())
+            .collect(),
+    );
+    let rtt = sorted(reports.iter().flat_map(|r| r.rtt_us.clone()).collect());
+    let rtt_all = sorted(reports.iter().flat_map(|r| r.rtt_all_us.clone()).collect());
+    // Game start, as a joiner sees it: its process start to the first agreed state hash.
+    let joiners: Vec<&PeerReport> = outcomes
+        .iter()
+        .flat_map(|o| o.peers.iter().skip(1).filter_map(|p| p.report.as_ref()))
+        .collect();
+    let start = sorted(joiners.iter().filter_map(|r| r.started_us).collect());
+    let connect = sorted(joiners.iter().filter_map(|r| r.connected_us).collect());
+    let lobby = sorted(
+        joiners
+            .iter()
+            .filter_map(|r| Some(r.configured_us? - r.connected_us?))
+            .collect(),
+    );
+    let seeding = sorted(joiners.iter().filter_map(|r| r.seeding_us).collect());
+    let moves: u32 = outcomes
+        .iter()
+        .filter_map(|o| o.peers.first()?.report.as_ref().map(|r| r.moves))
+        .sum();
+    println!(
+        "dwarfs bench net: {} games of {} with {} peers over {} on 127.0.0.1, {} moves",
+        outcomes.len(),
+        G::NAME,
+        args.peers,
+        args.transport,
+        moves
+    );
+    let p50 = percentile(&lat, 50);
+    let r50 = percentile(&rtt, 50);
+    println!(
+        "move -> all-acks latency:      p50 {:>9}  p99 {:>9}  ({} moves)",
+        fmt_us(p50),
+        fmt_us(percentile(&lat, 99)),
+        lat.len()
+    );
+    println!(
+        "raw round trip, one peer:      p50 {:>9}  p99 {:>9}  ({} probes)",
+        fmt_us(r50),
+        fmt_us(percentile(&rtt, 99)),
+        rtt.len()
+    );
+    println!(
+        "raw round trip, all peers:     p50 {:>9}  p99 {:>9}  ({} probes)",
+        fmt_us(percentile(&rtt_all, 50)),
+        fmt_us(percentile(&rtt_all, 99)),
+        rtt_all.len()
+    );
+    if let (Some(a), Some(b)) = (p50, r50)
+        && b > 0
+    {
+        println!(
+            "ratio p50 latency / p50 raw one-peer round trip: {:.2}x (target <= 1.5x)",
+            a as f64 / b as f64
+        );
+    }
+    if let (Some(a), Some(b)) = (p50, percentile(&rtt_all, 50))
+        && b > 0
+    {
+        println!(
+            "ratio p50 latency / p50 raw all-peers round trip: {:.2}x",
+            a as f64 / b as f64
+        );
+    }
+    println!(
+        "game start (joiner process start -> first state hash): p50 {}  max {}",
+        fmt_us(percentile(&start, 50)),
+        fmt_us(start.last().copied())
+    );
+    println!(
+        "  of which: connect p50 {}, lobby p50 {}, commit-reveal p50 {}",
+        fmt_us(percentile(&connect, 50)),
+        fmt_us(percentile(&lobby, 50)),
+        fmt_us(percentile(&seeding, 50))
+    );
+    println!("files: {}", root.display());
+    Ok(())
+}
