@@ -397,3 +397,36 @@ fn scenarios_put_their_decrees_in_play() {
         ]
     );
 }
+
+#[test]
+fn hard_workers_end_trigger_finishes_the_night_then_the_game_ends() {
+    // Blue (first player) holds 2 trading goals and buys a third in the night; Red and Green
+    // still resolve their night (Red mines an emerald), then the game ends.
+    let mut g = decreed(3, &[Decree::HardWorkers])
+        .trading_goal(0, 3)
+        .trading_goal(0, 4)
+        .card(0, 0, Blue, GeneralStore)
+        .card(3, 0, Red, EmeraldMine)
+        .dwarfs(0, 0, Blue, 3)
+        .dwarfs(3, 0, Red, 2)
+        .gems(0, Gem::Emerald, 3)
+        .build();
+    for seat in 0..3 {
+        assert_eq!(g.to_act(), Actor::Seat(Seat(seat)), "morning");
+        play(&mut g, FallAction::EndActions);
+    }
+    // Night: Blue's trade waits for the refill draw.
+    let ev = g.resolve_chance([5; 32]).unwrap();
+    assert!(ev.contains(&FallEvent::EndTriggered(Seat(0))), "{ev:?}");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        FallEvent::GemsTaken {
+            seat: Seat(1),
+            gem: Gem::Emerald,
+            ..
+        }
+    )));
+    assert!(ev.contains(&FallEvent::TurnEnded(Seat(2))));
+    assert!(ev.contains(&FallEvent::GameOver));
+    assert_eq!(g.to_act(), Actor::Over);
+}

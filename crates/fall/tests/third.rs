@@ -271,3 +271,32 @@ fn classes_score_at_the_end_in_their_own_category() {
         .unwrap();
     assert_eq!(line.points, 2);
 }
+
+#[test]
+fn panic_cannot_carry_a_dwarf_from_or_to_a_guarded_card() {
+    // Tavern (0,0) open E/S/W, emerald mine (1,0) open N/S/W: the tavern's east side meets the
+    // mine's open west side. Then Red's guardian stands on the mine.
+    let b = FallBuilder::third(2)
+        .card(0, 0, Red, Tavern)
+        .card(1, 0, Red, EmeraldMine)
+        .dwarfs(0, 0, Red, 1)
+        .ogres(0, OgreKind::Panic, 1);
+    // Without the guardian, Red's dwarf can be carried to the mine.
+    let mut g = b.clone().build();
+    play(&mut g, FallAction::PlayOgre(OgreKind::Panic));
+    play(
+        &mut g,
+        FallAction::TargetDwarf {
+            at: p(0, 0),
+            colour: Red,
+        },
+    );
+    assert_eq!(g.legal_actions_vec(), vec![FallAction::TargetCard(p(1, 0))]);
+    // With it, the mine is no destination, the guardian's own card no source: no target at all.
+    let mut g = b
+        .upgraded(1, Class::Guardian)
+        .class_at(1, 0, 1, Class::Guardian)
+        .build();
+    let e = refuse(&mut g, FallAction::PlayOgre(OgreKind::Panic));
+    assert!(matches!(e, FallError::NoOgreTarget(_)), "{e}");
+}
