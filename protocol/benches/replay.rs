@@ -6,47 +6,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dwarfs_engine::toy::{Pig, PigOptions};
-use dwarfs_protocol::replay;
+use dwarfs_protocol::replay::{self, DalekBatch};
 use ed25519_dalek::{Signature, VerifyingKey, verify_batch};
-use std::collections::BTreeMap;
 use std::hint::black_box;
-
-/// ed25519-dalek batch verification plugged into the replay verifier.
-#[derive(Default)]
-struct DalekBatch {
-    keys: BTreeMap<[u8; 32], Option<VerifyingKey>>,
-    messages: Vec<Vec<u8>>,
-    signatures: Vec<Signature>,
-    verifying: Vec<VerifyingKey>,
-    bad_key: bool,
-}
-
-impl replay::BatchVerifier for DalekBatch {
-    fn queue(&mut self, key: &[u8; 32], message: &[u8], signature: &[u8; 64]) {
-        let k = *self
-            .keys
-            .entry(*key)
-            .or_insert_with(|| VerifyingKey::from_bytes(key).ok());
-        match k {
-            Some(k) => {
-                self.messages.push(message.to_vec());
-                self.signatures.push(Signature::from_bytes(signature));
-                self.verifying.push(k);
-            }
-            None => self.bad_key = true,
-        }
-    }
-
-    fn verify_all(&mut self) -> bool {
-        let msgs: Vec<&[u8]> = self.messages.iter().map(|m| m.as_slice()).collect();
-        let ok = !self.bad_key && verify_batch(&msgs, &self.signatures, &self.verifying).is_ok();
-        self.messages.clear();
-        self.signatures.clear();
-        self.verifying.clear();
-        self.bad_key = false;
-        ok
-    }
-}
 
 /// Pig that never reaches its target and ends by rounds: about 10k moves with 4 players.
 fn long_game() -> PigOptions {
@@ -105,7 +67,7 @@ fn bench(c: &mut Criterion) {
         verify_batch(&msgs, &signatures, &keys).expect("ok");
         let sigs_only = t.elapsed().as_secs_f64();
         let t = std::time::Instant::now();
-        replay::verify::<Pig>(&bytes).expect("verifies");
+        replay::verify_one_by_one::<Pig>(&bytes).expect("verifies");
         let one_by_one = t.elapsed().as_secs_f64();
         ratios.push(verify / sigs_only);
         plain.push(one_by_one / sigs_only);
@@ -113,15 +75,15 @@ fn bench(c: &mut Criterion) {
     ratios.sort_by(f64::total_cmp);
     plain.sort_by(f64::total_cmp);
     eprintln!(
-        "median over 5 interleaved runs: verify_batched / batch signatures = {:.2}x; \
-         verify (one by one, libp2p-identity) / batch signatures = {:.2}x",
+        "median over 5 interleaved runs: verify (batched) / batch signatures = {:.2}x; \
+         verify_one_by_one (libp2p-identity) / batch signatures = {:.2}x",
         ratios[2], plain[2]
     );
 
     let mut g = c.benchmark_group("replay_10k_moves");
     g.sample_size(10);
-    g.bench_function("verify_replay", |b| {
-        b.iter(|| replay::verify::<Pig>(black_box(&bytes)).expect("verifies"))
+    g.bench_function("verify_replay_one_by_one", |b| {
+        b.iter(|| replay::verify_one_by_one::<Pig>(black_box(&bytes)).expect("verifies"))
     });
     g.bench_function("verify_replay_batched", |b| {
         b.iter(|| {

@@ -2,7 +2,10 @@
 //! log ([`show`]), and simulated games recorded exactly as a real game records them
 //! ([`record_simulated`]).
 
+mod batch;
 pub mod format;
+
+pub use batch::DalekBatch;
 
 use crate::beacon::{self, ChainTracker};
 use crate::config::{Refusal, SeatSpec};
@@ -188,7 +191,16 @@ fn read_header(bytes: &[u8]) -> Result<Header, VerifyError> {
 
 /// Verifies a complete replay of game `G`: every signature, the seed derivation, the beacon chain
 /// and every state hash, by re-running the engine. Returns the first bad frame or move and why.
+///
+/// Signatures are checked together in one ed25519 batch ([`DalekBatch`]); when anything fails,
+/// the replay is checked again one signature at a time to name the first bad frame and move.
 pub fn verify<G: Game>(bytes: &[u8]) -> Result<VerifyReport, VerifyError> {
+    verify_batched::<G>(bytes, &mut DalekBatch::default())
+}
+
+/// Verifies like [`verify`], checking each signature on its own as it is read (slower; the
+/// reference that [`verify_batched`] falls back to).
+pub fn verify_one_by_one<G: Game>(bytes: &[u8]) -> Result<VerifyReport, VerifyError> {
     Verifier::<G>::run(bytes, None, None).map(|(r, _)| r)
 }
 
@@ -236,7 +248,7 @@ pub fn verify_batched<G: Game>(
             return Ok(report);
         }
     }
-    verify::<G>(bytes)
+    verify_one_by_one::<G>(bytes)
 }
 
 fn check_sig<T: serde::Serialize>(
