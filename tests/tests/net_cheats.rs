@@ -26,7 +26,13 @@ fn cheat_game(cheat: Cheat) -> (Vec<PeerReport>, u8) {
         let ticket = h.ticket(Duration::from_secs(30)).await.unwrap();
         let mut procs = vec![h];
         for i in 1..3 {
-            let mut s = demo_spec(&cfg, i, Role::Join { ticket: ticket.clone() });
+            let mut s = demo_spec(
+                &cfg,
+                i,
+                Role::Join {
+                    ticket: ticket.clone(),
+                },
+            );
             s.timeout_ms = 15_000;
             if i == 2 {
                 s.hooks.cheat = Some(cheat);
@@ -37,13 +43,27 @@ fn cheat_game(cheat: Cheat) -> (Vec<PeerReport>, u8) {
         }
         let replays = specs.iter().map(|s| s.replay.clone().unwrap()).collect();
         let o = collect::<Pig>(procs, replays, Duration::from_secs(40), t0).await;
-        let cheater = o.peers[2].report.clone().and_then(|r| r.seat).expect("the cheater's seat");
+        let cheater = o.peers[2]
+            .report
+            .clone()
+            .and_then(|r| r.seat)
+            .expect("the cheater's seat");
         let honest: Vec<PeerReport> = o.peers[..2]
             .iter()
-            .map(|p| p.report.clone().unwrap_or_else(|| panic!("no report:\n{}", logs(&o))))
+            .map(|p| {
+                p.report
+                    .clone()
+                    .unwrap_or_else(|| panic!("no report:\n{}", logs(&o)))
+            })
             .collect();
         for r in &honest {
-            assert!(!r.cheats.is_empty(), "{} saw no cheat:\n{}{}", r.name, o.summary(), logs(&o));
+            assert!(
+                !r.cheats.is_empty(),
+                "{} saw no cheat:\n{}{}",
+                r.name,
+                o.summary(),
+                logs(&o)
+            );
         }
         (honest, cheater + 1)
     })
@@ -54,7 +74,11 @@ fn illegal_move_is_detected_and_stops_the_game() {
     let (honest, seat) = cheat_game(Cheat::IllegalMove);
     for r in honest {
         let want = format!("illegal move by seat {seat}");
-        assert!(r.cheats.iter().any(|c| c.starts_with(&want)), "{:?}", r.cheats);
+        assert!(
+            r.cheats.iter().any(|c| c.starts_with(&want)),
+            "{:?}",
+            r.cheats
+        );
         assert!(matches!(r.ending, Ending::Halted(_)), "{:?}", r.ending);
     }
 }
@@ -64,7 +88,11 @@ fn equivocation_is_detected() {
     let (honest, seat) = cheat_game(Cheat::Equivocate);
     for r in honest {
         let want = format!("equivocation by seat {seat}");
-        assert!(r.cheats.iter().any(|c| c.starts_with(&want)), "{:?}", r.cheats);
+        assert!(
+            r.cheats.iter().any(|c| c.starts_with(&want)),
+            "{:?}",
+            r.cheats
+        );
         assert_ne!(r.ending, Ending::Over);
     }
 }
@@ -74,7 +102,9 @@ fn forged_ack_is_detected() {
     let (honest, _) = cheat_game(Cheat::ForgeAck);
     for r in honest {
         assert!(
-            r.cheats.iter().any(|c| c.contains("bad signature") || c.contains("wrong seat")),
+            r.cheats
+                .iter()
+                .any(|c| c.contains("bad signature") || c.contains("wrong seat")),
             "{:?}",
             r.cheats
         );

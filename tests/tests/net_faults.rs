@@ -45,7 +45,13 @@ async fn start(
     let ticket = h.ticket(LIMIT).await.unwrap();
     let mut procs = vec![h];
     for i in 1..peers {
-        let mut s = spec(dir, i, Role::Join { ticket: ticket.clone() });
+        let mut s = spec(
+            dir,
+            i,
+            Role::Join {
+                ticket: ticket.clone(),
+            },
+        );
         tweak(i, &mut s);
         procs.push(l.spawn(&s, &log(dir, i)).unwrap());
     }
@@ -70,7 +76,11 @@ fn dropped_connections_reconnect_and_catch_up() {
         .await;
         let o = collect::<Pig>(procs, (0..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
         assert_verified(&o);
-        assert!(o.peers[0].report.as_ref().unwrap().moves > 4, "{}", o.summary());
+        assert!(
+            o.peers[0].report.as_ref().unwrap().moves > 4,
+            "{}",
+            o.summary()
+        );
     });
 }
 
@@ -88,11 +98,22 @@ fn killed_peer_resumes_from_its_replay() {
         .await;
         let dead = procs.pop().unwrap();
         let (code, _, _, _) = dead.finish(LIMIT).await;
-        assert_eq!(code, Some(dwarfs_net::spec::DIE_EXIT_CODE), "peer 3 should have died");
+        assert_eq!(
+            code,
+            Some(dwarfs_net::spec::DIE_EXIT_CODE),
+            "peer 3 should have died"
+        );
         let before = std::fs::read(replay(d, 2)).unwrap();
         assert!(!before.is_empty(), "the dead peer left a replay");
         // Back from its own replay file, with the same key.
-        let mut s = spec(d, 2, Role::Resume { replay: replay(d, 2), ticket: None });
+        let mut s = spec(
+            d,
+            2,
+            Role::Resume {
+                replay: replay(d, 2),
+                ticket: None,
+            },
+        );
         s.name = "peer3".into();
         let back = launcher().spawn(&s, &d.join("peer3-resumed.log")).unwrap();
         procs.push(back);
@@ -129,7 +150,10 @@ fn silent_seat_is_taken_over_by_the_bot() {
                 r.takeovers
             );
             let v = p.verified.as_ref().unwrap();
-            assert!(v.takeovers.iter().any(|(s, _)| s.0 == 2), "the replay records it");
+            assert!(
+                v.takeovers.iter().any(|(s, _)| s.0 == 2),
+                "the replay records it"
+            );
         }
     });
 }

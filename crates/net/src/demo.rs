@@ -7,9 +7,7 @@
 //! so no path leaves a process behind.
 
 use crate::node::Transport;
-use crate::spec::{
-    PeerReport, PeerSpec, REPORT_LINE, Role, SPEC_ENV, STARTED_LINE, TICKET_LINE,
-};
+use crate::spec::{PeerReport, PeerSpec, REPORT_LINE, Role, SPEC_ENV, STARTED_LINE, TICKET_LINE};
 use dwarfs_engine::Game;
 use dwarfs_protocol::replay::{self, VerifyReport};
 use std::path::{Path, PathBuf};
@@ -127,7 +125,11 @@ impl PeerProc {
     }
 
     /// Waits for a stdout line starting with `prefix` and returns the rest.
-    pub async fn wait_line(&mut self, prefix: &str, timeout: Duration) -> Result<String, DemoError> {
+    pub async fn wait_line(
+        &mut self,
+        prefix: &str,
+        timeout: Duration,
+    ) -> Result<String, DemoError> {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -186,7 +188,12 @@ impl PeerProc {
                 None
             }
         };
-        (code, self.report.take(), self.name.clone(), self.log.clone())
+        (
+            code,
+            self.report.take(),
+            self.name.clone(),
+            self.log.clone(),
+        )
     }
 
     /// Kills the process now.
@@ -419,7 +426,10 @@ pub async fn collect<G: Game>(
         });
     }
     let wall = t0.elapsed();
-    let bytes: Vec<Option<Vec<u8>>> = peers.iter().map(|p| std::fs::read(&p.replay).ok()).collect();
+    let bytes: Vec<Option<Vec<u8>>> = peers
+        .iter()
+        .map(|p| std::fs::read(&p.replay).ok())
+        .collect();
     let identical = !bytes.is_empty()
         && bytes.iter().all(|b| b.is_some())
         && bytes.windows(2).all(|w| w[0] == w[1]);
@@ -491,7 +501,10 @@ pub fn child_main<G: Game>() -> i32 {
         eprintln!("error: this peer runs {}, not {}", G::NAME, spec.game);
         return 2;
     }
-    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");

@@ -93,6 +93,9 @@ mod tests {
         ));
         // A frame cut short is an error, not a clean end.
         let mut r = Cursor::new(vec![5, 0, 0, 0, 1, 2]);
-        assert!(matches!(read_frame(&mut r, 16).await, Err(FrameError::Io(_))));
+        assert!(matches!(
+            read_frame(&mut r, 16).await,
+            Err(FrameError::Io(_))
+        ));
     }
 }

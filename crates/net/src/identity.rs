@@ -14,7 +14,9 @@ const KEY_FILE: &str = "identity.key";
 #[derive(Debug, Error)]
 pub enum KeyError {
     /// No home directory was found, so there is no config directory.
-    #[error("no config directory was found for this user; pass --key FILE to choose where the key is kept")]
+    #[error(
+        "no config directory was found for this user; pass --key FILE to choose where the key is kept"
+    )]
     NoConfigDir,
     /// The key file could not be read or written.
     #[error("key file {path}: {source}")]

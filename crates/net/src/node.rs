@@ -203,11 +203,10 @@ fn build_swarm(cfg: &NodeConfig) -> Result<Swarm<Behaviour>, NodeError> {
                 None
             };
             Ok(Behaviour {
-                identify: identify::Behaviour::new(identify::Config::new(
-                    IDENTIFY_VERSION.into(),
-                    key.public(),
-                )
-                .with_agent_version(format!("dwarfs/{}", env!("CARGO_PKG_VERSION")))),
+                identify: identify::Behaviour::new(
+                    identify::Config::new(IDENTIFY_VERSION.into(), key.public())
+                        .with_agent_version(format!("dwarfs/{}", env!("CARGO_PKG_VERSION"))),
+                ),
                 ping: ping::Behaviour::new(ping::Config::new()),
                 mdns: Toggle::from(mdns),
                 stream: libp2p_stream::Behaviour::new(),
@@ -481,14 +480,16 @@ async fn writer(
         let mut attempts = 0;
         loop {
             if stream.is_none() {
-                let opened =
-                    tokio::time::timeout(Duration::from_secs(3), control.open_stream(peer, PROTOCOL))
-                        .await
-                        .unwrap_or_else(|_| {
-                            Err(libp2p_stream::OpenStreamError::Io(std::io::Error::from(
-                                std::io::ErrorKind::TimedOut,
-                            )))
-                        });
+                let opened = tokio::time::timeout(
+                    Duration::from_secs(3),
+                    control.open_stream(peer, PROTOCOL),
+                )
+                .await
+                .unwrap_or_else(|_| {
+                    Err(libp2p_stream::OpenStreamError::Io(std::io::Error::from(
+                        std::io::ErrorKind::TimedOut,
+                    )))
+                });
                 match opened {
                     Ok(s) => {
                         stream = Some(s);
@@ -508,9 +509,12 @@ async fn writer(
                 }
             }
             let s = stream.as_mut().expect("opened above");
-            let written = tokio::time::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
-                .await
-                .unwrap_or_else(|_| Err(std::io::Error::from(std::io::ErrorKind::TimedOut).into()));
+            let written =
+                tokio::time::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
+                    .await
+                    .unwrap_or_else(|_| {
+                        Err(std::io::Error::from(std::io::ErrorKind::TimedOut).into())
+                    });
             match written {
                 Ok(()) => break,
                 Err(crate::frame::FrameError::TooLarge { len, .. }) => {

@@ -9,7 +9,9 @@
 //! game runs over a full mesh with no central peer. Any peer with a running session answers a
 //! latecomer (spectator or a resumed player) with the roster and the configuration.
 
-use crate::envelope::{Envelope, FRAME_LIMIT, NetMsg, Roster, RosterSeat, open, wrap_net, wrap_wire};
+use crate::envelope::{
+    Envelope, FRAME_LIMIT, NetMsg, Roster, RosterSeat, open, wrap_net, wrap_wire,
+};
 use crate::identity;
 use crate::node::{NetEvent, Node, NodeConfig};
 use crate::spec::{
@@ -650,7 +652,11 @@ impl<G: Game> Driver<G> {
         let open = *humans - 1 - joined.len() as u8;
         let (joined, bots) = (joined.clone(), *bots);
         let roster = self.roster_for(&joined, bots, open);
-        let name = self.hellos.get(&from).map(|h| h.name.clone()).unwrap_or_default();
+        let name = self
+            .hellos
+            .get(&from)
+            .map(|h| h.name.clone())
+            .unwrap_or_default();
         self.say(format!("{name} joined."));
         self.print_roster(&roster);
         let peers = match &self.lobby {
@@ -920,8 +926,7 @@ impl<G: Game> Driver<G> {
                         need_config: self.session.is_none(),
                     };
                     self.send_net(peer, &join);
-                } else if matches!(self.lobby, LobbyState::Hosting { .. })
-                    || self.session.is_some()
+                } else if matches!(self.lobby, LobbyState::Hosting { .. }) || self.session.is_some()
                 {
                     // Greet back so the dialler can check what we run.
                     let hello = self.my_hello();
@@ -945,7 +950,9 @@ impl<G: Game> Driver<G> {
                 if matches!(self.spec.role, Role::Lan) && self.session.is_none() {
                     for (peer, addr) in list {
                         if peer != self.me && self.contacts.insert(peer) {
-                            self.say(format!("Found {peer} on the LAN at {addr}; asking to join."));
+                            self.say(format!(
+                                "Found {peer} on the LAN at {addr}; asking to join."
+                            ));
                             self.node.dial(peer, vec![addr]);
                         }
                     }
@@ -1064,12 +1071,17 @@ impl<G: Game> Driver<G> {
         }
         self.prompted_seq = s.final_seq();
         let seat = s.local_seat().unwrap_or(Seat(0));
-        println!("\n{:?}", s.state().observe(dwarfs_engine::Viewer::Seat(seat)));
+        println!(
+            "\n{:?}",
+            s.state().observe(dwarfs_engine::Viewer::Seat(seat))
+        );
         println!("Your turn ({}). Choose an action:", seat);
         for (i, a) in s.state().legal_actions_vec().iter().enumerate() {
             println!("  {:>3}. {}", i + 1, s.state().describe(a));
         }
-        println!("(type a number; other text is sent as chat; /takeover SEAT votes a silent seat to the bot)");
+        println!(
+            "(type a number; other text is sent as chat; /takeover SEAT votes a silent seat to the bot)"
+        );
     }
 
     fn check_hooks(&mut self) {
@@ -1181,7 +1193,9 @@ impl<G: Game> Driver<G> {
                 self.report.hash_checks += 1;
                 self.report.moves = seq;
                 if let Some(t) = self.own_moves.remove(&seq) {
-                    self.report.latencies_us.push(t.elapsed().as_micros() as u64);
+                    self.report
+                        .latencies_us
+                        .push(t.elapsed().as_micros() as u64);
                 }
             }
             Event::ChanceResolved { .. } => {}
@@ -1194,7 +1208,10 @@ impl<G: Game> Driver<G> {
                 self.report.final_hash = Some(hash.to_hex());
                 self.report.scores = outcome.scores.iter().map(|s| s.total).collect();
                 self.report.winners = outcome.winners.iter().map(|s| s.0).collect();
-                self.say(format!("Game over after {moves} moves: {}", outcome.summary));
+                self.say(format!(
+                    "Game over after {moves} moves: {}",
+                    outcome.summary
+                ));
                 if self.spec.rtt_probes == 0 {
                     self.send_done();
                 } else {
@@ -1227,7 +1244,10 @@ impl<G: Game> Driver<G> {
                 self.report.cheats.push(line);
             }
             Event::Silent { seat, waiting, .. } => {
-                self.say(format!("Seat {} is silent (waiting for {waiting:?}).", seat.0 + 1));
+                self.say(format!(
+                    "Seat {} is silent (waiting for {waiting:?}).",
+                    seat.0 + 1
+                ));
                 if self.spec.seat_timeout_ms > 0 {
                     self.say(format!(
                         "Voting to hand seat {} to the takeover bot.",
@@ -1432,7 +1452,9 @@ impl<G: Game> Driver<G> {
     }
 }
 
-async fn recv_line(rx: &mut Option<tokio::sync::mpsc::UnboundedReceiver<String>>) -> Option<String> {
+async fn recv_line(
+    rx: &mut Option<tokio::sync::mpsc::UnboundedReceiver<String>>,
+) -> Option<String> {
     match rx {
         Some(rx) => rx.recv().await,
         None => std::future::pending().await,

@@ -42,16 +42,22 @@ struct Body {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TicketError {
     /// Nothing was given.
-    #[error("the ticket is empty: paste the whole line the host printed (it starts with `dwarfs1-`)")]
+    #[error(
+        "the ticket is empty: paste the whole line the host printed (it starts with `dwarfs1-`)"
+    )]
     Empty,
     /// The string does not start like a ticket.
     #[error("this is not a dwarfs ticket: a ticket starts with `dwarfs1-`")]
     NotATicket,
     /// The ticket was made by another version of dwarfs.
-    #[error("this ticket has format version {0}, but this dwarfs understands version {TICKET_VERSION}: use the same dwarfs version as the host")]
+    #[error(
+        "this ticket has format version {0}, but this dwarfs understands version {TICKET_VERSION}: use the same dwarfs version as the host"
+    )]
     Version(u32),
     /// A character outside the ticket alphabet.
-    #[error("the ticket has a character {ch:?} at position {pos} that cannot appear in a ticket; was it copied with something else?")]
+    #[error(
+        "the ticket has a character {ch:?} at position {pos} that cannot appear in a ticket; was it copied with something else?"
+    )]
     BadCharacter {
         /// The character.
         ch: char,
@@ -59,7 +65,9 @@ pub enum TicketError {
         pos: usize,
     },
     /// The checksum does not match: a typo, or part of the ticket is missing.
-    #[error("the ticket's checksum does not match: it was mistyped or cut short; copy the whole line again")]
+    #[error(
+        "the ticket's checksum does not match: it was mistyped or cut short; copy the whole line again"
+    )]
     Checksum,
     /// The checksum matched but the contents are not a ticket (made by a buggy or hostile tool).
     #[error("the ticket's contents are malformed: {0}")]
@@ -178,7 +186,10 @@ fn base32_value(c: char) -> Option<u32> {
         'i' | 'l' => '1',
         c => c,
     };
-    ALPHABET.iter().position(|&a| a as char == c).map(|v| v as u32)
+    ALPHABET
+        .iter()
+        .position(|&a| a as char == c)
+        .map(|v| v as u32)
 }
 
 fn base32_decode(s: &str) -> Result<Vec<u8>, TicketError> {

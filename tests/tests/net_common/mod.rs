@@ -2,7 +2,7 @@
 //! re-invoked on its ignored `net_child` test), on 127.0.0.1 only, each bounded in time and killed
 //! when its handle drops.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub use dwarfs_engine::toy::{Pig, PigOptions};
 pub use dwarfs_net::Transport;
@@ -24,8 +24,14 @@ macro_rules! child_entry {
 
 /// Starts children by re-running this test binary on `net_child`.
 pub fn launcher() -> Launcher {
-    Launcher::current_exe(&["net_child", "--exact", "--ignored", "--nocapture", "--test-threads=1"])
-        .expect("the test binary's path")
+    Launcher::current_exe(&[
+        "net_child",
+        "--exact",
+        "--ignored",
+        "--nocapture",
+        "--test-threads=1",
+    ])
+    .expect("the test binary's path")
 }
 
 /// A runtime for driving children.
@@ -59,7 +65,12 @@ pub fn pig_options(target: u16, max_rounds: u16) -> Vec<u8> {
 
 /// Asserts that every peer finished, every replay verifies, and all are byte-identical.
 pub fn assert_verified(o: &DemoOutcome) {
-    assert!(o.ok(), "not every peer verified:\n{}{}", o.summary(), logs(o));
+    assert!(
+        o.ok(),
+        "not every peer verified:\n{}{}",
+        o.summary(),
+        logs(o)
+    );
     let r = o.peers[0].report.as_ref().expect("a report");
     assert!(r.moves > 0, "no move was played");
     for p in &o.peers {
