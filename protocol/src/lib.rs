@@ -35,9 +35,10 @@
 //!   signature, the seed, the beacon chains and every state hash by re-running the engine; the
 //!   error names the first bad frame, the move and why ([`replay::Fault`]).
 //! - [`replay::show`]`::<G>(&bytes) -> String`: the readable move log (with the failure, if any).
-//! - [`replay::verify_batched`]`::<G>(&bytes, &mut dyn BatchVerifier)`: the same as `verify`
-//!   with the signatures checked in one batch by a caller-supplied verifier (ed25519-dalek's
-//!   `verify_batch`); this crate itself depends only on `libp2p-identity` for signatures.
+//!   Signatures are checked in one ed25519 batch ([`replay::DalekBatch`]); on any failure the
+//!   replay is checked again one signature at a time ([`replay::verify_one_by_one`]) to name it.
+//! - [`replay::verify_batched`]`::<G>(&bytes, &mut dyn BatchVerifier)`: the same with a
+//!   caller-supplied batch verifier.
 //! - [`Session::resume`]: a crashed peer's session rebuilt from its own replay file.
 //!
 //! Determinism: nothing here uses hash maps, floats, clocks or ambient randomness; per-game
