@@ -1001,6 +1001,38 @@ impl<G: Game> Session<G> {
 
     // ----- moves and acks -----
 
+    /// A move for a sequence number that already has one (`known`): the same move again is a
+    /// harmless duplicate, another move by the same seat is equivocation (both kept as proof),
+    /// and a move by another seat is out of turn.
+    fn second_move(
+        &mut self,
+        known: Option<Signed<MoveBody>>,
+        m: Signed<MoveBody>,
+        author: Seat,
+        author_peer: PeerId,
+    ) {
+        let seq = m.body.seq;
+        match known {
+            Some(old) if old == m => {}
+            Some(old) if old.body.seat == m.body.seat => self.cheat(
+                CheatKind::Equivocation,
+                Some(author),
+                author_peer,
+                seq,
+                format!("two different signed moves for move {seq}"),
+                vec![LogItem::Move(old), LogItem::Move(m)],
+            ),
+            _ => self.cheat(
+                CheatKind::OutOfTurn,
+                Some(author),
+                author_peer,
+                seq,
+                format!("move {seq} was another seat's to play"),
+                vec![LogItem::Move(m)],
+            ),
+        }
+    }
+
     fn on_move(&mut self, from: PeerId, m: Signed<MoveBody>) {
         let seq = m.body.seq;
         if !self.check_sig(
@@ -1036,60 +1068,15 @@ impl<G: Game> Session<G> {
         }
         // Already final: duplicate or equivocation.
         if seq <= self.final_seq {
-            let entry = &self.log[seq as usize - 1];
-            match &entry.mv {
-                Some(old) if *old == m => {}
-                Some(old) if old.body.seat == m.body.seat => {
-                    let old = old.clone();
-                    self.cheat(
-                        CheatKind::Equivocation,
-                        Some(author),
-                        author_peer,
-                        seq,
-                        format!("two different signed moves for move {seq}"),
-                        vec![LogItem::Move(old), LogItem::Move(m)],
-                    );
-                }
-                _ => {
-                    self.cheat(
-                        CheatKind::OutOfTurn,
-                        Some(author),
-                        author_peer,
-                        seq,
-                        format!("move {seq} was another seat's to play"),
-                        vec![LogItem::Move(m)],
-                    );
-                }
-            }
+            let known = self.log[seq as usize - 1].mv.clone();
+            self.second_move(known, m, author, author_peer);
             return;
         }
         if let Some(p) = &self.pending
             && p.seq == seq
         {
-            match &p.mv {
-                Some(old) if *old == m => {}
-                Some(old) if old.body.seat == m.body.seat => {
-                    let old = old.clone();
-                    self.cheat(
-                        CheatKind::Equivocation,
-                        Some(author),
-                        author_peer,
-                        seq,
-                        format!("two different signed moves for move {seq}"),
-                        vec![LogItem::Move(old), LogItem::Move(m)],
-                    );
-                }
-                _ => {
-                    self.cheat(
-                        CheatKind::OutOfTurn,
-                        Some(author),
-                        author_peer,
-                        seq,
-                        format!("move {seq} was another seat's to play"),
-                        vec![LogItem::Move(m)],
-                    );
-                }
-            }
+            let known = p.mv.clone();
+            self.second_move(known, m, author, author_peer);
             return;
         }
         if seq > self.final_seq + WINDOW {
