@@ -941,10 +941,9 @@ impl<G: Game> Driver<G> {
                 self.greeted.remove(&peer);
             }
             NetEvent::Identified { peer, addrs, .. } => {
-                if !self.addrs.contains_key(&peer) {
-                    self.addrs
-                        .insert(peer, addrs.iter().map(|a| a.to_vec()).collect());
-                }
+                self.addrs
+                    .entry(peer)
+                    .or_insert_with(|| addrs.iter().map(|a| a.to_vec()).collect());
             }
             NetEvent::Discovered(list) => {
                 if matches!(self.spec.role, Role::Lan) && self.session.is_none() {
