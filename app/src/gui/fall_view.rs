@@ -40,6 +40,8 @@ pub struct FallView {
     zoom: f32,
     pan: Vec2,
     selection: Selection,
+    /// Fit the camera to the cards on the next frame.
+    fit: bool,
     /// Cached legal positions for the selected hand card.
     card_targets: Vec<Pos>,
 }
@@ -50,6 +52,7 @@ impl Default for FallView {
             zoom: 0.85,
             pan: Vec2::ZERO,
             selection: Selection::None,
+            fit: true,
             card_targets: Vec::new(),
         }
     }
@@ -245,6 +248,20 @@ impl FallView {
         }
     }
 
+    /// Pans and zooms so that every card (and a ring of free spots) is in view.
+    fn fit_to(&mut self, rect: Rect, obs: &Observation) {
+        self.fit = false;
+        let xs = obs.cells.iter().map(|c| c.pos.x as f32);
+        let ys = obs.cells.iter().map(|c| c.pos.y as f32);
+        let (min_x, max_x) = xs.fold((0.0f32, 0.0f32), |(a, b), x| (a.min(x), b.max(x)));
+        let (min_y, max_y) = ys.fold((0.0f32, 0.0f32), |(a, b), y| (a.min(y), b.max(y)));
+        let w = (max_x - min_x + 3.0) * CELL;
+        let h = (max_y - min_y + 3.0) * CELL;
+        self.zoom = (rect.width() / w).min(rect.height() / h).clamp(0.35, 1.3);
+        let size = CELL * self.zoom;
+        self.pan = -vec2((min_x + max_x) / 2.0 * size, (min_y + max_y) / 2.0 * size);
+    }
+
     fn board(
         &mut self,
         ui: &mut Ui,
@@ -273,6 +290,9 @@ impl FallView {
         }
         if bg.clicked() {
             self.selection = Selection::None;
+        }
+        if self.fit {
+            self.fit_to(rect, obs);
         }
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, CornerRadius::same(8), theme::MAT);
@@ -447,9 +467,12 @@ impl FallView {
         if bar.small_button("-").on_hover_text("Zoom out").clicked() {
             self.zoom = (self.zoom / 1.2).max(0.35);
         }
-        if bar.small_button("Centre").clicked() {
-            self.pan = Vec2::ZERO;
-            self.zoom = 0.85;
+        if bar
+            .small_button("Fit")
+            .on_hover_text("Show every card")
+            .clicked()
+        {
+            self.fit = true;
         }
         bar.label(theme::caption("drag to pan · scroll to zoom"));
     }
@@ -566,7 +589,9 @@ impl FallView {
                     ui.label(theme::caption("no ogres"));
                 }
             }
-            ui.separator();
+        });
+        // Staged choices that are not cells: players, dwarf colours, ending actions.
+        ui.horizontal_wrapped(|ui| {
             if let Some(g) = me.secret_goal {
                 ui.label(RichText::new(format!("Secret goal: {}", g.name())).color(GOLD))
                     .on_hover_text(format!(
@@ -581,9 +606,6 @@ impl FallView {
                     picked.push(FallAction::RevealSecret);
                 }
             }
-        });
-        // Staged choices that are not cells: players, dwarf colours, ending actions.
-        ui.horizontal_wrapped(|ui| {
             for a in legal {
                 match *a {
                     FallAction::TargetPlayer(s) => {

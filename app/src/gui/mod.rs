@@ -24,8 +24,8 @@ mod theme;
 mod view;
 
 use crate::CliError;
-use dwarfs_engine::{Actor, Bot, Game, RandomBot, Seat};
-use dwarfs_fall::{Fall, FallOptions};
+use dwarfs_engine::{Actor, Bot, Game, RandomBot};
+use dwarfs_fall::FallOptions;
 use fall_view::FallView;
 use lobby::{Lobby, LobbyMode, LobbyOutcome};
 use settings::{ConfigDir, Settings};
@@ -248,10 +248,9 @@ impl eframe::App for DwarfsApp {
     }
 }
 
-/// A Fall position after `moves` random moves (or the end, with `usize::MAX`) with seat 0 a
-/// person at the table and three bots; `all_bots` makes seat 0 a bot too.
+/// A 4-player Fall table (you in seat 0, three bots) after `moves` random moves, played through
+/// the table so that the move log and score history are filled (`usize::MAX` plays to the end).
 pub fn demo_table(moves: usize, all_bots: bool, bot_delay_ms: u32) -> Table<FallView> {
-    let game = demo_fall(4, moves, 11);
     let seats = (0..4)
         .map(|i| SeatInfo {
             name: if i == 0 {
@@ -266,41 +265,27 @@ pub fn demo_table(moves: usize, all_bots: bool, bot_delay_ms: u32) -> Table<Fall
             },
         })
         .collect();
-    Table::from_state(game, seats, bot_delay_ms)
-}
-
-/// A Fall game after `moves` decisions by seeded random bots, stopped when seat 0 must act (so a
-/// person can take over there) or at the end.
-pub fn demo_fall(players: u8, moves: usize, seed: u64) -> Fall {
-    let mut g = match Fall::new(&FallOptions::default(), players) {
-        Ok(g) => g,
-        Err(e) => unreachable!("the default options are valid: {e}"),
+    let mut t: Table<FallView> = match Table::new(&FallOptions::default(), seats, 0) {
+        Ok(t) => t,
+        Err(e) => unreachable!("4 players with the default options are valid: {e}"),
     };
-    let mut stream = dwarfs_engine::SeedStream::new(seed);
-    let mut bot = RandomBot::new(seed);
-    let mut played = 0usize;
-    loop {
-        match g.to_act() {
-            Actor::Over => break,
-            Actor::Chance => {
-                if g.resolve_chance(stream.next_entropy()).is_err() {
-                    break;
-                }
-            }
-            Actor::Seat(s) => {
-                if played >= moves && s == Seat(0) {
-                    break;
-                }
-                let legal = g.legal_actions_vec();
-                let i = bot.choose(&g, s, &legal);
-                if g.play(s, &legal[i]).is_err() {
-                    break;
-                }
-                played += 1;
-            }
+    let mut bot = RandomBot::new(11);
+    for _ in 0..100_000 {
+        let Actor::Seat(s) = t.game.to_act() else {
+            break;
+        };
+        if t.seq as usize >= moves {
+            break;
         }
+        let legal = t.game.legal_actions_vec();
+        let i = bot.choose(&t.game, s, &legal);
+        if !t.play(&legal[i]) {
+            break;
+        }
+        t.advance(0.0);
     }
-    g
+    t.bot_delay_ms = bot_delay_ms;
+    t
 }
 
 /// Opens the desktop app (or runs the hidden benchmark).
