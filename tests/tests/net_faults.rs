@@ -142,16 +142,23 @@ fn silent_seat_is_taken_over_by_the_bot() {
         assert_eq!(code, Some(dwarfs_net::spec::DIE_EXIT_CODE));
         let o = collect::<Pig>(procs, (0..2).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
         assert_verified(&o);
+        // Seats go in joining order, so the dead peer's seat is the one no survivor holds.
+        let alive: Vec<u8> = o
+            .peers
+            .iter()
+            .filter_map(|p| p.report.as_ref()?.seat)
+            .collect();
+        let dead_seat = (0..3u8).find(|s| !alive.contains(s)).unwrap();
         for p in &o.peers {
             let r = p.report.as_ref().unwrap();
-            assert!(
-                r.takeovers.iter().any(|&(seat, _)| seat == 2),
-                "seat 3 was not taken over: {:?}",
-                r.takeovers
+            assert_eq!(
+                r.takeovers.iter().map(|t| t.0).collect::<Vec<_>>(),
+                vec![dead_seat],
+                "exactly the silent seat is taken over"
             );
             let v = p.verified.as_ref().unwrap();
             assert!(
-                v.takeovers.iter().any(|(s, _)| s.0 == 2),
+                v.takeovers.iter().any(|(s, _)| s.0 == dead_seat),
                 "the replay records it"
             );
         }
@@ -209,5 +216,28 @@ fn other_card_data_is_refused_at_the_lobby() {
         let host = o.peers[0].report.as_ref().expect("a report");
         assert_eq!(host.moves, 0, "no game started");
         assert!(!replay(d, 0).exists(), "no replay without a game");
+    });
+}
+
+#[test]
+fn chat_reaches_every_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt().block_on(async {
+        let t0 = Instant::now();
+        let (procs, _) = start(d, 3, 60, |i, s| {
+            if i == 1 {
+                s.hooks.chat = Some("good luck, dwarfs".into());
+            }
+        })
+        .await;
+        let o = collect::<Pig>(procs, (0..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
+        assert_verified(&o);
+        let author = o.peers[1].report.as_ref().unwrap().seat.unwrap();
+        let want = format!("seat {}: good luck, dwarfs", author + 1);
+        for i in [0, 2] {
+            let r = o.peers[i].report.as_ref().unwrap();
+            assert!(r.chat.contains(&want), "{} got {:?}", r.name, r.chat);
+        }
     });
 }

@@ -472,6 +472,9 @@ impl<G: Game> Driver<G> {
                         "Waiting for {} more player(s) to join with `dwarfs join TICKET`...",
                         seats - bots - 1
                     );
+                    if self.spec.interactive {
+                        println!("(type /start to fill the open seats with bots and start now)");
+                    }
                 }
                 self.maybe_start_hosted();
             }
@@ -666,6 +669,27 @@ impl<G: Game> Driver<G> {
         for p in peers {
             self.send_net(p, &NetMsg::Roster(roster.clone()));
         }
+        self.maybe_start_hosted();
+    }
+
+    /// Host: fills the open seats with bots and starts now.
+    fn start_with_bots(&mut self) {
+        let LobbyState::Hosting {
+            humans,
+            bots,
+            joined,
+            ..
+        } = &mut self.lobby
+        else {
+            println!("Only the host can start the game, before it starts.");
+            return;
+        };
+        let open = *humans - 1 - joined.len() as u8;
+        *humans -= open;
+        *bots += open;
+        self.say(format!(
+            "Starting with {open} open seat(s) played by the bot."
+        ));
         self.maybe_start_hosted();
     }
 
@@ -968,8 +992,14 @@ impl<G: Game> Driver<G> {
             self.stdin = None;
             return;
         };
+        if line == "/start" {
+            self.start_with_bots();
+            return;
+        }
         let Some(s) = self.session.as_mut() else {
-            println!("The game has not started yet.");
+            println!(
+                "The game has not started yet (the host can type /start to fill open seats with bots)."
+            );
             return;
         };
         if let Some(text) = line.strip_prefix("/takeover ") {
@@ -1092,6 +1122,14 @@ impl<G: Game> Driver<G> {
             let _ = std::io::stdout().flush();
             std::process::exit(DIE_EXIT_CODE);
         }
+        if seq >= 1
+            && let Some(text) = self.spec.hooks.chat.take()
+            && let Some(s) = self.session.as_mut()
+            && let Err(e) = s.send_chat(&text)
+        {
+            tracing::warn!("chat not sent: {e}");
+        }
+        let Some(s) = &self.session else { return };
         if let Some(n) = self.spec.hooks.drop_links_at_seq
             && seq >= n
             && !self.dropped_links

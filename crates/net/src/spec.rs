@@ -74,6 +74,8 @@ pub struct TestHooks {
     pub die_at_seq: Option<u32>,
     /// Close every connection once this move is final, then carry on (reconnection test).
     pub drop_links_at_seq: Option<u32>,
+    /// Send this chat line once the first move is final.
+    pub chat: Option<String>,
 }
 
 /// Everything a peer process needs to play.
