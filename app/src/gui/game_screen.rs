@@ -17,27 +17,43 @@ pub enum GameOutcome {
     Over,
 }
 
-/// Draws the move log.
-pub fn move_log<V: GameView>(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>) {
-    egui::ScrollArea::vertical()
+/// Draws the move log: one line per row, only the visible rows laid out (a long game has a
+/// thousand lines), the full text on hover. `highlight` marks a move; `scroll_to` jumps to it.
+pub fn move_log<V: GameView>(
+    ui: &mut Ui,
+    log: &[LogLine],
+    highlight: Option<u32>,
+    scroll_to: Option<u32>,
+) {
+    let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let mut area = egui::ScrollArea::vertical()
         .id_salt("move_log")
         .stick_to_bottom(highlight.is_none())
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for line in log {
-                let text = match line.seat {
-                    Some(s) => RichText::new(format!("{:>3}. {}", line.seq, line.text))
-                        .color(theme::seat_colour(s.index())),
-                    None => RichText::new(format!("      {}", line.text))
-                        .color(PARCHMENT_DIM)
-                        .small(),
-                };
-                let r = ui.label(text);
-                if highlight == Some(line.seq) && line.seat.is_some() {
-                    r.highlight().scroll_to_me(Some(Align::Center));
-                }
+        .auto_shrink([false, false]);
+    if let Some(seq) = scroll_to
+        && let Some(i) = log.iter().position(|l| l.seq == seq && l.seat.is_some())
+    {
+        area = area.vertical_scroll_offset((i as f32 * row - 120.0).max(0.0));
+    }
+    area.show_rows(ui, row - ui.spacing().item_spacing.y, log.len(), |ui, range| {
+        for line in &log[range] {
+            let text = match line.seat {
+                Some(s) => RichText::new(format!("{:>3}. {}", line.seq, line.text))
+                    .color(theme::seat_colour(s.index())),
+                None => RichText::new(format!("      {}", line.text)).color(PARCHMENT_DIM),
+            };
+            let mut label = egui::Label::new(text).truncate();
+            if highlight == Some(line.seq) && line.seat.is_some() {
+                label = egui::Label::new(
+                    RichText::new(format!("{:>3}. {}", line.seq, line.text))
+                        .color(theme::STONE_DARK)
+                        .background_color(GOLD),
+                )
+                .truncate();
             }
-        });
+            ui.add(label).on_hover_text(&line.text);
+        }
+    });
 }
 
 /// Draws a game in progress.
@@ -90,7 +106,7 @@ pub fn game<V: GameView>(
         .frame(theme::panel_frame())
         .show(ui, |ui| {
             ui.label(theme::heading("Moves"));
-            move_log::<V>(ui, &table.log, None);
+            move_log::<V>(ui, &table.log, None, None);
         });
     egui::CentralPanel::no_frame().show(ui, |ui| {
         if let Some(seat) = table.curtain {

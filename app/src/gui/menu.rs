@@ -166,7 +166,8 @@ pub fn settings_screen(
 /// The join screen's state.
 #[derive(Default)]
 pub struct JoinState {
-    ticket: String,
+    /// The ticket as typed.
+    pub ticket: String,
     status: Option<Result<String, String>>,
 }
 
@@ -178,6 +179,18 @@ pub enum JoinOutcome {
     Leave,
     /// Host instead.
     Host,
+}
+
+/// Reads a pasted ticket: what game and host it names, or why it is not a ticket.
+pub fn check_ticket(text: &str) -> Result<String, String> {
+    let t = dwarfs_net::Ticket::decode(text).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Ticket for a game of {} hosted by {} ({} addresses). The desktop app cannot connect \
+         yet: run `dwarfs join <ticket>` in a terminal to play it.",
+        t.game,
+        t.host,
+        t.addrs.len()
+    ))
 }
 
 /// Draws the join screen.
@@ -201,10 +214,7 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState) -> JoinOutcome {
             );
             let ok = !state.ticket.trim().is_empty();
             if ui.add_enabled(ok, theme::primary_button("Join")).clicked() {
-                state.status = Some(Err(
-                    "The desktop app is not connected to the network layer yet. Join from a terminal with `dwarfs join <ticket>`."
-                        .into(),
-                ));
+                state.status = Some(check_ticket(state.ticket.trim()));
             }
         });
         match &state.status {

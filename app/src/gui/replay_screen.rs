@@ -21,6 +21,8 @@ pub struct ReplayScreen {
     error: Option<String>,
     view: FallView,
     sample_seed: u64,
+    /// The move the log was last scrolled to.
+    scrolled: Option<usize>,
 }
 
 impl ReplayScreen {
@@ -162,7 +164,9 @@ impl ReplayScreen {
                     None => ui.label(theme::caption("Start of play")),
                 };
                 ui.separator();
-                move_log::<FallView>(ui, &self.log, Some(self.at as u32));
+                let jump = (self.scrolled != Some(self.at)).then_some(self.at as u32);
+                self.scrolled = Some(self.at);
+                move_log::<FallView>(ui, &self.log, Some(self.at as u32), jump);
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             ui.label(theme::caption(format!(

@@ -56,6 +56,15 @@ fn menu_navigation_reaches_every_screen_and_back() {
 }
 
 #[test]
+fn a_pasted_ticket_is_checked_and_a_bad_one_is_explained() {
+    let mut h = harness(app());
+    click(&mut h, "Join a game");
+    h.state_mut().join.ticket = "hello".into();
+    click(&mut h, "Join");
+    assert!(has(&h, "not a dwarfs ticket"));
+}
+
+#[test]
 fn settings_edit_and_save_changes_the_menu() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app();
