@@ -42,6 +42,8 @@ pub struct FallView {
     selection: Selection,
     /// Fit the camera to the cards on the next frame.
     fit: bool,
+    /// Cards on the mat at the last frame.
+    cards_seen: usize,
     /// Cached legal positions for the selected hand card.
     card_targets: Vec<Pos>,
 }
@@ -53,6 +55,7 @@ impl Default for FallView {
             pan: Vec2::ZERO,
             selection: Selection::None,
             fit: true,
+            cards_seen: 0,
             card_targets: Vec::new(),
         }
     }
@@ -291,9 +294,11 @@ impl FallView {
         if bg.clicked() {
             self.selection = Selection::None;
         }
-        if self.fit {
+        // Fit on the first frame, and when the first cards appear (a replay from its start).
+        if self.fit || (self.cards_seen == 0 && !obs.cells.is_empty()) {
             self.fit_to(rect, obs);
         }
+        self.cards_seen = obs.cells.len();
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, CornerRadius::same(8), theme::MAT);
         let size = CELL * self.zoom;

@@ -35,25 +35,30 @@ pub fn move_log<V: GameView>(
     {
         area = area.vertical_scroll_offset((i as f32 * row - 120.0).max(0.0));
     }
-    area.show_rows(ui, row - ui.spacing().item_spacing.y, log.len(), |ui, range| {
-        for line in &log[range] {
-            let text = match line.seat {
-                Some(s) => RichText::new(format!("{:>3}. {}", line.seq, line.text))
-                    .color(theme::seat_colour(s.index())),
-                None => RichText::new(format!("      {}", line.text)).color(PARCHMENT_DIM),
-            };
-            let mut label = egui::Label::new(text).truncate();
-            if highlight == Some(line.seq) && line.seat.is_some() {
-                label = egui::Label::new(
-                    RichText::new(format!("{:>3}. {}", line.seq, line.text))
-                        .color(theme::STONE_DARK)
-                        .background_color(GOLD),
-                )
-                .truncate();
+    area.show_rows(
+        ui,
+        row - ui.spacing().item_spacing.y,
+        log.len(),
+        |ui, range| {
+            for line in &log[range] {
+                let text = match line.seat {
+                    Some(s) => RichText::new(format!("{:>3}. {}", line.seq, line.text))
+                        .color(theme::seat_colour(s.index())),
+                    None => RichText::new(format!("      {}", line.text)).color(PARCHMENT_DIM),
+                };
+                let mut label = egui::Label::new(text).truncate();
+                if highlight == Some(line.seq) && line.seat.is_some() {
+                    label = egui::Label::new(
+                        RichText::new(format!("{:>3}. {}", line.seq, line.text))
+                            .color(theme::STONE_DARK)
+                            .background_color(GOLD),
+                    )
+                    .truncate();
+                }
+                ui.add(label).on_hover_text(&line.text);
             }
-            ui.add(label).on_hover_text(&line.text);
-        }
-    });
+        },
+    );
 }
 
 /// Draws a game in progress.

@@ -300,23 +300,8 @@ impl Lobby {
                 }
             });
         }
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Chat").strong());
-            let r = ui.add(
-                egui::TextEdit::singleline(&mut self.chat_input)
-                    .hint_text("say something")
-                    .desired_width(260.0),
-            );
-            let send = ui.button("Send").clicked()
-                || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
-            if send && !self.chat_input.trim().is_empty() {
-                self.chat
-                    .push(format!("{}: {}", settings.name, self.chat_input.trim()));
-                self.chat_input.clear();
-            }
-        });
-        for line in self.chat.iter().rev().take(4).rev() {
-            ui.label(theme::caption(line.clone()));
+        if self.mode == LobbyMode::Host {
+            self.chat_ui(ui, settings);
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
@@ -337,6 +322,27 @@ impl Lobby {
             ui.label(theme::caption(n.clone()));
         }
         started
+    }
+
+    fn chat_ui(&mut self, ui: &mut Ui, settings: &Settings) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("Chat").strong());
+            let r = ui.add(
+                egui::TextEdit::singleline(&mut self.chat_input)
+                    .hint_text("say something")
+                    .desired_width(260.0),
+            );
+            let send = ui.button("Send").clicked()
+                || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+            if send && !self.chat_input.trim().is_empty() {
+                self.chat
+                    .push(format!("{}: {}", settings.name, self.chat_input.trim()));
+                self.chat_input.clear();
+            }
+        });
+        for line in self.chat.iter().rev().take(4).rev() {
+            ui.label(theme::caption(line.clone()));
+        }
     }
 }
 

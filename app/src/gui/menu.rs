@@ -93,73 +93,79 @@ pub fn settings_screen(
         }
         ui.label(theme::heading("Settings"));
     });
-    ui.add_space(12.0);
-    theme::card_frame().show(ui, |ui| {
-        ui.set_max_width(620.0);
-        egui::Grid::new("settings_grid")
-            .num_columns(2)
-            .spacing([18.0, 14.0])
-            .show(ui, |ui| {
-                ui.label("Player name");
-                ui.add(
-                    egui::TextEdit::singleline(&mut draft.name)
-                        .char_limit(24)
-                        .desired_width(260.0),
-                );
-                ui.end_row();
-                ui.label("Colour");
-                ui.horizontal(|ui| {
-                    for (i, name) in COLOUR_NAMES.iter().enumerate() {
-                        let c = theme::seat_colour(i);
-                        ui.selectable_value(
-                            &mut draft.colour,
-                            i as u8,
-                            RichText::new(name.to_string()).color(c),
-                        );
+    theme::centered_column(ui, 660.0, |ui| {
+        ui.add_space(12.0);
+        theme::card_frame().show(ui, |ui| {
+            ui.set_max_width(620.0);
+            egui::Grid::new("settings_grid")
+                .num_columns(2)
+                .spacing([18.0, 14.0])
+                .show(ui, |ui| {
+                    ui.label("Player name");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut draft.name)
+                            .char_limit(24)
+                            .desired_width(260.0),
+                    );
+                    ui.end_row();
+                    ui.label("Colour");
+                    ui.horizontal(|ui| {
+                        for (i, name) in COLOUR_NAMES.iter().enumerate() {
+                            let c = theme::seat_colour(i);
+                            ui.selectable_value(
+                                &mut draft.colour,
+                                i as u8,
+                                RichText::new(name.to_string()).color(c),
+                            );
+                        }
+                    });
+                    ui.end_row();
+                    ui.label("Bot speed");
+                    ui.add(
+                        egui::Slider::new(&mut draft.bot_delay_ms, 0..=1500)
+                            .suffix(" ms per move")
+                            .trailing_fill(true),
+                    );
+                    ui.end_row();
+                    ui.label("Key fingerprint");
+                    match config.key_fingerprint() {
+                        Ok(id) => {
+                            ui.horizontal(|ui| {
+                                ui.monospace(&id);
+                                if ui.small_button("Copy").clicked() {
+                                    ui.ctx().copy_text(id.clone());
+                                }
+                            });
+                        }
+                        Err(why) => {
+                            ui.label(RichText::new(why).color(PARCHMENT_DIM));
+                        }
                     }
+                    ui.end_row();
                 });
-                ui.end_row();
-                ui.label("Bot speed");
-                ui.add(egui::Slider::new(&mut draft.bot_delay_ms, 0..=1500).suffix(" ms per move"));
-                ui.end_row();
-                ui.label("Key fingerprint");
-                match config.key_fingerprint() {
-                    Ok(id) => {
-                        ui.horizontal(|ui| {
-                            ui.monospace(&id);
-                            if ui.small_button("Copy").clicked() {
-                                ui.ctx().copy_text(id.clone());
-                            }
-                        });
-                    }
-                    Err(why) => {
-                        ui.label(RichText::new(why).color(PARCHMENT_DIM));
-                    }
+            ui.add_space(10.0);
+            ui.horizontal(|ui| {
+                let valid = !draft.name.trim().is_empty();
+                if ui
+                    .add_enabled(valid, theme::primary_button("Save"))
+                    .clicked()
+                {
+                    draft.name = draft.name.trim().to_string();
+                    *settings = draft.clone();
+                    *note = Some(match config.save(settings) {
+                        Ok(p) => format!("Saved to {}", p.display()),
+                        Err(e) => format!("Could not save: {e}"),
+                    });
                 }
-                ui.end_row();
+                if !valid {
+                    ui.label(RichText::new("Your name cannot be empty").color(GOLD));
+                }
             });
-        ui.add_space(10.0);
-        ui.horizontal(|ui| {
-            let valid = !draft.name.trim().is_empty();
-            if ui
-                .add_enabled(valid, theme::primary_button("Save"))
-                .clicked()
-            {
-                draft.name = draft.name.trim().to_string();
-                *settings = draft.clone();
-                *note = Some(match config.save(settings) {
-                    Ok(p) => format!("Saved to {}", p.display()),
-                    Err(e) => format!("Could not save: {e}"),
-                });
-            }
-            if !valid {
-                ui.label(RichText::new("Your name cannot be empty").color(GOLD));
-            }
         });
+        if let Some(n) = note {
+            ui.label(theme::caption(n.clone()));
+        }
     });
-    if let Some(n) = note {
-        ui.label(theme::caption(n.clone()));
-    }
     back
 }
 
@@ -202,45 +208,47 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState) -> JoinOutcome {
         }
         ui.label(theme::heading("Join a game"));
     });
-    ui.add_space(12.0);
-    theme::card_frame().show(ui, |ui| {
-        ui.set_max_width(760.0);
-        ui.label(RichText::new("Paste the ticket your host sent you").strong());
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::TextEdit::singleline(&mut state.ticket)
-                    .hint_text("dwarfs1…")
-                    .desired_width(520.0),
-            );
-            let ok = !state.ticket.trim().is_empty();
-            if ui.add_enabled(ok, theme::primary_button("Join")).clicked() {
-                state.status = Some(check_ticket(state.ticket.trim()));
+    theme::centered_column(ui, 800.0, |ui| {
+        ui.add_space(12.0);
+        theme::card_frame().show(ui, |ui| {
+            ui.set_max_width(760.0);
+            ui.label(RichText::new("Paste the ticket your host sent you").strong());
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut state.ticket)
+                        .hint_text("dwarfs1…")
+                        .desired_width(520.0),
+                );
+                let ok = !state.ticket.trim().is_empty();
+                if ui.add_enabled(ok, theme::primary_button("Join")).clicked() {
+                    state.status = Some(check_ticket(state.ticket.trim()));
+                }
+            });
+            match &state.status {
+                Some(Ok(s)) => {
+                    ui.label(RichText::new(s).color(theme::TARGET));
+                }
+                Some(Err(e)) => {
+                    ui.label(RichText::new(e).color(GOLD));
+                }
+                None => {}
             }
         });
-        match &state.status {
-            Some(Ok(s)) => {
-                ui.label(RichText::new(s).color(theme::TARGET));
-            }
-            Some(Err(e)) => {
-                ui.label(RichText::new(e).color(GOLD));
-            }
-            None => {}
+        ui.add_space(12.0);
+        theme::card_frame().show(ui, |ui| {
+            ui.set_max_width(760.0);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Games on your LAN").strong());
+                ui.spinner();
+            });
+            ui.label(theme::caption(
+                "Looking for hosts by mDNS… (LAN discovery appears here once the app runs the network node)",
+            ));
+        });
+        ui.add_space(12.0);
+        if ui.button("Host a game instead").clicked() {
+            out = JoinOutcome::Host;
         }
     });
-    ui.add_space(12.0);
-    theme::card_frame().show(ui, |ui| {
-        ui.set_max_width(760.0);
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Games on your LAN").strong());
-            ui.spinner();
-        });
-        ui.label(theme::caption(
-            "Looking for hosts by mDNS… (LAN discovery appears here once the app runs the network node)",
-        ));
-    });
-    ui.add_space(12.0);
-    if ui.button("Host a game instead").clicked() {
-        out = JoinOutcome::Host;
-    }
     out
 }

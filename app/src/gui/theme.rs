@@ -181,3 +181,19 @@ pub fn gem(ui: &mut egui::Ui, colour: Color32, size: f32) -> egui::Response {
     ));
     resp
 }
+
+/// Lays `add` out in a column of `width` points centred in the remaining space.
+pub fn centered_column<R>(
+    ui: &mut egui::Ui,
+    width: f32,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let w = width.min(ui.available_width());
+    let left = (ui.available_width() - w) / 2.0;
+    let rect = egui::Rect::from_min_size(
+        ui.cursor().min + egui::vec2(left, 0.0),
+        egui::vec2(w, ui.available_height()),
+    );
+    ui.scope_builder(egui::UiBuilder::new().max_rect(rect), add)
+        .inner
+}
