@@ -305,3 +305,55 @@ fn demo_screens_open_by_name() {
     }
     assert!(a.open("nope").unwrap_err().contains("unknown screen"));
 }
+
+#[test]
+fn opponents_hidden_cards_are_not_shown() {
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "Start game");
+    let t = h.state().table().unwrap();
+    let blue = dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(0));
+    let red_own = dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(1));
+    let mine = t.game.player_view(dwarfs_engine::Seat(0), blue).unwrap();
+    let theirs = t
+        .game
+        .player_view(dwarfs_engine::Seat(1), red_own)
+        .unwrap()
+        .secret_goal
+        .unwrap();
+    // Our own secret goal is in our hand; Red's is nowhere on screen.
+    assert!(has(
+        &h,
+        &format!("Secret goal: {}", mine.secret_goal.unwrap().name())
+    ));
+    assert_ne!(Some(theirs), mine.secret_goal);
+    assert!(
+        !has(&h, theirs.name()),
+        "Red's secret goal {theirs:?} leaks"
+    );
+    assert!(has(&h, "secret hidden"));
+}
+
+#[test]
+fn a_desync_shows_a_banner_and_saves_a_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app();
+    a.config = ConfigDir(Some(dir.path().to_path_buf()));
+    let mut h = harness(a);
+    h.state_mut().open("game").unwrap();
+    h.run_steps(2);
+    assert!(has(&h, "local game"));
+    let table = h.state_mut().table.as_mut().unwrap();
+    table.sync.incident = Some(super::sync::Incident {
+        kind: "Desync".into(),
+        seq: 42,
+        peer: "12D3KooWTest".into(),
+        evidence: "our hash 1a2b, theirs 3c4d".into(),
+    });
+    h.run_steps(2);
+    assert!(has(&h, "Desync at move 42"));
+    assert!(has(&h, "12D3KooWTest"));
+    click(&mut h, "Save report");
+    assert!(dir.path().join("dwarfs-incident-move-42.txt").exists());
+    assert!(has(&h, "saved to"));
+}
