@@ -164,6 +164,7 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
     spec.interactive = !a.bot;
     spec.verbose = a.verbose || !a.bot;
     spec.machine = false;
+    spec.exit_with_parent = false;
     spec.seat_timeout_ms = a.seat_timeout.saturating_mul(1000);
     spec.timeout_ms = a.timeout.saturating_mul(60_000);
     spec.retransmit_ms = 250;

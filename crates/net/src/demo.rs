@@ -69,7 +69,7 @@ impl Launcher {
         let mut child = Command::new(&self.exe)
             .args(&self.args)
             .env(SPEC_ENV, json)
-            .stdin(Stdio::null())
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(err))
             .kill_on_drop(true)
@@ -78,6 +78,8 @@ impl Launcher {
                 name: spec.name.clone(),
                 source,
             })?;
+        // The child exits when this pipe closes, even if we are killed without cleaning up.
+        let stdin = child.stdin.take();
         let (tx, rx) = mpsc::unbounded_channel();
         if let Some(out) = child.stdout.take() {
             tokio::spawn(async move {
@@ -93,6 +95,7 @@ impl Launcher {
             name: spec.name.clone(),
             log: log.to_path_buf(),
             child,
+            _stdin: stdin,
             lines: rx,
             report: None,
         })
@@ -111,6 +114,7 @@ pub struct PeerProc {
     /// Its stderr log.
     pub log: PathBuf,
     child: Child,
+    _stdin: Option<tokio::process::ChildStdin>,
     lines: mpsc::UnboundedReceiver<String>,
     report: Option<PeerReport>,
 }

@@ -211,6 +211,9 @@ pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> 
         rtt_us: vec![],
         rtt_all_us: vec![],
     };
+    if spec.exit_with_parent && !spec.interactive {
+        exit_when_stdin_closes();
+    }
     let stdin = spec.interactive.then(spawn_stdin);
     let mut d = Driver::<G> {
         deadline: t0 + Duration::from_millis(spec.timeout_ms.max(1)),
@@ -257,6 +260,23 @@ pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> 
     }
     d.node.shutdown().await;
     result.map(|_| report)
+}
+
+/// Ends the process when stdin reaches its end (the parent holding the pipe is gone).
+fn exit_when_stdin_closes() {
+    std::thread::spawn(|| {
+        let mut buf = [0u8; 64];
+        let mut stdin = std::io::stdin();
+        loop {
+            match std::io::Read::read(&mut stdin, &mut buf) {
+                Ok(0) | Err(_) => {
+                    eprintln!("the parent process is gone: stopping");
+                    std::process::exit(3);
+                }
+                Ok(_) => {}
+            }
+        }
+    });
 }
 
 fn spawn_stdin() -> tokio::sync::mpsc::UnboundedReceiver<String> {

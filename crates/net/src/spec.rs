@@ -118,6 +118,10 @@ pub struct PeerSpec {
     /// After the game, measure this many raw request-response round trips to every other
     /// seated peer over the same connections (for `dwarfs bench net`); 0 for none.
     pub rtt_probes: u32,
+    /// Exit as soon as stdin closes: a child process started by `demo`, `bench net` or a test
+    /// watches the pipe its parent holds, so it never outlives a parent that was killed.
+    #[serde(default)]
+    pub exit_with_parent: bool,
     /// Test-only behaviour.
     pub hooks: TestHooks,
 }
@@ -144,6 +148,7 @@ impl PeerSpec {
             mdns: false,
             machine: true,
             rtt_probes: 0,
+            exit_with_parent: true,
             hooks: TestHooks::default(),
         }
     }
