@@ -10,12 +10,13 @@
 #   libegl1 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6   loaded by eframe/winit at run time
 #
 # Each screen is opened directly with the hidden DWARFS_GUI_SCREEN switch
-# (menu, settings, join, hotseat, host, game, end, replay). Settings are read from a throwaway
+# (menu, settings, join, hotseat, host, game, select, end, replay; select = a hand card picked,
+# its legal spots lit). Settings are read from a throwaway
 # config dir, so your own are neither shown nor changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-target/screenshots}
-SCREENS=(menu settings join hotseat host game end replay)
+SCREENS=(menu settings join hotseat host game select end replay)
 SIZE=1400x900
 
 missing=()

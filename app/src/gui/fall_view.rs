@@ -236,6 +236,17 @@ impl FallView {
         self.selection = Selection::Card(k);
     }
 
+    /// Selects the first kingdom card the acting seat may play (for screenshots of the targets).
+    pub fn select_first_card(&mut self, game: &Fall) {
+        let first = game.legal_actions_vec().into_iter().find_map(|a| match a {
+            FallAction::ChooseCard(k) => Some(k),
+            _ => None,
+        });
+        if let Some(k) = first {
+            self.select_card(game, k);
+        }
+    }
+
     /// Drops a selection that no longer matches a legal action.
     fn validate(&mut self, legal: &[FallAction]) {
         let ok = match self.selection {
@@ -457,12 +468,18 @@ impl FallView {
                 picked.extend(acts.iter().copied());
             }
         }
-        // Zoom buttons in the corner.
+        // Zoom buttons in the corner, on a plate so that cards beneath do not show through.
+        let plate = Rect::from_min_size(rect.min + vec2(4.0, 4.0), vec2(318.0, 30.0));
+        painter.rect_filled(
+            plate,
+            CornerRadius::same(6),
+            theme::STONE.gamma_multiply(0.92),
+        );
         let mut bar = ui.new_child(
             egui::UiBuilder::new()
                 .max_rect(Rect::from_min_size(
-                    rect.min + vec2(8.0, 8.0),
-                    vec2(200.0, 30.0),
+                    rect.min + vec2(8.0, 6.0),
+                    vec2(310.0, 26.0),
                 ))
                 .layout(egui::Layout::left_to_right(egui::Align::Center)),
         );
@@ -516,7 +533,11 @@ impl FallView {
                 });
                 let b = egui::Button::selectable(selected, text)
                     .fill(face_of(d.card_type).gamma_multiply(0.8))
-                    .stroke(Stroke::new(2.0, colour_of(me.colour)));
+                    .stroke(if selected {
+                        Stroke::new(3.0, GOLD)
+                    } else {
+                        Stroke::new(2.0, colour_of(me.colour))
+                    });
                 let resp = ui
                     .add_enabled(legal_card || selected, b)
                     .on_hover_text(card_text(k))

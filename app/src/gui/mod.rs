@@ -4,7 +4,7 @@
 //! The shell here is shared by every game; a game brings its board behind [`view::GameView`]
 //! (Fall: [`fall_view::FallView`]).
 //!
-//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|host|hotseat|game|end|replay>`
+//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|host|hotseat|game|select|end|replay>`
 //! opens that screen directly (with a demo position for `game`, `end` and `replay`), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
@@ -104,6 +104,12 @@ impl DwarfsApp {
                 self.table = Some(demo_table(80, false, self.settings.bot_delay_ms));
                 Screen::Game
             }
+            "select" => {
+                let mut t = demo_table(80, false, self.settings.bot_delay_ms);
+                t.view.select_first_card(&t.game);
+                self.table = Some(t);
+                Screen::Game
+            }
             "end" => {
                 self.table = Some(demo_table(usize::MAX, false, 0));
                 Screen::End
@@ -114,7 +120,7 @@ impl DwarfsApp {
             }
             other => {
                 return Err(format!(
-                    "unknown screen {other:?}; use menu, settings, join, host, hotseat, game, end or replay"
+                    "unknown screen {other:?}; use menu, settings, join, host, hotseat, game, select, end or replay"
                 ));
             }
         };

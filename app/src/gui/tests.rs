@@ -299,7 +299,7 @@ fn a_replay_is_opened_verified_and_stepped() {
 fn demo_screens_open_by_name() {
     let mut a = app();
     for s in [
-        "menu", "settings", "join", "host", "hotseat", "game", "end", "replay",
+        "menu", "settings", "join", "host", "hotseat", "game", "select", "end", "replay",
     ] {
         a.open(s).unwrap();
     }
