@@ -154,8 +154,7 @@ fn lookup<T: Copy>(what: &str, table: &[(&str, T)], name: &str) -> Result<T, cra
 impl CliGame for dwarfs_fall::Fall {
     fn options_from(args: &OptionArgs) -> Result<Self::Options, crate::CliError> {
         use dwarfs_fall::{Edition, FallOptions};
-        let mut o = FallOptions::default();
-        o.edition = match args.edition.as_deref() {
+        let edition = match args.edition.as_deref() {
             None | Some("classic") => Edition::Classic,
             Some("third") | Some("3rd") | Some("3") => Edition::Third,
             Some(other) => {
@@ -163,6 +162,10 @@ impl CliGame for dwarfs_fall::Fall {
                     "unknown edition '{other}'; choose classic or third"
                 )));
             }
+        };
+        let mut o = FallOptions {
+            edition,
+            ..FallOptions::default()
         };
         if (args.scenario.is_some() || !args.decrees.is_empty()) && o.edition == Edition::Classic {
             return Err(crate::CliError::Usage(

@@ -53,7 +53,9 @@ mod tests {
         assert_eq!(a, b);
         assert!(a < 1000);
         // Different seats may pick differently; across many seats not all picks are equal.
-        let picks: Vec<usize> = (0..8).map(|s| TakeoverBot::pick(&g, Seat(s), 1000)).collect();
+        let picks: Vec<usize> = (0..8)
+            .map(|s| TakeoverBot::pick(&g, Seat(s), 1000))
+            .collect();
         assert!(picks.iter().any(|&p| p != picks[0]));
     }
 
