@@ -861,20 +861,21 @@ fn draw_card(painter: &egui::Painter, r: Rect, cell: &CellView, zoom: f32, hover
         },
         owner,
     );
-    // Walls: thick dark bars on closed sides; open sides get a small path mark.
-    let wall = Stroke::new(5.0 * zoom.max(0.5), STONE_DARK);
-    let path = Stroke::new(3.0 * zoom.max(0.5), Color32::from_rgb(0xd9, 0xc2, 0x94));
+    // Walls: stone bars along closed sides; open sides get a doorway of path.
+    let inset = card.shrink(2.5 * zoom.max(0.6));
+    let wall = Stroke::new(4.5 * zoom.max(0.5), Color32::from_rgb(0xb9, 0xad, 0x9b));
+    let path = Stroke::new(6.0 * zoom.max(0.5), Color32::from_rgb(0xd9, 0xc2, 0x94));
     for d in Dir::ALL {
         let (a, b) = match d {
-            Dir::North => (card.left_top(), card.right_top()),
-            Dir::East => (card.right_top(), card.right_bottom()),
-            Dir::South => (card.left_bottom(), card.right_bottom()),
-            Dir::West => (card.left_top(), card.left_bottom()),
+            Dir::North => (inset.left_top(), inset.right_top()),
+            Dir::East => (inset.right_top(), inset.right_bottom()),
+            Dir::South => (inset.left_bottom(), inset.right_bottom()),
+            Dir::West => (inset.left_top(), inset.left_bottom()),
         };
         if top.open[d as usize] {
             let m = a + (b - a) * 0.5;
-            let inward = (card.center() - m).normalized() * 7.0 * zoom;
-            painter.line_segment([m, m + inward], path);
+            let half = (b - a) * 0.14;
+            painter.line_segment([m - half, m + half], path);
         } else {
             painter.line_segment([a, b], wall);
         }
@@ -1073,9 +1074,6 @@ impl GameView for FallView {
             FallEvent::GoalRevealed { goal, .. } => {
                 format!("Trading goal {} is turned face up", goal + 1)
             }
-            FallEvent::GoalBought { seat, goal } => {
-                format!("{} buys trading goal {}", c(*seat), goal + 1)
-            }
             FallEvent::TaskDone { colour, at, kind } => {
                 format!("{colour} completes the task of the {} at {at}", kind.name())
             }
@@ -1091,9 +1089,6 @@ impl GameView for FallView {
                 format!("{} has met enough goals: this is the final round", c(*s))
             }
             FallEvent::GameOver => "The game is over".into(),
-            FallEvent::SecretRevealed { seat, goal } => {
-                format!("{} reveals the secret goal {}", c(*seat), goal.name())
-            }
             _ => return None,
         })
     }
