@@ -23,6 +23,33 @@ pub struct ReplayScreen {
     sample_seed: u64,
     /// The move the log was last scrolled to.
     scrolled: Option<usize>,
+    /// Replay files found in the replay directory (newest first), once scanned.
+    files: Option<Vec<std::path::PathBuf>>,
+}
+
+/// The directory games write their replays to (`<data dir>/replays`).
+fn replay_dir() -> Option<std::path::PathBuf> {
+    directories::ProjectDirs::from("", "", "dwarfs").map(|d| d.data_dir().join("replays"))
+}
+
+/// `.replay` files in `dir`, newest first (at most 12).
+fn list_replays(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<(std::time::SystemTime, std::path::PathBuf)> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "replay"))
+        .map(|p| {
+            let t = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    v.sort_by_key(|e| std::cmp::Reverse(e.0));
+    v.into_iter().take(12).map(|(_, p)| p).collect()
 }
 
 impl ReplayScreen {
@@ -142,12 +169,32 @@ impl ReplayScreen {
         let Some(r) = &self.loaded else {
             egui::CentralPanel::default_margins().show(ui, |ui| {
                 ui.add_space(40.0);
+                let files = self
+                    .files
+                    .get_or_insert_with(|| replay_dir().map(|d| list_replays(&d)).unwrap_or_default())
+                    .clone();
+                let mut open = None;
                 ui.vertical_centered(|ui| {
                     ui.label(RichText::new("Open a replay file, or a sample game").size(20.0).color(PARCHMENT_DIM));
+                    if !files.is_empty() {
+                        ui.add_space(10.0);
+                        ui.label(theme::heading("Your recent games"));
+                        for f in &files {
+                            let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                            if ui.button(name).clicked() {
+                                open = Some(f.clone());
+                            }
+                        }
+                    }
                     ui.label(theme::caption(
                         "Every networked game writes a replay that anyone can verify offline: signatures, seed and every state hash.",
                     ));
                 });
+                if let Some(f) = open {
+                    let p = f.to_string_lossy().into_owned();
+                    self.path = p.clone();
+                    self.open_path(&p);
+                }
             });
             return back;
         };
@@ -176,5 +223,26 @@ impl ReplayScreen {
             let _ = self.view.show(ui, &pos.state, Viewer::Spectator, &[]);
         });
         back
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::list_replays;
+
+    #[test]
+    fn recent_replays_are_the_replay_files_of_the_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("fall-1.replay"), b"x").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), b"x").unwrap();
+        std::fs::write(dir.path().join("fall-2.replay"), b"x").unwrap();
+        let found = list_replays(dir.path());
+        let mut names: Vec<String> = found
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["fall-1.replay", "fall-2.replay"]);
+        assert!(list_replays(&dir.path().join("missing")).is_empty());
     }
 }
