@@ -239,10 +239,9 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState) -> JoinOutcome {
             ui.set_max_width(760.0);
             ui.horizontal(|ui| {
                 ui.label(RichText::new("Games on your LAN").strong());
-                ui.spinner();
             });
             ui.label(theme::caption(
-                "Looking for hosts by mDNS… (LAN discovery appears here once the app runs the network node)",
+                "No LAN search yet: the app does not run the network node (mDNS) yet. Paste a ticket above, or use `dwarfs join` in a terminal.",
             ));
         });
         ui.add_space(12.0);
