@@ -505,7 +505,10 @@ pub fn child_main<G: Game>() -> i32 {
         eprintln!("error: this peer runs {}, not {}", G::NAME, spec.game);
         return 2;
     }
-    let rt = match tokio::runtime::Builder::new_current_thread()
+    // Two workers: the accept loop for inbound streams must be polled promptly, or libp2p-stream
+    // drops streams that arrive while the other tasks are busy.
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
         .enable_all()
         .build()
     {

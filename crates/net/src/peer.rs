@@ -35,6 +35,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+/// How often a peer waiting for the lobby greets its contacts again.
+const GREET_EVERY: Duration = Duration::from_millis(500);
+
 /// Colours given to seats in order.
 pub const COLOURS: [&str; 8] = [
     "red", "blue", "green", "yellow", "purple", "orange", "white", "black",
@@ -147,6 +150,9 @@ struct Driver<G: Game> {
     forged: bool,
     dropped_links: bool,
     next_bot_move: Option<Instant>,
+    /// When to greet our contacts again while the lobby has not answered (frames can be lost
+    /// before a session exists to retransmit them).
+    next_greet: Instant,
     over_at: Option<Instant>,
     stdin: Option<tokio::sync::mpsc::UnboundedReceiver<String>>,
     prompted_seq: u32,
@@ -242,6 +248,7 @@ pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> 
         forged: false,
         dropped_links: false,
         next_bot_move: None,
+        next_greet: t0 + GREET_EVERY,
         over_at: None,
         stdin,
         prompted_seq: u32::MAX,
@@ -369,6 +376,18 @@ impl<G: Game> Driver<G> {
             if let Some(s) = self.session.as_mut() {
                 s.tick(now);
             }
+            if self.session.is_none() && Instant::now() >= self.next_greet {
+                self.next_greet = Instant::now() + GREET_EVERY;
+                let contacts: Vec<PeerId> = self
+                    .contacts
+                    .iter()
+                    .filter(|p| self.connected.contains(p))
+                    .copied()
+                    .collect();
+                for p in contacts {
+                    self.greet(p);
+                }
+            }
         }
     }
 
@@ -381,6 +400,9 @@ impl<G: Game> Driver<G> {
         }
         if let Some(t) = self.next_bot_move {
             wake = wake.min(t);
+        }
+        if self.session.is_none() && !self.contacts.is_empty() {
+            wake = wake.min(self.next_greet);
         }
         if let Some(t) = self.over_at {
             wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
@@ -427,7 +449,15 @@ impl<G: Game> Driver<G> {
             }
             Phase::Over => {
                 let at = *self.over_at.get_or_insert_with(Instant::now);
-                let others: Vec<PeerId> = s.broadcast_peers();
+                // Stay for the other players and for connected spectators still catching up, until
+                // each says it is done (bounded by the linger time).
+                let mut others: Vec<PeerId> = s.broadcast_peers();
+                others.extend(
+                    self.connected
+                        .iter()
+                        .filter(|p| s.seat_of_peer(p).is_none())
+                        .copied(),
+                );
                 let all_done = others.iter().all(|p| self.done_from.contains(p));
                 if self.probe.is_some() && at.elapsed() < Duration::from_secs(30) {
                     return None;
@@ -664,6 +694,10 @@ impl<G: Game> Driver<G> {
             return;
         }
         if joined.contains(&from) {
+            let open = *humans - 1 - joined.len() as u8;
+            let (joined, bots) = (joined.clone(), *bots);
+            let roster = self.roster_for(&joined, bots, open);
+            self.send_net(from, &NetMsg::Roster(roster));
             return;
         }
         if joined.len() + 1 >= *humans as usize {
@@ -962,14 +996,7 @@ impl<G: Game> Driver<G> {
                 }
                 self.connected.insert(peer);
                 if self.contacts.contains(&peer) && self.greeted.insert(peer) {
-                    let hello = self.my_hello();
-                    self.send_wire(peer, &Message::Lobby(LobbyMessage::Hello(hello)));
-                    let join = NetMsg::Join {
-                        addrs: self.listen_bytes(),
-                        spectator: matches!(self.spec.role, Role::Spectate { .. }),
-                        need_config: self.session.is_none(),
-                    };
-                    self.send_net(peer, &join);
+                    self.greet(peer);
                 } else if matches!(self.lobby, LobbyState::Hosting { .. }) || self.session.is_some()
                 {
                     // Greet back so the dialler can check what we run.
@@ -1005,6 +1032,18 @@ impl<G: Game> Driver<G> {
                 tracing::warn!(%peer, "dropped a stream: {reason}");
             }
         }
+    }
+
+    /// Tells a contact what we run and where we listen (and that we need the configuration).
+    fn greet(&mut self, peer: PeerId) {
+        let hello = self.my_hello();
+        self.send_wire(peer, &Message::Lobby(LobbyMessage::Hello(hello)));
+        let join = NetMsg::Join {
+            addrs: self.listen_bytes(),
+            spectator: matches!(self.spec.role, Role::Spectate { .. }),
+            need_config: self.session.is_none(),
+        };
+        self.send_net(peer, &join);
     }
 
     fn on_line(&mut self, line: Option<String>) {
