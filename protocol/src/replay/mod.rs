@@ -204,6 +204,28 @@ pub fn verify_one_by_one<G: Game>(bytes: &[u8]) -> Result<VerifyReport, VerifyEr
     Verifier::<G>::run(bytes, None, None).map(|(r, _)| r)
 }
 
+/// One position of a replay, for viewers: the state after setup or after a move (with any chance
+/// it led to resolved), and the move that led there.
+#[derive(Clone, Debug)]
+pub struct Position<G: Game> {
+    /// The move's sequence number (0: the start, after setup).
+    pub seq: u32,
+    /// Who played the move (`None` at the start).
+    pub seat: Option<Seat>,
+    /// The move in words, as the move log shows it (`None` at the start).
+    pub description: Option<String>,
+    /// The state after the move.
+    pub state: G,
+}
+
+/// Verifies a replay like [`verify`] and returns every position along the way: the state after
+/// setup and after every move, up to the first bad frame when the replay does not verify.
+pub fn positions<G: Game>(bytes: &[u8]) -> (Vec<Position<G>>, Result<VerifyReport, VerifyError>) {
+    let mut out = Vec::new();
+    let r = Verifier::<G>::run_with_positions(bytes, None, None, Some(&mut out)).map(|(r, _)| r);
+    (out, r)
+}
+
 /// One signature a replay holds: the signer's key, the exact signed bytes and the signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SignatureCheck {
@@ -312,6 +334,7 @@ struct Verifier<G: Game> {
     cache: Vec<(u32, Vec<Link>)>,
     over: bool,
     collect: Option<Vec<SignatureCheck>>,
+    positions: Option<Vec<Position<G>>>,
 }
 
 impl<G: Game> Verifier<G> {
@@ -324,8 +347,19 @@ impl<G: Game> Verifier<G> {
 
     fn run(
         bytes: &[u8],
+        log: Option<&mut Vec<String>>,
+        collect: Option<Vec<SignatureCheck>>,
+    ) -> Result<(VerifyReport, Vec<SignatureCheck>), VerifyError> {
+        Self::run_with_positions(bytes, log, collect, None)
+    }
+
+    /// [`Verifier::run`], also filling `positions` (when given) with the state after setup and
+    /// after every verified move, up to the first failure.
+    fn run_with_positions(
+        bytes: &[u8],
         mut log: Option<&mut Vec<String>>,
         collect: Option<Vec<SignatureCheck>>,
+        positions: Option<&mut Vec<Position<G>>>,
     ) -> Result<(VerifyReport, Vec<SignatureCheck>), VerifyError> {
         let frames = read_frames(bytes);
         let mut it = frames.frames.iter().enumerate();
@@ -343,106 +377,120 @@ impl<G: Game> Verifier<G> {
         };
         let mut v = Self::start(header, log.as_deref_mut(), collect)
             .map_err(|f| err(0, *offset, None, f))?;
-        let all = &frames.frames;
-        let last_move_in_file = all
-            .iter()
-            .rev()
-            .find_map(|(_, f)| match f {
-                Frame::Move(m) => Some(m.seq),
-                _ => None,
-            })
-            .unwrap_or(0);
-        for (index, (offset, frame)) in it {
-            let seq_hint = match frame {
-                Frame::Move(_) => Some(v.last_seq + 1),
-                _ => Some(v.last_seq),
-            };
-            if v.over {
-                return Err(err(
-                    index,
-                    *offset,
-                    seq_hint,
-                    Fault::Ending("frames follow the end of the game".into()),
-                ));
-            }
-            match v.frame(frame, &all[index + 1..], log.as_deref_mut()) {
-                Ok(()) => {}
-                // The links of a chance point are in a later frame the file does not have.
-                Err(Fault::MissingLinks) => {
-                    return Err(match &frames.error {
-                        Some(e) => {
-                            let (i, o) = read_error_position(e);
-                            err(i, o, Some(last_move_in_file + 1), Fault::Read(e.clone()))
-                        }
-                        None => err(
-                            all.len(),
-                            bytes.len(),
-                            Some(last_move_in_file),
-                            Fault::Incomplete(last_move_in_file),
-                        ),
-                    });
+        if positions.is_some() {
+            v.positions = Some(vec![Position {
+                seq: 0,
+                seat: None,
+                description: None,
+                state: v.state.clone(),
+            }]);
+        }
+        let result = 'run: {
+            let all = &frames.frames;
+            let last_move_in_file = all
+                .iter()
+                .rev()
+                .find_map(|(_, f)| match f {
+                    Frame::Move(m) => Some(m.seq),
+                    _ => None,
+                })
+                .unwrap_or(0);
+            for (index, (offset, frame)) in it {
+                let seq_hint = match frame {
+                    Frame::Move(_) => Some(v.last_seq + 1),
+                    _ => Some(v.last_seq),
+                };
+                if v.over {
+                    break 'run Err(err(
+                        index,
+                        *offset,
+                        seq_hint,
+                        Fault::Ending("frames follow the end of the game".into()),
+                    ));
                 }
-                Err(Fault::Ahead {
-                    frames_ahead,
-                    seq,
-                    fault,
-                }) => {
-                    let i = index + frames_ahead;
-                    let o = all.get(i).map_or(*offset, |f| f.0);
-                    return Err(err(i, o, Some(seq), *fault));
-                }
-                Err(f) => return Err(err(index, *offset, seq_hint, f)),
-            }
-        }
-        if let Some(e) = frames.error {
-            let (index, offset) = read_error_position(&e);
-            return Err(err(index, offset, Some(v.last_seq + 1), Fault::Read(e)));
-        }
-        if !v.over {
-            return Err(err(
-                frames.frames.len(),
-                bytes.len(),
-                Some(v.last_seq),
-                Fault::Incomplete(v.last_seq),
-            ));
-        }
-        let outcome = v.state.outcome().ok_or_else(|| {
-            err(
-                frames.frames.len(),
-                bytes.len(),
-                None,
-                Fault::Ending("the game has no outcome".into()),
-            )
-        })?;
-        if let Some(log) = log {
-            for s in &outcome.scores {
-                log.push(format!(
-                    "  {}: {} points{}",
-                    s.seat,
-                    s.total,
-                    if outcome.winners.contains(&s.seat) {
-                        " (winner)"
-                    } else {
-                        ""
+                match v.frame(frame, &all[index + 1..], log.as_deref_mut()) {
+                    Ok(()) => {}
+                    // The links of a chance point are in a later frame the file does not have.
+                    Err(Fault::MissingLinks) => {
+                        break 'run Err(match &frames.error {
+                            Some(e) => {
+                                let (i, o) = read_error_position(e);
+                                err(i, o, Some(last_move_in_file + 1), Fault::Read(e.clone()))
+                            }
+                            None => err(
+                                all.len(),
+                                bytes.len(),
+                                Some(last_move_in_file),
+                                Fault::Incomplete(last_move_in_file),
+                            ),
+                        });
                     }
+                    Err(Fault::Ahead {
+                        frames_ahead,
+                        seq,
+                        fault,
+                    }) => {
+                        let i = index + frames_ahead;
+                        let o = all.get(i).map_or(*offset, |f| f.0);
+                        break 'run Err(err(i, o, Some(seq), *fault));
+                    }
+                    Err(f) => break 'run Err(err(index, *offset, seq_hint, f)),
+                }
+            }
+            if let Some(e) = frames.error {
+                let (index, offset) = read_error_position(&e);
+                break 'run Err(err(index, offset, Some(v.last_seq + 1), Fault::Read(e)));
+            }
+            if !v.over {
+                break 'run Err(err(
+                    frames.frames.len(),
+                    bytes.len(),
+                    Some(v.last_seq),
+                    Fault::Incomplete(v.last_seq),
                 ));
             }
-            log.push(format!("  {}", outcome.summary));
+            let Some(outcome) = v.state.outcome() else {
+                break 'run Err(err(
+                    frames.frames.len(),
+                    bytes.len(),
+                    None,
+                    Fault::Ending("the game has no outcome".into()),
+                ));
+            };
+            if let Some(log) = log {
+                for s in &outcome.scores {
+                    log.push(format!(
+                        "  {}: {} points{}",
+                        s.seat,
+                        s.total,
+                        if outcome.winners.contains(&s.seat) {
+                            " (winner)"
+                        } else {
+                            ""
+                        }
+                    ));
+                }
+                log.push(format!("  {}", outcome.summary));
+            }
+            let sigs = v.collect.take().unwrap_or_default();
+            Ok((
+                VerifyReport {
+                    game: v.header.config.game.clone(),
+                    players: v.header.config.players(),
+                    moves: v.last_seq,
+                    chance_points: v.chance_points,
+                    signatures: v.signatures,
+                    final_hash: state_hash(&v.state),
+                    outcome,
+                    takeovers: std::mem::take(&mut v.takeovers),
+                },
+                sigs,
+            ))
+        };
+        if let (Some(out), Some(p)) = (positions, v.positions.take()) {
+            *out = p;
         }
-        let sigs = v.collect.take().unwrap_or_default();
-        Ok((
-            VerifyReport {
-                game: v.header.config.game.clone(),
-                players: v.header.config.players(),
-                moves: v.last_seq,
-                chance_points: v.chance_points,
-                signatures: v.signatures,
-                final_hash: state_hash(&v.state),
-                outcome,
-                takeovers: v.takeovers,
-            },
-            sigs,
-        ))
+        result
     }
 
     fn start(
@@ -572,6 +620,7 @@ impl<G: Game> Verifier<G> {
             cache: vec![(0, Vec::new()); n_seats],
             over: false,
             collect,
+            positions: None,
         })
     }
 
@@ -974,6 +1023,14 @@ impl<G: Game> Verifier<G> {
                             self.cache[a.seat as usize] = (0, Vec::new());
                         }
                     }
+                }
+                if let Some(p) = &mut self.positions {
+                    p.push(Position {
+                        seq: m.seq,
+                        seat: Some(seat),
+                        description: Some(description),
+                        state: self.state.clone(),
+                    });
                 }
                 self.last_seq = m.seq;
                 self.last_chance = chance;
