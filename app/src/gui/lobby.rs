@@ -9,7 +9,7 @@ use super::settings::{COLOUR_NAMES, Settings};
 use super::table::{SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use dwarfs_engine::Game;
-use dwarfs_fall::{Fall, FallOptions};
+use dwarfs_fall::{Decree, Edition, Fall, FallOptions, Scenario};
 use egui::{RichText, Ui};
 
 /// Hotseat (one screen) or a hosted network game.
@@ -137,6 +137,9 @@ impl Lobby {
         {
             return Err("network games are not wired into the app yet: use `dwarfs host` / `dwarfs join` from the command line".into());
         }
+        self.options
+            .validate()
+            .map_err(|e| format!("the options are not valid: {e}"))?;
         if !self.ready {
             return Err("tick \"I'm ready\" first".into());
         }
@@ -268,16 +271,110 @@ impl Lobby {
         });
         ui.add_space(10.0);
         ui.label(theme::heading("Options"));
-        ui.horizontal(|ui| {
-            ui.label("Edition:");
-            ui.label(RichText::new(format!("{:?}", self.options.edition)).strong());
-        });
+        self.options_ui(ui);
         ui.label(theme::caption(format!(
             "Rules version {} · card data digest {}",
             Fall::RULES_VERSION,
             hex8(&Fall::data_digest())
         )))
         .on_hover_text("Peers must agree on both before a game can start.");
+    }
+
+    /// The edition, and for the 3rd edition a scenario or a hand-picked set of Royal Decrees.
+    fn options_ui(&mut self, ui: &mut Ui) {
+        let o = &mut self.options;
+        ui.horizontal(|ui| {
+            ui.label("Edition:");
+            if ui
+                .selectable_label(o.edition == Edition::Classic, "Classic")
+                .on_hover_text("The classic rulebook")
+                .clicked()
+            {
+                o.edition = Edition::Classic;
+                o.scenario = None;
+                o.decrees.clear();
+            }
+            if ui
+                .selectable_label(o.edition == Edition::Third, "3rd edition")
+                .on_hover_text(
+                    "Campfires, class meeples (king, warrior, guardian) and Royal Decrees",
+                )
+                .clicked()
+                && o.edition != Edition::Third
+            {
+                o.edition = Edition::Third;
+                o.scenario = Some(Scenario::AxeGospel);
+                o.decrees.clear();
+            }
+        });
+        if o.edition != Edition::Third {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Scenario:");
+            for sc in Scenario::ALL {
+                let decrees: Vec<&str> = sc.decrees().iter().map(|d| d.name()).collect();
+                let hover = if decrees.is_empty() {
+                    "Three Royal Decrees drawn at random when the game is set up".to_string()
+                } else {
+                    format!("Royal Decrees: {}", decrees.join(", "))
+                };
+                if ui
+                    .selectable_label(o.scenario == Some(sc), sc.name())
+                    .on_hover_text(hover)
+                    .clicked()
+                {
+                    o.scenario = Some(sc);
+                    o.decrees.clear();
+                }
+            }
+            if ui
+                .selectable_label(o.scenario.is_none(), "Pick decrees")
+                .on_hover_text("Choose any set of Royal Decrees yourself")
+                .clicked()
+            {
+                o.scenario = None;
+            }
+        });
+        match o.scenario {
+            Some(Scenario::FortuneTeller) => {
+                ui.label(theme::caption(
+                    "Royal Decrees: three drawn at random at setup",
+                ));
+            }
+            Some(sc) => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(theme::caption("Royal Decrees:"));
+                    for d in sc.decrees() {
+                        ui.label(RichText::new(d.name()).color(GOLD))
+                            .on_hover_text(d.text());
+                    }
+                });
+            }
+            None => {
+                ui.horizontal_wrapped(|ui| {
+                    for d in Decree::ALL {
+                        let mut on = o.decrees.contains(&d);
+                        if ui
+                            .checkbox(&mut on, d.name())
+                            .on_hover_text(d.text())
+                            .changed()
+                        {
+                            o.decrees.retain(|x| *x != d);
+                            if on {
+                                o.decrees.push(d);
+                                o.decrees.sort();
+                            }
+                        }
+                    }
+                });
+                if o.decrees.is_empty() {
+                    ui.label(theme::caption(
+                        "No decree picked: the 3rd edition without decrees",
+                    ));
+                }
+            }
+        }
     }
 
     /// The ticket, chat and ready column; true when "Start game" was clicked.

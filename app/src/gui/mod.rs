@@ -20,6 +20,8 @@ mod sync;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_third;
 mod theme;
 mod view;
 
