@@ -11,8 +11,8 @@ use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_fall::data;
 use dwarfs_fall::types::Task;
 use dwarfs_fall::{
-    CardType, CellView, Colour, Dir, Fall, FallAction, FallEvent, Gem, HandCard, Kind, Observation,
-    OgreKind, PlayerView, Pos, SecretGoal, TradingGoalView, TurnStep,
+    CardType, CellView, Class, Colour, Dir, Edition, Fall, FallAction, FallEvent, Gem, HandCard,
+    Kind, Observation, OgreKind, PlayerView, Pos, SecretGoal, TradingGoalView, TurnStep,
 };
 use egui::{
     Align2, Color32, CornerRadius, FontId, Rect, Response, RichText, Sense, Stroke, StrokeKind, Ui,
@@ -33,6 +33,10 @@ enum Selection {
     PlaceDwarf,
     /// One of the player's dwarfs on the board.
     Dwarf(Pos),
+    /// 3rd edition: one of the player's class meeples (to place from the campfire or to move).
+    Class(Class),
+    /// A card picked to rotate (Battle Memorial, Fortress).
+    Rotate(Pos),
 }
 
 /// The Fall board view's own state: camera and selection.
@@ -169,7 +173,11 @@ impl FallView {
     }
 
     /// Positions to the actions a click there plays, for the current selection and step.
-    fn targets(&self, legal: &[FallAction]) -> BTreeMap<Pos, Vec<FallAction>> {
+    fn targets(
+        &self,
+        legal: &[FallAction],
+        class_at: Option<Pos>,
+    ) -> BTreeMap<Pos, Vec<FallAction>> {
         let mut t: BTreeMap<Pos, Vec<FallAction>> = BTreeMap::new();
         match self.selection {
             Selection::Card(k) => {
@@ -193,6 +201,22 @@ impl FallView {
                     }
                 }
             }
+            Selection::Class(class) => {
+                for a in legal {
+                    match *a {
+                        FallAction::PlaceClass { class: k, at } if k == class => {
+                            t.insert(at, vec![*a]);
+                        }
+                        FallAction::MoveClass { class: k, dir } if k == class => {
+                            if let Some(from) = class_at {
+                                t.insert(from.step(dir), vec![*a]);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Selection::Rotate(_) => {}
             Selection::None => {
                 // Staged engine steps whose targets are cells.
                 let mut dwarf_targets: BTreeMap<Pos, Vec<FallAction>> = BTreeMap::new();
@@ -256,6 +280,12 @@ impl FallView {
             Selection::Dwarf(p) => legal
                 .iter()
                 .any(|a| matches!(a, FallAction::MoveDwarf { from, .. } if *from == p)),
+            Selection::Class(k) => legal.iter().any(|a| {
+                matches!(a, FallAction::PlaceClass { class, .. } | FallAction::MoveClass { class, .. } if *class == k)
+            }),
+            Selection::Rotate(p) => legal
+                .iter()
+                .any(|a| matches!(a, FallAction::Rotate { at, .. } if *at == p)),
         };
         if !ok {
             self.reset();
@@ -334,7 +364,21 @@ impl FallView {
                 grid,
             );
         }
-        let targets = self.targets(legal);
+        let class_at = match self.selection {
+            Selection::Class(k) => Self::seat_of(obs.viewer)
+                .and_then(|s| obs.players.get(s.index()))
+                .and_then(|p| p.classes.iter().find(|(c, _)| *c == k))
+                .and_then(|(_, at)| *at),
+            _ => None,
+        };
+        let targets = self.targets(legal, class_at);
+        let rotatable: Vec<Pos> = legal
+            .iter()
+            .filter_map(|a| match a {
+                FallAction::Rotate { at, .. } => Some(*at),
+                _ => None,
+            })
+            .collect();
         let my = Self::seat_of(obs.viewer).map(|s| Colour::ALL[s.index() & 3]);
         let movable: Vec<Pos> = legal
             .iter()
@@ -360,7 +404,8 @@ impl FallView {
             let resp = ui.interact(r.shrink(4.0), id, Sense::click());
             let target = targets.get(&cell.pos);
             let selected = self.selection == Selection::Dwarf(cell.pos);
-            draw_card(&painter, r, cell, self.zoom, resp.hovered());
+            let rotate_sel = self.selection == Selection::Rotate(cell.pos);
+            draw_card(&painter, r, cell, self.zoom, resp.hovered() || rotate_sel);
             if let Some(mine) = my
                 && movable.contains(&cell.pos)
                 && cell.meeples[mine.index()] > 0
@@ -372,6 +417,14 @@ impl FallView {
                     StrokeKind::Inside,
                 );
             }
+            if rotate_sel {
+                painter.rect_stroke(
+                    r.shrink(1.0),
+                    CornerRadius::same(8),
+                    Stroke::new(3.5, GOLD),
+                    StrokeKind::Inside,
+                );
+            }
             if target.is_some() {
                 painter.rect_stroke(
                     r.shrink(1.0),
@@ -380,7 +433,10 @@ impl FallView {
                     StrokeKind::Inside,
                 );
             }
-            let name = format!("{} {}", cell.top.card.colour, cell.top.name);
+            let mut name = format!("{} {}", cell.top.card.colour, cell.top.name);
+            if target.is_none() && rotatable.contains(&cell.pos) {
+                name.push_str(" (click to rotate)");
+            }
             match target {
                 Some(_) => label(&resp, format!("target {}: {name}", cell.pos)),
                 None => label(&resp, format!("cell {}: {name}", cell.pos)),
@@ -415,7 +471,16 @@ impl FallView {
                     .map(|c| format!("{} {c}", cell.meeples[c.index()]))
                     .collect();
                 if !m.is_empty() {
-                    ui.label(format!("Dwarfs: {}", m.join(", ")));
+                    ui.label(format!("Meeples: {}", m.join(", ")));
+                }
+                for (c, k) in &cell.classes {
+                    ui.label(
+                        RichText::new(format!("{c} {}: {}", k.name(), class_text(*k)))
+                            .color(colour_of(*c)),
+                    );
+                }
+                if target.is_none() && rotatable.contains(&cell.pos) {
+                    ui.label(RichText::new("Click to rotate this card").color(GOLD));
                 }
                 ui.label(theme::caption(format!("Position {}", cell.pos)));
             });
@@ -431,8 +496,29 @@ impl FallView {
                     } else {
                         Selection::Dwarf(cell.pos)
                     };
+                } else if rotatable.contains(&cell.pos) {
+                    self.selection = if rotate_sel {
+                        Selection::None
+                    } else {
+                        Selection::Rotate(cell.pos)
+                    };
                 }
             }
+        }
+        // Memorial cards (Battle Memorial) stand where monsters fell.
+        for &p in &obs.memorials {
+            if obs.cells.iter().any(|c| c.pos == p) {
+                continue;
+            }
+            let r = cell_rect(p).shrink(4.0);
+            let id = ui.scope_id().with(("memorial", p.x, p.y));
+            let resp = ui.interact(r, id, Sense::hover());
+            draw_memorial(&painter, r, self.zoom);
+            label(&resp, format!("memorial {p}"));
+            resp.on_hover_text(format!(
+                "Memorial card at {p}: a monster fell here. While a memorial is on the mat, \
+                 you may spend an action to rotate any empty kingdom card (Battle Memorial)."
+            ));
         }
         // Empty positions that are targets (placing a card).
         for (&p, acts) in &targets {
@@ -515,6 +601,7 @@ impl FallView {
             return;
         };
         let can = |a: &FallAction| legal.contains(a);
+        let third = game.options().edition == Edition::Third;
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 RichText::new(format!("Your hand ({})", me.colour))
@@ -558,8 +645,12 @@ impl FallView {
                 place || sel,
                 egui::Button::selectable(
                     sel,
-                    RichText::new(format!("Place a dwarf ({} in pile)", me.dwarfs_in_pile))
-                        .color(colour_of(me.colour)),
+                    RichText::new(format!(
+                        "Place a dwarf ({} in {})",
+                        me.dwarfs_in_pile,
+                        if third { "campfire" } else { "pile" }
+                    ))
+                    .color(colour_of(me.colour)),
                 ),
             );
             if resp.clicked() {
@@ -616,6 +707,9 @@ impl FallView {
                 }
             }
         });
+        if third {
+            self.third_edition_row(ui, game, me, legal, picked);
+        }
         // Staged choices that are not cells: players, dwarf colours, ending actions.
         ui.horizontal_wrapped(|ui| {
             if let Some(g) = me.secret_goal {
@@ -681,6 +775,13 @@ impl FallView {
                         | FallAction::BuyGoal(_)
                         | FallAction::Dig(_)
                         | FallAction::Discard(_)
+                        | FallAction::Upgrade(_)
+                        | FallAction::PlaceClass { .. }
+                        | FallAction::MoveClass { .. }
+                        | FallAction::WarriorPush { .. }
+                        | FallAction::HireHand(_)
+                        | FallAction::Rotate { .. }
+                        | FallAction::TradeUp { .. }
                 );
                 if !handled && ui.button(game.describe(a)).clicked() {
                     picked.push(*a);
@@ -695,6 +796,114 @@ impl FallView {
                 {
                     self.reset();
                     picked.push(FallAction::EndActions);
+                }
+            }
+        });
+    }
+
+    /// The 3rd edition's actions: upgrades, class meeples, the warrior's push, hired hands,
+    /// trading up, and rotating the card picked on the board. Only legal actions are offered.
+    fn third_edition_row(
+        &mut self,
+        ui: &mut Ui,
+        game: &Fall,
+        me: &PlayerView,
+        legal: &[FallAction],
+        picked: &mut Vec<FallAction>,
+    ) {
+        let c = colour_of(me.colour);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Campfire:").color(c).strong());
+            // Upgrades: every class, enabled only when the engine allows it.
+            for k in Class::ALL {
+                if me.classes.iter().any(|(x, _)| *x == k) {
+                    continue;
+                }
+                let a = FallAction::Upgrade(k);
+                let ok = legal.contains(&a);
+                let resp = ui
+                    .add_enabled(ok, egui::Button::new(format!("Upgrade to {}", k.name())))
+                    .on_hover_text(format!(
+                        "Turn a campfire dwarf into your {}: {}. Costs {}",
+                        k.name(),
+                        class_text(k),
+                        class_cost(k)
+                    ))
+                    .on_disabled_hover_text(format!(
+                        "Needs a dwarf in your campfire and {}",
+                        class_cost(k)
+                    ));
+                if resp.clicked() {
+                    picked.push(a);
+                }
+            }
+            // Class meeples: pick one, then its legal spots light up on the board.
+            for &(k, at) in &me.classes {
+                let place = legal
+                    .iter()
+                    .any(|a| matches!(a, FallAction::PlaceClass { class, .. } if *class == k));
+                let walk = legal
+                    .iter()
+                    .any(|a| matches!(a, FallAction::MoveClass { class, .. } if *class == k));
+                let sel = self.selection == Selection::Class(k);
+                let text = match at {
+                    None => format!("Place {}", k.name()),
+                    Some(_) => format!("Move {}", k.name()),
+                };
+                let resp = ui
+                    .add_enabled(
+                        place || walk || sel,
+                        egui::Button::selectable(sel, RichText::new(text).color(c)),
+                    )
+                    .on_hover_text(format!(
+                        "Your {} ({}): {}",
+                        k.name(),
+                        at.map_or("in your campfire".to_string(), |p| format!("at {p}")),
+                        class_text(k)
+                    ));
+                if resp.clicked() {
+                    self.selection = if sel {
+                        Selection::None
+                    } else {
+                        Selection::Class(k)
+                    };
+                }
+            }
+            for a in legal {
+                let text = match *a {
+                    FallAction::WarriorPush { colour, dir } => {
+                        format!("Warrior pushes the {colour} meeple {}", dir.name())
+                    }
+                    FallAction::HireHand(o) => format!("Hire a hand: discard {}", o.name()),
+                    FallAction::TradeUp { .. } => game.describe(a),
+                    _ => continue,
+                };
+                if ui.button(text).clicked() {
+                    picked.push(*a);
+                }
+            }
+            match self.selection {
+                Selection::Rotate(p) => {
+                    ui.label(RichText::new(format!("Rotate the card at {p}:")).color(GOLD));
+                    for (cw, text) in [
+                        (true, "Rotate clockwise"),
+                        (false, "Rotate counter-clockwise"),
+                    ] {
+                        let a = FallAction::Rotate {
+                            at: p,
+                            clockwise: cw,
+                        };
+                        if legal.contains(&a) && ui.button(text).clicked() {
+                            picked.push(a);
+                        }
+                    }
+                }
+                _ => {
+                    if legal.iter().any(|a| matches!(a, FallAction::Rotate { .. })) {
+                        ui.label(theme::caption(
+                            "click an empty card on the board to rotate it",
+                        ));
+                    }
                 }
             }
         });
@@ -762,16 +971,45 @@ impl FallView {
         )));
     }
 
-    fn players(ui: &mut Ui, obs: &Observation) {
+    /// The Royal Decrees in play (their text on hover) and the Hard Workers axe and phase.
+    fn decrees(ui: &mut Ui, obs: &Observation) {
+        ui.label(theme::heading("Royal Decrees"));
+        theme::card_frame().show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            if obs.decrees.is_empty() {
+                ui.label(theme::caption("None in play"));
+            }
+            for d in &obs.decrees {
+                ui.label(RichText::new(d.name()).color(GOLD))
+                    .on_hover_text(d.text());
+            }
+            if obs.decrees.contains(&dwarfs_fall::Decree::HardWorkers) {
+                let axe = Colour::ALL[obs.first_player.index() & 3];
+                ui.label(
+                    RichText::new(format!(
+                        "Axe: {axe} · {}",
+                        if obs.night {
+                            "night (resolve, discard)"
+                        } else {
+                            "morning (actions)"
+                        }
+                    ))
+                    .color(colour_of(axe)),
+                );
+            }
+        });
+    }
+
+    fn players(ui: &mut Ui, obs: &Observation, third: bool) {
         ui.label(theme::heading("Players"));
         for p in &obs.players {
             let acting = obs.to_act == Actor::Seat(p.seat);
-            player_card(ui, p, acting, obs.viewer == Viewer::Seat(p.seat));
+            player_card(ui, p, acting, obs.viewer == Viewer::Seat(p.seat), third);
         }
     }
 }
 
-fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool) {
+fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool, third: bool) {
     let c = colour_of(p.colour);
     let frame = theme::card_frame().stroke(Stroke::new(
         if acting { 2.5 } else { 1.0 },
@@ -794,11 +1032,27 @@ fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool) {
             });
         });
         ui.label(theme::caption(format!(
-            "Dwarfs {} in pile, {} on board · {} kingdom cards",
+            "Dwarfs {} in {}, {} on board · {} kingdom cards",
             p.dwarfs_in_pile,
+            if third { "campfire" } else { "pile" },
             p.dwarfs_on_board,
             p.kingdom_cards.len()
         )));
+        if third {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(theme::caption("Classes:"));
+                if p.classes.is_empty() {
+                    ui.label(theme::caption("none upgraded"));
+                }
+                for (k, at) in &p.classes {
+                    let (rect, resp) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
+                    draw_meeple(ui.painter(), rect.center(), 5.5, c, Some(*k));
+                    let place = at.map_or("in campfire".to_string(), |p| format!("at {p}"));
+                    resp.on_hover_text(format!("{}: {}", capital(k.name()), class_text(*k)));
+                    ui.label(theme::caption(format!("{} {place}", k.name())));
+                }
+            });
+        }
         ui.label(theme::caption(format!(
             "{} gem cards · {} ogre cards",
             p.gem_count, p.ogre_count
@@ -917,10 +1171,20 @@ fn draw_card(painter: &egui::Painter, r: Rect, cell: &CellView, zoom: f32, hover
     // Spots along the bottom: meeples in colour, free spots hollow.
     let spot_r = 6.5 * zoom;
     let total = top.spots as usize;
-    let mut colours: Vec<Color32> = Vec::new();
+    // Class meeples first (in their shapes), then plain dwarfs, colour by colour.
+    let mut colours: Vec<(Color32, Option<Class>)> = Vec::new();
     for c in Colour::ALL {
-        for _ in 0..cell.meeples[c.index()] {
-            colours.push(colour_of(c));
+        let classes: Vec<Class> = cell
+            .classes
+            .iter()
+            .filter(|(o, _)| *o == c)
+            .map(|(_, k)| *k)
+            .collect();
+        for &k in &classes {
+            colours.push((colour_of(c), Some(k)));
+        }
+        for _ in classes.len()..cell.meeples[c.index()] as usize {
+            colours.push((colour_of(c), None));
         }
     }
     let y = card.max.y - 22.0 * zoom;
@@ -930,10 +1194,7 @@ fn draw_card(painter: &egui::Painter, r: Rect, cell: &CellView, zoom: f32, hover
     for i in 0..n {
         let p = pos2(x0 + i as f32 * step, y);
         match colours.get(i) {
-            Some(&c) => {
-                painter.circle_filled(p, spot_r, c);
-                painter.circle_stroke(p, spot_r, Stroke::new(1.5, STONE_DARK));
-            }
+            Some(&(c, class)) => draw_meeple(painter, p, spot_r, c, class),
             None => {
                 painter.circle_stroke(p, spot_r * 0.8, Stroke::new(1.2, PARCHMENT_DIM));
             }
@@ -946,6 +1207,135 @@ fn draw_card(painter: &egui::Painter, r: Rect, cell: &CellView, zoom: f32, hover
         format!("need {}", top.need),
         font(8.5),
         PARCHMENT_DIM,
+    );
+}
+
+/// What a class meeple does, for tooltips.
+fn class_text(k: Class) -> &'static str {
+    match k {
+        Class::King => "placing the king from your campfire is a free action",
+        Class::Warrior => {
+            "spends an action to push an enemy meeple on its card to an adjacent card"
+        }
+        Class::Guardian => "its card cannot be targeted by ogre cards",
+    }
+}
+
+/// The upgrade cost of a class, in words.
+fn class_cost(k: Class) -> String {
+    let d = &data::CLASSES[k as usize];
+    format!("{} · {} VP at the end", goal_cost(&d.cost), d.vp)
+}
+
+/// Paints one meeple: a plain dwarf is a disc; the king a disc with a crown, the warrior a
+/// diamond and the guardian a shield, each with its letter.
+fn draw_meeple(painter: &egui::Painter, p: egui::Pos2, r: f32, c: Color32, class: Option<Class>) {
+    let edge = Stroke::new(1.5, STONE_DARK);
+    let letter = |t: &str| {
+        painter.text(
+            p + vec2(0.0, 0.5),
+            Align2::CENTER_CENTER,
+            t,
+            FontId::monospace((r * 1.3).max(7.0)),
+            Color32::WHITE,
+        );
+    };
+    match class {
+        None => {
+            painter.circle_filled(p, r, c);
+            painter.circle_stroke(p, r, edge);
+        }
+        Some(Class::King) => {
+            let r = r * 1.2;
+            // Crown points above the head.
+            let crown = vec![
+                p + vec2(-r, -r * 0.4),
+                p + vec2(-r * 0.9, -r * 1.45),
+                p + vec2(-r * 0.35, -r * 0.85),
+                p + vec2(0.0, -r * 1.6),
+                p + vec2(r * 0.35, -r * 0.85),
+                p + vec2(r * 0.9, -r * 1.45),
+                p + vec2(r, -r * 0.4),
+            ];
+            painter.add(egui::Shape::convex_polygon(crown, GOLD, Stroke::NONE));
+            painter.circle_filled(p, r, c);
+            painter.circle_stroke(p, r, Stroke::new(2.0, GOLD));
+            letter("K");
+        }
+        Some(Class::Warrior) => {
+            let r = r * 1.3;
+            let pts = vec![
+                p + vec2(0.0, -r),
+                p + vec2(r, 0.0),
+                p + vec2(0.0, r),
+                p + vec2(-r, 0.0),
+            ];
+            painter.add(egui::Shape::convex_polygon(pts, c, edge));
+            letter("W");
+        }
+        Some(Class::Guardian) => {
+            let r = r * 1.2;
+            let pts = vec![
+                p + vec2(-r, -r),
+                p + vec2(r, -r),
+                p + vec2(r, r * 0.2),
+                p + vec2(0.0, r * 1.2),
+                p + vec2(-r, r * 0.2),
+            ];
+            painter.add(egui::Shape::convex_polygon(
+                pts,
+                c,
+                Stroke::new(2.0, PARCHMENT),
+            ));
+            letter("G");
+        }
+    }
+}
+
+/// Paints a memorial card (Battle Memorial): a grey tombstone.
+fn draw_memorial(painter: &egui::Painter, card: Rect, zoom: f32) {
+    painter.rect_filled(
+        card,
+        CornerRadius::same(6),
+        Color32::from_rgb(0x4a, 0x4d, 0x55),
+    );
+    painter.rect_stroke(
+        card,
+        CornerRadius::same(6),
+        Stroke::new(1.5, PARCHMENT_DIM),
+        StrokeKind::Inside,
+    );
+    let stone = Rect::from_center_size(
+        card.center() + vec2(0.0, 6.0 * zoom),
+        vec2(card.width() * 0.36, card.height() * 0.44),
+    );
+    painter.rect_filled(
+        stone,
+        CornerRadius {
+            nw: (stone.width() / 2.0) as u8,
+            ne: (stone.width() / 2.0) as u8,
+            sw: 2,
+            se: 2,
+        },
+        Color32::from_rgb(0x9a, 0x98, 0x94),
+    );
+    let arm = stone.height() * 0.22;
+    let cross = Stroke::new(2.0 * zoom.max(0.6), STONE_DARK);
+    let m = stone.center() + vec2(0.0, -arm * 0.3);
+    painter.line_segment([m + vec2(0.0, -arm), m + vec2(0.0, arm * 1.4)], cross);
+    painter.line_segment(
+        [
+            m + vec2(-arm * 0.7, -arm * 0.2),
+            m + vec2(arm * 0.7, -arm * 0.2),
+        ],
+        cross,
+    );
+    painter.text(
+        pos2(card.center().x, card.min.y + 12.0 * zoom),
+        Align2::CENTER_CENTER,
+        "Memorial",
+        FontId::proportional((11.5 * zoom).max(7.0)),
+        PARCHMENT,
     );
 }
 
@@ -971,7 +1361,11 @@ impl GameView for FallView {
                 egui::ScrollArea::vertical()
                     .id_salt("players_scroll")
                     .show(ui, |ui| {
-                        Self::players(ui, &obs);
+                        if game.options().edition == Edition::Third {
+                            Self::decrees(ui, &obs);
+                            ui.add_space(8.0);
+                        }
+                        Self::players(ui, &obs, game.options().edition == Edition::Third);
                         ui.add_space(10.0);
                         self.goals(ui, &obs, legal, &mut picked);
                     });
@@ -1018,8 +1412,13 @@ impl GameView for FallView {
             TurnStep::Setup | TurnStep::Drawing => "Drawing…".to_string(),
             TurnStep::Actions => {
                 let obs = game.observe(viewer);
+                let third = if game.options().edition == Edition::Third {
+                    "place or move a meeple, upgrade a campfire dwarf"
+                } else {
+                    "place or move a dwarf"
+                };
                 format!(
-                    "{you}: action {} of {}. Play a card, place or move a dwarf, play an ogre, or end your actions.",
+                    "{you}: action {} of {}. Play a card, {third}, play an ogre, or end your actions.",
                     (obs.actions_used + 1).min(obs.action_limit),
                     obs.action_limit
                 )

@@ -3,7 +3,8 @@
 
 use super::settings::ConfigDir;
 use super::{DwarfsApp, Screen};
-use dwarfs_fall::{Decree, Edition, Scenario};
+use dwarfs_engine::Game;
+use dwarfs_fall::{Colour, Decree, Edition, FallAction, HandCard, Pos, Scenario};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -68,4 +69,181 @@ fn the_lobby_sets_up_the_third_edition_with_a_scenario_or_picked_decrees() {
     assert!(h.state().lobby.options.decrees.is_empty());
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
+}
+
+/// Clicks through the UI to play `action`, the way a person would (3rd-edition actions by their
+/// own buttons; the classic ones as in `tests.rs`).
+fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: FallAction) {
+    let target = |h: &mut Harness<'static, DwarfsApp>, p: Pos| {
+        h.get_by_label_contains(&format!("target {p}:"))
+            .click_accesskit();
+        h.run_steps(2);
+    };
+    match action {
+        FallAction::EndActions => click(h, "End actions"),
+        FallAction::ChooseCard(k) => {
+            click(h, &super::fall_view::capital(k.name()));
+            h.query_all_by_label_contains("target (")
+                .next()
+                .expect("a spot for the card")
+                .click_accesskit();
+            h.run_steps(2);
+        }
+        FallAction::PlaceDwarf(p) => {
+            h.get_by_label_contains("Place a dwarf").click_accesskit();
+            h.run_steps(2);
+            target(h, p);
+        }
+        FallAction::MoveDwarf { from, dir } => {
+            h.get_by_label_contains(&format!("cell {from}:"))
+                .click_accesskit();
+            h.run_steps(2);
+            target(h, from.step(dir));
+        }
+        FallAction::PlayOgre(o) => click(h, &format!("Play {}", o.name())),
+        FallAction::TargetPlayer(s) => click(h, &format!("Target {}", Colour::ALL[s.index()])),
+        FallAction::TargetDwarf { at, colour } => {
+            let pick = format!("Pick the {colour} dwarf at {at}");
+            if has(h, &pick) {
+                click(h, &pick);
+            } else {
+                target(h, at);
+            }
+        }
+        FallAction::PlaceCard(p) | FallAction::TargetCard(p) | FallAction::Dig(p) => target(h, p),
+        FallAction::RevealSecret => click(h, "Reveal secret goal"),
+        FallAction::BuyGoal(slot) => {
+            let id = h.state().table().unwrap().game.face_up_goals()[slot as usize]
+                .unwrap()
+                .id;
+            click(h, &format!("Buy goal {}", id + 1));
+        }
+        FallAction::Discard(HandCard::Gem(g)) => click(h, &format!("Discard {}", g.name())),
+        FallAction::Discard(HandCard::Ogre(o)) => click(h, &format!("Discard {}", o.name())),
+        FallAction::Upgrade(k) => click(h, &format!("Upgrade to {}", k.name())),
+        FallAction::PlaceClass { class, at } => {
+            click(h, &format!("Place {}", class.name()));
+            target(h, at);
+        }
+        FallAction::MoveClass { class, dir } => {
+            let t = h.state().table().unwrap();
+            let seat = t.game.current_seat();
+            let from = t
+                .game
+                .player_view(seat, dwarfs_engine::Viewer::Seat(seat))
+                .unwrap()
+                .classes
+                .iter()
+                .find(|(k, _)| *k == class)
+                .and_then(|(_, at)| *at)
+                .expect("the class meeple is on the board");
+            click(h, &format!("Move {}", class.name()));
+            target(h, from.step(dir));
+        }
+        FallAction::WarriorPush { colour, dir } => click(
+            h,
+            &format!("Warrior pushes the {colour} meeple {}", dir.name()),
+        ),
+        FallAction::HireHand(o) => click(h, &format!("Hire a hand: discard {}", o.name())),
+        FallAction::Rotate { at, clockwise } => {
+            h.get_by_label_contains(&format!("cell {at}:"))
+                .click_accesskit();
+            h.run_steps(2);
+            click(
+                h,
+                if clockwise {
+                    "Rotate clockwise"
+                } else {
+                    "Rotate counter-clockwise"
+                },
+            );
+        }
+        FallAction::TradeUp { .. } => {
+            let text = h.state().table().unwrap().game.describe(&action);
+            click(h, &text);
+        }
+    }
+}
+
+/// Picks the move to play: a 3rd-edition action whenever one is legal (so that they get
+/// exercised), else a random one, ending the turn now and then.
+fn choose(legal: &[FallAction], rng: &mut u64) -> FallAction {
+    *rng = rng
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let r = (*rng >> 33) as usize;
+    let third: Vec<FallAction> = legal
+        .iter()
+        .copied()
+        .filter(|a| {
+            matches!(
+                a,
+                FallAction::Upgrade(_)
+                    | FallAction::PlaceClass { .. }
+                    | FallAction::MoveClass { .. }
+                    | FallAction::WarriorPush { .. }
+                    | FallAction::HireHand(_)
+                    | FallAction::Rotate { .. }
+                    | FallAction::TradeUp { .. }
+            )
+        })
+        .collect();
+    if !third.is_empty() && !r.is_multiple_of(3) {
+        return third[r % third.len()];
+    }
+    if legal.contains(&FallAction::EndActions) && r.is_multiple_of(4) {
+        return FallAction::EndActions;
+    }
+    legal[r % legal.len()]
+}
+
+#[test]
+fn a_third_edition_scenario_shows_its_decrees_and_is_played_by_clicking() {
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "3rd edition");
+    click(&mut h, "Bloodthirsty");
+    click(&mut h, "Add seat");
+    click(&mut h, "Fill with bots");
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, Screen::Game);
+    assert!(has(&h, "Royal Decrees"));
+    for d in Scenario::Bloodthirsty.decrees() {
+        assert!(has(&h, d.name()), "the decrees panel lists {}", d.name());
+    }
+    assert!(
+        !has(&h, Decree::Fortress.name()),
+        "only the scenario's decrees"
+    );
+    assert!(has(&h, "Campfire:"));
+    let mut rng = 7u64;
+    let mut moves = 0;
+    let mut upgrades = 0;
+    for _ in 0..3000 {
+        if h.state().screen == Screen::End {
+            break;
+        }
+        let table = h.state().table().expect("a game is on");
+        let legal = table.legal_for_viewer();
+        if legal.is_empty() {
+            h.run_steps(1);
+            continue;
+        }
+        let action = choose(&legal, &mut rng);
+        let before = table.seq;
+        play_by_clicking(&mut h, action);
+        let after = h.state().table().map_or(u32::MAX, |t| t.seq);
+        assert!(
+            after > before || h.state().screen == Screen::End,
+            "clicking for {action:?} played nothing (error: {:?})",
+            h.state().table().and_then(|t| t.error.clone())
+        );
+        if matches!(action, FallAction::Upgrade(_)) {
+            upgrades += 1;
+        }
+        moves += 1;
+    }
+    assert!(moves > 30, "we played {moves} moves by clicking");
+    assert_eq!(h.state().screen, Screen::End, "the game reached its end");
+    eprintln!("{moves} moves clicked, {upgrades} upgrades");
 }
