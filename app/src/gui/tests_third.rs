@@ -247,3 +247,143 @@ fn a_third_edition_scenario_shows_its_decrees_and_is_played_by_clicking() {
     assert_eq!(h.state().screen, Screen::End, "the game reached its end");
     eprintln!("{moves} moves clicked, {upgrades} upgrades");
 }
+
+/// Plays, by clicking, the first legal action that `pick` accepts; panics if none is legal or
+/// the click plays nothing.
+fn click_first(
+    h: &mut Harness<'static, DwarfsApp>,
+    what: &str,
+    pick: impl Fn(&FallAction) -> bool,
+) -> FallAction {
+    let t = h.state().table().unwrap();
+    let before = t.seq;
+    let action = t
+        .legal_for_viewer()
+        .into_iter()
+        .find(|a| pick(a))
+        .unwrap_or_else(|| panic!("no legal {what}: {:?}", t.legal_for_viewer()));
+    play_by_clicking(h, action);
+    let t = h.state().table().unwrap();
+    assert!(
+        t.seq > before,
+        "clicking for {action:?} played nothing (error: {:?})",
+        t.error
+    );
+    action
+}
+
+#[test]
+fn every_third_edition_action_is_offered_and_played_by_clicking() {
+    use dwarfs_fall::Class;
+    use dwarfs_fall::Colour::{Blue, Red};
+    use dwarfs_fall::Kind::{EmeraldMine, FireDragon, RubyMine, Tavern};
+    use dwarfs_fall::{Dir, FallBuilder, Gem, OgreKind};
+    let cost = dwarfs_fall::data::CLASSES[Class::King as usize].cost;
+    let mut b = FallBuilder::third(2)
+        .decrees(&[Decree::BattleMemorial, Decree::HiredHands])
+        .card(0, 0, Red, Tavern)
+        .card(1, 0, Red, EmeraldMine)
+        .card(0, -1, Red, RubyMine)
+        .card(-2, 2, Red, FireDragon)
+        .dwarfs(-2, 2, Blue, 5)
+        .upgraded(0, Class::Warrior)
+        .class_at(0, 0, 0, Class::Warrior)
+        .dwarfs(0, 0, Red, 1)
+        .ogres(0, OgreKind::Thief, 1);
+    for g in Gem::ALL {
+        if cost[g as usize] > 0 {
+            b = b.gems(0, g, cost[g as usize]);
+        }
+    }
+    let game = b.build();
+    let seats = vec![
+        super::table::SeatInfo {
+            name: "Tester".into(),
+            kind: super::table::SeatKind::Human,
+        },
+        super::table::SeatInfo {
+            name: "Bot 2".into(),
+            kind: super::table::SeatKind::Bot,
+        },
+    ];
+    let mut a = app();
+    a.table = Some(super::table::Table::from_state(game, seats, 0));
+    a.screen = Screen::Game;
+    let mut h = harness(a);
+    h.run_steps(2);
+    assert!(has(&h, "Battle Memorial") && has(&h, "Hired Hands"));
+    let at = Pos::new(0, 0);
+    assert!(
+        has(&h, &format!("warrior at {at}")),
+        "the warrior stands on the tavern"
+    );
+    click_first(&mut h, "hired hand", |a| {
+        matches!(a, FallAction::HireHand(_))
+    });
+    click_first(&mut h, "king upgrade", |a| {
+        *a == FallAction::Upgrade(Class::King)
+    });
+    assert!(has(&h, "Place king"));
+    click_first(&mut h, "king placement", |a| {
+        matches!(
+            a,
+            FallAction::PlaceClass {
+                class: Class::King,
+                ..
+            }
+        )
+    });
+    let push = click_first(&mut h, "warrior push", |a| {
+        matches!(a, FallAction::WarriorPush { colour: Red, .. })
+    });
+    assert_eq!(
+        push,
+        FallAction::WarriorPush {
+            colour: Red,
+            dir: Dir::East
+        }
+    );
+    click_first(&mut h, "warrior move", |a| {
+        matches!(
+            a,
+            FallAction::MoveClass {
+                class: Class::Warrior,
+                ..
+            }
+        )
+    });
+    // Ending the actions kills the dragon: a memorial takes its place.
+    click_first(&mut h, "end of actions", |a| *a == FallAction::EndActions);
+    for _ in 0..400 {
+        let t = h.state().table().unwrap();
+        if !t.legal_for_viewer().is_empty() {
+            break;
+        }
+        h.run_steps(1);
+    }
+    let t = h.state().table().unwrap();
+    assert!(
+        !t.game
+            .observe(dwarfs_engine::Viewer::Spectator)
+            .memorials
+            .is_empty()
+    );
+    assert!(has(&h, "memorial "), "the memorial card is drawn");
+    // Rotate: click an empty card, then the rotate button.
+    let rotate = click_first(&mut h, "rotation", |a| {
+        matches!(a, FallAction::Rotate { .. })
+    });
+    let FallAction::Rotate { at, clockwise } = rotate else {
+        unreachable!()
+    };
+    let turned = h
+        .state()
+        .table()
+        .unwrap()
+        .game
+        .cell(at)
+        .unwrap()
+        .top
+        .rotation;
+    assert_eq!(turned, if clockwise { 1 } else { 3 });
+}
