@@ -276,7 +276,7 @@ fn click_first(
 fn every_third_edition_action_is_offered_and_played_by_clicking() {
     use dwarfs_fall::Class;
     use dwarfs_fall::Colour::{Blue, Red};
-    use dwarfs_fall::Kind::{EmeraldMine, FireDragon, RubyMine, Tavern};
+    use dwarfs_fall::Kind::{DiamondMine, EmeraldMine, FireDragon, GoldMine, RubyMine, Tavern};
     use dwarfs_fall::{Dir, FallBuilder, Gem, OgreKind};
     let cost = dwarfs_fall::data::CLASSES[Class::King as usize].cost;
     let mut b = FallBuilder::third(2)
@@ -286,6 +286,12 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
         .card(0, -1, Red, RubyMine)
         .card(-2, 2, Red, FireDragon)
         .dwarfs(-2, 2, Blue, 5)
+        // Empty cards far apart, so that one is still empty to rotate after Red's turn.
+        .card(-3, -3, Blue, Tavern)
+        .card(3, -3, Blue, EmeraldMine)
+        .card(3, 3, Blue, RubyMine)
+        .card(-3, 0, Blue, DiamondMine)
+        .card(3, 0, Blue, GoldMine)
         .upgraded(0, Class::Warrior)
         .class_at(0, 0, 0, Class::Warrior)
         .dwarfs(0, 0, Red, 1)
@@ -370,20 +376,28 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
     );
     assert!(has(&h, "memorial "), "the memorial card is drawn");
     // Rotate: click an empty card, then the rotate button.
-    let rotate = click_first(&mut h, "rotation", |a| {
-        matches!(a, FallAction::Rotate { .. })
-    });
-    let FallAction::Rotate { at, clockwise } = rotate else {
-        unreachable!()
+    let rot = |h: &Harness<'static, DwarfsApp>, at: Pos| {
+        h.state()
+            .table()
+            .unwrap()
+            .game
+            .cell(at)
+            .unwrap()
+            .top
+            .rotation
     };
-    let turned = h
+    let (at, clockwise) = h
         .state()
         .table()
         .unwrap()
-        .game
-        .cell(at)
-        .unwrap()
-        .top
-        .rotation;
-    assert_eq!(turned, if clockwise { 1 } else { 3 });
+        .legal_for_viewer()
+        .into_iter()
+        .find_map(|a| match a {
+            FallAction::Rotate { at, clockwise } => Some((at, clockwise)),
+            _ => None,
+        })
+        .expect("a rotation is offered while a memorial is on the mat");
+    let before = rot(&h, at);
+    play_by_clicking(&mut h, FallAction::Rotate { at, clockwise });
+    assert_eq!(rot(&h, at), (before + if clockwise { 1 } else { 3 }) % 4);
 }
