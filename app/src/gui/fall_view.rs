@@ -853,7 +853,14 @@ impl FallView {
                 let resp = ui
                     .add_enabled(
                         place || walk || sel,
-                        egui::Button::selectable(sel, RichText::new(text).color(c)),
+                        egui::Button::selectable(
+                            sel,
+                            RichText::new(text).color(if place || walk || sel {
+                                c
+                            } else {
+                                PARCHMENT_DIM
+                            }),
+                        ),
                     )
                     .on_hover_text(format!(
                         "Your {} ({}): {}",

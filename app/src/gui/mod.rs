@@ -4,7 +4,7 @@
 //! The shell here is shared by every game; a game brings its board behind [`view::GameView`]
 //! (Fall: [`fall_view::FallView`]).
 //!
-//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|host|hotseat|game|select|end|replay>`
+//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|host|hotseat|hotseat-third|game|select|end|third|replay>`
 //! opens that screen directly (with a demo position for `game`, `end` and `replay`), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
@@ -23,6 +23,7 @@ mod tests;
 #[cfg(test)]
 mod tests_third;
 mod theme;
+mod third_demo;
 mod view;
 
 use crate::CliError;
@@ -116,13 +117,23 @@ impl DwarfsApp {
                 self.table = Some(demo_table(usize::MAX, false, 0));
                 Screen::End
             }
+            "third" => {
+                self.table = Some(third_demo::third_demo_table());
+                Screen::Game
+            }
+            "hotseat-third" => {
+                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
+                self.lobby.options.edition = dwarfs_fall::Edition::Third;
+                self.lobby.options.scenario = Some(dwarfs_fall::Scenario::Bloodthirsty);
+                Screen::Lobby
+            }
             "replay" => {
                 self.replays.open_sample();
                 Screen::Replays
             }
             other => {
                 return Err(format!(
-                    "unknown screen {other:?}; use menu, settings, join, host, hotseat, game, select, end or replay"
+                    "unknown screen {other:?}; use menu, settings, join, host, hotseat, hotseat-third, game, select, end, third or replay"
                 ));
             }
         };

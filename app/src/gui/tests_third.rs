@@ -401,3 +401,22 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
     play_by_clicking(&mut h, FallAction::Rotate { at, clockwise });
     assert_eq!(rot(&h, at), (before + if clockwise { 1 } else { 3 }) % 4);
 }
+
+#[test]
+fn the_third_edition_demo_screens_open_with_classes_and_a_memorial() {
+    let mut a = app();
+    a.open("hotseat-third").unwrap();
+    assert_eq!(a.lobby.options.edition, Edition::Third);
+    a.open("third").unwrap();
+    let t = a.table.as_ref().unwrap();
+    let obs = t.game.observe(t.viewer);
+    assert!(
+        !obs.memorials.is_empty(),
+        "the dragon fell: a memorial stands"
+    );
+    assert!(obs.cells.iter().any(|c| !c.classes.is_empty()));
+    let mut h = harness(a);
+    h.run_steps(2);
+    assert!(has(&h, "memorial "));
+    assert!(has(&h, "Bar Fights"));
+}
