@@ -1495,6 +1495,18 @@ impl GameView for FallView {
                 format!("{} has met enough goals: this is the final round", c(*s))
             }
             FallEvent::GameOver => "The game is over".into(),
+            FallEvent::DecreesInPlay(d) if !d.is_empty() => format!(
+                "Royal Decrees in play: {}",
+                d.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
+            ),
+            FallEvent::MemorialPlaced { at } => {
+                format!("A memorial card takes the fallen monster's place at {at}")
+            }
+            FallEvent::NightFalls => "Night falls: tasks resolve in turn order".into(),
+            FallEvent::AxePassed(s) => format!("The axe passes to {}", c(*s)),
+            FallEvent::GoalReturned { seat, goal } => {
+                format!("{} returns trading goal {} to the deck", c(*seat), goal + 1)
+            }
             _ => return None,
         })
     }

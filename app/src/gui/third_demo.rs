@@ -8,10 +8,10 @@ use dwarfs_fall::Colour::{Blue, Green, Red};
 use dwarfs_fall::Kind::{
     DiamondMine, EmeraldMine, FireDragon, GeneralStore, GoldMine, RubyMine, Tavern,
 };
-use dwarfs_fall::{Class, Decree, FallAction, FallBuilder, Gem, OgreKind};
+use dwarfs_fall::{Class, Decree, FallAction, FallBuilder, Gem, OgreKind, TurnStep};
 
 /// Three seats (you in seat 0, two bots) on a constructed Bloodthirsty-like position, after the
-/// first turn killed a dragon so that a memorial stands on the mat.
+/// first turn killed a dragon so that a memorial stands on the mat; back to your actions.
 pub fn third_demo_table() -> Table<FallView> {
     let game = FallBuilder::third(3)
         .decrees(&[
@@ -59,8 +59,18 @@ pub fn third_demo_table() -> Table<FallView> {
     // End the first turn: the dragon falls and a memorial takes its place; the bots play.
     t.play(&FallAction::EndActions);
     for _ in 0..1000 {
-        if t.game.to_act() == Actor::Seat(Seat(0)) && !t.legal_for_viewer().is_empty() {
-            break;
+        if t.game.to_act() == Actor::Seat(Seat(0)) {
+            if t.game.step() == TurnStep::Actions {
+                break;
+            }
+            // Our own end of turn (a discard down to the hand limit): the first legal choice.
+            match t.legal_for_viewer().first() {
+                Some(a) => {
+                    let a = *a;
+                    t.play(&a);
+                }
+                None => break,
+            }
         }
         t.advance(1e9);
     }
