@@ -420,3 +420,21 @@ fn the_third_edition_demo_screens_open_with_classes_and_a_memorial() {
     assert!(has(&h, "memorial "));
     assert!(has(&h, "Bar Fights"));
 }
+
+#[test]
+fn fortune_teller_shows_the_three_decrees_it_drew() {
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "3rd edition");
+    click(&mut h, "Fortune Teller");
+    assert!(has(&h, "three drawn at random"));
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, Screen::Game);
+    h.run_steps(2);
+    let t = h.state().table().unwrap();
+    let drawn = t.game.observe(t.viewer).decrees;
+    assert_eq!(drawn.len(), 3, "Fortune Teller draws 3 decrees");
+    for d in &drawn {
+        assert!(has(&h, d.name()), "the panel lists the drawn {}", d.name());
+    }
+}
