@@ -215,6 +215,13 @@ fn a_third_edition_scenario_shows_its_decrees_and_is_played_by_clicking() {
         !has(&h, Decree::Fortress.name()),
         "only the scenario's decrees"
     );
+    // Each decree's text on hover.
+    h.get_by_label(Decree::BarFights.name()).hover();
+    h.run_steps(12);
+    assert!(
+        has(&h, "ogre tavern, you may draw 2 ogre cards"),
+        "the Bar Fights text shows on hover"
+    );
     assert!(has(&h, "Campfire:"));
     let mut rng = 7u64;
     let mut moves = 0;
