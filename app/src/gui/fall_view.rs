@@ -1046,19 +1046,20 @@ fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool, third: bool)
             p.kingdom_cards.len()
         )));
         if third {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(theme::caption("Classes:"));
-                if p.classes.is_empty() {
-                    ui.label(theme::caption("none upgraded"));
+            if p.classes.is_empty() {
+                ui.label(theme::caption("Classes: none upgraded"));
+            }
+            for (k, at) in &p.classes {
+                    ui.horizontal(|ui| {
+                        ui.spacing_mut().item_spacing.x = 2.0;
+                        let (rect, resp) =
+                            ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
+                        draw_meeple(ui.painter(), rect.center(), 5.5, c, Some(*k));
+                        let place = at.map_or("in campfire".to_string(), |p| format!("at {p}"));
+                        resp.on_hover_text(format!("{}: {}", capital(k.name()), class_text(*k)));
+                        ui.label(theme::caption(format!("{} {place}", capital(k.name()))));
+                    });
                 }
-                for (k, at) in &p.classes {
-                    let (rect, resp) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
-                    draw_meeple(ui.painter(), rect.center(), 5.5, c, Some(*k));
-                    let place = at.map_or("in campfire".to_string(), |p| format!("at {p}"));
-                    resp.on_hover_text(format!("{}: {}", capital(k.name()), class_text(*k)));
-                    ui.label(theme::caption(format!("{} {place}", k.name())));
-                }
-            });
         }
         ui.label(theme::caption(format!(
             "{} gem cards · {} ogre cards",

@@ -327,7 +327,7 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
     assert!(has(&h, "Battle Memorial") && has(&h, "Hired Hands"));
     let at = Pos::new(0, 0);
     assert!(
-        has(&h, &format!("warrior at {at}")),
+        has(&h, &format!("Warrior at {at}")),
         "the warrior stands on the tavern"
     );
     click_first(&mut h, "hired hand", |a| {
