@@ -24,12 +24,12 @@ fn harness(app: DwarfsApp) -> Harness<'static, DwarfsApp> {
 }
 
 /// Clicks the node with exactly this label and lets the UI settle.
-fn click(h: &mut Harness<'static, DwarfsApp>, label: &str) {
+pub(super) fn click(h: &mut Harness<'static, DwarfsApp>, label: &str) {
     h.get_by_label(label).click_accesskit();
     h.run_steps(2);
 }
 
-fn has(h: &Harness<'static, DwarfsApp>, label: &str) -> bool {
+pub(super) fn has(h: &Harness<'static, DwarfsApp>, label: &str) -> bool {
     h.query_all_by_label_contains(label).next().is_some()
 }
 
@@ -118,8 +118,9 @@ fn lobby_fills_with_bots_and_refuses_to_start_while_seats_are_open() {
     );
 }
 
-/// Clicks through the UI to play `action`, the way a person would.
-fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: FallAction) {
+/// Clicks through the UI to play `action`, the way a person would (3rd-edition actions by
+/// their own buttons).
+pub(super) fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: FallAction) {
     let target = |h: &mut Harness<'static, DwarfsApp>, p: dwarfs_fall::Pos| {
         h.get_by_label_contains(&format!("target {p}:"))
             .click_accesskit();
@@ -169,8 +170,46 @@ fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: FallAction) {
         }
         FallAction::Discard(HandCard::Gem(g)) => click(h, &format!("Discard {}", g.name())),
         FallAction::Discard(HandCard::Ogre(o)) => click(h, &format!("Discard {}", o.name())),
-        other => {
-            let text = h.state().table().unwrap().game.describe(&other);
+        FallAction::Upgrade(k) => click(h, &format!("Upgrade to {}", k.name())),
+        FallAction::PlaceClass { class, at } => {
+            click(h, &format!("Place {}", class.name()));
+            target(h, at);
+        }
+        FallAction::MoveClass { class, dir } => {
+            let t = h.state().table().unwrap();
+            let seat = t.game.current_seat();
+            let from = t
+                .game
+                .player_view(seat, dwarfs_engine::Viewer::Seat(seat))
+                .unwrap()
+                .classes
+                .iter()
+                .find(|(k, _)| *k == class)
+                .and_then(|(_, at)| *at)
+                .expect("the class meeple is on the board");
+            click(h, &format!("Move {}", class.name()));
+            target(h, from.step(dir));
+        }
+        FallAction::WarriorPush { colour, dir } => click(
+            h,
+            &format!("Warrior pushes the {colour} meeple {}", dir.name()),
+        ),
+        FallAction::HireHand(o) => click(h, &format!("Hire a hand: discard {}", o.name())),
+        FallAction::Rotate { at, clockwise } => {
+            h.get_by_label_contains(&format!("cell {at}:"))
+                .click_accesskit();
+            h.run_steps(2);
+            click(
+                h,
+                if clockwise {
+                    "Rotate clockwise"
+                } else {
+                    "Rotate counter-clockwise"
+                },
+            );
+        }
+        FallAction::TradeUp { .. } => {
+            let text = h.state().table().unwrap().game.describe(&action);
             click(h, &text);
         }
     }

@@ -2,9 +2,10 @@
 //! choices, the Royal Decrees panel, and 3rd-edition play by clicking.
 
 use super::settings::ConfigDir;
+use super::tests::{click, has, play_by_clicking};
 use super::{DwarfsApp, Screen};
 use dwarfs_engine::Game;
-use dwarfs_fall::{Colour, Decree, Edition, FallAction, HandCard, Pos, Scenario};
+use dwarfs_fall::{Decree, Edition, FallAction, Pos, Scenario};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -20,15 +21,6 @@ fn harness(app: DwarfsApp) -> Harness<'static, DwarfsApp> {
         .with_size(egui::vec2(1400.0, 900.0))
         .with_max_steps(64)
         .build_ui_state(|ui, app: &mut DwarfsApp| app.ui(ui), app)
-}
-
-fn click(h: &mut Harness<'static, DwarfsApp>, label: &str) {
-    h.get_by_label(label).click_accesskit();
-    h.run_steps(2);
-}
-
-fn has(h: &Harness<'static, DwarfsApp>, label: &str) -> bool {
-    h.query_all_by_label_contains(label).next().is_some()
 }
 
 #[test]
@@ -69,100 +61,6 @@ fn the_lobby_sets_up_the_third_edition_with_a_scenario_or_picked_decrees() {
     assert!(h.state().lobby.options.decrees.is_empty());
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
-}
-
-/// Clicks through the UI to play `action`, the way a person would (3rd-edition actions by their
-/// own buttons; the classic ones as in `tests.rs`).
-fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: FallAction) {
-    let target = |h: &mut Harness<'static, DwarfsApp>, p: Pos| {
-        h.get_by_label_contains(&format!("target {p}:"))
-            .click_accesskit();
-        h.run_steps(2);
-    };
-    match action {
-        FallAction::EndActions => click(h, "End actions"),
-        FallAction::ChooseCard(k) => {
-            click(h, &super::fall_view::capital(k.name()));
-            h.query_all_by_label_contains("target (")
-                .next()
-                .expect("a spot for the card")
-                .click_accesskit();
-            h.run_steps(2);
-        }
-        FallAction::PlaceDwarf(p) => {
-            h.get_by_label_contains("Place a dwarf").click_accesskit();
-            h.run_steps(2);
-            target(h, p);
-        }
-        FallAction::MoveDwarf { from, dir } => {
-            h.get_by_label_contains(&format!("cell {from}:"))
-                .click_accesskit();
-            h.run_steps(2);
-            target(h, from.step(dir));
-        }
-        FallAction::PlayOgre(o) => click(h, &format!("Play {}", o.name())),
-        FallAction::TargetPlayer(s) => click(h, &format!("Target {}", Colour::ALL[s.index()])),
-        FallAction::TargetDwarf { at, colour } => {
-            let pick = format!("Pick the {colour} dwarf at {at}");
-            if has(h, &pick) {
-                click(h, &pick);
-            } else {
-                target(h, at);
-            }
-        }
-        FallAction::PlaceCard(p) | FallAction::TargetCard(p) | FallAction::Dig(p) => target(h, p),
-        FallAction::RevealSecret => click(h, "Reveal secret goal"),
-        FallAction::BuyGoal(slot) => {
-            let id = h.state().table().unwrap().game.face_up_goals()[slot as usize]
-                .unwrap()
-                .id;
-            click(h, &format!("Buy goal {}", id + 1));
-        }
-        FallAction::Discard(HandCard::Gem(g)) => click(h, &format!("Discard {}", g.name())),
-        FallAction::Discard(HandCard::Ogre(o)) => click(h, &format!("Discard {}", o.name())),
-        FallAction::Upgrade(k) => click(h, &format!("Upgrade to {}", k.name())),
-        FallAction::PlaceClass { class, at } => {
-            click(h, &format!("Place {}", class.name()));
-            target(h, at);
-        }
-        FallAction::MoveClass { class, dir } => {
-            let t = h.state().table().unwrap();
-            let seat = t.game.current_seat();
-            let from = t
-                .game
-                .player_view(seat, dwarfs_engine::Viewer::Seat(seat))
-                .unwrap()
-                .classes
-                .iter()
-                .find(|(k, _)| *k == class)
-                .and_then(|(_, at)| *at)
-                .expect("the class meeple is on the board");
-            click(h, &format!("Move {}", class.name()));
-            target(h, from.step(dir));
-        }
-        FallAction::WarriorPush { colour, dir } => click(
-            h,
-            &format!("Warrior pushes the {colour} meeple {}", dir.name()),
-        ),
-        FallAction::HireHand(o) => click(h, &format!("Hire a hand: discard {}", o.name())),
-        FallAction::Rotate { at, clockwise } => {
-            h.get_by_label_contains(&format!("cell {at}:"))
-                .click_accesskit();
-            h.run_steps(2);
-            click(
-                h,
-                if clockwise {
-                    "Rotate clockwise"
-                } else {
-                    "Rotate counter-clockwise"
-                },
-            );
-        }
-        FallAction::TradeUp { .. } => {
-            let text = h.state().table().unwrap().game.describe(&action);
-            click(h, &text);
-        }
-    }
 }
 
 /// Picks the move to play: a 3rd-edition action whenever one is legal (so that they get
