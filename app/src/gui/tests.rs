@@ -9,14 +9,16 @@ use dwarfs_fall::{Colour, FallAction, HandCard};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn app() -> DwarfsApp {
+/// A fresh app with no config directory, instant bots and a known player name.
+pub(super) fn app() -> DwarfsApp {
     let mut a = DwarfsApp::new(ConfigDir(None));
     a.settings.bot_delay_ms = 0;
     a.settings.name = "Tester".into();
     a
 }
 
-fn harness(app: DwarfsApp) -> Harness<'static, DwarfsApp> {
+/// A headless harness around the whole app, at a desktop window size.
+pub(super) fn harness(app: DwarfsApp) -> Harness<'static, DwarfsApp> {
     Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
         .with_max_steps(64)

@@ -1,27 +1,12 @@
 //! UI tests for the 3rd edition (egui_kittest): the lobby's edition, scenario and decree
 //! choices, the Royal Decrees panel, and 3rd-edition play by clicking.
 
-use super::settings::ConfigDir;
-use super::tests::{click, has, play_by_clicking};
+use super::tests::{app, click, harness, has, play_by_clicking};
 use super::{DwarfsApp, Screen};
 use dwarfs_engine::Game;
 use dwarfs_fall::{Decree, Edition, FallAction, Pos, Scenario};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn app() -> DwarfsApp {
-    let mut a = DwarfsApp::new(ConfigDir(None));
-    a.settings.bot_delay_ms = 0;
-    a.settings.name = "Tester".into();
-    a
-}
-
-fn harness(app: DwarfsApp) -> Harness<'static, DwarfsApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_max_steps(64)
-        .build_ui_state(|ui, app: &mut DwarfsApp| app.ui(ui), app)
-}
 
 #[test]
 fn the_lobby_sets_up_the_third_edition_with_a_scenario_or_picked_decrees() {
