@@ -34,12 +34,32 @@ pub fn launcher() -> Launcher {
     .expect("the test binary's path")
 }
 
-/// A runtime for driving children.
-pub fn rt() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a tokio runtime")
+/// A runtime for driving children, holding a lock so that the network tests of one test binary
+/// run one at a time: several games of child processes at once on a 2-core machine starve each
+/// other past their timeouts.
+pub struct SerialRuntime {
+    rt: tokio::runtime::Runtime,
+    _one_at_a_time: std::sync::MutexGuard<'static, ()>,
+}
+
+impl SerialRuntime {
+    /// Runs a future to completion on the runtime.
+    pub fn block_on<F: std::future::Future>(&self, f: F) -> F::Output {
+        self.rt.block_on(f)
+    }
+}
+
+/// A runtime for driving children; see [`SerialRuntime`].
+pub fn rt() -> SerialRuntime {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SerialRuntime {
+        // A test that failed while holding the lock has already reported; carry on.
+        _one_at_a_time: ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner()),
+        rt: tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a tokio runtime"),
+    }
 }
 
 /// A demo configuration for Pig in `dir`.
