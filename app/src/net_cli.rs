@@ -185,6 +185,7 @@ fn finish(report: PeerReport) -> Result<(), CliError> {
         Ending::Refused(r) => Err(CliError::Failed(format!("refused: {r}"))),
         Ending::TimedOut(r) => Err(CliError::Failed(format!("timed out: {r}"))),
         Ending::Failed(r) => Err(CliError::Failed(r)),
+        Ending::Left => Err(CliError::Failed("left the game".into())),
     }
 }
 

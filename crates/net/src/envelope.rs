@@ -28,6 +28,8 @@ pub struct RosterSeat {
     pub addrs: Vec<Vec<u8>>,
     /// Whether a bot plays the seat.
     pub bot: bool,
+    /// Whether the player said it is ready to start (bots and the host always are).
+    pub ready: bool,
 }
 
 impl RosterSeat {
@@ -54,6 +56,23 @@ pub struct Roster {
     pub seats: Vec<RosterSeat>,
 }
 
+/// An open lobby as a LAN browser lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbyInfo {
+    /// The game's engine name.
+    pub game: String,
+    /// The host's rules version of that game.
+    pub rules_version: u32,
+    /// The host's display name.
+    pub host_name: String,
+    /// The invite ticket to join with.
+    pub ticket: String,
+    /// Seats at the table.
+    pub seats: u8,
+    /// Seats still open for players.
+    pub open: u8,
+}
+
 /// Network-layer messages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NetMsg {
@@ -65,7 +84,25 @@ pub enum NetMsg {
         spectator: bool,
         /// Has no session yet and needs the game's configuration.
         need_config: bool,
+        /// Ready to start as soon as the seats are filled.
+        ready: bool,
     },
+    /// A seated joiner changed its ready state (sent to the host before the game starts).
+    Ready(bool),
+    /// A joiner leaves the lobby before the game starts; the host frees its seat.
+    Leave,
+    /// A chat line in the lobby, before the game (in the game, chat is signed by the session).
+    /// A joiner sends it to the host, which relays it to everyone with the author's name.
+    LobbyChat {
+        /// The author's display name (set by the host when relaying).
+        name: String,
+        /// The text.
+        text: String,
+    },
+    /// "What game do you host?" — asked by a LAN browser after mDNS found the peer.
+    LobbyQuery,
+    /// A host's answer to [`NetMsg::LobbyQuery`] while its lobby is open.
+    LobbyInfo(LobbyInfo),
     /// The lobby: who sits where and where they listen.
     Roster(Roster),
     /// The sender's game is over and agreed; it will leave soon.

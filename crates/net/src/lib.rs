@@ -9,17 +9,23 @@
 //! - [`ticket`]: invite tickets (game id, host peer id, addresses) as one checksummed string.
 //! - [`peer`]: one peer's run — lobby, full mesh, session, replay file, reconnection, resume,
 //!   takeover votes, spectators, chat — configured by a [`spec::PeerSpec`].
+//! - [`control`]: a peer run by an app — commands in, updates out, never blocking the UI.
+//! - [`lan`]: lists the open lobbies on the LAN (mDNS, then a lobby query to each peer found).
 //! - [`demo`]: runs several peers as separate processes and verifies their replays.
 
+pub mod control;
 pub mod demo;
 pub mod envelope;
 pub mod frame;
 pub mod identity;
+pub mod lan;
 pub mod node;
 pub mod peer;
 pub mod spec;
 pub mod ticket;
 
+pub use control::{Command, Incident, PeerHandle, Update, spawn_peer};
+pub use lan::{BrowseConfig, LanBrowser, LanLobby, LanUpdate, browse_lan};
 pub use node::{NetEvent, Node, NodeConfig, NodeError, Transport};
 pub use peer::{PeerError, run_peer};
 pub use spec::{PeerReport, PeerSpec, Role};

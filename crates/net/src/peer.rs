@@ -9,8 +9,9 @@
 //! game runs over a full mesh with no central peer. Any peer with a running session answers a
 //! latecomer (spectator or a resumed player) with the roster and the configuration.
 
+use crate::control::{Command, Incident, Link, Update};
 use crate::envelope::{
-    Envelope, FRAME_LIMIT, NetMsg, Roster, RosterSeat, open, wrap_net, wrap_wire,
+    Envelope, FRAME_LIMIT, LobbyInfo, NetMsg, Roster, RosterSeat, open, wrap_net, wrap_wire,
 };
 use crate::identity;
 use crate::node::{NetEvent, Node, NodeConfig};
@@ -37,6 +38,9 @@ use thiserror::Error;
 
 /// How often a peer waiting for the lobby greets its contacts again.
 const GREET_EVERY: Duration = Duration::from_millis(500);
+
+/// How long a peer that leaves stays, so that its goodbye reaches the others.
+const LEAVE_LINGER: Duration = Duration::from_millis(300);
 
 /// Colours given to seats in order.
 pub const COLOURS: [&str; 8] = [
@@ -115,6 +119,8 @@ enum LobbyState {
         bots: u8,
         options: Vec<u8>,
         joined: Vec<PeerId>,
+        /// Joined peers that said they are ready.
+        ready: BTreeSet<PeerId>,
     },
     /// Waiting for the configuration from the peer we dialled.
     Waiting,
@@ -159,6 +165,16 @@ struct Driver<G: Game> {
     probe: Option<Probe>,
     probes_done: bool,
     report: PeerReport,
+    /// The app controlling this peer, if any (see [`crate::control`]).
+    link: Option<Link<G>>,
+    /// The invite ticket of the lobby we host.
+    ticket: Option<String>,
+    /// LAN join: nodes found by mDNS that we asked what they host.
+    lan_asked: BTreeSet<PeerId>,
+    /// Whether we (a joiner) are ready to start.
+    my_ready: bool,
+    /// When the app asked us to leave (we stay a moment so the goodbye goes out).
+    left: Option<Instant>,
 }
 
 /// A raw round-trip measurement in flight.
@@ -175,6 +191,14 @@ struct Probe {
 /// Runs one peer to the end of its game and returns its report. In machine mode, prints the
 /// `DWARFS-*` lines (ticket, started, report) on stdout.
 pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> {
+    run_linked::<G>(spec, None).await
+}
+
+/// [`run_peer`], controlled by an app through `link` when given.
+pub(crate) async fn run_linked<G: Game>(
+    spec: PeerSpec,
+    link: Option<Link<G>>,
+) -> Result<PeerReport, PeerError> {
     let key = identity::load_or_create(spec.key.as_deref())?;
     let signer = Signer::new(&key).map_err(|e| PeerError::Setup(e.to_string()))?;
     let listen: Vec<Multiaddr> = if spec.listen.is_empty() {
@@ -195,28 +219,7 @@ pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> 
     .await?;
     let me = node.peer_id();
     let my_key = signer.public();
-    let report = PeerReport {
-        peer: me.to_string(),
-        name: spec.name.clone(),
-        seat: None,
-        ending: Ending::Failed("not finished".into()),
-        moves: 0,
-        hash_checks: 0,
-        final_hash: None,
-        scores: vec![],
-        winners: vec![],
-        latencies_us: vec![],
-        connected_us: None,
-        configured_us: None,
-        started_us: None,
-        seeding_us: None,
-        replay: spec.replay.clone(),
-        cheats: vec![],
-        takeovers: vec![],
-        chat: vec![],
-        rtt_us: vec![],
-        rtt_all_us: vec![],
-    };
+    let report = PeerReport::new(me.to_string(), spec.name.clone(), spec.replay.clone());
     if spec.exit_with_parent && !spec.interactive {
         exit_when_stdin_closes();
     }
@@ -255,6 +258,11 @@ pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> 
         probe: None,
         probes_done: false,
         report,
+        my_ready: link.is_none(),
+        link,
+        ticket: None,
+        lan_asked: BTreeSet::new(),
+        left: None,
     };
     let result = d.run().await;
     let mut report = d.report.clone();
@@ -316,9 +324,23 @@ impl<G: Game> Driver<G> {
     }
 
     fn say(&self, line: impl AsRef<str>) {
-        if !self.spec.machine || self.spec.verbose {
+        if let Some(l) = &self.link {
+            l.send(Update::Status(line.as_ref().to_string()));
+        } else if !self.spec.machine || self.spec.verbose {
             println!("{}", line.as_ref());
         }
+    }
+
+    /// Sends an update to the controlling app, if any.
+    fn update(&self, u: impl FnOnce() -> Update<G>) {
+        if let Some(l) = &self.link {
+            l.send(u());
+        }
+    }
+
+    /// Whether a person (terminal or app) chooses the local seat's moves.
+    fn human(&self) -> bool {
+        self.spec.interactive || self.link.is_some()
     }
 
     fn listen_bytes(&self) -> Vec<Vec<u8>> {
@@ -364,6 +386,7 @@ impl<G: Game> Driver<G> {
                     None => return Err(PeerError::Setup("the network stopped".into())),
                 },
                 line = recv_line(&mut self.stdin) => self.on_line(line),
+                cmd = recv_command(&mut self.link) => self.on_command(cmd),
                 _ = tokio::time::sleep_until(wake.into()) => {}
             }
             // Drain what else is ready before pumping, to batch work.
@@ -410,11 +433,19 @@ impl<G: Game> Driver<G> {
         if let Some(t) = self.cheated {
             wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
         }
+        if let Some(t) = self.left {
+            wake = wake.min(t + LEAVE_LINGER);
+        }
         wake.max(Instant::now())
     }
 
     /// Whether the run is over, and how.
     fn finished(&mut self) -> Option<Ending> {
+        if let Some(t) = self.left
+            && t.elapsed() >= LEAVE_LINGER
+        {
+            return Some(Ending::Left);
+        }
         if Instant::now() >= self.deadline {
             let what = match &self.session {
                 None => "the lobby did not complete".to_string(),
@@ -497,6 +528,7 @@ impl<G: Game> Driver<G> {
                     bots,
                     options,
                     joined: Vec::new(),
+                    ready: BTreeSet::new(),
                 };
                 let mut addrs: Vec<Multiaddr> = self
                     .node
@@ -514,7 +546,12 @@ impl<G: Game> Driver<G> {
                     host: self.me,
                     addrs,
                 };
-                if self.spec.machine {
+                self.ticket = Some(ticket.to_string());
+                self.update(|| Update::Ticket(ticket.to_string()));
+                if self.link.is_some() {
+                    let roster = self.roster_for(&[], bots, seats - bots - 1);
+                    self.show_roster(&roster);
+                } else if self.spec.machine {
                     println!("{TICKET_LINE}{ticket}");
                 } else {
                     println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
@@ -539,6 +576,7 @@ impl<G: Game> Driver<G> {
                 }
                 self.game_id = t.game_id;
                 self.contacts.insert(t.host);
+                self.say(format!("Connecting to the host {}...", t.host));
                 self.node.dial(t.host, t.addrs);
             }
             Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
@@ -617,6 +655,10 @@ impl<G: Game> Driver<G> {
         let mut seats = Vec::new();
         let mut all = vec![self.me];
         all.extend_from_slice(humans);
+        let ready = match &self.lobby {
+            LobbyState::Hosting { ready, .. } => ready.clone(),
+            _ => BTreeSet::new(),
+        };
         for (i, p) in all.iter().enumerate() {
             let name = if *p == self.me {
                 self.spec.name.clone()
@@ -638,6 +680,7 @@ impl<G: Game> Driver<G> {
                 peer: Some(p.to_bytes()),
                 addrs,
                 bot: false,
+                ready: *p == self.me || ready.contains(p),
             });
         }
         for _ in 0..open {
@@ -649,6 +692,7 @@ impl<G: Game> Driver<G> {
                 peer: None,
                 addrs: vec![],
                 bot: false,
+                ready: false,
             });
         }
         for _ in 0..bots {
@@ -660,6 +704,7 @@ impl<G: Game> Driver<G> {
                 peer: None,
                 addrs: vec![],
                 bot: true,
+                ready: true,
             });
         }
         Roster {
@@ -668,7 +713,19 @@ impl<G: Game> Driver<G> {
         }
     }
 
-    fn print_roster(&self, roster: &Roster) {
+    /// Shows the lobby: to the app as an update, on the terminal as text.
+    fn show_roster(&self, roster: &Roster) {
+        if self.link.is_some() {
+            let me = self.me.to_bytes();
+            let you = roster
+                .seats
+                .iter()
+                .find(|s| s.peer.as_deref() == Some(me.as_slice()))
+                .map(|s| s.seat);
+            let seats = roster.seats.clone();
+            self.update(|| Update::Roster { seats, you });
+            return;
+        }
         if self.spec.machine && !self.spec.verbose {
             return;
         }
@@ -679,11 +736,12 @@ impl<G: Game> Driver<G> {
     }
 
     /// Host: a joiner said hello and where it listens.
-    fn host_join(&mut self, from: PeerId, spectator: bool) {
+    fn host_join(&mut self, from: PeerId, spectator: bool, is_ready: bool) {
         let LobbyState::Hosting {
             humans,
             bots,
             joined,
+            ready,
             ..
         } = &mut self.lobby
         else {
@@ -692,6 +750,9 @@ impl<G: Game> Driver<G> {
         if spectator {
             self.spectators.insert(from);
             return;
+        }
+        if is_ready {
+            ready.insert(from);
         }
         if joined.contains(&from) {
             let open = *humans - 1 - joined.len() as u8;
@@ -715,7 +776,7 @@ impl<G: Game> Driver<G> {
             .map(|h| h.name.clone())
             .unwrap_or_default();
         self.say(format!("{name} joined."));
-        self.print_roster(&roster);
+        self.show_roster(&roster);
         let peers = match &self.lobby {
             LobbyState::Hosting { joined, .. } => joined.clone(),
             _ => vec![],
@@ -724,6 +785,159 @@ impl<G: Game> Driver<G> {
             self.send_net(p, &NetMsg::Roster(roster.clone()));
         }
         self.maybe_start_hosted();
+    }
+
+    /// Host: sends the current lobby to every joined peer and to the app.
+    fn host_roster_changed(&mut self) {
+        let LobbyState::Hosting {
+            humans,
+            bots,
+            joined,
+            ..
+        } = &self.lobby
+        else {
+            return;
+        };
+        let open = humans.saturating_sub(1 + joined.len() as u8);
+        let (joined, bots) = (joined.clone(), *bots);
+        let roster = self.roster_for(&joined, bots, open);
+        self.show_roster(&roster);
+        for p in joined {
+            self.send_net(p, &NetMsg::Roster(roster.clone()));
+        }
+    }
+
+    /// Host: a joined peer's ready state changed.
+    fn host_ready(&mut self, from: PeerId, is_ready: bool) {
+        let LobbyState::Hosting { joined, ready, .. } = &mut self.lobby else {
+            return;
+        };
+        if !joined.contains(&from) {
+            return;
+        }
+        let changed = if is_ready {
+            ready.insert(from)
+        } else {
+            ready.remove(&from)
+        };
+        if changed {
+            self.host_roster_changed();
+            self.maybe_start_hosted();
+        }
+    }
+
+    /// Host: a joined peer left the lobby; its seat opens again.
+    fn host_leave(&mut self, from: PeerId) {
+        let LobbyState::Hosting { joined, ready, .. } = &mut self.lobby else {
+            return;
+        };
+        if !joined.contains(&from) {
+            return;
+        }
+        joined.retain(|p| *p != from);
+        ready.remove(&from);
+        let name = self
+            .hellos
+            .get(&from)
+            .map(|h| h.name.clone())
+            .unwrap_or_default();
+        self.say(format!("{name} left the lobby."));
+        self.host_roster_changed();
+    }
+
+    /// A lobby chat line from us (the app) or from a joined peer (the host relays it).
+    fn lobby_chat(&mut self, from: Option<PeerId>, text: String) {
+        let text: String = text.chars().take(dwarfs_protocol::wire::MAX_CHAT_LEN).collect();
+        match &self.lobby {
+            LobbyState::Hosting { joined, .. } => {
+                let name = match from {
+                    None => self.spec.name.clone(),
+                    Some(p) if joined.contains(&p) => self
+                        .hellos
+                        .get(&p)
+                        .map(|h| h.name.clone())
+                        .unwrap_or_default(),
+                    Some(_) => return,
+                };
+                let msg = NetMsg::LobbyChat {
+                    name: name.clone(),
+                    text: text.clone(),
+                };
+                for p in joined.clone() {
+                    self.send_net(p, &msg);
+                }
+                self.say(format!("[chat] {name}: {text}"));
+                self.update(|| Update::LobbyChat { name, text });
+            }
+            LobbyState::Waiting => match from {
+                // Our own line goes to the host, which sends it back to everyone.
+                None => {
+                    let msg = NetMsg::LobbyChat {
+                        name: String::new(),
+                        text,
+                    };
+                    for p in self.contacts.clone() {
+                        self.send_net(p, &msg);
+                    }
+                }
+                Some(_) => {}
+            },
+            LobbyState::Playing => {}
+        }
+    }
+
+    /// LAN join: a node found by mDNS told us what it hosts; take a seat in the first open lobby
+    /// of our game.
+    fn lan_lobby_found(&mut self, from: PeerId, info: LobbyInfo) {
+        if !matches!(self.spec.role, Role::Lan)
+            || !self.lan_asked.contains(&from)
+            || !self.contacts.is_empty()
+            || self.session.is_some()
+        {
+            return;
+        }
+        if info.game != G::NAME || info.open == 0 {
+            self.say(format!(
+                "{} hosts {} with {} open seat(s): not joining.",
+                info.host_name, info.game, info.open
+            ));
+            return;
+        }
+        let Ok(t) = Ticket::decode(&info.ticket) else {
+            return;
+        };
+        if t.host != from {
+            return;
+        }
+        self.say(format!(
+            "Joining {}'s lobby ({} of {} seats open).",
+            info.host_name, info.open, info.seats
+        ));
+        self.game_id = t.game_id;
+        self.contacts.insert(from);
+        self.greeted.insert(from);
+        self.greet(from);
+    }
+
+    /// Host: what a LAN browser is told about our lobby.
+    fn lobby_info(&self) -> Option<LobbyInfo> {
+        let LobbyState::Hosting {
+            humans,
+            bots,
+            joined,
+            ..
+        } = &self.lobby
+        else {
+            return None;
+        };
+        Some(LobbyInfo {
+            game: G::NAME.into(),
+            rules_version: G::RULES_VERSION,
+            host_name: self.spec.name.clone(),
+            ticket: self.ticket.clone()?,
+            seats: humans + bots,
+            open: humans.saturating_sub(1 + joined.len() as u8),
+        })
     }
 
     /// Host: fills the open seats with bots and starts now.
@@ -735,12 +949,17 @@ impl<G: Game> Driver<G> {
             ..
         } = &mut self.lobby
         else {
-            println!("Only the host can start the game, before it starts.");
+            self.say("Only the host can start the game, before it starts.");
             return;
         };
         let open = *humans - 1 - joined.len() as u8;
         *humans -= open;
         *bots += open;
+        // Starting now means starting with whoever is here, ready or not.
+        let all: Vec<PeerId> = joined.clone();
+        if let LobbyState::Hosting { ready, .. } = &mut self.lobby {
+            ready.extend(all);
+        }
         self.say(format!(
             "Starting with {open} open seat(s) played by the bot."
         ));
@@ -753,11 +972,21 @@ impl<G: Game> Driver<G> {
             bots,
             options,
             joined,
+            ready,
         } = &self.lobby
         else {
             return;
         };
         if joined.len() + 1 < *humans as usize {
+            return;
+        }
+        if let Some(p) = joined.iter().find(|p| !ready.contains(p)) {
+            let name = self
+                .hellos
+                .get(p)
+                .map(|h| h.name.clone())
+                .unwrap_or_default();
+            self.say(format!("Every seat is taken; waiting for {name} to be ready."));
             return;
         }
         let mut seats = vec![SeatSpec::Player(self.my_key)];
@@ -912,6 +1141,7 @@ impl<G: Game> Driver<G> {
                 addrs,
                 spectator,
                 need_config,
+                ready,
             } => {
                 for a in &addrs {
                     if let Ok(m) = Multiaddr::try_from(a.clone()) {
@@ -924,7 +1154,7 @@ impl<G: Game> Driver<G> {
                     return;
                 }
                 if matches!(self.lobby, LobbyState::Hosting { .. }) {
-                    self.host_join(from, spectator);
+                    self.host_join(from, spectator, ready);
                 } else if let Some(s) = &self.session {
                     if need_config {
                         let config = s.config().clone();
@@ -955,7 +1185,7 @@ impl<G: Game> Driver<G> {
                     }
                 }
                 if self.session.is_none() {
-                    self.print_roster(&r);
+                    self.show_roster(&r);
                 }
                 if self.roster.is_none() || self.session.is_none() {
                     self.roster = Some(r);
@@ -964,6 +1194,31 @@ impl<G: Game> Driver<G> {
             NetMsg::Done => {
                 self.done_from.insert(from);
             }
+            NetMsg::Ready(r) => self.host_ready(from, r),
+            NetMsg::Leave => {
+                if matches!(self.lobby, LobbyState::Hosting { .. }) {
+                    self.host_leave(from);
+                } else if matches!(self.lobby, LobbyState::Waiting)
+                    && self.contacts.contains(&from)
+                    && self.session.is_none()
+                {
+                    self.report.ending = Ending::Refused("the host closed the lobby".into());
+                }
+            }
+            NetMsg::LobbyChat { name, text } => {
+                if matches!(self.lobby, LobbyState::Hosting { .. }) {
+                    self.lobby_chat(Some(from), text);
+                } else if self.contacts.contains(&from) && self.session.is_none() {
+                    self.say(format!("[chat] {name}: {text}"));
+                    self.update(|| Update::LobbyChat { name, text });
+                }
+            }
+            NetMsg::LobbyQuery => {
+                if let Some(info) = self.lobby_info() {
+                    self.send_net(from, &NetMsg::LobbyInfo(info));
+                }
+            }
+            NetMsg::LobbyInfo(info) => self.lan_lobby_found(from, info),
             NetMsg::Ping(n) => self.send_net(from, &NetMsg::Pong(n)),
             NetMsg::Pong(n) => {
                 if let Some(p) = self.probe.as_mut()
@@ -995,6 +1250,9 @@ impl<G: Game> Driver<G> {
                     self.report.connected_us = Some(self.since_start_us());
                 }
                 self.connected.insert(peer);
+                if self.lan_asked.contains(&peer) && self.contacts.is_empty() {
+                    self.send_net(peer, &NetMsg::LobbyQuery);
+                }
                 if self.contacts.contains(&peer) && self.greeted.insert(peer) {
                     self.greet(peer);
                 } else if matches!(self.lobby, LobbyState::Hosting { .. }) || self.session.is_some()
@@ -1010,6 +1268,9 @@ impl<G: Game> Driver<G> {
             NetEvent::Disconnected { peer } => {
                 self.connected.remove(&peer);
                 self.greeted.remove(&peer);
+                // A joiner gone before the game starts frees its seat (it joins again if it
+                // comes back).
+                self.host_leave(peer);
             }
             NetEvent::Identified { peer, addrs, .. } => {
                 self.addrs
@@ -1019,11 +1280,14 @@ impl<G: Game> Driver<G> {
             NetEvent::Discovered(list) => {
                 if matches!(self.spec.role, Role::Lan) && self.session.is_none() {
                     for (peer, addr) in list {
-                        if peer != self.me && self.contacts.insert(peer) {
+                        if peer != self.me && self.lan_asked.insert(peer) {
                             self.say(format!(
-                                "Found {peer} on the LAN at {addr}; asking to join."
+                                "Found a dwarfs node on the LAN at {addr}; asking what it hosts."
                             ));
                             self.node.dial(peer, vec![addr]);
+                            if self.connected.contains(&peer) {
+                                self.send_net(peer, &NetMsg::LobbyQuery);
+                            }
                         }
                     }
                 }
@@ -1042,6 +1306,7 @@ impl<G: Game> Driver<G> {
             addrs: self.listen_bytes(),
             spectator: matches!(self.spec.role, Role::Spectate { .. }),
             need_config: self.session.is_none(),
+            ready: self.my_ready,
         };
         self.send_net(peer, &join);
     }
@@ -1097,6 +1362,122 @@ impl<G: Game> Driver<G> {
         {
             println!("{e}");
         }
+    }
+
+    /// A command from the controlling app.
+    fn on_command(&mut self, cmd: Option<Command<G::Action>>) {
+        let Some(cmd) = cmd else {
+            // The app dropped its handle: leave.
+            self.link = None;
+            self.leave();
+            return;
+        };
+        match cmd {
+            Command::Leave => self.leave(),
+            Command::StartNow => {
+                if matches!(self.lobby, LobbyState::Hosting { .. }) {
+                    self.start_with_bots();
+                } else {
+                    self.say("Only the host can start the game.");
+                }
+            }
+            Command::Ready(r) => {
+                self.my_ready = r;
+                if matches!(self.lobby, LobbyState::Waiting) {
+                    for p in self.contacts.clone() {
+                        self.send_net(p, &NetMsg::Ready(r));
+                    }
+                }
+            }
+            Command::Chat(text) => {
+                let text = text.trim().to_string();
+                if text.is_empty() {
+                    return;
+                }
+                match self.session.as_mut() {
+                    None => self.lobby_chat(None, text),
+                    Some(s) => match (s.send_chat(&text), s.local_seat()) {
+                        (Ok(()), Some(seat)) => {
+                            self.report.chat.push(format!("seat {}: {text}", seat.0 + 1));
+                            self.update(|| Update::Chat { seat, text });
+                        }
+                        (Ok(()), None) => {}
+                        (Err(e), _) => self.update(|| Update::Refused(e.to_string())),
+                    },
+                }
+            }
+            Command::VoteTakeover(seat) => {
+                let r = match self.session.as_mut() {
+                    Some(s) => s.vote_takeover(seat).map_err(|e| e.to_string()),
+                    None => Err("the game has not started".into()),
+                };
+                match r {
+                    Ok(()) => self.say(format!(
+                        "You voted to hand seat {} to the takeover bot.",
+                        seat.0 + 1
+                    )),
+                    Err(e) => self.update(|| Update::Refused(e)),
+                }
+            }
+            Command::Play(action) => {
+                let r = match self.session.as_mut() {
+                    None => Err("the game has not started".to_string()),
+                    Some(s) if !s.is_my_turn() => Err("it is not your turn".to_string()),
+                    Some(s) => {
+                        let seq = s.final_seq() + 1;
+                        s.submit_local_action(action)
+                            .map(|()| seq)
+                            .map_err(|e| e.to_string())
+                    }
+                };
+                match r {
+                    Ok(seq) => {
+                        self.own_moves.insert(seq, Instant::now());
+                    }
+                    Err(e) => self.update(|| Update::Refused(e)),
+                }
+            }
+        }
+    }
+
+    /// Leaves: the lobby is told (the host frees our seat, or joiners learn it closed).
+    fn leave(&mut self) {
+        let to: Vec<PeerId> = match &self.lobby {
+            LobbyState::Hosting { joined, .. } => joined.clone(),
+            LobbyState::Waiting => self.contacts.iter().copied().collect(),
+            LobbyState::Playing => Vec::new(),
+        };
+        for p in to {
+            self.send_net(p, &NetMsg::Leave);
+        }
+        self.left.get_or_insert_with(Instant::now);
+    }
+
+    /// The seats' display names from the roster (or "seat N"), and which seats bots play.
+    fn seat_names(&self) -> (Vec<String>, Vec<bool>) {
+        let Some(s) = &self.session else {
+            return (vec![], vec![]);
+        };
+        let seats = &s.config().seats;
+        let names = (0..seats.len())
+            .map(|i| {
+                self.roster
+                    .as_ref()
+                    .and_then(|r| r.seats.get(i))
+                    .map(|r| r.name.clone())
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| format!("Seat {}", i + 1))
+            })
+            .collect();
+        let bots = seats.iter().map(|s| matches!(s, SeatSpec::Bot)).collect();
+        (names, bots)
+    }
+
+    /// Live players (seated people not taken over), for "n of n agree".
+    fn live_players(&self) -> usize {
+        self.session.as_ref().map_or(0, |s| {
+            s.broadcast_peers().len() + usize::from(s.local_seat().is_some())
+        })
     }
 
     // ----- the session -----
@@ -1201,7 +1582,7 @@ impl<G: Game> Driver<G> {
     }
 
     fn play_bot_move(&mut self) -> bool {
-        if self.spec.interactive || self.cheated.is_some() {
+        if self.human() || self.cheated.is_some() {
             return false;
         }
         let Some(s) = self.session.as_mut() else {
@@ -1250,7 +1631,110 @@ impl<G: Game> Driver<G> {
         }
     }
 
+    /// Tells the controlling app what happened (the state is cloned only for an app).
+    fn forward(&self, e: &Event<G>) {
+        let Some(link) = &self.link else { return };
+        let Some(s) = &self.session else { return };
+        let state = || Box::new(s.state().clone());
+        let u = match e {
+            Event::Started { seed, .. } => {
+                let (names, bots) = self.seat_names();
+                Update::Started {
+                    seat: s.local_seat(),
+                    names,
+                    bots,
+                    state: state(),
+                    seed: *seed,
+                }
+            }
+            Event::MoveApplied {
+                seq,
+                seat,
+                description,
+                events,
+                by_bot,
+                ..
+            } => Update::Applied {
+                seq: *seq,
+                seat: *seat,
+                description: description.clone(),
+                events: events.clone(),
+                by_bot: *by_bot,
+                state: state(),
+            },
+            Event::ChanceResolved { events, .. } => Update::Chance {
+                events: events.clone(),
+                state: state(),
+            },
+            Event::MoveFinal { seq, .. } => {
+                let n = self.live_players();
+                Update::Final {
+                    seq: *seq,
+                    agreed: n,
+                    peers: n,
+                }
+            }
+            Event::GameOver { outcome, moves, .. } => Update::Over {
+                outcome: outcome.clone(),
+                moves: *moves,
+            },
+            Event::Desync(r) => {
+                let odd = r
+                    .hashes
+                    .iter()
+                    .find(|(_, h)| Some(*h) != r.majority)
+                    .map(|(seat, _)| *seat);
+                let peer = odd.and_then(|seat| {
+                    s.seat_peers()
+                        .get(seat.index())
+                        .copied()
+                        .flatten()
+                        .map(|p| p.to_string())
+                });
+                let hashes: Vec<String> = r
+                    .hashes
+                    .iter()
+                    .map(|(seat, h)| format!("seat {}: {}", seat.0 + 1, h.to_hex()))
+                    .collect();
+                Update::Incident(Incident {
+                    kind: "Desync".into(),
+                    seq: r.seq,
+                    seat: odd.map(|s| s.0),
+                    peer,
+                    evidence: format!(
+                        "State hashes after move {} ({:?}):\n{}\nmajority: {}\nours: {}\n\nOur state:\n{}",
+                        r.seq,
+                        r.stage,
+                        hashes.join("\n"),
+                        r.majority.map_or("none".into(), |h| h.to_hex()),
+                        r.local.to_hex(),
+                        r.state_debug
+                    ),
+                })
+            }
+            Event::Cheat(ev) => Update::Incident(Incident {
+                kind: ev.kind.to_string(),
+                seq: ev.seq,
+                seat: ev.seat,
+                peer: ev.peer_id().map(|p| p.to_string()),
+                evidence: format!("{ev}\n\nSigned items proving it:\n{:#?}", ev.proof),
+            }),
+            Event::Silent { seat, .. } => Update::Silent { seat: *seat },
+            Event::TakenOver { seat, from_seq } => Update::TakenOver {
+                seat: *seat,
+                from_seq: *from_seq,
+            },
+            Event::Chat { seat, text } => Update::Chat {
+                seat: *seat,
+                text: text.clone(),
+            },
+            Event::YourTurn { .. } | Event::Halted { .. } => return,
+        };
+        link.send(u);
+    }
+
     fn on_event(&mut self, e: Event<G>) {
+        self.forward(&e);
         match e {
             Event::Started { seed, hash } => {
                 self.report.started_us = Some(self.since_start_us());
@@ -1325,7 +1809,9 @@ impl<G: Game> Driver<G> {
                     r.majority.map(|h| h.short()),
                     r.local.short()
                 );
-                eprintln!("{line}");
+                if self.link.is_none() {
+                    eprintln!("{line}");
+                }
                 self.report.cheats.push(line);
             }
             Event::Cheat(ev) => {
@@ -1336,7 +1822,9 @@ impl<G: Game> Driver<G> {
                     ev.seq,
                     ev.detail
                 );
-                eprintln!("cheat detected: {line}");
+                if self.link.is_none() {
+                    eprintln!("cheat detected: {line}");
+                }
                 self.report.cheats.push(line);
             }
             Event::Silent { seat, waiting, .. } => {
@@ -1364,7 +1852,9 @@ impl<G: Game> Driver<G> {
                 self.report.takeovers.push((seat.0, from_seq));
             }
             Event::Halted { reason } => {
-                eprintln!("The game stopped: {reason}");
+                if self.link.is_none() {
+                    eprintln!("The game stopped: {reason}");
+                }
             }
         }
     }
@@ -1545,6 +2035,13 @@ impl<G: Game> Driver<G> {
         ack.signed.sig = self.signer.sign(Domain::Ack, &ack.signed.body);
         self.forged = true;
         vec![Message::Ack(real), Message::Ack(ack)]
+    }
+}
+
+async fn recv_command<G: Game>(link: &mut Option<Link<G>>) -> Option<Command<G::Action>> {
+    match link {
+        Some(l) => l.commands.recv().await,
+        None => std::future::pending().await,
     }
 }
 

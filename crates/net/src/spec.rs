@@ -167,6 +167,36 @@ pub enum Ending {
     TimedOut(String),
     /// Another failure.
     Failed(String),
+    /// The player left (an app's [`crate::control::Command::Leave`]).
+    Left,
+}
+
+impl PeerReport {
+    /// A report for a peer that has not played yet.
+    pub fn new(peer: String, name: String, replay: Option<PathBuf>) -> Self {
+        PeerReport {
+            peer,
+            name,
+            seat: None,
+            ending: Ending::Failed("not finished".into()),
+            moves: 0,
+            hash_checks: 0,
+            final_hash: None,
+            scores: vec![],
+            winners: vec![],
+            latencies_us: vec![],
+            connected_us: None,
+            configured_us: None,
+            started_us: None,
+            seeding_us: None,
+            replay,
+            cheats: vec![],
+            takeovers: vec![],
+            chat: vec![],
+            rtt_us: vec![],
+            rtt_all_us: vec![],
+        }
+    }
 }
 
 /// What a peer reports at the end of its run.

@@ -1,0 +1,222 @@
+//! An app drives peers through [`dwarfs_net::spawn_peer`] handles, in one process on loopback:
+//! the host's ticket and lobby, a LAN browser asking the host what it hosts, a joiner that is
+//! not ready until it says so, lobby chat, leaving and re-joining, then a whole game played by
+//! commands with every move agreed by both players.
+
+use dwarfs_engine::toy::Pig;
+use dwarfs_engine::{Actor, Game};
+use dwarfs_net::spec::Ending;
+use dwarfs_net::{
+    BrowseConfig, Command, LanUpdate, PeerHandle, PeerSpec, Role, Ticket, Transport, Update,
+    browse_lan, spawn_peer,
+};
+use std::time::Duration;
+use tokio::time::timeout;
+
+const STEP: Duration = Duration::from_secs(20);
+
+fn spec(dir: &std::path::Path, name: &str, role: Role) -> PeerSpec {
+    let mut s = PeerSpec::loopback(Pig::NAME, name, role, Transport::Tcp);
+    s.key = Some(dir.join(format!("{name}.key")));
+    s.replay = Some(dir.join(format!("{name}.replay")));
+    s.timeout_ms = 120_000;
+    s
+}
+
+/// Reads updates until `pick` returns something (other updates are skipped).
+async fn wait_for<T>(
+    h: &mut PeerHandle<Pig>,
+    what: &str,
+    mut pick: impl FnMut(&Update<Pig>) -> Option<T>,
+) -> T {
+    let r = timeout(STEP, async {
+        while let Some(u) = h.recv().await {
+            if let Some(t) = pick(&u) {
+                return Some(t);
+            }
+            if let Update::Ended(r) = &u {
+                panic!("the peer ended while waiting for {what}: {:?}", r.ending);
+            }
+        }
+        None
+    })
+    .await;
+    match r {
+        Ok(Some(t)) => t,
+        Ok(None) => panic!("the peer stopped while waiting for {what}"),
+        Err(_) => panic!("timed out waiting for {what}"),
+    }
+}
+
+/// Plays the first legal action whenever it is our turn, until the game is over; returns the
+/// number of moves and how many `Final` updates said every player agreed.
+async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32, u32) {
+    let mut agreed = 0;
+    let mut asked = None;
+    loop {
+        if let Actor::Seat(s) = state.to_act()
+            && s.0 == seat
+            && asked != Some(state.clone())
+        {
+            let a = state.legal_actions_vec()[0].clone();
+            asked = Some(state.clone());
+            assert!(h.send(Command::Play(a)));
+        }
+        let u = timeout(STEP, h.recv())
+            .await
+            .expect("no update in time")
+            .expect("the peer stopped");
+        match u {
+            Update::Applied { state: s, .. } | Update::Chance { state: s, .. } => state = *s,
+            Update::Final { agreed: a, peers, .. } => {
+                assert_eq!(peers, 2, "both players are live");
+                if a == peers {
+                    agreed += 1;
+                }
+            }
+            Update::Over { moves, .. } => return (moves, agreed),
+            Update::Incident(i) => panic!("incident: {i:?}"),
+            Update::Refused(r) => panic!("our move was refused: {r}"),
+            Update::Ended(r) => panic!("ended early: {:?}", r.ending),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn an_app_hosts_joins_chats_and_plays_through_handles() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    rt.block_on(async {
+        let h = rt.handle();
+        let host_role = Role::Host {
+            seats: 2,
+            bots: 0,
+            options: vec![],
+        };
+        let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", host_role), || {});
+        let ticket = wait_for(&mut host, "the ticket", |u| match u {
+            Update::Ticket(t) => Some(t.clone()),
+            _ => None,
+        })
+        .await;
+        let open = wait_for(&mut host, "the host's lobby", |u| match u {
+            Update::Roster { seats, you } => Some((seats.len(), *you, seats[1].peer.is_none())),
+            _ => None,
+        })
+        .await;
+        assert_eq!(open, (2, Some(0), true), "seat 2 is open, we sit in seat 1");
+
+        // A LAN browser, pointed at the host directly (mDNS needs a real LAN).
+        let t = Ticket::decode(&ticket).unwrap();
+        let mut lan = browse_lan(
+            h,
+            BrowseConfig {
+                mdns: false,
+                known: vec![(t.host, t.addrs.clone())],
+            },
+            || {},
+        );
+        let found = timeout(STEP, lan.recv()).await.unwrap().unwrap();
+        match found {
+            LanUpdate::Found(l) => {
+                assert_eq!(l.peer, t.host);
+                assert_eq!(l.info.game, Pig::NAME);
+                assert_eq!(l.info.host_name, "Ada");
+                assert_eq!((l.info.seats, l.info.open), (2, 1));
+                assert_eq!(l.info.ticket, ticket);
+            }
+            other => panic!("{other:?}"),
+        }
+
+        // A joiner that leaves the lobby frees its seat again.
+        let quitter = spawn_peer::<Pig>(
+            h,
+            spec(dir.path(), "Quinn", Role::Join { ticket: ticket.clone() }),
+            || {},
+        );
+        wait_for(&mut host, "Quinn in the lobby", |u| match u {
+            Update::Roster { seats, .. } if seats[1].name == "Quinn" => Some(()),
+            _ => None,
+        })
+        .await;
+        drop(quitter);
+        wait_for(&mut host, "Quinn's seat open again", |u| match u {
+            Update::Roster { seats, .. } if seats[1].peer.is_none() => Some(()),
+            _ => None,
+        })
+        .await;
+
+        // The joiner is seated but not ready: nothing starts until it says so.
+        let mut joiner = spawn_peer::<Pig>(
+            h,
+            spec(dir.path(), "Bo", Role::Join { ticket: ticket.clone() }),
+            || {},
+        );
+        let (you, ready) = wait_for(&mut joiner, "the joiner's lobby", |u| match u {
+            Update::Roster { seats, you } if you.is_some() => {
+                Some((*you, seats[1].ready))
+            }
+            _ => None,
+        })
+        .await;
+        assert_eq!((you, ready), (Some(1), false));
+        assert!(joiner.send(Command::Chat("hello from Bo".into())));
+        let line = wait_for(&mut host, "lobby chat", |u| match u {
+            Update::LobbyChat { name, text } => Some((name.clone(), text.clone())),
+            Update::Started { .. } => panic!("started before the joiner was ready"),
+            _ => None,
+        })
+        .await;
+        assert_eq!(line, ("Bo".to_string(), "hello from Bo".to_string()));
+        assert!(joiner.send(Command::Ready(true)));
+
+        let start = |u: &Update<Pig>| match u {
+            Update::Started {
+                seat, names, state, ..
+            } => Some((seat.map(|s| s.0), names.clone(), (**state).clone())),
+            _ => None,
+        };
+        let (hs, names, hstate) = wait_for(&mut host, "the host's start", start).await;
+        let (js, _, jstate) = wait_for(&mut joiner, "the joiner's start", start).await;
+        assert_eq!((hs, js), (Some(0), Some(1)));
+        assert_eq!(names, vec!["Ada".to_string(), "Bo".to_string()]);
+
+        // A move out of turn is refused with a reason, and nothing breaks.
+        let a = hstate.legal_actions_vec()[0].clone();
+        let waiting = if hstate.to_act() == Actor::Seat(dwarfs_engine::Seat(0)) {
+            &mut joiner
+        } else {
+            &mut host
+        };
+        assert!(waiting.send(Command::Play(a)));
+        let why = wait_for(waiting, "the refusal", |u| match u {
+            Update::Refused(r) => Some(r.clone()),
+            _ => None,
+        })
+        .await;
+        assert!(why.contains("not your turn"), "{why}");
+
+        let (a, b) = tokio::join!(
+            play_to_end(&mut host, 0, hstate),
+            play_to_end(&mut joiner, 1, jstate)
+        );
+        assert_eq!(a.0, b.0, "both saw the same number of moves");
+        assert!(a.0 > 0);
+        assert_eq!(a.1, a.0, "every move was agreed by both players (host)");
+        assert_eq!(b.1, b.0, "every move was agreed by both players (joiner)");
+        for h in [&mut host, &mut joiner] {
+            let r = wait_for(h, "the end", |u| match u {
+                Update::Ended(r) => Some(r.clone()),
+                _ => None,
+            })
+            .await;
+            assert_eq!(r.ending, Ending::Over, "{r:?}");
+            assert!(r.replay.as_ref().is_some_and(|p| p.exists()));
+        }
+    });
+}
