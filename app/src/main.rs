@@ -32,6 +32,8 @@ enum Command {
     Host(net_cli::HostArgs),
     /// Join a game from the ticket the host printed.
     Join(net_cli::JoinArgs),
+    /// List the open lobbies on the LAN (mDNS), with the tickets to join them.
+    Lan(net_cli::LanArgs),
     /// Come back to a game after your process stopped, from your own replay file.
     Resume(net_cli::ResumeArgs),
     /// Play a full bot game between peers as separate processes over libp2p, then verify it.
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(cmd)) => replay_cli::run(&cmd),
         Some(Command::Host(args)) => net_cli::run_host(&args),
         Some(Command::Join(args)) => net_cli::run_join(&args),
+        Some(Command::Lan(args)) => net_cli::run_lan(&args),
         Some(Command::Resume(args)) => net_cli::run_resume(&args),
         Some(Command::Demo(args)) => net_cli::run_demo_cmd(&args),
         Some(Command::NetPeer) => net_cli::run_child(),

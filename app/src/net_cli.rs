@@ -79,6 +79,14 @@ pub struct JoinArgs {
     pub peer: PeerArgs,
 }
 
+/// `dwarfs lan`.
+#[derive(clap::Args, Debug)]
+pub struct LanArgs {
+    /// How long to look, in seconds.
+    #[arg(long, default_value_t = 5.0)]
+    pub seconds: f64,
+}
+
 /// `dwarfs resume`.
 #[derive(clap::Args, Debug)]
 pub struct ResumeArgs {
@@ -241,6 +249,55 @@ pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
         Role::Join { ticket: text }
     };
     with_game!(kind, G, play::<G>(peer_spec(G::NAME, role, &args.peer)))
+}
+
+/// `dwarfs lan`: lists the open lobbies that mDNS finds on the LAN, with their tickets.
+pub fn run_lan(args: &LanArgs) -> Result<(), CliError> {
+    if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 3600.0) {
+        return Err(CliError::Usage(
+            "--seconds must be a number of seconds between 0 and 3600".into(),
+        ));
+    }
+    let rt = runtime()?;
+    let lobbies = rt.block_on(async {
+        let mut b = dwarfs_net::browse_lan(
+            rt.handle(),
+            dwarfs_net::BrowseConfig {
+                mdns: true,
+                known: vec![],
+            },
+            || {},
+        );
+        let mut found = std::collections::BTreeMap::new();
+        let deadline =
+            tokio::time::Instant::now() + std::time::Duration::from_secs_f64(args.seconds);
+        loop {
+            match tokio::time::timeout_at(deadline, b.recv()).await {
+                Ok(Some(dwarfs_net::LanUpdate::Found(l))) => {
+                    found.insert(l.peer, l.info);
+                }
+                Ok(Some(dwarfs_net::LanUpdate::Gone(p))) => {
+                    found.remove(&p);
+                }
+                Ok(Some(dwarfs_net::LanUpdate::Failed(e))) => return Err(CliError::Failed(e)),
+                Ok(None) | Err(_) => return Ok(found),
+            }
+        }
+    })?;
+    if lobbies.is_empty() {
+        println!(
+            "No open lobby found on the LAN in {} s (mDNS). Ask the host for a ticket, or look again.",
+            args.seconds
+        );
+        return Ok(());
+    }
+    for info in lobbies.values() {
+        println!(
+            "{} hosts {} (rules v{}): {} of {} seats open\n  dwarfs join {}\n",
+            info.host_name, info.game, info.rules_version, info.open, info.seats, info.ticket
+        );
+    }
+    Ok(())
 }
 
 /// `dwarfs resume`.

@@ -847,7 +847,10 @@ impl<G: Game> Driver<G> {
 
     /// A lobby chat line from us (the app) or from a joined peer (the host relays it).
     fn lobby_chat(&mut self, from: Option<PeerId>, text: String) {
-        let text: String = text.chars().take(dwarfs_protocol::wire::MAX_CHAT_LEN).collect();
+        let text: String = text
+            .chars()
+            .take(dwarfs_protocol::wire::MAX_CHAT_LEN)
+            .collect();
         match &self.lobby {
             LobbyState::Hosting { joined, .. } => {
                 let name = match from {
@@ -986,7 +989,9 @@ impl<G: Game> Driver<G> {
                 .get(p)
                 .map(|h| h.name.clone())
                 .unwrap_or_default();
-            self.say(format!("Every seat is taken; waiting for {name} to be ready."));
+            self.say(format!(
+                "Every seat is taken; waiting for {name} to be ready."
+            ));
             return;
         }
         let mut seats = vec![SeatSpec::Player(self.my_key)];
@@ -1398,7 +1403,9 @@ impl<G: Game> Driver<G> {
                     None => self.lobby_chat(None, text),
                     Some(s) => match (s.send_chat(&text), s.local_seat()) {
                         (Ok(()), Some(seat)) => {
-                            self.report.chat.push(format!("seat {}: {text}", seat.0 + 1));
+                            self.report
+                                .chat
+                                .push(format!("seat {}: {text}", seat.0 + 1));
                             self.update(|| Update::Chat { seat, text });
                         }
                         (Ok(()), None) => {}

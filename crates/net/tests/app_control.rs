@@ -68,7 +68,9 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32,
             .expect("the peer stopped");
         match u {
             Update::Applied { state: s, .. } | Update::Chance { state: s, .. } => state = *s,
-            Update::Final { agreed: a, peers, .. } => {
+            Update::Final {
+                agreed: a, peers, ..
+            } => {
                 assert_eq!(peers, 2, "both players are live");
                 if a == peers {
                     agreed += 1;
@@ -136,7 +138,13 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         // A joiner that leaves the lobby frees its seat again.
         let quitter = spawn_peer::<Pig>(
             h,
-            spec(dir.path(), "Quinn", Role::Join { ticket: ticket.clone() }),
+            spec(
+                dir.path(),
+                "Quinn",
+                Role::Join {
+                    ticket: ticket.clone(),
+                },
+            ),
             || {},
         );
         wait_for(&mut host, "Quinn in the lobby", |u| match u {
@@ -154,13 +162,17 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         // The joiner is seated but not ready: nothing starts until it says so.
         let mut joiner = spawn_peer::<Pig>(
             h,
-            spec(dir.path(), "Bo", Role::Join { ticket: ticket.clone() }),
+            spec(
+                dir.path(),
+                "Bo",
+                Role::Join {
+                    ticket: ticket.clone(),
+                },
+            ),
             || {},
         );
         let (you, ready) = wait_for(&mut joiner, "the joiner's lobby", |u| match u {
-            Update::Roster { seats, you } if you.is_some() => {
-                Some((*you, seats[1].ready))
-            }
+            Update::Roster { seats, you } if you.is_some() => Some((*you, seats[1].ready)),
             _ => None,
         })
         .await;
