@@ -104,12 +104,19 @@ pub fn game<V: GameView>(
             if let Some(e) = &table.error {
                 ui.label(RichText::new(e).color(theme::DANGER));
             }
+            remote_bar(ui, table);
         });
     egui::Panel::right("game_log")
         .resizable(true)
         .default_size(300.0)
         .frame(theme::panel_frame())
         .show(ui, |ui| {
+            if table.remote.is_some() {
+                egui::Panel::bottom("game_chat")
+                    .resizable(false)
+                    .frame(egui::Frame::NONE)
+                    .show(ui, |ui| chat_box(ui, table));
+            }
             ui.label(theme::heading("Moves"));
             move_log::<V>(ui, &table.log, None, None);
         });
@@ -127,6 +134,63 @@ pub fn game<V: GameView>(
         }
     });
     out
+}
+
+/// A network game's notes: a silent seat the player may hand to the bot, the peer's progress.
+fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
+    let Some(r) = &table.remote else { return };
+    let silent = r.silent;
+    let waiting = r.awaiting;
+    if let Some(seat) = silent {
+        let label = table.seat_label(seat);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("{label} has gone silent.")).color(GOLD));
+            if ui
+                .button(format!("Hand {label}'s seat to the bot"))
+                .on_hover_text(
+                    "Every other live player must vote the same; the bot then plays the seat so the game goes on.",
+                )
+                .clicked()
+                && let Some(r) = &table.remote
+            {
+                r.send(dwarfs_net::Command::VoteTakeover(seat));
+            }
+        });
+    }
+    if waiting {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(theme::caption(
+                "Your move is on its way to the other players…",
+            ));
+        });
+    }
+}
+
+/// The in-game chat of a network game (signed, like moves).
+fn chat_box<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
+    let Some(r) = table.remote.as_mut() else {
+        return;
+    };
+    ui.separator();
+    ui.label(theme::heading("Chat"));
+    for line in r.chat.iter().rev().take(6).rev() {
+        ui.label(theme::caption(line.clone()));
+    }
+    ui.horizontal(|ui| {
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut r.chat_input)
+                .hint_text("say something")
+                .desired_width(200.0),
+        );
+        let send = ui.button("Send").clicked()
+            || (edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+        if send && !r.chat_input.trim().is_empty() {
+            let text = r.chat_input.trim().to_string();
+            r.chat_input.clear();
+            r.send(dwarfs_net::Command::Chat(text));
+        }
+    });
 }
 
 /// The hotseat screen between two people's turns: nobody sees the next hand by accident.
@@ -156,6 +220,8 @@ pub enum EndOutcome {
     Menu,
     /// Back to the lobby for another game.
     Again,
+    /// Open this replay in the viewer.
+    Replay(std::path::PathBuf),
 }
 
 /// Draws the end screen.
@@ -244,8 +310,25 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
             ui.label(theme::heading("Score over the game"));
             score_chart::<V>(ui, table);
             ui.add_space(14.0);
+            if let Some(r) = &table.remote {
+                ui.label(theme::caption(format!(
+                    "{} moves, each one's state hash agreed by every live peer.",
+                    table.sync.seq
+                )));
+                if let Some(path) = r.report.as_ref().and_then(|rep| rep.replay.clone()) {
+                    ui.horizontal(|ui| {
+                        ui.label(theme::caption(format!(
+                            "Replay saved to {}",
+                            path.display()
+                        )));
+                        if ui.button("Open the replay").clicked() {
+                            out = EndOutcome::Replay(path.clone());
+                        }
+                    });
+                }
+            }
             ui.horizontal(|ui| {
-                if ui.add(theme::primary_button("Play again")).clicked() {
+                if table.remote.is_none() && ui.add(theme::primary_button("Play again")).clicked() {
                     out = EndOutcome::Again;
                 }
                 if ui.button("Main menu").clicked() {

@@ -1,15 +1,16 @@
 //! The lobby: seats with names and colours, bots to fill seats, the options, the data digest and
 //! rules version, a ready state, chat, and the invite ticket.
 //!
-//! This is a local model: in hotseat it is the whole truth; for a hosted game, the network
-//! crate's lobby (peers joining by ticket, their hellos, ready states and chat) is still to be
-//! wired into [`Lobby::remote_join`], [`Lobby::ticket`] and [`Lobby::chat`].
+//! In hotseat the lobby is the whole truth. A network lobby (hosting once "Open lobby" is
+//! clicked, or after joining) shows what the peer reports — the roster, ready states, chat, the
+//! ticket — and sends the player's choices to it as commands.
 
 use super::settings::{COLOUR_NAMES, Settings};
 use super::table::{SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
-use dwarfs_engine::Game;
+use dwarfs_engine::{Game, codec};
 use dwarfs_fall::{Decree, Edition, Fall, FallOptions, Scenario};
+use dwarfs_net::{Command, PeerHandle, Update};
 use egui::{RichText, Ui};
 
 /// Hotseat (one screen) or a hosted network game.
@@ -19,6 +20,8 @@ pub enum LobbyMode {
     Hotseat,
     /// Hosting for peers over the network.
     Host,
+    /// Joined another player's game over the network.
+    Joined,
 }
 
 /// Who fills a lobby seat.
@@ -46,6 +49,27 @@ pub enum LobbyOutcome {
     Leave,
     /// Start the game with these seats.
     Start(Vec<SeatInfo>),
+    /// Open the lobby to the network (host).
+    Open,
+}
+
+/// What the network lobby's peer said when the game started.
+pub struct NetStart {
+    /// Our seat (`None` to watch).
+    pub seat: Option<dwarfs_engine::Seat>,
+    /// Seat names.
+    pub names: Vec<String>,
+    /// Bot seats.
+    pub bots: Vec<bool>,
+    /// The state after setup.
+    pub state: Box<Fall>,
+}
+
+/// What the side column asks for.
+enum SideChoice {
+    None,
+    Start,
+    Open,
 }
 
 /// The lobby's state.
@@ -65,6 +89,14 @@ pub struct Lobby {
     pub ticket: Option<String>,
     /// A note for the player (copied, refused...).
     pub note: Option<String>,
+    /// The peer running this lobby over the network, once opened or joined.
+    pub net: Option<PeerHandle<Fall>>,
+    /// Our seat in a network lobby.
+    pub you: Option<u8>,
+    /// Each seat's ready state in a network lobby.
+    pub seat_ready: Vec<bool>,
+    /// The network's last progress note.
+    pub status: Option<String>,
 }
 
 impl Lobby {
@@ -83,6 +115,7 @@ impl Lobby {
                 },
             ],
             LobbyMode::Host => vec![me, LobbySeat::Open],
+            LobbyMode::Joined => Vec::new(),
         };
         Lobby {
             mode,
@@ -93,7 +126,101 @@ impl Lobby {
             chat_input: String::new(),
             ticket: None,
             note: None,
+            net: None,
+            you: None,
+            seat_ready: Vec::new(),
+            status: None,
         }
+    }
+
+    /// A lobby joined over the network through `handle` (the roster arrives from the host).
+    pub fn joined(settings: &Settings, handle: PeerHandle<Fall>) -> Self {
+        let mut l = Lobby::new(LobbyMode::Joined, settings);
+        l.seats.clear();
+        l.ready = false;
+        l.status = Some("Connecting to the host…".into());
+        l.net = Some(handle);
+        l
+    }
+
+    /// The seat count and bot count to host with, and the options' encoding.
+    pub fn host_role(&self) -> dwarfs_net::Role {
+        // The network lobby puts bots in the last seats.
+        let bots = self.seats.iter().filter(|s| **s == LobbySeat::Bot).count() as u8;
+        dwarfs_net::Role::Host {
+            seats: self.seats.len() as u8,
+            bots,
+            options: codec::encode(&self.options),
+        }
+    }
+
+    /// Takes in what the network peer reported; returns the start of the game once it starts.
+    pub fn pump(&mut self) -> Option<NetStart> {
+        let mut updates = Vec::new();
+        if let Some(h) = self.net.as_mut() {
+            while let Some(u) = h.try_recv() {
+                updates.push(u);
+            }
+        }
+        for u in updates {
+            match u {
+                Update::Status(s) => self.status = Some(s),
+                Update::Ticket(t) => self.ticket = Some(t),
+                Update::Roster {
+                    seats,
+                    options,
+                    you,
+                } => {
+                    self.you = you;
+                    self.seat_ready = seats.iter().map(|s| s.ready).collect();
+                    self.seats = seats
+                        .iter()
+                        .map(|s| {
+                            if s.bot {
+                                LobbySeat::Bot
+                            } else if s.peer.is_none() {
+                                LobbySeat::Open
+                            } else {
+                                LobbySeat::Person {
+                                    name: s.name.clone(),
+                                    remote: Some(s.seat) != you,
+                                }
+                            }
+                        })
+                        .collect();
+                    if !options.is_empty()
+                        && let Ok(o) = codec::decode::<FallOptions>(&options)
+                    {
+                        self.options = o;
+                    }
+                }
+                Update::LobbyChat { name, text } => self.chat.push(format!("{name}: {text}")),
+                Update::Refused(r) => self.note = Some(r),
+                Update::Started {
+                    seat,
+                    names,
+                    bots,
+                    state,
+                    ..
+                } => {
+                    return Some(NetStart {
+                        seat,
+                        names,
+                        bots,
+                        state,
+                    });
+                }
+                Update::Ended(report) => {
+                    self.note = Some(format!(
+                        "The lobby closed: {}",
+                        super::table::ending_text(&report.ending)
+                    ));
+                    self.net = None;
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// Every empty or extra seat becomes a bot (the first seat stays yours).
@@ -103,18 +230,6 @@ impl Lobby {
             if !remote {
                 *s = LobbySeat::Bot;
             }
-        }
-    }
-
-    /// A remote peer took the first open seat (for the network lobby to call; not wired yet).
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub fn remote_join(&mut self, name: String) -> bool {
-        match self.seats.iter_mut().find(|s| **s == LobbySeat::Open) {
-            Some(s) => {
-                *s = LobbySeat::Person { name, remote: true };
-                true
-            }
-            None => false,
         }
     }
 
@@ -128,14 +243,9 @@ impl Lobby {
             ));
         }
         if self.seats.contains(&LobbySeat::Open) {
-            return Err("waiting for players: fill the open seats with bots or wait".into());
-        }
-        if self
-            .seats
-            .iter()
-            .any(|s| matches!(s, LobbySeat::Person { remote: true, .. }))
-        {
-            return Err("network games are not wired into the app yet: use `dwarfs host` / `dwarfs join` from the command line".into());
+            return Err(
+                "open seats wait for players: open the lobby, or fill them with bots".into(),
+            );
         }
         self.options
             .validate()
@@ -170,19 +280,165 @@ impl Lobby {
             if ui.button("Menu").clicked() {
                 out = LobbyOutcome::Leave;
             }
-            ui.label(theme::heading(match self.mode {
-                LobbyMode::Hotseat => "Hotseat — Dwar7s Fall",
-                LobbyMode::Host => "Host a game — Dwar7s Fall",
+            ui.label(theme::heading(match (self.mode, self.net.is_some()) {
+                (LobbyMode::Hotseat, _) => "Hotseat — Dwar7s Fall",
+                (LobbyMode::Host, false) => "Host a game — Dwar7s Fall",
+                (LobbyMode::Host, true) => "Hosting — Dwar7s Fall",
+                (LobbyMode::Joined, _) => "Joined a game — Dwar7s Fall",
             }));
         });
         ui.add_space(8.0);
+        if self.net.is_some() || self.mode == LobbyMode::Joined {
+            ui.columns(2, |cols| {
+                self.net_seats_ui(&mut cols[0]);
+                self.net_side_ui(&mut cols[1]);
+            });
+            return out;
+        }
         ui.columns(2, |cols| {
             self.seats_ui(&mut cols[0]);
-            if self.side_ui(&mut cols[1], settings) {
-                out = LobbyOutcome::Start(self.seat_infos());
+            match self.side_ui(&mut cols[1], settings) {
+                SideChoice::None => {}
+                SideChoice::Start => out = LobbyOutcome::Start(self.seat_infos()),
+                SideChoice::Open => out = LobbyOutcome::Open,
             }
         });
         out
+    }
+
+    /// A network lobby's seats, as the host's roster says (read-only).
+    fn net_seats_ui(&mut self, ui: &mut Ui) {
+        ui.label(theme::heading("Seats"));
+        if self.seats.is_empty() {
+            ui.label(RichText::new("Waiting for the host's lobby…").color(PARCHMENT_DIM));
+        }
+        for (i, seat) in self.seats.iter().enumerate() {
+            theme::card_frame().show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    let c = theme::seat_colour(i);
+                    theme::dot(ui, c, 9.0);
+                    ui.label(RichText::new(COLOUR_NAMES[i % 4]).color(c).strong());
+                    match seat {
+                        LobbySeat::Person { name, remote } => {
+                            ui.label(RichText::new(name.as_str()).strong());
+                            ui.label(theme::caption(if *remote { "joined" } else { "you" }));
+                            let ready = self.seat_ready.get(i).copied().unwrap_or(false);
+                            ui.with_layout(
+                                egui::Layout::right_to_left(egui::Align::Center),
+                                |ui| {
+                                    if ready {
+                                        ui.label(RichText::new("ready").color(theme::TARGET));
+                                    } else {
+                                        ui.label(RichText::new("not ready").color(GOLD));
+                                    }
+                                },
+                            );
+                        }
+                        LobbySeat::Open => {
+                            ui.label(
+                                RichText::new("Open — waiting for a player…").color(PARCHMENT_DIM),
+                            );
+                        }
+                        LobbySeat::Bot => {
+                            ui.label(RichText::new(format!("Bot {}", i + 1)).strong());
+                            ui.label(theme::caption("deterministic bot, run by every peer"));
+                        }
+                    }
+                });
+            });
+        }
+        ui.add_space(10.0);
+        ui.label(theme::heading("Options"));
+        ui.add_enabled_ui(false, |ui| self.options_ui(ui))
+            .response
+            .on_disabled_hover_text("The host chose the options.");
+        ui.label(theme::caption(format!(
+            "Rules version {} · card data digest {}",
+            Fall::RULES_VERSION,
+            hex8(&Fall::data_digest())
+        )))
+        .on_hover_text("Peers with other rules or card data are refused at the lobby.");
+    }
+
+    /// A network lobby's ticket, status, chat, ready state and start button.
+    fn net_side_ui(&mut self, ui: &mut Ui) {
+        if self.mode == LobbyMode::Host {
+            self.ticket_ui(ui);
+        }
+        if let Some(s) = &self.status {
+            ui.label(theme::caption(s.clone()));
+        }
+        ui.add_space(6.0);
+        self.chat_ui(ui, None);
+        ui.add_space(8.0);
+        let Some(net) = &self.net else {
+            if let Some(n) = &self.note {
+                ui.label(RichText::new(n.clone()).color(GOLD));
+            }
+            return;
+        };
+        match self.mode {
+            LobbyMode::Host => {
+                let open = self.seats.iter().filter(|s| **s == LobbySeat::Open).count();
+                let text = if open > 0 {
+                    "Start now — bots take the open seats"
+                } else {
+                    "Start now"
+                };
+                ui.horizontal(|ui| {
+                    if ui.add(theme::primary_button(text)).clicked() {
+                        net.send(Command::StartNow);
+                    }
+                });
+                ui.label(theme::caption(
+                    "The game starts by itself once every seat is taken and every player is ready.",
+                ));
+            }
+            LobbyMode::Joined => {
+                if self.you.is_some() {
+                    if ui.checkbox(&mut self.ready, "I'm ready").changed() {
+                        net.send(Command::Ready(self.ready));
+                    }
+                    ui.label(theme::caption(
+                        "The host starts the game once every seat is taken and everyone is ready.",
+                    ));
+                }
+            }
+            LobbyMode::Hotseat => {}
+        }
+        if let Some(n) = &self.note {
+            ui.label(RichText::new(n.clone()).color(GOLD));
+        }
+    }
+
+    fn ticket_ui(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Invite ticket:").strong());
+            match &self.ticket {
+                Some(t) => {
+                    let short = if t.len() > 48 {
+                        format!("{}…", &t[..48])
+                    } else {
+                        t.clone()
+                    };
+                    ui.monospace(short).on_hover_text(t.as_str());
+                    if ui.button("Copy").clicked() {
+                        ui.ctx().copy_text(t.clone());
+                        self.note = Some("Ticket copied: send it to the other players.".into());
+                    }
+                }
+                None if self.net.is_some() => {
+                    ui.label(RichText::new("starting the network…").color(PARCHMENT_DIM));
+                }
+                None => {
+                    ui.label(
+                        RichText::new("open the lobby to get a ticket to share")
+                            .color(PARCHMENT_DIM),
+                    );
+                }
+            }
+        });
     }
 
     fn seats_ui(&mut self, ui: &mut Ui) {
@@ -230,11 +486,11 @@ impl Lobby {
                                         name: format!("Player {}", i + 1),
                                         remote: false,
                                     },
-                                    LobbyMode::Host => LobbySeat::Open,
+                                    LobbyMode::Host | LobbyMode::Joined => LobbySeat::Open,
                                 };
                                 let text = match self.mode {
                                     LobbyMode::Hotseat => "Person",
-                                    LobbyMode::Host => "Open seat",
+                                    LobbyMode::Host | LobbyMode::Joined => "Open seat",
                                 };
                                 if ui.small_button(text).clicked() {
                                     self.seats[i] = back;
@@ -262,7 +518,7 @@ impl Lobby {
                         name: format!("Player {n}"),
                         remote: false,
                     },
-                    LobbyMode::Host => LobbySeat::Open,
+                    LobbyMode::Host | LobbyMode::Joined => LobbySeat::Open,
                 });
             }
             if ui.button("Fill with bots").clicked() {
@@ -377,35 +633,40 @@ impl Lobby {
         }
     }
 
-    /// The ticket, chat and ready column; true when "Start game" was clicked.
-    fn side_ui(&mut self, ui: &mut Ui, settings: &Settings) -> bool {
-        let mut started = false;
+    /// The ticket, chat and ready column of a lobby not on the network (yet).
+    fn side_ui(&mut self, ui: &mut Ui, settings: &Settings) -> SideChoice {
+        let mut choice = SideChoice::None;
+        let open = self.seats.contains(&LobbySeat::Open);
         if self.mode == LobbyMode::Host {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Invite ticket:").strong());
-                match &self.ticket {
-                    Some(t) => {
-                        ui.monospace(t.as_str());
-                        if ui.button("Copy").clicked() {
-                            ui.ctx().copy_text(t.clone());
-                            self.note = Some("ticket copied".into());
-                        }
+            self.ticket_ui(ui);
+            if open {
+                ui.horizontal(|ui| {
+                    let ok = self.options.validate().is_ok();
+                    if ui
+                        .add_enabled(ok, theme::primary_button("Open lobby"))
+                        .on_hover_text(
+                            "Listen for players: you get a ticket to share, and players on your LAN see the game",
+                        )
+                        .clicked()
+                    {
+                        choice = SideChoice::Open;
                     }
-                    None => {
-                        ui.label(RichText::new("none yet — the app's network lobby is not wired; `dwarfs host` prints a ticket").color(PARCHMENT_DIM));
-                    }
-                }
-            });
-        }
-        if self.mode == LobbyMode::Host {
-            self.chat_ui(ui, settings);
+                    ui.label(theme::caption(format!(
+                        "{} open seat(s) wait for players",
+                        self.seats.iter().filter(|s| **s == LobbySeat::Open).count()
+                    )));
+                });
+            }
+            self.chat_ui(ui, Some(settings));
         }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             ui.checkbox(&mut self.ready, "I'm ready");
             let check = self.can_start();
             let start = ui.add_enabled(check.is_ok(), theme::primary_button("Start game"));
-            started = start.clicked();
+            if start.clicked() {
+                choice = SideChoice::Start;
+            }
             match check {
                 Err(why) => {
                     ui.label(RichText::new(why).color(GOLD));
@@ -418,10 +679,11 @@ impl Lobby {
         if let Some(n) = &self.note {
             ui.label(theme::caption(n.clone()));
         }
-        started
+        choice
     }
 
-    fn chat_ui(&mut self, ui: &mut Ui, settings: &Settings) {
+    /// The chat box: lines go to the network when the lobby is on it, else stay here.
+    fn chat_ui(&mut self, ui: &mut Ui, settings: Option<&Settings>) {
         ui.horizontal(|ui| {
             ui.label(RichText::new("Chat").strong());
             let r = ui.add(
@@ -432,12 +694,18 @@ impl Lobby {
             let send = ui.button("Send").clicked()
                 || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
             if send && !self.chat_input.trim().is_empty() {
-                self.chat
-                    .push(format!("{}: {}", settings.name, self.chat_input.trim()));
+                let text = self.chat_input.trim().to_string();
+                match (&self.net, settings) {
+                    (Some(net), _) => {
+                        net.send(Command::Chat(text));
+                    }
+                    (None, Some(s)) => self.chat.push(format!("{}: {text}", s.name)),
+                    (None, None) => {}
+                }
                 self.chat_input.clear();
             }
         });
-        for line in self.chat.iter().rev().take(4).rev() {
+        for line in self.chat.iter().rev().take(8).rev() {
             ui.label(theme::caption(line.clone()));
         }
     }

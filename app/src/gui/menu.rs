@@ -185,22 +185,27 @@ pub enum JoinOutcome {
     Leave,
     /// Host instead.
     Host,
+    /// Join the game of this (checked) ticket.
+    Join(String),
 }
 
-/// Reads a pasted ticket: what game and host it names, or why it is not a ticket.
+/// Reads a pasted ticket: the ticket to join, or why it cannot be joined here.
 pub fn check_ticket(text: &str) -> Result<String, String> {
     let t = dwarfs_net::Ticket::decode(text).map_err(|e| e.to_string())?;
-    Ok(format!(
-        "Ticket for a game of {} hosted by {} ({} addresses). The desktop app cannot connect \
-         yet: run `dwarfs join <ticket>` in a terminal to play it.",
-        t.game,
-        t.host,
-        t.addrs.len()
-    ))
+    if t.game != <dwarfs_fall::Fall as dwarfs_engine::Game>::NAME {
+        return Err(format!(
+            "This ticket is for a game of {}; the desktop app plays Dwar7s Fall. Run `dwarfs join <ticket>` in a terminal to play it.",
+            t.game
+        ));
+    }
+    if t.addrs.is_empty() {
+        return Err("This ticket holds no address to reach the host: ask for a new one.".into());
+    }
+    Ok(text.trim().to_string())
 }
 
 /// Draws the join screen.
-pub fn join_screen(ui: &mut Ui, state: &mut JoinState) -> JoinOutcome {
+pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &super::net::LanList) -> JoinOutcome {
     let mut out = JoinOutcome::Stay;
     ui.horizontal(|ui| {
         if ui.button("Menu").clicked() {
@@ -221,7 +226,13 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState) -> JoinOutcome {
                 );
                 let ok = !state.ticket.trim().is_empty();
                 if ui.add_enabled(ok, theme::primary_button("Join")).clicked() {
-                    state.status = Some(check_ticket(state.ticket.trim()));
+                    match check_ticket(state.ticket.trim()) {
+                        Ok(t) => {
+                            state.status = None;
+                            out = JoinOutcome::Join(t);
+                        }
+                        Err(e) => state.status = Some(Err(e)),
+                    }
                 }
             });
             match &state.status {
@@ -239,10 +250,43 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState) -> JoinOutcome {
             ui.set_max_width(760.0);
             ui.horizontal(|ui| {
                 ui.label(RichText::new("Games on your LAN").strong());
+                if lan.running() {
+                    ui.spinner();
+                }
             });
-            ui.label(theme::caption(
-                "No LAN search yet: the app does not run the network node (mDNS) yet. Paste a ticket above, or use `dwarfs join` in a terminal.",
-            ));
+            if let Some(e) = &lan.error {
+                ui.label(RichText::new(format!("The LAN search stopped: {e}")).color(GOLD));
+            } else if lan.lobbies.is_empty() {
+                ui.label(theme::caption(
+                    "Looking for open lobbies on your network (mDNS)… none yet.",
+                ));
+            }
+            for l in &lan.lobbies {
+                let i = &l.info;
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(format!("{}'s game of {}", i.host_name, i.game)).strong(),
+                    );
+                    ui.label(theme::caption(format!(
+                        "{} of {} seats open",
+                        i.open, i.seats
+                    )));
+                    let fall = i.game == <dwarfs_fall::Fall as dwarfs_engine::Game>::NAME
+                        && i.rules_version
+                            == <dwarfs_fall::Fall as dwarfs_engine::Game>::RULES_VERSION;
+                    let button = ui.add_enabled(
+                        fall && i.open > 0,
+                        egui::Button::new(format!("Join {}", i.host_name)),
+                    );
+                    if !fall {
+                        button.on_disabled_hover_text(
+                            "Another game or rules version than this app plays",
+                        );
+                    } else if button.clicked() {
+                        out = JoinOutcome::Join(i.ticket.clone());
+                    }
+                });
+            }
         });
         ui.add_space(12.0);
         if ui.button("Host a game instead").clicked() {

@@ -13,6 +13,7 @@ mod fall_view;
 mod game_screen;
 mod lobby;
 mod menu;
+mod net;
 mod replay;
 mod replay_screen;
 mod settings;
@@ -20,6 +21,8 @@ mod sync;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_net;
 #[cfg(test)]
 mod tests_third;
 mod theme;
@@ -31,6 +34,7 @@ use dwarfs_engine::{Actor, Bot, Game, RandomBot};
 use dwarfs_fall::FallOptions;
 use fall_view::FallView;
 use lobby::{Lobby, LobbyMode, LobbyOutcome};
+use net::{LanList, NetRuntime, NetSetup};
 use settings::{ConfigDir, Settings};
 use table::{SeatInfo, SeatKind, Table};
 
@@ -67,12 +71,19 @@ pub struct DwarfsApp {
     table: Option<Table<FallView>>,
     replays: replay_screen::ReplayScreen,
     themed: bool,
+    /// The network runtime, started the first time a network screen needs it.
+    net: Option<NetRuntime>,
+    /// How the app's peers listen, find lobbies, sign and keep replays.
+    net_setup: NetSetup,
+    /// The open lobbies on the LAN (while the join screen is shown).
+    lan: LanList,
 }
 
 impl DwarfsApp {
     /// The app with settings from `config`.
     pub fn new(config: ConfigDir) -> Self {
         let (settings, settings_note) = config.load();
+        let key = config.key_path();
         DwarfsApp {
             screen: Screen::Menu,
             lobby: Lobby::new(LobbyMode::Hotseat, &settings),
@@ -84,6 +95,88 @@ impl DwarfsApp {
             table: None,
             replays: replay_screen::ReplayScreen::default(),
             themed: false,
+            net: None,
+            net_setup: NetSetup::platform(key),
+            lan: LanList::default(),
+        }
+    }
+
+    /// The network runtime, started on first use.
+    fn net(&mut self) -> Result<&NetRuntime, String> {
+        if self.net.is_none() {
+            self.net = Some(NetRuntime::start()?);
+        }
+        self.net.as_ref().ok_or_else(|| "no network".to_string())
+    }
+
+    /// Opens the host's lobby to the network.
+    fn open_lobby(&mut self, ctx: &egui::Context) {
+        let spec = self.net_setup.spec(
+            dwarfs_fall::Fall::NAME,
+            &self.settings.name,
+            self.lobby.host_role(),
+        );
+        match self.net() {
+            Ok(net) => {
+                let handle = net.spawn::<dwarfs_fall::Fall>(spec, ctx);
+                self.lobby.net = Some(handle);
+                self.lobby.status = Some("Starting the network…".into());
+                self.lobby.note = None;
+            }
+            Err(e) => self.lobby.note = Some(e),
+        }
+    }
+
+    /// Joins the game of a checked ticket.
+    fn join(&mut self, ticket: String, ctx: &egui::Context) {
+        let spec = self.net_setup.spec(
+            dwarfs_fall::Fall::NAME,
+            &self.settings.name,
+            dwarfs_net::Role::Join { ticket },
+        );
+        match self.net() {
+            Ok(net) => {
+                let handle = net.spawn::<dwarfs_fall::Fall>(spec, ctx);
+                self.lobby = Lobby::joined(&self.settings, handle);
+                self.lan.stop();
+                self.screen = Screen::Lobby;
+            }
+            Err(e) => self.lan.error = Some(e),
+        }
+    }
+
+    /// Takes in what the network reported since the last frame.
+    fn pump_net(&mut self, ctx: &egui::Context) {
+        if self.screen == Screen::Join {
+            if !self.lan.running() && self.lan.error.is_none() {
+                if let Err(e) = self.net() {
+                    self.lan.error = Some(e);
+                }
+                if let Some(net) = &self.net {
+                    self.lan.ensure(net, self.net_setup.mdns, ctx);
+                }
+            }
+            self.lan.pump();
+        } else if self.lan.running() {
+            self.lan.stop();
+        }
+        // A network game's news arrives on every screen (the end screen waits for the replay).
+        if let Some(t) = self.table.as_mut() {
+            t.pump_remote();
+        }
+        if self.screen == Screen::Lobby
+            && self.lobby.net.is_some()
+            && let Some(start) = self.lobby.pump()
+            && let Some(handle) = self.lobby.net.take()
+        {
+            self.table = Some(Table::networked(
+                *start.state,
+                start.names,
+                start.bots,
+                start.seat,
+                handle,
+            ));
+            self.screen = Screen::Game;
         }
     }
 
@@ -163,6 +256,8 @@ impl DwarfsApp {
             theme::install(ui.ctx());
             self.themed = true;
         }
+        let ctx = ui.ctx().clone();
+        self.pump_net(&ctx);
         match self.screen {
             Screen::Menu => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
@@ -200,13 +295,14 @@ impl DwarfsApp {
             }
             Screen::Join => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    match menu::join_screen(ui, &mut self.join) {
+                    match menu::join_screen(ui, &mut self.join, &self.lan) {
                         menu::JoinOutcome::Stay => {}
                         menu::JoinOutcome::Leave => self.screen = Screen::Menu,
                         menu::JoinOutcome::Host => {
                             self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
                             self.screen = Screen::Lobby;
                         }
+                        menu::JoinOutcome::Join(ticket) => self.join(ticket, &ctx),
                     }
                 });
             }
@@ -217,8 +313,13 @@ impl DwarfsApp {
                 });
                 match outcome {
                     LobbyOutcome::Stay => {}
-                    LobbyOutcome::Leave => self.screen = Screen::Menu,
+                    LobbyOutcome::Leave => {
+                        // Dropping the peer's handle tells the lobby we left.
+                        self.lobby.net = None;
+                        self.screen = Screen::Menu;
+                    }
                     LobbyOutcome::Start(seats) => self.start(seats),
+                    LobbyOutcome::Open => self.open_lobby(&ctx),
                 }
             }
             Screen::Game => {
@@ -249,6 +350,11 @@ impl DwarfsApp {
                     game_screen::EndOutcome::Again => {
                         self.table = None;
                         self.screen = Screen::Lobby;
+                    }
+                    game_screen::EndOutcome::Replay(path) => {
+                        self.table = None;
+                        self.replays.open_path(&path.display().to_string());
+                        self.screen = Screen::Replays;
                     }
                 }
             }

@@ -28,7 +28,7 @@ pub struct ReplayScreen {
 }
 
 /// The directory games write their replays to (`<data dir>/replays`).
-fn replay_dir() -> Option<std::path::PathBuf> {
+pub(super) fn replay_dir() -> Option<std::path::PathBuf> {
     directories::ProjectDirs::from("", "", "dwarfs").map(|d| d.data_dir().join("replays"))
 }
 

@@ -48,6 +48,18 @@ impl SyncStatus {
         }
     }
 
+    /// A network game with `players` live players.
+    pub fn networked(players: usize) -> Self {
+        SyncStatus {
+            seq: 0,
+            agreed: players.max(1),
+            peers: players.max(1),
+            local: false,
+            incident: None,
+            saved: None,
+        }
+    }
+
     /// A move was applied locally and agreed.
     pub fn agreed(&mut self, seq: u32) {
         self.seq = seq;

@@ -1,18 +1,24 @@
-//! A game at the table, run locally (hotseat, or against bots): the engine, who sits where, the
-//! move log, the score history for the end chart. Chance points are resolved from OS entropy
-//! (the app may use it; the engines never do).
+//! A game at the table: the engine state, who sits where, the move log, the score history for
+//! the end chart. A local game (hotseat, or against bots) runs the engine here, resolving chance
+//! points from OS entropy (the app may use it; the engines never do). A network game
+//! ([`Remote`]) takes every state from the peer's session: a click becomes a signed move, and the
+//! board changes when the move comes back applied.
 
-use super::sync::SyncStatus;
+use super::sync::{Incident, SyncStatus};
 use super::view::GameView;
 use dwarfs_engine::{Actor, Bot, Entropy, Game, Outcome, RandomBot, Seat, Viewer};
+use dwarfs_net::spec::{Ending, PeerReport};
+use dwarfs_net::{Command, PeerHandle, Update};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatKind {
     /// A person at this screen.
     Human,
-    /// A bot run by this app.
+    /// A bot: run by this app, or by every peer alike in a network game.
     Bot,
+    /// A person at another computer (network game).
+    Remote,
 }
 
 /// One seat at the table.
@@ -60,7 +66,48 @@ pub fn os_entropy() -> Entropy {
     *h.finalize().as_bytes()
 }
 
-/// A local game in progress.
+/// The network side of a table: the peer playing our seat, and what it told us.
+pub struct Remote<G: Game> {
+    handle: PeerHandle<G>,
+    /// Our move was sent and has not come back applied yet.
+    pub awaiting: bool,
+    /// The rest of a staged choice (two actions from one click), sent one by one as each
+    /// comes back applied.
+    queued: std::collections::VecDeque<G::Action>,
+    /// Chat lines ("name: text").
+    pub chat: Vec<String>,
+    /// The chat line being typed.
+    pub chat_input: String,
+    /// A seat silent past the timeout, that the player may vote to hand to the bot.
+    pub silent: Option<Seat>,
+    /// The last progress note from the peer.
+    pub status: Option<String>,
+    /// How the peer's run ended, once it has.
+    pub report: Option<PeerReport>,
+}
+
+impl<G: Game> Remote<G> {
+    /// Wraps a running peer's handle.
+    pub fn new(handle: PeerHandle<G>) -> Self {
+        Remote {
+            handle,
+            awaiting: false,
+            queued: std::collections::VecDeque::new(),
+            chat: Vec::new(),
+            chat_input: String::new(),
+            silent: None,
+            status: None,
+            report: None,
+        }
+    }
+
+    /// Sends a command to the peer; false if it has stopped.
+    pub fn send(&self, c: Command<G::Action>) -> bool {
+        self.handle.send(c)
+    }
+}
+
+/// A game in progress.
 pub struct Table<V: GameView> {
     /// The engine state.
     pub game: V::G,
@@ -87,6 +134,8 @@ pub struct Table<V: GameView> {
     pub bot_delay_ms: u32,
     bot_ready_at: f64,
     last_actor: Option<Seat>,
+    /// The network game behind this table, if it is one.
+    pub remote: Option<Remote<V::G>>,
 }
 
 impl<V: GameView> Table<V> {
@@ -131,10 +180,228 @@ impl<V: GameView> Table<V> {
             bot_delay_ms,
             bot_ready_at: 0.0,
             last_actor: None,
+            remote: None,
         };
         t.advance(0.0);
         t.history.push(V::scores(&t.game));
         t
+    }
+
+    /// A network game from its first state: `seat` is ours (`None` to watch), the others are
+    /// people elsewhere or bots every peer runs alike.
+    pub fn networked(
+        game: V::G,
+        names: Vec<String>,
+        bots: Vec<bool>,
+        seat: Option<Seat>,
+        handle: PeerHandle<V::G>,
+    ) -> Self {
+        let seats: Vec<SeatInfo> = names
+            .into_iter()
+            .enumerate()
+            .map(|(i, name)| SeatInfo {
+                name,
+                kind: if bots.get(i).copied().unwrap_or(false) {
+                    SeatKind::Bot
+                } else if seat == Some(Seat(i as u8)) {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Remote
+                },
+            })
+            .collect();
+        let players = seats.iter().filter(|s| s.kind != SeatKind::Bot).count();
+        let mut t = Table {
+            history: vec![V::scores(&game)],
+            game,
+            view: V::default(),
+            bots: vec![None; seats.len()],
+            seats,
+            log: Vec::new(),
+            curtain: None,
+            viewer: seat.map_or(Viewer::Spectator, Viewer::Seat),
+            seq: 0,
+            error: None,
+            sync: SyncStatus::networked(players),
+            bot_delay_ms: 0,
+            bot_ready_at: 0.0,
+            last_actor: None,
+            remote: Some(Remote::new(handle)),
+        };
+        if let Actor::Seat(s) = t.game.to_act() {
+            t.last_actor = Some(s);
+        }
+        t
+    }
+
+    /// Takes in everything the peer reported since the last frame.
+    pub fn pump_remote(&mut self) {
+        let Some(r) = self.remote.as_mut() else {
+            return;
+        };
+        let mut updates = Vec::new();
+        while let Some(u) = r.handle.try_recv() {
+            updates.push(u);
+        }
+        for u in updates {
+            self.on_update(u);
+        }
+    }
+
+    fn on_update(&mut self, u: Update<V::G>) {
+        match u {
+            Update::Applied {
+                seq,
+                seat,
+                description,
+                events,
+                by_bot,
+                state,
+            } => {
+                self.game = *state;
+                self.seq = seq;
+                let text = if by_bot
+                    && self
+                        .seats
+                        .get(seat.index())
+                        .is_some_and(|s| s.kind != SeatKind::Bot)
+                {
+                    format!("{description} (played by the takeover bot)")
+                } else {
+                    description
+                };
+                self.log.push(LogLine {
+                    seq,
+                    seat: Some(seat),
+                    text,
+                });
+                self.record_events(&events);
+                self.after_remote_state();
+                if let Some(r) = self.remote.as_mut() {
+                    if self.viewer == Viewer::Seat(seat) {
+                        r.awaiting = false;
+                    }
+                    if r.silent == Some(seat) {
+                        r.silent = None;
+                    }
+                }
+                self.error = None;
+                self.view.reset();
+                self.send_queued();
+            }
+            Update::Chance { events, state } => {
+                self.game = *state;
+                self.record_events(&events);
+                self.after_remote_state();
+            }
+            Update::Final { seq, agreed, peers } => {
+                self.sync.seq = seq;
+                self.sync.agreed = agreed;
+                self.sync.peers = peers;
+            }
+            Update::Incident(i) => {
+                let peer = match i.seat {
+                    Some(s) => self.seat_label(Seat(s)),
+                    None => i.peer.clone().unwrap_or_else(|| "unknown".into()),
+                };
+                self.sync.incident = Some(Incident {
+                    kind: i.kind,
+                    seq: i.seq,
+                    peer,
+                    evidence: i.evidence,
+                });
+            }
+            Update::Refused(why) => {
+                self.error = Some(why);
+                if let Some(r) = self.remote.as_mut() {
+                    r.awaiting = false;
+                    r.queued.clear();
+                }
+            }
+            Update::Silent { seat } => {
+                if let Some(r) = self.remote.as_mut() {
+                    r.silent = Some(seat);
+                }
+            }
+            Update::TakenOver { seat, from_seq } => {
+                let label = self.seat_label(seat);
+                if let Some(s) = self.seats.get_mut(seat.index()) {
+                    s.kind = SeatKind::Bot;
+                }
+                if let Some(r) = self.remote.as_mut() {
+                    r.silent = None;
+                }
+                self.sync.peers = self.sync.peers.saturating_sub(1).max(1);
+                self.log.push(LogLine {
+                    seq: from_seq,
+                    seat: None,
+                    text: format!("{label} is now played by the takeover bot"),
+                });
+            }
+            Update::Chat { seat, text } => {
+                let line = format!("{}: {text}", self.seat_label(seat));
+                if let Some(r) = self.remote.as_mut() {
+                    r.chat.push(line);
+                }
+            }
+            Update::Status(s) => {
+                if let Some(r) = self.remote.as_mut() {
+                    r.status = Some(s);
+                }
+            }
+            Update::Over { .. } => self.after_remote_state(),
+            Update::Ended(report) => {
+                if !matches!(report.ending, Ending::Over | Ending::Left)
+                    && self.sync.incident.is_none()
+                {
+                    self.error = Some(format!(
+                        "The network game stopped: {}",
+                        ending_text(&report.ending)
+                    ));
+                }
+                if let Some(r) = self.remote.as_mut() {
+                    r.report = Some(*report);
+                }
+            }
+            Update::Ticket(_)
+            | Update::Roster { .. }
+            | Update::LobbyChat { .. }
+            | Update::Started { .. } => {}
+        }
+    }
+
+    /// Sends the next action of a staged choice, if it is still ours to play and legal.
+    fn send_queued(&mut self) {
+        let Some(r) = self.remote.as_mut() else {
+            return;
+        };
+        if r.awaiting {
+            return;
+        }
+        let Some(next) = r.queued.pop_front() else {
+            return;
+        };
+        let ours = matches!(self.game.to_act(), Actor::Seat(s) if self.viewer == Viewer::Seat(s));
+        if ours && self.game.legal_actions_vec().contains(&next) && r.send(Command::Play(next)) {
+            r.awaiting = true;
+        } else {
+            r.queued.clear();
+        }
+    }
+
+    /// Keeps the score history as turns pass (one point per change of the acting seat).
+    fn after_remote_state(&mut self) {
+        match self.game.to_act() {
+            Actor::Seat(s) if self.last_actor != Some(s) => {
+                self.history.push(V::scores(&self.game));
+                self.last_actor = Some(s);
+            }
+            Actor::Over if self.last_actor.is_some() => {
+                self.history.push(V::scores(&self.game));
+                self.last_actor = None;
+            }
+            _ => {}
+        }
     }
 
     /// The number of people at this screen.
@@ -164,6 +431,14 @@ impl<V: GameView> Table<V> {
     /// The legal actions the shown viewer may take now (empty while someone else acts or the
     /// screen is covered).
     pub fn legal_for_viewer(&self) -> Vec<<V::G as Game>::Action> {
+        if self
+            .remote
+            .as_ref()
+            .is_some_and(|r| r.awaiting || r.report.is_some())
+            || self.sync.incident.is_some()
+        {
+            return Vec::new();
+        }
         match self.game.to_act() {
             Actor::Seat(s)
                 if self.curtain.is_none() && self.is_human(s) && self.viewer == Viewer::Seat(s) =>
@@ -192,6 +467,19 @@ impl<V: GameView> Table<V> {
             self.error = Some("nobody may act now".into());
             return false;
         };
+        if let Some(r) = self.remote.as_mut() {
+            // The move is signed and sent; the board changes when it comes back applied.
+            if r.awaiting {
+                r.queued.push_back(action.clone());
+                return true;
+            }
+            if !r.send(Command::Play(action.clone())) {
+                self.error = Some("the network game has stopped".into());
+                return false;
+            }
+            r.awaiting = true;
+            return true;
+        }
         let text = self.game.describe(action);
         match self.game.play(seat, action) {
             Ok(events) => {
@@ -216,6 +504,10 @@ impl<V: GameView> Table<V> {
     /// Resolves chance points and lets bots move until a person must act (or a bot waits for its
     /// delay). `now` is the UI clock in seconds.
     pub fn advance(&mut self, now: f64) {
+        if self.remote.is_some() {
+            self.pump_remote();
+            return;
+        }
         for _ in 0..100_000 {
             match self.game.to_act() {
                 Actor::Over => break,
@@ -276,5 +568,17 @@ impl<V: GameView> Table<V> {
     /// The outcome once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
+    }
+}
+
+/// How a network run ended, in words.
+pub fn ending_text(e: &Ending) -> String {
+    match e {
+        Ending::Over => "the game is over".into(),
+        Ending::Halted(r) => format!("halted: {r}"),
+        Ending::Refused(r) => format!("refused: {r}"),
+        Ending::TimedOut(r) => format!("timed out: {r}"),
+        Ending::Failed(r) => r.clone(),
+        Ending::Left => "you left".into(),
     }
 }

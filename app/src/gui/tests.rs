@@ -2,6 +2,7 @@
 
 use super::fall_view::capital;
 use super::lobby::LobbySeat;
+use super::net::NetSetup;
 use super::settings::ConfigDir;
 use super::{DwarfsApp, Screen};
 use dwarfs_engine::{Actor, Bot, Game, RandomBot};
@@ -9,11 +10,19 @@ use dwarfs_fall::{Colour, FallAction, HandCard};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-/// A fresh app with no config directory, instant bots and a known player name.
+/// A fresh app with no config directory, instant bots and a known player name. Its network
+/// stays on loopback with no mDNS, and keeps no replays.
 pub(super) fn app() -> DwarfsApp {
     let mut a = DwarfsApp::new(ConfigDir(None));
     a.settings.bot_delay_ms = 0;
     a.settings.name = "Tester".into();
+    a.net_setup = NetSetup {
+        ip: "127.0.0.1".into(),
+        mdns: false,
+        key: Some(std::env::temp_dir().join("dwarfs-gui-test.key")),
+        replay_dir: None,
+        seat_timeout_s: 0,
+    };
     a
 }
 
@@ -90,7 +99,7 @@ fn lobby_fills_with_bots_and_refuses_to_start_while_seats_are_open() {
     let mut h = harness(app());
     click(&mut h, "Host a game");
     // One open seat: start is refused with a reason.
-    assert!(has(&h, "waiting for players"));
+    assert!(has(&h, "open seats wait for players"));
     click(&mut h, "Add seat");
     click(&mut h, "Add seat");
     assert_eq!(h.state().lobby.seats.len(), 4);
@@ -104,20 +113,15 @@ fn lobby_fills_with_bots_and_refuses_to_start_while_seats_are_open() {
     assert!(has(&h, "I'm ready"));
     click(&mut h, "I'm ready");
     assert!(has(&h, "4 seats ready"));
-    // A remote player in a seat: the app cannot run that game yet, and says so.
+    // An open seat again: the game cannot start locally, and the lobby offers to open itself
+    // to the network for it.
     h.state_mut().lobby.seats[3] = LobbySeat::Open;
-    assert!(h.state_mut().lobby.remote_join("Thorin".into()));
     h.run_steps(2);
-    assert!(has(&h, "Thorin"));
-    assert!(has(&h, "not wired"));
+    assert!(has(&h, "open seats wait for players"));
+    assert!(has(&h, "Open lobby"));
+    assert!(has(&h, "1 open seat(s) wait for players"));
     click(&mut h, "Fill with bots");
-    assert_eq!(
-        h.state().lobby.seats[3],
-        LobbySeat::Person {
-            name: "Thorin".into(),
-            remote: true
-        }
-    );
+    assert_eq!(h.state().lobby.seats[3], LobbySeat::Bot);
 }
 
 /// Clicks through the UI to play `action`, the way a person would (3rd-edition actions by

@@ -53,6 +53,8 @@ pub enum Update<G: Game> {
     Roster {
         /// Seats in seat order.
         seats: Vec<RosterSeat>,
+        /// The host's game options (canonical encoding; empty for the defaults).
+        options: Vec<u8>,
         /// Our seat (0-based), if the roster gives us one.
         you: Option<u8>,
     },

@@ -54,6 +54,8 @@ pub struct Roster {
     pub game_id: GameId,
     /// Every seat, in seat order.
     pub seats: Vec<RosterSeat>,
+    /// The game options chosen by the host (canonical encoding; empty for the defaults).
+    pub options: Vec<u8>,
 }
 
 /// An open lobby as a LAN browser lists it.

@@ -20,7 +20,7 @@ use crate::spec::{
     TICKET_LINE,
 };
 use crate::ticket::Ticket;
-use dwarfs_engine::{Game, Seat, codec, state_hash};
+use dwarfs_engine::{Actor, Game, Seat, codec, state_hash};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{LobbyHello, LobbyMessage, MoveBody, ReadyBody, Signed};
 use dwarfs_protocol::replay::format::{Frame, read_frames};
@@ -169,6 +169,8 @@ struct Driver<G: Game> {
     link: Option<Link<G>>,
     /// The invite ticket of the lobby we host.
     ticket: Option<String>,
+    /// Moves the app chose, waiting for the move before them to be final.
+    app_moves: std::collections::VecDeque<G::Action>,
     /// LAN join: nodes found by mDNS that we asked what they host.
     lan_asked: BTreeSet<PeerId>,
     /// Whether we (a joiner) are ready to start.
@@ -262,6 +264,7 @@ pub(crate) async fn run_linked<G: Game>(
         link,
         ticket: None,
         lan_asked: BTreeSet::new(),
+        app_moves: std::collections::VecDeque::new(),
         left: None,
     };
     let result = d.run().await;
@@ -707,9 +710,15 @@ impl<G: Game> Driver<G> {
                 ready: true,
             });
         }
+        let options = match (&self.lobby, &self.session) {
+            (LobbyState::Hosting { options, .. }, _) => options.clone(),
+            (_, Some(s)) => s.config().options.clone(),
+            _ => Vec::new(),
+        };
         Roster {
             game_id: self.game_id,
             seats,
+            options,
         }
     }
 
@@ -722,8 +731,12 @@ impl<G: Game> Driver<G> {
                 .iter()
                 .find(|s| s.peer.as_deref() == Some(me.as_slice()))
                 .map(|s| s.seat);
-            let seats = roster.seats.clone();
-            self.update(|| Update::Roster { seats, you });
+            let (seats, options) = (roster.seats.clone(), roster.options.clone());
+            self.update(|| Update::Roster {
+                seats,
+                options,
+                you,
+            });
             return;
         }
         if self.spec.machine && !self.spec.verbose {
@@ -1427,21 +1440,21 @@ impl<G: Game> Driver<G> {
                 }
             }
             Command::Play(action) => {
-                let r = match self.session.as_mut() {
-                    None => Err("the game has not started".to_string()),
-                    Some(s) if !s.is_my_turn() => Err("it is not your turn".to_string()),
-                    Some(s) => {
-                        let seq = s.final_seq() + 1;
-                        s.submit_local_action(action)
-                            .map(|()| seq)
-                            .map_err(|e| e.to_string())
+                let r = match &self.session {
+                    None => Err("the game has not started"),
+                    Some(s) if s.local_seat().is_none() => Err("a spectator does not play"),
+                    Some(s)
+                        if s.state().to_act() != Actor::Seat(s.local_seat().unwrap_or(Seat(0))) =>
+                    {
+                        Err("it is not your turn")
                     }
+                    // Our turn in the state shown; it is signed as soon as the move before it is
+                    // final (see `play_app_move`).
+                    Some(_) => Ok(()),
                 };
                 match r {
-                    Ok(seq) => {
-                        self.own_moves.insert(seq, Instant::now());
-                    }
-                    Err(e) => self.update(|| Update::Refused(e)),
+                    Ok(()) => self.app_moves.push_back(action),
+                    Err(e) => self.update(|| Update::Refused(e.to_string())),
                 }
             }
         }
@@ -1526,7 +1539,7 @@ impl<G: Game> Driver<G> {
                     }
                 }
             }
-            if self.play_bot_move() {
+            if self.play_bot_move() || self.play_app_move() {
                 any = true;
             }
             if !any {
@@ -1584,6 +1597,31 @@ impl<G: Game> Driver<G> {
             self.dropped_links = true;
             for p in s.broadcast_peers() {
                 self.node.disconnect(p);
+            }
+        }
+    }
+
+    /// Signs the app's next chosen move once the session may take it; returns whether it did.
+    fn play_app_move(&mut self) -> bool {
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        if self.app_moves.is_empty() || !s.is_my_turn() {
+            return false;
+        }
+        let Some(action) = self.app_moves.pop_front() else {
+            return false;
+        };
+        let seq = s.final_seq() + 1;
+        match s.submit_local_action(action) {
+            Ok(()) => {
+                self.own_moves.insert(seq, Instant::now());
+                true
+            }
+            Err(e) => {
+                self.app_moves.clear();
+                self.update(|| Update::Refused(e.to_string()));
+                false
             }
         }
     }

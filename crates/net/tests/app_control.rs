@@ -107,7 +107,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         })
         .await;
         let open = wait_for(&mut host, "the host's lobby", |u| match u {
-            Update::Roster { seats, you } => Some((seats.len(), *you, seats[1].peer.is_none())),
+            Update::Roster { seats, you, .. } => Some((seats.len(), *you, seats[1].peer.is_none())),
             _ => None,
         })
         .await;
@@ -172,7 +172,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
             || {},
         );
         let (you, ready) = wait_for(&mut joiner, "the joiner's lobby", |u| match u {
-            Update::Roster { seats, you } if you.is_some() => Some((*you, seats[1].ready)),
+            Update::Roster { seats, you, .. } if you.is_some() => Some((*you, seats[1].ready)),
             _ => None,
         })
         .await;

@@ -1,0 +1,142 @@
+//! The app over the network, on loopback: one app hosts and opens its lobby, another joins by
+//! pasting the ticket and says it is ready, and both play a whole game of Fall by clicking, each
+//! move signed, sent, agreed by both and shown on both boards.
+
+use super::net::NetSetup;
+use super::tests::{app, click, harness, has, play_by_clicking};
+use super::{DwarfsApp, Screen};
+use dwarfs_engine::{Bot, RandomBot};
+use dwarfs_fall::Fall;
+use egui_kittest::Harness;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+type H = Harness<'static, DwarfsApp>;
+
+fn net_app(dir: &Path, name: &str) -> DwarfsApp {
+    let mut a = app();
+    a.settings.name = name.into();
+    a.net_setup = NetSetup {
+        ip: "127.0.0.1".into(),
+        mdns: false,
+        key: Some(dir.join(format!("{name}.key"))),
+        replay_dir: Some(dir.join(name)),
+        seat_timeout_s: 0,
+    };
+    a
+}
+
+/// Draws frames on both apps until `done` holds (the network runs on its own threads).
+fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !done(a, b) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        a.step();
+        b.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = harness(net_app(dir.path(), "Ada"));
+    let mut joiner = harness(net_app(dir.path(), "Bo"));
+
+    click(&mut host, "Host a game");
+    assert!(has(&host, "open the lobby to get a ticket"));
+    click(&mut host, "Open lobby");
+    until(&mut host, &mut joiner, "the ticket", |h, _| {
+        h.state().lobby.ticket.is_some()
+    });
+    assert!(has(&host, "Hosting — Dwar7s Fall"));
+    let ticket = host.state().lobby.ticket.clone().unwrap();
+
+    click(&mut joiner, "Join a game");
+    joiner.state_mut().join.ticket = ticket;
+    click(&mut joiner, "Join");
+    assert_eq!(joiner.state().screen, Screen::Lobby);
+    until(&mut host, &mut joiner, "the joiner seated", |h, j| {
+        j.state().lobby.you == Some(1) && has(h, "Bo") && has(j, "Ada")
+    });
+    // Seated but not ready: the game waits.
+    assert!(has(&host, "not ready"));
+    assert_eq!(host.state().screen, Screen::Lobby);
+    click(&mut joiner, "I'm ready");
+    until(
+        &mut host,
+        &mut joiner,
+        "the game to start on both",
+        |h, j| h.state().screen == Screen::Game && j.state().screen == Screen::Game,
+    );
+
+    let mut chooser = RandomBot::new(9);
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut clicked = [0u32; 2];
+    while host.state().screen != Screen::End || joiner.state().screen != Screen::End {
+        assert!(Instant::now() < deadline, "the game did not end in time");
+        for (i, h) in [&mut host, &mut joiner].into_iter().enumerate() {
+            h.step();
+            let Some(t) = h.state().table() else { continue };
+            assert!(t.sync.incident.is_none(), "{:?}", t.sync.incident);
+            assert!(t.error.is_none(), "{:?}", t.error);
+            let legal = t.legal_for_viewer();
+            if legal.is_empty() {
+                continue;
+            }
+            let seat = t.game.current_seat();
+            let pick = legal[chooser.choose(&t.game, seat, &legal)];
+            play_by_clicking(h, pick);
+            clicked[i] += 1;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    assert!(clicked[0] > 5 && clicked[1] > 5, "both played: {clicked:?}");
+    // Both boards ended in the same state, every move agreed by both players.
+    let (a, b) = (
+        host.state().table().unwrap(),
+        joiner.state().table().unwrap(),
+    );
+    assert_eq!(
+        dwarfs_engine::state_hash(&a.game),
+        dwarfs_engine::state_hash(&b.game)
+    );
+    assert_eq!(a.seq, b.seq);
+    assert_eq!((a.sync.seq, a.sync.agreed, a.sync.peers), (a.seq, 2, 2));
+    assert_eq!(
+        a.log.iter().filter(|l| l.seat.is_some()).count() as u32,
+        a.seq
+    );
+    let moves = a.seq;
+    host.run_steps(2);
+    assert!(has(&host, "Final scores"));
+    // Each app's replay verifies offline.
+    until(&mut host, &mut joiner, "both replays", |h, j| {
+        [h, j].iter().all(|x| {
+            x.state()
+                .table()
+                .and_then(|t| t.remote.as_ref())
+                .is_some_and(|r| r.report.is_some())
+        })
+    });
+    for h in [&host, &joiner] {
+        let t = h.state().table().unwrap();
+        let path = t
+            .remote
+            .as_ref()
+            .unwrap()
+            .report
+            .as_ref()
+            .unwrap()
+            .replay
+            .clone()
+            .unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let report = dwarfs_protocol::replay::verify::<Fall>(&bytes)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(report.moves, moves);
+    }
+    host.run_steps(2);
+    click(&mut host, "Open the replay");
+    assert_eq!(host.state().screen, Screen::Replays);
+}
