@@ -36,6 +36,9 @@ pub enum Waiting {
     Move(u32),
     /// Its ack of move `seq`.
     Ack(u32),
+    /// Its takeover vote at move `seq`: we voted to hand a silent seat to the bot and this
+    /// player has sent nothing for that move since (it may be silent too).
+    Vote(u32),
 }
 
 /// An ack hash mismatch: peers disagree on the state after a move.
@@ -135,7 +138,10 @@ pub enum Event<G: Game> {
         /// The text.
         text: String,
     },
-    /// A seat was handed to the takeover bot by a unanimous vote of the other live peers.
+    /// A seat was handed to the takeover bot by the votes of the other live players (see
+    /// [`crate::takeover`]). When `seat` is the local seat ([`crate::Session::is_taken_over`]),
+    /// this peer was voted out (it was silent to the others): the session goes on as a read-only
+    /// follower that verifies and records the game to its end, and plays nothing more.
     TakenOver {
         /// The seat.
         seat: Seat,

@@ -53,6 +53,7 @@ pub mod message;
 pub mod replay;
 pub mod session;
 pub mod sim;
+pub mod takeover;
 pub mod wire;
 
 pub use config::{GameConfig, Refusal, SeatSpec};

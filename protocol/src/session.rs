@@ -16,8 +16,9 @@ use crate::message::{
 };
 use crate::replay::format::{
     AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, TakeoverRecord, VoteRecord,
-    encode_frame,
+    encode_frame, read_frames,
 };
+use crate::takeover;
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
 use dwarfs_bots::TakeoverBot;
 use dwarfs_engine::{Actor, Game, Seat, StateHash, codec, state_hash};
@@ -35,7 +36,7 @@ pub struct Settings {
     /// Most moves in one [`LogSync`] answer.
     pub sync_chunk: u32,
     /// When set, vote on our own to hand a seat to the takeover bot after it has been silent
-    /// this long while we wait for it (the takeover needs every other live player's vote).
+    /// this long while we wait for it (see [`crate::takeover`] for whose votes it needs).
     pub takeover_after_ms: Option<u64>,
 }
 
@@ -104,6 +105,16 @@ pub enum TakeoverError {
     /// The game is not in play.
     #[error("the game is not in play")]
     NotPlaying,
+    /// Too few players are left to outvote the seat (see [`crate::takeover::quorum`]).
+    #[error(
+        "a takeover needs the votes of {needed} players, but only {available} other players are still in the game"
+    )]
+    TooFewVoters {
+        /// Voters a takeover needs.
+        needed: usize,
+        /// Live players other than the seat.
+        available: usize,
+    },
 }
 
 /// Where the session is.
@@ -142,12 +153,21 @@ struct Pending<G: Game> {
     action: G::Action,
     mv: Option<Signed<MoveBody>>,
     hash: StateHash,
+    /// The state before the move (moved, not cloned), to undo the move of a seat handed to the
+    /// bot before the move was final.
+    before: G,
 }
 
 #[derive(Clone, Debug)]
 struct LogEntry {
     mv: Option<Signed<MoveBody>>,
     acks: Vec<Option<Ack>>,
+}
+
+/// The pending move's number and hash, while its acks are checked.
+struct PendingView {
+    seq: u32,
+    hash: StateHash,
 }
 
 /// One peer's session of one game. See the module docs and the crate README.
@@ -194,6 +214,20 @@ pub struct Session<G: Game> {
     spectator_rr: usize,
     /// Resumed from a file: the local seat may not play until a peer answered a sync.
     awaiting_resync: bool,
+    /// When we last cast a new takeover vote.
+    last_vote_at: u64,
+    /// Player seats at the start of the game (for the takeover quorum).
+    players_at_start: usize,
+    /// Takeovers applied: `(from_seq, seats)`.
+    takeover_history: Vec<(u32, Vec<u8>)>,
+    /// Every replay byte this session produced (the file as it should be), to rewind it.
+    replay_log: Vec<u8>,
+    /// Where each frame of `replay_log` starts, keyed by the move it belongs to.
+    frame_index: Vec<(u32, usize)>,
+    /// Replay bytes handed to the driver so far.
+    replay_polled: usize,
+    /// The driver must cut its replay file to this length (after a rewind).
+    replay_truncate: Option<usize>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -204,6 +238,17 @@ impl<G: Game> std::fmt::Debug for Session<G> {
             .field("phase", &self.phase)
             .field("final_seq", &self.final_seq)
             .finish()
+    }
+}
+
+/// The move a replay frame belongs to: a rewind to before move `n` cuts at the first frame whose
+/// key is `n` or more.
+fn frame_key(frame: &Frame) -> u32 {
+    match frame {
+        Frame::Header(_) => 0,
+        Frame::Move(m) => m.seq,
+        Frame::Takeover(t) => t.from_seq,
+        Frame::Final(_) => u32::MAX,
     }
 }
 
@@ -300,7 +345,15 @@ impl<G: Game> Session<G> {
             your_turn_sent: 0,
             spectator_rr: 0,
             awaiting_resync: false,
+            last_vote_at: 0,
+            players_at_start: 0,
+            takeover_history: Vec::new(),
+            replay_log: Vec::new(),
+            frame_index: Vec::new(),
+            replay_polled: 0,
+            replay_truncate: None,
         };
+        s.players_at_start = s.player_seats().count();
         if let Some(seat) = s.local_seat {
             let body = CommitBody {
                 game_id,
@@ -375,6 +428,15 @@ impl<G: Game> Session<G> {
             .map(|(mv, acks)| LogEntry { mv, acks })
             .collect();
         s.your_turn_sent = s.final_seq;
+        s.replay_log = replay[..r.valid_len].to_vec();
+        s.frame_index = read_frames(&s.replay_log)
+            .frames
+            .iter()
+            .map(|(offset, f)| (frame_key(f), *offset))
+            .collect();
+        s.replay_polled = r.valid_len;
+        s.replay_out.clear();
+        s.takeover_history = r.takeovers.clone();
         if r.over {
             s.phase = Phase::Over;
         } else {
@@ -484,9 +546,38 @@ impl<G: Game> Session<G> {
     }
 
     /// The next bytes to append to this peer's replay file. The first call after the game
-    /// starts returns the magic and the header frame together.
+    /// starts returns the magic and the header frame together. Check
+    /// [`Session::poll_replay_truncate`] first.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
-        self.replay_out.pop_front()
+        let f = self.replay_out.pop_front()?;
+        self.replay_polled += f.len();
+        Some(f)
+    }
+
+    /// `Some(len)`: cut the replay file to `len` bytes before appending what
+    /// [`Session::poll_replay_frame`] returns next. This happens only to a peer that learns late
+    /// that its own seat was handed to the bot at a move it had already taken as final: the
+    /// session rewinds to before that move and follows the others from there (see the README).
+    pub fn poll_replay_truncate(&mut self) -> Option<usize> {
+        self.replay_truncate.take()
+    }
+
+    /// Whether the local seat was handed to the takeover bot: the session then follows the game
+    /// read-only to its end (verifying and recording it), and signs nothing more for the seat.
+    pub fn is_taken_over(&self) -> bool {
+        self.local_seat.is_some_and(|s| !self.seats[s.index()].live)
+    }
+
+    /// The peers of seats handed to the bot (other than us). Some of them may still be running
+    /// as followers that fetch the log with sync requests: a driver that lingers at the end of a
+    /// game for spectators should wait for connected followers too.
+    pub fn follower_peers(&self) -> Vec<PeerId> {
+        self.seats
+            .iter()
+            .filter(|s| !s.live)
+            .filter_map(|s| s.player.as_ref().map(|p| p.peer))
+            .filter(|p| *p != self.local_peer)
+            .collect()
     }
 
     // ----- inputs -----
@@ -564,6 +655,7 @@ impl<G: Game> Session<G> {
                     if sync.final_seq >= self.final_seq {
                         self.awaiting_resync = false;
                     }
+                    let (before, theirs) = (self.final_seq, sync.final_seq);
                     for item in sync.items {
                         match item {
                             LogItem::Commit(c) => self.on_commit(from, c),
@@ -576,10 +668,25 @@ impl<G: Game> Session<G> {
                             return;
                         }
                     }
+                    self.advance();
+                    // A spectator or follower catching up asks the same peer for the next chunk
+                    // at once instead of waiting for its retransmission timer.
+                    if (self.local_seat.is_none() || self.is_taken_over())
+                        && self.final_seq > before
+                        && theirs > self.final_seq
+                    {
+                        let req = self.sync_request();
+                        self.outbox.push_back(Transmit {
+                            to: Destination::Peer(from),
+                            message: Message::SyncRequest(req),
+                        });
+                    }
+                    return;
                 }
             }
             Message::Takeover(t) => self.on_takeover(from, t),
-            Message::Evidence(_) | Message::SyncRequest(_) | Message::Lobby(_) => {}
+            Message::Evidence(ev) => self.on_evidence(from, ev),
+            Message::SyncRequest(_) | Message::Lobby(_) => {}
         }
         self.advance();
     }
@@ -638,17 +745,28 @@ impl<G: Game> Session<G> {
     }
 
     /// Votes to hand `seat` (silent) to the takeover bot from the first move not yet final.
-    /// The takeover happens when every other live seated peer has voted the same.
+    /// The takeover happens by the rule of [`crate::takeover`]: every live player not handed
+    /// over voted the same, and they are at least half of the players the game started with.
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
         let me = self.local_seat.ok_or(TakeoverError::NotSeated)?;
         if !self.seats.get(me.index()).is_some_and(|s| s.live) {
             return Err(TakeoverError::NotSeated);
         }
-        if seat == me || !self.seats.get(seat.index()).is_some_and(|s| s.live) {
+        if seat == me
+            || !self
+                .seats
+                .get(seat.index())
+                .is_some_and(|s| s.live && s.player.is_some())
+        {
             return Err(TakeoverError::BadSeat);
         }
         if !matches!(self.phase, Phase::Playing | Phase::Settling) {
             return Err(TakeoverError::NotPlaying);
+        }
+        let needed = takeover::quorum(self.players_at_start);
+        let available = self.live_player_seats().len() - 1;
+        if available < needed {
+            return Err(TakeoverError::TooFewVoters { needed, available });
         }
         // Align with the furthest vote already cast for this seat, so all votes meet.
         let from_seq = self
@@ -705,7 +823,14 @@ impl<G: Game> Session<G> {
     }
 
     fn push_frame(&mut self, frame: Frame) {
-        self.replay_out.push_back(encode_frame(&frame));
+        let bytes = encode_frame(&frame);
+        self.emit_replay(frame_key(&frame), bytes);
+    }
+
+    fn emit_replay(&mut self, key: u32, bytes: Vec<u8>) {
+        self.frame_index.push((key, self.replay_log.len()));
+        self.replay_log.extend_from_slice(&bytes);
+        self.replay_out.push_back(bytes);
     }
 
     fn halt(&mut self, reason: String) {
@@ -743,6 +868,81 @@ impl<G: Game> Session<G> {
             });
         }
         self.events.push_back(Event::Cheat(Box::new(ev)));
+        // Two different signed items for one slot prove the seat cheats, and peers may hold
+        // different ones: like an illegal move, this stops the game, with the proof.
+        if kind == CheatKind::Equivocation {
+            let who = seat.map_or_else(|| "a player".to_string(), |s| s.to_string());
+            self.halt(format!(
+                "{who} signed two different messages for move {seq} (equivocation)"
+            ));
+        }
+    }
+
+    /// Evidence relayed by another peer. Equivocation proves itself (two different items for
+    /// one slot, both validly signed by the seat), so it is checked and acted on like our own
+    /// finding; other kinds need the relayer's view and are not acted on.
+    fn on_evidence(&mut self, from: PeerId, ev: Evidence) {
+        if ev.kind != CheatKind::Equivocation || ev.proof.len() != 2 {
+            return;
+        }
+        let Some(seat) = ev.seat else { return };
+        let Some(player) = self
+            .seats
+            .get(seat as usize)
+            .and_then(|s| s.player.as_ref())
+        else {
+            return;
+        };
+        let key = &player.verifier;
+        let game_id = self.game_id;
+        // (slot, signature valid) of one proof item.
+        let slot = |item: &LogItem| -> Option<(u8, u32, u8, bool)> {
+            match item {
+                LogItem::Move(m) if m.body.seat == seat && m.body.game_id == game_id => {
+                    Some((0, m.body.seq, 0, verify(key, Domain::Move, &m.body, &m.sig)))
+                }
+                LogItem::Ack(a)
+                    if a.signed.body.seat == seat && a.signed.body.game_id == game_id =>
+                {
+                    Some((
+                        1,
+                        a.signed.body.seq,
+                        a.signed.body.stage as u8,
+                        verify(key, Domain::Ack, &a.signed.body, &a.signed.sig),
+                    ))
+                }
+                LogItem::Commit(c) if c.body.seat == seat && c.body.game_id == game_id => {
+                    Some((2, 0, 0, verify(key, Domain::Commit, &c.body, &c.sig)))
+                }
+                LogItem::Reveal(r) if r.body.seat == seat && r.body.game_id == game_id => {
+                    Some((3, 0, 0, verify(key, Domain::Reveal, &r.body, &r.sig)))
+                }
+                _ => None,
+            }
+        };
+        let (a, b) = (&ev.proof[0], &ev.proof[1]);
+        let differ = match (a, b) {
+            (LogItem::Ack(x), LogItem::Ack(y)) => x.signed != y.signed,
+            _ => a != b,
+        };
+        let (Some(sa), Some(sb)) = (slot(a), slot(b)) else {
+            return;
+        };
+        if !differ || (sa.0, sa.1, sa.2) != (sb.0, sb.1, sb.2) || !sa.3 || !sb.3 {
+            return;
+        }
+        let peer = player.peer;
+        let relayed_by = self
+            .seat_of_peer(&from)
+            .map_or_else(|| from.to_string(), |s| s.to_string());
+        self.cheat(
+            CheatKind::Equivocation,
+            Some(Seat(seat)),
+            peer,
+            ev.seq,
+            format!("two different signed messages for one slot (proof relayed by {relayed_by})"),
+            ev.proof,
+        );
     }
 
     /// Checks a signature from `seat` (claimed) as received from `from`. On failure, reports
@@ -991,6 +1191,10 @@ impl<G: Game> Session<G> {
         };
         let mut bytes = MAGIC.to_vec();
         bytes.extend(encode_frame(&Frame::Header(Box::new(header))));
+        self.replay_log.clear();
+        self.frame_index.clear();
+        self.replay_log.extend_from_slice(&bytes);
+        self.frame_index.push((0, 0));
         self.replay_out.push_back(bytes);
         self.progress();
         self.events.push_back(Event::Started {
@@ -1066,6 +1270,21 @@ impl<G: Game> Session<G> {
         if seq == 0 {
             return;
         }
+        // A seat handed to the bot: its peer may not know yet (an honest, slow peer), so its
+        // moves are dropped without blame, except its own move that the takeover let stand.
+        if !self.seats[author.index()].live {
+            let stands = self
+                .takeover_move
+                .is_some_and(|(n, d)| n == seq && crate::message::move_digest(&m) == d);
+            let open = seq == self.final_seq + 1 && self.pending.is_none();
+            if stands && open {
+                let slot = self.future_moves.entry(seq).or_default();
+                if !slot.contains(&m) {
+                    slot.push(m);
+                }
+            }
+            return;
+        }
         // Already final: duplicate or equivocation.
         if seq <= self.final_seq {
             let known = self.log[seq as usize - 1].mv.clone();
@@ -1103,9 +1322,13 @@ impl<G: Game> Session<G> {
             Some(p) => p.peer,
             None => return false,
         };
+        if !self.seats[author.index()].live {
+            // Handed to the bot since it was buffered: dropped (see `on_move`).
+            self.requeue(seq, moves);
+            return true;
+        }
         let to_act = self.state.to_act();
-        let live = self.seats[author.index()].live;
-        if to_act != Actor::Seat(author) || !live {
+        if to_act != Actor::Seat(author) {
             self.cheat(
                 CheatKind::OutOfTurn,
                 Some(author),
@@ -1204,7 +1427,7 @@ impl<G: Game> Session<G> {
     ) {
         let seq = self.final_seq + 1;
         let description = self.state.describe(&action);
-        self.state = next;
+        let before = std::mem::replace(&mut self.state, next);
         let hash = state_hash(&self.state);
         self.pending = Some(Pending {
             seq,
@@ -1212,6 +1435,7 @@ impl<G: Game> Session<G> {
             action: action.clone(),
             mv,
             hash,
+            before,
         });
         self.progress();
         self.events.push_back(Event::MoveApplied {
@@ -1348,20 +1572,20 @@ impl<G: Game> Session<G> {
 
     /// Finalises the pending move if every live seat acked it.
     fn try_finalize(&mut self) -> bool {
-        let Some(p) = self.pending.clone() else {
+        let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash)) else {
             return false;
         };
         let live = self.live_player_seats();
         // A vote we cast to take over a live seat at this move binds us: wait for the others.
-        if self.bound_by_vote(p.seq, &live) {
+        if self.bound_by_vote(seq, &live) {
             return false;
         }
-        let Some(acks) = self.acks.get(&p.seq).cloned() else {
-            return false;
-        };
-        if live.iter().any(|&i| acks[i].is_none()) {
-            return false;
+        match self.acks.get(&seq) {
+            Some(a) if live.iter().all(|&i| a[i].is_some()) => {}
+            _ => return false,
         }
+        let acks = self.acks.remove(&seq).unwrap_or_default();
+        let p = PendingView { seq, hash };
         // Compare hashes.
         let hashes: Vec<(Seat, StateHash)> = live
             .iter()
@@ -1378,7 +1602,7 @@ impl<G: Game> Session<G> {
         // Beacon reveals.
         let mut reveals = Vec::new();
         for &i in &live {
-            let Some(a) = acks[i].clone() else { continue };
+            let Some(a) = acks[i].as_ref() else { continue };
             let Some(tracker) = self.trackers[i] else {
                 continue;
             };
@@ -1404,7 +1628,7 @@ impl<G: Game> Session<G> {
                         } else {
                             format!("ack of move {} ends a beacon segment without a re-commit", p.seq)
                         },
-                        vec![LogItem::Ack(a)],
+                        vec![LogItem::Ack(a.clone())],
                     );
                 }
                 self.halt(format!(
@@ -1424,10 +1648,11 @@ impl<G: Game> Session<G> {
             self.trackers[i] = Some(t);
         }
         // Final.
-        self.acks.remove(&p.seq);
+        let Some(p) = self.pending.take() else {
+            return false;
+        };
         self.future_moves = self.future_moves.split_off(&(p.seq + 1));
         self.final_seq = p.seq;
-        self.pending = None;
         let ack_records: Vec<AckRecord> = live
             .iter()
             .filter_map(|&i| acks[i].as_ref())
@@ -1437,10 +1662,8 @@ impl<G: Game> Session<G> {
                 next_tip: a.signed.body.next_tip,
             })
             .collect();
-        self.log.push(LogEntry {
-            mv: p.mv.clone(),
-            acks: acks.clone(),
-        });
+        let sig = p.mv.as_ref().map(|m| m.sig);
+        self.log.push(LogEntry { mv: p.mv, acks });
         self.events.push_back(Event::MoveFinal {
             seq: p.seq,
             hash: p.hash,
@@ -1467,7 +1690,7 @@ impl<G: Game> Session<G> {
             seq: p.seq,
             seat: p.seat.0,
             action: codec::encode(&p.action),
-            sig: p.mv.as_ref().map(|m| m.sig),
+            sig,
             beacon: if is_checkpoint(&self.config, p.seq) {
                 reveals.clone()
             } else {
@@ -1705,34 +1928,45 @@ impl<G: Game> Session<G> {
 
     fn on_takeover(&mut self, from: PeerId, t: Signed<TakeoverBody>) {
         let b = &t.body;
+        if b.game_id != self.game_id
+            || b.seat as usize >= self.seats.len()
+            || b.from_seq == 0
+            || b.from_seq > self.final_seq + WINDOW
+        {
+            return;
+        }
+        let (seat, from_seq, voter) = (b.seat, b.from_seq, b.voter);
+        // The same vote again (verified when first held), or a second one: the first counts.
+        if self
+            .votes
+            .get(&(seat, from_seq))
+            .is_some_and(|v| v.contains_key(&voter))
+        {
+            return;
+        }
         if !self.check_sig(
             from,
-            b.voter,
+            voter,
             Domain::Takeover,
             &t.body,
             &t.sig,
-            b.from_seq,
+            from_seq,
             "takeover vote",
         ) {
             return;
         }
-        if b.game_id != self.game_id || b.seat as usize >= self.seats.len() {
-            return;
+        self.votes
+            .entry((seat, from_seq))
+            .or_default()
+            .insert(voter, t);
+        // Not progress: every voter's timer keeps running from the last move or ack, so the
+        // others vote at about the same time as the first one.
+        let Some(me) = self.local_seat else { return };
+        if voter == me.0 {
+            self.last_vote_at = self.now;
         }
-        let (seat, from_seq, voter) = (b.seat, b.from_seq, b.voter);
-        if from_seq > self.final_seq + WINDOW {
-            return;
-        }
-        let votes = self.votes.entry((seat, from_seq)).or_default();
-        if votes.contains_key(&voter) {
-            return;
-        }
-        votes.insert(voter, t);
-        self.progress();
         // If we voted for this seat at an earlier move, follow the furthest vote.
-        if let Some(me) = self.local_seat
-            && voter != me.0
-        {
+        if voter != me.0 {
             let voted_earlier = self
                 .votes
                 .iter()
@@ -1741,6 +1975,84 @@ impl<G: Game> Session<G> {
                 let _ = self.vote_takeover(Seat(seat));
             }
         }
+        // Our own seat was handed over at a move we already took as final (our process or link
+        // was slow: the others' acks reached us before their votes): rewind and follow.
+        if seat == me.0
+            && self.seats[me.index()].live
+            && from_seq <= self.final_seq
+            && self.decided_against_me(from_seq)
+        {
+            self.rewind_for_takeover(from_seq);
+        }
+    }
+
+    /// The player seats that were live at the start of move `n` (before any takeover at `n`).
+    fn live_at(&self, n: u32) -> Vec<usize> {
+        let mut live = self.live_player_seats();
+        for (from, seats) in &self.takeover_history {
+            if *from >= n {
+                live.extend(seats.iter().map(|&s| s as usize));
+            }
+        }
+        live.sort_unstable();
+        live.dedup();
+        live
+    }
+
+    /// Every set of seats whose takeover at move `n` is decided by the votes held, over the live
+    /// seats `live` (largest first; see [`crate::takeover`]).
+    fn decided_at(&self, n: u32, live: &[usize]) -> Vec<Vec<usize>> {
+        let candidates: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&t| self.votes.contains_key(&(t as u8, n)))
+            .collect();
+        if candidates.is_empty() {
+            return Vec::new();
+        }
+        takeover::decided_sets(live, &candidates, self.players_at_start, |t, v| {
+            self.votes
+                .get(&(t as u8, n))
+                .is_some_and(|m| m.contains_key(&(v as u8)))
+        })
+    }
+
+    /// Whether a decided takeover at move `n` hands our (still live) seat to the bot.
+    fn decided_against_me(&self, n: u32) -> bool {
+        let Some(me) = self.local_seat else {
+            return false;
+        };
+        if !self.seats[me.index()].live {
+            return false;
+        }
+        let live = self.live_at(n);
+        self.decided_at(n, &live)
+            .iter()
+            .any(|x| x.contains(&me.index()))
+    }
+
+    /// Whether our seat is handed over by a decided vote at a move after `n`. The voters then
+    /// took move `n` as final without a takeover of anyone we voted against at `n` (a vote at a
+    /// move proves its voter holds the move before as final), so our votes at `n` stop binding us.
+    fn taken_over_after(&self, n: u32) -> bool {
+        let Some(me) = self.local_seat else {
+            return false;
+        };
+        let later: Vec<u32> = self
+            .votes
+            .keys()
+            .filter(|(s, m)| *s == me.0 && *m > n)
+            .map(|(_, m)| *m)
+            .collect();
+        if later.is_empty() {
+            return false;
+        }
+        let live = self.live_player_seats();
+        later.into_iter().any(|m| {
+            self.decided_at(m, &live)
+                .iter()
+                .any(|x| x.contains(&me.index()))
+        })
     }
 
     /// Whether we voted to take over `seat` at `seq` without holding its move for `seq`.
@@ -1753,6 +2065,7 @@ impl<G: Game> Session<G> {
             .and_then(|v| v.get(&me.0))
             .is_some_and(|v| v.body.seat_move.is_none())
             && !self.votes.keys().any(|(s2, n2)| *s2 == seat.0 && *n2 > seq)
+            && !self.taken_over_after(seq)
     }
 
     /// Whether a vote of ours binds us not to finalise move `seq` without the takeover.
@@ -1765,58 +2078,152 @@ impl<G: Game> Session<G> {
                 && live.contains(&(*s as usize))
                 && v.contains_key(&me.0)
                 && !self.votes.keys().any(|(s2, n2)| s2 == s && *n2 > seq)
-        })
+        }) && !self.taken_over_after(seq)
     }
 
+    /// Applies every takeover decided for the first move not yet final. A live voter applies only
+    /// the set it voted for (so two voters never apply different sets), and any decided set that
+    /// names its own seat; a follower or spectator applies the largest decided set.
     fn try_apply_takeovers(&mut self) {
-        let seq = self.final_seq + 1;
-        let live = self.live_player_seats();
-        let mut done = Vec::new();
-        for ((seat, from_seq), votes) in &self.votes {
-            if *from_seq != seq || !live.contains(&(*seat as usize)) {
-                continue;
+        for _ in 0..self.seats.len() {
+            let n = self.final_seq + 1;
+            let live = self.live_player_seats();
+            let sets = self.decided_at(n, &live);
+            if sets.is_empty() {
+                return;
             }
-            let voters: Vec<u8> = live
-                .iter()
-                .filter(|&&i| i != *seat as usize)
-                .map(|&i| i as u8)
-                .collect();
-            if voters.is_empty() || !voters.iter().all(|v| votes.contains_key(v)) {
-                continue;
-            }
-            let records: Vec<VoteRecord> = voters
-                .iter()
-                .filter_map(|v| votes.get(v))
-                .map(|s| VoteRecord {
-                    voter: s.body.voter,
-                    seat_move: s.body.seat_move,
-                    sig: s.sig,
-                })
-                .collect();
-            done.push((*seat, *from_seq, records));
+            let me = self
+                .local_seat
+                .map(|s| s.index())
+                .filter(|&i| self.seats[i].live);
+            let chosen = match me {
+                Some(me) => sets.iter().find(|x| x.contains(&me)).cloned().or_else(|| {
+                    let mine: Vec<usize> = live
+                        .iter()
+                        .copied()
+                        .filter(|&t| {
+                            self.votes
+                                .get(&(t as u8, n))
+                                .is_some_and(|v| v.contains_key(&(me as u8)))
+                        })
+                        .collect();
+                    sets.iter().find(|x| **x == mine).cloned()
+                }),
+                None => sets.first().cloned(),
+            };
+            let Some(x) = chosen else { return };
+            self.apply_takeover(n, &live, &x);
         }
-        for (seat, from_seq, votes) in done {
-            if !self.seats[seat as usize].live {
-                continue;
+    }
+
+    fn apply_takeover(&mut self, n: u32, live: &[usize], x: &[usize]) {
+        let voters = takeover::voters(live, x);
+        let mut records = Vec::new();
+        for &t in x {
+            for &v in &voters {
+                if let Some(s) = self
+                    .votes
+                    .get(&(t as u8, n))
+                    .and_then(|m| m.get(&(v as u8)))
+                {
+                    records.push(VoteRecord {
+                        voter: v as u8,
+                        seat: t as u8,
+                        seat_move: s.body.seat_move,
+                        sig: s.sig,
+                    });
+                }
             }
-            self.seats[seat as usize].live = false;
-            if let Some(h) = votes.iter().find_map(|v| v.seat_move) {
-                self.takeover_move = Some((from_seq, h));
+        }
+        if let Some(h) = records.iter().find_map(|r| r.seat_move) {
+            self.takeover_move = Some((n, h));
+        }
+        for &t in x {
+            self.seats[t].live = false;
+        }
+        // The not-yet-final move of a seat handed over is undone, unless the vote let it stand.
+        if let Some(p) = &self.pending
+            && p.seq == n
+            && x.contains(&p.seat.index())
+        {
+            let stands = p
+                .mv
+                .as_ref()
+                .is_some_and(|m| self.takeover_move == Some((n, crate::message::move_digest(m))));
+            if !stands {
+                if let Some(p) = self.pending.take() {
+                    self.state = p.before;
+                }
+                self.acks.remove(&n);
             }
-            let beacon = self.last_links.iter().map(|l| l.1).collect();
-            self.last_links.retain(|l| l.0 != seat);
-            self.push_frame(Frame::Takeover(TakeoverRecord {
-                seat,
-                from_seq,
-                votes,
-                beacon,
-            }));
+        }
+        let beacon = self.last_links.iter().map(|l| l.1).collect();
+        self.last_links.retain(|l| !x.contains(&(l.0 as usize)));
+        let seats: Vec<u8> = x.iter().map(|&s| s as u8).collect();
+        self.push_frame(Frame::Takeover(TakeoverRecord {
+            seats: seats.clone(),
+            from_seq: n,
+            votes: records,
+            beacon,
+        }));
+        self.takeover_history.push((n, seats));
+        for &t in x {
             self.events.push_back(Event::TakenOver {
-                seat: Seat(seat),
-                from_seq,
+                seat: Seat(t as u8),
+                from_seq: n,
             });
-            self.progress();
         }
+        self.progress();
+    }
+
+    /// Our seat was handed to the bot at move `n`, which we already took as final: rebuild the
+    /// session from our own replay cut before move `n` (as [`Session::resume`] does), keep the
+    /// votes, and follow the others from there. The driver is told to cut its file.
+    fn rewind_for_takeover(&mut self, n: u32) {
+        let cut = self
+            .frame_index
+            .iter()
+            .find(|(k, _)| *k >= n)
+            .map_or(self.replay_log.len(), |(_, o)| *o);
+        let prefix = self.replay_log[..cut].to_vec();
+        let resumed = Self::resume_with_signer(
+            &prefix,
+            self.signer.clone(),
+            self.settings.clone(),
+            self.now,
+        );
+        let Ok((mut s, keep)) = resumed else {
+            self.halt(format!(
+                "our seat was handed to the bot from move {n}, and our replay could not be rewound"
+            ));
+            return;
+        };
+        s.votes = std::mem::take(&mut self.votes);
+        let mut events = std::mem::take(&mut self.events);
+        events.extend(s.events.drain(..));
+        s.events = events;
+        let mut outbox = std::mem::take(&mut self.outbox);
+        outbox.extend(s.outbox.drain(..));
+        s.outbox = outbox;
+        s.cheats_reported = std::mem::take(&mut self.cheats_reported);
+        s.unknown_reported = std::mem::take(&mut self.unknown_reported);
+        s.chats_seen = std::mem::take(&mut self.chats_seen);
+        s.chat_counter = self.chat_counter;
+        s.your_turn_sent = self.your_turn_sent.max(s.your_turn_sent);
+        s.replay_out.clear();
+        s.replay_truncate = self.replay_truncate;
+        let polled = self.replay_polled;
+        if keep >= polled {
+            if keep > polled {
+                s.replay_out.push_back(prefix[polled..keep].to_vec());
+            }
+            s.replay_polled = polled;
+        } else {
+            s.replay_truncate = Some(keep);
+            s.replay_polled = keep;
+        }
+        *self = s;
+        self.advance();
     }
 
     fn auto_vote(&mut self) {
@@ -1868,7 +2275,16 @@ impl<G: Game> Session<G> {
     }
 
     fn request_sync_from_someone(&mut self) {
-        let peers: Vec<PeerId> = self.seat_peers().into_iter().flatten().collect();
+        // The live players first (a seat handed to the bot may be gone), never ourselves.
+        let mut peers: Vec<PeerId> = self.broadcast_peers();
+        if peers.is_empty() {
+            peers = self
+                .seat_peers()
+                .into_iter()
+                .flatten()
+                .filter(|p| *p != self.local_peer)
+                .collect();
+        }
         if peers.is_empty() {
             return;
         }
@@ -1884,7 +2300,7 @@ impl<G: Game> Session<G> {
     /// Our own latest messages for the current step.
     fn own_items(&self) -> Vec<Message> {
         let mut out = Vec::new();
-        let Some(me) = self.local_seat else {
+        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
             return out;
         };
         match self.phase {
@@ -1933,7 +2349,7 @@ impl<G: Game> Session<G> {
     }
 
     fn retransmit(&mut self) {
-        if self.local_seat.is_none() {
+        if self.local_seat.is_none() || self.is_taken_over() {
             self.request_sync_from_someone();
             return;
         }
@@ -2087,8 +2503,59 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
+        // Having voted at this move, we wait for the other required voters' votes. One that has
+        // sent nothing for this move (no ack, no vote) is silent too: that is how a second dead
+        // seat is found while everyone waits for the first one's move.
+        if let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live)
+            && matches!(self.phase, Phase::Playing | Phase::Settling)
+        {
+            let n = self.final_seq + 1;
+            let mine: Vec<usize> = live
+                .iter()
+                .copied()
+                .filter(|&t| {
+                    self.votes
+                        .get(&(t as u8, n))
+                        .is_some_and(|v| v.contains_key(&me.0))
+                })
+                .collect();
+            let wait = self
+                .settings
+                .takeover_after_ms
+                .unwrap_or(self.settings.silence_ms);
+            if !mine.is_empty() && self.now >= self.last_vote_at.saturating_add(wait) {
+                for v in takeover::voters(&live, &mine) {
+                    if v == me.index() || silent.iter().any(|(i, _)| *i == v) {
+                        continue;
+                    }
+                    let voted_all = mine.iter().all(|&t| {
+                        self.votes
+                            .get(&(t as u8, n))
+                            .is_some_and(|m| m.contains_key(&(v as u8)))
+                    });
+                    if !voted_all && !self.heard_at(v, n) {
+                        silent.push((v, Waiting::Vote(n)));
+                    }
+                }
+            }
+        }
         silent.retain(|(i, _)| Some(Seat(*i as u8)) != self.local_seat);
         silent
+    }
+
+    /// Whether seat `i` sent anything signed for move `n`: an ack, a vote, or the move itself.
+    fn heard_at(&self, i: usize, n: u32) -> bool {
+        self.acks
+            .get(&n)
+            .is_some_and(|a| a.get(i).is_some_and(|a| a.is_some()))
+            || self
+                .votes
+                .iter()
+                .any(|((_, m), v)| *m == n && v.contains_key(&(i as u8)))
+            || self
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.seq == n && p.seat.index() == i && p.mv.is_some())
     }
 
     fn report_silence(&mut self) {
@@ -2103,7 +2570,7 @@ impl<G: Game> Session<G> {
             let key = (
                 i as u8,
                 match waiting {
-                    Waiting::Move(s) | Waiting::Ack(s) => s,
+                    Waiting::Move(s) | Waiting::Ack(s) | Waiting::Vote(s) => s,
                     _ => 0,
                 },
                 match waiting {
@@ -2111,6 +2578,7 @@ impl<G: Game> Session<G> {
                     Waiting::Reveal => 1,
                     Waiting::Move(_) => 2,
                     Waiting::Ack(_) => 3,
+                    Waiting::Vote(_) => 4,
                 },
             );
             if !self.silence_reported.insert(key) {

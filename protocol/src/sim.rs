@@ -49,6 +49,12 @@ pub struct SimPeer<G: Game> {
     pub tamper: Option<Tamper>,
     /// Whether it is offline (drops everything in and out).
     pub offline: bool,
+    /// How often its session asked to cut the replay file (see
+    /// [`Session::poll_replay_truncate`]).
+    pub truncations: u32,
+    /// Whether it is stalled (a loaded machine): it neither runs nor reads, and what is sent to
+    /// it waits, in order, until it runs again.
+    pub stalled: bool,
     /// Whether its bot plays its turns (tests turn this off to act by hand).
     pub autoplay: bool,
 }
@@ -143,6 +149,8 @@ impl<G: Game> Network<G> {
                 events: Vec::new(),
                 tamper: None,
                 offline: false,
+                stalled: false,
+                truncations: 0,
                 autoplay: true,
             });
         }
@@ -176,6 +184,8 @@ impl<G: Game> Network<G> {
             events: Vec::new(),
             tamper: None,
             offline: false,
+            stalled: false,
+            truncations: 0,
             autoplay: true,
         });
         let i = self.peers.len() - 1;
@@ -217,6 +227,9 @@ impl<G: Game> Network<G> {
     /// Drains peer `i`'s outputs: transmits into the network, events into its log, replay
     /// frames into its file, and plays its bot's move when it is its turn.
     pub fn pump(&mut self, i: usize) {
+        if self.peers[i].stalled {
+            return;
+        }
         loop {
             let mut any = false;
             while let Some(t) = self.peers[i].session.poll_transmit() {
@@ -248,6 +261,10 @@ impl<G: Game> Network<G> {
             }
             while let Some(e) = self.peers[i].session.poll_event() {
                 self.peers[i].events.push(e);
+            }
+            if let Some(len) = self.peers[i].session.poll_replay_truncate() {
+                self.peers[i].replay.truncate(len);
+                self.peers[i].truncations += 1;
             }
             while let Some(f) = self.peers[i].session.poll_replay_frame() {
                 self.peers[i].replay.extend(f);
@@ -310,10 +327,14 @@ impl<G: Game> Network<G> {
 
     /// Delivers everything due now, then advances time to the next delivery or timeout.
     pub fn step(&mut self) {
-        while let Some((&key, _)) = self.queue.iter().next() {
-            if key.0 > self.now {
-                break;
-            }
+        loop {
+            let due = self
+                .queue
+                .iter()
+                .take_while(|(k, _)| k.0 <= self.now)
+                .find(|(_, (_, to, _))| !self.peers[*to].stalled)
+                .map(|(k, _)| *k);
+            let Some(key) = due else { break };
             let Some((from, to, bytes)) = self.queue.remove(&key) else {
                 break;
             };
@@ -325,11 +346,15 @@ impl<G: Game> Network<G> {
             let _ = self.peers[to].session.handle_bytes(from_peer, &bytes);
             self.pump(to);
         }
-        let next_msg = self.queue.keys().next().map(|k| k.0);
+        let next_msg = self
+            .queue
+            .iter()
+            .find(|(_, (_, to, _))| !self.peers[*to].stalled)
+            .map(|(k, _)| k.0);
         let next_timer = self
             .peers
             .iter()
-            .filter(|p| !p.offline)
+            .filter(|p| !p.offline && !p.stalled)
             .filter_map(|p| p.session.next_timeout())
             .min();
         let next = match (next_msg, next_timer) {
@@ -338,7 +363,7 @@ impl<G: Game> Network<G> {
         };
         self.now = next.max(self.now + 1);
         for i in 0..self.peers.len() {
-            if !self.peers[i].offline {
+            if !self.peers[i].offline && !self.peers[i].stalled {
                 self.peers[i].session.tick(self.now);
                 self.pump(i);
             }

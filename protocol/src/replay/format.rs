@@ -12,8 +12,9 @@ use thiserror::Error;
 /// The first bytes of every replay file.
 pub const MAGIC: &[u8; 8] = b"DWARFSRP";
 
-/// The replay format version (in the header frame).
-pub const FORMAT_VERSION: u16 = 1;
+/// The replay format version (in the header frame). Version 2: a takeover record hands a set of
+/// seats over at once, with every remaining live seat's vote for each.
+pub const FORMAT_VERSION: u16 = 2;
 
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,14 +61,16 @@ pub struct MoveRecord {
     pub acks: Vec<AckRecord>,
 }
 
-/// A seat handed to the bot by the signed votes of the other live seats.
+/// Seats handed to the bot together by the signed votes of every other live seat (see
+/// [`crate::takeover`] for the rule).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TakeoverRecord {
-    /// The seat.
-    pub seat: u8,
+    /// The seats handed over, ascending.
+    pub seats: Vec<u8>,
     /// The first move concerned.
     pub from_seq: u32,
-    /// The votes of every other live seat, in seat order.
+    /// For each handed-over seat in order, the vote of every live seat not handed over, in seat
+    /// order.
     pub votes: Vec<VoteRecord>,
     /// The beacon links of every seat live before the takeover, at move `from_seq - 1` (empty
     /// when no move was played yet).
@@ -79,6 +82,8 @@ pub struct TakeoverRecord {
 pub struct VoteRecord {
     /// The voting seat.
     pub voter: u8,
+    /// The seat voted out.
+    pub seat: u8,
     /// The digest of the silent seat's own move `from_seq`, if the voter held it.
     pub seat_move: Option<[u8; 32]>,
     /// The voter's signature.

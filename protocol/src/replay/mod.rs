@@ -808,30 +808,46 @@ impl<G: Game> Verifier<G> {
                     )));
                 }
                 let live = self.live_seats();
-                if !live.contains(&(t.seat as usize)) {
+                let targets: Vec<usize> = t.seats.iter().map(|&s| s as usize).collect();
+                if targets.is_empty() || targets.windows(2).any(|w| w[0] >= w[1]) {
+                    return Err(Fault::Takeover(
+                        "the seats handed over must be listed once each, in order".into(),
+                    ));
+                }
+                if let Some(&s) = targets.iter().find(|s| !live.contains(s)) {
                     return Err(Fault::Takeover(format!(
                         "{} is not a live player",
-                        Seat(t.seat)
+                        Seat(s as u8)
                     )));
                 }
-                let voters: Vec<usize> =
-                    live.into_iter().filter(|&i| i != t.seat as usize).collect();
-                if t.votes.len() != voters.len() {
+                let voters = crate::takeover::voters(&live, &targets);
+                let players = self.keys.iter().filter(|k| k.is_some()).count();
+                let needed = crate::takeover::quorum(players);
+                if voters.len() < needed {
+                    return Err(Fault::Takeover(format!(
+                        "{} voters, but a takeover needs {needed} in a game of {players} players",
+                        voters.len()
+                    )));
+                }
+                if t.votes.len() != targets.len() * voters.len() {
                     return Err(Fault::Takeover("not every other live player voted".into()));
                 }
-                for (vote, &i) in t.votes.iter().zip(&voters) {
-                    if vote.voter as usize != i {
+                let expected = targets
+                    .iter()
+                    .flat_map(|&s| voters.iter().map(move |&v| (s, v)));
+                for (vote, (s, v)) in t.votes.iter().zip(expected) {
+                    if vote.seat as usize != s || vote.voter as usize != v {
                         return Err(Fault::Takeover("votes out of seat order".into()));
                     }
                     let body = crate::message::TakeoverBody {
                         game_id: cfg.game_id,
-                        seat: t.seat,
+                        seat: vote.seat,
                         from_seq: t.from_seq,
                         voter: vote.voter,
                         seat_move: vote.seat_move,
                     };
-                    let key = self.keys[i].clone().ok_or(Fault::Header)?;
-                    if !check_sig(&mut self.collect, &key, Domain::Takeover, &body, &vote.sig) {
+                    let key = self.keys[v].as_ref().ok_or(Fault::Header)?;
+                    if !check_sig(&mut self.collect, key, Domain::Takeover, &body, &vote.sig) {
                         return Err(Fault::Signature {
                             what: "takeover vote",
                             seat: Seat(vote.voter),
@@ -846,17 +862,21 @@ impl<G: Game> Verifier<G> {
                 } else {
                     self.absorb_links(t.from_seq - 1, &t.beacon)?;
                 }
-                self.live[t.seat as usize] = false;
-                self.seat_move = t
-                    .votes
-                    .iter()
-                    .find_map(|v| v.seat_move)
-                    .map(|h| (t.from_seq, h));
-                self.takeovers.push((Seat(t.seat), t.from_seq));
+                for &s in &targets {
+                    self.live[s] = false;
+                    self.takeovers.push((Seat(s as u8), t.from_seq));
+                }
+                if let Some(h) = t.votes.iter().find_map(|v| v.seat_move) {
+                    self.seat_move = Some((t.from_seq, h));
+                }
                 if let Some(log) = log {
                     log.push(format!(
-                        "--- {} is handed to the bot from move {} by the others' vote",
-                        Seat(t.seat),
+                        "--- {} handed to the bot from move {} by the others' vote",
+                        targets
+                            .iter()
+                            .map(|&s| Seat(s as u8).to_string())
+                            .collect::<Vec<_>>()
+                            .join(" and "),
                         t.from_seq
                     ));
                 }
@@ -1081,6 +1101,8 @@ pub(crate) struct Rebuilt<G: Game> {
     /// The bytes of the file that hold the rebuilt frames; the rest must be cut off.
     pub valid_len: usize,
     pub over: bool,
+    /// Takeovers in the file: `(from_seq, seats)`.
+    pub takeovers: Vec<(u32, Vec<u8>)>,
 }
 
 /// Rebuilds the game from a replay file, verifying everything, up to the last move whose chance
@@ -1189,5 +1211,10 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         moves,
         valid_len,
         over: v.over,
+        takeovers: v
+            .takeovers
+            .iter()
+            .map(|(seat, from)| (*from, vec![seat.0]))
+            .collect(),
     })
 }
