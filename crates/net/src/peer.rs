@@ -487,6 +487,11 @@ impl<G: Game> Driver<G> {
                 // each says it is done (bounded by the linger time).
                 let mut others: Vec<PeerId> = s.broadcast_peers();
                 others.extend(
+                    s.follower_peers()
+                        .into_iter()
+                        .filter(|p| self.connected.contains(p)),
+                );
+                others.extend(
                     self.connected
                         .iter()
                         .filter(|p| s.seat_of_peer(p).is_none())
@@ -1496,7 +1501,7 @@ impl<G: Game> Driver<G> {
     /// Live players (seated people not taken over), for "n of n agree".
     fn live_players(&self) -> usize {
         self.session.as_ref().map_or(0, |s| {
-            s.broadcast_peers().len() + usize::from(s.local_seat().is_some())
+            s.broadcast_peers().len() + usize::from(s.local_seat().is_some() && !s.is_taken_over())
         })
     }
 
@@ -1530,6 +1535,19 @@ impl<G: Game> Driver<G> {
             }
             while let Some(e) = self.session.as_mut().and_then(|s| s.poll_event()) {
                 self.on_event(e);
+            }
+            if let Some(len) = self.session.as_mut().and_then(|s| s.poll_replay_truncate())
+                && let Some(file) = self.replay.as_mut()
+            {
+                // Our seat was handed to the bot at a move we had taken as final: the session
+                // rewound, and the replay is cut back to match before it goes on.
+                use std::io::Seek;
+                if let Err(e) = file
+                    .set_len(len as u64)
+                    .and_then(|()| file.seek(std::io::SeekFrom::Start(len as u64)).map(|_| ()))
+                {
+                    tracing::warn!("replay truncate failed: {e}");
+                }
             }
             while let Some(f) = self.session.as_mut().and_then(|s| s.poll_replay_frame()) {
                 if let Some(file) = self.replay.as_mut() {
@@ -1890,10 +1908,17 @@ impl<G: Game> Driver<G> {
                 self.report.chat.push(line);
             }
             Event::TakenOver { seat, from_seq } => {
-                self.say(format!(
-                    "Seat {} is now played by the takeover bot from move {from_seq}.",
-                    seat.0 + 1
-                ));
+                if self.report.seat == Some(seat.0) {
+                    self.say(format!(
+                        "The other players handed your seat to the takeover bot from move {from_seq} \
+                         (you were silent too long). You follow the game to its end."
+                    ));
+                } else {
+                    self.say(format!(
+                        "Seat {} is now played by the takeover bot from move {from_seq}.",
+                        seat.0 + 1
+                    ));
+                }
                 self.report.takeovers.push((seat.0, from_seq));
             }
             Event::Halted { reason } => {
