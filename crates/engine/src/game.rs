@@ -147,6 +147,21 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         Some(event.clone())
     }
 
+    /// A compact, readable plain-text picture of what `viewer` may see, for a terminal player
+    /// (the CLI prints it before numbering the legal actions). It must show nothing the viewer
+    /// must not see, so a game builds it from its own [`Game::observe`] logic. The default is
+    /// the pretty-printed observation.
+    fn text_view(&self, viewer: Viewer) -> String {
+        format!("{:#?}", self.observe(viewer))
+    }
+
+    /// The colour name `seat` plays in this game ("Blue"), for games with player colours;
+    /// `None` (the default) for games without.
+    fn seat_colour(seat: Seat) -> Option<&'static str> {
+        let _ = seat;
+        None
+    }
+
     /// Scores and winners once the game is over; `None` before.
     fn outcome(&self) -> Option<Outcome>;
 
@@ -201,5 +216,20 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
                 got: players,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::{Pig, PigOptions};
+
+    #[test]
+    fn the_default_text_view_is_the_pretty_observation_and_no_colours() {
+        let g = Pig::new(&PigOptions::default(), 2).unwrap();
+        for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+            assert_eq!(g.text_view(viewer), format!("{:#?}", g.observe(viewer)));
+        }
+        assert_eq!(Pig::seat_colour(Seat(0)), None);
     }
 }

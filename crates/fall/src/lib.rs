@@ -15,7 +15,8 @@
 //! - [`state`]: the game state and phases; `actions`: listing and playing seat actions;
 //!   `turn`: Resolve, Discard, the end of turns and of the game, chance points;
 //! - [`score`]: secret goals and scoring; [`view`]: the read API; [`builder`]: constructed
-//!   positions for tests and tutorials.
+//!   positions for tests and tutorials; `text`: the plain-text view for terminal players
+//!   ([`Game::text_view`]), drawn from an [`Observation`] only.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -33,6 +34,7 @@ pub mod options;
 mod packed;
 pub mod score;
 pub mod state;
+mod text;
 mod turn;
 pub mod types;
 pub mod view;
@@ -42,6 +44,7 @@ pub use builder::FallBuilder;
 pub use options::{Decree, Edition, FallOptions, Scenario};
 pub use score::ScoreParts;
 pub use state::Fall;
+pub use text::TEXT_WIDTH;
 pub use types::{
     Card, CardType, Class, Colour, Dir, Gem, HandCard, Kind, OgreKind, Pos, SecretGoal,
 };
@@ -118,6 +121,14 @@ impl Game for Fall {
 
     fn observe(&self, viewer: Viewer) -> Observation {
         self.observation(viewer)
+    }
+
+    fn text_view(&self, viewer: Viewer) -> String {
+        text::render(&self.observation(viewer), self.options.edition)
+    }
+
+    fn seat_colour(seat: Seat) -> Option<&'static str> {
+        Colour::from_index(seat.index()).map(Colour::name)
     }
 
     fn outcome(&self) -> Option<Outcome> {

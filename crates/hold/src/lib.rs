@@ -13,7 +13,9 @@
 //!   current values), [`Hold::hand`] (private!), [`Hold::gold`], [`Hold::vt`], [`Hold::leader`],
 //!   [`Hold::leader_order`], [`Hold::hold_markers`], [`Hold::trophies`], [`Hold::stage`],
 //!   [`Hold::vt_price`], [`Hold::current_seat`], [`Hold::final_scores`]. For players, use
-//!   [`dwarfs_engine::Game::observe`], which hides other players' hands.
+//!   [`dwarfs_engine::Game::observe`], which hides other players' hands, or
+//!   [`dwarfs_engine::Game::text_view`], its plain-text picture for a terminal (clan colours:
+//!   [`SEAT_COLOURS`]).
 
 pub mod board;
 pub mod data;
@@ -21,12 +23,14 @@ mod describe;
 mod invariants;
 mod rules;
 pub mod state;
+mod text;
 pub mod types;
 pub mod view;
 
 pub use board::{Pos, Space, TileView};
 pub use data::{BoardKind, BoardTile, Leader, WorkKind, WorkTile};
 pub use state::{ChanceTask, Hold, Look, Offer, Phase, Stage, TurnUse};
+pub use text::{SEAT_COLOURS, TEXT_WIDTH};
 pub use types::{
     EndCondition, HoldAction, HoldError, HoldEvent, HoldOptions, MarkerRef, OFFER_AMOUNTS,
     TradeItem,
@@ -119,6 +123,14 @@ impl Game for Hold {
 
     fn observe(&self, viewer: Viewer) -> HoldView {
         self.view(viewer, self.to_act())
+    }
+
+    fn text_view(&self, viewer: Viewer) -> String {
+        text::render(&self.observe(viewer), self.options.max_turns)
+    }
+
+    fn seat_colour(seat: dwarfs_engine::Seat) -> Option<&'static str> {
+        SEAT_COLOURS.get(seat.index()).copied()
     }
 
     fn outcome(&self) -> Option<Outcome> {
