@@ -83,6 +83,13 @@ pub fn peers_file(replay: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
+/// The colour name seat `i` plays: the game's own colours, or a generic one.
+fn seat_colour<G: Game>(i: usize) -> String {
+    G::seat_colour(Seat(i as u8))
+        .map(str::to_string)
+        .unwrap_or_else(|| COLOURS[i % COLOURS.len()].to_string())
+}
+
 /// The deterministic choice of a bot-played local seat: a function of the state, the seat and
 /// our peer id, so a peer that resumes after a crash signs the same move again (never two).
 pub fn bot_pick<G: Game>(state: &G, seat: Seat, salt: &[u8], n: usize) -> usize {
@@ -684,7 +691,7 @@ impl<G: Game> Driver<G> {
             seats.push(RosterSeat {
                 seat: i as u8,
                 name,
-                colour: COLOURS[i % COLOURS.len()].into(),
+                colour: seat_colour::<G>(i),
                 peer: Some(p.to_bytes()),
                 addrs,
                 bot: false,
@@ -696,7 +703,7 @@ impl<G: Game> Driver<G> {
             seats.push(RosterSeat {
                 seat: i as u8,
                 name: "(open)".into(),
-                colour: COLOURS[i % COLOURS.len()].into(),
+                colour: seat_colour::<G>(i),
                 peer: None,
                 addrs: vec![],
                 bot: false,
@@ -708,7 +715,7 @@ impl<G: Game> Driver<G> {
             seats.push(RosterSeat {
                 seat: i as u8,
                 name: "bot".into(),
-                colour: COLOURS[i % COLOURS.len()].into(),
+                colour: seat_colour::<G>(i),
                 peer: None,
                 addrs: vec![],
                 bot: true,
@@ -1090,7 +1097,7 @@ impl<G: Game> Driver<G> {
             self.say(format!(
                 "The game starts: you play seat {} ({}).",
                 seat + 1,
-                COLOURS[seat as usize % COLOURS.len()]
+                seat_colour::<G>(seat as usize)
             ));
         } else {
             self.say("You are watching the game as a spectator.");
@@ -1579,8 +1586,8 @@ impl<G: Game> Driver<G> {
         self.prompted_seq = s.final_seq();
         let seat = s.local_seat().unwrap_or(Seat(0));
         println!(
-            "\n{:?}",
-            s.state().observe(dwarfs_engine::Viewer::Seat(seat))
+            "\n{}",
+            s.state().text_view(dwarfs_engine::Viewer::Seat(seat))
         );
         println!("Your turn ({}). Choose an action:", seat);
         for (i, a) in s.state().legal_actions_vec().iter().enumerate() {
