@@ -216,6 +216,9 @@ pub struct Session<G: Game> {
     awaiting_resync: bool,
     /// When we last cast a new takeover vote.
     last_vote_at: u64,
+    /// The hash of `state`, once computed (cleared whenever `state` changes otherwise than by
+    /// `applied`, which sets it): each state is hashed once.
+    hash_cache: Option<StateHash>,
     /// Player seats at the start of the game (for the takeover quorum).
     players_at_start: usize,
     /// Takeovers applied: `(from_seq, seats)`.
@@ -346,6 +349,7 @@ impl<G: Game> Session<G> {
             spectator_rr: 0,
             awaiting_resync: false,
             last_vote_at: 0,
+            hash_cache: None,
             players_at_start: 0,
             takeover_history: Vec::new(),
             replay_log: Vec::new(),
@@ -417,6 +421,7 @@ impl<G: Game> Session<G> {
         s.replay_out.clear();
         s.events.clear();
         s.state = r.state;
+        s.hash_cache = None;
         s.final_seq = r.final_seq;
         s.trackers = r.trackers;
         for (seat, live) in s.seats.iter_mut().zip(&r.live) {
@@ -481,7 +486,19 @@ impl<G: Game> Session<G> {
 
     /// The hash of the current state.
     pub fn state_hash(&self) -> StateHash {
-        state_hash(&self.state)
+        self.hash_cache.unwrap_or_else(|| state_hash(&self.state))
+    }
+
+    /// The hash of the current state, computed at most once per state.
+    fn current_hash(&mut self) -> StateHash {
+        match self.hash_cache {
+            Some(h) => h,
+            None => {
+                let h = state_hash(&self.state);
+                self.hash_cache = Some(h);
+                h
+            }
+        }
     }
 
     /// The last final move (0 before the first).
@@ -700,7 +717,7 @@ impl<G: Game> Session<G> {
         if !self.is_my_turn() {
             return Err(SubmitError::NotYourTurn);
         }
-        let prev = state_hash(&self.state);
+        let prev = self.current_hash();
         let mut next = self.state.clone();
         let events = next
             .play(seat, &action)
@@ -1164,6 +1181,7 @@ impl<G: Game> Session<G> {
             }
         }
         let mut round = 0;
+        self.hash_cache = None;
         while self.state.to_act() == Actor::Chance {
             if self
                 .state
@@ -1239,6 +1257,21 @@ impl<G: Game> Session<G> {
 
     fn on_move(&mut self, from: PeerId, m: Signed<MoveBody>) {
         let seq = m.body.seq;
+        // A byte-identical copy of a move we hold (retransmission, sync) was verified already.
+        let held = (seq >= 1
+            && seq <= self.final_seq
+            && self
+                .log
+                .get(seq as usize - 1)
+                .is_some_and(|e| e.mv.as_ref() == Some(&m)))
+            || self
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.mv.as_ref() == Some(&m))
+            || self.future_moves.get(&seq).is_some_and(|v| v.contains(&m));
+        if held {
+            return;
+        }
         if !self.check_sig(
             from,
             m.body.seat,
@@ -1348,7 +1381,7 @@ impl<G: Game> Session<G> {
             self.requeue(seq, moves);
             return true;
         }
-        let local = state_hash(&self.state);
+        let local = self.current_hash();
         if m.body.prev != local {
             self.cheat(
                 CheatKind::PrevHashMismatch,
@@ -1429,6 +1462,7 @@ impl<G: Game> Session<G> {
         let description = self.state.describe(&action);
         let before = std::mem::replace(&mut self.state, next);
         let hash = state_hash(&self.state);
+        self.hash_cache = Some(hash);
         self.pending = Some(Pending {
             seq,
             seat,
@@ -1490,6 +1524,24 @@ impl<G: Game> Session<G> {
     fn on_ack(&mut self, from: PeerId, a: Ack) {
         let b = &a.signed.body;
         let (seq, seat) = (b.seq, b.seat);
+        // A byte-identical copy of an ack we hold was verified already.
+        let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
+        let held = match b.stage {
+            AckStage::Settled => self.settled.get(seat as usize).is_some_and(same),
+            AckStage::Applied if seq >= 1 && seq <= self.final_seq => self
+                .log
+                .get(seq as usize - 1)
+                .and_then(|e| e.acks.get(seat as usize))
+                .is_some_and(same),
+            AckStage::Applied => self
+                .acks
+                .get(&seq)
+                .and_then(|v| v.get(seat as usize))
+                .is_some_and(same),
+        };
+        if held {
+            return;
+        }
         if !self.check_sig(
             from,
             seat,
@@ -1673,6 +1725,7 @@ impl<G: Game> Session<G> {
         while self.state.to_act() == Actor::Chance {
             chance = true;
             let entropy = beacon::move_entropy(&self.game_id, p.seq, round, &reveals);
+            self.hash_cache = None;
             match self.state.resolve_chance(entropy) {
                 Ok(events) => self.events.push_back(Event::ChanceResolved {
                     seq: p.seq,
@@ -1874,9 +1927,10 @@ impl<G: Game> Session<G> {
                         self.halt(format!("the taken-over seat's move {seq} does not decode"));
                         return false;
                     };
+                    let prev = self.current_hash();
                     let mut next = self.state.clone();
                     return match next.play(s, &action) {
-                        Ok(events) if m.body.prev == state_hash(&self.state) => {
+                        Ok(events) if m.body.prev == prev => {
                             self.applied(s, action, Some(m), next, events, false);
                             true
                         }
@@ -2153,6 +2207,7 @@ impl<G: Game> Session<G> {
             if !stands {
                 if let Some(p) = self.pending.take() {
                     self.state = p.before;
+                    self.hash_cache = None;
                 }
                 self.acks.remove(&n);
             }
