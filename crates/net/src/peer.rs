@@ -897,19 +897,17 @@ impl<G: Game> Driver<G> {
                 self.say(format!("[chat] {name}: {text}"));
                 self.update(|| Update::LobbyChat { name, text });
             }
-            LobbyState::Waiting => match from {
-                // Our own line goes to the host, which sends it back to everyone.
-                None => {
-                    let msg = NetMsg::LobbyChat {
-                        name: String::new(),
-                        text,
-                    };
-                    for p in self.contacts.clone() {
-                        self.send_net(p, &msg);
-                    }
+            // Our own line goes to the host, which sends it back to everyone.
+            LobbyState::Waiting if from.is_none() => {
+                let msg = NetMsg::LobbyChat {
+                    name: String::new(),
+                    text,
+                };
+                for p in self.contacts.clone() {
+                    self.send_net(p, &msg);
                 }
-                Some(_) => {}
-            },
+            }
+            LobbyState::Waiting => {}
             LobbyState::Playing => {}
         }
     }

@@ -58,7 +58,7 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32,
             && s.0 == seat
             && asked != Some(state.clone())
         {
-            let a = state.legal_actions_vec()[0].clone();
+            let a = state.legal_actions_vec()[0];
             asked = Some(state.clone());
             assert!(h.send(Command::Play(a)));
         }
@@ -199,7 +199,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         assert_eq!(names, vec!["Ada".to_string(), "Bo".to_string()]);
 
         // A move out of turn is refused with a reason, and nothing breaks.
-        let a = hstate.legal_actions_vec()[0].clone();
+        let a = hstate.legal_actions_vec()[0];
         let waiting = if hstate.to_act() == Actor::Seat(dwarfs_engine::Seat(0)) {
             &mut joiner
         } else {
