@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-target/screenshots}
-SCREENS=(menu settings join hotseat hotseat-third host game third select end replay)
+SCREENS=(menu settings join lan hotseat hotseat-third host joined game third select end replay)
 SIZE=1400x900
 
 missing=()

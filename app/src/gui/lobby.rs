@@ -372,12 +372,8 @@ impl Lobby {
         ui.add_space(6.0);
         self.chat_ui(ui, None);
         ui.add_space(8.0);
-        let Some(net) = &self.net else {
-            if let Some(n) = &self.note {
-                ui.label(RichText::new(n.clone()).color(GOLD));
-            }
-            return;
-        };
+        // Without a running peer (it stopped, or a still picture) the controls are shown greyed.
+        let live = self.net.is_some();
         match self.mode {
             LobbyMode::Host => {
                 let open = self.seats.iter().filter(|s| **s == LobbySeat::Open).count();
@@ -386,18 +382,22 @@ impl Lobby {
                 } else {
                     "Start now"
                 };
-                ui.horizontal(|ui| {
-                    if ui.add(theme::primary_button(text)).clicked() {
-                        net.send(Command::StartNow);
-                    }
-                });
+                if ui.add_enabled(live, theme::primary_button(text)).clicked()
+                    && let Some(net) = &self.net
+                {
+                    net.send(Command::StartNow);
+                }
                 ui.label(theme::caption(
                     "The game starts by itself once every seat is taken and every player is ready.",
                 ));
             }
             LobbyMode::Joined => {
                 if self.you.is_some() {
-                    if ui.checkbox(&mut self.ready, "I'm ready").changed() {
+                    if ui
+                        .add_enabled(live, egui::Checkbox::new(&mut self.ready, "I'm ready"))
+                        .changed()
+                        && let Some(net) = &self.net
+                    {
                         net.send(Command::Ready(self.ready));
                     }
                     ui.label(theme::caption(
@@ -714,4 +714,27 @@ impl Lobby {
 /// The first 8 bytes in hex.
 pub fn hex8(b: &[u8]) -> String {
     b.iter().take(8).map(|x| format!("{x:02x}")).collect()
+}
+
+/// A joined network lobby as the host's roster shows it (for screenshots; no network runs).
+pub fn demo_joined(settings: &Settings) -> Lobby {
+    let mut l = Lobby::new(LobbyMode::Joined, settings);
+    l.seats = vec![
+        LobbySeat::Person {
+            name: "Ada".into(),
+            remote: true,
+        },
+        LobbySeat::Person {
+            name: settings.name.clone(),
+            remote: false,
+        },
+        LobbySeat::Open,
+        LobbySeat::Bot,
+    ];
+    l.seat_ready = vec![true, false, false, true];
+    l.you = Some(1);
+    l.ready = false;
+    l.chat = vec!["Ada: welcome! ready when you are".into()];
+    l.status = Some("Joined Ada's lobby: waiting for 1 more player.".into());
+    l
 }

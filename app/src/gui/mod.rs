@@ -4,7 +4,7 @@
 //! The shell here is shared by every game; a game brings its board behind [`view::GameView`]
 //! (Fall: [`fall_view::FallView`]).
 //!
-//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|host|hotseat|hotseat-third|game|select|end|third|replay>`
+//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|lan|host|joined|hotseat|hotseat-third|game|select|end|third|replay>`
 //! opens that screen directly (with a demo position for `game`, `end` and `replay`), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
@@ -196,6 +196,14 @@ impl DwarfsApp {
                 self.lobby.seats.push(lobby::LobbySeat::Bot);
                 Screen::Lobby
             }
+            "joined" => {
+                self.lobby = lobby::demo_joined(&self.settings);
+                Screen::Lobby
+            }
+            "lan" => {
+                self.lan.lobbies = net::demo_lan_lobbies();
+                Screen::Join
+            }
             "game" => {
                 self.table = Some(demo_table(80, false, self.settings.bot_delay_ms));
                 Screen::Game
@@ -226,7 +234,7 @@ impl DwarfsApp {
             }
             other => {
                 return Err(format!(
-                    "unknown screen {other:?}; use menu, settings, join, host, hotseat, hotseat-third, game, select, end, third or replay"
+                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, game, select, end, third or replay"
                 ));
             }
         };

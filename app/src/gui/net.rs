@@ -152,3 +152,19 @@ impl LanList {
         }
     }
 }
+
+/// Two LAN lobbies as the join screen lists them (for screenshots; no network runs).
+pub fn demo_lan_lobbies() -> Vec<LanLobby> {
+    let lobby = |host: &str, open: u8, seats: u8| LanLobby {
+        peer: dwarfs_net::PeerId::random(),
+        info: dwarfs_net::envelope::LobbyInfo {
+            game: <dwarfs_fall::Fall as Game>::NAME.into(),
+            rules_version: <dwarfs_fall::Fall as Game>::RULES_VERSION,
+            host_name: host.into(),
+            ticket: "dwarfs1-demo".into(),
+            seats,
+            open,
+        },
+    };
+    vec![lobby("Ada", 2, 4), lobby("Gimli", 1, 3)]
+}

@@ -352,6 +352,29 @@ fn demo_screens_open_by_name() {
 }
 
 #[test]
+fn the_network_lobby_and_lan_list_show_what_the_network_reports() {
+    let mut a = app();
+    a.open("joined").unwrap();
+    let mut h = harness(a);
+    h.run_steps(2);
+    assert!(has(&h, "Joined a game — Dwar7s Fall"));
+    assert!(has(&h, "Ada"));
+    assert!(has(&h, "not ready"));
+    assert!(has(&h, "Open — waiting for a player"));
+    assert!(has(&h, "deterministic bot, run by every peer"));
+    assert!(has(&h, "I'm ready"));
+    // The joiner cannot change the host's seats.
+    assert!(!has(&h, "Add seat") && !has(&h, "Fill with bots"));
+    let mut a = app();
+    a.open("lan").unwrap();
+    let mut h = harness(a);
+    h.run_steps(2);
+    assert!(has(&h, "Ada's game of fall"));
+    assert!(has(&h, "2 of 4 seats open"));
+    assert!(has(&h, "Join Gimli"));
+}
+
+#[test]
 fn opponents_hidden_cards_are_not_shown() {
     let mut h = harness(app());
     click(&mut h, "Hotseat");

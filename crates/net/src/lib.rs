@@ -26,6 +26,8 @@ pub mod ticket;
 
 pub use control::{Command, Incident, PeerHandle, Update, spawn_peer};
 pub use lan::{BrowseConfig, LanBrowser, LanLobby, LanUpdate, browse_lan};
+/// The libp2p peer id (a player's public identity).
+pub use libp2p::PeerId;
 pub use node::{NetEvent, Node, NodeConfig, NodeError, Transport};
 pub use peer::{PeerError, run_peer};
 pub use spec::{PeerReport, PeerSpec, Role};
