@@ -39,6 +39,9 @@ use thiserror::Error;
 /// How often a peer waiting for the lobby greets its contacts again.
 const GREET_EVERY: Duration = Duration::from_millis(500);
 
+/// While the lobby has not answered, dial unreached contacts again every this many greetings.
+const REDIAL_EVERY_GREETS: u32 = 6;
+
 /// How long a peer that leaves stays, so that its goodbye reaches the others.
 const LEAVE_LINGER: Duration = Duration::from_millis(300);
 
@@ -182,6 +185,10 @@ struct Driver<G: Game> {
     lan_asked: BTreeSet<PeerId>,
     /// Whether we (a joiner) are ready to start.
     my_ready: bool,
+    /// Greeting rounds while waiting for the lobby.
+    greet_rounds: u32,
+    /// Where our contacts were said to listen (ticket, address book), to dial them again.
+    dial_book: BTreeMap<PeerId, Vec<Multiaddr>>,
     /// When the app asked us to leave (we stay a moment so the goodbye goes out).
     left: Option<Instant>,
 }
@@ -272,6 +279,8 @@ pub(crate) async fn run_linked<G: Game>(
         ticket: None,
         lan_asked: BTreeSet::new(),
         app_moves: std::collections::VecDeque::new(),
+        greet_rounds: 0,
+        dial_book: BTreeMap::new(),
         left: None,
     };
     let result = d.run().await;
@@ -411,14 +420,26 @@ impl<G: Game> Driver<G> {
             }
             if self.session.is_none() && Instant::now() >= self.next_greet {
                 self.next_greet = Instant::now() + GREET_EVERY;
-                let contacts: Vec<PeerId> = self
+                let (reached, unreached): (Vec<PeerId>, Vec<PeerId>) = self
                     .contacts
                     .iter()
-                    .filter(|p| self.connected.contains(p))
-                    .copied()
-                    .collect();
-                for p in contacts {
+                    .partition(|p| self.connected.contains(p));
+                for p in reached {
                     self.greet(p);
+                }
+                // Not reached yet: dial again (the node remembers the addresses), every few
+                // seconds, and say so.
+                self.greet_rounds += 1;
+                if !unreached.is_empty() && self.greet_rounds % REDIAL_EVERY_GREETS == 0 {
+                    let waited = self.t0.elapsed().as_secs();
+                    self.say(format!(
+                        "Still trying to reach {} ({waited} s): check the ticket, and that the host's firewall lets it in.",
+                        if unreached.len() == 1 { "the host" } else { "the other players" }
+                    ));
+                    for p in unreached {
+                        let addrs = self.dial_book.get(&p).cloned().unwrap_or_default();
+                        self.node.dial(p, addrs);
+                    }
                 }
             }
         }
@@ -592,6 +613,7 @@ impl<G: Game> Driver<G> {
                 self.game_id = t.game_id;
                 self.contacts.insert(t.host);
                 self.say(format!("Connecting to the host {}...", t.host));
+                self.dial_book.insert(t.host, t.addrs.clone());
                 self.node.dial(t.host, t.addrs);
             }
             Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
@@ -655,6 +677,7 @@ impl<G: Game> Driver<G> {
         }
         for (p, addrs) in contacts {
             self.contacts.insert(p);
+            self.dial_book.insert(p, addrs.clone());
             self.node.dial(p, addrs);
         }
         // The session is rebuilt from the same configuration and key: its commits and beacon

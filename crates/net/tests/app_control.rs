@@ -232,3 +232,41 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         }
     });
 }
+
+#[test]
+fn a_joiner_that_cannot_reach_the_host_keeps_trying_and_says_so() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    rt.block_on(async {
+        // Nobody listens at port 9 of loopback.
+        let ticket = Ticket {
+            game: Pig::NAME.into(),
+            game_id: [7; 32],
+            host: dwarfs_net::PeerId::random(),
+            addrs: vec!["/ip4/127.0.0.1/tcp/9".parse().unwrap()],
+        }
+        .to_string();
+        let mut joiner = spawn_peer::<Pig>(
+            rt.handle(),
+            spec(dir.path(), "Lost", Role::Join { ticket }),
+            || {},
+        );
+        let note = wait_for(&mut joiner, "a note about the host", |u| match u {
+            Update::Status(s) if s.starts_with("Still trying to reach the host") => Some(s.clone()),
+            _ => None,
+        })
+        .await;
+        assert!(note.contains("firewall"), "{note}");
+        assert!(joiner.send(Command::Leave));
+        let r = wait_for(&mut joiner, "the end", |u| match u {
+            Update::Ended(r) => Some(r.clone()),
+            _ => None,
+        })
+        .await;
+        assert_eq!(r.ending, Ending::Left);
+    });
+}
