@@ -430,7 +430,7 @@ impl<G: Game> Driver<G> {
                 // Not reached yet: dial again (the node remembers the addresses), every few
                 // seconds, and say so.
                 self.greet_rounds += 1;
-                if !unreached.is_empty() && self.greet_rounds % REDIAL_EVERY_GREETS == 0 {
+                if !unreached.is_empty() && self.greet_rounds.is_multiple_of(REDIAL_EVERY_GREETS) {
                     let waited = self.t0.elapsed().as_secs();
                     self.say(format!(
                         "Still trying to reach {} ({waited} s): check the ticket, and that the host's firewall lets it in.",
