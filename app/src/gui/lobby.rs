@@ -348,17 +348,7 @@ impl Lobby {
                 });
             });
         }
-        ui.add_space(10.0);
-        ui.label(theme::heading("Options"));
-        ui.add_enabled_ui(false, |ui| self.options_ui(ui))
-            .response
-            .on_disabled_hover_text("The host chose the options.");
-        ui.label(theme::caption(format!(
-            "Rules version {} · card data digest {}",
-            Fall::RULES_VERSION,
-            hex8(&Fall::data_digest())
-        )))
-        .on_hover_text("Peers with other rules or card data are refused at the lobby.");
+        self.options_section(ui, false);
     }
 
     /// A network lobby's ticket, status, chat, ready state and start button.
@@ -525,15 +515,23 @@ impl Lobby {
                 self.fill_with_bots();
             }
         });
+        self.options_section(ui, true);
+    }
+
+    /// The options (editable by the host before the lobby opens, shown to everyone after), the
+    /// rules version and the card-data digest that every peer must share.
+    fn options_section(&mut self, ui: &mut Ui, editable: bool) {
         ui.add_space(10.0);
         ui.label(theme::heading("Options"));
-        self.options_ui(ui);
+        ui.add_enabled_ui(editable, |ui| self.options_ui(ui))
+            .response
+            .on_disabled_hover_text("The host chose the options.");
         ui.label(theme::caption(format!(
             "Rules version {} · card data digest {}",
             Fall::RULES_VERSION,
             hex8(&Fall::data_digest())
         )))
-        .on_hover_text("Peers must agree on both before a game can start.");
+        .on_hover_text("Peers with other rules or card data are refused at the lobby.");
     }
 
     /// The edition, and for the 3rd edition a scenario or a hand-picked set of Royal Decrees.

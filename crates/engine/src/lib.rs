@@ -24,6 +24,7 @@ pub mod hash;
 pub mod outcome;
 pub mod playout;
 pub mod seat;
+pub mod text;
 pub mod toy;
 
 pub use bot::{Bot, RandomBot};

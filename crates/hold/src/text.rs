@@ -82,40 +82,10 @@ fn short(name: &str, max: usize) -> String {
     s.chars().filter(|c| *c != ' ').take(max).collect()
 }
 
-/// Appends `line` to `out`, word-wrapped to [`TEXT_WIDTH`]; continuation lines are indented by
-/// `indent` spaces. Leading spaces are kept; a word longer than a line is cut.
+/// Appends `line` to `out`, word-wrapped to [`TEXT_WIDTH`] (see
+/// [`dwarfs_engine::text::push_wrapped`]).
 fn push_wrapped(out: &mut Vec<String>, line: &str, indent: usize) {
-    let indent = indent.min(TEXT_WIDTH / 2);
-    let lead = (line.len() - line.trim_start_matches(' ').len()).min(TEXT_WIDTH / 2);
-    let mut cur = " ".repeat(lead);
-    let mut len = lead;
-    let mut empty = true;
-    for word in line.split(' ').filter(|w| !w.is_empty()) {
-        if !empty && len + 1 + word.chars().count() > TEXT_WIDTH {
-            out.push(cur);
-            cur = " ".repeat(indent);
-            len = indent;
-            empty = true;
-        }
-        if !empty {
-            cur.push(' ');
-            len += 1;
-        }
-        let mut rest = word;
-        while len + rest.chars().count() > TEXT_WIDTH {
-            let room = TEXT_WIDTH - len;
-            let cut = rest.char_indices().nth(room).map_or(rest.len(), |(i, _)| i);
-            cur.push_str(&rest[..cut]);
-            out.push(cur);
-            cur = " ".repeat(indent);
-            len = indent;
-            rest = &rest[cut..];
-        }
-        cur.push_str(rest);
-        len += rest.chars().count();
-        empty = false;
-    }
-    out.push(cur.trim_end().to_string());
+    dwarfs_engine::text::push_wrapped(out, line, indent, TEXT_WIDTH);
 }
 
 /// "1 room", "2 rooms".
