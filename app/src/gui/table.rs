@@ -248,7 +248,7 @@ impl<V: GameView> Table<V> {
         }
     }
 
-    fn on_update(&mut self, u: Update<V::G>) {
+    pub(super) fn on_update(&mut self, u: Update<V::G>) {
         match u {
             Update::Applied {
                 seq,

@@ -140,3 +140,61 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     click(&mut host, "Open the replay");
     assert_eq!(host.state().screen, Screen::Replays);
 }
+
+#[test]
+fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move_and_player() {
+    use super::table::{SeatKind, Table};
+    use dwarfs_engine::{Game, Seat};
+    let dir = tempfile::tempdir().unwrap();
+    let a = net_app(dir.path(), "Ada");
+    let rt = super::net::NetRuntime::start().unwrap();
+    // A peer that never reaches anyone: the table only needs its handle.
+    let ticket = dwarfs_net::Ticket {
+        game: Fall::NAME.into(),
+        game_id: [1; 32],
+        host: dwarfs_net::PeerId::random(),
+        addrs: vec!["/ip4/127.0.0.1/tcp/9".parse().unwrap()],
+    }
+    .to_string();
+    let spec = a
+        .net_setup
+        .spec(Fall::NAME, "Ada", dwarfs_net::Role::Join { ticket });
+    let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
+    let game = Fall::new(&Default::default(), 2).unwrap();
+    let mut t: Table<super::fall_view::FallView> = Table::networked(
+        game,
+        vec!["Ada".into(), "Bo".into()],
+        vec![false, false],
+        Some(Seat(0)),
+        handle,
+    );
+    assert_eq!(t.seats[1].kind, SeatKind::Remote);
+    assert!(!t.sync.local);
+    t.on_update(dwarfs_net::Update::Final {
+        seq: 3,
+        agreed: 2,
+        peers: 2,
+    });
+    assert_eq!((t.sync.seq, t.sync.agreed, t.sync.peers), (3, 2, 2));
+    t.on_update(dwarfs_net::Update::Incident(dwarfs_net::Incident {
+        kind: "equivocation".into(),
+        seq: 4,
+        seat: Some(1),
+        peer: Some("12D3KooWBo".into()),
+        evidence: "two signed moves for move 4".into(),
+    }));
+    let inc = t.sync.incident.clone().expect("the incident is shown");
+    assert_eq!((inc.kind.as_str(), inc.seq), ("equivocation", 4));
+    assert!(inc.peer.contains("Bo"), "{}", inc.peer);
+    // A halted board offers no move.
+    assert!(t.legal_for_viewer().is_empty());
+    // The banner says it, with the report button.
+    let mut app = net_app(dir.path(), "Ada2");
+    app.table = Some(t);
+    app.screen = Screen::Game;
+    let mut h = harness(app);
+    h.run_steps(2);
+    assert!(has(&h, "equivocation at move 4"));
+    assert!(has(&h, "The game is halted"));
+    assert!(has(&h, "Save report"));
+}
