@@ -156,13 +156,8 @@ impl Lobby {
 
     /// Takes in what the network peer reported; returns the start of the game once it starts.
     pub fn pump(&mut self) -> Option<NetStart> {
-        let mut updates = Vec::new();
-        if let Some(h) = self.net.as_mut() {
-            while let Some(u) = h.try_recv() {
-                updates.push(u);
-            }
-        }
-        for u in updates {
+        // One at a time: what follows `Started` stays queued for the game's table.
+        while let Some(u) = self.net.as_mut().and_then(|h| h.try_recv()) {
             match u {
                 Update::Status(s) => self.status = Some(s),
                 Update::Ticket(t) => self.ticket = Some(t),
