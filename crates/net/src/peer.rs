@@ -1254,6 +1254,19 @@ impl<G: Game> Driver<G> {
                     && self.session.is_none()
                 {
                     self.report.ending = Ending::Refused("the host closed the lobby".into());
+                } else if let Some(s) = self.session.as_mut()
+                    && let Some(seat) = s.seat_of_peer(&from)
+                    && s.local_seat().is_some()
+                {
+                    // A player left the game: vote its seat to the bot at once (the takeover
+                    // still needs the quorum of the remaining players).
+                    match s.vote_takeover(seat) {
+                        Ok(()) => self.say(format!(
+                            "Seat {} left the game; voting to hand it to the takeover bot.",
+                            seat.0 + 1
+                        )),
+                        Err(e) => tracing::debug!("no takeover vote for a leaving seat: {e}"),
+                    }
                 }
             }
             NetMsg::LobbyChat { name, text } => {
@@ -1498,7 +1511,18 @@ impl<G: Game> Driver<G> {
         let to: Vec<PeerId> = match &self.lobby {
             LobbyState::Hosting { joined, .. } => joined.clone(),
             LobbyState::Waiting => self.contacts.iter().copied().collect(),
-            LobbyState::Playing => Vec::new(),
+            // A player who leaves a game under way says so, so the others hand its seat to the
+            // bot now instead of waiting for the silence timeout.
+            LobbyState::Playing => match &self.session {
+                Some(s)
+                    if s.local_seat().is_some()
+                        && !s.is_taken_over()
+                        && matches!(s.phase(), Phase::Playing | Phase::Settling) =>
+                {
+                    s.broadcast_peers()
+                }
+                _ => Vec::new(),
+            },
         };
         for p in to {
             self.send_net(p, &NetMsg::Leave);

@@ -270,3 +270,113 @@ fn a_joiner_that_cannot_reach_the_host_keeps_trying_and_says_so() {
         assert_eq!(r.ending, Ending::Left);
     });
 }
+
+#[test]
+fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    rt.block_on(async {
+        let h = rt.handle();
+        let host_role = Role::Host {
+            seats: 3,
+            bots: 0,
+            options: vec![],
+        };
+        let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", host_role), || {});
+        let ticket = wait_for(&mut host, "the ticket", |u| match u {
+            Update::Ticket(t) => Some(t.clone()),
+            _ => None,
+        })
+        .await;
+        let mut peers = vec![host];
+        for name in ["Bo", "Cy"] {
+            let j = spawn_peer::<Pig>(
+                h,
+                spec(
+                    dir.path(),
+                    name,
+                    Role::Join {
+                        ticket: ticket.clone(),
+                    },
+                ),
+                || {},
+            );
+            assert!(j.send(Command::Ready(true)));
+            peers.push(j);
+        }
+        let mut states = Vec::new();
+        let mut seats = Vec::new();
+        for p in peers.iter_mut() {
+            let (seat, st) = wait_for(p, "the start", |u| match u {
+                Update::Started { seat, state, .. } => Some((seat.unwrap().0, (**state).clone())),
+                _ => None,
+            })
+            .await;
+            seats.push(seat);
+            states.push(st);
+        }
+        // Whoever sits in seat 3 plays a few moves, then closes the app.
+        let k = seats.iter().position(|&s| s == 2).unwrap();
+        let leaver = peers.remove(k);
+        seats.remove(k);
+        states.remove(k);
+        let mut moves_seen = 0;
+        let mut taken_over = None;
+        let mut over = [false, false];
+        let mut asked: [Option<Pig>; 2] = [None, None];
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        let mut cy = Some(leaver);
+        while !(over[0] && over[1]) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the game did not end"
+            );
+            for i in 0..2 {
+                let st = &states[i];
+                if let Actor::Seat(s) = st.to_act()
+                    && s.0 == seats[i]
+                    && asked[i].as_ref() != Some(st)
+                {
+                    asked[i] = Some(st.clone());
+                    assert!(peers[i].send(Command::Play(st.legal_actions_vec()[0])));
+                }
+                while let Some(u) = peers[i].try_recv() {
+                    match u {
+                        Update::Applied { state, .. } | Update::Chance { state, .. } => {
+                            states[i] = *state;
+                            if i == 0 {
+                                moves_seen += 1;
+                            }
+                        }
+                        Update::TakenOver { seat, .. } => taken_over = Some(seat.0),
+                        Update::Over { .. } => over[i] = true,
+                        Update::Incident(x) => panic!("incident: {x:?}"),
+                        Update::Ended(r) if !over[i] => panic!("ended early: {:?}", r.ending),
+                        Update::Refused(r) => panic!("refused: {r}"),
+                        _ => {}
+                    }
+                }
+            }
+            // The leaver answers its turns until six moves are in, then leaves.
+            if let Some(c) = cy.as_mut() {
+                if moves_seen >= 6 {
+                    drop(cy.take());
+                } else {
+                    while let Some(u) = c.try_recv() {
+                        if let Update::Applied { state, .. } | Update::Chance { state, .. } = u
+                            && state.to_act() == Actor::Seat(dwarfs_engine::Seat(2))
+                        {
+                            c.send(Command::Play(state.legal_actions_vec()[0]));
+                        }
+                    }
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+        assert_eq!(taken_over, Some(2), "the leaver's seat went to the bot");
+    });
+}
