@@ -97,6 +97,8 @@ pub struct Lobby {
     pub seat_ready: Vec<bool>,
     /// The network's last progress note.
     pub status: Option<String>,
+    /// Watching (no seat) rather than playing.
+    pub watching: bool,
 }
 
 impl Lobby {
@@ -130,14 +132,17 @@ impl Lobby {
             you: None,
             seat_ready: Vec::new(),
             status: None,
+            watching: false,
         }
     }
 
-    /// A lobby joined over the network through `handle` (the roster arrives from the host).
-    pub fn joined(settings: &Settings, handle: PeerHandle<Fall>) -> Self {
+    /// A lobby joined over the network through `handle` (the roster arrives from the host);
+    /// `watching` for a spectator.
+    pub fn joined(settings: &Settings, handle: PeerHandle<Fall>, watching: bool) -> Self {
         let mut l = Lobby::new(LobbyMode::Joined, settings);
         l.seats.clear();
         l.ready = false;
+        l.watching = watching;
         l.status = Some("Connecting to the host…".into());
         l.net = Some(handle);
         l
@@ -279,6 +284,7 @@ impl Lobby {
                 (LobbyMode::Hotseat, _) => "Hotseat — Dwar7s Fall",
                 (LobbyMode::Host, false) => "Host a game — Dwar7s Fall",
                 (LobbyMode::Host, true) => "Hosting — Dwar7s Fall",
+                (LobbyMode::Joined, _) if self.watching => "Watching a game — Dwar7s Fall",
                 (LobbyMode::Joined, _) => "Joined a game — Dwar7s Fall",
             }));
         });

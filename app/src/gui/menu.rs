@@ -187,6 +187,8 @@ pub enum JoinOutcome {
     Host,
     /// Join the game of this (checked) ticket.
     Join(String),
+    /// Watch the game of this (checked) ticket, read-only (works mid-game).
+    Watch(String),
 }
 
 /// Reads a pasted ticket: the ticket to join, or why it cannot be joined here.
@@ -222,14 +224,23 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &super::net::LanList
                 ui.add(
                     egui::TextEdit::singleline(&mut state.ticket)
                         .hint_text("dwarfs1…")
-                        .desired_width(520.0),
+                        .desired_width(440.0),
                 );
                 let ok = !state.ticket.trim().is_empty();
-                if ui.add_enabled(ok, theme::primary_button("Join")).clicked() {
+                let join = ui.add_enabled(ok, theme::primary_button("Join")).clicked();
+                let watch = ui
+                    .add_enabled(ok, egui::Button::new("Watch"))
+                    .on_hover_text("Follow the game without a seat: every move is verified as it comes, even mid-game")
+                    .clicked();
+                if join || watch {
                     match check_ticket(state.ticket.trim()) {
                         Ok(t) => {
                             state.status = None;
-                            out = JoinOutcome::Join(t);
+                            out = if join {
+                                JoinOutcome::Join(t)
+                            } else {
+                                JoinOutcome::Watch(t)
+                            };
                         }
                         Err(e) => state.status = Some(Err(e)),
                     }

@@ -127,17 +127,20 @@ impl DwarfsApp {
         }
     }
 
-    /// Joins the game of a checked ticket.
-    fn join(&mut self, ticket: String, ctx: &egui::Context) {
-        let spec = self.net_setup.spec(
-            dwarfs_fall::Fall::NAME,
-            &self.settings.name,
-            dwarfs_net::Role::Join { ticket },
-        );
+    /// Joins (or watches) the game of a checked ticket.
+    fn join(&mut self, ticket: String, watch: bool, ctx: &egui::Context) {
+        let role = if watch {
+            dwarfs_net::Role::Spectate { ticket }
+        } else {
+            dwarfs_net::Role::Join { ticket }
+        };
+        let spec = self
+            .net_setup
+            .spec(dwarfs_fall::Fall::NAME, &self.settings.name, role);
         match self.net() {
             Ok(net) => {
                 let handle = net.spawn::<dwarfs_fall::Fall>(spec, ctx);
-                self.lobby = Lobby::joined(&self.settings, handle);
+                self.lobby = Lobby::joined(&self.settings, handle, watch);
                 self.lan.stop();
                 self.screen = Screen::Lobby;
             }
@@ -310,7 +313,8 @@ impl DwarfsApp {
                             self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
                             self.screen = Screen::Lobby;
                         }
-                        menu::JoinOutcome::Join(ticket) => self.join(ticket, &ctx),
+                        menu::JoinOutcome::Join(ticket) => self.join(ticket, false, &ctx),
+                        menu::JoinOutcome::Watch(ticket) => self.join(ticket, true, &ctx),
                     }
                 });
             }

@@ -70,11 +70,23 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
         |h, j| h.state().screen == Screen::Game && j.state().screen == Screen::Game,
     );
 
+    // A third app comes to watch once the game is under way.
+    let mut watcher = harness(net_app(dir.path(), "Cy"));
+    let mut watching = false;
     let mut chooser = RandomBot::new(9);
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut clicked = [0u32; 2];
     while host.state().screen != Screen::End || joiner.state().screen != Screen::End {
         assert!(Instant::now() < deadline, "the game did not end in time");
+        if !watching && host.state().table().is_some_and(|t| t.seq >= 10) {
+            let ticket = host.state().lobby.ticket.clone().unwrap();
+            click(&mut watcher, "Join a game");
+            watcher.state_mut().join.ticket = ticket;
+            click(&mut watcher, "Watch");
+            assert!(has(&watcher, "Watching a game — Dwar7s Fall"));
+            watching = true;
+        }
+        watcher.step();
         for (i, h) in [&mut host, &mut joiner].into_iter().enumerate() {
             h.step();
             let Some(t) = h.state().table() else { continue };
@@ -92,6 +104,25 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
         std::thread::sleep(Duration::from_millis(1));
     }
     assert!(clicked[0] > 5 && clicked[1] > 5, "both played: {clicked:?}");
+    // The watcher caught up from the middle of the game and saw the same end, offering no move.
+    let final_hash = dwarfs_engine::state_hash(&host.state().table().unwrap().game);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while watcher
+        .state()
+        .table()
+        .is_none_or(|t| dwarfs_engine::state_hash(&t.game) != final_hash)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the watcher did not reach the end"
+        );
+        watcher.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let w = watcher.state().table().unwrap();
+    assert_eq!(w.viewer, dwarfs_engine::Viewer::Spectator);
+    assert!(w.legal_for_viewer().is_empty());
+    assert!(w.sync.incident.is_none());
     // Both boards ended in the same state, every move agreed by both players.
     let (a, b) = (
         host.state().table().unwrap(),
