@@ -340,6 +340,24 @@ impl Lobby {
                             ui.label(
                                 RichText::new("Open — waiting for a player…").color(PARCHMENT_DIM),
                             );
+                            if let Some(net) = &self.net
+                                && self.you.is_some()
+                            {
+                                ui.with_layout(
+                                    egui::Layout::right_to_left(egui::Align::Center),
+                                    |ui| {
+                                        if ui
+                                            .small_button(format!("Sit here ({})", COLOUR_NAMES[i % 4]))
+                                            .on_hover_text(
+                                                "Move to this seat: its colour, and its place in the turn order",
+                                            )
+                                            .clicked()
+                                        {
+                                            net.send(Command::TakeSeat(i as u8));
+                                        }
+                                    },
+                                );
+                            }
                         }
                         LobbySeat::Bot => {
                             ui.label(RichText::new(format!("Bot {}", i + 1)).strong());

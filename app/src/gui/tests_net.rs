@@ -51,13 +51,21 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     });
     assert!(has(&host, "Hosting — Dwar7s Fall"));
     let ticket = host.state().lobby.ticket.clone().unwrap();
+    // The host would rather play Red: it moves to the open second seat.
+    until(&mut host, &mut joiner, "the host's roster", |h, _| {
+        h.state().lobby.you == Some(0)
+    });
+    click(&mut host, "Sit here (Red)");
+    until(&mut host, &mut joiner, "the host in seat 2", |h, _| {
+        h.state().lobby.you == Some(1)
+    });
 
     click(&mut joiner, "Join a game");
     joiner.state_mut().join.ticket = ticket;
     click(&mut joiner, "Join");
     assert_eq!(joiner.state().screen, Screen::Lobby);
     until(&mut host, &mut joiner, "the joiner seated", |h, j| {
-        j.state().lobby.you == Some(1) && has(h, "Bo") && has(j, "Ada")
+        j.state().lobby.you == Some(0) && has(h, "Bo") && has(j, "Ada")
     });
     // Seated but not ready: the game waits.
     assert!(has(&host, "not ready"));

@@ -19,6 +19,9 @@ pub enum Command<A> {
     Chat(String),
     /// A joiner is (not) ready to start.
     Ready(bool),
+    /// Move to this open seat (0-based) before the game starts: its colour and place in the turn
+    /// order. Refusals come back as [`Update::Refused`] for the host; a joiner sees the roster.
+    TakeSeat(u8),
     /// The host fills the open seats with bots and starts now.
     StartNow,
     /// Vote to hand this silent seat to the takeover bot.

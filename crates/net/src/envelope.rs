@@ -91,8 +91,11 @@ pub enum NetMsg {
     },
     /// A seated joiner changed its ready state (sent to the host before the game starts).
     Ready(bool),
-    /// A joiner leaves the lobby before the game starts; the host frees its seat.
+    /// A player leaves: before the game the host frees its seat; during the game the others
+    /// vote its seat to the bot at once.
     Leave,
+    /// A seated joiner asks the host to move it to this open seat (0-based), to play its colour.
+    TakeSeat(u8),
     /// A chat line in the lobby, before the game (in the game, chat is signed by the session).
     /// A joiner sends it to the host, which relays it to everyone with the author's name.
     LobbyChat {

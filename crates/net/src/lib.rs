@@ -17,6 +17,7 @@ pub mod control;
 pub mod demo;
 pub mod envelope;
 pub mod frame;
+pub mod host_lobby;
 pub mod identity;
 pub mod lan;
 pub mod node;

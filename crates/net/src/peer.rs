@@ -13,6 +13,7 @@ use crate::control::{Command, Incident, Link, Update};
 use crate::envelope::{
     Envelope, FRAME_LIMIT, LobbyInfo, NetMsg, Roster, RosterSeat, open, wrap_net, wrap_wire,
 };
+use crate::host_lobby::{HostLobby, HostSeat, LobbyWait};
 use crate::identity;
 use crate::node::{NetEvent, Node, NodeConfig};
 use crate::spec::{
@@ -123,15 +124,8 @@ fn new_game_id(me: &PeerId) -> [u8; 32] {
 }
 
 enum LobbyState {
-    /// Host: filling seats. `joined[i]` is the peer in seat i+1.
-    Hosting {
-        humans: u8,
-        bots: u8,
-        options: Vec<u8>,
-        joined: Vec<PeerId>,
-        /// Joined peers that said they are ready.
-        ready: BTreeSet<PeerId>,
-    },
+    /// Host: filling seats.
+    Hosting(HostLobby),
     /// Waiting for the configuration from the peer we dialled.
     Waiting,
     /// The session runs.
@@ -559,13 +553,8 @@ impl<G: Game> Driver<G> {
                     )));
                 }
                 self.game_id = new_game_id(&self.me);
-                self.lobby = LobbyState::Hosting {
-                    humans: seats - bots,
-                    bots,
-                    options,
-                    joined: Vec::new(),
-                    ready: BTreeSet::new(),
-                };
+                self.lobby =
+                    LobbyState::Hosting(HostLobby::new(self.me, seats - bots, bots, options));
                 let mut addrs: Vec<Multiaddr> = self
                     .node
                     .current_listen_addrs()
@@ -585,8 +574,7 @@ impl<G: Game> Driver<G> {
                 self.ticket = Some(ticket.to_string());
                 self.update(|| Update::Ticket(ticket.to_string()));
                 if self.link.is_some() {
-                    let roster = self.roster_for(&[], bots, seats - bots - 1);
-                    self.show_roster(&roster);
+                    self.host_roster_changed();
                 } else if self.spec.machine {
                     println!("{TICKET_LINE}{ticket}");
                 } else {
@@ -689,71 +677,54 @@ impl<G: Game> Driver<G> {
 
     // ----- lobby -----
 
-    fn roster_for(&self, humans: &[PeerId], bots: u8, open: u8) -> Roster {
-        let mut seats = Vec::new();
-        let mut all = vec![self.me];
-        all.extend_from_slice(humans);
-        let ready = match &self.lobby {
-            LobbyState::Hosting { ready, .. } => ready.clone(),
-            _ => BTreeSet::new(),
-        };
-        for (i, p) in all.iter().enumerate() {
-            let name = if *p == self.me {
-                self.spec.name.clone()
-            } else {
-                self.hellos
-                    .get(p)
-                    .map(|h| h.name.clone())
-                    .unwrap_or_default()
-            };
-            let addrs = if *p == self.me {
-                self.listen_bytes()
-            } else {
-                self.addrs.get(p).cloned().unwrap_or_default()
-            };
-            seats.push(RosterSeat {
-                seat: i as u8,
-                name,
-                colour: seat_colour::<G>(i),
-                peer: Some(p.to_bytes()),
-                addrs,
-                bot: false,
-                ready: *p == self.me || ready.contains(p),
-            });
-        }
-        for _ in 0..open {
-            let i = seats.len();
-            seats.push(RosterSeat {
-                seat: i as u8,
-                name: "(open)".into(),
-                colour: seat_colour::<G>(i),
-                peer: None,
-                addrs: vec![],
-                bot: false,
-                ready: false,
-            });
-        }
-        for _ in 0..bots {
-            let i = seats.len();
-            seats.push(RosterSeat {
-                seat: i as u8,
-                name: "bot".into(),
-                colour: seat_colour::<G>(i),
-                peer: None,
-                addrs: vec![],
-                bot: true,
-                ready: true,
-            });
-        }
-        let options = match (&self.lobby, &self.session) {
-            (LobbyState::Hosting { options, .. }, _) => options.clone(),
-            (_, Some(s)) => s.config().options.clone(),
-            _ => Vec::new(),
-        };
+    /// The host's lobby as a roster: names, colours, where players listen, ready states.
+    fn roster_for(&self, lobby: &HostLobby) -> Roster {
+        let seats = lobby
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                let mut r = RosterSeat {
+                    seat: i as u8,
+                    name: String::new(),
+                    colour: seat_colour::<G>(i),
+                    peer: None,
+                    addrs: vec![],
+                    bot: false,
+                    ready: false,
+                };
+                match seat {
+                    HostSeat::Player(p) => {
+                        r.name = if *p == self.me {
+                            self.spec.name.clone()
+                        } else {
+                            self.hellos
+                                .get(p)
+                                .map(|h| h.name.clone())
+                                .unwrap_or_default()
+                        };
+                        r.addrs = if *p == self.me {
+                            self.listen_bytes()
+                        } else {
+                            self.addrs.get(p).cloned().unwrap_or_default()
+                        };
+                        r.peer = Some(p.to_bytes());
+                        r.ready = lobby.is_ready(p);
+                    }
+                    HostSeat::Open => r.name = "(open)".into(),
+                    HostSeat::Bot => {
+                        r.name = "bot".into();
+                        r.bot = true;
+                        r.ready = true;
+                    }
+                }
+                r
+            })
+            .collect();
         Roster {
             game_id: self.game_id,
             seats,
-            options,
+            options: lobby.options.clone(),
         }
     }
 
@@ -785,70 +756,45 @@ impl<G: Game> Driver<G> {
 
     /// Host: a joiner said hello and where it listens.
     fn host_join(&mut self, from: PeerId, spectator: bool, is_ready: bool) {
-        let LobbyState::Hosting {
-            humans,
-            bots,
-            joined,
-            ready,
-            ..
-        } = &mut self.lobby
-        else {
+        let LobbyState::Hosting(lobby) = &mut self.lobby else {
             return;
         };
         if spectator {
             self.spectators.insert(from);
             return;
         }
-        if is_ready {
-            ready.insert(from);
+        match lobby.join(from, is_ready) {
+            Err(e) => {
+                let r = Refusal::Seats(e.to_string());
+                self.send_wire(from, &Message::Lobby(LobbyMessage::Refuse(r)));
+            }
+            Ok(false) => {
+                // Greeted again (a lost frame, a reconnection): the lobby as it is.
+                if let LobbyState::Hosting(lobby) = &self.lobby {
+                    let roster = self.roster_for(lobby);
+                    self.send_net(from, &NetMsg::Roster(roster));
+                }
+            }
+            Ok(true) => {
+                let name = self
+                    .hellos
+                    .get(&from)
+                    .map(|h| h.name.clone())
+                    .unwrap_or_default();
+                self.say(format!("{name} joined."));
+                self.host_roster_changed();
+                self.maybe_start_hosted();
+            }
         }
-        if joined.contains(&from) {
-            let open = *humans - 1 - joined.len() as u8;
-            let (joined, bots) = (joined.clone(), *bots);
-            let roster = self.roster_for(&joined, bots, open);
-            self.send_net(from, &NetMsg::Roster(roster));
-            return;
-        }
-        if joined.len() + 1 >= *humans as usize {
-            let r = Refusal::Seats("the game is full".into());
-            self.send_wire(from, &Message::Lobby(LobbyMessage::Refuse(r)));
-            return;
-        }
-        joined.push(from);
-        let open = *humans - 1 - joined.len() as u8;
-        let (joined, bots) = (joined.clone(), *bots);
-        let roster = self.roster_for(&joined, bots, open);
-        let name = self
-            .hellos
-            .get(&from)
-            .map(|h| h.name.clone())
-            .unwrap_or_default();
-        self.say(format!("{name} joined."));
-        self.show_roster(&roster);
-        let peers = match &self.lobby {
-            LobbyState::Hosting { joined, .. } => joined.clone(),
-            _ => vec![],
-        };
-        for p in peers {
-            self.send_net(p, &NetMsg::Roster(roster.clone()));
-        }
-        self.maybe_start_hosted();
     }
 
     /// Host: sends the current lobby to every joined peer and to the app.
     fn host_roster_changed(&mut self) {
-        let LobbyState::Hosting {
-            humans,
-            bots,
-            joined,
-            ..
-        } = &self.lobby
-        else {
+        let LobbyState::Hosting(lobby) = &self.lobby else {
             return;
         };
-        let open = humans.saturating_sub(1 + joined.len() as u8);
-        let (joined, bots) = (joined.clone(), *bots);
-        let roster = self.roster_for(&joined, bots, open);
+        let roster = self.roster_for(lobby);
+        let joined = lobby.joined();
         self.show_roster(&roster);
         for p in joined {
             self.send_net(p, &NetMsg::Roster(roster.clone()));
@@ -857,33 +803,35 @@ impl<G: Game> Driver<G> {
 
     /// Host: a joined peer's ready state changed.
     fn host_ready(&mut self, from: PeerId, is_ready: bool) {
-        let LobbyState::Hosting { joined, ready, .. } = &mut self.lobby else {
+        let LobbyState::Hosting(lobby) = &mut self.lobby else {
             return;
         };
-        if !joined.contains(&from) {
-            return;
-        }
-        let changed = if is_ready {
-            ready.insert(from)
-        } else {
-            ready.remove(&from)
-        };
-        if changed {
+        if lobby.set_ready(from, is_ready) {
             self.host_roster_changed();
             self.maybe_start_hosted();
         }
     }
 
-    /// Host: a joined peer left the lobby; its seat opens again.
-    fn host_leave(&mut self, from: PeerId) {
-        let LobbyState::Hosting { joined, ready, .. } = &mut self.lobby else {
+    /// Host: a seated player (`from`, or we ourselves) asks to move to an open seat.
+    fn host_take_seat(&mut self, from: PeerId, seat: u8) {
+        let LobbyState::Hosting(lobby) = &mut self.lobby else {
             return;
         };
-        if !joined.contains(&from) {
+        match lobby.take_seat(from, seat) {
+            Ok(()) => self.host_roster_changed(),
+            Err(e) if from == self.me => self.update(|| Update::Refused(e.to_string())),
+            Err(e) => tracing::debug!(%from, "seat change refused: {e}"),
+        }
+    }
+
+    /// Host: a joined peer left the lobby; its seat opens again.
+    fn host_leave(&mut self, from: PeerId) {
+        let LobbyState::Hosting(lobby) = &mut self.lobby else {
+            return;
+        };
+        if !lobby.leave(&from) {
             return;
         }
-        joined.retain(|p| *p != from);
-        ready.remove(&from);
         let name = self
             .hellos
             .get(&from)
@@ -900,7 +848,8 @@ impl<G: Game> Driver<G> {
             .take(dwarfs_protocol::wire::MAX_CHAT_LEN)
             .collect();
         match &self.lobby {
-            LobbyState::Hosting { joined, .. } => {
+            LobbyState::Hosting(lobby) => {
+                let joined = lobby.joined();
                 let name = match from {
                     None => self.spec.name.clone(),
                     Some(p) if joined.contains(&p) => self
@@ -914,7 +863,7 @@ impl<G: Game> Driver<G> {
                     name: name.clone(),
                     text: text.clone(),
                 };
-                for p in joined.clone() {
+                for p in joined {
                     self.send_net(p, &msg);
                 }
                 self.say(format!("[chat] {name}: {text}"));
@@ -970,13 +919,7 @@ impl<G: Game> Driver<G> {
 
     /// Host: what a LAN browser is told about our lobby.
     fn lobby_info(&self) -> Option<LobbyInfo> {
-        let LobbyState::Hosting {
-            humans,
-            bots,
-            joined,
-            ..
-        } = &self.lobby
-        else {
+        let LobbyState::Hosting(lobby) = &self.lobby else {
             return None;
         };
         Some(LobbyInfo {
@@ -984,74 +927,59 @@ impl<G: Game> Driver<G> {
             rules_version: G::RULES_VERSION,
             host_name: self.spec.name.clone(),
             ticket: self.ticket.clone()?,
-            seats: humans + bots,
-            open: humans.saturating_sub(1 + joined.len() as u8),
+            seats: lobby.seats().len() as u8,
+            open: lobby.open() as u8,
         })
     }
 
     /// Host: fills the open seats with bots and starts now.
     fn start_with_bots(&mut self) {
-        let LobbyState::Hosting {
-            humans,
-            bots,
-            joined,
-            ..
-        } = &mut self.lobby
-        else {
+        let LobbyState::Hosting(lobby) = &mut self.lobby else {
             self.say("Only the host can start the game, before it starts.");
             return;
         };
-        let open = *humans - 1 - joined.len() as u8;
-        *humans -= open;
-        *bots += open;
-        // Starting now means starting with whoever is here, ready or not.
-        let all: Vec<PeerId> = joined.clone();
-        if let LobbyState::Hosting { ready, .. } = &mut self.lobby {
-            ready.extend(all);
-        }
+        let open = lobby.fill_with_bots();
         self.say(format!(
             "Starting with {open} open seat(s) played by the bot."
         ));
+        self.host_roster_changed();
         self.maybe_start_hosted();
     }
 
     fn maybe_start_hosted(&mut self) {
-        let LobbyState::Hosting {
-            humans,
-            bots,
-            options,
-            joined,
-            ready,
-        } = &self.lobby
-        else {
+        let LobbyState::Hosting(lobby) = &self.lobby else {
             return;
         };
-        if joined.len() + 1 < *humans as usize {
-            return;
-        }
-        if let Some(p) = joined.iter().find(|p| !ready.contains(p)) {
-            let name = self
-                .hellos
-                .get(p)
-                .map(|h| h.name.clone())
-                .unwrap_or_default();
-            self.say(format!(
-                "Every seat is taken; waiting for {name} to be ready."
-            ));
-            return;
-        }
-        let mut seats = vec![SeatSpec::Player(self.my_key)];
-        for p in joined {
-            match PublicKeyBytes::of_peer(p) {
-                Some(k) => seats.push(SeatSpec::Player(k)),
-                None => return,
+        match lobby.waiting_for() {
+            Some(LobbyWait::Open(_)) => return,
+            Some(LobbyWait::NotReady(p)) => {
+                let name = self
+                    .hellos
+                    .get(&p)
+                    .map(|h| h.name.clone())
+                    .unwrap_or_default();
+                self.say(format!(
+                    "Every seat is taken; waiting for {name} to be ready."
+                ));
+                return;
             }
+            None => {}
         }
-        seats.extend(std::iter::repeat_n(SeatSpec::Bot, *bots as usize));
+        let mut seats = Vec::new();
+        for seat in lobby.seats() {
+            seats.push(match seat {
+                HostSeat::Player(p) if *p == self.me => SeatSpec::Player(self.my_key),
+                HostSeat::Player(p) => match PublicKeyBytes::of_peer(p) {
+                    Some(k) => SeatSpec::Player(k),
+                    None => return,
+                },
+                HostSeat::Open | HostSeat::Bot => SeatSpec::Bot,
+            });
+        }
         let mut config = GameConfig::new::<G>(self.game_id, &G::Options::default(), seats);
-        config.options = options.clone();
-        let roster = self.roster_for(&joined.clone(), *bots, 0);
-        let joined = joined.clone();
+        config.options = lobby.options.clone();
+        let roster = self.roster_for(lobby);
+        let joined = lobby.joined();
         self.roster = Some(roster.clone());
         for p in joined.iter().chain(self.spectators.clone().iter()) {
             self.send_net(*p, &NetMsg::Roster(roster.clone()));
@@ -1246,6 +1174,7 @@ impl<G: Game> Driver<G> {
                 self.done_from.insert(from);
             }
             NetMsg::Ready(r) => self.host_ready(from, r),
+            NetMsg::TakeSeat(n) => self.host_take_seat(from, n),
             NetMsg::Leave => {
                 if matches!(self.lobby, LobbyState::Hosting { .. }) {
                     self.host_leave(from);
@@ -1445,6 +1374,17 @@ impl<G: Game> Driver<G> {
                     self.say("Only the host can start the game.");
                 }
             }
+            Command::TakeSeat(n) => match self.lobby {
+                LobbyState::Hosting(_) => self.host_take_seat(self.me, n),
+                LobbyState::Waiting => {
+                    for p in self.contacts.clone() {
+                        self.send_net(p, &NetMsg::TakeSeat(n));
+                    }
+                }
+                LobbyState::Playing => {
+                    self.update(|| Update::Refused("the game has started".into()));
+                }
+            },
             Command::Ready(r) => {
                 self.my_ready = r;
                 if matches!(self.lobby, LobbyState::Waiting) {
@@ -1509,7 +1449,7 @@ impl<G: Game> Driver<G> {
     /// Leaves: the lobby is told (the host frees our seat, or joiners learn it closed).
     fn leave(&mut self) {
         let to: Vec<PeerId> = match &self.lobby {
-            LobbyState::Hosting { joined, .. } => joined.clone(),
+            LobbyState::Hosting(lobby) => lobby.joined(),
             LobbyState::Waiting => self.contacts.iter().copied().collect(),
             // A player who leaves a game under way says so, so the others hand its seat to the
             // bot now instead of waiting for the silence timeout.

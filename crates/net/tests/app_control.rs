@@ -380,3 +380,73 @@ fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
         assert_eq!(taken_over, Some(2), "the leaver's seat went to the bot");
     });
 }
+
+#[test]
+fn players_choose_their_seat_and_colour_in_the_lobby() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    rt.block_on(async {
+        let h = rt.handle();
+        let host_role = Role::Host {
+            seats: 3,
+            bots: 0,
+            options: vec![],
+        };
+        let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", host_role), || {});
+        let ticket = wait_for(&mut host, "the ticket", |u| match u {
+            Update::Ticket(t) => Some(t.clone()),
+            _ => None,
+        })
+        .await;
+        let mut bo = spawn_peer::<Pig>(h, spec(dir.path(), "Bo", Role::Join { ticket }), || {});
+        wait_for(&mut bo, "Bo seated", |u| match u {
+            Update::Roster { you: Some(1), .. } => Some(()),
+            _ => None,
+        })
+        .await;
+        // Bo moves to the open third seat; the second opens.
+        assert!(bo.send(Command::TakeSeat(2)));
+        let seats = wait_for(&mut bo, "Bo in seat 3", |u| match u {
+            Update::Roster {
+                seats,
+                you: Some(2),
+                ..
+            } => Some(seats.clone()),
+            _ => None,
+        })
+        .await;
+        assert!(
+            seats[1].peer.is_none() && !seats[1].bot,
+            "seat 2 is open again"
+        );
+        assert_eq!(seats[2].name, "Bo");
+        // A taken seat and a seat that does not exist are refused.
+        assert!(host.send(Command::TakeSeat(2)));
+        let why = wait_for(&mut host, "a refusal", |u| match u {
+            Update::Refused(r) => Some(r.clone()),
+            _ => None,
+        })
+        .await;
+        assert_eq!(why, "seat 2 is not open");
+        assert!(host.send(Command::TakeSeat(7)));
+        let why = wait_for(&mut host, "a refusal", |u| match u {
+            Update::Refused(r) => Some(r.clone()),
+            _ => None,
+        })
+        .await;
+        assert_eq!(why, "there is no seat 7");
+        // Start now: the bot takes the open seat; Bo plays the seat it chose.
+        assert!(host.send(Command::StartNow));
+        let (seat, bots) = wait_for(&mut bo, "the start", |u| match u {
+            Update::Started { seat, bots, .. } => Some((*seat, bots.clone())),
+            _ => None,
+        })
+        .await;
+        assert_eq!(seat, Some(dwarfs_engine::Seat(2)));
+        assert_eq!(bots, vec![false, true, false]);
+    });
+}
