@@ -1,6 +1,6 @@
 //! Faults over real libp2p on 127.0.0.1, each peer its own process: a dropped connection, a
 //! killed peer that resumes from its replay, a silent seat handed to the takeover bot, a
-//! spectator joining mid-game, the lobby refusing other card data.
+//! spectator joining mid-game, the lobby refusing other card data, a stuck link reopened.
 
 mod net_common;
 use net_common::*;
@@ -221,6 +221,26 @@ fn other_card_data_is_refused_at_the_lobby() {
         let host = o.peers[0].report.as_ref().expect("a report");
         assert_eq!(host.moves, 0, "no game started");
         assert!(!replay(d, 0).exists(), "no replay without a game");
+    });
+}
+
+#[test]
+fn a_link_that_swallows_frames_is_reopened_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt().block_on(async {
+        let t0 = Instant::now();
+        // Seat 2 never gets a frame from the host's session until the connection is reopened:
+        // without the silence-triggered reconnection the game would stall for good.
+        let (procs, _) = start(d, 3, 40, |i, s| {
+            s.retransmit_ms = 100;
+            if i == 0 {
+                s.hooks.mute_seat_until_reconnect = Some(1);
+            }
+        })
+        .await;
+        let o = collect::<Pig>(procs, (0..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
+        assert_verified(&o);
     });
 }
 

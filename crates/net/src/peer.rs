@@ -43,6 +43,9 @@ const GREET_EVERY: Duration = Duration::from_millis(500);
 /// While the lobby has not answered, dial unreached contacts again every this many greetings.
 const REDIAL_EVERY_GREETS: u32 = 6;
 
+/// A silent peer's connection is closed and reopened at most this often.
+const LINK_RESET_EVERY: Duration = Duration::from_secs(10);
+
 /// How long a peer that leaves stays, so that its goodbye reaches the others.
 const LEAVE_LINGER: Duration = Duration::from_millis(300);
 
@@ -183,6 +186,10 @@ struct Driver<G: Game> {
     greet_rounds: u32,
     /// Where our contacts were said to listen (ticket, address book), to dial them again.
     dial_book: BTreeMap<PeerId, Vec<Multiaddr>>,
+    /// Test hook: the muted link was closed once and works again.
+    unmuted: bool,
+    /// When we last closed the connection to a silent peer, to reopen it fresh.
+    link_resets: BTreeMap<PeerId, Instant>,
     /// When the app asked us to leave (we stay a moment so the goodbye goes out).
     left: Option<Instant>,
 }
@@ -275,6 +282,8 @@ pub(crate) async fn run_linked<G: Game>(
         app_moves: std::collections::VecDeque::new(),
         greet_rounds: 0,
         dial_book: BTreeMap::new(),
+        link_resets: BTreeMap::new(),
+        unmuted: false,
         left: None,
     };
     let result = d.run().await;
@@ -1259,6 +1268,9 @@ impl<G: Game> Driver<G> {
                 }
             }
             NetEvent::Disconnected { peer } => {
+                if self.muted(&peer) {
+                    self.unmuted = true;
+                }
                 self.connected.remove(&peer);
                 self.greeted.remove(&peer);
                 // A joiner gone before the game starts frees its seat (it joins again if it
@@ -1521,6 +1533,9 @@ impl<G: Game> Driver<G> {
                     };
                     let frame = wrap_wire(&bytes);
                     for p in &targets {
+                        if self.muted(p) {
+                            continue;
+                        }
                         self.node.send(*p, frame.clone());
                     }
                 }
@@ -1882,11 +1897,27 @@ impl<G: Game> Driver<G> {
                 }
                 self.report.cheats.push(line);
             }
-            Event::Silent { seat, waiting, .. } => {
+            Event::Silent {
+                seat,
+                waiting,
+                peer,
+            } => {
                 self.say(format!(
                     "Seat {} is silent (waiting for {waiting:?}).",
                     seat.0 + 1
                 ));
+                // The link itself may be what is stuck (a stream that swallows frames): close the
+                // connection so that both sides open fresh ones, and the session's retransmission
+                // and the sync on reconnection fill in what was lost.
+                let due = self
+                    .link_resets
+                    .get(&peer)
+                    .is_none_or(|t| t.elapsed() >= LINK_RESET_EVERY);
+                if due && self.connected.contains(&peer) {
+                    self.link_resets.insert(peer, Instant::now());
+                    tracing::info!(%peer, "silent peer: reconnecting");
+                    self.node.disconnect(peer);
+                }
                 if self.spec.seat_timeout_ms > 0 {
                     self.say(format!(
                         "Voting to hand seat {} to the takeover bot.",
@@ -2067,6 +2098,21 @@ impl<G: Game> Driver<G> {
             }
             Cheat::ForgeAck => false,
         }
+    }
+
+    /// Test hook: whether frames to `peer` are swallowed (until its connection closes once).
+    fn muted(&self, peer: &PeerId) -> bool {
+        !self.unmuted
+            && self
+                .spec
+                .hooks
+                .mute_seat_until_reconnect
+                .is_some_and(|seat| {
+                    self.session
+                        .as_ref()
+                        .and_then(|s| s.seat_of_peer(peer))
+                        .is_some_and(|s| s.0 == seat)
+                })
     }
 
     /// Rewrites outgoing messages for the forged-ack cheat.

@@ -76,6 +76,10 @@ pub struct TestHooks {
     pub drop_links_at_seq: Option<u32>,
     /// Send this chat line once the first move is final.
     pub chat: Option<String>,
+    /// Swallow every session frame to the player in this seat (0-based), as a stuck stream
+    /// would, until the connection to it is closed once.
+    #[serde(default)]
+    pub mute_seat_until_reconnect: Option<u8>,
 }
 
 /// Everything a peer process needs to play.
