@@ -132,9 +132,8 @@ fn silent_seat_is_taken_over_by_the_bot() {
     rt().block_on(async {
         let t0 = Instant::now();
         let (mut procs, _) = start(d, 3, 60, |i, s| {
-            // Long enough that a live peer stalled by a loaded machine is not judged silent too:
-            // once the dead seat is gone, the one other survivor can vote a stalled peer out, and
-            // a voted-out peer does not yet follow the game to its end (a known limitation).
+            // Long enough that a live peer stalled by a loaded machine is not judged silent too
+            // (it would then follow the game read-only, and this test counts takeovers).
             s.seat_timeout_ms = 10_000;
             // The host dies: there is no central peer, so the game must go on without it.
             if i == 0 {
@@ -165,6 +164,45 @@ fn silent_seat_is_taken_over_by_the_bot() {
             assert!(
                 v.takeovers.iter().any(|(s, _)| s.0 == dead_seat),
                 "the replay records it"
+            );
+        }
+    });
+}
+
+#[test]
+fn a_disconnected_player_is_voted_out_but_a_slow_one_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt().block_on(async {
+        let t0 = Instant::now();
+        let (mut procs, _) = start(d, 3, 40, |i, s| {
+            // The app's rule: only a player whose connection is gone is voted out.
+            s.gone_timeout_ms = 500;
+            match i {
+                0 => s.hooks.die_at_seq = Some(4),
+                // Thinks twice as long as the dead peer needs to be voted out, every move.
+                1 => s.bot_delay_ms = 1000,
+                _ => {}
+            }
+        })
+        .await;
+        let dead = procs.remove(0);
+        let (code, _, _, _) = dead.finish(LIMIT).await;
+        assert_eq!(code, Some(dwarfs_net::spec::DIE_EXIT_CODE));
+        let o = collect::<Pig>(procs, (1..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
+        assert_verified(&o);
+        let alive: Vec<u8> = o
+            .peers
+            .iter()
+            .filter_map(|p| p.report.as_ref()?.seat)
+            .collect();
+        let dead_seat = (0..3u8).find(|s| !alive.contains(s)).unwrap();
+        for p in &o.peers {
+            let r = p.report.as_ref().unwrap();
+            assert_eq!(
+                r.takeovers.iter().map(|t| t.0).collect::<Vec<_>>(),
+                vec![dead_seat],
+                "only the disconnected seat is taken over, never the slow one"
             );
         }
     });

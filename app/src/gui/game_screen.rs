@@ -144,7 +144,12 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
     if let Some(seat) = silent {
         let label = table.seat_label(seat);
         ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("{label} has gone silent.")).color(GOLD));
+            ui.label(
+                RichText::new(format!(
+                    "Waiting for {label} for a while. If they are gone for good:"
+                ))
+                .color(GOLD),
+            );
             if ui
                 .button(format!("Hand {label}'s seat to the bot"))
                 .on_hover_text(

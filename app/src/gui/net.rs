@@ -21,8 +21,9 @@ pub struct NetSetup {
     pub key: Option<PathBuf>,
     /// Where replays are written; `None` for no replay file.
     pub replay_dir: Option<PathBuf>,
-    /// A seat silent this long (seconds) is handed to the takeover bot by vote.
-    pub seat_timeout_s: u64,
+    /// A seat whose player has been disconnected this long (seconds) is voted to the takeover
+    /// bot; a connected player who is thinking is never voted out automatically. 0 never.
+    pub gone_timeout_s: u64,
 }
 
 impl NetSetup {
@@ -33,7 +34,7 @@ impl NetSetup {
             mdns: true,
             key,
             replay_dir: super::replay_screen::replay_dir(),
-            seat_timeout_s: 60,
+            gone_timeout_s: 30,
         }
     }
 
@@ -54,7 +55,7 @@ impl NetSetup {
             d.join(format!("{game}-{stamp}.replay"))
         });
         spec.retransmit_ms = 250;
-        spec.seat_timeout_ms = self.seat_timeout_s.saturating_mul(1000);
+        spec.gone_timeout_ms = self.gone_timeout_s.saturating_mul(1000);
         // A game among friends may take an evening.
         spec.timeout_ms = 12 * 3600 * 1000;
         spec.linger_ms = 3000;

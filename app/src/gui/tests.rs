@@ -21,7 +21,7 @@ pub(super) fn app() -> DwarfsApp {
         mdns: false,
         key: Some(std::env::temp_dir().join("dwarfs-gui-test.key")),
         replay_dir: None,
-        seat_timeout_s: 0,
+        gone_timeout_s: 0,
     };
     a
 }

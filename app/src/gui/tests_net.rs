@@ -21,7 +21,7 @@ fn net_app(dir: &Path, name: &str) -> DwarfsApp {
         mdns: false,
         key: Some(dir.join(format!("{name}.key"))),
         replay_dir: Some(dir.join(name)),
-        seat_timeout_s: 0,
+        gone_timeout_s: 0,
     };
     a
 }

@@ -186,6 +186,8 @@ struct Driver<G: Game> {
     greet_rounds: u32,
     /// Where our contacts were said to listen (ticket, address book), to dial them again.
     dial_book: BTreeMap<PeerId, Vec<Multiaddr>>,
+    /// Since when each peer we lost has been disconnected.
+    gone_since: BTreeMap<PeerId, Instant>,
     /// Test hook: the muted link was closed once and works again.
     unmuted: bool,
     /// When we last closed the connection to a silent peer, to reopen it fresh.
@@ -284,6 +286,7 @@ pub(crate) async fn run_linked<G: Game>(
         dial_book: BTreeMap::new(),
         link_resets: BTreeMap::new(),
         unmuted: false,
+        gone_since: BTreeMap::new(),
         left: None,
     };
     let result = d.run().await;
@@ -421,6 +424,7 @@ impl<G: Game> Driver<G> {
             if let Some(s) = self.session.as_mut() {
                 s.tick(now);
             }
+            self.vote_out_gone();
             if self.session.is_none() && Instant::now() >= self.next_greet {
                 self.next_greet = Instant::now() + GREET_EVERY;
                 let (reached, unreached): (Vec<PeerId>, Vec<PeerId>) = self
@@ -1252,6 +1256,7 @@ impl<G: Game> Driver<G> {
                     self.report.connected_us = Some(self.since_start_us());
                 }
                 self.connected.insert(peer);
+                self.gone_since.remove(&peer);
                 if self.lan_asked.contains(&peer) && self.contacts.is_empty() {
                     self.send_net(peer, &NetMsg::LobbyQuery);
                 }
@@ -1268,6 +1273,7 @@ impl<G: Game> Driver<G> {
                 }
             }
             NetEvent::Disconnected { peer } => {
+                self.gone_since.entry(peer).or_insert_with(Instant::now);
                 if self.muted(&peer) {
                     self.unmuted = true;
                 }
@@ -1913,7 +1919,10 @@ impl<G: Game> Driver<G> {
                     .link_resets
                     .get(&peer)
                     .is_none_or(|t| t.elapsed() >= LINK_RESET_EVERY);
-                if due && self.connected.contains(&peer) {
+                // Waiting for a move may be a person thinking: only automatic items (commits,
+                // reveals, acks, votes) overdue point at the link.
+                let automatic = !matches!(waiting, dwarfs_protocol::event::Waiting::Move(_));
+                if due && automatic && self.connected.contains(&peer) {
                     self.link_resets.insert(peer, Instant::now());
                     tracing::info!(%peer, "silent peer: reconnecting");
                     self.node.disconnect(peer);
@@ -2097,6 +2106,41 @@ impl<G: Game> Driver<G> {
                 true
             }
             Cheat::ForgeAck => false,
+        }
+    }
+
+    /// Votes to hand to the bot the seats whose peers have been disconnected past
+    /// `gone_timeout_ms` (a player who is connected, even if thinking for long, is never voted
+    /// out this way). The takeover still needs the quorum of the remaining players.
+    fn vote_out_gone(&mut self) {
+        let after = Duration::from_millis(self.spec.gone_timeout_ms);
+        if after.is_zero() {
+            return;
+        }
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        if s.local_seat().is_none() || s.is_taken_over() {
+            return;
+        }
+        let gone: Vec<PeerId> = s
+            .broadcast_peers()
+            .into_iter()
+            .filter(|p| self.gone_since.get(p).is_some_and(|t| t.elapsed() >= after))
+            .collect();
+        for p in gone {
+            if let Some(seat) = s.seat_of_peer(&p)
+                && s.vote_takeover(seat).is_ok()
+            {
+                self.gone_since.remove(&p);
+                let line = format!(
+                    "Seat {} has been disconnected for {} s; voting to hand it to the takeover bot.",
+                    seat.0 + 1,
+                    after.as_secs()
+                );
+                self.say(line);
+                return;
+            }
         }
     }
 

@@ -111,6 +111,11 @@ pub struct PeerSpec {
     pub retransmit_ms: u64,
     /// A seat silent this long is handed to the takeover bot by vote; 0 never votes.
     pub seat_timeout_ms: u64,
+    /// A seat whose peer has been disconnected this long while the game waits for it is voted
+    /// to the takeover bot; 0 never. Unlike `seat_timeout_ms` it never removes a connected
+    /// player who is only thinking (the app uses this one).
+    #[serde(default)]
+    pub gone_timeout_ms: u64,
     /// Give up after this long in total.
     pub timeout_ms: u64,
     /// After the game, stay this long at most for the others to finish.
@@ -147,6 +152,7 @@ impl PeerSpec {
             bot_delay_ms: 0,
             retransmit_ms: 200,
             seat_timeout_ms: 0,
+            gone_timeout_ms: 0,
             timeout_ms: 60_000,
             linger_ms: 2_000,
             mdns: false,
