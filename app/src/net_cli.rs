@@ -31,9 +31,14 @@ pub struct PeerArgs {
     /// Let a bot play your seat instead of choosing moves yourself.
     #[arg(long)]
     pub bot: bool,
-    /// Hand a seat silent this many seconds to the takeover bot (by a vote of the others).
-    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    /// Vote to hand a seat silent this many seconds to the takeover bot, even if its player is
+    /// still connected (only thinking); 0 never.
+    #[arg(long, value_name = "SECS", default_value_t = 0)]
     pub seat_timeout: u64,
+    /// Vote to hand a seat to the takeover bot once its player's connection has been gone this
+    /// many seconds; 0 never.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub gone_timeout: u64,
     /// Give up after this many minutes.
     #[arg(long, value_name = "MIN", default_value_t = 240)]
     pub timeout: u64,
@@ -174,6 +179,7 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
     spec.machine = false;
     spec.exit_with_parent = false;
     spec.seat_timeout_ms = a.seat_timeout.saturating_mul(1000);
+    spec.gone_timeout_ms = a.gone_timeout.saturating_mul(1000);
     spec.timeout_ms = a.timeout.saturating_mul(60_000);
     spec.retransmit_ms = 250;
     spec.mdns = true;
