@@ -43,6 +43,9 @@ const GREET_EVERY: Duration = Duration::from_millis(500);
 /// While the lobby has not answered, dial unreached contacts again every this many greetings.
 const REDIAL_EVERY_GREETS: u32 = 6;
 
+/// Seeding still running after this long is stuck (it normally takes milliseconds): reconnect.
+const SEEDING_STUCK: Duration = Duration::from_secs(3);
+
 /// A silent peer's connection is closed and reopened at most this often.
 const LINK_RESET_EVERY: Duration = Duration::from_secs(10);
 
@@ -186,6 +189,9 @@ struct Driver<G: Game> {
     greet_rounds: u32,
     /// Where our contacts were said to listen (ticket, address book), to dial them again.
     dial_book: BTreeMap<PeerId, Vec<Multiaddr>>,
+    /// When our session started seeding, and when we last reconnected to unstick it.
+    seeding_since: Option<Instant>,
+    seeding_unstuck: Option<Instant>,
     /// Since when each peer we lost has been disconnected.
     gone_since: BTreeMap<PeerId, Instant>,
     /// Test hook: the muted link was closed once and works again.
@@ -287,6 +293,8 @@ pub(crate) async fn run_linked<G: Game>(
         link_resets: BTreeMap::new(),
         unmuted: false,
         gone_since: BTreeMap::new(),
+        seeding_since: None,
+        seeding_unstuck: None,
         left: None,
     };
     let result = d.run().await;
@@ -425,6 +433,7 @@ impl<G: Game> Driver<G> {
                 s.tick(now);
             }
             self.vote_out_gone();
+            self.unstick_seeding();
             if self.session.is_none() && Instant::now() >= self.next_greet {
                 self.next_greet = Instant::now() + GREET_EVERY;
                 let (reached, unreached): (Vec<PeerId>, Vec<PeerId>) = self
@@ -2106,6 +2115,42 @@ impl<G: Game> Driver<G> {
                 true
             }
             Cheat::ForgeAck => false,
+        }
+    }
+
+    /// Commit-reveal normally takes milliseconds. A session still seeding after
+    /// [`SEEDING_STUCK`] has lost a commit or a reveal on a link that does not recover by
+    /// retransmission; fresh connections make every peer resend its own items and ask for the
+    /// others' (`Session::peer_connected`).
+    fn unstick_seeding(&mut self) {
+        let Some(s) = &self.session else { return };
+        if *s.phase() != Phase::Seeding
+            || s.local_seat().is_none()
+            || matches!(self.spec.role, Role::Resume { .. })
+        {
+            return;
+        }
+        let since = *self.seeding_since.get_or_insert_with(Instant::now);
+        if since.elapsed() < SEEDING_STUCK
+            || self
+                .seeding_unstuck
+                .is_some_and(|t| t.elapsed() < SEEDING_STUCK)
+        {
+            return;
+        }
+        self.seeding_unstuck = Some(Instant::now());
+        let peers: Vec<PeerId> = s
+            .broadcast_peers()
+            .into_iter()
+            .filter(|p| self.connected.contains(p))
+            .collect();
+        tracing::info!(
+            "still seeding after {:?}: reconnecting {} peer(s)",
+            since.elapsed(),
+            peers.len()
+        );
+        for p in peers {
+            self.node.disconnect(p);
         }
     }
 

@@ -15,7 +15,18 @@ use tokio::time::timeout;
 
 const STEP: Duration = Duration::from_secs(20);
 
+/// Debug logs of the peers, shown by the test harness when a test fails.
+fn logs() {
+    let _ = tracing_subscriber::fmt()
+        .with_test_writer()
+        .with_env_filter(tracing_subscriber::EnvFilter::new(
+            "dwarfs_net=debug,dwarfs_protocol=debug",
+        ))
+        .try_init();
+}
+
 fn spec(dir: &std::path::Path, name: &str, role: Role) -> PeerSpec {
+    logs();
     let mut s = PeerSpec::loopback(Pig::NAME, name, role, Transport::Tcp);
     s.key = Some(dir.join(format!("{name}.key")));
     s.replay = Some(dir.join(format!("{name}.replay")));
