@@ -46,7 +46,7 @@ const REDIAL_EVERY_GREETS: u32 = 6;
 /// Seeding still running after this long is stuck (it normally takes milliseconds): reconnect.
 const SEEDING_STUCK: Duration = Duration::from_secs(3);
 
-/// A silent peer's connection is closed and reopened at most this often.
+/// Connections are reopened for lack of progress at most this often.
 const LINK_RESET_EVERY: Duration = Duration::from_secs(10);
 
 /// How long a peer that leaves stays, so that its goodbye reaches the others.
@@ -196,8 +196,8 @@ struct Driver<G: Game> {
     gone_since: BTreeMap<PeerId, Instant>,
     /// Test hook: the muted link was closed once and works again.
     unmuted: bool,
-    /// When we last closed the connection to a silent peer, to reopen it fresh.
-    link_resets: BTreeMap<PeerId, Instant>,
+    /// When we last reopened every connection because the game made no progress.
+    links_reset: Option<Instant>,
     /// When the app asked us to leave (we stay a moment so the goodbye goes out).
     left: Option<Instant>,
 }
@@ -290,7 +290,7 @@ pub(crate) async fn run_linked<G: Game>(
         app_moves: std::collections::VecDeque::new(),
         greet_rounds: 0,
         dial_book: BTreeMap::new(),
-        link_resets: BTreeMap::new(),
+        links_reset: None,
         unmuted: false,
         gone_since: BTreeMap::new(),
         seeding_since: None,
@@ -1912,29 +1912,33 @@ impl<G: Game> Driver<G> {
                 }
                 self.report.cheats.push(line);
             }
-            Event::Silent {
-                seat,
-                waiting,
-                peer,
-            } => {
+            Event::Silent { seat, waiting, .. } => {
                 self.say(format!(
                     "Seat {} is silent (waiting for {waiting:?}).",
                     seat.0 + 1
                 ));
-                // The link itself may be what is stuck (a stream that swallows frames): close the
-                // connection so that both sides open fresh ones, and the session's retransmission
-                // and the sync on reconnection fill in what was lost.
-                let due = self
-                    .link_resets
-                    .get(&peer)
-                    .is_none_or(|t| t.elapsed() >= LINK_RESET_EVERY);
-                // Waiting for a move may be a person thinking: only automatic items (commits,
-                // reveals, acks, votes) overdue point at the link.
-                let automatic = !matches!(waiting, dwarfs_protocol::event::Waiting::Move(_));
-                if due && automatic && self.connected.contains(&peer) {
-                    self.link_resets.insert(peer, Instant::now());
-                    tracing::info!(%peer, "silent peer: reconnecting");
-                    self.node.disconnect(peer);
+                // No progress for the silence timeout: a link may be what is stuck (a stream
+                // that swallows frames, between any two peers, not only toward the silent
+                // one). Fresh connections make every peer resend its own items and ask for
+                // what it lacks (`Session::peer_connected`); harmless if a player is only
+                // thinking.
+                if self
+                    .links_reset
+                    .is_none_or(|t| t.elapsed() >= LINK_RESET_EVERY)
+                {
+                    self.links_reset = Some(Instant::now());
+                    let peers: Vec<PeerId> = self
+                        .session
+                        .as_ref()
+                        .map(|s| s.broadcast_peers())
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter(|p| self.connected.contains(p))
+                        .collect();
+                    tracing::info!("no progress: reconnecting {} peer(s)", peers.len());
+                    for p in peers {
+                        self.node.disconnect(p);
+                    }
                 }
                 if self.spec.seat_timeout_ms > 0 {
                     self.say(format!(
