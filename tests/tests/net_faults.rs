@@ -58,6 +58,17 @@ async fn start(
     (procs, ticket)
 }
 
+/// The seat of the peer that died: the one of three no survivor holds (seats go by joining
+/// order, so it is not known in advance).
+fn dead_seat(o: &DemoOutcome) -> u8 {
+    let alive: Vec<u8> = o
+        .peers
+        .iter()
+        .filter_map(|p| p.report.as_ref()?.seat)
+        .collect();
+    (0..3u8).find(|s| !alive.contains(s)).unwrap()
+}
+
 fn replay(dir: &Path, i: u8) -> PathBuf {
     dir.join(format!("peer{}.replay", i + 1))
 }
@@ -146,13 +157,7 @@ fn silent_seat_is_taken_over_by_the_bot() {
         assert_eq!(code, Some(dwarfs_net::spec::DIE_EXIT_CODE));
         let o = collect::<Pig>(procs, (1..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
         assert_verified(&o);
-        // Seats go in joining order, so the dead peer's seat is the one no survivor holds.
-        let alive: Vec<u8> = o
-            .peers
-            .iter()
-            .filter_map(|p| p.report.as_ref()?.seat)
-            .collect();
-        let dead_seat = (0..3u8).find(|s| !alive.contains(s)).unwrap();
+        let dead_seat = dead_seat(&o);
         for p in &o.peers {
             let r = p.report.as_ref().unwrap();
             assert_eq!(
@@ -191,12 +196,7 @@ fn a_disconnected_player_is_voted_out_but_a_slow_one_is_not() {
         assert_eq!(code, Some(dwarfs_net::spec::DIE_EXIT_CODE));
         let o = collect::<Pig>(procs, (1..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
         assert_verified(&o);
-        let alive: Vec<u8> = o
-            .peers
-            .iter()
-            .filter_map(|p| p.report.as_ref()?.seat)
-            .collect();
-        let dead_seat = (0..3u8).find(|s| !alive.contains(s)).unwrap();
+        let dead_seat = dead_seat(&o);
         for p in &o.peers {
             let r = p.report.as_ref().unwrap();
             assert_eq!(

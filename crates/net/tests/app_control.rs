@@ -59,6 +59,26 @@ async fn wait_for<T>(
     }
 }
 
+/// Ada hosts `seats` seats (no bots); returns her handle and the ticket she got.
+async fn host_named_ada(
+    rt: &tokio::runtime::Handle,
+    dir: &std::path::Path,
+    seats: u8,
+) -> (PeerHandle<Pig>, String) {
+    let role = Role::Host {
+        seats,
+        bots: 0,
+        options: vec![],
+    };
+    let mut host = spawn_peer::<Pig>(rt, spec(dir, "Ada", role), || {});
+    let ticket = wait_for(&mut host, "the ticket", |u| match u {
+        Update::Ticket(t) => Some(t.clone()),
+        _ => None,
+    })
+    .await;
+    (host, ticket)
+}
+
 /// Plays the first legal action whenever it is our turn, until the game is over; returns the
 /// number of moves and how many `Final` updates said every player agreed.
 async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32, u32) {
@@ -106,17 +126,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
     let dir = tempfile::tempdir().unwrap();
     rt.block_on(async {
         let h = rt.handle();
-        let host_role = Role::Host {
-            seats: 2,
-            bots: 0,
-            options: vec![],
-        };
-        let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", host_role), || {});
-        let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Ticket(t) => Some(t.clone()),
-            _ => None,
-        })
-        .await;
+        let (mut host, ticket) = host_named_ada(h, dir.path(), 2).await;
         let open = wait_for(&mut host, "the host's lobby", |u| match u {
             Update::Roster { seats, you, .. } => Some((seats.len(), *you, seats[1].peer.is_none())),
             _ => None,
@@ -292,17 +302,7 @@ fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
     let dir = tempfile::tempdir().unwrap();
     rt.block_on(async {
         let h = rt.handle();
-        let host_role = Role::Host {
-            seats: 3,
-            bots: 0,
-            options: vec![],
-        };
-        let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", host_role), || {});
-        let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Ticket(t) => Some(t.clone()),
-            _ => None,
-        })
-        .await;
+        let (host, ticket) = host_named_ada(h, dir.path(), 3).await;
         let mut peers = vec![host];
         for name in ["Bo", "Cy"] {
             let j = spawn_peer::<Pig>(
@@ -402,17 +402,7 @@ fn players_choose_their_seat_and_colour_in_the_lobby() {
     let dir = tempfile::tempdir().unwrap();
     rt.block_on(async {
         let h = rt.handle();
-        let host_role = Role::Host {
-            seats: 3,
-            bots: 0,
-            options: vec![],
-        };
-        let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", host_role), || {});
-        let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Ticket(t) => Some(t.clone()),
-            _ => None,
-        })
-        .await;
+        let (mut host, ticket) = host_named_ada(h, dir.path(), 3).await;
         let mut bo = spawn_peer::<Pig>(h, spec(dir.path(), "Bo", Role::Join { ticket }), || {});
         wait_for(&mut bo, "Bo seated", |u| match u {
             Update::Roster { you: Some(1), .. } => Some(()),
