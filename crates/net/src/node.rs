@@ -154,6 +154,9 @@ pub enum NodeError {
 enum Command {
     AddAddress(PeerId, Multiaddr),
     Dial(PeerId, Vec<Multiaddr>),
+    /// Answers `true` once connected to the peer (dialling its known addresses if need be),
+    /// `false` if the dial failed.
+    Connect(PeerId, oneshot::Sender<bool>),
     Disconnect(PeerId),
     ListenAddrs(oneshot::Sender<Vec<Multiaddr>>),
     Shutdown,
@@ -164,7 +167,6 @@ pub struct Node {
     local: PeerId,
     commands: mpsc::UnboundedSender<Command>,
     events: mpsc::UnboundedReceiver<NetEvent>,
-    event_tx: mpsc::UnboundedSender<NetEvent>,
     control: libp2p_stream::Control,
     links: HashMap<PeerId, mpsc::UnboundedSender<Vec<u8>>>,
     frame_limit: usize,
@@ -270,7 +272,6 @@ impl Node {
             local,
             commands: cmd_tx,
             events: ev_rx,
-            event_tx: ev_tx,
             control,
             links: HashMap::new(),
             frame_limit: cfg.frame_limit,
@@ -333,7 +334,7 @@ impl Node {
             self.control.clone(),
             rx,
             self.frame_limit,
-            self.event_tx.clone(),
+            self.commands.clone(),
         ));
         self.links.insert(peer, tx);
     }
@@ -356,27 +357,91 @@ impl Node {
     }
 }
 
+/// The most addresses remembered per peer.
+const MAX_ADDRS_PER_PEER: usize = 16;
+
+/// Where peers can be dialled, as told by the app (tickets, address books, the host's start
+/// message), mDNS and identify.
+///
+/// The swarm's own address stores forget an address after one failed dial, and a failed dial is
+/// common: two peers that dial each other at the same moment collide. So the node keeps its own
+/// book and always dials with explicit addresses.
+#[derive(Default)]
+struct AddressBook {
+    addrs: HashMap<PeerId, Vec<Multiaddr>>,
+}
+
+impl AddressBook {
+    fn add(&mut self, peer: PeerId, addr: Multiaddr) {
+        let list = self.addrs.entry(peer).or_default();
+        if !list.contains(&addr) {
+            if list.len() >= MAX_ADDRS_PER_PEER {
+                list.remove(0);
+            }
+            list.push(addr);
+        }
+    }
+
+    fn get(&self, peer: &PeerId) -> Vec<Multiaddr> {
+        self.addrs.get(peer).cloned().unwrap_or_default()
+    }
+}
+
+/// Dials `peer` at `addrs` unless connected or already dialling. The dial takes a fresh local
+/// port: with the default (the listen port), two peers dialling each other at once make a
+/// single TCP connection in which both act as the initiator, and both handshakes fail.
+fn dial(swarm: &mut Swarm<Behaviour>, peer: PeerId, addrs: Vec<Multiaddr>) -> bool {
+    use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
+    if addrs.is_empty() {
+        return false;
+    }
+    let opts = DialOpts::peer_id(peer)
+        .condition(PeerCondition::DisconnectedAndNotDialing)
+        .addresses(addrs)
+        .allocate_new_port()
+        .build();
+    match swarm.dial(opts) {
+        Ok(()) => true,
+        Err(libp2p::swarm::DialError::DialPeerConditionFalse(_)) => true,
+        Err(e) => {
+            tracing::debug!(%peer, "dial failed: {e}");
+            false
+        }
+    }
+}
+
 async fn swarm_loop(
     mut swarm: Swarm<Behaviour>,
     mut commands: mpsc::UnboundedReceiver<Command>,
     events: mpsc::UnboundedSender<NetEvent>,
 ) {
+    let mut book = AddressBook::default();
+    // Writers waiting for a connection to a peer.
+    let mut waiting: HashMap<PeerId, Vec<oneshot::Sender<bool>>> = HashMap::new();
     loop {
         tokio::select! {
             cmd = commands.recv() => match cmd {
                 None | Some(Command::Shutdown) => break,
-                Some(Command::AddAddress(peer, addr)) => swarm.add_peer_address(peer, addr),
+                Some(Command::AddAddress(peer, addr)) => {
+                    swarm.add_peer_address(peer, addr.clone());
+                    book.add(peer, addr);
+                }
                 Some(Command::Dial(peer, addrs)) => {
-                    for a in &addrs {
-                        swarm.add_peer_address(peer, a.clone());
+                    for a in addrs {
+                        book.add(peer, a);
                     }
                     if !swarm.is_connected(&peer) {
-                        let opts = libp2p::swarm::dial_opts::DialOpts::peer_id(peer)
-                            .addresses(addrs)
-                            .build();
-                        if let Err(e) = swarm.dial(opts) {
-                            tracing::debug!(%peer, "dial failed: {e}");
-                        }
+                        dial(&mut swarm, peer, book.get(&peer));
+                    }
+                }
+                Some(Command::Connect(peer, tx)) => {
+                    if swarm.is_connected(&peer) {
+                        let _ = tx.send(true);
+                    } else if dial(&mut swarm, peer, book.get(&peer)) {
+                        waiting.entry(peer).or_default().push(tx);
+                    } else {
+                        // No address to dial: the peer may still dial us; the writer retries.
+                        let _ = tx.send(false);
                     }
                 }
                 Some(Command::Disconnect(peer)) => {
@@ -389,6 +454,9 @@ async fn swarm_loop(
             ev = swarm.select_next_some() => {
                 let out = match ev {
                     SwarmEvent::ConnectionEstablished { peer_id, endpoint, num_established, .. } => {
+                        for tx in waiting.remove(&peer_id).unwrap_or_default() {
+                            let _ = tx.send(true);
+                        }
                         (num_established.get() == 1).then(|| NetEvent::Connected {
                             peer: peer_id,
                             addr: endpoint.get_remote_address().clone(),
@@ -398,13 +466,26 @@ async fn swarm_loop(
                         tracing::debug!(%peer_id, "connection closed: {cause:?}");
                         (num_established == 0).then_some(NetEvent::Disconnected { peer: peer_id })
                     }
+                    SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {
+                        tracing::debug!(%peer, "dial failed: {error}");
+                        if !swarm.is_connected(&peer) {
+                            for tx in waiting.remove(&peer).unwrap_or_default() {
+                                let _ = tx.send(false);
+                            }
+                        }
+                        None
+                    }
                     SwarmEvent::Behaviour(BehaviourEvent::Mdns(mdns::Event::Discovered(list))) => {
                         for (p, a) in &list {
                             swarm.add_peer_address(*p, a.clone());
+                            book.add(*p, a.clone());
                         }
                         Some(NetEvent::Discovered(list))
                     }
                     SwarmEvent::Behaviour(BehaviourEvent::Identify(identify::Event::Received { peer_id, info, .. })) => {
+                        for a in &info.listen_addrs {
+                            book.add(peer_id, a.clone());
+                        }
                         Some(NetEvent::Identified {
                             peer: peer_id,
                             addrs: info.listen_addrs,
@@ -432,6 +513,7 @@ async fn accept_loop(
     limit: usize,
 ) {
     while let Some((peer, stream)) = incoming.next().await {
+        tracing::debug!(%peer, "inbound stream {stream:?}");
         tokio::spawn(reader(peer, stream, events.clone(), limit));
     }
 }
@@ -472,7 +554,7 @@ async fn writer(
     mut control: libp2p_stream::Control,
     mut queue: mpsc::UnboundedReceiver<Vec<u8>>,
     limit: usize,
-    _events: mpsc::UnboundedSender<NetEvent>,
+    commands: mpsc::UnboundedSender<Command>,
 ) {
     let mut backoff = Duration::from_millis(50);
     let mut stream: Option<libp2p::Stream> = None;
@@ -480,10 +562,20 @@ async fn writer(
         let mut attempts = 0;
         loop {
             if stream.is_none() {
-                let opened = tokio::time::timeout(
-                    Duration::from_secs(3),
-                    control.open_stream(peer, PROTOCOL),
-                )
+                let opened = tokio::time::timeout(Duration::from_secs(3), async {
+                    // Connect first, through the node's address book: left to itself, the
+                    // stream behaviour dials with the swarm's addresses, which a failed dial
+                    // erases.
+                    let (tx, rx) = oneshot::channel();
+                    let _ = commands.send(Command::Connect(peer, tx));
+                    if rx.await != Ok(true) {
+                        return Err(libp2p_stream::OpenStreamError::Io(std::io::Error::new(
+                            std::io::ErrorKind::NotConnected,
+                            "could not connect",
+                        )));
+                    }
+                    control.open_stream(peer, PROTOCOL).await
+                })
                 .await
                 .unwrap_or_else(|_| {
                     Err(libp2p_stream::OpenStreamError::Io(std::io::Error::from(
@@ -492,6 +584,7 @@ async fn writer(
                 });
                 match opened {
                     Ok(s) => {
+                        tracing::debug!(%peer, "outbound stream {s:?}");
                         stream = Some(s);
                         backoff = Duration::from_millis(50);
                     }

@@ -1251,6 +1251,7 @@ impl<G: Game> Driver<G> {
                 Ok(Envelope::Wire(w)) => match wire::decode(w) {
                     Ok(Message::Lobby(l)) => self.on_lobby(from, l),
                     Ok(msg) => {
+                        tracing::trace!(%from, "in: {}", msg.kind());
                         if let Some(s) = self.session.as_mut() {
                             s.handle_message(from, msg);
                         }
@@ -1551,6 +1552,7 @@ impl<G: Game> Driver<G> {
                         if self.muted(p) {
                             continue;
                         }
+                        tracing::trace!(to = %p, "out: {}", msg.kind());
                         self.node.send(*p, frame.clone());
                     }
                 }

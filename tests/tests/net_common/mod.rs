@@ -106,8 +106,14 @@ pub fn assert_verified(o: &DemoOutcome) {
 /// The children's stderr logs, for failure messages.
 pub fn logs(o: &DemoOutcome) -> String {
     let mut s = String::new();
+    // Set DWARFS_TEST_KEEP_LOGS to a directory to keep the children's whole logs there.
+    let keep = std::env::var_os("DWARFS_TEST_KEEP_LOGS").map(std::path::PathBuf::from);
     for p in &o.peers {
         let log = std::fs::read_to_string(&p.log).unwrap_or_default();
+        if let Some(dir) = &keep {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = std::fs::write(dir.join(format!("{}.log", p.name)), &log);
+        }
         let tail: Vec<&str> = log.lines().rev().take(15).collect();
         s.push_str(&format!("--- {} log (last lines) ---\n", p.name));
         for l in tail.into_iter().rev() {
