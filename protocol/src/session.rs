@@ -2454,16 +2454,26 @@ impl<G: Game> Session<G> {
             missing = live.clone();
         }
         missing.retain(|i| Some(*i) != me);
+        if missing.is_empty() {
+            return;
+        }
         let req = self.sync_request();
         let own = self.own_items();
-        for i in missing {
+        for &i in &missing {
             let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) else {
                 continue;
             };
             for m in &own {
                 self.send(Destination::Peer(peer), m.clone());
             }
-            self.send(Destination::Peer(peer), Message::SyncRequest(req.clone()));
+        }
+        // Ask every live peer, not only those we lack something from: what a peer sent just
+        // before it went silent (its ack, its commit) may have reached only some of the
+        // others, and they are then the only ones who can pass it on.
+        for i in live.into_iter().filter(|i| Some(*i) != me) {
+            if let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) {
+                self.send(Destination::Peer(peer), Message::SyncRequest(req.clone()));
+            }
         }
     }
 

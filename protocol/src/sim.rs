@@ -71,6 +71,8 @@ pub struct Network<G: Game> {
     counter: u64,
     /// Messages delivered.
     pub delivered: u64,
+    /// Links that lose everything sent on them, as (from, to) peer indices.
+    pub cut: std::collections::BTreeSet<(usize, usize)>,
 }
 
 /// The deterministic key of seat `i` in a simulation with `seed`.
@@ -162,6 +164,7 @@ impl<G: Game> Network<G> {
             queue: BTreeMap::new(),
             counter: 0,
             delivered: 0,
+            cut: Default::default(),
         })
     }
 
@@ -202,7 +205,7 @@ impl<G: Game> Network<G> {
     }
 
     fn enqueue(&mut self, from: usize, to: usize, bytes: Vec<u8>) {
-        if self.peers[from].offline || self.peers[to].offline {
+        if self.peers[from].offline || self.peers[to].offline || self.cut.contains(&(from, to)) {
             return;
         }
         if self.roll(self.faults.drop) {

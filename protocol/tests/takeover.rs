@@ -445,3 +445,68 @@ fn an_equivocating_seat_stops_the_game_for_everyone_with_the_proof() {
             .any(|e| matches!(e, Event::Cheat(ev) if ev.detail.contains("relayed")))
     );
 }
+
+/// The host dies right after acking a move, and its ack reaches only one of the two others: the
+/// survivors stand one move apart (one holds the move as final, the other still waits for the
+/// dead seat's ack). The one behind must fetch the missing ack from the other, and both must hand
+/// the dead seat to the bot at the same move and finish the game together.
+#[test]
+fn a_dead_seats_last_ack_seen_by_only_one_survivor_is_caught_up() {
+    for seed in 31u64..43 {
+        let mut n = Network::<Pig>::new(&options(), 3, seed, faults(), settings()).unwrap();
+        run_until_to_act(&mut n, 0, 1, true);
+        let k = n.peers[1].session.final_seq() + 1;
+        // Seat 1 moves; seat 0's ack reaches seat 2 but never seat 1; then seat 0 dies.
+        n.cut.insert((0, 1));
+        let legal = n.peers[1].session.state().legal_actions_vec();
+        n.peers[1]
+            .session
+            .submit_local_action(legal[0].clone())
+            .unwrap();
+        n.peers[1].autoplay = true;
+        n.pump(1);
+        assert!(n.run_until(10_000, |n| n.peers[2].session.final_seq() >= k));
+        n.peers[0].offline = true;
+        assert_eq!(
+            n.peers[1].session.final_seq(),
+            k - 1,
+            "seat 1 lacks seat 0's ack"
+        );
+        let done = n.run(400_000);
+        if !done {
+            for i in [1, 2] {
+                let p = &n.peers[i];
+                eprintln!(
+                    "peer {i}: final {} phase {:?} to_act {:?} taken_over {:?}",
+                    p.session.final_seq(),
+                    p.session.phase(),
+                    p.session.state().to_act(),
+                    taken_over_at(p, 0)
+                );
+                for e in p.events.iter().filter(|e| {
+                    !matches!(
+                        e,
+                        Event::MoveApplied { .. }
+                            | Event::MoveFinal { .. }
+                            | Event::YourTurn { .. }
+                            | Event::ChanceResolved { .. }
+                    )
+                }) {
+                    eprintln!("   {e:?}");
+                }
+            }
+        }
+        assert!(done, "the survivors finish (seed {seed})");
+        for i in [1, 2] {
+            assert_clean(&n.peers[i]);
+            assert_eq!(*n.peers[i].session.phase(), Phase::Over, "seed {seed}");
+            assert!(taken_over_at(&n.peers[i], 0).is_some(), "seed {seed}");
+        }
+        assert_eq!(taken_over_at(&n.peers[1], 0), taken_over_at(&n.peers[2], 0));
+        assert_eq!(
+            n.peers[1].session.state_hash(),
+            n.peers[2].session.state_hash()
+        );
+        assert_eq!(n.peers[1].replay, n.peers[2].replay);
+    }
+}

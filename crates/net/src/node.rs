@@ -155,7 +155,7 @@ enum Command {
     AddAddress(PeerId, Multiaddr),
     Dial(PeerId, Vec<Multiaddr>),
     /// Answers `true` once connected to the peer (dialling its known addresses if need be),
-    /// `false` if the dial failed.
+    /// `false` if the dial failed; no answer while there is neither a connection nor a dial.
     Connect(PeerId, oneshot::Sender<bool>),
     Disconnect(PeerId),
     ListenAddrs(oneshot::Sender<Vec<Multiaddr>>),
@@ -390,10 +390,10 @@ impl AddressBook {
 /// Dials `peer` at `addrs` unless connected or already dialling. The dial takes a fresh local
 /// port: with the default (the listen port), two peers dialling each other at once make a
 /// single TCP connection in which both act as the initiator, and both handshakes fail.
-fn dial(swarm: &mut Swarm<Behaviour>, peer: PeerId, addrs: Vec<Multiaddr>) -> bool {
+fn dial(swarm: &mut Swarm<Behaviour>, peer: PeerId, addrs: Vec<Multiaddr>) {
     use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
     if addrs.is_empty() {
-        return false;
+        return;
     }
     let opts = DialOpts::peer_id(peer)
         .condition(PeerCondition::DisconnectedAndNotDialing)
@@ -401,12 +401,8 @@ fn dial(swarm: &mut Swarm<Behaviour>, peer: PeerId, addrs: Vec<Multiaddr>) -> bo
         .allocate_new_port()
         .build();
     match swarm.dial(opts) {
-        Ok(()) => true,
-        Err(libp2p::swarm::DialError::DialPeerConditionFalse(_)) => true,
-        Err(e) => {
-            tracing::debug!(%peer, "dial failed: {e}");
-            false
-        }
+        Ok(()) | Err(libp2p::swarm::DialError::DialPeerConditionFalse(_)) => {}
+        Err(e) => tracing::debug!(%peer, "dial failed: {e}"),
     }
 }
 
@@ -437,11 +433,13 @@ async fn swarm_loop(
                 Some(Command::Connect(peer, tx)) => {
                     if swarm.is_connected(&peer) {
                         let _ = tx.send(true);
-                    } else if dial(&mut swarm, peer, book.get(&peer)) {
-                        waiting.entry(peer).or_default().push(tx);
                     } else {
-                        // No address to dial: the peer may still dial us; the writer retries.
-                        let _ = tx.send(false);
+                        // With no address to dial, the peer may still dial us: the writer waits
+                        // for that (up to its own timeout) as for a dial of ours.
+                        dial(&mut swarm, peer, book.get(&peer));
+                        let list = waiting.entry(peer).or_default();
+                        list.retain(|t| !t.is_closed());
+                        list.push(tx);
                     }
                 }
                 Some(Command::Disconnect(peer)) => {
