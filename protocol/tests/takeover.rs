@@ -459,10 +459,7 @@ fn a_dead_seats_last_ack_seen_by_only_one_survivor_is_caught_up() {
         // Seat 1 moves; seat 0's ack reaches seat 2 but never seat 1; then seat 0 dies.
         n.cut.insert((0, 1));
         let legal = n.peers[1].session.state().legal_actions_vec();
-        n.peers[1]
-            .session
-            .submit_local_action(legal[0].clone())
-            .unwrap();
+        n.peers[1].session.submit_local_action(legal[0]).unwrap();
         n.peers[1].autoplay = true;
         n.pump(1);
         assert!(n.run_until(10_000, |n| n.peers[2].session.final_seq() >= k));
