@@ -127,6 +127,20 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
         watcher.step();
         std::thread::sleep(Duration::from_millis(5));
     }
+    // The update that the last move is final may come a frame after the end screen.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while [&host, &joiner]
+        .iter()
+        .any(|h| h.state().table().is_none_or(|t| t.sync.seq != t.seq))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the last move never showed as agreed"
+        );
+        host.step();
+        joiner.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let w = watcher.state().table().unwrap();
     assert_eq!(w.viewer, dwarfs_engine::Viewer::Spectator);
     assert!(w.legal_for_viewer().is_empty());

@@ -511,7 +511,7 @@ async fn accept_loop(
     limit: usize,
 ) {
     while let Some((peer, stream)) = incoming.next().await {
-        tracing::debug!(%peer, "inbound stream {stream:?}");
+        tracing::debug!(%peer, "inbound stream accepted");
         tokio::spawn(reader(peer, stream, events.clone(), limit));
     }
 }
@@ -582,7 +582,7 @@ async fn writer(
                 });
                 match opened {
                     Ok(s) => {
-                        tracing::debug!(%peer, "outbound stream {s:?}");
+                        tracing::debug!(%peer, "outbound stream opened");
                         stream = Some(s);
                         backoff = Duration::from_millis(50);
                     }
