@@ -136,16 +136,21 @@ fn killed_peer_resumes_from_its_replay() {
 }
 
 /// The host itself goes silent; the two others vote its seat to the takeover bot and finish.
-#[test]
-fn silent_seat_is_taken_over_by_the_bot() {
+///
+/// Runs a 3-peer game of Pig to `target` in which the host dies at move 4 (`setup` adds each
+/// test's settings), and checks that the two survivors finish, every replay verifies, and exactly
+/// the dead seat was handed to the bot (`why`), at every survivor and in its replay.
+fn host_dies_and_only_its_seat_is_taken_over(
+    target: u16,
+    setup: impl Fn(u8, &mut PeerSpec),
+    why: &str,
+) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     rt().block_on(async {
         let t0 = Instant::now();
-        let (mut procs, _) = start(d, 3, 60, |i, s| {
-            // Long enough that a live peer stalled by a loaded machine is not judged silent too
-            // (it would then follow the game read-only, and this test counts takeovers).
-            s.seat_timeout_ms = 10_000;
+        let (mut procs, _) = start(d, 3, target, |i, s| {
+            setup(i, s);
             // The host dies: there is no central peer, so the game must go on without it.
             if i == 0 {
                 s.hooks.die_at_seq = Some(4);
@@ -163,7 +168,7 @@ fn silent_seat_is_taken_over_by_the_bot() {
             assert_eq!(
                 r.takeovers.iter().map(|t| t.0).collect::<Vec<_>>(),
                 vec![dead_seat],
-                "exactly the silent seat is taken over"
+                "{why}"
             );
             let v = p.verified.as_ref().unwrap();
             assert!(
@@ -175,37 +180,30 @@ fn silent_seat_is_taken_over_by_the_bot() {
 }
 
 #[test]
+fn silent_seat_is_taken_over_by_the_bot() {
+    host_dies_and_only_its_seat_is_taken_over(
+        60,
+        // Long enough that a live peer stalled by a loaded machine is not judged silent too
+        // (it would then follow the game read-only, and this test counts takeovers).
+        |_, s| s.seat_timeout_ms = 10_000,
+        "exactly the silent seat is taken over",
+    );
+}
+
+#[test]
 fn a_disconnected_player_is_voted_out_but_a_slow_one_is_not() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    rt().block_on(async {
-        let t0 = Instant::now();
-        let (mut procs, _) = start(d, 3, 40, |i, s| {
+    host_dies_and_only_its_seat_is_taken_over(
+        40,
+        |i, s| {
             // The app's rule: only a player whose connection is gone is voted out.
             s.gone_timeout_ms = 500;
-            match i {
-                0 => s.hooks.die_at_seq = Some(4),
-                // Thinks twice as long as the dead peer needs to be voted out, every move.
-                1 => s.bot_delay_ms = 1000,
-                _ => {}
+            // Thinks twice as long as the dead peer needs to be voted out, every move.
+            if i == 1 {
+                s.bot_delay_ms = 1000;
             }
-        })
-        .await;
-        let dead = procs.remove(0);
-        let (code, _, _, _) = dead.finish(LIMIT).await;
-        assert_eq!(code, Some(dwarfs_net::spec::DIE_EXIT_CODE));
-        let o = collect::<Pig>(procs, (1..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
-        assert_verified(&o);
-        let dead_seat = dead_seat(&o);
-        for p in &o.peers {
-            let r = p.report.as_ref().unwrap();
-            assert_eq!(
-                r.takeovers.iter().map(|t| t.0).collect::<Vec<_>>(),
-                vec![dead_seat],
-                "only the disconnected seat is taken over, never the slow one"
-            );
-        }
-    });
+        },
+        "only the disconnected seat is taken over, never the slow one",
+    );
 }
 
 #[test]

@@ -116,13 +116,18 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32,
     }
 }
 
-#[test]
-fn an_app_hosts_joins_chats_and_plays_through_handles() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
+/// The runtime the apps' peers run on, as in the desktop app: two workers.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .unwrap();
+        .expect("a tokio runtime")
+}
+
+#[test]
+fn an_app_hosts_joins_chats_and_plays_through_handles() {
+    let rt = runtime();
     let dir = tempfile::tempdir().unwrap();
     rt.block_on(async {
         let h = rt.handle();
@@ -294,11 +299,7 @@ fn a_joiner_that_cannot_reach_the_host_keeps_trying_and_says_so() {
 
 #[test]
 fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = runtime();
     let dir = tempfile::tempdir().unwrap();
     rt.block_on(async {
         let h = rt.handle();
@@ -394,11 +395,7 @@ fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
 
 #[test]
 fn players_choose_their_seat_and_colour_in_the_lobby() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = runtime();
     let dir = tempfile::tempdir().unwrap();
     rt.block_on(async {
         let h = rt.handle();
