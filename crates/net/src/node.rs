@@ -304,7 +304,8 @@ impl Node {
         let _ = self.commands.send(Command::AddAddress(peer, addr));
     }
 
-    /// Dials a peer at the given addresses now (sending to it dials too).
+    /// Dials a peer now at the given addresses and every address already known for it (sending
+    /// to it dials too).
     pub fn dial(&self, peer: PeerId, addrs: Vec<Multiaddr>) {
         let _ = self.commands.send(Command::Dial(peer, addrs));
     }

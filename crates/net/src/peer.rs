@@ -43,9 +43,6 @@ const GREET_EVERY: Duration = Duration::from_millis(500);
 /// While the lobby has not answered, dial unreached contacts again every this many greetings.
 const REDIAL_EVERY_GREETS: u32 = 6;
 
-/// Seeding still running after this long is stuck (it normally takes milliseconds): reconnect.
-const SEEDING_STUCK: Duration = Duration::from_secs(3);
-
 /// Connections are reopened for lack of progress at most this often.
 const LINK_RESET_EVERY: Duration = Duration::from_secs(10);
 
@@ -187,11 +184,6 @@ struct Driver<G: Game> {
     my_ready: bool,
     /// Greeting rounds while waiting for the lobby.
     greet_rounds: u32,
-    /// Where our contacts were said to listen (ticket, address book), to dial them again.
-    dial_book: BTreeMap<PeerId, Vec<Multiaddr>>,
-    /// When our session started seeding, and when we last reconnected to unstick it.
-    seeding_since: Option<Instant>,
-    seeding_unstuck: Option<Instant>,
     /// Since when each peer we lost has been disconnected.
     gone_since: BTreeMap<PeerId, Instant>,
     /// Test hook: the muted link was closed once and works again.
@@ -289,12 +281,9 @@ pub(crate) async fn run_linked<G: Game>(
         lan_asked: BTreeSet::new(),
         app_moves: std::collections::VecDeque::new(),
         greet_rounds: 0,
-        dial_book: BTreeMap::new(),
         links_reset: None,
         unmuted: false,
         gone_since: BTreeMap::new(),
-        seeding_since: None,
-        seeding_unstuck: None,
         left: None,
     };
     let result = d.run().await;
@@ -433,7 +422,6 @@ impl<G: Game> Driver<G> {
                 s.tick(now);
             }
             self.vote_out_gone();
-            self.unstick_seeding();
             if self.session.is_none() && Instant::now() >= self.next_greet {
                 self.next_greet = Instant::now() + GREET_EVERY;
                 let (reached, unreached): (Vec<PeerId>, Vec<PeerId>) = self
@@ -453,8 +441,7 @@ impl<G: Game> Driver<G> {
                         if unreached.len() == 1 { "the host" } else { "the other players" }
                     ));
                     for p in unreached {
-                        let addrs = self.dial_book.get(&p).cloned().unwrap_or_default();
-                        self.node.dial(p, addrs);
+                        self.node.dial(p, Vec::new());
                     }
                 }
             }
@@ -623,7 +610,6 @@ impl<G: Game> Driver<G> {
                 self.game_id = t.game_id;
                 self.contacts.insert(t.host);
                 self.say(format!("Connecting to the host {}...", t.host));
-                self.dial_book.insert(t.host, t.addrs.clone());
                 self.node.dial(t.host, t.addrs);
             }
             Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
@@ -687,7 +673,6 @@ impl<G: Game> Driver<G> {
         }
         for (p, addrs) in contacts {
             self.contacts.insert(p);
-            self.dial_book.insert(p, addrs.clone());
             self.node.dial(p, addrs);
         }
         // The session is rebuilt from the same configuration and key: its commits and beacon
@@ -2121,42 +2106,6 @@ impl<G: Game> Driver<G> {
                 true
             }
             Cheat::ForgeAck => false,
-        }
-    }
-
-    /// Commit-reveal normally takes milliseconds. A session still seeding after
-    /// [`SEEDING_STUCK`] has lost a commit or a reveal on a link that does not recover by
-    /// retransmission; fresh connections make every peer resend its own items and ask for the
-    /// others' (`Session::peer_connected`).
-    fn unstick_seeding(&mut self) {
-        let Some(s) = &self.session else { return };
-        if *s.phase() != Phase::Seeding
-            || s.local_seat().is_none()
-            || matches!(self.spec.role, Role::Resume { .. })
-        {
-            return;
-        }
-        let since = *self.seeding_since.get_or_insert_with(Instant::now);
-        if since.elapsed() < SEEDING_STUCK
-            || self
-                .seeding_unstuck
-                .is_some_and(|t| t.elapsed() < SEEDING_STUCK)
-        {
-            return;
-        }
-        self.seeding_unstuck = Some(Instant::now());
-        let peers: Vec<PeerId> = s
-            .broadcast_peers()
-            .into_iter()
-            .filter(|p| self.connected.contains(p))
-            .collect();
-        tracing::info!(
-            "still seeding after {:?}: reconnecting {} peer(s)",
-            since.elapsed(),
-            peers.len()
-        );
-        for p in peers {
-            self.node.disconnect(p);
         }
     }
 
