@@ -15,6 +15,7 @@ fn long_game() -> PigOptions {
     PigOptions {
         target: u16::MAX,
         max_rounds: 1250,
+        wagers: false,
     }
 }
 
@@ -24,6 +25,7 @@ fn bench(c: &mut Criterion) {
         let o = PigOptions {
             target: u16::MAX,
             max_rounds: rounds,
+            wagers: false,
         };
         let bytes = replay::record_simulated::<Pig>(&o, players, 3).expect("recorded");
         let r = replay::verify::<Pig>(&bytes).expect("verifies");

@@ -47,6 +47,7 @@ fn bench(c: &mut Criterion) {
     let pig = PigOptions {
         target: 100,
         max_rounds: 30,
+        wagers: false,
     };
     per_move::<Pig>("pig", &pig, 4);
     per_move::<Fall>("fall", &Default::default(), 4);

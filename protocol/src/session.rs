@@ -1372,6 +1372,7 @@ impl<G: Game> Session<G> {
                     match to_act {
                         Actor::Seat(s) if self.seats[s.index()].live => s.to_string(),
                         Actor::Seat(s) => format!("the bot for {s}"),
+                        Actor::Simultaneous(set) => format!("seats {set:?} in secret"),
                         Actor::Chance => "chance".into(),
                         Actor::Over => "nobody (the game is over)".into(),
                     }
@@ -1974,6 +1975,14 @@ impl<G: Game> Session<G> {
             // vote's outcome instead of applying a late move, so every peer plays the same one.
             Actor::Seat(s) if self.voted_without_move(s, seq) => false,
             Actor::Seat(_) => self.try_buffered_move(),
+            Actor::Simultaneous(_) => {
+                self.halt(
+                    "the game asks for a simultaneous secret decision, which this session \
+                     cannot run yet"
+                        .into(),
+                );
+                false
+            }
             Actor::Chance | Actor::Over => false,
         }
     }

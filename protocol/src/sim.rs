@@ -282,7 +282,10 @@ impl<G: Game> Network<G> {
                     let seat = p.session.local_seat().unwrap_or(dwarfs_engine::Seat(0));
                     let k = p
                         .bot
-                        .choose(p.session.state(), seat, &legal)
+                        .choose(
+                            &dwarfs_engine::SeatView::new(p.session.state(), seat),
+                            &legal,
+                        )
                         .min(legal.len() - 1);
                     let _ = p.session.submit_local_action(legal[k].clone());
                     any = true;

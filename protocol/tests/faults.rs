@@ -13,6 +13,7 @@ fn small_game() -> PigOptions {
     PigOptions {
         target: 12,
         max_rounds: 8,
+        wagers: false,
     }
 }
 

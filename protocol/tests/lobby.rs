@@ -82,6 +82,7 @@ fn peers_with_different_configs_never_start_together() {
     other.options = dwarfs_engine::codec::encode(&PigOptions {
         target: 5,
         max_rounds: 5,
+        wagers: false,
     });
     n.peers[1].session =
         Session::with_signer(other, n.peers[1].signer.clone(), Settings::default(), 0).unwrap();

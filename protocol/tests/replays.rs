@@ -276,6 +276,7 @@ fn replay_size_per_move_is_small() {
         let o = PigOptions {
             target: 200,
             max_rounds: 40,
+            wagers: false,
         };
         let bytes = replay::record_simulated::<Pig>(&o, players, 1).unwrap();
         let r = replay::verify::<Pig>(&bytes).unwrap();
@@ -296,6 +297,7 @@ fn games_ending_on_a_move_and_on_a_chance_point_both_verify() {
         let o = PigOptions {
             target: 15,
             max_rounds: 3,
+            wagers: false,
         };
         let bytes = replay::record_simulated::<Pig>(&o, 2, seed).unwrap();
         replay::verify::<Pig>(&bytes).unwrap();

@@ -17,6 +17,7 @@ fn options() -> PigOptions {
     PigOptions {
         target: 40,
         max_rounds: 12,
+        wagers: false,
     }
 }
 

@@ -415,7 +415,7 @@ pub fn demo_table(moves: usize, all_bots: bool, bot_delay_ms: u32) -> Table<Fall
             break;
         }
         let legal = t.game.legal_actions_vec();
-        let i = bot.choose(&t.game, s, &legal);
+        let i = bot.choose(&dwarfs_engine::SeatView::new(&t.game, s), &legal);
         if !t.play(&legal[i]) {
             break;
         }

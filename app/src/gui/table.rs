@@ -439,11 +439,11 @@ impl<V: GameView> Table<V> {
         {
             return Vec::new();
         }
-        match self.game.to_act() {
-            Actor::Seat(s)
-                if self.curtain.is_none() && self.is_human(s) && self.viewer == Viewer::Seat(s) =>
+        match (self.game.to_act(), self.viewer) {
+            (actor, Viewer::Seat(s))
+                if self.curtain.is_none() && self.is_human(s) && actor.includes(s) =>
             {
-                self.game.legal_actions_vec()
+                self.game.legal_actions_for_vec(s)
             }
             _ => Vec::new(),
         }
@@ -461,11 +461,19 @@ impl<V: GameView> Table<V> {
         }
     }
 
-    /// Plays `action` for the seat that acts now; a refusal is kept in `error`.
+    /// Plays `action` for the seat that acts now (at a simultaneous step: the shown viewer's
+    /// seat, or else the first seat still deciding); a refusal is kept in `error`.
     pub fn play(&mut self, action: &<V::G as Game>::Action) -> bool {
-        let Actor::Seat(seat) = self.game.to_act() else {
-            self.error = Some("nobody may act now".into());
-            return false;
+        let seat = match (self.game.to_act(), self.viewer) {
+            (Actor::Seat(s), _) => s,
+            (Actor::Simultaneous(set), Viewer::Seat(v)) if set.contains(v) => v,
+            (Actor::Simultaneous(set), _) if !set.is_empty() => {
+                set.iter().next().unwrap_or(Seat(0))
+            }
+            _ => {
+                self.error = Some("nobody may act now".into());
+                return false;
+            }
         };
         if let Some(r) = self.remote.as_mut() {
             // The move is signed and sent; the board changes when it comes back applied.
@@ -518,6 +526,42 @@ impl<V: GameView> Table<V> {
                         break;
                     }
                 },
+                Actor::Simultaneous(set) => {
+                    // Bots choose first; then each person at this screen in turn, behind the
+                    // curtain, so that no one sees another's secret choice.
+                    if let Some(b) = set.iter().find(|s| !self.is_human(*s)) {
+                        let legal = self.game.legal_actions_for_vec(b);
+                        let i = match self.bots.get_mut(b.index()).and_then(Option::as_mut) {
+                            Some(bot) => {
+                                bot.choose(&dwarfs_engine::SeatView::new(&self.game, b), &legal)
+                            }
+                            None => 0,
+                        };
+                        let Some(a) = legal.get(i.min(legal.len().saturating_sub(1))).cloned()
+                        else {
+                            self.error = Some("the engine lists no legal action".into());
+                            break;
+                        };
+                        let saved = self.viewer;
+                        self.viewer = Viewer::Seat(b);
+                        let ok = self.play(&a);
+                        self.viewer = saved;
+                        if !ok {
+                            break;
+                        }
+                        continue;
+                    }
+                    let Some(s) = set.iter().next() else { break };
+                    if self.viewer != Viewer::Seat(s) {
+                        if self.humans() > 1 {
+                            self.curtain = Some(s);
+                        }
+                        self.viewer = Viewer::Seat(s);
+                        self.view.reset();
+                    }
+                    self.last_actor = None;
+                    break;
+                }
                 Actor::Seat(s) => {
                     if self.last_actor != Some(s) {
                         if self.last_actor.is_some() {
@@ -545,7 +589,9 @@ impl<V: GameView> Table<V> {
                         break;
                     }
                     let i = match self.bots.get_mut(s.index()).and_then(Option::as_mut) {
-                        Some(bot) => bot.choose(&self.game, s, &legal),
+                        Some(bot) => {
+                            bot.choose(&dwarfs_engine::SeatView::new(&self.game, s), &legal)
+                        }
                         None => 0,
                     };
                     let a = legal[i.min(legal.len() - 1)].clone();

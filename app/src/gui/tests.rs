@@ -246,7 +246,7 @@ fn a_full_hotseat_game_is_played_by_clicking_to_the_end_screen() {
             unreachable!("legal actions only at a seat's turn")
         };
         // Prefer ending the turn now and then so that the game moves on.
-        let i = chooser.choose(&table.game, seat, &legal);
+        let i = chooser.choose(&dwarfs_engine::SeatView::new(&table.game, seat), &legal);
         let action = legal[i];
         let before = table.seq;
         play_by_clicking(&mut h, action);

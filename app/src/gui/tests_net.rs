@@ -105,7 +105,7 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
                 continue;
             }
             let seat = t.game.current_seat();
-            let pick = legal[chooser.choose(&t.game, seat, &legal)];
+            let pick = legal[chooser.choose(&dwarfs_engine::SeatView::new(&t.game, seat), &legal)];
             play_by_clicking(h, pick);
             clicked[i] += 1;
         }

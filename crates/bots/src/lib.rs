@@ -6,7 +6,7 @@
 //!   the same move from the same state with no shared RNG, so its choice is a pure function of the
 //!   state hash.
 
-use dwarfs_engine::{Bot, Game, Seat, state_hash};
+use dwarfs_engine::{Chooser, Game, Seat, state_hash};
 
 pub use dwarfs_engine::RandomBot;
 
@@ -32,8 +32,10 @@ impl TakeoverBot {
     }
 }
 
-impl<G: Game> Bot<G> for TakeoverBot {
-    fn choose(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> usize {
+/// The takeover bot sees the whole state (it must be computed identically by every peer), so it
+/// is a [`Chooser`], not a seat-view [`dwarfs_engine::Bot`].
+impl<G: Game> Chooser<G> for TakeoverBot {
+    fn pick(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> usize {
         TakeoverBot::pick(state, seat, legal.len())
     }
 }

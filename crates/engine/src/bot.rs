@@ -1,14 +1,68 @@
-//! The bot interface, and the uniform random bot used by simulations and the conformance harness.
-//! Smarter bots live in the `dwarfs-bots` crate.
+//! The bot interface, what a bot may know ([`SeatView`]), and the uniform random bot used by
+//! simulations and the conformance harness. Smarter bots live in the `dwarfs-bots` crate.
 
-use crate::chance::SeedStream;
+use crate::chance::{Entropy, SeedStream};
 use crate::game::Game;
-use crate::seat::Seat;
+use crate::seat::{Actor, Seat, Viewer};
 
-/// Something that picks an action for a seat.
+/// What a bot playing `seat` may know: that seat's observation, whose turn it is, and states
+/// sampled from that seat's point of view ([`Game::determinize`]). It never hands out the real
+/// state, so a bot cannot use hidden information its seat does not have. (The deterministic
+/// takeover bot, which every peer must compute identically, is the one exception and does not
+/// go through this type.)
+#[derive(Clone, Copy, Debug)]
+pub struct SeatView<'a, G: Game> {
+    state: &'a G,
+    seat: Seat,
+}
+
+impl<'a, G: Game> SeatView<'a, G> {
+    /// The view of `seat` on `state`. Whoever holds the real state (a playout, the table of the
+    /// app, a peer) builds it and hands it to the bot.
+    pub fn new(state: &'a G, seat: Seat) -> Self {
+        SeatView { state, seat }
+    }
+
+    /// The seat the bot plays.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// How many seats play.
+    pub fn players(&self) -> u8 {
+        self.state.players()
+    }
+
+    /// Who acts now (public).
+    pub fn to_act(&self) -> Actor {
+        self.state.to_act()
+    }
+
+    /// What the seat observes.
+    pub fn observe(&self) -> G::Observation {
+        self.state.observe(Viewer::Seat(self.seat))
+    }
+
+    /// A full state consistent with what the seat observes, hidden parts sampled from `entropy`.
+    pub fn determinize(&self, entropy: Entropy) -> G {
+        self.state.determinize(Viewer::Seat(self.seat), entropy)
+    }
+
+    /// The seat's legal actions now.
+    pub fn legal_actions(&self) -> Vec<G::Action> {
+        self.state.legal_actions_for_vec(self.seat)
+    }
+
+    /// A sentence describing `action` (public: the move log shows it to everyone).
+    pub fn describe(&self, action: &G::Action) -> String {
+        self.state.describe(action)
+    }
+}
+
+/// Something that picks an action for a seat from what that seat may know.
 pub trait Bot<G: Game> {
-    /// Returns an index into `legal` (which is never empty) for `seat` in `state`.
-    fn choose(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> usize;
+    /// Returns an index into `legal` (which is never empty: the seat's legal actions now).
+    fn choose(&mut self, view: &SeatView<'_, G>, legal: &[G::Action]) -> usize;
 }
 
 /// Picks uniformly among the legal actions, from a seeded stream.
@@ -27,7 +81,54 @@ impl RandomBot {
 }
 
 impl<G: Game> Bot<G> for RandomBot {
-    fn choose(&mut self, _state: &G, _seat: Seat, legal: &[G::Action]) -> usize {
+    fn choose(&mut self, _view: &SeatView<'_, G>, legal: &[G::Action]) -> usize {
         self.stream.choose(legal.len())
+    }
+}
+
+/// Picks with the whole state in hand: what a referee-side chooser sees (the takeover bot, the
+/// generic suite's deterministic players). Bots go through [`SeatView`] instead; [`Seated`]
+/// adapts one to this trait.
+pub trait Chooser<G: Game> {
+    /// Returns an index into `legal` (never empty: `seat`'s legal actions in `state`).
+    fn pick(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> usize;
+}
+
+/// A [`Bot`] used where a [`Chooser`] is wanted: it is given only the seat's view.
+pub struct Seated<'b, G: Game>(pub &'b mut dyn Bot<G>);
+
+impl<G: Game> Chooser<G> for Seated<'_, G> {
+    fn pick(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> usize {
+        self.0.choose(&SeatView::new(state, seat), legal)
+    }
+}
+
+impl<G: Game, F: FnMut(&G, Seat, &[G::Action]) -> usize> Chooser<G> for F {
+    fn pick(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> usize {
+        self(state, seat, legal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::{Pig, PigOptions};
+
+    #[test]
+    fn a_seat_view_shows_only_that_seat() {
+        let mut g = Pig::new(&PigOptions::default(), 3).unwrap();
+        g.resolve_chance([7; 32]).unwrap();
+        let v = SeatView::new(&g, Seat(1));
+        assert_eq!(v.observe(), g.observe(Viewer::Seat(Seat(1))));
+        assert_ne!(
+            v.observe(),
+            g.observe(Viewer::Spectator),
+            "the seat sees its bonus card"
+        );
+        assert_eq!(v.legal_actions(), Vec::new(), "seat 1 does not act now");
+        assert_eq!(
+            SeatView::new(&g, Seat(0)).legal_actions(),
+            g.legal_actions_vec()
+        );
     }
 }

@@ -194,17 +194,50 @@ fn check_one<G: Game>(
                 steps.push(Step::Chance(e));
                 report.chance_points += 1;
             }
-            Actor::Seat(seat) => {
+            to_act @ (Actor::Seat(_) | Actor::Simultaneous(_)) => {
+                let seat = match to_act {
+                    Actor::Simultaneous(set) => {
+                        if !legal.is_empty() {
+                            return fail(
+                                step,
+                                "legal_actions listed at a simultaneous step (use \
+                                 legal_actions_for)"
+                                    .into(),
+                            );
+                        }
+                        let deciding: Vec<Seat> = set.iter().collect();
+                        if deciding.is_empty() || deciding.iter().any(|s| s.0 >= cfg.players) {
+                            return fail(step, format!("a simultaneous step for {set:?}"));
+                        }
+                        deciding[choices.choose(deciding.len())]
+                    }
+                    Actor::Seat(s) => s,
+                    Actor::Chance | Actor::Over => return fail(step, "no seat acts".into()),
+                };
+                if matches!(to_act, Actor::Simultaneous(_))
+                    || (cfg.all_actions_every > 0
+                        && decisions.is_multiple_of(cfg.all_actions_every))
+                {
+                    let listed = legal.clone();
+                    state.legal_actions_for(seat, &mut legal);
+                    if matches!(to_act, Actor::Seat(_)) && listed != legal {
+                        return fail(
+                            step,
+                            "legal_actions_for(the acting seat) differs from legal_actions".into(),
+                        );
+                    }
+                }
                 if legal.is_empty() {
                     return fail(step, format!("{seat} must act but has no legal action"));
                 }
                 let before = state_hash(&state);
-                // The wrong seat is refused.
-                let other = Seat((seat.0 + 1) % cfg.players);
-                if other != seat {
-                    match state.play(other, &legal[0]) {
-                        Err(PlayError::NotYourTurn { .. }) => {}
-                        r => return fail(step, format!("{other} played out of turn: {r:?}")),
+                // A seat with nothing to decide is refused.
+                let other = Seat::all(cfg.players).find(|o| !to_act.includes(*o));
+                if let Some(other) = other {
+                    match (to_act, state.play(other, &legal[0])) {
+                        (Actor::Seat(_), Err(PlayError::NotYourTurn { .. }))
+                        | (Actor::Simultaneous(_), Err(PlayError::NotDeciding { .. })) => {}
+                        (_, r) => return fail(step, format!("{other} played out of turn: {r:?}")),
                     }
                 }
                 // Every listed action applies, on a copy.

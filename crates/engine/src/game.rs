@@ -2,8 +2,9 @@
 //! app use.
 
 use crate::chance::Entropy;
+use crate::options::GameOptions;
 use crate::outcome::Outcome;
-use crate::seat::{Actor, Seat, Viewer};
+use crate::seat::{Actor, Seat, SeatSet, Viewer};
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt;
 use thiserror::Error;
@@ -49,6 +50,18 @@ pub enum PlayError<E> {
         /// The seat that tried to act.
         got: Seat,
     },
+    /// A simultaneous step is under way and this seat is not (or no longer) one of those deciding.
+    #[error("{seat} has no decision to make now (waiting for {waiting:?})")]
+    NotDeciding {
+        /// The seat that tried to act.
+        seat: Seat,
+        /// The seats that still decide.
+        waiting: SeatSet,
+    },
+    /// The game said several seats decide at once but does not implement
+    /// [`Game::apply_simultaneous`]: a bug in the game.
+    #[error("this game cannot take simultaneous decisions")]
+    NoSimultaneous,
     /// The rules forbid this action now; the game's own error says why.
     #[error("{0}")]
     Rules(E),
@@ -69,11 +82,16 @@ pub struct ChanceError(pub Actor);
 /// 1. [`Game::new`] creates the game at its first chance point (setup).
 /// 2. Loop on [`Game::to_act`]: at `Actor::Chance`, call [`Game::resolve_chance`] with 32 bytes of
 ///    entropy; at `Actor::Seat(s)`, seat `s` picks one of [`Game::legal_actions`] and it is played
-///    with [`Game::play`]. Simultaneous decisions are taken one seat at a time, in seat order.
-/// 3. At `Actor::Over`, [`Game::outcome`] gives the scores and winners.
+///    with [`Game::play`]. At `Actor::Simultaneous(seats)`, every seat of the set picks one of
+///    its [`Game::legal_actions_for`] in secret and each is played with [`Game::play`], in any
+///    order (the protocol commits to all of them before revealing any).
+/// 3. At `Actor::Over`, [`Game::outcome`] gives the scores and winners (or says that everyone
+///    lost, for a cooperative game).
 pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
-    /// Options chosen in the lobby (edition, variants, scenario...).
-    type Options: Clone
+    /// Options chosen in the lobby (edition, variants, scenario...), described for the command
+    /// line and the lobby by [`GameOptions`].
+    type Options: GameOptions
+        + Clone
         + fmt::Debug
         + Default
         + PartialEq
@@ -95,7 +113,7 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// Something that happened, for the move log and the UI.
     type Event: Clone + fmt::Debug + Serialize + Send + 'static;
     /// What one viewer may see of the state.
-    type Observation: Clone + fmt::Debug + Serialize;
+    type Observation: Clone + fmt::Debug + PartialEq + Serialize;
     /// Why an action is illegal, in words a player can act on.
     type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
@@ -128,6 +146,31 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// contents of `out`. Empty at a chance point and when the game is over.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
 
+    /// The legal actions of `seat` now, in a deterministic order: at `Actor::Seat(seat)` the same
+    /// as [`Game::legal_actions`]; at a simultaneous step, the choices of that deciding seat;
+    /// empty for a seat that has nothing to decide. Replaces the contents of `out`. Games with
+    /// simultaneous steps override it.
+    fn legal_actions_for(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        if self.to_act() == Actor::Seat(seat) {
+            self.legal_actions(out);
+        } else {
+            out.clear();
+        }
+    }
+
+    /// Applies the secret choice of `seat` at a simultaneous step (`to_act()` is
+    /// `Actor::Simultaneous` with `seat` in it). Validates fully, like [`Game::apply_action`].
+    /// Callers use [`Game::play`]. Games without simultaneous steps keep the default, which
+    /// refuses.
+    fn apply_simultaneous(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Self::Event>, PlayError<Self::Error>> {
+        let _ = (seat, action);
+        Err(PlayError::NoSimultaneous)
+    }
+
     /// Applies an action by the seat that acts now (`to_act()` is `Actor::Seat`). Validates fully:
     /// an illegal or malformed action returns an error and leaves the state untouched.
     /// Callers use [`Game::play`], which checks whose turn it is first.
@@ -138,6 +181,17 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
 
     /// What `viewer` may see: their own hidden information and everything public.
     fn observe(&self, viewer: Viewer) -> Self::Observation;
+
+    /// A full state consistent with what `viewer` observes, with everything `viewer` cannot see
+    /// (other seats' hands, undrawn cards...) sampled at random from what remains possible, using
+    /// an RNG seeded from `entropy` (OpenSpiel's resample-from-infostate). Bots search over such
+    /// states so that they never use information their seat does not have. It must hold that
+    /// `self.determinize(v, e).observe(v) == self.observe(v)` and the result is a playable state.
+    /// The default, the state itself, is right only for games with no hidden information.
+    fn determinize(&self, viewer: Viewer, entropy: Entropy) -> Self {
+        let _ = (viewer, entropy);
+        self.clone()
+    }
 
     /// The event as `viewer` may see it: `None` when it carries information the viewer must not
     /// learn (the face of a card drawn by another seat, a gem stolen between two others). UIs and
@@ -194,6 +248,10 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
                 got: seat,
             }),
             Actor::Seat(_) => self.apply_action(action).map_err(PlayError::Rules),
+            Actor::Simultaneous(waiting) if !waiting.contains(seat) => {
+                Err(PlayError::NotDeciding { seat, waiting })
+            }
+            Actor::Simultaneous(_) => self.apply_simultaneous(seat, action),
         }
     }
 
@@ -201,6 +259,13 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     fn legal_actions_vec(&self) -> Vec<Self::Action> {
         let mut v = Vec::new();
         self.legal_actions(&mut v);
+        v
+    }
+
+    /// Convenience: the legal actions of `seat` (see [`Game::legal_actions_for`]) as a new vector.
+    fn legal_actions_for_vec(&self, seat: Seat) -> Vec<Self::Action> {
+        let mut v = Vec::new();
+        self.legal_actions_for(seat, &mut v);
         v
     }
 

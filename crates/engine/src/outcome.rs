@@ -46,6 +46,9 @@ pub struct Outcome {
     /// The winning seats (several on a tie that the tie-breakers do not break; none when a
     /// cooperative game is lost by everyone).
     pub winners: Vec<Seat>,
+    /// True when the game ended in a loss for every player together (a cooperative or
+    /// semi-cooperative game: the castle fell). The scores are still given, but nobody won.
+    pub all_lost: bool,
     /// A sentence explaining how the game ended, for the end screen and the log.
     pub summary: String,
 }
@@ -67,7 +70,32 @@ impl Outcome {
         Outcome {
             scores,
             winners,
+            all_lost: false,
             summary: summary.into(),
+        }
+    }
+
+    /// An outcome in which every player lost together: no winners, whatever the scores.
+    pub fn everyone_lost(scores: Vec<SeatScore>, summary: impl Into<String>) -> Self {
+        Outcome {
+            scores,
+            winners: Vec::new(),
+            all_lost: true,
+            summary: summary.into(),
+        }
+    }
+
+    /// A short verdict for end screens and logs: who won, a shared win, or that everyone lost.
+    /// `name` turns a seat into a display name.
+    pub fn verdict(&self, name: impl Fn(Seat) -> String) -> String {
+        if self.all_lost {
+            return "Everyone lost".to_string();
+        }
+        let names: Vec<String> = self.winners.iter().map(|&s| name(s)).collect();
+        match names.len() {
+            0 => "Nobody won".to_string(),
+            1 => format!("{} wins", names[0]),
+            _ => format!("Shared win: {}", names.join(", ")),
         }
     }
 
@@ -108,5 +136,24 @@ mod tests {
         );
         assert_eq!(o.winners, vec![Seat(0), Seat(1)]);
         assert_eq!(o.score(Seat(1)).map(|s| s.total), Some(5));
+        assert!(!o.all_lost);
+        assert_eq!(
+            o.verdict(|s| s.to_string()),
+            "Shared win: player 1, player 2"
+        );
+    }
+
+    #[test]
+    fn everyone_lost_has_scores_but_no_winner() {
+        let o = Outcome::everyone_lost(
+            vec![
+                SeatScore::new(Seat(0), line(9), vec![]),
+                SeatScore::new(Seat(1), line(2), vec![]),
+            ],
+            "the castle fell",
+        );
+        assert!(o.all_lost && o.winners.is_empty());
+        assert_eq!(o.score(Seat(0)).map(|s| s.total), Some(9));
+        assert_eq!(o.verdict(|s| s.to_string()), "Everyone lost");
     }
 }

@@ -1,6 +1,6 @@
 //! Playing a game to its end with bots and a seed: for simulation, benchmarks and golden vectors.
 
-use crate::bot::{Bot, RandomBot};
+use crate::bot::{Chooser, RandomBot, Seated};
 use crate::chance::{Entropy, SeedStream};
 use crate::game::{Game, SetupError};
 use crate::hash::{StateHash, state_hash};
@@ -69,10 +69,12 @@ pub enum PlayoutError {
     TooLong(usize),
 }
 
-/// Plays `state` to the end: bots choose for seats, `chance` supplies entropy.
+/// Plays `state` to the end: `chooser` picks for seats (wrap a bot in [`Seated`] so that it sees
+/// only its seat), `chance` supplies entropy. At a simultaneous step the deciding seats choose in
+/// seat order; none of them sees another's choice (the game keeps them secret).
 pub fn play_out<G: Game>(
     mut state: G,
-    bot: &mut dyn Bot<G>,
+    chooser: &mut dyn Chooser<G>,
     chance: &mut SeedStream,
     record: bool,
 ) -> Result<Playout<G>, PlayoutError> {
@@ -81,7 +83,7 @@ pub fn play_out<G: Game>(
     let (mut decisions, mut chance_points) = (0, 0);
     let mut steps = Vec::new();
     for step in 0..max {
-        match state.to_act() {
+        let seat = match state.to_act() {
             Actor::Over => {
                 return Ok(Playout {
                     state,
@@ -102,27 +104,36 @@ pub fn play_out<G: Game>(
                 if record {
                     steps.push(Step::Chance(e));
                 }
+                continue;
             }
-            Actor::Seat(seat) => {
-                state.legal_actions(&mut legal);
-                if legal.is_empty() {
-                    return Err(PlayoutError::NoLegalAction { step, seat });
-                }
-                let i = bot.choose(&state, seat, &legal).min(legal.len() - 1);
-                state
-                    .play(seat, &legal[i])
-                    .map_err(|err| PlayoutError::Rejected {
+            Actor::Seat(seat) => seat,
+            Actor::Simultaneous(set) => match set.iter().next() {
+                Some(seat) => seat,
+                None => {
+                    return Err(PlayoutError::Rejected {
                         step,
-                        message: format!("{:?} was listed as legal but rejected: {err}", legal[i]),
-                    })?;
-                decisions += 1;
-                if record {
-                    steps.push(Step::Decision {
-                        seat,
-                        action: legal[i].clone(),
+                        message: "a simultaneous step with no seat deciding".into(),
                     });
                 }
-            }
+            },
+        };
+        state.legal_actions_for(seat, &mut legal);
+        if legal.is_empty() {
+            return Err(PlayoutError::NoLegalAction { step, seat });
+        }
+        let i = chooser.pick(&state, seat, &legal).min(legal.len() - 1);
+        state
+            .play(seat, &legal[i])
+            .map_err(|err| PlayoutError::Rejected {
+                step,
+                message: format!("{:?} was listed as legal but rejected: {err}", legal[i]),
+            })?;
+        decisions += 1;
+        if record {
+            steps.push(Step::Decision {
+                seat,
+                action: legal[i].clone(),
+            });
         }
     }
     Err(PlayoutError::TooLong(max))
@@ -138,7 +149,12 @@ pub fn random_playout<G: Game>(
 ) -> Result<Playout<G>, PlayoutError> {
     let state = G::new(options, players)?;
     let mut bot = RandomBot::new(seed);
-    play_out(state, &mut bot, &mut SeedStream::new(seed), record)
+    play_out(
+        state,
+        &mut Seated(&mut bot),
+        &mut SeedStream::new(seed),
+        record,
+    )
 }
 
 /// Re-runs recorded steps from a fresh game and returns the final state.

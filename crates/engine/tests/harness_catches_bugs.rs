@@ -19,6 +19,20 @@ struct BuggyOptions {
     bug: Bug,
 }
 
+impl dwarfs_engine::options::GameOptions for BuggyOptions {
+    fn specs() -> &'static [dwarfs_engine::options::OptionSpec] {
+        &[]
+    }
+    fn from_values(
+        _: &dwarfs_engine::options::OptionValues,
+    ) -> Result<Self, dwarfs_engine::SetupError> {
+        Ok(Self::default())
+    }
+    fn to_values(&self) -> dwarfs_engine::options::OptionValues {
+        Default::default()
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Buggy {
     inner: Pig,

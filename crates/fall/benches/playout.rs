@@ -18,7 +18,7 @@ fn mid_game(players: u8, seed: u64, steps: usize) -> Fall {
     let mut legal = Vec::new();
     for _ in 0..steps {
         match g.to_act() {
-            Actor::Over => break,
+            Actor::Over | Actor::Simultaneous(_) => break,
             Actor::Chance => {
                 g.resolve_chance(s.next_entropy()).unwrap();
             }

@@ -5,7 +5,7 @@
 //! (`axe-gospel`, `siege`, `chaos-control`, `bloodthirsty`, `fortune-teller`). Prints game
 //! length, how games ended, the score spread and the win share by seat for 2, 3 and 4 players.
 
-use dwarfs_engine::bot::{Bot, RandomBot};
+use dwarfs_engine::bot::{Bot, RandomBot, SeatView, Seated};
 use dwarfs_engine::playout::play_out;
 use dwarfs_engine::{Game, Seat, SeedStream};
 use dwarfs_fall::{Colour, Fall, FallAction, FallOptions, TurnStep};
@@ -82,7 +82,9 @@ fn follow(g: &Fall, seat: Seat, depth: u8) -> i32 {
 }
 
 impl Bot<Fall> for Greedy {
-    fn choose(&mut self, state: &Fall, seat: Seat, legal: &[FallAction]) -> usize {
+    fn choose(&mut self, view: &SeatView<'_, Fall>, legal: &[FallAction]) -> usize {
+        let seat = view.seat();
+        let state = &view.determinize(self.stream.next_entropy());
         let mut best = i32::MIN;
         let mut picks = Vec::new();
         for (i, a) in legal.iter().enumerate() {
@@ -281,8 +283,9 @@ impl Planner {
 }
 
 impl Bot<Fall> for Planner {
-    fn choose(&mut self, state: &Fall, seat: Seat, legal: &[FallAction]) -> usize {
-        let a = self.pick(state, seat, legal);
+    fn choose(&mut self, view: &SeatView<'_, Fall>, legal: &[FallAction]) -> usize {
+        let state = view.determinize(self.stream.next_entropy());
+        let a = self.pick(&state, view.seat(), legal);
         legal.iter().position(|x| *x == a).unwrap_or(0)
     }
 }
@@ -327,15 +330,15 @@ fn main() {
                     stream: SeedStream::derive(seed, "planner"),
                     upgraders: if bot == "planner-upgrade0" { 1 } else { 0 },
                 };
-                play_out(state, &mut b, &mut chance, false)
+                play_out(state, &mut Seated(&mut b), &mut chance, false)
             } else if bot == "greedy" {
                 let mut b = Greedy {
                     stream: SeedStream::derive(seed, "greedy"),
                 };
-                play_out(state, &mut b, &mut chance, false)
+                play_out(state, &mut Seated(&mut b), &mut chance, false)
             } else {
                 let mut b = RandomBot::new(seed);
-                play_out(state, &mut b, &mut chance, false)
+                play_out(state, &mut Seated(&mut b), &mut chance, false)
             }
             .unwrap();
             decisions += p.decisions as u64;
@@ -385,14 +388,14 @@ fn trace(seed: u64) {
     let mut legal = Vec::new();
     while state.round() <= 12 {
         match state.to_act() {
-            dwarfs_engine::Actor::Over => break,
+            dwarfs_engine::Actor::Over | dwarfs_engine::Actor::Simultaneous(_) => break,
             dwarfs_engine::Actor::Chance => {
                 let ev = state.resolve_chance(chance.next_entropy()).unwrap();
                 println!("   chance: {ev:?}");
             }
             dwarfs_engine::Actor::Seat(s) => {
                 state.legal_actions(&mut legal);
-                let i = b.choose(&state, s, &legal);
+                let i = b.choose(&SeatView::new(&state, s), &legal);
                 println!("r{} {}", state.round(), state.describe(&legal[i]));
                 let ev = state.play(s, &legal[i]).unwrap();
                 for e in ev {
@@ -424,7 +427,7 @@ fn stalls(games: u64) {
             stream: SeedStream::derive(seed, "planner"),
             upgraders: 0,
         };
-        let p = play_out(state, &mut b, &mut chance, false).unwrap();
+        let p = play_out(state, &mut Seated(&mut b), &mut chance, false).unwrap();
         let g = p.state;
         if g.final_round() {
             continue;

@@ -30,6 +30,7 @@ mod classes;
 pub mod data;
 mod decrees;
 mod describe;
+mod option_values;
 pub mod options;
 mod packed;
 pub mod score;

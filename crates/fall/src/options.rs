@@ -110,7 +110,7 @@ impl Decree {
     ];
 
     /// Display name.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Decree::TheDwarfsWay => "The Dwarfs Way",
             Decree::BarFights => "Bar Fights",
@@ -126,7 +126,7 @@ impl Decree {
     }
 
     /// The decree's text, as printed (for a tooltip).
-    pub fn text(self) -> &'static str {
+    pub const fn text(self) -> &'static str {
         match self {
             Decree::TheDwarfsWay => {
                 "If, at the end of your turn, there is a kingdom card full of dwarfs but no task can be resolved, return all dwarfs to their owners. It does not apply to monster cards."

@@ -21,7 +21,7 @@ fn states() -> Vec<Fall> {
         let mut legal = Vec::new();
         for step in 0..600 {
             match g.to_act() {
-                Actor::Over => break,
+                Actor::Over | Actor::Simultaneous(_) => break,
                 Actor::Chance => {
                     g.resolve_chance(s.next_entropy()).unwrap();
                 }
@@ -49,7 +49,7 @@ fn use_state(g: &Fall) {
             let _ = g.observe(v);
         }
         match g.to_act() {
-            Actor::Over => {
+            Actor::Over | Actor::Simultaneous(_) => {
                 let _ = g.outcome();
                 break;
             }

@@ -21,6 +21,7 @@ pub mod board;
 pub mod data;
 mod describe;
 mod invariants;
+mod option_values;
 mod rules;
 pub mod state;
 mod text;

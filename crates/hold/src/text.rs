@@ -214,6 +214,11 @@ fn header(out: &mut Vec<String>, view: &HoldView, max_turns: u16) {
     );
     let who = match view.to_act {
         Actor::Seat(s) => label(view, s),
+        // Hold has no simultaneous step; say who decides if one ever appears.
+        Actor::Simultaneous(set) => {
+            let names: Vec<String> = set.iter().map(|s| label(view, s)).collect();
+            names.join(", ")
+        }
         Actor::Chance => {
             out.push("Waiting for a random draw.".to_string());
             return;

@@ -39,7 +39,7 @@ fn observations_do_not_depend_on_other_hands() {
         let mut checked = 0;
         for step in 0..3000 {
             match g.to_act() {
-                Actor::Over => break,
+                Actor::Over | Actor::Simultaneous(_) => break,
                 Actor::Chance => {
                     g.resolve_chance(chance.next_entropy()).unwrap();
                 }
@@ -72,7 +72,7 @@ fn observations_do_not_depend_on_other_hands() {
                         }
                     }
                     g.legal_actions(&mut legal);
-                    let i = bot.choose(&g, s, &legal);
+                    let i = bot.choose(&dwarfs_engine::SeatView::new(&g, s), &legal);
                     g.play(s, &legal[i]).unwrap();
                 }
             }

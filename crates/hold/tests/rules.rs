@@ -239,7 +239,7 @@ fn run_to_end(mut g: Hold) -> Hold {
 fn pass_until_over(g: &mut Hold) {
     for _ in 0..500 {
         match g.to_act() {
-            Actor::Over => return,
+            Actor::Over | Actor::Simultaneous(_) => return,
             Actor::Chance => {
                 chance(g);
             }

@@ -929,6 +929,7 @@ impl<G: Game> Verifier<G> {
                     return Err(Fault::WrongSeat {
                         expected: match to_act {
                             Actor::Seat(s) => format!("{s} must act"),
+                            Actor::Simultaneous(set) => format!("seats {set:?} decide in secret"),
                             Actor::Chance => "chance must be resolved".into(),
                             Actor::Over => "the game is over".into(),
                         },

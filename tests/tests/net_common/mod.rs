@@ -80,7 +80,11 @@ pub fn pig_demo(dir: &std::path::Path, peers: u8, transport: Transport) -> DemoC
 
 /// Pig options encoded for a host.
 pub fn pig_options(target: u16, max_rounds: u16) -> Vec<u8> {
-    dwarfs_engine::codec::encode(&PigOptions { target, max_rounds })
+    dwarfs_engine::codec::encode(&PigOptions {
+        target,
+        max_rounds,
+        wagers: false,
+    })
 }
 
 /// Asserts that every peer finished, every replay verifies, and all are byte-identical.

@@ -74,7 +74,7 @@ pub fn pass_until(g: &mut Hold, phase: Phase) {
                 };
                 play(g, a);
             }
-            Actor::Over => panic!("game over before {phase:?}"),
+            Actor::Over | Actor::Simultaneous(_) => panic!("game over before {phase:?}"),
         }
     }
 }
