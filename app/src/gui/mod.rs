@@ -9,7 +9,7 @@
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
 mod bench;
-mod fall_view;
+pub(crate) mod fall_view;
 mod game_screen;
 mod lobby;
 mod menu;
@@ -25,9 +25,10 @@ mod tests;
 mod tests_net;
 #[cfg(test)]
 mod tests_third;
+pub(crate) mod text_view;
 mod theme;
 mod third_demo;
-mod view;
+pub(crate) mod view;
 
 use crate::CliError;
 use dwarfs_engine::{Actor, Bot, Game, RandomBot};

@@ -21,7 +21,13 @@ impl<G: Game> GameView for TextView<G> {
     type G = G;
     const TITLE: &'static str = G::NAME;
 
-    fn show(&mut self, ui: &mut Ui, game: &G, viewer: Viewer, legal: &[G::Action]) -> Vec<G::Action> {
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        game: &G,
+        viewer: Viewer,
+        legal: &[G::Action],
+    ) -> Vec<G::Action> {
         let mut picked = Vec::new();
         egui::ScrollArea::vertical()
             .id_salt("text_view")

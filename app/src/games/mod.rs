@@ -1,0 +1,248 @@
+//! The game registry: the one place that lists the games this binary knows.
+//!
+//! Each game is one [`GameEntry`] (its rules engine, its board view, its title and the plan of
+//! the generic suite) and one line in the [`registry!`] call below. Everything else reaches the
+//! games through it: the command line (`simulate`, `bench`, `host`, `join`, `demo`, `replay`,
+//! with each game's option flags built from its [`GameOptions`] description), the app's lobby,
+//! table, hotseat and replay viewer, and the generic test suite, which runs over every entry.
+//!
+//! Adding a game: write its crate (a [`Game`]), add a file here with its entry, and add it to the
+//! `registry!` call.
+
+mod cli;
+pub(crate) mod fall;
+pub(crate) mod hold;
+pub(crate) mod pig;
+#[cfg(test)]
+mod suite;
+
+use crate::gui::view::GameView;
+pub use cli::{CliGame, OptionArgs};
+use dwarfs_engine::Game;
+use std::fmt;
+
+/// What a game brings to the shell besides its rules.
+#[allow(dead_code)] // BLURB: for the game picker (next commit)
+pub trait GameEntry: 'static {
+    /// The rules engine.
+    type G: Game;
+    /// The board view in the desktop app.
+    type View: GameView<G = Self::G>;
+    /// The display name ("Dwar7s Fall").
+    const TITLE: &'static str;
+    /// One line for menus: players and what it is.
+    const BLURB: &'static str;
+    /// Kept out of menus and `--help` (test games).
+    const HIDDEN: bool = false;
+}
+
+/// Declares the registry: the [`GameKind`] enum, [`with_game!`] and [`with_entry!`].
+macro_rules! registry {
+    ($d:tt $($variant:ident => $entry:ty),+ $(,)?) => {
+        /// A registered game, chosen at run time (command line, lobby, replay header).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum GameKind {
+            $(
+                #[doc = concat!("The game of `", stringify!($entry), "`.")]
+                $variant,
+            )+
+        }
+
+        #[allow(dead_code)] // blurb, players: for the game picker (next commit)
+        impl GameKind {
+            /// Every registered game, in menu order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),+];
+
+            /// The engine's stable name ("fall"), as replays, lobbies and the command line say it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => <<$entry as GameEntry>::G as Game>::NAME,)+
+                }
+            }
+
+            /// The display name ("Dwar7s Fall").
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => <$entry as GameEntry>::TITLE,)+
+                }
+            }
+
+            /// One line for menus.
+            pub fn blurb(self) -> &'static str {
+                match self {
+                    $(GameKind::$variant => <$entry as GameEntry>::BLURB,)+
+                }
+            }
+
+            /// Kept out of menus and `--help`.
+            pub fn hidden(self) -> bool {
+                match self {
+                    $(GameKind::$variant => <$entry as GameEntry>::HIDDEN,)+
+                }
+            }
+
+            /// Fewest and most players.
+            pub fn players(self) -> std::ops::RangeInclusive<u8> {
+                match self {
+                    $(GameKind::$variant => {
+                        type G = <$entry as GameEntry>::G;
+                        G::MIN_PLAYERS..=G::MAX_PLAYERS
+                    })+
+                }
+            }
+
+            /// The option descriptions of the game.
+            pub fn option_specs(self) -> &'static [dwarfs_engine::options::OptionSpec] {
+                match self {
+                    $(GameKind::$variant => <
+                        <<$entry as GameEntry>::G as Game>::Options
+                        as dwarfs_engine::options::GameOptions
+                    >::specs(),)+
+                }
+            }
+        }
+
+        /// Runs `$body` with `$G` bound to the engine type of `$kind`.
+        macro_rules! with_game {
+            ($d kind:expr, $d G:ident, $d body:expr) => {
+                match $d kind {
+                    $($crate::games::GameKind::$variant => {
+                        #[allow(dead_code)]
+                        type $d G = <$entry as $crate::games::GameEntry>::G;
+                        $d body
+                    })+
+                }
+            };
+        }
+
+        /// Runs `$body` with `$E` bound to the registry entry of `$kind`.
+        #[allow(unused_macros)]
+        macro_rules! with_entry {
+            ($d kind:expr, $d E:ident, $d body:expr) => {
+                match $d kind {
+                    $($crate::games::GameKind::$variant => {
+                        type $d E = $entry;
+                        $d body
+                    })+
+                }
+            };
+        }
+
+        /// The generic suite, once per registered game.
+        #[cfg(test)]
+        mod suite_tests {
+            $(
+                #[allow(non_snake_case)]
+                mod $variant {
+                    use super::super::suite;
+                    type E = $entry;
+
+                    #[test]
+                    fn conformance() {
+                        suite::conformance::<E>();
+                    }
+
+                    #[test]
+                    fn termination_with_deterministic_players() {
+                        suite::termination::<E>();
+                    }
+
+                    #[test]
+                    fn determinization_and_non_interference() {
+                        suite::hidden_information::<E>();
+                    }
+
+                    #[test]
+                    fn golden_vectors() {
+                        suite::golden::<E>();
+                    }
+
+                    #[test]
+                    fn options_round_trip() {
+                        suite::options::<E>();
+                    }
+                }
+            )+
+        }
+    };
+}
+
+registry! {
+    $
+    Fall => crate::games::fall::FallEntry,
+    Hold => crate::games::hold::HoldEntry,
+    Pig => crate::games::pig::PigEntry,
+}
+
+#[allow(unused_imports)] // for the app shell (next commit)
+pub(crate) use with_entry;
+pub(crate) use with_game;
+
+impl GameKind {
+    /// The game whose engine is called `name`, as a replay or lobby names it.
+    pub fn from_name(name: &str) -> Option<Self> {
+        GameKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
+    /// The games shown in menus.
+    #[allow(dead_code)] // for the game picker (next commit)
+    pub fn listed() -> impl Iterator<Item = GameKind> {
+        GameKind::ALL.iter().copied().filter(|k| !k.hidden())
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl clap::ValueEnum for GameKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        GameKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(
+            clap::builder::PossibleValue::new(self.name())
+                .help(self.title())
+                .hide(self.hidden()),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_round_trip() {
+        for &k in GameKind::ALL {
+            assert_eq!(GameKind::from_name(k.name()), Some(k));
+            assert!(!k.title().is_empty() && !k.blurb().is_empty());
+        }
+        let mut names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        names.dedup();
+        assert_eq!(names.len(), GameKind::ALL.len());
+        assert!(GameKind::listed().all(|k| !k.hidden()));
+        assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    #[test]
+    fn games_that_share_an_option_key_describe_it_alike() {
+        for &a in GameKind::ALL {
+            for &b in GameKind::ALL {
+                for sa in a.option_specs() {
+                    for sb in b.option_specs().iter().filter(|s| s.key == sa.key) {
+                        assert_eq!(
+                            std::mem::discriminant(&sa.kind),
+                            std::mem::discriminant(&sb.kind),
+                            "--{} is a different kind of option in {a} and {b}",
+                            sa.key
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
