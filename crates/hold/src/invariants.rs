@@ -97,6 +97,13 @@ impl Hold {
                 ));
             }
         }
+        // Events played this turn: sorted, distinct, event tiles only.
+        if self.events_played.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the events played this turn are not sorted and distinct".into());
+        }
+        if let Some(t) = self.events_played.iter().find(|t| t.event().is_none()) {
+            return Err(format!("{} is recorded as a played event", t.name()));
+        }
         // Leaders are distinct.
         let mut held: Vec<_> = self.leaders.iter().flatten().collect();
         held.sort();

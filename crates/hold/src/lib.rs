@@ -56,7 +56,7 @@ impl Game for Hold {
     type Error = HoldError;
 
     const NAME: &'static str = "hold";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 8;
 
