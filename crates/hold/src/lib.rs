@@ -16,10 +16,13 @@
 //!   [`dwarfs_engine::Game::observe`], which hides other players' hands, or
 //!   [`dwarfs_engine::Game::text_view`], its plain-text picture for a terminal (clan colours:
 //!   [`SEAT_COLOURS`]).
+//! - [`Hold::determinized`]: a full state consistent with what one viewer sees, every hidden
+//!   tile redrawn at random (for search bots).
 
 pub mod board;
 pub mod data;
 mod describe;
+mod determinize;
 mod invariants;
 mod rules;
 pub mod state;
