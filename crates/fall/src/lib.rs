@@ -30,6 +30,7 @@ mod classes;
 pub mod data;
 mod decrees;
 mod describe;
+mod determinize;
 pub mod options;
 mod packed;
 pub mod score;
