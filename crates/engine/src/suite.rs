@@ -20,7 +20,7 @@ use crate::codec;
 use crate::conformance::Failure;
 use crate::game::Game;
 use crate::hash::state_hash;
-use crate::playout::{PlayoutError, play_out, random_playout, replay_steps};
+use crate::playout::{random_playout, replay_steps};
 use crate::seat::{Actor, Seat, Viewer};
 use std::ops::Range;
 
@@ -43,7 +43,9 @@ impl<G: Game> Chooser<G> for Fixed {
 }
 
 /// Plays one game per seed with `chooser` deciding for every seat, and fails if one does not end
-/// within the game's step bound (or breaks a rule on the way). `name` says which player it was.
+/// within the game's step bound, if a position (full state hash) ever comes back (a game that can
+/// repeat a position can loop forever under a deterministic player), or if a rule breaks on the
+/// way. `name` says which player it was. Returns the longest game in steps.
 pub fn termination<G: Game>(
     options: &G::Options,
     players: u8,
@@ -53,26 +55,51 @@ pub fn termination<G: Game>(
 ) -> Result<usize, Failure> {
     let mut longest = 0;
     for seed in seeds {
-        let state = G::new(options, players).map_err(|e| Failure {
+        let fail = |step: usize, message: String| Failure {
             seed,
-            step: 0,
-            message: format!("setup failed: {e}"),
-        })?;
-        match play_out(state, chooser, &mut SeedStream::new(seed), false) {
-            Ok(p) => longest = longest.max(p.decisions + p.chance_points),
-            Err(e) => {
-                let step = match &e {
-                    PlayoutError::TooLong(n) => *n,
-                    PlayoutError::NoLegalAction { step, .. }
-                    | PlayoutError::Rejected { step, .. } => *step,
-                    PlayoutError::Setup(_) => 0,
-                };
-                return Err(Failure {
-                    seed,
-                    step,
-                    message: format!("{players} players, every seat played by {name}: {e}"),
-                });
+            step,
+            message: format!("{players} players, every seat played by {name}: {message}"),
+        };
+        let mut state = G::new(options, players).map_err(|e| fail(0, e.to_string()))?;
+        let mut chance = SeedStream::new(seed);
+        let mut seen = std::collections::BTreeSet::new();
+        let max = G::max_steps(players);
+        let mut ended = false;
+        for step in 0..max {
+            if !seen.insert(state_hash(&state)) {
+                return Err(fail(step, "a position came back".into()));
             }
+            match state.to_act() {
+                Actor::Over => {
+                    longest = longest.max(step);
+                    ended = true;
+                    break;
+                }
+                Actor::Chance => state
+                    .resolve_chance(chance.next_entropy())
+                    .map(|_| ())
+                    .map_err(|e| fail(step, e.to_string()))?,
+                actor @ (Actor::Seat(_) | Actor::Simultaneous(_)) => {
+                    let Some(seat) = actor.deciding().iter().next() else {
+                        return Err(fail(step, "nobody decides".into()));
+                    };
+                    let legal = state.legal_actions_for_vec(seat);
+                    if legal.is_empty() {
+                        return Err(fail(step, format!("{seat} has no legal action")));
+                    }
+                    let i = chooser.pick(&state, seat, &legal).min(legal.len() - 1);
+                    state
+                        .play(seat, &legal[i])
+                        .map(|_| ())
+                        .map_err(|e| fail(step, format!("listed action refused: {e}")))?;
+                }
+            }
+        }
+        if !ended {
+            return Err(fail(
+                max,
+                format!("the game did not end within {max} steps"),
+            ));
         }
     }
     Ok(longest)

@@ -30,6 +30,7 @@ mod classes;
 pub mod data;
 mod decrees;
 mod describe;
+mod determinize;
 mod option_values;
 pub mod options;
 mod packed;
@@ -118,6 +119,10 @@ impl Game for Fall {
         let mut rng = ChanceRng::from_entropy(entropy);
         let actor = self.to_act();
         self.chance(&mut rng).ok_or(ChanceError(actor))
+    }
+
+    fn determinize(&self, viewer: Viewer, entropy: dwarfs_engine::Entropy) -> Self {
+        self.determinized(viewer, entropy)
     }
 
     fn observe(&self, viewer: Viewer) -> Observation {

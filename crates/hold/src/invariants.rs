@@ -97,6 +97,41 @@ impl Hold {
                 ));
             }
         }
+        // Tiles staged for a dig or fight, or given in an offer, are still in their holder's hand.
+        let staged: Option<(usize, Vec<WorkTile>)> = match &self.stage {
+            Stage::Claim { tiles, .. } => self.current_seat().map(|s| (s.index(), tiles.clone())),
+            Stage::Offer(o) => Some((
+                o.from.index(),
+                o.give
+                    .iter()
+                    .filter_map(|i| match i {
+                        crate::types::TradeItem::Tile(t) => Some(*t),
+                        _ => None,
+                    })
+                    .collect(),
+            )),
+            _ => None,
+        };
+        if let Some((s, tiles)) = staged {
+            let mut hand = self.hands.get(s).cloned().unwrap_or_default();
+            for t in tiles {
+                match hand.iter().position(|x| *x == t) {
+                    Some(i) => {
+                        hand.remove(i);
+                    }
+                    None => {
+                        return Err(format!("a staged {} is not in its holder's hand", t.name()));
+                    }
+                }
+            }
+        }
+        // Events played this turn: sorted, distinct, event tiles only.
+        if self.events_played.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the events played this turn are not sorted and distinct".into());
+        }
+        if let Some(t) = self.events_played.iter().find(|t| t.event().is_none()) {
+            return Err(format!("{} is recorded as a played event", t.name()));
+        }
         // Leaders are distinct.
         let mut held: Vec<_> = self.leaders.iter().flatten().collect();
         held.sort();

@@ -16,10 +16,13 @@
 //!   [`dwarfs_engine::Game::observe`], which hides other players' hands, or
 //!   [`dwarfs_engine::Game::text_view`], its plain-text picture for a terminal (clan colours:
 //!   [`SEAT_COLOURS`]).
+//! - [`Hold::determinized`]: a full state consistent with what one viewer sees, every hidden
+//!   tile redrawn at random (for search bots).
 
 pub mod board;
 pub mod data;
 mod describe;
+mod determinize;
 mod invariants;
 mod option_values;
 mod rules;
@@ -57,7 +60,7 @@ impl Game for Hold {
     type Error = HoldError;
 
     const NAME: &'static str = "hold";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 8;
 
@@ -120,6 +123,10 @@ impl Game for Hold {
         }
         let mut rng = ChanceRng::from_entropy(entropy);
         self.resolve(&mut rng).ok_or(ChanceError(self.to_act()))
+    }
+
+    fn determinize(&self, viewer: Viewer, entropy: dwarfs_engine::Entropy) -> Self {
+        self.determinized(viewer, entropy)
     }
 
     fn observe(&self, viewer: Viewer) -> HoldView {

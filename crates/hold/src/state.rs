@@ -162,6 +162,8 @@ pub struct Hold {
     pub(crate) trade_turn: Seat,
     pub(crate) trade_passes: u8,
     pub(crate) looks: Vec<Option<Look>>,
+    /// Event tiles played this turn, sorted (each may take effect only once per turn).
+    pub(crate) events_played: Vec<WorkTile>,
     pub(crate) ended: Vec<EndCondition>,
 }
 
@@ -198,6 +200,7 @@ impl Hold {
             trade_turn: Seat(0),
             trade_passes: 0,
             looks: vec![None; n],
+            events_played: Vec::new(),
             ended: Vec::new(),
         }
     }
@@ -338,6 +341,12 @@ impl Hold {
     /// The last hand a seat saw through the Secret Passage this turn. Private to that seat.
     pub fn look(&self, seat: Seat) -> Option<&Look> {
         self.looks.get(seat.index()).and_then(|l| l.as_ref())
+    }
+
+    /// Event tiles played so far this turn (sorted). None of them may be played again before the
+    /// next turn, even if it is drawn back: this is what keeps every turn finite.
+    pub fn events_played(&self) -> &[WorkTile] {
+        &self.events_played
     }
 
     /// Why the game ended (empty while it runs).
@@ -506,6 +515,13 @@ impl Hold {
     pub(crate) fn discard_from_hand(&mut self, seat: Seat, tile: WorkTile) {
         if self.take_from_hand(seat, tile) {
             self.discards[tile as usize] += 1;
+        }
+    }
+
+    /// Records that the event tile `tile` was played this turn.
+    pub(crate) fn record_event(&mut self, tile: WorkTile) {
+        if let Err(i) = self.events_played.binary_search(&tile) {
+            self.events_played.insert(i, tile);
         }
     }
 

@@ -212,6 +212,17 @@ fn header(out: &mut Vec<String>, view: &HoldView, max_turns: u16) {
         ),
         2,
     );
+    if !view.events_played.is_empty() {
+        let names: Vec<&str> = view.events_played.iter().map(|t| t.name()).collect();
+        push_wrapped(
+            out,
+            &format!(
+                "Events played this turn (not again before next turn): {}.",
+                names.join(", ")
+            ),
+            2,
+        );
+    }
     let who = match view.to_act {
         Actor::Seat(s) => label(view, s),
         // Hold has no simultaneous step; say who decides if one ever appears.

@@ -44,6 +44,8 @@ pub struct HoldView {
     pub discards: Vec<(WorkTile, u8)>,
     /// VT bought this turn by anyone (sets the price).
     pub vt_bought: u8,
+    /// Event tiles played this turn: none of them may be played again before the next turn.
+    pub events_played: Vec<WorkTile>,
     /// The viewer's own hand (seated viewers only).
     pub own_hand: Option<Vec<WorkTile>>,
     /// What the viewer saw through the Secret Passage this turn.
@@ -83,6 +85,7 @@ impl Hold {
             draw_pile: self.draw_pile_len() as u16,
             discards: self.discard_pile(),
             vt_bought: self.vt_bought,
+            events_played: self.events_played.clone(),
             own_hand: me.map(|s| self.hand(s).to_vec()),
             look: me.and_then(|s| self.look(s).cloned()),
             stage,

@@ -34,6 +34,7 @@ impl Hold {
             }
             A::PlayIntrigue(t) => {
                 self.discard_from_hand(seat, WorkTile::Intrigue);
+                self.record_event(WorkTile::Intrigue);
                 ev.push(Ev::EventPlayed(seat, WorkTile::Intrigue));
                 self.leaders.swap(s, t.index());
                 self.recompute_order();
@@ -114,6 +115,7 @@ impl Hold {
             }
             A::PlayEvent(t) => {
                 self.discard_from_hand(seat, t);
+                self.record_event(t);
                 ev.push(Ev::EventPlayed(seat, t));
                 match t.event() {
                     Some(EventEffect::GainVt(n)) => {
@@ -146,6 +148,7 @@ impl Hold {
             }
             A::PlayEventOn(t, target) => {
                 self.discard_from_hand(seat, t);
+                self.record_event(t);
                 ev.push(Ev::EventPlayed(seat, t));
                 let ti = target.index();
                 match t.event() {
@@ -170,6 +173,7 @@ impl Hold {
             }
             A::TurfDispute(m) => {
                 self.discard_from_hand(seat, WorkTile::TurfDispute);
+                self.record_event(WorkTile::TurfDispute);
                 ev.push(Ev::EventPlayed(seat, WorkTile::TurfDispute));
                 self.set_marker_owner(m, seat);
                 ev.push(Ev::MarkerReplaced {

@@ -30,7 +30,8 @@ impl Hold {
                 A::Pass => Ok(()),
                 A::PlayIntrigue(t) => {
                     self.opponent(seat, *t)?;
-                    self.need_in_hand(seat, WorkTile::Intrigue)
+                    self.need_in_hand(seat, WorkTile::Intrigue)?;
+                    self.need_unplayed(WorkTile::Intrigue)
                 }
                 _ => Err(E::WrongStep("play Intrigue or pass")),
             },
@@ -188,6 +189,17 @@ impl Hold {
     pub(crate) fn need_in_hand(&self, seat: Seat, tile: WorkTile) -> Result<(), E> {
         if self.in_hand(seat, tile) == 0 {
             Err(E::NotInHand(tile.name()))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// An event tile takes effect at most once per turn (it may have been drawn back).
+    pub(crate) fn need_unplayed(&self, tile: WorkTile) -> Result<(), E> {
+        if self.events_played.binary_search(&tile).is_ok() {
+            Err(E::Limit(
+                "that event was already played this turn; it can be played again next turn",
+            ))
         } else {
             Ok(())
         }
@@ -358,6 +370,7 @@ impl Hold {
             A::BuyVt => self.need_gold(seat, self.vt_price(seat)),
             A::PlayEvent(t) => {
                 self.need_in_hand(seat, *t)?;
+                self.need_unplayed(*t)?;
                 match t.event() {
                     Some(
                         EventEffect::GainVt(_)
@@ -383,6 +396,7 @@ impl Hold {
             }
             A::PlayEventOn(t, target) => {
                 self.need_in_hand(seat, *t)?;
+                self.need_unplayed(*t)?;
                 self.opponent(seat, *target)?;
                 match t.event() {
                     Some(
@@ -396,6 +410,7 @@ impl Hold {
             }
             A::TurfDispute(m) => {
                 self.need_in_hand(seat, WorkTile::TurfDispute)?;
+                self.need_unplayed(WorkTile::TurfDispute)?;
                 match self.marker_owner(*m) {
                     None => Err(E::BadMarker("there is no such marker")),
                     Some(o) if o == seat => Err(E::BadMarker("that marker is already yours")),

@@ -302,6 +302,7 @@ impl Hold {
         self.prev_order = self.order.clone();
         self.leaders = vec![None; self.players as usize];
         self.looks = vec![None; self.players as usize];
+        self.events_played.clear();
         ev.push(Ev::TurnEnded(self.turn));
         let mut ended = self.end_conditions_met();
         if ended.is_empty() && self.turn >= self.options.max_turns {
