@@ -1,0 +1,265 @@
+//! UI tests of the Dwarf Hold board (egui_kittest): a whole hotseat game played by clicking,
+//! with an accepted trade composed by clicking a hand tile and typing gold amounts.
+
+use super::game_screen;
+use super::hold_view::HoldView;
+use super::hold_view::clicks::{Click, clicks};
+use super::table::{SeatInfo, SeatKind, Table};
+use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_hold::{Hold, HoldAction, HoldOptions, Phase, Stage, TradeItem};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+type H = Harness<'static, Table<HoldView>>;
+
+/// A headless harness drawing the game screen of `table`.
+fn harness(table: Table<HoldView>) -> H {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, t: &mut Table<HoldView>| {
+                let _ = game_screen::game(ui, t, None);
+            },
+            table,
+        )
+}
+
+fn person(name: &str) -> SeatInfo {
+    SeatInfo {
+        name: name.into(),
+        kind: SeatKind::Human,
+    }
+}
+
+/// A small deterministic generator for the test player's choices.
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Plays `action` by clicking what the board offers for it, and checks it was played.
+fn play_by_clicking(h: &mut H, action: &HoldAction) {
+    let (stage, phase, seq) = {
+        let t = h.state();
+        (t.game.stage().clone(), t.game.phase(), t.seq)
+    };
+    for c in clicks(action, &stage, phase) {
+        match c {
+            Click::Label(l) => {
+                let n = h.query_all_by_label(&l).count();
+                assert_eq!(n, 1, "one widget labelled {l:?} to play {action:?}");
+                h.get_by_label(&l).click_accesskit();
+            }
+            Click::Type { field, text } => h.get_by_label(field).set_text_value_accesskit(&text),
+        }
+        h.run_steps(2);
+    }
+    let t = h.state();
+    assert_eq!(
+        t.seq,
+        seq + 1,
+        "clicking played {action:?} (refusal: {:?})",
+        t.error
+    );
+}
+
+/// Lifts the hotseat curtain if it is down.
+fn lift_curtain(h: &mut H) {
+    if h.state().curtain.is_some() {
+        h.get_by_label_contains("show my hand").click_accesskit();
+        h.run_steps(2);
+        assert!(h.state().curtain.is_none());
+    }
+}
+
+/// The test player: one trade (a tile and gold for a little gold) that the other accepts,
+/// otherwise random legal moves that keep the game moving.
+fn choose(game: &Hold, legal: &[HoldAction], traded: bool, dice: &mut Dice) -> HoldAction {
+    use HoldAction as A;
+    let Actor::Seat(me) = game.to_act() else {
+        unreachable!("only seats choose")
+    };
+    match game.stage() {
+        Stage::Offer(o) if o.proposed => {
+            return if legal.contains(&A::Accept) {
+                A::Accept
+            } else {
+                A::Decline
+            };
+        }
+        Stage::Offer(o) => {
+            let want = [
+                (o.give.is_empty(), A::OfferGive(TradeItem::Gold(5))),
+                (
+                    !o.give.iter().any(|i| matches!(i, TradeItem::Tile(_))),
+                    game.hand(me)
+                        .first()
+                        .map_or(A::Propose, |t| A::OfferGive(TradeItem::Tile(*t))),
+                ),
+                (o.ask.is_empty(), A::OfferAsk(TradeItem::Gold(1))),
+            ];
+            for (needed, a) in want {
+                if needed && legal.contains(&a) {
+                    return a;
+                }
+            }
+            return if legal.contains(&A::Propose) {
+                A::Propose
+            } else {
+                A::Withdraw
+            };
+        }
+        Stage::Claim { .. } => {
+            if legal.contains(&A::Commit) {
+                return A::Commit;
+            }
+            let adds: Vec<&A> = legal
+                .iter()
+                .filter(|a| matches!(a, A::AddTile(_)))
+                .collect();
+            return adds
+                .get(dice.below(adds.len()))
+                .map_or(A::Abandon, |a| (*a).clone());
+        }
+        _ => {}
+    }
+    if game.phase() == Phase::Trade {
+        let start = A::StartOffer(Seat(1 - me.0));
+        return if !traded && legal.contains(&start) {
+            start
+        } else {
+            A::Pass
+        };
+    }
+    if legal.contains(&A::Pass) && dice.below(10) < 4 {
+        return A::Pass;
+    }
+    legal[dice.below(legal.len())].clone()
+}
+
+#[test]
+fn a_whole_hotseat_game_of_hold_is_played_by_clicking_with_an_accepted_trade() {
+    let options = HoldOptions {
+        max_turns: 6,
+        ..HoldOptions::default()
+    };
+    let table =
+        Table::<HoldView>::new(&options, vec![person("Ann"), person("Bob")], 0).expect("2 players");
+    let mut h = harness(table);
+    h.run_steps(2);
+    let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
+    let mut traded = false;
+    let mut moves = 0;
+    let mut saw_trade_screen = false;
+    while h.state().game.to_act() != Actor::Over {
+        assert!(moves < 3000, "the game ends within 3000 moves");
+        lift_curtain(&mut h);
+        let (action, acting) = {
+            let t = h.state();
+            let Actor::Seat(s) = t.game.to_act() else {
+                panic!(
+                    "the table resolves chance itself, got {:?}",
+                    t.game.to_act()
+                );
+            };
+            assert_eq!(
+                t.viewer,
+                Viewer::Seat(s),
+                "the acting person's view is shown"
+            );
+            let legal = t.legal_for_viewer();
+            assert!(!legal.is_empty(), "the acting person may act");
+            (choose(&t.game, &legal, traded, &mut dice), s)
+        };
+        if matches!(h.state().game.stage(), Stage::Offer(o) if !o.proposed) {
+            // The trade screen is up: its form fields are there.
+            assert!(h.query_by_label("Gold to give").is_some());
+            saw_trade_screen = true;
+        }
+        // Only the viewer's own hand is shown.
+        let (mine, theirs) = {
+            let g = &h.state().game;
+            (g.hand(acting).to_vec(), g.hand(Seat(1 - acting.0)).to_vec())
+        };
+        for t in theirs.iter().filter(|t| !mine.contains(t)) {
+            assert!(
+                h.query_by_label(&format!("tile {}", t.name())).is_none(),
+                "the other player's {} is not shown",
+                t.name()
+            );
+        }
+        play_by_clicking(&mut h, &action);
+        if action == HoldAction::Accept {
+            traded = true;
+        }
+        moves += 1;
+    }
+    h.run_steps(2);
+    let t = h.state();
+    assert!(traded, "a trade was accepted");
+    assert!(saw_trade_screen, "the trade screen was shown");
+    assert!(
+        t.game.outcome().is_some(),
+        "the game is over with an outcome"
+    );
+    let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("accepts the offer")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.starts_with("Trade made between")),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|l| l.contains("offers 5 gold")), "{log:?}");
+    assert!(log.iter().any(|l| l == &"Turn 6 ends"), "{log:?}");
+}
+
+#[test]
+fn a_spectator_sees_the_board_and_no_hand() {
+    let mut t = super::hold_view::hold_demo_table(60);
+    t.viewer = Viewer::Spectator;
+    let mut h = harness(t);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("Spectating: hands are hidden")
+            .is_some()
+    );
+    assert!(h.query_all_by_label_contains("tile ").next().is_none());
+    for p in dwarfs_hold::Pos::all().filter(|p| !p.is_hold()) {
+        assert!(
+            h.query_by_label(&format!("square {p}")).is_some(),
+            "square {p} is drawn"
+        );
+    }
+}
+
+#[test]
+fn an_amount_beyond_the_gold_held_is_refused_with_a_reason() {
+    let mut game = Hold::test_position(2, Phase::Trade);
+    game.settle();
+    let gold = game.gold(Seat(0));
+    let mut t = Table::from_state(game, vec![person("Ann"), person("Bob")], 0);
+    t.curtain = None;
+    let mut h = harness(t);
+    h.run_steps(2);
+    play_by_clicking(&mut h, &HoldAction::StartOffer(Seat(1)));
+    h.get_by_label("Gold to give")
+        .set_text_value_accesskit(&(gold + 1).to_string());
+    h.run_steps(2);
+    let seq = h.state().seq;
+    h.get_by_label("Give gold").click_accesskit();
+    h.run_steps(2);
+    assert_eq!(h.state().seq, seq, "nothing was added");
+    assert!(
+        h.query_by_label_contains("more gold than its holder has")
+            .is_some()
+    );
+}
