@@ -32,6 +32,7 @@ mod decrees;
 mod describe;
 pub mod options;
 mod packed;
+pub mod rules_text;
 pub mod score;
 pub mod state;
 mod text;
