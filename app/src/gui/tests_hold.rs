@@ -263,3 +263,20 @@ fn an_amount_beyond_the_gold_held_is_refused_with_a_reason() {
             .is_some()
     );
 }
+
+#[test]
+fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
+    let t = super::hold_view::hold_trade_demo_table();
+    assert!(
+        matches!(t.game.stage(), Stage::Offer(o) if !o.proposed && !o.give.is_empty()),
+        "an offer is being composed: {:?}",
+        t.game.stage()
+    );
+    let mut h = harness(t);
+    h.run_steps(2);
+    assert!(h.query_by_label("Gold to give").is_some());
+    assert!(h.query_by_label("Propose the offer").is_some());
+    let end = super::hold_view::hold_demo_table(usize::MAX);
+    assert_eq!(end.game.to_act(), Actor::Over);
+    assert!(end.game.outcome().is_some());
+}

@@ -380,6 +380,6 @@ impl GameView for FallView {
     }
 
     fn seat_colour_name(seat: Seat) -> &'static str {
-        Colour::ALL[seat.index() & 3].name()
+        Fall::seat_colour(seat).unwrap_or("?")
     }
 }

@@ -311,15 +311,13 @@ impl GameView for HoldView {
     }
 }
 
-/// A 4-player Hold table (three bots and a person) after `moves` random moves, for screenshots
-/// and demos. The person's seat is whichever acts after the last move.
-pub fn hold_demo_table(moves: usize) -> Table<HoldView> {
+/// Plays random moves (chance from fixed entropy) until `stop` holds or `moves` moves are made.
+fn random_moves(game: &mut Hold, moves: usize, stop: impl Fn(&Hold) -> bool) {
     use dwarfs_engine::{Bot, RandomBot};
-    let mut game = Hold::new(&HoldOptions::default(), 4).expect("4 players are allowed");
     let mut rng = RandomBot::new(11);
     let mut chance = 0u8;
     let mut played = 0;
-    while played < moves {
+    loop {
         match game.to_act() {
             Actor::Over => break,
             Actor::Chance => {
@@ -329,8 +327,11 @@ pub fn hold_demo_table(moves: usize) -> Table<HoldView> {
                 }
             }
             Actor::Seat(s) => {
+                if played >= moves || stop(game) {
+                    break;
+                }
                 let legal = game.legal_actions_vec();
-                let i = rng.choose(&game, s, &legal);
+                let i = rng.choose(game, s, &legal);
                 if game.play(s, &legal[i.min(legal.len() - 1)]).is_err() {
                     break;
                 }
@@ -338,17 +339,15 @@ pub fn hold_demo_table(moves: usize) -> Table<HoldView> {
             }
         }
     }
-    while game.to_act() == Actor::Chance {
-        chance = chance.wrapping_add(1);
-        if game.resolve_chance([chance; 32]).is_err() {
-            break;
-        }
-    }
+}
+
+/// A demo table around `game`: the seat that acts is the person ("You"), the others bots.
+fn demo_table(game: Hold) -> Table<HoldView> {
     let me = match game.to_act() {
         Actor::Seat(s) => s.index(),
         _ => 0,
     };
-    let seats = (0..4)
+    let seats = (0..game.players() as usize)
         .map(|i| SeatInfo {
             name: if i == me {
                 "You".into()
@@ -365,4 +364,36 @@ pub fn hold_demo_table(moves: usize) -> Table<HoldView> {
     let mut t = Table::from_state(game, seats, 600);
     t.curtain = None;
     t
+}
+
+/// A 4-player Hold table (three bots and a person) after `moves` random moves (or at its end),
+/// for screenshots and demos. The person's seat is whichever acts after the last move.
+pub fn hold_demo_table(moves: usize) -> Table<HoldView> {
+    let mut game = Hold::new(&HoldOptions::default(), 4).expect("4 players are allowed");
+    random_moves(&mut game, moves, |_| false);
+    demo_table(game)
+}
+
+/// A 4-player Hold table in a later Trade phase with an offer being composed by the person (5
+/// gold and a tile given, 1 gold asked for), for the trade screen's screenshot.
+pub fn hold_trade_demo_table() -> Table<HoldView> {
+    let mut game = Hold::new(&HoldOptions::default(), 4).expect("4 players are allowed");
+    random_moves(&mut game, 2000, |g| {
+        g.turn() >= 3 && g.phase() == Phase::Trade && *g.stage() == Stage::None
+    });
+    if let Actor::Seat(s) = game.to_act() {
+        let to = Seat((s.0 + 1) % 4);
+        let tile = game.hand(s).first().copied();
+        let mut steps = vec![
+            HoldAction::StartOffer(to),
+            HoldAction::OfferGive(dwarfs_hold::TradeItem::Gold(5)),
+        ];
+        steps.extend(tile.map(|t| HoldAction::OfferGive(dwarfs_hold::TradeItem::Tile(t))));
+        steps.push(HoldAction::OfferAsk(dwarfs_hold::TradeItem::Gold(1)));
+        for a in steps {
+            // A step the position does not allow is left out.
+            let _ = game.play(s, &a);
+        }
+    }
+    demo_table(game)
 }
