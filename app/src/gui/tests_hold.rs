@@ -278,5 +278,7 @@ fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
     assert!(h.query_by_label("Propose the offer").is_some());
     let end = super::hold_view::hold_demo_table(usize::MAX);
     assert_eq!(end.game.to_act(), Actor::Over);
+    let end = super::hold_view::hold_end_demo_table();
     assert!(end.game.outcome().is_some());
+    assert!(end.history.len() > 10, "the score chart has a history");
 }

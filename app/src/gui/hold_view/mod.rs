@@ -374,6 +374,22 @@ pub fn hold_demo_table(moves: usize) -> Table<HoldView> {
     demo_table(game)
 }
 
+/// A finished 4-player Hold game played by bots, with its score history, for the end screen.
+pub fn hold_end_demo_table() -> Table<HoldView> {
+    let bot = |i: usize| SeatInfo {
+        name: if i == 0 {
+            "You".into()
+        } else {
+            format!("Bot {}", i + 1)
+        },
+        kind: SeatKind::Bot,
+    };
+    let mut t = Table::<HoldView>::new(&HoldOptions::default(), (0..4).map(bot).collect(), 0)
+        .expect("4 players are allowed");
+    t.seats[0].kind = SeatKind::Human;
+    t
+}
+
 /// A 4-player Hold table in a later Trade phase with an offer being composed by the person (5
 /// gold and a tile given, 1 gold asked for), for the trade screen's screenshot.
 pub fn hold_trade_demo_table() -> Table<HoldView> {

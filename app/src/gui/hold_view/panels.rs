@@ -103,9 +103,21 @@ pub(super) fn hand(
             _ => distinct.push((*t, 1)),
         }
     }
-    let staged: Vec<WorkTile> = match &obs.stage {
-        dwarfs_hold::Stage::Claim { tiles, .. } if obs.to_act == Actor::Seat(me) => tiles.clone(),
-        _ => Vec::new(),
+    let (staged, note) = match &obs.stage {
+        dwarfs_hold::Stage::Claim { tiles, .. } if obs.to_act == Actor::Seat(me) => {
+            (tiles.clone(), "played")
+        }
+        dwarfs_hold::Stage::Offer(o) if o.from == me => (
+            o.give
+                .iter()
+                .filter_map(|i| match i {
+                    TradeItem::Tile(t) => Some(*t),
+                    _ => None,
+                })
+                .collect(),
+            "in the offer",
+        ),
+        _ => (Vec::new(), ""),
     };
     ui.horizontal_wrapped(|ui| {
         if distinct.is_empty() {
@@ -119,7 +131,7 @@ pub(super) fn hand(
                 text.push_str(&format!(" ×{n}"));
             }
             if used > 0 {
-                text.push_str(&format!(" ({used} played)"));
+                text.push_str(&format!(" ({used} {note})"));
             }
             let resp = chip(
                 ui,
@@ -233,9 +245,13 @@ pub(super) fn actions(
 }
 
 impl HoldView {
-    /// The prompt for the status line and the action card.
+    /// The prompt without the turn and phase (the action card's heading says them).
     pub(super) fn prompt_for(game: &Hold, viewer: Viewer) -> String {
-        <HoldView as crate::gui::view::GameView>::prompt(game, viewer)
+        let p = <HoldView as crate::gui::view::GameView>::prompt(game, viewer);
+        match p.rsplit_once(" · ") {
+            Some((_, what)) => what.to_string(),
+            None => p,
+        }
     }
 }
 
