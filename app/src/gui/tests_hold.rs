@@ -282,3 +282,167 @@ fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
     assert!(end.game.outcome().is_some());
     assert!(end.history.len() > 10, "the score chart has a history");
 }
+
+/// Reads a peer's updates until `pick` returns something (a hang guard fails the test).
+fn wait_update<T>(
+    h: &mut dwarfs_net::PeerHandle<Hold>,
+    what: &str,
+    mut pick: impl FnMut(dwarfs_net::Update<Hold>) -> Option<T>,
+) -> T {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        match h.try_recv() {
+            Some(u) => {
+                if let Some(t) = pick(u) {
+                    return t;
+                }
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+}
+
+/// Draws frames on both boards until `done` holds (the network runs on its own threads).
+fn until_both(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(a, b) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        a.step();
+        b.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn two_boards_play_hold_over_loopback_by_clicking_with_an_accepted_trade() {
+    use dwarfs_net::{Command, Role, Update};
+    let dir = tempfile::tempdir().unwrap();
+    let setup = |name: &str| super::net::NetSetup {
+        ip: "127.0.0.1".into(),
+        mdns: false,
+        key: Some(dir.path().join(format!("{name}.key"))),
+        replay_dir: Some(dir.path().join(name)),
+        gone_timeout_s: 0,
+    };
+    let rt = super::net::NetRuntime::start().unwrap();
+    let ctx = egui::Context::default();
+    let options = dwarfs_engine::codec::encode(&HoldOptions {
+        max_turns: 2,
+        ..HoldOptions::default()
+    });
+    let role = Role::Host {
+        seats: 2,
+        bots: 0,
+        options,
+    };
+    let mut host = rt.spawn::<Hold>(setup("Ada").spec(Hold::NAME, "Ada", role), &ctx);
+    let ticket = wait_update(&mut host, "the ticket", |u| match u {
+        Update::Ticket(t) => Some(t),
+        _ => None,
+    });
+    let role = Role::Join { ticket };
+    let mut joiner = rt.spawn::<Hold>(setup("Bo").spec(Hold::NAME, "Bo", role), &ctx);
+    wait_update(&mut joiner, "a seat in the lobby", |u| match u {
+        Update::Roster { you: Some(_), .. } => Some(()),
+        _ => None,
+    });
+    assert!(joiner.send(Command::Ready(true)));
+    let start = |u: Update<Hold>| match u {
+        Update::Started {
+            seat,
+            names,
+            bots,
+            state,
+            ..
+        } => Some((seat, names, bots, *state)),
+        _ => None,
+    };
+    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
+    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
+    assert_eq!((hs, js), (Some(Seat(0)), Some(Seat(1))));
+    assert_eq!(hstate.options().max_turns, 2, "the host's options are used");
+    let mut a = harness(Table::networked(
+        hstate,
+        names.clone(),
+        bots.clone(),
+        hs,
+        host,
+    ));
+    let mut b = harness(Table::networked(jstate, names, bots, js, joiner));
+    let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+    let mut traded = false;
+    let mut moves = 0u32;
+    loop {
+        until_both(
+            &mut a,
+            &mut b,
+            "the same position on both boards",
+            |a, b| {
+                let (ta, tb) = (a.state(), b.state());
+                ta.seq == tb.seq
+                    && ta.game == tb.game
+                    && !ta.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && !tb.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && (ta.game.to_act() == Actor::Over
+                        || !ta.legal_for_viewer().is_empty()
+                        || !tb.legal_for_viewer().is_empty())
+            },
+        );
+        if a.state().game.to_act() == Actor::Over {
+            break;
+        }
+        assert!(moves < 2000, "the game ends within 2000 moves");
+        let mover = if a.state().legal_for_viewer().is_empty() {
+            &mut b
+        } else {
+            &mut a
+        };
+        let action = {
+            let t = mover.state();
+            choose(&t.game, &t.legal_for_viewer(), traded, &mut dice)
+        };
+        let (stage, phase, seq) = {
+            let t = mover.state();
+            (t.game.stage().clone(), t.game.phase(), t.seq)
+        };
+        for c in clicks(&action, &stage, phase) {
+            match c {
+                Click::Label(l) => mover.get_by_label(&l).click_accesskit(),
+                Click::Type { field, text } => {
+                    mover.get_by_label(field).set_text_value_accesskit(&text)
+                }
+            }
+            mover.run_steps(2);
+        }
+        until_both(&mut a, &mut b, "the move applied on both boards", |a, b| {
+            a.state().seq == seq + 1 && b.state().seq == seq + 1
+        });
+        if action == HoldAction::Accept {
+            traded = true;
+        }
+        moves += 1;
+    }
+    assert!(traded, "a trade was accepted");
+    for h in [&a, &b] {
+        let t = h.state();
+        assert_eq!(t.seq, moves, "every move clicked was played once");
+        assert!(t.game.outcome().is_some());
+        assert!(t.error.is_none(), "{:?}", t.error);
+        let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            log.iter().any(|l| l.contains("accepts the offer")),
+            "{log:?}"
+        );
+        assert!(
+            log.iter().any(|l| l.starts_with("Trade made between")),
+            "{log:?}"
+        );
+    }
+}
