@@ -446,3 +446,90 @@ fn two_boards_play_hold_over_loopback_by_clicking_with_an_accepted_trade() {
         );
     }
 }
+
+#[test]
+fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
+    use dwarfs_engine::{Bot, RandomBot};
+    let mut checked = std::collections::BTreeSet::new();
+    for seed in 1..=3u64 {
+        let players = 2 + seed as u8;
+        let mut game = Hold::new(
+            &HoldOptions {
+                max_turns: 8,
+                ..HoldOptions::default()
+            },
+            players,
+        )
+        .unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut n = 0u8;
+        while game.to_act() != Actor::Over {
+            let Actor::Seat(s) = game.to_act() else {
+                n = n.wrapping_add(1);
+                game.resolve_chance([n; 32]).unwrap();
+                continue;
+            };
+            let legal = game.legal_actions_vec();
+            {
+                // Each kind of action once per stage kind, to keep the test short.
+                for a in &legal {
+                    // The variant and, for offers and markers, the kind of its item.
+                    let name = format!("{a:?}");
+                    let cut = name
+                        .match_indices('(')
+                        .nth(1)
+                        .map_or(name.len(), |(i, _)| i);
+                    let kind = format!("{:?}/{}", game.phase(), &name[..cut]);
+                    if !checked.insert(kind) {
+                        continue;
+                    }
+                    let seats = (0..players).map(|i| person(&format!("P{i}"))).collect();
+                    let mut t = Table::from_state(game.clone(), seats, 0);
+                    t.viewer = Viewer::Seat(s);
+                    t.curtain = None;
+                    let mut h = harness(t);
+                    h.run_steps(2);
+                    play_by_clicking(&mut h, a);
+                }
+            }
+            let i = bot.choose(&game, s, &legal);
+            game.play(s, &legal[i]).unwrap();
+        }
+    }
+    let has = |k: &str| checked.iter().any(|c| c.contains(k));
+    for k in [
+        "PickLeader",
+        "BuyDraw",
+        "StartOffer",
+        "OfferGive(Tile",
+        "OfferGive(Gold",
+        "OfferAsk(Vt",
+        "OfferAsk(Tile",
+        "Propose",
+        "BuyVt",
+        "Target",
+        "AddTile",
+        "Build",
+        "Discard",
+        "Commit",
+        "Abandon",
+        "Accept",
+        "Decline",
+        "OfferGive(Space",
+        "OfferAsk(Trophy",
+        "PlayEvent(",
+        "PlayEventOn(",
+        "PlayIntrigue",
+        "TurfDispute(Hold",
+        "TurfDispute(Space",
+        "UseJudge",
+        "PickMarker(Hold",
+        "PickMarker(Space",
+        "PlaceMarker",
+        "LookAtHand",
+        "Keep(",
+    ] {
+        assert!(has(k), "an action {k} was checked: {checked:?}");
+    }
+    assert!(checked.len() >= 60, "{} kinds checked", checked.len());
+}

@@ -212,7 +212,7 @@ fn compose(
             }
         });
     ui.horizontal(|ui| {
-        ui.label(ASK_TILE);
+        ui.label(format!("{ASK_TILE}:"));
         ui.add(
             egui::TextEdit::singleline(&mut d.ask_tile)
                 .desired_width(160.0)
