@@ -90,7 +90,7 @@ pub(super) fn hand(
     ui.horizontal(|ui| {
         ui.label(theme::heading("Your hand"));
         ui.label(theme::caption(format!(
-            "{} of {} tiles · draw pile {} · click a lit tile to use it",
+            "{} tiles (hand limit {}) · draw pile {} · click a lit tile to use it",
             hand.len(),
             game.hand_limit(me),
             obs.draw_pile
