@@ -11,6 +11,7 @@
 mod bench;
 pub(crate) mod fall_view;
 mod game_screen;
+mod hold_view;
 mod lobby;
 mod menu;
 mod net;
@@ -21,6 +22,8 @@ mod sync;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_hold;
 #[cfg(test)]
 mod tests_net;
 #[cfg(test)]

@@ -24,15 +24,61 @@ pub const DANGER: Color32 = Color32::from_rgb(0xd9, 0x4f, 0x3d);
 /// The felt of the board mat.
 pub const MAT: Color32 = Color32::from_rgb(0x23, 0x2b, 0x26);
 
-/// Player colours by seat (Blue, Red, Green, Yellow), bright enough on stone.
-pub const SEAT_COLOURS: [Color32; 4] = [
+/// Player colours by seat, bright enough on stone, in the order of the games' colour names
+/// (`dwarfs_engine::Game::seat_colour`: Blue, Red, Green, Yellow, then Hold's Purple, Orange,
+/// White and Black).
+pub const SEAT_COLOURS: [Color32; 8] = [
     Color32::from_rgb(0x4a, 0x90, 0xe2),
     Color32::from_rgb(0xe0, 0x4b, 0x4b),
     Color32::from_rgb(0x4c, 0xc0, 0x6a),
     Color32::from_rgb(0xf0, 0xcc, 0x3a),
+    Color32::from_rgb(0xa0, 0x6c, 0xe0),
+    Color32::from_rgb(0xf0, 0x8c, 0x30),
+    Color32::from_rgb(0xf2, 0xf0, 0xea),
+    Color32::from_rgb(0x30, 0x30, 0x34),
 ];
 
-/// The colour of seat `i` (wraps beyond 4).
+/// Dwar7s Fall card faces: castles.
+pub const FALL_CASTLE: Color32 = Color32::from_rgb(0x6b, 0x5d, 0x8c);
+/// Dwar7s Fall card faces: mines.
+pub const FALL_MINE: Color32 = Color32::from_rgb(0x5d, 0x52, 0x45);
+/// Dwar7s Fall card faces: buildings.
+pub const FALL_BUILDING: Color32 = Color32::from_rgb(0x7a, 0x5a, 0x38);
+/// Dwar7s Fall card faces: monsters.
+pub const FALL_MONSTER: Color32 = Color32::from_rgb(0x7d, 0x2e, 0x2a);
+/// Gems: emerald.
+pub const GEM_EMERALD: Color32 = Color32::from_rgb(0x3c, 0xc8, 0x78);
+/// Gems: diamond.
+pub const GEM_DIAMOND: Color32 = Color32::from_rgb(0xd8, 0xf0, 0xff);
+/// Gems: ruby.
+pub const GEM_RUBY: Color32 = Color32::from_rgb(0xe2, 0x3a, 0x5a);
+/// Gems: gold.
+pub const GEM_GOLD: Color32 = Color32::from_rgb(0xf2, 0xc1, 0x3a);
+
+/// Dwarf Hold board: unclaimed earth.
+pub const HOLD_EARTH: Color32 = Color32::from_rgb(0x6b, 0x4e, 0x2e);
+/// Dwarf Hold board: veins and mines.
+pub const HOLD_VEIN: Color32 = Color32::from_rgb(0x3e, 0x55, 0x6e);
+/// Dwarf Hold board: lairs.
+pub const HOLD_LAIR: Color32 = Color32::from_rgb(0x74, 0x2a, 0x2a);
+/// Dwarf Hold board: impassable tiles.
+pub const HOLD_IMPASSABLE: Color32 = Color32::from_rgb(0x18, 0x16, 0x15);
+/// Dwarf Hold board: a lair turned into a fire pit.
+pub const HOLD_FIRE: Color32 = Color32::from_rgb(0x9a, 0x3c, 0x12);
+/// Dwarf Hold board: a built room.
+pub const HOLD_ROOM: Color32 = Color32::from_rgb(0x8c, 0x74, 0x4a);
+/// Dwarf Hold board: a former lair (cleared).
+pub const HOLD_CLEARED: Color32 = Color32::from_rgb(0x44, 0x30, 0x30);
+/// Dwarf Hold board: the hold in the middle.
+pub const HOLD_HOLD: Color32 = Color32::from_rgb(0x5a, 0x4a, 0x2a);
+/// Dwarf Hold work tiles: rooms.
+pub const WORK_ROOM: Color32 = Color32::from_rgb(0x7a, 0x5c, 0x34);
+/// Dwarf Hold work tiles: events.
+pub const WORK_EVENT: Color32 = Color32::from_rgb(0x4e, 0x3a, 0x6a);
+/// Dwarf Hold work tiles: action tiles.
+pub const WORK_ACTION: Color32 = Color32::from_rgb(0x34, 0x5a, 0x44);
+
+/// The colour of seat `i` (wraps beyond 8).
 pub fn seat_colour(i: usize) -> Color32 {
     SEAT_COLOURS[i % SEAT_COLOURS.len()]
 }

@@ -34,6 +34,7 @@ mod determinize;
 mod option_values;
 pub mod options;
 mod packed;
+pub mod rules_text;
 pub mod score;
 pub mod state;
 mod text;

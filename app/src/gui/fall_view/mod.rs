@@ -1,0 +1,385 @@
+//! The Dwar7s Fall board view: the kingdom grid drawn with the painter (pan and zoom), the hand,
+//! the face-up trading goals and every player's public information.
+//!
+//! Interaction: click a card in your hand, the dwarf pile or one of your dwarfs on the board; the
+//! legal targets light up; click one. Non-spatial actions (end actions, ogres, reveal, buy,
+//! discard, pick a player) are buttons. Everything offered comes from the engine's legal actions.
+
+mod board;
+mod hand;
+mod paint;
+mod panels;
+
+use crate::gui::theme::{self};
+use crate::gui::view::GameView;
+use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_fall::data;
+/// Card names are shown capitalised (the UI tests click them by that name).
+#[cfg(test)]
+pub(super) use dwarfs_fall::rules_text::capital;
+use dwarfs_fall::{
+    Class, Colour, Edition, Fall, FallAction, FallEvent, Kind, OgreKind, Pos, SecretGoal, TurnStep,
+};
+use egui::{Color32, Response, Ui, Vec2};
+use std::collections::BTreeMap;
+
+/// Base size of one grid cell in points, before zoom.
+const CELL: f32 = 92.0;
+
+/// What the player has picked and not yet placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Selection {
+    None,
+    /// A kingdom card from the hand, with the positions it may go to.
+    Card(Kind),
+    /// A dwarf from the pile.
+    PlaceDwarf,
+    /// One of the player's dwarfs on the board.
+    Dwarf(Pos),
+    /// 3rd edition: one of the player's class meeples (to place from the campfire or to move).
+    Class(Class),
+    /// A card picked to rotate (Battle Memorial, Fortress).
+    Rotate(Pos),
+}
+
+/// The Fall board view's own state: camera and selection.
+pub struct FallView {
+    zoom: f32,
+    pan: Vec2,
+    selection: Selection,
+    /// Fit the camera to the cards on the next frame.
+    fit: bool,
+    /// Cards on the mat at the last frame.
+    cards_seen: usize,
+    /// Cached legal positions for the selected hand card.
+    card_targets: Vec<Pos>,
+}
+
+impl Default for FallView {
+    fn default() -> Self {
+        FallView {
+            zoom: 0.85,
+            pan: Vec2::ZERO,
+            selection: Selection::None,
+            fit: true,
+            cards_seen: 0,
+            card_targets: Vec::new(),
+        }
+    }
+}
+
+/// A colour per seat.
+fn colour_of(c: Colour) -> Color32 {
+    theme::seat_colour(c.index())
+}
+pub(super) fn secret_vp(game: &Fall, g: SecretGoal) -> u8 {
+    data::edition(game.options().edition)
+        .secret_goals
+        .iter()
+        .find(|d| d.goal == g)
+        .map_or(0, |d| d.vp)
+}
+
+/// Labels a painted widget for screen readers and UI tests.
+fn label(resp: &Response, text: String) {
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
+}
+
+impl FallView {
+    fn seat_of(viewer: Viewer) -> Option<Seat> {
+        match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+
+    /// Positions to the actions a click there plays, for the current selection and step.
+    fn targets(
+        &self,
+        legal: &[FallAction],
+        class_at: Option<Pos>,
+    ) -> BTreeMap<Pos, Vec<FallAction>> {
+        let mut t: BTreeMap<Pos, Vec<FallAction>> = BTreeMap::new();
+        match self.selection {
+            Selection::Card(k) => {
+                for &p in &self.card_targets {
+                    t.insert(p, vec![FallAction::ChooseCard(k), FallAction::PlaceCard(p)]);
+                }
+            }
+            Selection::PlaceDwarf => {
+                for a in legal {
+                    if let FallAction::PlaceDwarf(p) = *a {
+                        t.insert(p, vec![*a]);
+                    }
+                }
+            }
+            Selection::Dwarf(from) => {
+                for a in legal {
+                    if let FallAction::MoveDwarf { from: f, dir } = *a
+                        && f == from
+                    {
+                        t.insert(from.step(dir), vec![*a]);
+                    }
+                }
+            }
+            Selection::Class(class) => {
+                for a in legal {
+                    match *a {
+                        FallAction::PlaceClass { class: k, at } if k == class => {
+                            t.insert(at, vec![*a]);
+                        }
+                        FallAction::MoveClass { class: k, dir } if k == class => {
+                            if let Some(from) = class_at {
+                                t.insert(from.step(dir), vec![*a]);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Selection::Rotate(_) => {}
+            Selection::None => {
+                // Staged engine steps whose targets are cells.
+                let mut dwarf_targets: BTreeMap<Pos, Vec<FallAction>> = BTreeMap::new();
+                for a in legal {
+                    match *a {
+                        FallAction::PlaceCard(p)
+                        | FallAction::TargetCard(p)
+                        | FallAction::Dig(p) => {
+                            t.insert(p, vec![*a]);
+                        }
+                        FallAction::TargetDwarf { at, .. } => {
+                            dwarf_targets.entry(at).or_default().push(*a);
+                        }
+                        _ => {}
+                    }
+                }
+                // A cell with one dwarf colour to pick is a direct target; several colours are
+                // offered as buttons.
+                for (p, v) in dwarf_targets {
+                    if v.len() == 1 {
+                        t.insert(p, v);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    fn select_card(&mut self, game: &Fall, k: Kind) {
+        let mut sim = game.clone();
+        self.card_targets.clear();
+        if let Actor::Seat(s) = sim.to_act()
+            && sim.play(s, &FallAction::ChooseCard(k)).is_ok()
+        {
+            for a in sim.legal_actions_vec() {
+                if let FallAction::PlaceCard(p) = a {
+                    self.card_targets.push(p);
+                }
+            }
+        }
+        self.selection = Selection::Card(k);
+    }
+
+    /// Selects the first kingdom card the acting seat may play (for screenshots of the targets).
+    pub fn select_first_card(&mut self, game: &Fall) {
+        let first = game.legal_actions_vec().into_iter().find_map(|a| match a {
+            FallAction::ChooseCard(k) => Some(k),
+            _ => None,
+        });
+        if let Some(k) = first {
+            self.select_card(game, k);
+        }
+    }
+
+    /// Drops a selection that no longer matches a legal action.
+    fn validate(&mut self, legal: &[FallAction]) {
+        let ok = match self.selection {
+            Selection::None => true,
+            Selection::Card(k) => legal.contains(&FallAction::ChooseCard(k)),
+            Selection::PlaceDwarf => legal.iter().any(|a| matches!(a, FallAction::PlaceDwarf(_))),
+            Selection::Dwarf(p) => legal
+                .iter()
+                .any(|a| matches!(a, FallAction::MoveDwarf { from, .. } if *from == p)),
+            Selection::Class(k) => legal.iter().any(|a| {
+                matches!(a, FallAction::PlaceClass { class, .. } | FallAction::MoveClass { class, .. } if *class == k)
+            }),
+            Selection::Rotate(p) => legal
+                .iter()
+                .any(|a| matches!(a, FallAction::Rotate { at, .. } if *at == p)),
+        };
+        if !ok {
+            self.reset();
+        }
+    }
+}
+
+impl GameView for FallView {
+    type G = Fall;
+    const TITLE: &'static str = "Dwar7s Fall";
+
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        game: &Fall,
+        viewer: Viewer,
+        legal: &[FallAction],
+    ) -> Vec<FallAction> {
+        self.validate(legal);
+        let obs = game.observe(viewer);
+        let mut picked = Vec::new();
+        egui::Panel::left("fall_players")
+            .resizable(false)
+            .exact_size(250.0)
+            .frame(theme::panel_frame())
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("players_scroll")
+                    .show(ui, |ui| {
+                        if game.options().edition == Edition::Third {
+                            Self::decrees(ui, &obs);
+                            ui.add_space(8.0);
+                        }
+                        Self::players(ui, &obs, game.options().edition == Edition::Third);
+                        ui.add_space(10.0);
+                        self.goals(ui, &obs, legal, &mut picked);
+                    });
+            });
+        egui::Panel::bottom("fall_hand")
+            .resizable(false)
+            .frame(theme::panel_frame().fill(theme::STONE_LIGHT))
+            .show(ui, |ui| {
+                self.hand(ui, game, &obs, legal, &mut picked);
+            });
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            self.board(ui, &obs, legal, &mut picked);
+        });
+        if !picked.is_empty() {
+            self.reset();
+        }
+        picked
+    }
+
+    fn reset(&mut self) {
+        self.selection = Selection::None;
+        self.card_targets.clear();
+    }
+
+    fn prompt(game: &Fall, viewer: Viewer) -> String {
+        let obs_step = game.step();
+        let who = Colour::ALL[game.current_seat().index() & 3];
+        let mine = viewer == Viewer::Seat(game.current_seat());
+        let you = if mine {
+            "You".to_string()
+        } else {
+            who.to_string()
+        };
+        let round = format!(
+            "Round {}{}",
+            game.round(),
+            if game.final_round() {
+                " (final round)"
+            } else {
+                ""
+            }
+        );
+        let what = match obs_step {
+            TurnStep::Setup | TurnStep::Drawing => "Drawing…".to_string(),
+            TurnStep::Actions => {
+                let obs = game.observe(viewer);
+                let third = if game.options().edition == Edition::Third {
+                    "place or move a meeple, upgrade a campfire dwarf"
+                } else {
+                    "place or move a dwarf"
+                };
+                format!(
+                    "{you}: action {} of {}. Play a card, {third}, play an ogre, or end your actions.",
+                    (obs.actions_used + 1).min(obs.action_limit),
+                    obs.action_limit
+                )
+            }
+            TurnStep::PlaceCard(k) => format!("{you}: put the {} on a highlighted spot.", k.name()),
+            TurnStep::OgreTarget { ogre, picked } => match (ogre, picked) {
+                (OgreKind::Brute, None) => format!("{you}: Brute — pick an opponent's dwarf."),
+                (OgreKind::Brute, Some(_)) => {
+                    format!("{you}: Brute — pick the card of your dwarf to swap.")
+                }
+                (OgreKind::Ambush, _) => format!("{you}: Ambush — pick a card to clear."),
+                (OgreKind::Panic, None) => format!("{you}: Panic — pick a dwarf to move."),
+                (OgreKind::Panic, Some(_)) => format!("{you}: Panic — pick where the dwarf goes."),
+                (OgreKind::Crown, _) => {
+                    format!("{you}: Crown — pick an opponent to rob of their ogres.")
+                }
+                (OgreKind::Thief, _) => {
+                    format!("{you}: Thief — pick an opponent to steal a gem from.")
+                }
+            },
+            TurnStep::ChooseGoal => format!("{you}: the general store — buy a trading goal."),
+            TurnStep::ChooseDig => format!("{you}: the castle — pick a stack to dig."),
+            TurnStep::Discard => format!(
+                "{you}: too many cards — discard down to {}.",
+                data::HAND_LIMIT
+            ),
+            TurnStep::Over => "The game is over.".to_string(),
+        };
+        format!("{round} · {what}")
+    }
+
+    fn scores(game: &Fall) -> Vec<i32> {
+        Seat::all(game.players())
+            .map(|s| game.score_parts(s).total())
+            .collect()
+    }
+
+    fn event_line(_game: &Fall, event: &FallEvent) -> Option<String> {
+        let c = |s: Seat| Colour::ALL[s.index() & 3];
+        Some(match event {
+            FallEvent::Dealt => "Secret goals are dealt; trading goals are turned face up".into(),
+            FallEvent::GemsTaken { seat, gem, count } => {
+                format!("{} mines {count} {}", c(*seat), gem.name())
+            }
+            FallEvent::OgreDrawn { seat, .. } => format!("{} draws an ogre card", c(*seat)),
+            FallEvent::GemStolen { by, from, .. } => {
+                format!("{} steals a gem from {}", c(*by), c(*from))
+            }
+            FallEvent::OgresStolen { by, from, count } => {
+                format!("{} takes {count} ogre cards from {}", c(*by), c(*from))
+            }
+            FallEvent::GoalRevealed { goal, .. } => {
+                format!("Trading goal {} is turned face up", goal + 1)
+            }
+            FallEvent::TaskDone { colour, at, kind } => {
+                format!("{colour} completes the task of the {} at {at}", kind.name())
+            }
+            FallEvent::TaskBlocked { at, reason } => {
+                format!("The task at {at} has no effect ({reason:?})")
+            }
+            FallEvent::MonsterDefeated { seat, card, .. } => {
+                format!("{} defeats the {card}", c(*seat))
+            }
+            FallEvent::Dug { at, top } => format!("The stack at {at} is dug; {top} is on top"),
+            FallEvent::OgresReshuffled => "The ogre discard pile is shuffled back".into(),
+            FallEvent::EndTriggered(s) => {
+                format!("{} has met enough goals: this is the final round", c(*s))
+            }
+            FallEvent::GameOver => "The game is over".into(),
+            FallEvent::DecreesInPlay(d) if !d.is_empty() => format!(
+                "Royal Decrees in play: {}",
+                d.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
+            ),
+            FallEvent::MemorialPlaced { at } => {
+                format!("A memorial card takes the fallen monster's place at {at}")
+            }
+            FallEvent::NightFalls => "Night falls: tasks resolve in turn order".into(),
+            FallEvent::AxePassed(s) => format!("The axe passes to {}", c(*s)),
+            FallEvent::GoalReturned { seat, goal } => {
+                format!("{} returns trading goal {} to the deck", c(*seat), goal + 1)
+            }
+            _ => return None,
+        })
+    }
+
+    fn seat_colour_name(seat: Seat) -> &'static str {
+        Fall::seat_colour(seat).unwrap_or("?")
+    }
+}

@@ -1,0 +1,415 @@
+//! The Dwarf Hold board view: the 8 x 8 board with its tiles, markers, former lairs, rooms and
+//! the hold; every clan's gold, VT, trophies and mines; the leader cards and order; the viewer's
+//! hand of work tiles; the trade screen; the phase and what to do now.
+//!
+//! Interaction: a board square or a hand tile that a legal action uses lights up; click it. A
+//! room or an event that needs a target is picked first, then its square or opponent. Offers are
+//! composed by clicking hand tiles, board spaces and trophies and by typing gold and VT amounts.
+//! Everything offered comes from the engine's legal actions; only `observe(viewer)` is drawn.
+
+// Until the shell's game registry opens Hold tables, only the tests use this module.
+#![cfg_attr(not(test), allow(dead_code))]
+
+mod board;
+pub mod clicks;
+mod panels;
+mod trade;
+pub mod words;
+
+use super::table::{SeatInfo, SeatKind, Table};
+use super::view::GameView;
+use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_hold::{Hold, HoldAction, HoldEvent, HoldOptions, Phase, Stage, WorkTile};
+use egui::{Rect, Response, Ui, UiBuilder, pos2, vec2};
+use words::colour;
+
+/// The Hold board view's own state: a picked hand tile waiting for its target, and the offer
+/// form's fields.
+#[derive(Default)]
+pub struct HoldView {
+    /// A room, Turf Dispute or targeted event picked from the hand.
+    tile: Option<WorkTile>,
+    /// The trade form.
+    draft: trade::Draft,
+}
+
+/// Labels a painted widget for screen readers and UI tests.
+fn label(resp: &Response, text: String) {
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
+}
+
+impl HoldView {
+    /// Drops a picked tile that no legal action uses any more.
+    fn validate(&mut self, legal: &[HoldAction]) {
+        if let Some(t) = self.tile
+            && !legal.iter().any(|a| uses_staged(a, t))
+        {
+            self.tile = None;
+        }
+    }
+
+    /// The action a click on hand tile `t` plays now, picking the tile first when the action
+    /// needs a target. Returns the action to play, if any.
+    fn click_tile(&mut self, legal: &[HoldAction], t: WorkTile) -> Option<HoldAction> {
+        if let Some(a) = legal.iter().find(|a| uses_direct(a, t)) {
+            return Some(a.clone());
+        }
+        if legal.iter().any(|a| uses_staged(a, t)) {
+            self.tile = if self.tile == Some(t) { None } else { Some(t) };
+        }
+        None
+    }
+
+    /// Whether a click on hand tile `t` does something now.
+    fn tile_clickable(legal: &[HoldAction], t: WorkTile) -> bool {
+        legal.iter().any(|a| uses_direct(a, t) || uses_staged(a, t))
+    }
+}
+
+/// An action a click on hand tile `t` plays at once.
+fn uses_direct(a: &HoldAction, t: WorkTile) -> bool {
+    use HoldAction as A;
+    matches!(a,
+        A::Discard(x) | A::AddTile(x) | A::PlayEvent(x)
+        | A::OfferGive(dwarfs_hold::TradeItem::Tile(x)) if *x == t)
+}
+
+/// An action that needs hand tile `t` picked first, then a target.
+fn uses_staged(a: &HoldAction, t: WorkTile) -> bool {
+    use HoldAction as A;
+    match a {
+        A::PlayEventOn(x, _) | A::Build(x, _) => *x == t,
+        A::TurfDispute(_) => t.event() == Some(dwarfs_hold::data::EventEffect::TurfDispute),
+        _ => false,
+    }
+}
+
+impl GameView for HoldView {
+    type G = Hold;
+
+    const TITLE: &'static str = "Dwarf Hold";
+
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        game: &Hold,
+        viewer: Viewer,
+        legal: &[HoldAction],
+    ) -> Vec<HoldAction> {
+        let obs = game.observe(viewer);
+        self.validate(legal);
+        let mut picked = Vec::new();
+        let full = ui.available_rect_before_wrap();
+        let side_w = (full.width() * 0.38).clamp(300.0, 470.0);
+        let hand_h = 132.0;
+        let side = (full.width() - side_w - 24.0)
+            .min(full.height() - hand_h - 16.0)
+            .max(160.0);
+        let board_rect = Rect::from_min_size(full.min + vec2(8.0, 6.0), vec2(side, side));
+        let hand_rect = Rect::from_min_max(
+            pos2(board_rect.min.x, board_rect.max.y + 8.0),
+            pos2(full.max.x - side_w - 16.0, full.max.y),
+        );
+        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
+        board::board(self, ui, board_rect, game, &obs, legal, &mut picked);
+        ui.scope_builder(UiBuilder::new().max_rect(hand_rect), |ui| {
+            panels::hand(self, ui, game, &obs, legal, &mut picked);
+        });
+        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("hold_side")
+                .show(ui, |ui| {
+                    panels::actions(self, ui, game, &obs, legal, &mut picked);
+                    trade::panel(self, ui, game, &obs, legal, &mut picked);
+                    panels::clans(ui, &obs, legal, &mut picked);
+                    panels::leaders(ui, &obs, legal, &mut picked);
+                });
+        });
+        ui.allocate_rect(full, egui::Sense::hover());
+        if !picked.is_empty() {
+            self.tile = None;
+        }
+        picked
+    }
+
+    fn reset(&mut self) {
+        self.tile = None;
+        self.draft = trade::Draft::default();
+    }
+
+    fn prompt(game: &Hold, viewer: Viewer) -> String {
+        let head = format!(
+            "Turn {} of {} · {}",
+            game.turn(),
+            game.options().max_turns,
+            words::phase_name(game.phase())
+        );
+        let Some(seat) = game
+            .current_seat()
+            .filter(|_| game.to_act() != Actor::Chance)
+        else {
+            return match game.phase() {
+                Phase::Over => "The game is over.".into(),
+                _ => format!("{head} · …"),
+            };
+        };
+        let you = if viewer == Viewer::Seat(seat) {
+            "You".to_string()
+        } else {
+            colour(seat).to_string()
+        };
+        let what = match (game.stage(), game.phase()) {
+            (Stage::WorkBuy, _) => "draw another work tile for gold, or stop drawing.".into(),
+            (Stage::DiscardDown(n), _) => format!("Trading Post: discard {n} tile(s)."),
+            (Stage::Offer(o), _) if o.proposed => format!(
+                "accept or decline {}'s offer (they give {}; they ask {}).",
+                colour(o.from),
+                words::items_text(&o.give),
+                words::items_text(&o.ask)
+            ),
+            (Stage::Offer(o), _) => format!(
+                "compose the offer to {}: click what to give or ask for, add gold and VT, \
+                 then propose it.",
+                colour(o.to)
+            ),
+            (
+                Stage::Claim {
+                    fight,
+                    target,
+                    tiles,
+                },
+                _,
+            ) => {
+                let need = game.tile_view(*target).map_or(0, |v| v.value);
+                let face = game.tile_view(*target).map(|v| v.face);
+                let have: u16 = tiles
+                    .iter()
+                    .map(|t| match (fight, face) {
+                        (true, Some(f)) => game.fight_points(seat, *t, f),
+                        _ => game.dig_points(seat, *t),
+                    })
+                    .sum();
+                format!(
+                    "play tiles from your hand for {} ({have} of {need} points), then pay and \
+                     claim, or give up.",
+                    target
+                )
+            }
+            (Stage::Judge(None), _) => "pick a marker to switch (Dwarf Judge).".into(),
+            (Stage::Judge(Some(_)), _) => "pick the marker of another clan to switch with.".into(),
+            (Stage::Arcane { placing: false, .. }, _) => {
+                "Arcane Laws: pick up markers, then stop picking.".into()
+            }
+            (Stage::Arcane { .. }, _) => "Arcane Laws: put each marker back for a clan.".into(),
+            (Stage::RunePick(_), _) => "keep one of the tiles the Rune Stones drew.".into(),
+            (_, Phase::Leader) => "take a leader card.".into(),
+            (_, Phase::Intrigue) => "play Intrigue to swap leaders, or keep them.".into(),
+            (_, Phase::Trade) => "start an offer to another clan, or pass.".into(),
+            (_, Phase::Event) => {
+                "play events, buy VT, use the Judge or the Secret Passage, or end your events."
+                    .into()
+            }
+            (_, Phase::Dig) => "click an earth or vein tile to dig, or end your digs.".into(),
+            (_, Phase::Fight) => {
+                "click a lair or guarded tile to fight, or end your fights.".into()
+            }
+            (_, Phase::Build) => {
+                "pick a room from your hand, then a space to build on, or end building.".into()
+            }
+            (_, Phase::End) => "discard down to your hand limit.".into(),
+            _ => "wait.".into(),
+        };
+        format!("{head} · {you}: {what}")
+    }
+
+    fn scores(game: &Hold) -> Vec<i32> {
+        game.final_scores().iter().map(|s| s.total).collect()
+    }
+
+    fn event_line(_game: &Hold, event: &HoldEvent) -> Option<String> {
+        use HoldEvent as E;
+        let c = |s: &Seat| colour(*s);
+        Some(match event {
+            E::BoardLaid => "The board is laid out and the starting hands are dealt".into(),
+            E::LeaderDealt(s, l) => format!("{} is dealt the {}", c(s), l.name()),
+            E::MarkersToHold(s, n) => format!("{} puts {n} marker(s) on the hold", c(s)),
+            E::LeadersSwapped(a, b) => format!("{} and {} swap leader cards", c(a), c(b)),
+            E::Income { seat, gold, vt } => {
+                format!("{} collects {gold} gold and {vt} VT", c(seat))
+            }
+            E::Drew(s, n) => format!("{} draws {n} work tile(s)", c(s)),
+            E::Discarded(s, t) => format!("{}'s {} goes to the discard pile", c(s), t.name()),
+            E::OfferAccepted(a, b) => format!("Trade made between {} and {}", c(a), c(b)),
+            E::GainedVt(s, v) => format!("{} gains {v} VT", c(s)),
+            E::GainedGold(s, g) => format!("{} gains {g} gold", c(s)),
+            E::GoldStolen { by, from, gold } => {
+                format!("{} takes {gold} gold from {}", c(by), c(from))
+            }
+            E::TileStolen { by, from } => format!("{} steals a work tile from {}", c(by), c(from)),
+            E::MarkerReplaced { marker, to } => format!(
+                "{} now belongs to {}",
+                match marker {
+                    dwarfs_hold::MarkerRef::Hold(s) => format!("a hold marker of {}", c(s)),
+                    dwarfs_hold::MarkerRef::Space(p) => format!("the marker on {p}"),
+                },
+                c(to)
+            ),
+            E::MarkersSwitched(..) => "Two markers are switched".into(),
+            E::MarkersScrambled(n) => format!("{n} markers are scrambled"),
+            E::Claimed {
+                seat,
+                at,
+                tile,
+                vt,
+                gold,
+            } => format!(
+                "{} claims the {} at {at} for {gold} gold (+{vt} VT)",
+                c(seat),
+                tile.name()
+            ),
+            E::LairCleared {
+                seat,
+                at,
+                lair,
+                vt,
+                gold,
+            } => format!(
+                "{} clears the {} at {at} for {gold} gold (+{vt} VT) and keeps it as a trophy",
+                c(seat),
+                lair.name()
+            ),
+            E::Built {
+                seat,
+                at,
+                room,
+                gold,
+                took_over_from,
+            } => {
+                let from = took_over_from
+                    .map(|s| format!(", taking the space from {}", c(&s)))
+                    .unwrap_or_default();
+                format!(
+                    "{} builds the {} at {at} for {gold} gold{from}",
+                    c(seat),
+                    room.name()
+                )
+            }
+            E::TurnEnded(t) => format!("Turn {t} ends"),
+            E::GameEnded(why) => format!(
+                "The game ends: {}",
+                why.iter()
+                    .map(|e| e.describe())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ),
+            _ => return None,
+        })
+    }
+
+    fn seat_colour_name(seat: Seat) -> &'static str {
+        colour(seat)
+    }
+}
+
+/// Plays random moves (chance from fixed entropy) until `stop` holds or `moves` moves are made.
+fn random_moves(game: &mut Hold, moves: usize, stop: impl Fn(&Hold) -> bool) {
+    use dwarfs_engine::{Bot, RandomBot};
+    let mut rng = RandomBot::new(11);
+    let mut chance = 0u8;
+    let mut played = 0;
+    loop {
+        match game.to_act() {
+            Actor::Over => break,
+            Actor::Chance => {
+                chance = chance.wrapping_add(1);
+                if game.resolve_chance([chance; 32]).is_err() {
+                    break;
+                }
+            }
+            Actor::Seat(s) => {
+                if played >= moves || stop(game) {
+                    break;
+                }
+                let legal = game.legal_actions_vec();
+                let i = rng.choose(game, s, &legal);
+                if game.play(s, &legal[i.min(legal.len() - 1)]).is_err() {
+                    break;
+                }
+                played += 1;
+            }
+        }
+    }
+}
+
+/// A demo table around `game`: the seat that acts is the person ("You"), the others bots.
+fn demo_table(game: Hold) -> Table<HoldView> {
+    let me = match game.to_act() {
+        Actor::Seat(s) => s.index(),
+        _ => 0,
+    };
+    let seats = (0..game.players() as usize)
+        .map(|i| SeatInfo {
+            name: if i == me {
+                "You".into()
+            } else {
+                format!("Bot {}", i + 1)
+            },
+            kind: if i == me {
+                SeatKind::Human
+            } else {
+                SeatKind::Bot
+            },
+        })
+        .collect();
+    let mut t = Table::from_state(game, seats, 600);
+    t.curtain = None;
+    t
+}
+
+/// A 4-player Hold table (three bots and a person) after `moves` random moves (or at its end),
+/// for screenshots and demos. The person's seat is whichever acts after the last move.
+pub fn hold_demo_table(moves: usize) -> Table<HoldView> {
+    let mut game = Hold::new(&HoldOptions::default(), 4).expect("4 players are allowed");
+    random_moves(&mut game, moves, |_| false);
+    demo_table(game)
+}
+
+/// A finished 4-player Hold game played by bots, with its score history, for the end screen.
+pub fn hold_end_demo_table() -> Table<HoldView> {
+    let bot = |i: usize| SeatInfo {
+        name: if i == 0 {
+            "You".into()
+        } else {
+            format!("Bot {}", i + 1)
+        },
+        kind: SeatKind::Bot,
+    };
+    let mut t = Table::<HoldView>::new(&HoldOptions::default(), (0..4).map(bot).collect(), 0)
+        .expect("4 players are allowed");
+    t.seats[0].kind = SeatKind::Human;
+    t
+}
+
+/// A 4-player Hold table in a later Trade phase with an offer being composed by the person (5
+/// gold and a tile given, 1 gold asked for), for the trade screen's screenshot.
+pub fn hold_trade_demo_table() -> Table<HoldView> {
+    let mut game = Hold::new(&HoldOptions::default(), 4).expect("4 players are allowed");
+    random_moves(&mut game, 2000, |g| {
+        g.turn() >= 3 && g.phase() == Phase::Trade && *g.stage() == Stage::None
+    });
+    if let Actor::Seat(s) = game.to_act() {
+        let to = Seat((s.0 + 1) % 4);
+        let tile = game.hand(s).first().copied();
+        let mut steps = vec![
+            HoldAction::StartOffer(to),
+            HoldAction::OfferGive(dwarfs_hold::TradeItem::Gold(5)),
+        ];
+        steps.extend(tile.map(|t| HoldAction::OfferGive(dwarfs_hold::TradeItem::Tile(t))));
+        steps.push(HoldAction::OfferAsk(dwarfs_hold::TradeItem::Gold(1)));
+        for a in steps {
+            // A step the position does not allow is left out.
+            let _ = game.play(s, &a);
+        }
+    }
+    demo_table(game)
+}

@@ -1,0 +1,535 @@
+//! UI tests of the Dwarf Hold board (egui_kittest): a whole hotseat game played by clicking,
+//! with an accepted trade composed by clicking a hand tile and typing gold amounts.
+
+use super::game_screen;
+use super::hold_view::HoldView;
+use super::hold_view::clicks::{Click, clicks};
+use super::table::{SeatInfo, SeatKind, Table};
+use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_hold::{Hold, HoldAction, HoldOptions, Phase, Stage, TradeItem};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+type H = Harness<'static, Table<HoldView>>;
+
+/// A headless harness drawing the game screen of `table`.
+fn harness(table: Table<HoldView>) -> H {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, t: &mut Table<HoldView>| {
+                let _ = game_screen::game(ui, t, None);
+            },
+            table,
+        )
+}
+
+fn person(name: &str) -> SeatInfo {
+    SeatInfo {
+        name: name.into(),
+        kind: SeatKind::Human,
+    }
+}
+
+/// A small deterministic generator for the test player's choices.
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Plays `action` by clicking what the board offers for it, and checks it was played.
+fn play_by_clicking(h: &mut H, action: &HoldAction) {
+    let (stage, phase, seq) = {
+        let t = h.state();
+        (t.game.stage().clone(), t.game.phase(), t.seq)
+    };
+    for c in clicks(action, &stage, phase) {
+        match c {
+            Click::Label(l) => {
+                let n = h.query_all_by_label(&l).count();
+                assert_eq!(n, 1, "one widget labelled {l:?} to play {action:?}");
+                h.get_by_label(&l).click_accesskit();
+            }
+            Click::Type { field, text } => h.get_by_label(field).set_text_value_accesskit(&text),
+        }
+        h.run_steps(2);
+    }
+    let t = h.state();
+    assert_eq!(
+        t.seq,
+        seq + 1,
+        "clicking played {action:?} (refusal: {:?})",
+        t.error
+    );
+}
+
+/// Lifts the hotseat curtain if it is down.
+fn lift_curtain(h: &mut H) {
+    if h.state().curtain.is_some() {
+        h.get_by_label_contains("show my hand").click_accesskit();
+        h.run_steps(2);
+        assert!(h.state().curtain.is_none());
+    }
+}
+
+/// The test player: one trade (a tile and gold for a little gold) that the other accepts,
+/// otherwise random legal moves that keep the game moving.
+fn choose(game: &Hold, legal: &[HoldAction], traded: bool, dice: &mut Dice) -> HoldAction {
+    use HoldAction as A;
+    let Actor::Seat(me) = game.to_act() else {
+        unreachable!("only seats choose")
+    };
+    match game.stage() {
+        Stage::Offer(o) if o.proposed => {
+            return if legal.contains(&A::Accept) {
+                A::Accept
+            } else {
+                A::Decline
+            };
+        }
+        Stage::Offer(o) => {
+            let want = [
+                (o.give.is_empty(), A::OfferGive(TradeItem::Gold(5))),
+                (
+                    !o.give.iter().any(|i| matches!(i, TradeItem::Tile(_))),
+                    game.hand(me)
+                        .first()
+                        .map_or(A::Propose, |t| A::OfferGive(TradeItem::Tile(*t))),
+                ),
+                (o.ask.is_empty(), A::OfferAsk(TradeItem::Gold(1))),
+            ];
+            for (needed, a) in want {
+                if needed && legal.contains(&a) {
+                    return a;
+                }
+            }
+            return if legal.contains(&A::Propose) {
+                A::Propose
+            } else {
+                A::Withdraw
+            };
+        }
+        Stage::Claim { .. } => {
+            if legal.contains(&A::Commit) {
+                return A::Commit;
+            }
+            let adds: Vec<&A> = legal
+                .iter()
+                .filter(|a| matches!(a, A::AddTile(_)))
+                .collect();
+            return adds
+                .get(dice.below(adds.len()))
+                .map_or(A::Abandon, |a| (*a).clone());
+        }
+        _ => {}
+    }
+    if game.phase() == Phase::Trade {
+        let start = A::StartOffer(Seat(1 - me.0));
+        return if !traded && legal.contains(&start) {
+            start
+        } else {
+            A::Pass
+        };
+    }
+    if legal.contains(&A::Pass) && dice.below(10) < 4 {
+        return A::Pass;
+    }
+    legal[dice.below(legal.len())].clone()
+}
+
+#[test]
+fn a_whole_hotseat_game_of_hold_is_played_by_clicking_with_an_accepted_trade() {
+    let options = HoldOptions {
+        max_turns: 6,
+        ..HoldOptions::default()
+    };
+    let table =
+        Table::<HoldView>::new(&options, vec![person("Ann"), person("Bob")], 0).expect("2 players");
+    let mut h = harness(table);
+    h.run_steps(2);
+    let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
+    let mut traded = false;
+    let mut moves = 0;
+    let mut saw_trade_screen = false;
+    while h.state().game.to_act() != Actor::Over {
+        assert!(moves < 3000, "the game ends within 3000 moves");
+        lift_curtain(&mut h);
+        let (action, acting) = {
+            let t = h.state();
+            let Actor::Seat(s) = t.game.to_act() else {
+                panic!(
+                    "the table resolves chance itself, got {:?}",
+                    t.game.to_act()
+                );
+            };
+            assert_eq!(
+                t.viewer,
+                Viewer::Seat(s),
+                "the acting person's view is shown"
+            );
+            let legal = t.legal_for_viewer();
+            assert!(!legal.is_empty(), "the acting person may act");
+            (choose(&t.game, &legal, traded, &mut dice), s)
+        };
+        if matches!(h.state().game.stage(), Stage::Offer(o) if !o.proposed) {
+            // The trade screen is up: its form fields are there.
+            assert!(h.query_by_label("Gold to give").is_some());
+            saw_trade_screen = true;
+        }
+        // Only the viewer's own hand is shown.
+        let (mine, theirs) = {
+            let g = &h.state().game;
+            (g.hand(acting).to_vec(), g.hand(Seat(1 - acting.0)).to_vec())
+        };
+        for t in theirs.iter().filter(|t| !mine.contains(t)) {
+            assert!(
+                h.query_by_label(&format!("tile {}", t.name())).is_none(),
+                "the other player's {} is not shown",
+                t.name()
+            );
+        }
+        play_by_clicking(&mut h, &action);
+        if action == HoldAction::Accept {
+            traded = true;
+        }
+        moves += 1;
+    }
+    h.run_steps(2);
+    let t = h.state();
+    assert!(traded, "a trade was accepted");
+    assert!(saw_trade_screen, "the trade screen was shown");
+    assert!(
+        t.game.outcome().is_some(),
+        "the game is over with an outcome"
+    );
+    let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.iter().any(|l| l.contains("accepts the offer")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.starts_with("Trade made between")),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|l| l.contains("offers 5 gold")), "{log:?}");
+    assert!(log.iter().any(|l| l == &"Turn 6 ends"), "{log:?}");
+}
+
+#[test]
+fn a_spectator_sees_the_board_and_no_hand() {
+    let mut t = super::hold_view::hold_demo_table(60);
+    t.viewer = Viewer::Spectator;
+    let mut h = harness(t);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("Spectating: hands are hidden")
+            .is_some()
+    );
+    assert!(h.query_all_by_label_contains("tile ").next().is_none());
+    for p in dwarfs_hold::Pos::all().filter(|p| !p.is_hold()) {
+        assert!(
+            h.query_by_label(&format!("square {p}")).is_some(),
+            "square {p} is drawn"
+        );
+    }
+}
+
+#[test]
+fn an_amount_beyond_the_gold_held_is_refused_with_a_reason() {
+    let mut game = Hold::test_position(2, Phase::Trade);
+    game.settle();
+    let gold = game.gold(Seat(0));
+    let mut t = Table::from_state(game, vec![person("Ann"), person("Bob")], 0);
+    t.curtain = None;
+    let mut h = harness(t);
+    h.run_steps(2);
+    play_by_clicking(&mut h, &HoldAction::StartOffer(Seat(1)));
+    h.get_by_label("Gold to give")
+        .set_text_value_accesskit(&(gold + 1).to_string());
+    h.run_steps(2);
+    let seq = h.state().seq;
+    h.get_by_label("Give gold").click_accesskit();
+    h.run_steps(2);
+    assert_eq!(h.state().seq, seq, "nothing was added");
+    assert!(
+        h.query_by_label_contains("more gold than its holder has")
+            .is_some()
+    );
+}
+
+#[test]
+fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
+    let t = super::hold_view::hold_trade_demo_table();
+    assert!(
+        matches!(t.game.stage(), Stage::Offer(o) if !o.proposed && !o.give.is_empty()),
+        "an offer is being composed: {:?}",
+        t.game.stage()
+    );
+    let mut h = harness(t);
+    h.run_steps(2);
+    assert!(h.query_by_label("Gold to give").is_some());
+    assert!(h.query_by_label("Propose the offer").is_some());
+    let end = super::hold_view::hold_demo_table(usize::MAX);
+    assert_eq!(end.game.to_act(), Actor::Over);
+    let end = super::hold_view::hold_end_demo_table();
+    assert!(end.game.outcome().is_some());
+    assert!(end.history.len() > 10, "the score chart has a history");
+}
+
+/// Reads a peer's updates until `pick` returns something (a hang guard fails the test).
+fn wait_update<T>(
+    h: &mut dwarfs_net::PeerHandle<Hold>,
+    what: &str,
+    mut pick: impl FnMut(dwarfs_net::Update<Hold>) -> Option<T>,
+) -> T {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        match h.try_recv() {
+            Some(u) => {
+                if let Some(t) = pick(u) {
+                    return t;
+                }
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+}
+
+/// Draws frames on both boards until `done` holds (the network runs on its own threads).
+fn until_both(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(a, b) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        a.step();
+        b.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn two_boards_play_hold_over_loopback_by_clicking_with_an_accepted_trade() {
+    use dwarfs_net::{Command, Role, Update};
+    let dir = tempfile::tempdir().unwrap();
+    let setup = |name: &str| super::net::NetSetup {
+        ip: "127.0.0.1".into(),
+        mdns: false,
+        key: Some(dir.path().join(format!("{name}.key"))),
+        replay_dir: Some(dir.path().join(name)),
+        gone_timeout_s: 0,
+    };
+    let rt = super::net::NetRuntime::start().unwrap();
+    let ctx = egui::Context::default();
+    let options = dwarfs_engine::codec::encode(&HoldOptions {
+        max_turns: 2,
+        ..HoldOptions::default()
+    });
+    let role = Role::Host {
+        seats: 2,
+        bots: 0,
+        options,
+    };
+    let mut host = rt.spawn::<Hold>(setup("Ada").spec(Hold::NAME, "Ada", role), &ctx);
+    let ticket = wait_update(&mut host, "the ticket", |u| match u {
+        Update::Ticket(t) => Some(t),
+        _ => None,
+    });
+    let role = Role::Join { ticket };
+    let mut joiner = rt.spawn::<Hold>(setup("Bo").spec(Hold::NAME, "Bo", role), &ctx);
+    wait_update(&mut joiner, "a seat in the lobby", |u| match u {
+        Update::Roster { you: Some(_), .. } => Some(()),
+        _ => None,
+    });
+    assert!(joiner.send(Command::Ready(true)));
+    let start = |u: Update<Hold>| match u {
+        Update::Started {
+            seat,
+            names,
+            bots,
+            state,
+            ..
+        } => Some((seat, names, bots, *state)),
+        _ => None,
+    };
+    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
+    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
+    assert_eq!((hs, js), (Some(Seat(0)), Some(Seat(1))));
+    assert_eq!(hstate.options().max_turns, 2, "the host's options are used");
+    let mut a = harness(Table::networked(
+        hstate,
+        names.clone(),
+        bots.clone(),
+        hs,
+        host,
+    ));
+    let mut b = harness(Table::networked(jstate, names, bots, js, joiner));
+    let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+    let mut traded = false;
+    let mut moves = 0u32;
+    loop {
+        until_both(
+            &mut a,
+            &mut b,
+            "the same position on both boards",
+            |a, b| {
+                let (ta, tb) = (a.state(), b.state());
+                ta.seq == tb.seq
+                    && ta.game == tb.game
+                    && !ta.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && !tb.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && (ta.game.to_act() == Actor::Over
+                        || !ta.legal_for_viewer().is_empty()
+                        || !tb.legal_for_viewer().is_empty())
+            },
+        );
+        if a.state().game.to_act() == Actor::Over {
+            break;
+        }
+        assert!(moves < 2000, "the game ends within 2000 moves");
+        let mover = if a.state().legal_for_viewer().is_empty() {
+            &mut b
+        } else {
+            &mut a
+        };
+        let action = {
+            let t = mover.state();
+            choose(&t.game, &t.legal_for_viewer(), traded, &mut dice)
+        };
+        let (stage, phase, seq) = {
+            let t = mover.state();
+            (t.game.stage().clone(), t.game.phase(), t.seq)
+        };
+        for c in clicks(&action, &stage, phase) {
+            match c {
+                Click::Label(l) => mover.get_by_label(&l).click_accesskit(),
+                Click::Type { field, text } => {
+                    mover.get_by_label(field).set_text_value_accesskit(&text)
+                }
+            }
+            mover.run_steps(2);
+        }
+        until_both(&mut a, &mut b, "the move applied on both boards", |a, b| {
+            a.state().seq == seq + 1 && b.state().seq == seq + 1
+        });
+        if action == HoldAction::Accept {
+            traded = true;
+        }
+        moves += 1;
+    }
+    assert!(traded, "a trade was accepted");
+    for h in [&a, &b] {
+        let t = h.state();
+        assert_eq!(t.seq, moves, "every move clicked was played once");
+        assert!(t.game.outcome().is_some());
+        assert!(t.error.is_none(), "{:?}", t.error);
+        let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            log.iter().any(|l| l.contains("accepts the offer")),
+            "{log:?}"
+        );
+        assert!(
+            log.iter().any(|l| l.starts_with("Trade made between")),
+            "{log:?}"
+        );
+    }
+}
+
+#[test]
+fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
+    use dwarfs_engine::{Bot, RandomBot};
+    let mut checked = std::collections::BTreeSet::new();
+    for seed in 1..=3u64 {
+        let players = 2 + seed as u8;
+        let mut game = Hold::new(
+            &HoldOptions {
+                max_turns: 8,
+                ..HoldOptions::default()
+            },
+            players,
+        )
+        .unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut n = 0u8;
+        while game.to_act() != Actor::Over {
+            let Actor::Seat(s) = game.to_act() else {
+                n = n.wrapping_add(1);
+                game.resolve_chance([n; 32]).unwrap();
+                continue;
+            };
+            let legal = game.legal_actions_vec();
+            {
+                // Each kind of action once per stage kind, to keep the test short.
+                for a in &legal {
+                    // The variant and, for offers and markers, the kind of its item.
+                    let name = format!("{a:?}");
+                    let cut = name
+                        .match_indices('(')
+                        .nth(1)
+                        .map_or(name.len(), |(i, _)| i);
+                    let kind = format!("{:?}/{}", game.phase(), &name[..cut]);
+                    if !checked.insert(kind) {
+                        continue;
+                    }
+                    let seats = (0..players).map(|i| person(&format!("P{i}"))).collect();
+                    let mut t = Table::from_state(game.clone(), seats, 0);
+                    t.viewer = Viewer::Seat(s);
+                    t.curtain = None;
+                    let mut h = harness(t);
+                    h.run_steps(2);
+                    play_by_clicking(&mut h, a);
+                }
+            }
+            let i = bot.choose(&game, s, &legal);
+            game.play(s, &legal[i]).unwrap();
+        }
+    }
+    let has = |k: &str| checked.iter().any(|c| c.contains(k));
+    for k in [
+        "PickLeader",
+        "BuyDraw",
+        "StartOffer",
+        "OfferGive(Tile",
+        "OfferGive(Gold",
+        "OfferAsk(Vt",
+        "OfferAsk(Tile",
+        "Propose",
+        "BuyVt",
+        "Target",
+        "AddTile",
+        "Build",
+        "Discard",
+        "Commit",
+        "Abandon",
+        "Accept",
+        "Decline",
+        "OfferGive(Space",
+        "OfferAsk(Trophy",
+        "PlayEvent(",
+        "PlayEventOn(",
+        "PlayIntrigue",
+        "TurfDispute(Hold",
+        "TurfDispute(Space",
+        "UseJudge",
+        "PickMarker(Hold",
+        "PickMarker(Space",
+        "PlaceMarker",
+        "LookAtHand",
+        "Keep(",
+    ] {
+        assert!(has(k), "an action {k} was checked: {checked:?}");
+    }
+    assert!(checked.len() >= 60, "{} kinds checked", checked.len());
+}
