@@ -3,7 +3,7 @@
 use super::GameEntry;
 #[cfg(test)]
 use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::text_view::TextView;
+use crate::gui::hold_view::HoldView;
 #[cfg(test)]
 use dwarfs_engine::suite::Golden;
 use dwarfs_hold::Hold;
@@ -40,7 +40,7 @@ const GOLDEN: &[Golden] = &[
 
 impl GameEntry for HoldEntry {
     type G = Hold;
-    type View = TextView<Hold>;
+    type View = HoldView;
     const TITLE: &'static str = "Dwarf Hold";
     const BLURB: &'static str = "2-8 players: dig the hold, slay lairs, trade and bargain";
 }

@@ -11,7 +11,7 @@
 mod bench;
 pub(crate) mod fall_view;
 mod game_screen;
-mod hold_view;
+pub(crate) mod hold_view;
 mod lobby;
 mod menu;
 mod net;

@@ -492,7 +492,7 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
                     play_by_clicking(&mut h, a);
                 }
             }
-            let i = bot.choose(&game, s, &legal);
+            let i = bot.choose(&dwarfs_engine::SeatView::new(&game, s), &legal);
             game.play(s, &legal[i]).unwrap();
         }
     }

@@ -1,3 +1,4 @@
+#![cfg_attr(not(test), allow(dead_code))] // demo tables: wired into the app screens next
 //! The Dwarf Hold board view: the 8 x 8 board with its tiles, markers, former lairs, rooms and
 //! the hold; every clan's gold, VT, trophies and mines; the leader cards and order; the viewer's
 //! hand of work tiles; the trade screen; the phase and what to do now.
@@ -8,7 +9,6 @@
 //! Everything offered comes from the engine's legal actions; only `observe(viewer)` is drawn.
 
 // Until the shell's game registry opens Hold tables, only the tests use this module.
-#![cfg_attr(not(test), allow(dead_code))]
 
 mod board;
 pub mod clicks;
@@ -319,7 +319,7 @@ fn random_moves(game: &mut Hold, moves: usize, stop: impl Fn(&Hold) -> bool) {
     let mut played = 0;
     loop {
         match game.to_act() {
-            Actor::Over => break,
+            Actor::Over | Actor::Simultaneous(_) => break,
             Actor::Chance => {
                 chance = chance.wrapping_add(1);
                 if game.resolve_chance([chance; 32]).is_err() {
@@ -331,7 +331,7 @@ fn random_moves(game: &mut Hold, moves: usize, stop: impl Fn(&Hold) -> bool) {
                     break;
                 }
                 let legal = game.legal_actions_vec();
-                let i = rng.choose(game, s, &legal);
+                let i = rng.choose(&dwarfs_engine::SeatView::new(game, s), &legal);
                 if game.play(s, &legal[i.min(legal.len() - 1)]).is_err() {
                     break;
                 }
