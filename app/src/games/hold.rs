@@ -19,22 +19,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "3904396ae93f05a94bea70f1c61e06817862a8c980e51c7ac3a75bd998a691e9",
+        hash: "33f753f99fd46275e916284b7b7f7dbec711509e1e4058909d2ab01e24c91b7f",
     },
     Golden {
         players: 3,
         seed: 42,
-        hash: "4bb7f61907c2996c9e521c4ced984eaaa49211c1acb49dc2866d3f4d4f698497",
+        hash: "b615420b35ff7a958519443e628e6045109b6434739d225ff8286a873b44f9a3",
     },
     Golden {
         players: 5,
         seed: 7,
-        hash: "444081a2dffa0dde54af639297b7ebc71871e139356b2a25ee85468849a407cf",
+        hash: "3ab35069a6241c1a2d748f513def8bee37f54e54bc71aebb3e0f4cfb1beb8f1f",
     },
     Golden {
         players: 8,
         seed: 3,
-        hash: "b5b7c069cb9de2b06026c6f68198ad4a2a611eea4b650d7f04d179fce8b36a29",
+        hash: "c1538a46e804afd021c326b4287caeb01e844dc9b41da90a854638a2d8843a70",
     },
 ];
 
