@@ -39,6 +39,8 @@ struct VerifyJson {
     final_hash: Option<String>,
     scores: Vec<i32>,
     winners: Vec<u8>,
+    /// Every player lost together (a cooperative game).
+    all_lost: bool,
     error: Option<String>,
     bad_frame: Option<usize>,
     bad_move: Option<u32>,
@@ -103,6 +105,7 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                 r.signatures
             );
             println!("final hash {}", r.final_hash);
+            println!("{}", r.outcome.verdict(|s| s.to_string()));
             for s in &r.outcome.scores {
                 let parts: Vec<String> = s
                     .breakdown
@@ -134,6 +137,7 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                     final_hash: Some(r.final_hash.to_hex()),
                     scores: r.outcome.scores.iter().map(|s| s.total).collect(),
                     winners: r.outcome.winners.iter().map(|s| s.0).collect(),
+                    all_lost: r.outcome.all_lost,
                     error: None,
                     bad_frame: None,
                     bad_move: None,
@@ -154,6 +158,7 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                         final_hash: None,
                         scores: vec![],
                         winners: vec![],
+                        all_lost: false,
                         error: Some(e.to_string()),
                         bad_frame: frame,
                         bad_move: seq,

@@ -75,8 +75,11 @@ pub struct Report {
     pub win_share_by_seat: Vec<f64>,
     /// Games that ended in a shared win.
     pub shared_wins: u64,
-    /// Games with no winner (a cooperative loss).
+    /// Games with no winner (a cooperative loss, or no one scoring as a winner).
     pub no_winner: u64,
+    /// Games that every player lost together (a cooperative game's loss), counted in
+    /// `no_winner` too.
+    pub everyone_lost: u64,
 }
 
 /// Runs the command.
@@ -110,7 +113,7 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
     let (mut moves, mut chance_points) = (0u64, 0u64);
     let (mut min, mut max, mut sum, mut n) = (i32::MAX, i32::MIN, 0i64, 0i64);
     let mut wins = vec![0u64; args.players as usize];
-    let (mut shared_wins, mut no_winner) = (0, 0);
+    let (mut shared_wins, mut no_winner, mut everyone_lost) = (0, 0, 0);
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i);
         let p = random_playout::<G>(&options, args.players, seed, false)
@@ -126,6 +129,9 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
             max = max.max(s.total);
             sum += s.total as i64;
             n += 1;
+        }
+        if outcome.all_lost {
+            everyone_lost += 1;
         }
         match outcome.winners.len() {
             0 => no_winner += 1,
@@ -172,6 +178,7 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
         wins_by_seat: wins,
         shared_wins,
         no_winner,
+        everyone_lost,
     })
 }
 
@@ -211,5 +218,8 @@ fn print_text(r: &Report) {
             "  shared wins: {}, games with no winner: {}",
             r.shared_wins, r.no_winner
         );
+    }
+    if r.everyone_lost > 0 {
+        println!("  games everyone lost together: {}", r.everyone_lost);
     }
 }

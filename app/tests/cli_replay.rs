@@ -117,3 +117,22 @@ fn unreadable_and_foreign_files_are_clear_errors() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!String::from_utf8_lossy(&out.stderr).is_empty());
 }
+
+/// The toy game reaches the command line and the replay tools through its registry entry alone.
+#[test]
+fn the_toy_game_records_verifies_and_shows_through_its_registry_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(dir.path(), "pig", "3", "5");
+    let (code, v) = verify_json(&file);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(v["game"], "pig");
+    assert_eq!(v["all_lost"], false);
+    let show = dwarfs(&["replay", "show", file.to_str().unwrap()]);
+    assert!(show.status.success());
+    let text = dwarfs(&["replay", "verify", file.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains(" wins") || text.contains("Shared win"),
+        "the verdict is printed: {text}"
+    );
+}

@@ -156,7 +156,7 @@ fn bad_arguments_are_refused_with_a_message_and_exit_code_2() {
                 "--edition",
                 "third",
             ],
-            "Fall options",
+            "not an option of Dwarf Hold",
         ),
         (
             &["simulate", "--game", "fall", "--players", "x"],
@@ -192,4 +192,37 @@ fn bench_engine_prints_side_by_side_figures() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("moves/s"), "{text}");
     assert!(text.contains("ratio"), "{text}");
+}
+
+/// Every game's options are flags built from its own description: the toy game's `--wagers`
+/// reaches it, and a flag of another game is refused with the options the game does have.
+#[test]
+fn option_flags_come_from_each_games_description() {
+    let v = json(&[
+        "simulate",
+        "--game",
+        "pig",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--wagers",
+        "--json",
+    ]);
+    assert_eq!(v["game"], "pig");
+    assert_eq!(v["everyone_lost"], 0);
+    let out = dwarfs(&["simulate", "--game", "fall", "--players", "2", "--wagers"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--wagers is not an option of Dwar7s Fall")
+            && err.contains("--edition, --scenario, --decrees"),
+        "{err}"
+    );
+    let help = dwarfs(&["simulate", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("--edition") && help.contains("--wagers"),
+        "{help}"
+    );
 }

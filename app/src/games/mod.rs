@@ -174,8 +174,11 @@ registry! {
     Pig => crate::games::pig::PigEntry,
 }
 
-#[allow(unused_imports)] // for the app shell (next commit)
+// The macros are made by `registry!`; these make them reachable by path
+// (`crate::games::with_game!`).
+#[allow(unused_imports, clippy::single_component_path_imports)]
 pub(crate) use with_entry;
+#[allow(clippy::single_component_path_imports)]
 pub(crate) use with_game;
 
 impl GameKind {

@@ -76,10 +76,10 @@ fn run_all(jobs: Vec<Job<'_>>) {
                 loop {
                     let job = jobs.lock().map(|mut j| j.pop()).unwrap_or(None);
                     let Some(job) = job else { break };
-                    if let Err(e) = job() {
-                        if let Ok(mut f) = failures.lock() {
-                            f.push(e);
-                        }
+                    if let Err(e) = job()
+                        && let Ok(mut f) = failures.lock()
+                    {
+                        f.push(e);
                     }
                 }
             });
@@ -135,7 +135,8 @@ pub fn termination<E: Planned>() {
                 continue;
             }
             jobs.push(Box::new(move || {
-                let players_of: [(&str, Box<dyn Chooser<E::G>>); 3] = [
+                type Player<G> = (&'static str, Box<dyn Chooser<G>>);
+                let players_of: [Player<E::G>; 3] = [
                     ("the first legal action", Box::new(Fixed::First)),
                     ("the last legal action", Box::new(Fixed::Last)),
                     ("the takeover bot", Box::new(TakeoverBot)),
