@@ -198,14 +198,13 @@ impl<G: Game> Drop for PeerHandle<G> {
 }
 
 /// Starts a peer on `rt`, controlled by the returned handle. `wake` is called after every update
-/// (an app passes its repaint request). The spec's `interactive` flag is ignored: the app chooses
-/// the local seat's moves with [`Command::Play`].
+/// (an app passes its repaint request). The app chooses the local seat's moves with
+/// [`Command::Play`]; the spec's `machine` and `exit_with_parent` flags are turned off.
 pub fn spawn_peer<G: Game>(
     rt: &tokio::runtime::Handle,
     mut spec: PeerSpec,
     wake: impl Fn() + Send + Sync + 'static,
 ) -> PeerHandle<G> {
-    spec.interactive = false;
     spec.machine = false;
     spec.exit_with_parent = false;
     let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();

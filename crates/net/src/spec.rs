@@ -101,8 +101,6 @@ pub struct PeerSpec {
     pub role: Role,
     /// Where to write the replay; `None` for no replay file.
     pub replay: Option<PathBuf>,
-    /// A human chooses the moves on the terminal; otherwise a bot plays.
-    pub interactive: bool,
     /// Print the moves as they happen.
     pub verbose: bool,
     /// Wait this long before each bot move (to watch, or to let a spectator join mid-game).
@@ -127,7 +125,7 @@ pub struct PeerSpec {
     /// After the game, measure this many raw request-response round trips to every other
     /// seated peer over the same connections (for `dwarfs bench net`); 0 for none.
     pub rtt_probes: u32,
-    /// Exit as soon as stdin closes: a child process started by `demo`, `bench net` or a test
+    /// Exit as soon as stdin closes ([`crate::demo::child_main`]): a child process started by `demo`, `bench net` or a test
     /// watches the pipe its parent holds, so it never outlives a parent that was killed.
     #[serde(default)]
     pub exit_with_parent: bool,
@@ -147,7 +145,6 @@ impl PeerSpec {
             default_ip: "127.0.0.1".into(),
             role,
             replay: None,
-            interactive: false,
             verbose: false,
             bot_delay_ms: 0,
             retransmit_ms: 200,

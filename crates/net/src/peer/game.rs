@@ -185,7 +185,6 @@ impl<G: Game> Driver<G> {
             }
         }
         self.check_hooks();
-        self.prompt();
     }
 
     /// Signs the app's next chosen move once the session may take it; returns whether it did.
@@ -392,7 +391,7 @@ impl<G: Game> Driver<G> {
             } => {
                 self.hook_saw_action(action);
                 let who = if by_bot { " (bot)" } else { "" };
-                if self.spec.verbose || self.spec.interactive {
+                if self.spec.verbose && self.link.is_none() {
                     println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
                 }
             }

@@ -18,7 +18,6 @@ mod game;
 mod hooks;
 mod inbound;
 mod probe;
-mod terminal;
 
 pub use game::bot_pick;
 
@@ -149,8 +148,6 @@ struct Driver<G: Game> {
     links_reset: Option<Instant>,
     /// When the app asked us to leave (we stay a moment so the goodbye goes out).
     left: Option<Instant>,
-    /// The terminal player, if any.
-    terminal: Option<terminal::Terminal>,
     /// Test hooks' state.
     hooks: hooks::HookState<G>,
 }
@@ -187,10 +184,6 @@ pub(crate) async fn run_linked<G: Game>(
     let me = node.peer_id();
     let my_key = signer.public();
     let report = PeerReport::new(me.to_string(), spec.name.clone(), spec.replay.clone());
-    if spec.exit_with_parent && !spec.interactive {
-        terminal::exit_when_stdin_closes();
-    }
-    let terminal = spec.interactive.then(terminal::Terminal::spawn);
     let mut hello = LobbyHello::for_game::<G>(spec.name.clone());
     hooks::tamper_hello(&spec, &mut hello);
     let lobby = Lobby::new(Me {
@@ -219,7 +212,6 @@ pub(crate) async fn run_linked<G: Game>(
         own_moves: BTreeMap::new(),
         next_bot_move: None,
         over_at: None,
-        terminal,
         probe: None,
         probes_done: false,
         report,
@@ -266,9 +258,10 @@ impl<G: Game> Driver<G> {
         }
     }
 
-    /// Whether a person (terminal or app) chooses the local seat's moves.
+    /// Whether a person (through an app: the GUI or the terminal) chooses the local seat's
+    /// moves.
     fn human(&self) -> bool {
-        self.spec.interactive || self.link.is_some()
+        self.link.is_some()
     }
 
     /// Whether we are connected to `peer`.
@@ -318,7 +311,6 @@ impl<G: Game> Driver<G> {
                     Some(ev) => self.on_net(ev),
                     None => return Err(PeerError::Setup("the network stopped".into())),
                 },
-                line = terminal::recv_line(&mut self.terminal) => self.on_line(line),
                 cmd = recv_command(&mut self.link) => self.on_command(cmd),
                 _ = tokio::time::sleep_until(wake.into()) => {}
             }
@@ -482,9 +474,6 @@ impl<G: Game> Driver<G> {
                         "Waiting for {} more player(s) to join with `dwarfs join TICKET`...",
                         seats - bots - 1
                     );
-                    if self.spec.interactive {
-                        println!("(type /start to fill the open seats with bots and start now)");
-                    }
                 }
                 self.lobby().try_start();
             }
