@@ -15,6 +15,7 @@ pub const REPORT_LINE: &str = "DWARFS-REPORT ";
 /// Prefix of the stdout line a peer prints when its game has started (machine mode).
 pub const STARTED_LINE: &str = "DWARFS-STARTED";
 /// Exit code of a peer that stopped itself on purpose to simulate a crash (test hook).
+#[cfg(feature = "test-hooks")]
 pub const DIE_EXIT_CODE: i32 = 86;
 
 /// The peer's part in the game.
@@ -51,6 +52,7 @@ pub enum Role {
 }
 
 /// Misbehaviour a peer can be told to commit, to test that the others detect it (test only).
+#[cfg(feature = "test-hooks")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cheat {
     /// Sign and send a move the rules forbid.
@@ -61,7 +63,8 @@ pub enum Cheat {
     ForgeAck,
 }
 
-/// Test hooks. Never set by the normal CLI.
+/// Test hooks. Never set by the normal CLI; only in a build with the `test-hooks` feature.
+#[cfg(feature = "test-hooks")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestHooks {
     /// Cheat this way, at the first own turn from `cheat_from_seq` on.
@@ -130,6 +133,8 @@ pub struct PeerSpec {
     #[serde(default)]
     pub exit_with_parent: bool,
     /// Test-only behaviour.
+    #[cfg(feature = "test-hooks")]
+    #[serde(default)]
     pub hooks: TestHooks,
 }
 
@@ -156,6 +161,7 @@ impl PeerSpec {
             machine: true,
             rtt_probes: 0,
             exit_with_parent: true,
+            #[cfg(feature = "test-hooks")]
             hooks: TestHooks::default(),
         }
     }

@@ -11,10 +11,15 @@
 //! - [`game`]: the session — ticks, moves (bot, app), events, replay writing, takeovers;
 //! - [`commands`]: what the controlling app asks for;
 //! - [`probe`]: raw round-trip measurements after a game (`dwarfs bench net`);
-//! - [`hooks`]: test-only misbehaviour.
+//! - `hooks`: test-only misbehaviour, built with the `test-hooks` feature only (`no_hooks.rs`
+//!   stands in otherwise).
 
 mod commands;
 mod game;
+#[cfg(feature = "test-hooks")]
+mod hooks;
+#[cfg(not(feature = "test-hooks"))]
+#[path = "no_hooks.rs"]
 mod hooks;
 mod inbound;
 mod probe;
