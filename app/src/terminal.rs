@@ -82,7 +82,7 @@ impl<G: Game> Table<G> {
             Update::Roster { seats, .. } => {
                 println!("Lobby:");
                 for s in &seats {
-                    println!("  seat {} ({}): {}", s.seat + 1, s.colour, s.name);
+                    println!("  seat {} ({}): {}", s.seat.0 + 1, s.colour, s.name);
                 }
             }
             Update::Started { seat, state, .. } => {

@@ -321,7 +321,7 @@ impl DemoOutcome {
                 "final hash {}, scores {:?}, winners {:?}\n",
                 r.final_hash.as_deref().unwrap_or("?"),
                 r.scores,
-                r.winners.iter().map(|w| w + 1).collect::<Vec<_>>()
+                r.winners.iter().map(|w| w.0 + 1).collect::<Vec<_>>()
             ));
         }
         s.push_str(&format!(

@@ -4,6 +4,7 @@
 //!
 //! Players are named by any small ordered id `P` (the network uses libp2p peer ids).
 
+use dwarfs_engine::Seat;
 use std::collections::BTreeSet;
 use thiserror::Error;
 
@@ -25,11 +26,11 @@ pub enum SeatError {
     #[error("the game is full")]
     Full,
     /// The seat asked for does not exist.
-    #[error("there is no seat {0}")]
-    NoSuchSeat(u8),
+    #[error("there is no seat {}", .0.0 as u16 + 1)]
+    NoSuchSeat(Seat),
     /// The seat asked for is not open.
-    #[error("seat {0} is not open")]
-    NotOpen(u8),
+    #[error("seat {} is not open", .0.0 as u16 + 1)]
+    NotOpen(Seat),
     /// The peer holds no seat in this lobby.
     #[error("you hold no seat in this lobby")]
     NotSeated,
@@ -152,17 +153,17 @@ impl<P: Copy + Ord> HostLobby<P> {
         }
     }
 
-    /// Moves a seated player (the host too) to the open seat `seat` (0-based): its colour and
+    /// Moves a seated player (the host too) to the open seat `seat`: its colour and
     /// turn order change with it.
-    pub fn take_seat(&mut self, peer: P, seat: u8) -> Result<(), SeatError> {
+    pub fn take_seat(&mut self, peer: P, seat: Seat) -> Result<(), SeatError> {
         let from = self.seat_of(&peer).ok_or(SeatError::NotSeated)?;
-        match self.seats.get(seat as usize) {
+        match self.seats.get(seat.index()) {
             None => Err(SeatError::NoSuchSeat(seat)),
             Some(HostSeat::Open) => {
-                self.seats.swap(from, seat as usize);
+                self.seats.swap(from, seat.index());
                 Ok(())
             }
-            Some(_) if from == seat as usize => Ok(()),
+            Some(_) if from == seat.index() => Ok(()),
             Some(_) => Err(SeatError::NotOpen(seat)),
         }
     }
@@ -223,15 +224,23 @@ mod tests {
             "the host does not leave its own lobby this way"
         );
         assert_eq!(l.seats()[1], HostSeat::Open);
-        assert_eq!(l.take_seat(b, 1), Ok(()));
+        assert_eq!(l.take_seat(b, Seat(1)), Ok(()));
         assert_eq!(l.seats()[1], HostSeat::Player(b));
         assert_eq!(l.seats()[2], HostSeat::Open);
-        assert_eq!(l.take_seat(h, 2), Ok(()), "the host may change seats too");
+        assert_eq!(
+            l.take_seat(h, Seat(2)),
+            Ok(()),
+            "the host may change seats too"
+        );
         assert_eq!(l.seats()[0], HostSeat::Open);
-        assert_eq!(l.take_seat(b, 3), Err(SeatError::NotOpen(3)), "a bot seat");
-        assert_eq!(l.take_seat(b, 9), Err(SeatError::NoSuchSeat(9)));
-        assert_eq!(l.take_seat(c, 0), Err(SeatError::NotSeated));
-        assert_eq!(l.take_seat(b, 1), Ok(()), "its own seat");
+        assert_eq!(
+            l.take_seat(b, Seat(3)),
+            Err(SeatError::NotOpen(Seat(3))),
+            "a bot seat"
+        );
+        assert_eq!(l.take_seat(b, Seat(9)), Err(SeatError::NoSuchSeat(Seat(9))));
+        assert_eq!(l.take_seat(c, Seat(0)), Err(SeatError::NotSeated));
+        assert_eq!(l.take_seat(b, Seat(1)), Ok(()), "its own seat");
         // Starting now: open seats go to the bot, everyone seated counts as ready.
         assert_eq!(l.join(c, false), Ok(true));
         assert_eq!(l.seats()[0], HostSeat::Player(c));

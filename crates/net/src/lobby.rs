@@ -455,8 +455,8 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
-    /// The player asks for open seat `seat` (0-based).
-    pub fn take_seat(&mut self, seat: u8) {
+    /// The player asks for open seat `seat`.
+    pub fn take_seat(&mut self, seat: Seat) {
         match self.stage {
             Stage::Hosting(_) => self.host_take_seat(self.me.id, seat),
             Stage::Waiting => {
@@ -602,7 +602,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
-    fn host_take_seat(&mut self, from: P, seat: u8) {
+    fn host_take_seat(&mut self, from: P, seat: Seat) {
         let Stage::Hosting(lobby) = &mut self.stage else {
             return;
         };
@@ -755,7 +755,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             .enumerate()
             .map(|(i, seat)| {
                 let mut r = RosterSeat {
-                    seat: i as u8,
+                    seat: Seat(i as u8),
                     name: String::new(),
                     colour: seat_colour::<G>(Seat(i as u8)),
                     peer: None,

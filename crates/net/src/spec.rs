@@ -3,6 +3,7 @@
 //! processes and read their results.
 
 use crate::node::Transport;
+use dwarfs_engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -79,10 +80,10 @@ pub struct TestHooks {
     pub drop_links_at_seq: Option<u32>,
     /// Send this chat line once the first move is final.
     pub chat: Option<String>,
-    /// Swallow every session frame to the player in this seat (0-based), as a stuck stream
+    /// Swallow every session frame to the player in this seat, as a stuck stream
     /// would, until the connection to it is closed once.
     #[serde(default)]
-    pub mute_seat_until_reconnect: Option<u8>,
+    pub mute_seat_until_reconnect: Option<Seat>,
 }
 
 /// Everything a peer process needs to play.
@@ -220,7 +221,7 @@ pub struct PeerReport {
     /// Our display name.
     pub name: String,
     /// Our seat, or `None` as a spectator.
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// How it ended.
     pub ending: Ending,
     /// Final moves.
@@ -232,7 +233,7 @@ pub struct PeerReport {
     /// Final scores, in seat order.
     pub scores: Vec<i32>,
     /// Winning seats.
-    pub winners: Vec<u8>,
+    pub winners: Vec<Seat>,
     /// For each of our own moves: microseconds from signing it to every ack.
     pub latencies_us: Vec<u64>,
     /// Microseconds from start to the first connection to another peer.
@@ -248,7 +249,7 @@ pub struct PeerReport {
     /// Cheats detected, one sentence each.
     pub cheats: Vec<String>,
     /// Seats taken over: (seat, from move).
-    pub takeovers: Vec<(u8, u32)>,
+    pub takeovers: Vec<(Seat, u32)>,
     /// Chat lines received: "seat: text".
     pub chat: Vec<String>,
     /// Raw round trips to one peer at a time (µs), when probes were asked for.

@@ -250,7 +250,7 @@ fn seats_move_leavers_free_them_and_chat_is_relayed() {
     t.connect(HOST, Id(2));
     t.take(HOST);
     t.take(Id(2));
-    t.lobby(Id(2)).take_seat(2);
+    t.lobby(Id(2)).take_seat(Seat(2));
     t.run();
     let seat_of = |t: &mut Table, id: u8| {
         t.lobby(HOST)
@@ -260,7 +260,7 @@ fn seats_move_leavers_free_them_and_chat_is_relayed() {
             .position(|s| s.peer == Some(vec![id]))
     };
     assert_eq!(seat_of(&mut t, 2), Some(2), "Bo moved to the third seat");
-    t.lobby(HOST).take_seat(2);
+    t.lobby(HOST).take_seat(Seat(2));
     t.run();
     assert!(
         t.take(HOST)

@@ -45,7 +45,7 @@ impl<G: Game> Driver<G> {
         };
         let session = Session::<G>::new(config.clone(), &self.key, settings, self.now_ms())
             .map_err(|e| PeerError::Setup(e.to_string()))?;
-        self.report.seat = session.local_seat().map(|s| s.0);
+        self.report.seat = session.local_seat();
         self.report.configured_us = Some(self.since_start_us());
         if let Some(path) = &self.spec.replay {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -86,8 +86,8 @@ impl<G: Game> Driver<G> {
         if let Some(seat) = self.report.seat {
             self.say(format!(
                 "The game starts: you play seat {} ({}).",
-                seat + 1,
-                seat_colour::<G>(Seat(seat))
+                seat.0 + 1,
+                seat_colour::<G>(seat)
             ));
         } else {
             self.say("You are watching the game as a spectator.");
@@ -328,7 +328,7 @@ impl<G: Game> Driver<G> {
                 Update::Incident(Incident {
                     kind: "Desync".into(),
                     seq: r.seq,
-                    seat: odd.map(|s| s.0),
+                    seat: odd,
                     peer,
                     evidence: format!(
                         "State hashes after move {} ({:?}):\n{}\nmajority: {}\nours: {}\n\nOur state:\n{}",
@@ -344,7 +344,7 @@ impl<G: Game> Driver<G> {
             Event::Cheat(ev) => Update::Incident(Incident {
                 kind: ev.kind.to_string(),
                 seq: ev.seq,
-                seat: ev.seat,
+                seat: ev.seat.map(Seat),
                 peer: ev.peer_id().map(|p| p.to_string()),
                 evidence: format!("{ev}\n\nSigned items proving it:\n{:#?}", ev.proof),
             }),
@@ -413,7 +413,7 @@ impl<G: Game> Driver<G> {
                 self.report.moves = moves;
                 self.report.final_hash = Some(hash.to_hex());
                 self.report.scores = outcome.scores.iter().map(|s| s.total).collect();
-                self.report.winners = outcome.winners.iter().map(|s| s.0).collect();
+                self.report.winners = outcome.winners.clone();
                 self.say(format!(
                     "Game over after {moves} moves: {}",
                     outcome.summary
@@ -494,7 +494,7 @@ impl<G: Game> Driver<G> {
                 self.report.chat.push(line);
             }
             Event::TakenOver { seat, from_seq } => {
-                if self.report.seat == Some(seat.0) {
+                if self.report.seat == Some(seat) {
                     self.say(format!(
                         "The other players handed your seat to the takeover bot from move {from_seq} \
                          (you were silent too long). You follow the game to its end."
@@ -505,7 +505,7 @@ impl<G: Game> Driver<G> {
                         seat.0 + 1
                     ));
                 }
-                self.report.takeovers.push((seat.0, from_seq));
+                self.report.takeovers.push((seat, from_seq));
             }
             Event::Halted { reason } => {
                 if self.link.is_none() {

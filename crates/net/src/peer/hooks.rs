@@ -186,7 +186,7 @@ impl<G: Game> Driver<G> {
                     self.session
                         .as_ref()
                         .and_then(|s| s.seat_of_peer(peer))
-                        .is_some_and(|s| s.0 == seat)
+                        .is_some_and(|s| s == seat)
                 })
     }
 

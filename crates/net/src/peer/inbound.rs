@@ -166,7 +166,7 @@ impl<G: Game> Driver<G> {
         }
         println!("Lobby:");
         for s in &roster.seats {
-            println!("  seat {} ({}): {}", s.seat + 1, s.colour, s.name);
+            println!("  seat {} ({}): {}", s.seat.0 + 1, s.colour, s.name);
         }
     }
 }
