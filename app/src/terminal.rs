@@ -4,6 +4,7 @@
 //! open seats with bots, `/takeover SEAT` votes a silent seat to the bot, anything else is chat.
 
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_net::lobby::seat_label;
 use dwarfs_net::spec::{Ending, PeerReport};
 use dwarfs_net::{Command, PeerHandle, Update};
 use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
@@ -82,7 +83,7 @@ impl<G: Game> Table<G> {
             Update::Roster { seats, .. } => {
                 println!("Lobby:");
                 for s in &seats {
-                    println!("  seat {} ({}): {}", s.seat.0 + 1, s.colour, s.name);
+                    println!("  {}: {}", seat_label::<G>(s.seat), s.name);
                 }
             }
             Update::Started { seat, state, .. } => {

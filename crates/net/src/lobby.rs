@@ -797,11 +797,20 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     }
 }
 
-/// The colour name `seat` plays: the game's own colours, or a generic one.
+/// The colour name `seat` plays in game `G` ([`Game::seat_colour`]), or "seat N" in a game
+/// without colours.
 pub fn seat_colour<G: Game>(seat: Seat) -> String {
-    G::seat_colour(seat).map(str::to_string).unwrap_or_else(|| {
-        crate::peer::COLOURS[seat.index() % crate::peer::COLOURS.len()].to_string()
-    })
+    G::seat_colour(seat)
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("seat {}", seat.0 as u16 + 1))
+}
+
+/// How lines name `seat`: "seat N (colour)", or "seat N" in a game without colours.
+pub fn seat_label<G: Game>(seat: Seat) -> String {
+    match G::seat_colour(seat) {
+        Some(c) => format!("seat {} ({c})", seat.0 as u16 + 1),
+        None => format!("seat {}", seat.0 as u16 + 1),
+    }
 }
 
 #[cfg(test)]

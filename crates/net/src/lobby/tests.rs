@@ -334,3 +334,20 @@ fn starting_now_gives_open_seats_to_the_bot_and_latecomers_get_the_configuration
     t.lobby(HOST).on_net(Id(4), NetMsg::Leave);
     assert_eq!(t.lobby(HOST).poll(), Some(Output::LeftGame(Id(4))));
 }
+
+#[test]
+fn seats_are_named_by_the_game_colours_or_by_number() {
+    // Pig has no colours: the roster and the lines name seats by number.
+    assert_eq!(seat_colour::<Pig>(Seat(2)), "seat 3");
+    assert_eq!(seat_label::<Pig>(Seat(0)), "seat 1");
+    let mut t = Table::new(2, 1, vec![]);
+    t.lobby(HOST).roster_changed();
+    let colours: Vec<String> = t
+        .lobby(HOST)
+        .roster_for_test()
+        .seats
+        .into_iter()
+        .map(|s| s.colour)
+        .collect();
+    assert_eq!(colours, ["seat 1", "seat 2", "seat 3"]);
+}

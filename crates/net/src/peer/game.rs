@@ -5,7 +5,7 @@
 use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
 use crate::control::{Incident, Update};
 use crate::envelope::wrap_wire;
-use crate::lobby::seat_colour;
+use crate::lobby::seat_label;
 use crate::spec::STARTED_LINE;
 use dwarfs_engine::{Game, Seat, codec, state_hash};
 use dwarfs_protocol::{Destination, Event, GameConfig, SeatSpec, Session, Settings, wire};
@@ -85,9 +85,8 @@ impl<G: Game> Driver<G> {
         }
         if let Some(seat) = self.report.seat {
             self.say(format!(
-                "The game starts: you play seat {} ({}).",
-                seat.0 + 1,
-                seat_colour::<G>(seat)
+                "The game starts: you play {}.",
+                seat_label::<G>(seat)
             ));
         } else {
             self.say("You are watching the game as a spectator.");

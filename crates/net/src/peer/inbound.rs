@@ -5,7 +5,7 @@
 use super::Driver;
 use crate::control::Update;
 use crate::envelope::{Envelope, NetMsg, Roster, open};
-use crate::lobby::Output;
+use crate::lobby::{Output, seat_label};
 use crate::node::NetEvent;
 use crate::spec::Ending;
 use dwarfs_engine::Game;
@@ -166,7 +166,7 @@ impl<G: Game> Driver<G> {
         }
         println!("Lobby:");
         for s in &roster.seats {
-            println!("  seat {} ({}): {}", s.seat.0 + 1, s.colour, s.name);
+            println!("  {}: {}", seat_label::<G>(s.seat), s.name);
         }
     }
 }

@@ -51,11 +51,6 @@ const LINK_RESET_EVERY: Duration = Duration::from_secs(10);
 /// How long a peer that leaves stays, so that its goodbye reaches the others.
 const LEAVE_LINGER: Duration = Duration::from_millis(300);
 
-/// Colours given to seats in order.
-pub const COLOURS: [&str; 8] = [
-    "red", "blue", "green", "yellow", "purple", "orange", "white", "black",
-];
-
 /// Why a peer could not run.
 #[derive(Debug, Error)]
 pub enum PeerError {
