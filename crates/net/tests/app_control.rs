@@ -435,14 +435,14 @@ fn players_choose_their_seat_and_colour_in_the_lobby() {
             _ => None,
         })
         .await;
-        assert_eq!(why, "seat 2 is not open");
+        assert_eq!(why, "seat 3 is not open", "seats are named from 1");
         assert!(host.send(Command::TakeSeat(Seat(7))));
         let why = wait_for(&mut host, "a refusal", |u| match u {
             Update::Refused(r) => Some(r.clone()),
             _ => None,
         })
         .await;
-        assert_eq!(why, "there is no seat 7");
+        assert_eq!(why, "there is no seat 8");
         // Start now: the bot takes the open seat; Bo plays the seat it chose.
         assert!(host.send(Command::StartNow));
         let (seat, bots) = wait_for(&mut bo, "the start", |u| match u {
