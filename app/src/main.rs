@@ -6,6 +6,7 @@ mod gui;
 mod net_cli;
 mod replay_cli;
 mod simulate;
+mod terminal;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -174,7 +174,6 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
         .replay
         .clone()
         .or_else(|| dwarfs_net::demo::default_replay_path(game));
-    spec.interactive = !a.bot;
     spec.verbose = a.verbose || !a.bot;
     spec.machine = false;
     spec.exit_with_parent = false;
@@ -203,10 +202,21 @@ fn finish(report: PeerReport) -> Result<(), CliError> {
     }
 }
 
-fn play<G: dwarfs_engine::Game>(spec: PeerSpec) -> Result<(), CliError> {
-    let report = runtime()?
-        .block_on(dwarfs_net::run_peer::<G>(spec))
-        .map_err(|e| CliError::Failed(e.to_string()))?;
+/// Plays one peer: at the terminal, or by the bot with `--bot`. `open_seats` is how many players a
+/// host waits for.
+fn play<G: dwarfs_engine::Game>(
+    spec: PeerSpec,
+    a: &PeerArgs,
+    open_seats: Option<u8>,
+) -> Result<(), CliError> {
+    let rt = runtime()?;
+    let report = if a.bot {
+        rt.block_on(dwarfs_net::run_peer::<G>(spec))
+            .map_err(|e| CliError::Failed(e.to_string()))?
+    } else {
+        let peer = dwarfs_net::spawn_peer::<G>(rt.handle(), spec, || {});
+        rt.block_on(crate::terminal::play(peer, open_seats))
+    };
     finish(report)
 }
 
@@ -229,7 +239,8 @@ fn host<G: CliGame>(args: &HostArgs) -> Result<(), CliError> {
         bots: args.bots,
         options: codec::encode(&options),
     };
-    play::<G>(peer_spec(G::NAME, role, &args.peer))
+    let open = args.seats - args.bots - 1;
+    play::<G>(peer_spec(G::NAME, role, &args.peer), &args.peer, Some(open))
 }
 
 /// `dwarfs join`.
@@ -238,7 +249,7 @@ pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
         return with_game!(
             args.game,
             G,
-            play::<G>(peer_spec(G::NAME, Role::Lan, &args.peer))
+            play::<G>(peer_spec(G::NAME, Role::Lan, &args.peer), &args.peer, None)
         );
     };
     let ticket = dwarfs_net::Ticket::decode(&text)
@@ -254,7 +265,11 @@ pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
     } else {
         Role::Join { ticket: text }
     };
-    with_game!(kind, G, play::<G>(peer_spec(G::NAME, role, &args.peer)))
+    with_game!(
+        kind,
+        G,
+        play::<G>(peer_spec(G::NAME, role, &args.peer), &args.peer, None)
+    )
 }
 
 /// `dwarfs lan`: lists the open lobbies that mDNS finds on the LAN, with their tickets.
@@ -325,7 +340,11 @@ pub fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
     };
     let mut peer = args.peer.clone();
     peer.replay = Some(args.file.clone());
-    with_game!(kind, G, play::<G>(peer_spec(G::NAME, role, &peer)))
+    with_game!(
+        kind,
+        G,
+        play::<G>(peer_spec(G::NAME, role, &peer), &peer, None)
+    )
 }
 
 /// The hidden child entry: one peer from the spec in the environment.

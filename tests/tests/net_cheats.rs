@@ -67,7 +67,7 @@ fn cheat_game(cheat: Cheat) -> (Vec<PeerReport>, u8) {
                 logs(&o)
             );
         }
-        (honest, cheater + 1)
+        (honest, cheater.0 + 1)
     })
 }
 

@@ -60,13 +60,13 @@ async fn start(
 
 /// The seat of the peer that died: the one of three no survivor holds (seats go by joining
 /// order, so it is not known in advance).
-fn dead_seat(o: &DemoOutcome) -> u8 {
-    let alive: Vec<u8> = o
+fn dead_seat(o: &DemoOutcome) -> Seat {
+    let alive: Vec<Seat> = o
         .peers
         .iter()
         .filter_map(|p| p.report.as_ref()?.seat)
         .collect();
-    (0..3u8).find(|s| !alive.contains(s)).unwrap()
+    Seat::all(3).find(|s| !alive.contains(s)).unwrap()
 }
 
 fn replay(dir: &Path, i: u8) -> PathBuf {
@@ -172,7 +172,7 @@ fn host_dies_and_only_its_seat_is_taken_over(
             );
             let v = p.verified.as_ref().unwrap();
             assert!(
-                v.takeovers.iter().any(|(s, _)| s.0 == dead_seat),
+                v.takeovers.iter().any(|(s, _)| *s == dead_seat),
                 "the replay records it"
             );
         }
@@ -271,7 +271,7 @@ fn a_link_that_swallows_frames_is_reopened_and_the_game_goes_on() {
         let (procs, _) = start(d, 3, 40, |i, s| {
             s.retransmit_ms = 100;
             if i == 0 {
-                s.hooks.mute_seat_until_reconnect = Some(1);
+                s.hooks.mute_seat_until_reconnect = Some(Seat(1));
             }
         })
         .await;
@@ -295,7 +295,7 @@ fn chat_reaches_every_player() {
         let o = collect::<Pig>(procs, (0..3).map(|i| replay(d, i)).collect(), LIMIT, t0).await;
         assert_verified(&o);
         let author = o.peers[1].report.as_ref().unwrap().seat.unwrap();
-        let want = format!("seat {}: good luck, dwarfs", author + 1);
+        let want = format!("seat {}: good luck, dwarfs", author.0 + 1);
         for i in [0, 2] {
             let r = o.peers[i].report.as_ref().unwrap();
             assert!(r.chat.contains(&want), "{} got {:?}", r.name, r.chat);

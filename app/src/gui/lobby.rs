@@ -171,7 +171,7 @@ impl Lobby {
                     options,
                     you,
                 } => {
-                    self.you = you;
+                    self.you = you.map(|s| s.0);
                     self.seat_ready = seats.iter().map(|s| s.ready).collect();
                     self.seats = seats
                         .iter()
@@ -353,7 +353,7 @@ impl Lobby {
                                             )
                                             .clicked()
                                         {
-                                            net.send(Command::TakeSeat(i as u8));
+                                            net.send(Command::TakeSeat(dwarfs_engine::Seat(i as u8)));
                                         }
                                     },
                                 );

@@ -301,7 +301,7 @@ impl<V: GameView> Table<V> {
             }
             Update::Incident(i) => {
                 let peer = match i.seat {
-                    Some(s) => self.seat_label(Seat(s)),
+                    Some(s) => self.seat_label(s),
                     None => i.peer.clone().unwrap_or_else(|| "unknown".into()),
                 };
                 self.sync.incident = Some(Incident {

@@ -232,7 +232,7 @@ fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move
     t.on_update(dwarfs_net::Update::Incident(dwarfs_net::Incident {
         kind: "equivocation".into(),
         seq: 4,
-        seat: Some(1),
+        seat: Some(dwarfs_engine::Seat(1)),
         peer: Some("12D3KooWBo".into()),
         evidence: "two signed moves for move 4".into(),
     }));

@@ -19,9 +19,9 @@ pub enum Command<A> {
     Chat(String),
     /// A joiner is (not) ready to start.
     Ready(bool),
-    /// Move to this open seat (0-based) before the game starts: its colour and place in the turn
+    /// Move to this open seat before the game starts: its colour and place in the turn
     /// order. Refusals come back as [`Update::Refused`] for the host; a joiner sees the roster.
-    TakeSeat(u8),
+    TakeSeat(Seat),
     /// The host fills the open seats with bots and starts now.
     StartNow,
     /// Vote to hand this silent seat to the takeover bot.
@@ -38,7 +38,7 @@ pub struct Incident {
     /// The move concerned.
     pub seq: u32,
     /// The seat concerned (0-based), when known.
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// The peer concerned (peer id), when known.
     pub peer: Option<String>,
     /// The evidence, readable, for a report file.
@@ -59,7 +59,7 @@ pub enum Update<G: Game> {
         /// The host's game options (canonical encoding; empty for the defaults).
         options: Vec<u8>,
         /// Our seat (0-based), if the roster gives us one.
-        you: Option<u8>,
+        you: Option<Seat>,
     },
     /// A lobby chat line.
     LobbyChat {
@@ -198,14 +198,13 @@ impl<G: Game> Drop for PeerHandle<G> {
 }
 
 /// Starts a peer on `rt`, controlled by the returned handle. `wake` is called after every update
-/// (an app passes its repaint request). The spec's `interactive` flag is ignored: the app chooses
-/// the local seat's moves with [`Command::Play`].
+/// (an app passes its repaint request). The app chooses the local seat's moves with
+/// [`Command::Play`]; the spec's `machine` and `exit_with_parent` flags are turned off.
 pub fn spawn_peer<G: Game>(
     rt: &tokio::runtime::Handle,
     mut spec: PeerSpec,
     wake: impl Fn() + Send + Sync + 'static,
 ) -> PeerHandle<G> {
-    spec.interactive = false;
     spec.machine = false;
     spec.exit_with_parent = false;
     let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();

@@ -321,7 +321,7 @@ impl DemoOutcome {
                 "final hash {}, scores {:?}, winners {:?}\n",
                 r.final_hash.as_deref().unwrap_or("?"),
                 r.scores,
-                r.winners.iter().map(|w| w + 1).collect::<Vec<_>>()
+                r.winners.iter().map(|w| w.0 + 1).collect::<Vec<_>>()
             ));
         }
         s.push_str(&format!(
@@ -482,6 +482,23 @@ pub async fn run_demo<G: Game>(
     Ok(collect::<G>(procs, replays, cfg.timeout + Duration::from_secs(10), t0).await)
 }
 
+/// Ends the process when stdin reaches its end (the parent holding the pipe is gone).
+fn exit_when_stdin_closes() {
+    std::thread::spawn(|| {
+        let mut buf = [0u8; 64];
+        let mut stdin = std::io::stdin();
+        loop {
+            match std::io::Read::read(&mut stdin, &mut buf) {
+                Ok(0) | Err(_) => {
+                    eprintln!("the parent process is gone: stopping");
+                    std::process::exit(3);
+                }
+                Ok(_) => {}
+            }
+        }
+    });
+}
+
 /// The body of a child peer process: reads its [`PeerSpec`] from [`SPEC_ENV`], plays, prints
 /// its report, and returns the process exit code (0 when the game ended and was agreed).
 pub fn child_main<G: Game>() -> i32 {
@@ -504,6 +521,9 @@ pub fn child_main<G: Game>() -> i32 {
     if spec.game != G::NAME {
         eprintln!("error: this peer runs {}, not {}", G::NAME, spec.game);
         return 2;
+    }
+    if spec.exit_with_parent {
+        exit_when_stdin_closes();
     }
     // Two workers: the accept loop for inbound streams must be polled promptly, or libp2p-stream
     // drops streams that arrive while the other tasks are busy.

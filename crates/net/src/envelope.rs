@@ -2,6 +2,7 @@
 //! untouched), or a small network-layer message the sans-IO protocol does not need to know about
 //! (where peers listen, the lobby roster, "I am done").
 
+use dwarfs_engine::Seat;
 use dwarfs_protocol::GameId;
 use dwarfs_protocol::wire::MAX_FRAME;
 use libp2p::{Multiaddr, PeerId};
@@ -16,8 +17,8 @@ const TAG_NET: u8 = 1;
 /// One seat as the lobby shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RosterSeat {
-    /// The seat number (0-based).
-    pub seat: u8,
+    /// The seat.
+    pub seat: Seat,
     /// The player's display name ("bot" for a bot seat).
     pub name: String,
     /// The colour the seat plays.
@@ -94,8 +95,8 @@ pub enum NetMsg {
     /// A player leaves: before the game the host frees its seat; during the game the others
     /// vote its seat to the bot at once.
     Leave,
-    /// A seated joiner asks the host to move it to this open seat (0-based), to play its colour.
-    TakeSeat(u8),
+    /// A seated joiner asks the host to move it to this open seat, to play its colour.
+    TakeSeat(Seat),
     /// A chat line in the lobby, before the game (in the game, chat is signed by the session).
     /// A joiner sends it to the host, which relays it to everyone with the author's name.
     LobbyChat {

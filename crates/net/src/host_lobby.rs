@@ -1,16 +1,18 @@
 //! The host's lobby: who sits in which seat (and so plays which colour), which seats are open or
 //! played by the bot, and who is ready. Pure bookkeeping, no IO: the peer driver sends the
 //! rosters and starts the game when [`HostLobby::waiting_for`] says nothing is missing.
+//!
+//! Players are named by any small ordered id `P` (the network uses libp2p peer ids).
 
-use libp2p::PeerId;
+use dwarfs_engine::Seat;
 use std::collections::BTreeSet;
 use thiserror::Error;
 
 /// Who fills a seat in the lobby.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HostSeat {
+pub enum HostSeat<P> {
     /// A player (the host or a peer that joined).
-    Player(PeerId),
+    Player(P),
     /// Waiting for a player.
     Open,
     /// Played by the deterministic bot on every peer.
@@ -24,11 +26,11 @@ pub enum SeatError {
     #[error("the game is full")]
     Full,
     /// The seat asked for does not exist.
-    #[error("there is no seat {0}")]
-    NoSuchSeat(u8),
+    #[error("there is no seat {}", .0.0 as u16 + 1)]
+    NoSuchSeat(Seat),
     /// The seat asked for is not open.
-    #[error("seat {0} is not open")]
-    NotOpen(u8),
+    #[error("seat {} is not open", .0.0 as u16 + 1)]
+    NotOpen(Seat),
     /// The peer holds no seat in this lobby.
     #[error("you hold no seat in this lobby")]
     NotSeated,
@@ -36,26 +38,26 @@ pub enum SeatError {
 
 /// What keeps the game from starting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LobbyWait {
+pub enum LobbyWait<P> {
     /// Seats still open.
     Open(usize),
     /// A seated player is not ready.
-    NotReady(PeerId),
+    NotReady(P),
 }
 
 /// The host's lobby.
 #[derive(Clone, Debug)]
-pub struct HostLobby {
-    host: PeerId,
-    seats: Vec<HostSeat>,
-    ready: BTreeSet<PeerId>,
+pub struct HostLobby<P> {
+    host: P,
+    seats: Vec<HostSeat<P>>,
+    ready: BTreeSet<P>,
     /// The game options (canonical encoding).
     pub options: Vec<u8>,
 }
 
-impl HostLobby {
+impl<P: Copy + Ord> HostLobby<P> {
     /// The host in seat 1, `players - 1` open seats, then `bots` bot seats.
-    pub fn new(host: PeerId, players: u8, bots: u8, options: Vec<u8>) -> Self {
+    pub fn new(host: P, players: u8, bots: u8, options: Vec<u8>) -> Self {
         let mut seats = vec![HostSeat::Player(host)];
         seats.extend(std::iter::repeat_n(
             HostSeat::Open,
@@ -71,12 +73,12 @@ impl HostLobby {
     }
 
     /// Every seat, in seat order.
-    pub fn seats(&self) -> &[HostSeat] {
+    pub fn seats(&self) -> &[HostSeat<P>] {
         &self.seats
     }
 
     /// The players other than the host, in seat order.
-    pub fn joined(&self) -> Vec<PeerId> {
+    pub fn joined(&self) -> Vec<P> {
         self.seats
             .iter()
             .filter_map(|s| match s {
@@ -86,14 +88,14 @@ impl HostLobby {
             .collect()
     }
 
-    fn seat_of(&self, peer: &PeerId) -> Option<usize> {
+    fn seat_of(&self, peer: &P) -> Option<usize> {
         self.seats
             .iter()
             .position(|s| *s == HostSeat::Player(*peer))
     }
 
     /// Whether `peer` joined (the host excluded).
-    pub fn has_joined(&self, peer: &PeerId) -> bool {
+    pub fn has_joined(&self, peer: &P) -> bool {
         *peer != self.host && self.seat_of(peer).is_some()
     }
 
@@ -103,13 +105,13 @@ impl HostLobby {
     }
 
     /// Whether `peer` is ready (the host always is).
-    pub fn is_ready(&self, peer: &PeerId) -> bool {
+    pub fn is_ready(&self, peer: &P) -> bool {
         *peer == self.host || self.ready.contains(peer)
     }
 
     /// Seats `peer` in the first open seat; `Ok(false)` if it already had one (its ready state
     /// is updated either way).
-    pub fn join(&mut self, peer: PeerId, ready: bool) -> Result<bool, SeatError> {
+    pub fn join(&mut self, peer: P, ready: bool) -> Result<bool, SeatError> {
         let new = if self.seat_of(&peer).is_some() {
             false
         } else {
@@ -128,7 +130,7 @@ impl HostLobby {
     }
 
     /// `peer` leaves: its seat opens again. False if it had none (or is the host).
-    pub fn leave(&mut self, peer: &PeerId) -> bool {
+    pub fn leave(&mut self, peer: &P) -> bool {
         if !self.has_joined(peer) {
             return false;
         }
@@ -140,7 +142,7 @@ impl HostLobby {
     }
 
     /// Sets a joined player's ready state; true if it changed.
-    pub fn set_ready(&mut self, peer: PeerId, ready: bool) -> bool {
+    pub fn set_ready(&mut self, peer: P, ready: bool) -> bool {
         if !self.has_joined(&peer) {
             return false;
         }
@@ -151,17 +153,17 @@ impl HostLobby {
         }
     }
 
-    /// Moves a seated player (the host too) to the open seat `seat` (0-based): its colour and
+    /// Moves a seated player (the host too) to the open seat `seat`: its colour and
     /// turn order change with it.
-    pub fn take_seat(&mut self, peer: PeerId, seat: u8) -> Result<(), SeatError> {
+    pub fn take_seat(&mut self, peer: P, seat: Seat) -> Result<(), SeatError> {
         let from = self.seat_of(&peer).ok_or(SeatError::NotSeated)?;
-        match self.seats.get(seat as usize) {
+        match self.seats.get(seat.index()) {
             None => Err(SeatError::NoSuchSeat(seat)),
             Some(HostSeat::Open) => {
-                self.seats.swap(from, seat as usize);
+                self.seats.swap(from, seat.index());
                 Ok(())
             }
-            Some(_) if from == seat as usize => Ok(()),
+            Some(_) if from == seat.index() => Ok(()),
             Some(_) => Err(SeatError::NotOpen(seat)),
         }
     }
@@ -182,7 +184,7 @@ impl HostLobby {
     }
 
     /// What keeps the game from starting, if anything.
-    pub fn waiting_for(&self) -> Option<LobbyWait> {
+    pub fn waiting_for(&self) -> Option<LobbyWait<P>> {
         let open = self.open();
         if open > 0 {
             return Some(LobbyWait::Open(open));
@@ -200,12 +202,7 @@ mod tests {
 
     #[test]
     fn seats_fill_in_order_open_again_and_move() {
-        let (h, a, b, c) = (
-            PeerId::random(),
-            PeerId::random(),
-            PeerId::random(),
-            PeerId::random(),
-        );
+        let (h, a, b, c) = (10u8, 11u8, 12u8, 13u8);
         let mut l = HostLobby::new(h, 3, 1, vec![]);
         assert_eq!(l.seats().len(), 4);
         assert_eq!(l.waiting_for(), Some(LobbyWait::Open(2)));
@@ -227,15 +224,23 @@ mod tests {
             "the host does not leave its own lobby this way"
         );
         assert_eq!(l.seats()[1], HostSeat::Open);
-        assert_eq!(l.take_seat(b, 1), Ok(()));
+        assert_eq!(l.take_seat(b, Seat(1)), Ok(()));
         assert_eq!(l.seats()[1], HostSeat::Player(b));
         assert_eq!(l.seats()[2], HostSeat::Open);
-        assert_eq!(l.take_seat(h, 2), Ok(()), "the host may change seats too");
+        assert_eq!(
+            l.take_seat(h, Seat(2)),
+            Ok(()),
+            "the host may change seats too"
+        );
         assert_eq!(l.seats()[0], HostSeat::Open);
-        assert_eq!(l.take_seat(b, 3), Err(SeatError::NotOpen(3)), "a bot seat");
-        assert_eq!(l.take_seat(b, 9), Err(SeatError::NoSuchSeat(9)));
-        assert_eq!(l.take_seat(c, 0), Err(SeatError::NotSeated));
-        assert_eq!(l.take_seat(b, 1), Ok(()), "its own seat");
+        assert_eq!(
+            l.take_seat(b, Seat(3)),
+            Err(SeatError::NotOpen(Seat(3))),
+            "a bot seat"
+        );
+        assert_eq!(l.take_seat(b, Seat(9)), Err(SeatError::NoSuchSeat(Seat(9))));
+        assert_eq!(l.take_seat(c, Seat(0)), Err(SeatError::NotSeated));
+        assert_eq!(l.take_seat(b, Seat(1)), Ok(()), "its own seat");
         // Starting now: open seats go to the bot, everyone seated counts as ready.
         assert_eq!(l.join(c, false), Ok(true));
         assert_eq!(l.seats()[0], HostSeat::Player(c));

@@ -7,8 +7,10 @@
 //!   length-prefixed frames ([`frame`], [`envelope`]) with the protocol crate's frame limit.
 //! - [`identity`]: the player's ed25519 key, kept in the config directory (or `--key FILE`).
 //! - [`ticket`]: invite tickets (game id, host peer id, addresses) as one checksummed string.
-//! - [`peer`]: one peer's run — lobby, full mesh, session, replay file, reconnection, resume,
-//!   takeover votes, spectators, chat — configured by a [`spec::PeerSpec`].
+//! - [`lobby`]: the lobby before a game as a sans-IO state machine (greetings, seats, roster,
+//!   lobby chat, the configuration that starts the game); [`host_lobby`]: the host's seats.
+//! - [`peer`]: one peer's run — the lobby over the node, full mesh, session, replay file,
+//!   reconnection, resume, takeover votes, spectators, chat — configured by a [`spec::PeerSpec`].
 //! - [`control`]: a peer run by an app — commands in, updates out, never blocking the UI.
 //! - [`lan`]: lists the open lobbies on the LAN (mDNS, then a lobby query to each peer found).
 //! - [`demo`]: runs several peers as separate processes and verifies their replays.
@@ -20,6 +22,7 @@ pub mod frame;
 pub mod host_lobby;
 pub mod identity;
 pub mod lan;
+pub mod lobby;
 pub mod node;
 pub mod peer;
 pub mod spec;

@@ -3,6 +3,7 @@
 //! processes and read their results.
 
 use crate::node::Transport;
+use dwarfs_engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -15,6 +16,7 @@ pub const REPORT_LINE: &str = "DWARFS-REPORT ";
 /// Prefix of the stdout line a peer prints when its game has started (machine mode).
 pub const STARTED_LINE: &str = "DWARFS-STARTED";
 /// Exit code of a peer that stopped itself on purpose to simulate a crash (test hook).
+#[cfg(feature = "test-hooks")]
 pub const DIE_EXIT_CODE: i32 = 86;
 
 /// The peer's part in the game.
@@ -51,6 +53,7 @@ pub enum Role {
 }
 
 /// Misbehaviour a peer can be told to commit, to test that the others detect it (test only).
+#[cfg(feature = "test-hooks")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cheat {
     /// Sign and send a move the rules forbid.
@@ -61,7 +64,8 @@ pub enum Cheat {
     ForgeAck,
 }
 
-/// Test hooks. Never set by the normal CLI.
+/// Test hooks. Never set by the normal CLI; only in a build with the `test-hooks` feature.
+#[cfg(feature = "test-hooks")]
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestHooks {
     /// Cheat this way, at the first own turn from `cheat_from_seq` on.
@@ -76,10 +80,10 @@ pub struct TestHooks {
     pub drop_links_at_seq: Option<u32>,
     /// Send this chat line once the first move is final.
     pub chat: Option<String>,
-    /// Swallow every session frame to the player in this seat (0-based), as a stuck stream
+    /// Swallow every session frame to the player in this seat, as a stuck stream
     /// would, until the connection to it is closed once.
     #[serde(default)]
-    pub mute_seat_until_reconnect: Option<u8>,
+    pub mute_seat_until_reconnect: Option<Seat>,
 }
 
 /// Everything a peer process needs to play.
@@ -101,8 +105,6 @@ pub struct PeerSpec {
     pub role: Role,
     /// Where to write the replay; `None` for no replay file.
     pub replay: Option<PathBuf>,
-    /// A human chooses the moves on the terminal; otherwise a bot plays.
-    pub interactive: bool,
     /// Print the moves as they happen.
     pub verbose: bool,
     /// Wait this long before each bot move (to watch, or to let a spectator join mid-game).
@@ -127,11 +129,13 @@ pub struct PeerSpec {
     /// After the game, measure this many raw request-response round trips to every other
     /// seated peer over the same connections (for `dwarfs bench net`); 0 for none.
     pub rtt_probes: u32,
-    /// Exit as soon as stdin closes: a child process started by `demo`, `bench net` or a test
+    /// Exit as soon as stdin closes ([`crate::demo::child_main`]): a child process started by `demo`, `bench net` or a test
     /// watches the pipe its parent holds, so it never outlives a parent that was killed.
     #[serde(default)]
     pub exit_with_parent: bool,
     /// Test-only behaviour.
+    #[cfg(feature = "test-hooks")]
+    #[serde(default)]
     pub hooks: TestHooks,
 }
 
@@ -147,7 +151,6 @@ impl PeerSpec {
             default_ip: "127.0.0.1".into(),
             role,
             replay: None,
-            interactive: false,
             verbose: false,
             bot_delay_ms: 0,
             retransmit_ms: 200,
@@ -159,6 +162,7 @@ impl PeerSpec {
             machine: true,
             rtt_probes: 0,
             exit_with_parent: true,
+            #[cfg(feature = "test-hooks")]
             hooks: TestHooks::default(),
         }
     }
@@ -217,7 +221,7 @@ pub struct PeerReport {
     /// Our display name.
     pub name: String,
     /// Our seat, or `None` as a spectator.
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// How it ended.
     pub ending: Ending,
     /// Final moves.
@@ -229,7 +233,7 @@ pub struct PeerReport {
     /// Final scores, in seat order.
     pub scores: Vec<i32>,
     /// Winning seats.
-    pub winners: Vec<u8>,
+    pub winners: Vec<Seat>,
     /// For each of our own moves: microseconds from signing it to every ack.
     pub latencies_us: Vec<u64>,
     /// Microseconds from start to the first connection to another peer.
@@ -245,7 +249,7 @@ pub struct PeerReport {
     /// Cheats detected, one sentence each.
     pub cheats: Vec<String>,
     /// Seats taken over: (seat, from move).
-    pub takeovers: Vec<(u8, u32)>,
+    pub takeovers: Vec<(Seat, u32)>,
     /// Chat lines received: "seat: text".
     pub chat: Vec<String>,
     /// Raw round trips to one peer at a time (µs), when probes were asked for.

@@ -4,7 +4,7 @@
 //! commands with every move agreed by both players.
 
 use dwarfs_engine::toy::Pig;
-use dwarfs_engine::{Actor, Game};
+use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::spec::Ending;
 use dwarfs_net::{
     BrowseConfig, Command, LanUpdate, PeerHandle, PeerSpec, Role, Ticket, Transport, Update,
@@ -137,7 +137,11 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
             _ => None,
         })
         .await;
-        assert_eq!(open, (2, Some(0), true), "seat 2 is open, we sit in seat 1");
+        assert_eq!(
+            open,
+            (2, Some(Seat(0)), true),
+            "seat 2 is open, we sit in seat 1"
+        );
 
         // A LAN browser, pointed at the host directly (mDNS needs a real LAN).
         let t = Ticket::decode(&ticket).unwrap();
@@ -202,7 +206,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
             _ => None,
         })
         .await;
-        assert_eq!((you, ready), (Some(1), false));
+        assert_eq!((you, ready), (Some(Seat(1)), false));
         assert!(joiner.send(Command::Chat("hello from Bo".into())));
         let line = wait_for(&mut host, "lobby chat", |u| match u {
             Update::LobbyChat { name, text } => Some((name.clone(), text.clone())),
@@ -402,16 +406,18 @@ fn players_choose_their_seat_and_colour_in_the_lobby() {
         let (mut host, ticket) = host_named_ada(h, dir.path(), 3).await;
         let mut bo = spawn_peer::<Pig>(h, spec(dir.path(), "Bo", Role::Join { ticket }), || {});
         wait_for(&mut bo, "Bo seated", |u| match u {
-            Update::Roster { you: Some(1), .. } => Some(()),
+            Update::Roster {
+                you: Some(Seat(1)), ..
+            } => Some(()),
             _ => None,
         })
         .await;
         // Bo moves to the open third seat; the second opens.
-        assert!(bo.send(Command::TakeSeat(2)));
+        assert!(bo.send(Command::TakeSeat(Seat(2))));
         let seats = wait_for(&mut bo, "Bo in seat 3", |u| match u {
             Update::Roster {
                 seats,
-                you: Some(2),
+                you: Some(Seat(2)),
                 ..
             } => Some(seats.clone()),
             _ => None,
@@ -423,20 +429,20 @@ fn players_choose_their_seat_and_colour_in_the_lobby() {
         );
         assert_eq!(seats[2].name, "Bo");
         // A taken seat and a seat that does not exist are refused.
-        assert!(host.send(Command::TakeSeat(2)));
+        assert!(host.send(Command::TakeSeat(Seat(2))));
         let why = wait_for(&mut host, "a refusal", |u| match u {
             Update::Refused(r) => Some(r.clone()),
             _ => None,
         })
         .await;
-        assert_eq!(why, "seat 2 is not open");
-        assert!(host.send(Command::TakeSeat(7)));
+        assert_eq!(why, "seat 3 is not open", "seats are named from 1");
+        assert!(host.send(Command::TakeSeat(Seat(7))));
         let why = wait_for(&mut host, "a refusal", |u| match u {
             Update::Refused(r) => Some(r.clone()),
             _ => None,
         })
         .await;
-        assert_eq!(why, "there is no seat 7");
+        assert_eq!(why, "there is no seat 8");
         // Start now: the bot takes the open seat; Bo plays the seat it chose.
         assert!(host.send(Command::StartNow));
         let (seat, bots) = wait_for(&mut bo, "the start", |u| match u {

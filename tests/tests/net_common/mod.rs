@@ -4,6 +4,7 @@
 
 #![allow(dead_code, unused_imports)]
 
+pub use dwarfs_engine::Seat;
 pub use dwarfs_engine::toy::{Pig, PigOptions};
 pub use dwarfs_net::Transport;
 pub use dwarfs_net::demo::{DemoConfig, DemoOutcome, Launcher, PeerProc, collect, demo_spec};

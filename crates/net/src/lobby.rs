@@ -1,0 +1,817 @@
+//! The lobby before a game, as a sans-IO state machine: who greets whom, the host's seats (see
+//! [`crate::host_lobby`]), the roster, lobby chat, LAN lobby offers, and the game configuration
+//! that starts the session.
+//!
+//! Inputs are received lobby messages ([`LobbyMessage`], [`NetMsg`]), connection changes, the
+//! player's lobby commands and a logical time in milliseconds ([`Lobby::tick`]); outputs are
+//! [`Output`]s read with [`Lobby::poll`]: messages to send, peers to dial again, lines and lobby
+//! views to show, and the configuration to start the game with. There is no socket, task or clock
+//! in here: the peer driver ([`crate::peer`]) does the IO, and the tests below run whole lobbies
+//! by passing outputs from one machine to another.
+//!
+//! Lobby: the host sits in seat 1 and listens; joiners greet it with the protocol's lobby hello
+//! (game, rules version, card-data digest) and a [`NetMsg::Join`] with their listen addresses. A
+//! mismatch is refused with a [`Refusal`] that says which. When the seats are filled and everyone
+//! is ready the host sends the roster (who sits where, where they listen) and the offer (the
+//! [`GameConfig`]); every peer then starts its session.
+
+use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat};
+use crate::host_lobby::{HostLobby, HostSeat, LobbyWait};
+use dwarfs_engine::{Game, Seat};
+use dwarfs_protocol::message::{LobbyHello, LobbyMessage};
+use dwarfs_protocol::{GameConfig, PublicKeyBytes, Refusal, SeatSpec};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::marker::PhantomData;
+
+/// How often a peer waiting for the lobby greets its contacts again, in milliseconds.
+pub const GREET_EVERY_MS: u64 = 500;
+
+/// While the lobby has not answered, dial unreached contacts again every this many greetings.
+pub const REDIAL_EVERY_GREETS: u32 = 6;
+
+/// A peer as the lobby knows it: an ordered id with bytes for the roster and, for a player, the
+/// public key its seat is signed with.
+pub trait LobbyPeer: Copy + Ord + std::fmt::Debug {
+    /// The id as the roster carries it.
+    fn to_bytes(&self) -> Vec<u8>;
+    /// The signing key of the player with this id, if the id carries one.
+    fn public_key(&self) -> Option<PublicKeyBytes>;
+}
+
+/// Who we are in the lobby.
+#[derive(Clone, Debug)]
+pub struct Me<P> {
+    /// Our id.
+    pub id: P,
+    /// Our signing key (the seat the host gives us is this key's).
+    pub key: PublicKeyBytes,
+    /// Our display name.
+    pub name: String,
+    /// The hello we greet with.
+    pub hello: LobbyHello,
+    /// We watch instead of playing.
+    pub spectator: bool,
+    /// We look for a lobby on the LAN (we learn the game id from the lobby that answers).
+    pub lan: bool,
+    /// A joiner is ready to start as soon as the seats are filled.
+    pub ready: bool,
+}
+
+/// What the lobby asks the driver to do or show.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output<P> {
+    /// Send a protocol lobby message.
+    Lobby(P, LobbyMessage),
+    /// Send a network-layer message.
+    Net(P, NetMsg),
+    /// Dial this peer again at the addresses already known for it.
+    Dial(P),
+    /// Remember where the seated peers of this roster listen.
+    Addresses(Roster),
+    /// A line for the player.
+    Say(String),
+    /// The lobby as it stands, to show.
+    Roster(Roster),
+    /// A lobby chat line to show.
+    Chat {
+        /// Who said it.
+        name: String,
+        /// What.
+        text: String,
+    },
+    /// The player's own lobby request was refused.
+    Refused(String),
+    /// The lobby refused us, or we refused it: the run ends.
+    End(String),
+    /// The game is configured: start the session. A joiner answers `ready_to` (the host) with a
+    /// signed ready for the seat the configuration gives it.
+    Start {
+        /// The agreed configuration.
+        config: GameConfig,
+        /// The host to send our signed ready to, when we hold a seat in a joined game.
+        ready_to: Option<P>,
+    },
+    /// A peer greeted us again while the game runs (a spectator, a reconnection, a resumed
+    /// player); `need_config` when it has no session yet and needs the roster and configuration.
+    Rejoined {
+        /// The peer.
+        peer: P,
+        /// It needs the configuration.
+        need_config: bool,
+    },
+    /// A player announced that it leaves the game under way.
+    LeftGame(P),
+}
+
+enum Stage<P> {
+    /// Host: filling seats.
+    Hosting(HostLobby<P>),
+    /// Waiting for the configuration from the peer we dialled.
+    Waiting,
+    /// The session runs.
+    Playing,
+}
+
+/// The lobby of one peer, host or joiner.
+pub struct Lobby<G, P> {
+    me: Me<P>,
+    stage: Stage<P>,
+    game_id: [u8; 32],
+    hellos: BTreeMap<P, LobbyHello>,
+    addrs: BTreeMap<P, Vec<Vec<u8>>>,
+    spectators: BTreeSet<P>,
+    roster: Option<Roster>,
+    connected: BTreeSet<P>,
+    /// Peers we dialled from a ticket or an address book and must greet on connection.
+    contacts: BTreeSet<P>,
+    greeted: BTreeSet<P>,
+    /// LAN join: nodes found by mDNS that we asked what they host.
+    lan_asked: BTreeSet<P>,
+    greet_rounds: u32,
+    next_greet: u64,
+    ticket: Option<String>,
+    listen: Vec<Vec<u8>>,
+    out: VecDeque<Output<P>>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game, P: LobbyPeer> Lobby<G, P> {
+    /// A lobby waiting for a role: call [`Lobby::host`], [`Lobby::join`] or [`Lobby::resume`]
+    /// (or nothing, to wait for a LAN lobby).
+    pub fn new(me: Me<P>) -> Self {
+        Lobby {
+            me,
+            stage: Stage::Waiting,
+            game_id: [0; 32],
+            hellos: BTreeMap::new(),
+            addrs: BTreeMap::new(),
+            spectators: BTreeSet::new(),
+            roster: None,
+            connected: BTreeSet::new(),
+            contacts: BTreeSet::new(),
+            greeted: BTreeSet::new(),
+            lan_asked: BTreeSet::new(),
+            greet_rounds: 0,
+            next_greet: GREET_EVERY_MS,
+            ticket: None,
+            listen: Vec::new(),
+            out: VecDeque::new(),
+            game: PhantomData,
+        }
+    }
+
+    // ----- setup -----
+
+    /// We host game `game_id`: seat 1 is ours, `players - 1` seats are open, `bots` are played
+    /// by the bot.
+    pub fn host(&mut self, game_id: [u8; 32], players: u8, bots: u8, options: Vec<u8>) {
+        self.game_id = game_id;
+        self.stage = Stage::Hosting(HostLobby::new(self.me.id, players, bots, options));
+    }
+
+    /// The invite ticket of the lobby we host (LAN browsers are given it).
+    pub fn set_ticket(&mut self, ticket: String) {
+        self.ticket = Some(ticket);
+    }
+
+    /// We join (or watch) game `game_id` hosted by `host`, which the driver dials.
+    pub fn join(&mut self, game_id: [u8; 32], host: P) {
+        self.game_id = game_id;
+        self.contacts.insert(host);
+    }
+
+    /// We come back to a running game: its roster (from the address book, if any) and the peers
+    /// to greet. The driver starts the session itself.
+    pub fn resume(&mut self, game_id: [u8; 32], roster: Option<Roster>, contacts: Vec<P>) {
+        self.game_id = game_id;
+        self.roster = roster;
+        self.contacts.extend(contacts);
+        self.stage = Stage::Playing;
+    }
+
+    /// Where we listen (multiaddr bytes), for the roster and our greetings.
+    pub fn set_listen(&mut self, addrs: Vec<Vec<u8>>) {
+        self.listen = addrs;
+    }
+
+    // ----- queries -----
+
+    /// The next output, if any.
+    pub fn poll(&mut self) -> Option<Output<P>> {
+        self.out.pop_front()
+    }
+
+    /// Whether the game is configured (the session runs).
+    pub fn is_playing(&self) -> bool {
+        matches!(self.stage, Stage::Playing)
+    }
+
+    /// Whether we host a lobby that has not started yet.
+    pub fn is_hosting(&self) -> bool {
+        matches!(self.stage, Stage::Hosting(_))
+    }
+
+    /// The game.
+    pub fn game_id(&self) -> [u8; 32] {
+        self.game_id
+    }
+
+    /// The roster the game started with (or the last one seen).
+    pub fn roster(&self) -> Option<&Roster> {
+        self.roster.as_ref()
+    }
+
+    /// The peers we are connected to.
+    pub fn connected(&self) -> &BTreeSet<P> {
+        &self.connected
+    }
+
+    /// Whether we wait to reach peers we must greet.
+    pub fn has_contacts(&self) -> bool {
+        !self.contacts.is_empty()
+    }
+
+    /// When [`Lobby::tick`] has work next (ms), if it has any.
+    pub fn next_wake(&self) -> Option<u64> {
+        (!self.is_playing() && !self.contacts.is_empty()).then_some(self.next_greet)
+    }
+
+    // ----- inputs -----
+
+    /// Time passes: greet our contacts again while the lobby has not answered (frames can be
+    /// lost before a session exists to retransmit them), and dial again those not reached.
+    pub fn tick(&mut self, now_ms: u64) {
+        if self.is_playing() || now_ms < self.next_greet {
+            return;
+        }
+        self.next_greet = now_ms + GREET_EVERY_MS;
+        let (reached, unreached): (Vec<P>, Vec<P>) = self
+            .contacts
+            .iter()
+            .partition(|p| self.connected.contains(p));
+        for p in reached {
+            self.greet(p);
+        }
+        self.greet_rounds += 1;
+        if !unreached.is_empty() && self.greet_rounds.is_multiple_of(REDIAL_EVERY_GREETS) {
+            self.say(format!(
+                "Still trying to reach {} ({} s): check the ticket, and that the host's firewall lets it in.",
+                if unreached.len() == 1 {
+                    "the host"
+                } else {
+                    "the other players"
+                },
+                now_ms / 1000
+            ));
+            for p in unreached {
+                self.out.push_back(Output::Dial(p));
+            }
+        }
+    }
+
+    /// A connection to `peer` opened.
+    pub fn connected_to(&mut self, peer: P) {
+        self.connected.insert(peer);
+        if self.lan_asked.contains(&peer) && self.contacts.is_empty() {
+            self.out.push_back(Output::Net(peer, NetMsg::LobbyQuery));
+        }
+        if self.contacts.contains(&peer) && self.greeted.insert(peer) {
+            self.greet(peer);
+        } else if !matches!(self.stage, Stage::Waiting) {
+            // Greet back so the dialler can check what we run.
+            let hello = self.me.hello.clone();
+            self.out
+                .push_back(Output::Lobby(peer, LobbyMessage::Hello(hello)));
+        }
+    }
+
+    /// The connection to `peer` closed. A joiner gone before the game starts frees its seat (it
+    /// joins again if it comes back).
+    pub fn disconnected(&mut self, peer: P) {
+        self.connected.remove(&peer);
+        self.greeted.remove(&peer);
+        self.host_leave(peer);
+    }
+
+    /// The network learnt where `peer` listens (kept unless the peer tells us itself).
+    pub fn identified(&mut self, peer: P, addrs: Vec<Vec<u8>>) {
+        self.addrs.entry(peer).or_insert(addrs);
+    }
+
+    /// LAN join: mDNS found `peer` at `addr`. True when the driver should dial it (the first
+    /// time, while we look for a lobby).
+    pub fn discovered(&mut self, peer: P, addr: &str) -> bool {
+        if !self.me.lan || self.is_playing() || peer == self.me.id || !self.lan_asked.insert(peer) {
+            return false;
+        }
+        self.say(format!(
+            "Found a dwarfs node on the LAN at {addr}; asking what it hosts."
+        ));
+        if self.connected.contains(&peer) {
+            self.out.push_back(Output::Net(peer, NetMsg::LobbyQuery));
+        }
+        true
+    }
+
+    /// A protocol lobby message from `from`.
+    pub fn on_lobby(&mut self, from: P, msg: LobbyMessage) {
+        match msg {
+            LobbyMessage::Hello(h) => {
+                if let Err(r) = h.check::<G>() {
+                    self.say(format!("Refused {}: {r}", h.name));
+                    self.out
+                        .push_back(Output::Lobby(from, LobbyMessage::Refuse(r.clone())));
+                    if self.contacts.contains(&from) && !self.is_playing() {
+                        self.out.push_back(Output::End(r.to_string()));
+                    }
+                    return;
+                }
+                self.hellos.insert(from, h);
+            }
+            LobbyMessage::Refuse(r) => {
+                self.say(format!("Refused by the lobby: {r}"));
+                if !self.is_playing() {
+                    self.out.push_back(Output::End(r.to_string()));
+                }
+            }
+            LobbyMessage::Offer(config) => self.on_offer(from, config),
+            LobbyMessage::Ready(_) => {}
+        }
+    }
+
+    fn on_offer(&mut self, from: P, config: GameConfig) {
+        if !matches!(self.stage, Stage::Waiting) {
+            return;
+        }
+        if self.me.lan && self.game_id == [0; 32] {
+            self.game_id = config.game_id;
+        }
+        if config.game_id != self.game_id {
+            return;
+        }
+        if let Err(r) = config.check::<G>() {
+            self.out
+                .push_back(Output::Lobby(from, LobbyMessage::Refuse(r.clone())));
+            self.out.push_back(Output::End(r.to_string()));
+            return;
+        }
+        let seat = config.seat_of(&self.me.key);
+        if seat.is_none() && !self.me.spectator {
+            self.out
+                .push_back(Output::End("the host gave us no seat in its game".into()));
+            return;
+        }
+        self.stage = Stage::Playing;
+        self.out.push_back(Output::Start {
+            config,
+            ready_to: seat.map(|_| from),
+        });
+    }
+
+    /// A network-layer lobby message from `from`. [`NetMsg::Done`], [`NetMsg::Ping`] and
+    /// [`NetMsg::Pong`] are the driver's and ignored here.
+    pub fn on_net(&mut self, from: P, msg: NetMsg) {
+        match msg {
+            NetMsg::Join {
+                addrs,
+                spectator,
+                need_config,
+                ready,
+            } => {
+                self.addrs.insert(from, addrs);
+                if !self.hellos.contains_key(&from) {
+                    // A hello that was refused, or none: no seat.
+                    return;
+                }
+                match self.stage {
+                    Stage::Hosting(_) => self.host_join(from, spectator, ready),
+                    Stage::Playing => self.out.push_back(Output::Rejoined {
+                        peer: from,
+                        need_config,
+                    }),
+                    Stage::Waiting => {}
+                }
+            }
+            NetMsg::Roster(r) => {
+                if self.me.lan && self.game_id == [0; 32] {
+                    self.game_id = r.game_id;
+                }
+                if r.game_id != self.game_id {
+                    return;
+                }
+                self.out.push_back(Output::Addresses(r.clone()));
+                if !self.is_playing() {
+                    self.out.push_back(Output::Roster(r.clone()));
+                }
+                if self.roster.is_none() || !self.is_playing() {
+                    self.roster = Some(r);
+                }
+            }
+            NetMsg::Ready(r) => self.host_ready(from, r),
+            NetMsg::TakeSeat(n) => self.host_take_seat(from, n),
+            NetMsg::Leave => match self.stage {
+                Stage::Hosting(_) => self.host_leave(from),
+                Stage::Waiting => {
+                    if self.contacts.contains(&from) {
+                        self.out
+                            .push_back(Output::End("the host closed the lobby".into()));
+                    }
+                }
+                Stage::Playing => self.out.push_back(Output::LeftGame(from)),
+            },
+            NetMsg::LobbyChat { name, text } => {
+                if self.is_hosting() {
+                    self.chat_from(Some(from), text);
+                } else if self.contacts.contains(&from) && !self.is_playing() {
+                    self.say(format!("[chat] {name}: {text}"));
+                    self.out.push_back(Output::Chat { name, text });
+                }
+            }
+            NetMsg::LobbyQuery => {
+                if let Some(info) = self.lobby_info() {
+                    self.out
+                        .push_back(Output::Net(from, NetMsg::LobbyInfo(info)));
+                }
+            }
+            NetMsg::LobbyInfo(info) => self.lan_lobby_found(from, info),
+            NetMsg::Done | NetMsg::Ping(_) | NetMsg::Pong(_) => {}
+        }
+    }
+
+    // ----- the player's commands -----
+
+    /// The player says something in the lobby (the host relays it to everyone).
+    pub fn chat(&mut self, text: String) {
+        self.chat_from(None, text);
+    }
+
+    /// A joiner is (not) ready to start.
+    pub fn set_ready(&mut self, ready: bool) {
+        self.me.ready = ready;
+        if matches!(self.stage, Stage::Waiting) {
+            for p in self.contacts.clone() {
+                self.out.push_back(Output::Net(p, NetMsg::Ready(ready)));
+            }
+        }
+    }
+
+    /// The player asks for open seat `seat`.
+    pub fn take_seat(&mut self, seat: Seat) {
+        match self.stage {
+            Stage::Hosting(_) => self.host_take_seat(self.me.id, seat),
+            Stage::Waiting => {
+                for p in self.contacts.clone() {
+                    self.out.push_back(Output::Net(p, NetMsg::TakeSeat(seat)));
+                }
+            }
+            Stage::Playing => self
+                .out
+                .push_back(Output::Refused("the game has started".into())),
+        }
+    }
+
+    /// Host: fills the open seats with bots and starts now.
+    pub fn start_now(&mut self) {
+        let Stage::Hosting(lobby) = &mut self.stage else {
+            self.say("Only the host can start the game.");
+            return;
+        };
+        let open = lobby.fill_with_bots();
+        self.say(format!(
+            "Starting with {open} open seat(s) played by the bot."
+        ));
+        self.roster_changed();
+        self.try_start();
+    }
+
+    /// Leaves before the game: the host tells its joiners (they learn the lobby closed), a
+    /// joiner tells the host (its seat opens). False once the game runs: leaving it is the
+    /// driver's (the session knows who plays).
+    pub fn leave(&mut self) -> bool {
+        let to: Vec<P> = match &self.stage {
+            Stage::Hosting(lobby) => lobby.joined(),
+            Stage::Waiting => self.contacts.iter().copied().collect(),
+            Stage::Playing => return false,
+        };
+        for p in to {
+            self.out.push_back(Output::Net(p, NetMsg::Leave));
+        }
+        true
+    }
+
+    // ----- the host -----
+
+    /// Host: sends the current lobby to every joined peer and shows it.
+    pub fn roster_changed(&mut self) {
+        let Stage::Hosting(lobby) = &self.stage else {
+            return;
+        };
+        let roster = self.roster_for(lobby);
+        let joined = lobby.joined();
+        self.out.push_back(Output::Roster(roster.clone()));
+        for p in joined {
+            self.out
+                .push_back(Output::Net(p, NetMsg::Roster(roster.clone())));
+        }
+    }
+
+    /// Host: starts the game if every seat is filled and everyone is ready.
+    pub fn try_start(&mut self) {
+        let Stage::Hosting(lobby) = &self.stage else {
+            return;
+        };
+        match lobby.waiting_for() {
+            Some(LobbyWait::Open(_)) => return,
+            Some(LobbyWait::NotReady(p)) => {
+                let name = self.name_of(&p);
+                self.say(format!(
+                    "Every seat is taken; waiting for {name} to be ready."
+                ));
+                return;
+            }
+            None => {}
+        }
+        let mut seats = Vec::new();
+        for seat in lobby.seats() {
+            seats.push(match seat {
+                HostSeat::Player(p) if *p == self.me.id => SeatSpec::Player(self.me.key),
+                HostSeat::Player(p) => match p.public_key() {
+                    Some(k) => SeatSpec::Player(k),
+                    None => return,
+                },
+                HostSeat::Open | HostSeat::Bot => SeatSpec::Bot,
+            });
+        }
+        let mut config = GameConfig::new::<G>(self.game_id, &G::Options::default(), seats);
+        config.options = lobby.options.clone();
+        let roster = self.roster_for(lobby);
+        let joined = lobby.joined();
+        self.roster = Some(roster.clone());
+        for p in joined.iter().chain(self.spectators.iter()) {
+            self.out
+                .push_back(Output::Net(*p, NetMsg::Roster(roster.clone())));
+            self.out
+                .push_back(Output::Lobby(*p, LobbyMessage::Offer(config.clone())));
+        }
+        self.stage = Stage::Playing;
+        self.out.push_back(Output::Start {
+            config,
+            ready_to: None,
+        });
+    }
+
+    fn host_join(&mut self, from: P, spectator: bool, is_ready: bool) {
+        let Stage::Hosting(lobby) = &mut self.stage else {
+            return;
+        };
+        if spectator {
+            self.spectators.insert(from);
+            return;
+        }
+        match lobby.join(from, is_ready) {
+            Err(e) => {
+                let r = Refusal::Seats(e.to_string());
+                self.out
+                    .push_back(Output::Lobby(from, LobbyMessage::Refuse(r)));
+            }
+            Ok(false) => {
+                // Greeted again (a lost frame, a reconnection): the lobby as it is.
+                let Stage::Hosting(lobby) = &self.stage else {
+                    return;
+                };
+                let roster = self.roster_for(lobby);
+                self.out
+                    .push_back(Output::Net(from, NetMsg::Roster(roster)));
+            }
+            Ok(true) => {
+                let name = self.name_of(&from);
+                self.say(format!("{name} joined."));
+                self.roster_changed();
+                self.try_start();
+            }
+        }
+    }
+
+    fn host_ready(&mut self, from: P, is_ready: bool) {
+        let Stage::Hosting(lobby) = &mut self.stage else {
+            return;
+        };
+        if lobby.set_ready(from, is_ready) {
+            self.roster_changed();
+            self.try_start();
+        }
+    }
+
+    fn host_take_seat(&mut self, from: P, seat: Seat) {
+        let Stage::Hosting(lobby) = &mut self.stage else {
+            return;
+        };
+        match lobby.take_seat(from, seat) {
+            Ok(()) => self.roster_changed(),
+            Err(e) if from == self.me.id => self.out.push_back(Output::Refused(e.to_string())),
+            Err(e) => tracing::debug!(?from, "seat change refused: {e}"),
+        }
+    }
+
+    fn host_leave(&mut self, from: P) {
+        let Stage::Hosting(lobby) = &mut self.stage else {
+            return;
+        };
+        if !lobby.leave(&from) {
+            return;
+        }
+        let name = self.name_of(&from);
+        self.say(format!("{name} left the lobby."));
+        self.roster_changed();
+    }
+
+    /// A lobby chat line from us (`None`) or from a joined peer (the host relays it).
+    fn chat_from(&mut self, from: Option<P>, text: String) {
+        let text: String = text
+            .chars()
+            .take(dwarfs_protocol::wire::MAX_CHAT_LEN)
+            .collect();
+        match &self.stage {
+            Stage::Hosting(lobby) => {
+                let joined = lobby.joined();
+                let name = match from {
+                    None => self.me.name.clone(),
+                    Some(p) if joined.contains(&p) => self.name_of(&p),
+                    Some(_) => return,
+                };
+                let msg = NetMsg::LobbyChat {
+                    name: name.clone(),
+                    text: text.clone(),
+                };
+                for p in joined {
+                    self.out.push_back(Output::Net(p, msg.clone()));
+                }
+                self.say(format!("[chat] {name}: {text}"));
+                self.out.push_back(Output::Chat { name, text });
+            }
+            // Our own line goes to the host, which sends it back to everyone.
+            Stage::Waiting if from.is_none() => {
+                let msg = NetMsg::LobbyChat {
+                    name: String::new(),
+                    text,
+                };
+                for p in self.contacts.clone() {
+                    self.out.push_back(Output::Net(p, msg.clone()));
+                }
+            }
+            Stage::Waiting | Stage::Playing => {}
+        }
+    }
+
+    /// LAN join: a node found by mDNS told us what it hosts; take a seat in the first open lobby
+    /// of our game.
+    fn lan_lobby_found(&mut self, from: P, info: LobbyInfo) {
+        if !self.me.lan
+            || !self.lan_asked.contains(&from)
+            || !self.contacts.is_empty()
+            || self.is_playing()
+        {
+            return;
+        }
+        if info.game != G::NAME || info.open == 0 {
+            self.say(format!(
+                "{} hosts {} with {} open seat(s): not joining.",
+                info.host_name, info.game, info.open
+            ));
+            return;
+        }
+        let Ok(t) = crate::ticket::Ticket::decode(&info.ticket) else {
+            return;
+        };
+        if t.host.to_bytes() != from.to_bytes() {
+            return;
+        }
+        self.say(format!(
+            "Joining {}'s lobby ({} of {} seats open).",
+            info.host_name, info.open, info.seats
+        ));
+        self.game_id = t.game_id;
+        self.contacts.insert(from);
+        self.greeted.insert(from);
+        self.greet(from);
+    }
+
+    /// Host: what a LAN browser is told about our lobby.
+    fn lobby_info(&self) -> Option<LobbyInfo> {
+        let Stage::Hosting(lobby) = &self.stage else {
+            return None;
+        };
+        Some(LobbyInfo {
+            game: G::NAME.into(),
+            rules_version: G::RULES_VERSION,
+            host_name: self.me.name.clone(),
+            ticket: self.ticket.clone()?,
+            seats: lobby.seats().len() as u8,
+            open: lobby.open() as u8,
+        })
+    }
+
+    // ----- helpers -----
+
+    /// Tells a contact what we run and where we listen (and that we need the configuration).
+    fn greet(&mut self, peer: P) {
+        let hello = self.me.hello.clone();
+        self.out
+            .push_back(Output::Lobby(peer, LobbyMessage::Hello(hello)));
+        let join = NetMsg::Join {
+            addrs: self.listen.clone(),
+            spectator: self.me.spectator,
+            need_config: !self.is_playing(),
+            ready: self.me.ready,
+        };
+        self.out.push_back(Output::Net(peer, join));
+    }
+
+    fn say(&mut self, line: impl Into<String>) {
+        self.out.push_back(Output::Say(line.into()));
+    }
+
+    fn name_of(&self, peer: &P) -> String {
+        self.hellos
+            .get(peer)
+            .map(|h| h.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The host's lobby as a roster, for the tests.
+    #[cfg(test)]
+    fn roster_for_test(&self) -> Roster {
+        match &self.stage {
+            Stage::Hosting(lobby) => self.roster_for(lobby),
+            _ => panic!("not hosting"),
+        }
+    }
+
+    /// The host's lobby as a roster: names, colours, where players listen, ready states.
+    fn roster_for(&self, lobby: &HostLobby<P>) -> Roster {
+        let seats = lobby
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                let mut r = RosterSeat {
+                    seat: Seat(i as u8),
+                    name: String::new(),
+                    colour: seat_colour::<G>(Seat(i as u8)),
+                    peer: None,
+                    addrs: vec![],
+                    bot: false,
+                    ready: false,
+                };
+                match seat {
+                    HostSeat::Player(p) => {
+                        let mine = *p == self.me.id;
+                        r.name = if mine {
+                            self.me.name.clone()
+                        } else {
+                            self.name_of(p)
+                        };
+                        r.addrs = if mine {
+                            self.listen.clone()
+                        } else {
+                            self.addrs.get(p).cloned().unwrap_or_default()
+                        };
+                        r.peer = Some(p.to_bytes());
+                        r.ready = lobby.is_ready(p);
+                    }
+                    HostSeat::Open => r.name = "(open)".into(),
+                    HostSeat::Bot => {
+                        r.name = "bot".into();
+                        r.bot = true;
+                        r.ready = true;
+                    }
+                }
+                r
+            })
+            .collect();
+        Roster {
+            game_id: self.game_id,
+            seats,
+            options: lobby.options.clone(),
+        }
+    }
+}
+
+/// The colour name `seat` plays in game `G` ([`Game::seat_colour`]), or "seat N" in a game
+/// without colours.
+pub fn seat_colour<G: Game>(seat: Seat) -> String {
+    G::seat_colour(seat)
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("seat {}", seat.0 as u16 + 1))
+}
+
+/// How lines name `seat`: "seat N (colour)", or "seat N" in a game without colours.
+pub fn seat_label<G: Game>(seat: Seat) -> String {
+    match G::seat_colour(seat) {
+        Some(c) => format!("seat {} ({c})", seat.0 as u16 + 1),
+        None => format!("seat {}", seat.0 as u16 + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,353 @@
+//! Whole lobbies run without sockets: outputs are passed from one machine to another.
+
+use super::*;
+use dwarfs_engine::toy::{Pig, PigOptions};
+
+/// A peer id for the tests: a number, whose key is derived from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Id(u8);
+
+impl LobbyPeer for Id {
+    fn to_bytes(&self) -> Vec<u8> {
+        vec![self.0]
+    }
+
+    fn public_key(&self) -> Option<PublicKeyBytes> {
+        Some(key(self.0))
+    }
+}
+
+fn key(n: u8) -> PublicKeyBytes {
+    let kp = libp2p::identity::Keypair::ed25519_from_bytes([n; 32]).expect("a key");
+    let ed = kp.public().try_into_ed25519().expect("ed25519");
+    PublicKeyBytes(ed.to_bytes())
+}
+
+const GAME: [u8; 32] = [7; 32];
+const HOST: Id = Id(1);
+
+fn me(n: u8, name: &str) -> Me<Id> {
+    Me {
+        id: Id(n),
+        key: key(n),
+        name: name.into(),
+        hello: LobbyHello::for_game::<Pig>(name.to_string()),
+        spectator: false,
+        lan: false,
+        ready: true,
+    }
+}
+
+/// Lobbies that deliver their messages to each other; every other output is kept per peer.
+struct Table {
+    peers: Vec<Lobby<Pig, Id>>,
+    seen: Vec<Vec<Output<Id>>>,
+}
+
+impl Table {
+    /// A host of `players` seats and `bots` bot seats, and joiners who dialled it.
+    fn new(players: u8, bots: u8, joiners: Vec<Me<Id>>) -> Table {
+        let mut host = Lobby::new(me(HOST.0, "Ada"));
+        let options = dwarfs_engine::codec::encode(&PigOptions::default());
+        host.host(GAME, players, bots, options);
+        host.set_ticket("ticket".into());
+        let mut peers = vec![host];
+        for j in joiners {
+            let mut l = Lobby::new(j);
+            l.join(GAME, HOST);
+            peers.push(l);
+        }
+        let seen = peers.iter().map(|_| Vec::new()).collect();
+        Table { peers, seen }
+    }
+
+    fn at(&self, id: Id) -> usize {
+        self.peers
+            .iter()
+            .position(|l| l.me.id == id)
+            .expect("a peer at the table")
+    }
+
+    fn lobby(&mut self, id: Id) -> &mut Lobby<Pig, Id> {
+        let i = self.at(id);
+        &mut self.peers[i]
+    }
+
+    /// Opens the connection between two peers.
+    fn connect(&mut self, a: Id, b: Id) {
+        self.lobby(a).connected_to(b);
+        self.lobby(b).connected_to(a);
+        self.run();
+    }
+
+    /// Delivers messages until none is left.
+    fn run(&mut self) {
+        loop {
+            let mut moved = false;
+            for i in 0..self.peers.len() {
+                let from = self.peers[i].me.id;
+                while let Some(out) = self.peers[i].poll() {
+                    moved = true;
+                    match out {
+                        Output::Lobby(to, m) => {
+                            let j = self.at(to);
+                            self.peers[j].on_lobby(from, m);
+                        }
+                        Output::Net(to, m) => {
+                            let j = self.at(to);
+                            self.peers[j].on_net(from, m);
+                        }
+                        other => self.seen[i].push(other),
+                    }
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// The outputs `id` produced since the last call.
+    fn take(&mut self, id: Id) -> Vec<Output<Id>> {
+        let i = self.at(id);
+        std::mem::take(&mut self.seen[i])
+    }
+}
+
+fn started(outs: &[Output<Id>]) -> Option<(GameConfig, Option<Id>)> {
+    outs.iter().find_map(|o| match o {
+        Output::Start { config, ready_to } => Some((config.clone(), *ready_to)),
+        _ => None,
+    })
+}
+
+fn said(outs: &[Output<Id>], part: &str) -> bool {
+    outs.iter()
+        .any(|o| matches!(o, Output::Say(s) if s.contains(part)))
+}
+
+#[test]
+fn a_host_and_two_joiners_agree_on_one_configuration_once_all_are_ready() {
+    let mut bo = me(2, "Bo");
+    bo.ready = false;
+    let mut t = Table::new(3, 1, vec![bo, me(3, "Cy")]);
+    t.connect(HOST, Id(2));
+    t.connect(HOST, Id(3));
+    let host = t.take(HOST);
+    assert!(said(&host, "Bo joined."), "{host:?}");
+    assert!(said(&host, "waiting for Bo to be ready"), "{host:?}");
+    assert!(started(&host).is_none(), "Bo is not ready yet");
+    // Joiners see the lobby with every seat filled.
+    let last_roster = |outs: &[Output<Id>]| {
+        outs.iter()
+            .rev()
+            .find_map(|o| match o {
+                Output::Roster(r) => Some(r.clone()),
+                _ => None,
+            })
+            .expect("a roster")
+    };
+    let r = last_roster(&t.take(Id(3)));
+    let names: Vec<&str> = r.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Ada", "Bo", "Cy", "bot"]);
+    assert_eq!(r.seats[1].peer, Some(vec![2]));
+    assert!(!r.seats[1].ready && r.seats[2].ready && r.seats[3].bot);
+
+    t.lobby(Id(2)).set_ready(true);
+    t.run();
+    let (config, to) = started(&t.take(HOST)).expect("the host starts");
+    assert_eq!(to, None);
+    assert_eq!(
+        config.seats,
+        vec![
+            SeatSpec::Player(key(1)),
+            SeatSpec::Player(key(2)),
+            SeatSpec::Player(key(3)),
+            SeatSpec::Bot
+        ]
+    );
+    for j in [Id(2), Id(3)] {
+        let outs = t.take(j);
+        assert_eq!(started(&outs), Some((config.clone(), Some(HOST))));
+        assert!(t.lobby(j).is_playing());
+        let host_roster = t.lobby(HOST).roster().cloned();
+        assert_eq!(t.lobby(j).roster().cloned(), host_roster);
+    }
+    assert!(t.lobby(HOST).is_playing() && !t.lobby(HOST).is_hosting());
+}
+
+#[test]
+fn a_joiner_greets_until_answered_and_dials_again_while_unreached() {
+    let mut l: Lobby<Pig, Id> = Lobby::new(me(2, "Bo"));
+    l.set_listen(vec![vec![4, 127, 0, 0, 1]]);
+    l.join(GAME, HOST);
+    assert_eq!(l.next_wake(), Some(GREET_EVERY_MS));
+    l.tick(GREET_EVERY_MS - 1);
+    assert_eq!(l.poll(), None, "not yet time to greet");
+    for round in 1..=REDIAL_EVERY_GREETS as u64 {
+        l.tick(round * GREET_EVERY_MS);
+    }
+    let outs: Vec<_> = std::iter::from_fn(|| l.poll()).collect();
+    assert!(
+        said(&outs, "Still trying to reach the host (3 s)"),
+        "{outs:?}"
+    );
+    assert_eq!(outs.last(), Some(&Output::Dial(HOST)));
+    assert_eq!(
+        outs.len(),
+        2,
+        "one line and one dial in six rounds: {outs:?}"
+    );
+    l.connected_to(HOST);
+    let hello = LobbyHello::for_game::<Pig>("Bo".to_string());
+    let join = NetMsg::Join {
+        addrs: vec![vec![4, 127, 0, 0, 1]],
+        spectator: false,
+        need_config: true,
+        ready: true,
+    };
+    let greeting = vec![
+        Output::Lobby(HOST, LobbyMessage::Hello(hello)),
+        Output::Net(HOST, join),
+    ];
+    assert_eq!(
+        std::iter::from_fn(|| l.poll()).collect::<Vec<_>>(),
+        greeting
+    );
+    // Reached but not answered: greet again next round, not dial.
+    l.tick(10 * GREET_EVERY_MS);
+    assert_eq!(
+        std::iter::from_fn(|| l.poll()).collect::<Vec<_>>(),
+        greeting
+    );
+    assert_eq!(l.next_wake(), Some(11 * GREET_EVERY_MS));
+}
+
+#[test]
+fn a_mismatched_hello_is_refused_with_its_reason_and_gets_no_seat() {
+    let mut odd = me(2, "Bo");
+    odd.hello.data_digest[0] ^= 0xff;
+    let mut t = Table::new(2, 0, vec![odd]);
+    t.connect(HOST, Id(2));
+    let host = t.take(HOST);
+    assert!(said(&host, "Refused Bo"), "{host:?}");
+    assert!(
+        !said(&host, "joined"),
+        "no seat for a refused hello: {host:?}"
+    );
+    let bo = t.take(Id(2));
+    assert!(said(&bo, "Refused by the lobby"), "{bo:?}");
+    assert!(
+        bo.iter()
+            .any(|o| matches!(o, Output::End(r) if r.contains("data"))),
+        "the run ends with the reason: {bo:?}"
+    );
+}
+
+#[test]
+fn seats_move_leavers_free_them_and_chat_is_relayed() {
+    let mut t = Table::new(3, 0, vec![me(2, "Bo")]);
+    t.connect(HOST, Id(2));
+    t.take(HOST);
+    t.take(Id(2));
+    t.lobby(Id(2)).take_seat(Seat(2));
+    t.run();
+    let seat_of = |t: &mut Table, id: u8| {
+        t.lobby(HOST)
+            .roster_for_test()
+            .seats
+            .iter()
+            .position(|s| s.peer == Some(vec![id]))
+    };
+    assert_eq!(seat_of(&mut t, 2), Some(2), "Bo moved to the third seat");
+    t.lobby(HOST).take_seat(Seat(2));
+    t.run();
+    assert!(
+        t.take(HOST)
+            .iter()
+            .any(|o| matches!(o, Output::Refused(r) if r.contains("not open"))),
+        "the host cannot take a seat that is not open"
+    );
+    t.lobby(Id(2)).chat("hello".into());
+    t.run();
+    for id in [HOST, Id(2)] {
+        assert!(t.take(id).contains(&Output::Chat {
+            name: "Bo".into(),
+            text: "hello".into()
+        }));
+    }
+    t.lobby(HOST).disconnected(Id(2));
+    t.run();
+    assert!(said(&t.take(HOST), "Bo left the lobby."));
+    assert_eq!(seat_of(&mut t, 2), None, "the seat opened again");
+    // Bo comes back (and greets again); then the host closes its lobby, which ends Bo's run.
+    t.lobby(Id(2)).disconnected(HOST);
+    t.connect(HOST, Id(2));
+    assert_eq!(seat_of(&mut t, 2), Some(1), "back in the first open seat");
+    assert!(t.lobby(HOST).leave());
+    t.run();
+    assert!(
+        t.take(Id(2))
+            .contains(&Output::End("the host closed the lobby".into()))
+    );
+}
+
+#[test]
+fn starting_now_gives_open_seats_to_the_bot_and_latecomers_get_the_configuration() {
+    let mut watcher = me(3, "Cy");
+    watcher.spectator = true;
+    let mut t = Table::new(3, 0, vec![watcher]);
+    t.connect(HOST, Id(3));
+    t.lobby(HOST).start_now();
+    t.run();
+    let (config, _) = started(&t.take(HOST)).expect("started");
+    assert_eq!(
+        config.seats,
+        vec![SeatSpec::Player(key(1)), SeatSpec::Bot, SeatSpec::Bot]
+    );
+    assert_eq!(
+        started(&t.take(Id(3))),
+        Some((config, None)),
+        "a spectator starts without a seat and sends no ready"
+    );
+    // A peer greeting the host once the game runs is handed to the session.
+    t.lobby(HOST).on_lobby(
+        Id(4),
+        LobbyMessage::Hello(LobbyHello::for_game::<Pig>("Di".to_string())),
+    );
+    t.lobby(HOST).on_net(
+        Id(4),
+        NetMsg::Join {
+            addrs: vec![],
+            spectator: true,
+            need_config: true,
+            ready: true,
+        },
+    );
+    assert_eq!(
+        t.lobby(HOST).poll(),
+        Some(Output::Rejoined {
+            peer: Id(4),
+            need_config: true
+        })
+    );
+    t.lobby(HOST).on_net(Id(4), NetMsg::Leave);
+    assert_eq!(t.lobby(HOST).poll(), Some(Output::LeftGame(Id(4))));
+}
+
+#[test]
+fn seats_are_named_by_the_game_colours_or_by_number() {
+    // Pig has no colours: the roster and the lines name seats by number.
+    assert_eq!(seat_colour::<Pig>(Seat(2)), "seat 3");
+    assert_eq!(seat_label::<Pig>(Seat(0)), "seat 1");
+    let mut t = Table::new(2, 1, vec![]);
+    t.lobby(HOST).roster_changed();
+    let colours: Vec<String> = t
+        .lobby(HOST)
+        .roster_for_test()
+        .seats
+        .into_iter()
+        .map(|s| s.colour)
+        .collect();
+    assert_eq!(colours, ["seat 1", "seat 2", "seat 3"]);
+}

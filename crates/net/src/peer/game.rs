@@ -1,0 +1,568 @@
+//! The session under way: starting it from the configuration, pumping its frames, events and
+//! replay frames, the local seat's moves (bot or app), takeover votes for peers gone or left, and
+//! what the app and the report are told.
+
+use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
+use crate::control::{Incident, Update};
+use crate::envelope::wrap_wire;
+use crate::lobby::seat_label;
+use crate::spec::STARTED_LINE;
+use dwarfs_engine::{Game, Seat, codec, state_hash};
+use dwarfs_protocol::{Destination, Event, GameConfig, SeatSpec, Session, Settings, wire};
+use libp2p::PeerId;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// The deterministic choice of a bot-played local seat: a function of the state, the seat and
+/// our peer id, so a peer that resumes after a crash signs the same move again (never two).
+pub fn bot_pick<G: Game>(state: &G, seat: Seat, salt: &[u8], n: usize) -> usize {
+    if n <= 1 {
+        return 0;
+    }
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs net bot v1");
+    h.update(&state_hash(state).0);
+    h.update(&[seat.0]);
+    h.update(salt);
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&h.finalize().as_bytes()[..8]);
+    (u64::from_le_bytes(w) % n as u64) as usize
+}
+
+impl<G: Game> Driver<G> {
+    /// Starts the session of the configured game: the replay file and its address book, and
+    /// the full mesh (every seated peer dialled).
+    pub(super) fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
+        let settings = Settings {
+            retransmit_ms: self.spec.retransmit_ms.max(10),
+            silence_ms: if self.spec.seat_timeout_ms > 0 {
+                self.spec.seat_timeout_ms
+            } else {
+                10_000
+            },
+            takeover_after_ms: (self.spec.seat_timeout_ms > 0).then_some(self.spec.seat_timeout_ms),
+            ..Settings::default()
+        };
+        let session = Session::<G>::new(config.clone(), &self.key, settings, self.now_ms())
+            .map_err(|e| PeerError::Setup(e.to_string()))?;
+        self.report.seat = session.local_seat();
+        self.report.configured_us = Some(self.since_start_us());
+        if let Some(path) = &self.spec.replay {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let f = std::fs::File::create(path).map_err(|e| PeerError::Replay {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?;
+            self.replay = Some(f);
+            if let Some(r) = self.lobby.roster() {
+                let _ = std::fs::write(peers_file(path), codec::encode(r));
+            }
+        }
+        // Meet every seated peer: the full mesh.
+        let mut to_dial = Vec::new();
+        if let Some(r) = self.lobby.roster() {
+            for s in &r.seats {
+                if let Some(p) = s.peer_id()
+                    && p != self.me
+                {
+                    to_dial.push((p, s.multiaddrs()));
+                }
+            }
+        }
+        self.session = Some(session);
+        for (p, addrs) in to_dial {
+            if !addrs.is_empty() {
+                self.node.dial(p, addrs);
+            }
+        }
+        let connected: Vec<PeerId> = self.lobby.connected().iter().copied().collect();
+        if let Some(s) = self.session.as_mut() {
+            for p in connected {
+                s.peer_connected(p);
+            }
+        }
+        if let Some(seat) = self.report.seat {
+            self.say(format!(
+                "The game starts: you play {}.",
+                seat_label::<G>(seat)
+            ));
+        } else {
+            self.say("You are watching the game as a spectator.");
+        }
+        Ok(())
+    }
+
+    /// The seats' display names from the roster (or "seat N"), and which seats bots play.
+    pub(super) fn seat_names(&self) -> (Vec<String>, Vec<bool>) {
+        let Some(s) = &self.session else {
+            return (vec![], vec![]);
+        };
+        let seats = &s.config().seats;
+        let names = (0..seats.len())
+            .map(|i| {
+                self.lobby
+                    .roster()
+                    .and_then(|r| r.seats.get(i))
+                    .map(|r| r.name.clone())
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| format!("Seat {}", i + 1))
+            })
+            .collect();
+        let bots = seats.iter().map(|s| matches!(s, SeatSpec::Bot)).collect();
+        (names, bots)
+    }
+
+    /// Live players (seated people not taken over), for "n of n agree".
+    pub(super) fn live_players(&self) -> usize {
+        self.session.as_ref().map_or(0, |s| {
+            s.broadcast_peers().len() + usize::from(s.local_seat().is_some() && !s.is_taken_over())
+        })
+    }
+
+    /// Carries out what the session asks: frames to send, events, replay frames, our moves.
+    pub(super) fn pump(&mut self) {
+        if self.session.is_none() {
+            return;
+        }
+        loop {
+            let mut any = false;
+            while let Some(t) = self.session.as_mut().and_then(|s| s.poll_transmit()) {
+                any = true;
+                let targets = match &t.to {
+                    Destination::Peer(p) => vec![*p],
+                    Destination::Broadcast => self
+                        .session
+                        .as_ref()
+                        .map(|s| s.broadcast_peers())
+                        .unwrap_or_default(),
+                };
+                for msg in self.tamper(t.message) {
+                    let Ok(bytes) = wire::encode(&msg) else {
+                        continue;
+                    };
+                    let frame = wrap_wire(&bytes);
+                    for p in &targets {
+                        if self.muted(p) {
+                            continue;
+                        }
+                        tracing::trace!(to = %p, "out: {}", msg.kind());
+                        self.node.send(*p, frame.clone());
+                    }
+                }
+            }
+            while let Some(e) = self.session.as_mut().and_then(|s| s.poll_event()) {
+                self.on_event(e);
+            }
+            if let Some(len) = self.session.as_mut().and_then(|s| s.poll_replay_truncate())
+                && let Some(file) = self.replay.as_mut()
+            {
+                // Our seat was handed to the bot at a move we had taken as final: the session
+                // rewound, and the replay is cut back to match before it goes on.
+                use std::io::Seek;
+                if let Err(e) = file
+                    .set_len(len as u64)
+                    .and_then(|()| file.seek(std::io::SeekFrom::Start(len as u64)).map(|_| ()))
+                {
+                    tracing::warn!("replay truncate failed: {e}");
+                }
+            }
+            while let Some(f) = self.session.as_mut().and_then(|s| s.poll_replay_frame()) {
+                if let Some(file) = self.replay.as_mut() {
+                    // Unbuffered: a crash loses at most the frame being written.
+                    if let Err(e) = file.write_all(&f) {
+                        tracing::warn!("replay write failed: {e}");
+                    }
+                }
+            }
+            if self.play_bot_move() || self.play_app_move() {
+                any = true;
+            }
+            if !any {
+                break;
+            }
+        }
+        self.check_hooks();
+    }
+
+    /// Signs the app's next chosen move once the session may take it; returns whether it did.
+    fn play_app_move(&mut self) -> bool {
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        if self.app_moves.is_empty() || !s.is_my_turn() {
+            return false;
+        }
+        let Some(action) = self.app_moves.pop_front() else {
+            return false;
+        };
+        let seq = s.final_seq() + 1;
+        match s.submit_local_action(action) {
+            Ok(()) => {
+                self.own_moves.insert(seq, Instant::now());
+                true
+            }
+            Err(e) => {
+                self.app_moves.clear();
+                self.update(|| Update::Refused(e.to_string()));
+                false
+            }
+        }
+    }
+
+    /// Plays the local seat's move by the bot when it is ours to play; returns whether it did.
+    fn play_bot_move(&mut self) -> bool {
+        if self.human() || self.hooks.cheated().is_some() {
+            return false;
+        }
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        if !s.is_my_turn() {
+            self.next_bot_move = None;
+            return false;
+        }
+        if self.spec.bot_delay_ms > 0 {
+            match self.next_bot_move {
+                None => {
+                    self.next_bot_move =
+                        Some(Instant::now() + Duration::from_millis(self.spec.bot_delay_ms));
+                    return false;
+                }
+                Some(t) if Instant::now() < t => return false,
+                Some(_) => self.next_bot_move = None,
+            }
+        }
+        let legal = s.state().legal_actions_vec();
+        if legal.is_empty() {
+            return false;
+        }
+        let seat = s.local_seat().unwrap_or(Seat(0));
+        let seq = s.final_seq() + 1;
+        if self.hook_cheat(seat, seq, &legal) {
+            return true;
+        }
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        let k = bot_pick(s.state(), seat, &self.me.to_bytes(), legal.len());
+        match s.submit_local_action(legal[k].clone()) {
+            Ok(()) => {
+                self.own_moves.insert(seq, Instant::now());
+                true
+            }
+            Err(e) => {
+                tracing::warn!("bot move refused: {e}");
+                false
+            }
+        }
+    }
+
+    /// Tells the controlling app what happened (the state is cloned only for an app).
+    fn forward(&self, e: &Event<G>) {
+        let Some(link) = &self.link else { return };
+        let Some(s) = &self.session else { return };
+        let state = || Box::new(s.state().clone());
+        let u = match e {
+            Event::Started { seed, .. } => {
+                let (names, bots) = self.seat_names();
+                Update::Started {
+                    seat: s.local_seat(),
+                    names,
+                    bots,
+                    state: state(),
+                    seed: *seed,
+                }
+            }
+            Event::MoveApplied {
+                seq,
+                seat,
+                description,
+                events,
+                by_bot,
+                ..
+            } => Update::Applied {
+                seq: *seq,
+                seat: *seat,
+                description: description.clone(),
+                events: events.clone(),
+                by_bot: *by_bot,
+                state: state(),
+            },
+            Event::ChanceResolved { events, .. } => Update::Chance {
+                events: events.clone(),
+                state: state(),
+            },
+            Event::MoveFinal { seq, .. } => {
+                let n = self.live_players();
+                Update::Final {
+                    seq: *seq,
+                    agreed: n,
+                    peers: n,
+                }
+            }
+            Event::GameOver { outcome, moves, .. } => Update::Over {
+                outcome: outcome.clone(),
+                moves: *moves,
+            },
+            Event::Desync(r) => {
+                let odd = r
+                    .hashes
+                    .iter()
+                    .find(|(_, h)| Some(*h) != r.majority)
+                    .map(|(seat, _)| *seat);
+                let peer = odd.and_then(|seat| {
+                    s.seat_peers()
+                        .get(seat.index())
+                        .copied()
+                        .flatten()
+                        .map(|p| p.to_string())
+                });
+                let hashes: Vec<String> = r
+                    .hashes
+                    .iter()
+                    .map(|(seat, h)| format!("seat {}: {}", seat.0 + 1, h.to_hex()))
+                    .collect();
+                Update::Incident(Incident {
+                    kind: "Desync".into(),
+                    seq: r.seq,
+                    seat: odd,
+                    peer,
+                    evidence: format!(
+                        "State hashes after move {} ({:?}):\n{}\nmajority: {}\nours: {}\n\nOur state:\n{}",
+                        r.seq,
+                        r.stage,
+                        hashes.join("\n"),
+                        r.majority.map_or("none".into(), |h| h.to_hex()),
+                        r.local.to_hex(),
+                        r.state_debug
+                    ),
+                })
+            }
+            Event::Cheat(ev) => Update::Incident(Incident {
+                kind: ev.kind.to_string(),
+                seq: ev.seq,
+                seat: ev.seat.map(Seat),
+                peer: ev.peer_id().map(|p| p.to_string()),
+                evidence: format!("{ev}\n\nSigned items proving it:\n{:#?}", ev.proof),
+            }),
+            Event::Silent { seat, .. } => Update::Silent { seat: *seat },
+            Event::TakenOver { seat, from_seq } => Update::TakenOver {
+                seat: *seat,
+                from_seq: *from_seq,
+            },
+            Event::Chat { seat, text } => Update::Chat {
+                seat: *seat,
+                text: text.clone(),
+            },
+            Event::YourTurn { .. } | Event::Halted { .. } => return,
+        };
+        link.send(u);
+    }
+
+    /// One event of the session: the report, the lines shown, the app told.
+    pub(super) fn on_event(&mut self, e: Event<G>) {
+        self.forward(&e);
+        match e {
+            Event::Started { seed, hash } => {
+                self.report.started_us = Some(self.since_start_us());
+                if let Some(c) = self.report.configured_us {
+                    self.report.seeding_us = Some(self.since_start_us().saturating_sub(c));
+                }
+                if self.spec.machine {
+                    println!("{STARTED_LINE}");
+                }
+                self.say(format!(
+                    "Seed agreed ({}); first state hash {}.",
+                    hex8(&seed),
+                    hash.short()
+                ));
+            }
+            Event::YourTurn { .. } => {}
+            Event::MoveApplied {
+                seq,
+                seat,
+                action,
+                description,
+                by_bot,
+                ..
+            } => {
+                self.hook_saw_action(action);
+                let who = if by_bot { " (bot)" } else { "" };
+                if self.spec.verbose && self.link.is_none() {
+                    println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
+                }
+            }
+            Event::MoveFinal { seq, .. } => {
+                self.report.hash_checks += 1;
+                self.report.moves = seq;
+                if let Some(t) = self.own_moves.remove(&seq) {
+                    self.report
+                        .latencies_us
+                        .push(t.elapsed().as_micros() as u64);
+                }
+            }
+            Event::ChanceResolved { .. } => {}
+            Event::GameOver {
+                outcome,
+                hash,
+                moves,
+            } => {
+                self.report.moves = moves;
+                self.report.final_hash = Some(hash.to_hex());
+                self.report.scores = outcome.scores.iter().map(|s| s.total).collect();
+                self.report.winners = outcome.winners.clone();
+                self.say(format!(
+                    "Game over after {moves} moves: {}",
+                    outcome.summary
+                ));
+                if self.spec.rtt_probes == 0 {
+                    self.send_done();
+                } else {
+                    self.start_probes();
+                }
+            }
+            Event::Desync(r) => {
+                let line = format!(
+                    "DESYNC after move {}: hashes {:?}, majority {:?}, ours {}",
+                    r.seq,
+                    r.hashes
+                        .iter()
+                        .map(|(s, h)| format!("seat {}={}", s.0 + 1, h.short()))
+                        .collect::<Vec<_>>(),
+                    r.majority.map(|h| h.short()),
+                    r.local.short()
+                );
+                if self.link.is_none() {
+                    eprintln!("{line}");
+                }
+                self.report.cheats.push(line);
+            }
+            Event::Cheat(ev) => {
+                let line = format!(
+                    "{} by seat {} at move {}: {}",
+                    ev.kind,
+                    ev.seat.map(|s| (s + 1).to_string()).unwrap_or("?".into()),
+                    ev.seq,
+                    ev.detail
+                );
+                if self.link.is_none() {
+                    eprintln!("cheat detected: {line}");
+                }
+                self.report.cheats.push(line);
+            }
+            Event::Silent { seat, waiting, .. } => {
+                self.say(format!(
+                    "Seat {} is silent (waiting for {waiting:?}).",
+                    seat.0 + 1
+                ));
+                // No progress for the silence timeout: a link may be what is stuck (a stream
+                // that swallows frames, between any two peers, not only toward the silent
+                // one). Fresh connections make every peer resend its own items and ask for
+                // what it lacks (`Session::peer_connected`); harmless if a player is only
+                // thinking.
+                if self
+                    .links_reset
+                    .is_none_or(|t| t.elapsed() >= LINK_RESET_EVERY)
+                {
+                    self.links_reset = Some(Instant::now());
+                    let peers: Vec<PeerId> = self
+                        .session
+                        .as_ref()
+                        .map(|s| s.broadcast_peers())
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter(|p| self.is_connected(p))
+                        .collect();
+                    tracing::info!("no progress: reconnecting {} peer(s)", peers.len());
+                    for p in peers {
+                        self.node.disconnect(p);
+                    }
+                }
+                if self.spec.seat_timeout_ms > 0 {
+                    self.say(format!(
+                        "Voting to hand seat {} to the takeover bot.",
+                        seat.0 + 1
+                    ));
+                }
+            }
+            Event::Chat { seat, text } => {
+                let line = format!("seat {}: {text}", seat.0 + 1);
+                self.say(format!("[chat] {line}"));
+                self.report.chat.push(line);
+            }
+            Event::TakenOver { seat, from_seq } => {
+                if self.report.seat == Some(seat) {
+                    self.say(format!(
+                        "The other players handed your seat to the takeover bot from move {from_seq} \
+                         (you were silent too long). You follow the game to its end."
+                    ));
+                } else {
+                    self.say(format!(
+                        "Seat {} is now played by the takeover bot from move {from_seq}.",
+                        seat.0 + 1
+                    ));
+                }
+                self.report.takeovers.push((seat, from_seq));
+            }
+            Event::Halted { reason } => {
+                if self.link.is_none() {
+                    eprintln!("The game stopped: {reason}");
+                }
+            }
+        }
+    }
+
+    /// Votes to hand to the bot the seats whose peers have been disconnected past
+    /// `gone_timeout_ms` (a player who is connected, even if thinking for long, is never voted
+    /// out this way). The takeover still needs the quorum of the remaining players.
+    pub(super) fn vote_out_gone(&mut self) {
+        let after = Duration::from_millis(self.spec.gone_timeout_ms);
+        if after.is_zero() {
+            return;
+        }
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        if s.local_seat().is_none() || s.is_taken_over() {
+            return;
+        }
+        let gone: Vec<PeerId> = s
+            .broadcast_peers()
+            .into_iter()
+            .filter(|p| self.gone_since.get(p).is_some_and(|t| t.elapsed() >= after))
+            .collect();
+        for p in gone {
+            if let Some(seat) = s.seat_of_peer(&p)
+                && s.vote_takeover(seat).is_ok()
+            {
+                self.gone_since.remove(&p);
+                let line = format!(
+                    "Seat {} has been disconnected for {} s; voting to hand it to the takeover bot.",
+                    seat.0 + 1,
+                    after.as_secs()
+                );
+                self.say(line);
+                return;
+            }
+        }
+    }
+
+    /// A player left the game under way: vote its seat to the bot at once (the takeover still
+    /// needs the quorum of the remaining players).
+    pub(super) fn player_left(&mut self, from: PeerId) {
+        if let Some(s) = self.session.as_mut()
+            && let Some(seat) = s.seat_of_peer(&from)
+            && s.local_seat().is_some()
+        {
+            match s.vote_takeover(seat) {
+                Ok(()) => self.say(format!(
+                    "Seat {} left the game; voting to hand it to the takeover bot.",
+                    seat.0 + 1
+                )),
+                Err(e) => tracing::debug!("no takeover vote for a leaving seat: {e}"),
+            }
+        }
+    }
+}

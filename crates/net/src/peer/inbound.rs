@@ -1,0 +1,172 @@
+//! What arrives from the network: frames split into protocol messages (to the lobby or the
+//! session) and network-layer messages, connection changes, mDNS discoveries; and the lobby's
+//! outputs carried out over the node.
+
+use super::Driver;
+use crate::control::Update;
+use crate::envelope::{Envelope, NetMsg, Roster, open};
+use crate::lobby::{Output, seat_label};
+use crate::node::NetEvent;
+use crate::spec::Ending;
+use dwarfs_engine::Game;
+use dwarfs_protocol::keys::Domain;
+use dwarfs_protocol::message::{LobbyMessage, ReadyBody, Signed};
+use dwarfs_protocol::{Message, wire};
+use libp2p::{Multiaddr, PeerId};
+use std::time::Instant;
+
+impl<G: Game> Driver<G> {
+    /// One event of the node.
+    pub(super) fn on_net(&mut self, ev: NetEvent) {
+        match ev {
+            NetEvent::Frame { from, bytes } => match open(&bytes) {
+                Ok(Envelope::Wire(w)) => match wire::decode(w) {
+                    Ok(Message::Lobby(l)) => self.lobby().on_lobby(from, l),
+                    Ok(msg) => {
+                        tracing::trace!(%from, "in: {}", msg.kind());
+                        if let Some(s) = self.session.as_mut() {
+                            s.handle_message(from, msg);
+                        }
+                    }
+                    Err(e) => tracing::debug!(%from, "undecodable frame: {e}"),
+                },
+                Ok(Envelope::Net(m)) => self.on_net_msg(from, m),
+                Err(e) => tracing::debug!(%from, "bad frame: {e}"),
+            },
+            NetEvent::Connected { peer, .. } => {
+                if self.report.connected_us.is_none() {
+                    self.report.connected_us = Some(self.since_start_us());
+                }
+                self.gone_since.remove(&peer);
+                self.lobby().connected_to(peer);
+                if let Some(s) = self.session.as_mut() {
+                    s.peer_connected(peer);
+                }
+            }
+            NetEvent::Disconnected { peer } => {
+                self.gone_since.entry(peer).or_insert_with(Instant::now);
+                self.hook_disconnected(&peer);
+                self.lobby().disconnected(peer);
+            }
+            NetEvent::Identified { peer, addrs, .. } => {
+                let addrs = addrs.iter().map(|a| a.to_vec()).collect();
+                self.lobby.identified(peer, addrs);
+            }
+            NetEvent::Discovered(list) => {
+                for (peer, addr) in list {
+                    if self.lobby().discovered(peer, &addr.to_string()) {
+                        self.node.dial(peer, vec![addr]);
+                    }
+                }
+            }
+            NetEvent::BadStream { peer, reason } => {
+                tracing::warn!(%peer, "dropped a stream: {reason}");
+            }
+        }
+        self.apply_lobby();
+    }
+
+    /// A network-layer message: the driver's own (done, probes), the rest to the lobby.
+    fn on_net_msg(&mut self, from: PeerId, msg: NetMsg) {
+        match msg {
+            NetMsg::Done => {
+                self.done_from.insert(from);
+            }
+            NetMsg::Ping(n) => self.send_net(from, &NetMsg::Pong(n)),
+            NetMsg::Pong(n) => self.on_pong(from, n),
+            NetMsg::Join { ref addrs, .. } => {
+                for a in addrs {
+                    if let Ok(m) = Multiaddr::try_from(a.clone()) {
+                        self.node.add_address(from, m);
+                    }
+                }
+                self.lobby().on_net(from, msg);
+            }
+            msg => self.lobby().on_net(from, msg),
+        }
+    }
+
+    /// Carries out what the lobby asked for.
+    pub(super) fn apply_lobby(&mut self) {
+        while let Some(out) = self.lobby.poll() {
+            match out {
+                Output::Lobby(to, m) => self.send_wire(to, &Message::Lobby(m)),
+                Output::Net(to, m) => self.send_net(to, &m),
+                Output::Dial(p) => self.node.dial(p, Vec::new()),
+                Output::Addresses(r) => {
+                    for s in &r.seats {
+                        if let Some(p) = s.peer_id()
+                            && p != self.me
+                        {
+                            for a in s.multiaddrs() {
+                                self.node.add_address(p, a);
+                            }
+                        }
+                    }
+                }
+                Output::Say(line) => self.say(line),
+                Output::Roster(r) => self.show_roster(&r),
+                Output::Chat { name, text } => self.update(|| Update::LobbyChat { name, text }),
+                Output::Refused(why) => self.update(|| Update::Refused(why)),
+                Output::End(why) => self.report.ending = Ending::Refused(why),
+                Output::Start { config, ready_to } => {
+                    if let Some(to) = ready_to
+                        && let Some(seat) = config.seat_of(&self.my_key)
+                    {
+                        let body = ReadyBody {
+                            config_digest: config.digest(),
+                            seat: seat.0,
+                        };
+                        let ready = Signed {
+                            sig: self.signer.sign(Domain::Ready, &body),
+                            body,
+                        };
+                        self.send_wire(to, &Message::Lobby(LobbyMessage::Ready(ready)));
+                    }
+                    if let Err(e) = self.start_session(config) {
+                        self.report.ending = Ending::Failed(e.to_string());
+                    }
+                }
+                Output::Rejoined { peer, need_config } => {
+                    if need_config && let Some(s) = &self.session {
+                        let config = s.config().clone();
+                        if let Some(r) = self.lobby.roster().cloned() {
+                            self.send_net(peer, &NetMsg::Roster(r));
+                        }
+                        self.send_wire(peer, &Message::Lobby(LobbyMessage::Offer(config)));
+                    }
+                    if let Some(s) = self.session.as_mut() {
+                        s.peer_connected(peer);
+                    }
+                }
+                Output::LeftGame(peer) => self.player_left(peer),
+            }
+        }
+    }
+
+    /// Shows the lobby: to the app as an update, on the terminal as text.
+    fn show_roster(&self, roster: &Roster) {
+        if self.link.is_some() {
+            let me = self.me.to_bytes();
+            let you = roster
+                .seats
+                .iter()
+                .find(|s| s.peer.as_deref() == Some(me.as_slice()))
+                .map(|s| s.seat);
+            let (seats, options) = (roster.seats.clone(), roster.options.clone());
+            self.update(|| Update::Roster {
+                seats,
+                options,
+                you,
+            });
+            return;
+        }
+        if self.spec.machine && !self.spec.verbose {
+            return;
+        }
+        println!("Lobby:");
+        for s in &roster.seats {
+            println!("  {}: {}", seat_label::<G>(s.seat), s.name);
+        }
+    }
+}

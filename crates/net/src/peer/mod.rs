@@ -1,0 +1,582 @@
+//! One peer's run: the lobby ([`crate::lobby`]) over libp2p, then the protocol [`Session`]
+//! driven over the node until the game is over, with the replay written as it goes.
+//!
+//! When the lobby has configured the game, every peer starts its session and dials every other
+//! seated peer, so the game runs over a full mesh with no central peer. Any peer with a running
+//! session answers a latecomer (spectator or a resumed player) with the roster and the
+//! configuration.
+//!
+//! - this module: the driver, its event loop, setup and the end of a run;
+//! - [`inbound`]: what arrives from the network, and the lobby's outputs carried out;
+//! - [`game`]: the session — ticks, moves (bot, app), events, replay writing, takeovers;
+//! - [`commands`]: what the controlling app asks for;
+//! - [`probe`]: raw round-trip measurements after a game (`dwarfs bench net`);
+//! - `hooks`: test-only misbehaviour, built with the `test-hooks` feature only (`no_hooks.rs`
+//!   stands in otherwise).
+
+mod commands;
+mod game;
+#[cfg(feature = "test-hooks")]
+mod hooks;
+#[cfg(not(feature = "test-hooks"))]
+#[path = "no_hooks.rs"]
+mod hooks;
+mod inbound;
+mod probe;
+
+pub use game::bot_pick;
+
+use crate::control::{Command, Link, Update};
+use crate::envelope::{FRAME_LIMIT, NetMsg, Roster, wrap_net, wrap_wire};
+use crate::identity;
+use crate::lobby::{Lobby, LobbyPeer, Me};
+use crate::node::{Node, NodeConfig};
+use crate::spec::{Ending, PeerReport, PeerSpec, REPORT_LINE, Role, TICKET_LINE};
+use crate::ticket::Ticket;
+use dwarfs_engine::{Game, codec};
+use dwarfs_protocol::message::LobbyHello;
+use dwarfs_protocol::replay::format::{Frame, read_frames};
+use dwarfs_protocol::{Message, Phase, PublicKeyBytes, Session, Signer, wire};
+use libp2p::identity::Keypair;
+use libp2p::{Multiaddr, PeerId};
+use probe::Probe;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Connections are reopened for lack of progress at most this often.
+const LINK_RESET_EVERY: Duration = Duration::from_secs(10);
+
+/// How long a peer that leaves stays, so that its goodbye reaches the others.
+const LEAVE_LINGER: Duration = Duration::from_millis(300);
+
+/// Why a peer could not run.
+#[derive(Debug, Error)]
+pub enum PeerError {
+    /// The identity key.
+    #[error(transparent)]
+    Key(#[from] identity::KeyError),
+    /// The network node.
+    #[error(transparent)]
+    Node(#[from] crate::node::NodeError),
+    /// The ticket.
+    #[error("bad ticket: {0}")]
+    Ticket(#[from] crate::ticket::TicketError),
+    /// A listen address.
+    #[error("bad listen address {0:?}: use a multiaddr such as /ip4/0.0.0.0/tcp/4001")]
+    Listen(String),
+    /// The setup is inconsistent.
+    #[error("{0}")]
+    Setup(String),
+    /// The replay file.
+    #[error("replay file {path}: {reason}")]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The address book written next to a replay (`<replay>.peers`), so `dwarfs resume` can find the
+/// other peers again.
+pub fn peers_file(replay: &Path) -> PathBuf {
+    let mut s = replay.as_os_str().to_owned();
+    s.push(".peers");
+    PathBuf::from(s)
+}
+
+impl LobbyPeer for PeerId {
+    fn to_bytes(&self) -> Vec<u8> {
+        PeerId::to_bytes(*self)
+    }
+
+    /// The ed25519 public key inside a peer id (ed25519 peer ids embed the key).
+    fn public_key(&self) -> Option<PublicKeyBytes> {
+        let mh = self.as_ref();
+        // Identity multihash (code 0) of the protobuf-encoded public key.
+        if mh.code() != 0 {
+            return None;
+        }
+        let pk = libp2p::identity::PublicKey::try_decode_protobuf(mh.digest()).ok()?;
+        let ed = pk.try_into_ed25519().ok()?;
+        Some(PublicKeyBytes(ed.to_bytes()))
+    }
+}
+
+fn new_game_id(me: &PeerId) -> [u8; 32] {
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs game id v1");
+    h.update(&me.to_bytes());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    h.update(&nanos.to_le_bytes());
+    h.update(&std::process::id().to_le_bytes());
+    *h.finalize().as_bytes()
+}
+
+struct Driver<G: Game> {
+    spec: PeerSpec,
+    key: Keypair,
+    signer: Signer,
+    me: PeerId,
+    my_key: PublicKeyBytes,
+    node: Node,
+    t0: Instant,
+    deadline: Instant,
+    /// The lobby before the game (and who we are connected to).
+    lobby: Lobby<G, PeerId>,
+    session: Option<Session<G>>,
+    replay: Option<std::fs::File>,
+    done_from: BTreeSet<PeerId>,
+    own_moves: BTreeMap<u32, Instant>,
+    next_bot_move: Option<Instant>,
+    over_at: Option<Instant>,
+    probe: Option<Probe>,
+    probes_done: bool,
+    report: PeerReport,
+    /// The app controlling this peer, if any (see [`crate::control`]).
+    link: Option<Link<G>>,
+    /// Moves the app chose, waiting for the move before them to be final.
+    app_moves: std::collections::VecDeque<G::Action>,
+    /// Since when each peer we lost has been disconnected.
+    gone_since: BTreeMap<PeerId, Instant>,
+    /// When we last reopened every connection because the game made no progress.
+    links_reset: Option<Instant>,
+    /// When the app asked us to leave (we stay a moment so the goodbye goes out).
+    left: Option<Instant>,
+    /// Test hooks' state.
+    hooks: hooks::HookState<G>,
+}
+
+/// Runs one peer to the end of its game and returns its report. In machine mode, prints the
+/// `DWARFS-*` lines (ticket, started, report) on stdout.
+pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> {
+    run_linked::<G>(spec, None).await
+}
+
+/// [`run_peer`], controlled by an app through `link` when given.
+pub(crate) async fn run_linked<G: Game>(
+    spec: PeerSpec,
+    link: Option<Link<G>>,
+) -> Result<PeerReport, PeerError> {
+    let key = identity::load_or_create(spec.key.as_deref())?;
+    let signer = Signer::new(&key).map_err(|e| PeerError::Setup(e.to_string()))?;
+    let listen: Vec<Multiaddr> = if spec.listen.is_empty() {
+        vec![spec.transport.any_addr(&spec.default_ip)]
+    } else {
+        spec.listen
+            .iter()
+            .map(|s| s.parse().map_err(|_| PeerError::Listen(s.clone())))
+            .collect::<Result<_, _>>()?
+    };
+    let t0 = Instant::now();
+    let node = Node::start(NodeConfig {
+        key: key.clone(),
+        listen,
+        mdns: spec.mdns,
+        frame_limit: FRAME_LIMIT,
+    })
+    .await?;
+    let me = node.peer_id();
+    let my_key = signer.public();
+    let report = PeerReport::new(me.to_string(), spec.name.clone(), spec.replay.clone());
+    let mut hello = LobbyHello::for_game::<G>(spec.name.clone());
+    hooks::tamper_hello(&spec, &mut hello);
+    let lobby = Lobby::new(Me {
+        id: me,
+        key: my_key,
+        name: spec.name.clone(),
+        hello,
+        spectator: matches!(spec.role, Role::Spectate { .. }),
+        lan: matches!(spec.role, Role::Lan),
+        ready: link.is_none(),
+    });
+    let mut d = Driver::<G> {
+        deadline: t0 + Duration::from_millis(spec.timeout_ms.max(1)),
+        hooks: hooks::HookState::new(&spec),
+        spec,
+        key,
+        signer,
+        me,
+        my_key,
+        node,
+        t0,
+        lobby,
+        session: None,
+        replay: None,
+        done_from: BTreeSet::new(),
+        own_moves: BTreeMap::new(),
+        next_bot_move: None,
+        over_at: None,
+        probe: None,
+        probes_done: false,
+        report,
+        link,
+        app_moves: std::collections::VecDeque::new(),
+        links_reset: None,
+        gone_since: BTreeMap::new(),
+        left: None,
+    };
+    let result = d.run().await;
+    let mut report = d.report.clone();
+    if let Err(e) = &result {
+        report.ending = Ending::Failed(e.to_string());
+    }
+    if d.spec.machine {
+        let json = serde_json::to_string(&report).unwrap_or_default();
+        println!("{REPORT_LINE}{json}");
+    }
+    d.node.shutdown().await;
+    result.map(|_| report)
+}
+
+impl<G: Game> Driver<G> {
+    fn now_ms(&self) -> u64 {
+        self.t0.elapsed().as_millis() as u64
+    }
+
+    fn since_start_us(&self) -> u64 {
+        self.t0.elapsed().as_micros() as u64
+    }
+
+    fn say(&self, line: impl AsRef<str>) {
+        if let Some(l) = &self.link {
+            l.send(Update::Status(line.as_ref().to_string()));
+        } else if !self.spec.machine || self.spec.verbose {
+            println!("{}", line.as_ref());
+        }
+    }
+
+    /// Sends an update to the controlling app, if any.
+    fn update(&self, u: impl FnOnce() -> Update<G>) {
+        if let Some(l) = &self.link {
+            l.send(u());
+        }
+    }
+
+    /// Whether a person (through an app: the GUI or the terminal) chooses the local seat's
+    /// moves.
+    fn human(&self) -> bool {
+        self.link.is_some()
+    }
+
+    /// Whether we are connected to `peer`.
+    fn is_connected(&self, peer: &PeerId) -> bool {
+        self.lobby.connected().contains(peer)
+    }
+
+    fn listen_bytes(&self) -> Vec<Vec<u8>> {
+        self.node
+            .listen_addrs()
+            .iter()
+            .filter(|a| !is_unspecified(a))
+            .map(|a| a.to_vec())
+            .collect()
+    }
+
+    /// The lobby, told where we listen now.
+    fn lobby(&mut self) -> &mut Lobby<G, PeerId> {
+        let listen = self.listen_bytes();
+        self.lobby.set_listen(listen);
+        &mut self.lobby
+    }
+
+    fn send_wire(&mut self, to: PeerId, msg: &Message) {
+        match wire::encode(msg) {
+            Ok(bytes) => self.node.send(to, wrap_wire(&bytes)),
+            Err(e) => tracing::warn!("not sending a {}: {e}", msg.kind()),
+        }
+    }
+
+    fn send_net(&mut self, to: PeerId, msg: &NetMsg) {
+        self.node.send(to, wrap_net(msg));
+    }
+
+    async fn run(&mut self) -> Result<(), PeerError> {
+        self.setup().await?;
+        self.apply_lobby();
+        loop {
+            self.pump();
+            if let Some(end) = self.finished() {
+                self.report.ending = end;
+                return Ok(());
+            }
+            let wake = self.next_wake();
+            tokio::select! {
+                ev = self.node.next_event() => match ev {
+                    Some(ev) => self.on_net(ev),
+                    None => return Err(PeerError::Setup("the network stopped".into())),
+                },
+                cmd = recv_command(&mut self.link) => self.on_command(cmd),
+                _ = tokio::time::sleep_until(wake.into()) => {}
+            }
+            // Drain what else is ready before pumping, to batch work.
+            while let Some(ev) = self.node.try_next_event() {
+                self.on_net(ev);
+                self.poll_probe();
+            }
+            self.poll_probe();
+            let now = self.now_ms();
+            if let Some(s) = self.session.as_mut() {
+                s.tick(now);
+            }
+            self.vote_out_gone();
+            self.lobby().tick(now);
+            self.apply_lobby();
+        }
+    }
+
+    fn next_wake(&self) -> Instant {
+        let mut wake = self.deadline;
+        if let Some(s) = &self.session
+            && let Some(t) = s.next_timeout()
+        {
+            wake = wake.min(self.t0 + Duration::from_millis(t));
+        }
+        if let Some(t) = self.next_bot_move {
+            wake = wake.min(t);
+        }
+        if self.session.is_none()
+            && let Some(t) = self.lobby.next_wake()
+        {
+            wake = wake.min(self.t0 + Duration::from_millis(t));
+        }
+        if let Some(t) = self.over_at {
+            wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
+        }
+        if let Some(t) = self.hooks.cheated() {
+            wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
+        }
+        if let Some(t) = self.left {
+            wake = wake.min(t + LEAVE_LINGER);
+        }
+        wake.max(Instant::now())
+    }
+
+    /// Whether the run is over, and how.
+    fn finished(&mut self) -> Option<Ending> {
+        if let Some(t) = self.left
+            && t.elapsed() >= LEAVE_LINGER
+        {
+            return Some(Ending::Left);
+        }
+        if Instant::now() >= self.deadline {
+            let what = match &self.session {
+                None => "the lobby did not complete".to_string(),
+                Some(s) => format!(
+                    "the game did not finish (phase {:?}, {} moves final)",
+                    s.phase(),
+                    s.final_seq()
+                ),
+            };
+            return Some(Ending::TimedOut(format!(
+                "{what} within {} ms",
+                self.spec.timeout_ms
+            )));
+        }
+        if let Ending::Refused(_) = self.report.ending {
+            return Some(self.report.ending.clone());
+        }
+        if let Some(end) = self.hooks.finished(self.spec.linger_ms) {
+            return Some(end);
+        }
+        let s = self.session.as_ref()?;
+        match s.phase() {
+            Phase::Halted(reason) => {
+                // Stay a moment so our evidence reaches the others.
+                let at = *self.over_at.get_or_insert_with(Instant::now);
+                if at.elapsed() >= Duration::from_millis(self.spec.linger_ms.min(500)) {
+                    return Some(Ending::Halted(reason.clone()));
+                }
+                None
+            }
+            Phase::Over => {
+                let at = *self.over_at.get_or_insert_with(Instant::now);
+                // Stay for the other players and for connected spectators still catching up, until
+                // each says it is done (bounded by the linger time).
+                let connected = self.lobby.connected();
+                let mut others: Vec<PeerId> = s.broadcast_peers();
+                others.extend(
+                    s.follower_peers()
+                        .into_iter()
+                        .filter(|p| connected.contains(p)),
+                );
+                others.extend(
+                    connected
+                        .iter()
+                        .filter(|p| s.seat_of_peer(p).is_none())
+                        .copied(),
+                );
+                let all_done = others.iter().all(|p| self.done_from.contains(p));
+                if self.probe.is_some() && at.elapsed() < Duration::from_secs(30) {
+                    return None;
+                }
+                if all_done || at.elapsed() >= Duration::from_millis(self.spec.linger_ms) {
+                    return Some(Ending::Over);
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    async fn setup(&mut self) -> Result<(), PeerError> {
+        match self.spec.role.clone() {
+            Role::Host {
+                seats,
+                bots,
+                options,
+            } => {
+                let options = if options.is_empty() {
+                    codec::encode(&G::Options::default())
+                } else {
+                    options
+                };
+                let opts: G::Options = codec::decode(&options)
+                    .map_err(|e| PeerError::Setup(format!("game options: {e}")))?;
+                G::new(&opts, seats).map_err(|e| PeerError::Setup(e.to_string()))?;
+                if bots >= seats {
+                    return Err(PeerError::Setup(format!(
+                        "{bots} bots leave no seat for a player out of {seats}"
+                    )));
+                }
+                let game_id = new_game_id(&self.me);
+                self.lobby().host(game_id, seats - bots, bots, options);
+                let mut addrs: Vec<Multiaddr> = self
+                    .node
+                    .current_listen_addrs()
+                    .await?
+                    .into_iter()
+                    .filter(|a| !is_unspecified(a))
+                    .collect();
+                if addrs.is_empty() {
+                    addrs = self.node.listen_addrs().to_vec();
+                }
+                let ticket = Ticket {
+                    game: G::NAME.into(),
+                    game_id,
+                    host: self.me,
+                    addrs,
+                };
+                self.lobby().set_ticket(ticket.to_string());
+                self.update(|| Update::Ticket(ticket.to_string()));
+                if self.link.is_some() {
+                    self.lobby().roster_changed();
+                } else if self.spec.machine {
+                    println!("{TICKET_LINE}{ticket}");
+                } else {
+                    println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
+                    println!(
+                        "Waiting for {} more player(s) to join with `dwarfs join TICKET`...",
+                        seats - bots - 1
+                    );
+                }
+                self.lobby().try_start();
+            }
+            Role::Join { ticket } | Role::Spectate { ticket } => {
+                let t = Ticket::decode(&ticket)?;
+                if t.game != G::NAME {
+                    return Err(PeerError::Setup(format!(
+                        "the ticket is for {}, not {}",
+                        t.game,
+                        G::NAME
+                    )));
+                }
+                self.lobby().join(t.game_id, t.host);
+                self.say(format!("Connecting to the host {}...", t.host));
+                self.node.dial(t.host, t.addrs);
+            }
+            Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
+            Role::Lan => {
+                if !self.spec.mdns {
+                    return Err(PeerError::Setup(
+                        "finding a game on the LAN needs mDNS, which is off".into(),
+                    ));
+                }
+                self.say("Looking for an open lobby on the LAN (mDNS)...");
+            }
+        }
+        Ok(())
+    }
+
+    fn setup_resume(&mut self, path: &Path, ticket: Option<String>) -> Result<(), PeerError> {
+        let bad = |reason: String| PeerError::Replay {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
+        let frames = read_frames(&bytes);
+        let config = match frames.frames.into_iter().next() {
+            Some((_, Frame::Header(h))) => h.config,
+            _ => {
+                return Err(bad(
+                    "it has no header: the game had not started when it stopped, so join again with the ticket"
+                        .into(),
+                ));
+            }
+        };
+        if config.seat_of(&self.my_key).is_none() {
+            return Err(bad(
+                "this key holds no seat in that game: pass the --key the game was played with"
+                    .into(),
+            ));
+        }
+        let mut contacts = Vec::new();
+        let mut roster = None;
+        if let Ok(book) = std::fs::read(peers_file(path))
+            && let Ok(r) = codec::decode::<Roster>(&book)
+        {
+            for s in &r.seats {
+                if let Some(p) = s.peer_id()
+                    && p != self.me
+                {
+                    contacts.push((p, s.multiaddrs()));
+                }
+            }
+            roster = Some(r);
+        }
+        if let Some(t) = ticket {
+            let t = Ticket::decode(&t)?;
+            contacts.push((t.host, t.addrs));
+        }
+        if contacts.is_empty() {
+            return Err(bad(format!(
+                "no address book ({}) and no --ticket: cannot find the other players",
+                peers_file(path).display()
+            )));
+        }
+        let ids = contacts.iter().map(|(p, _)| *p).collect();
+        self.lobby().resume(config.game_id, roster, ids);
+        for (p, addrs) in contacts {
+            self.node.dial(p, addrs);
+        }
+        // The session is rebuilt from the same configuration and key: its commits and beacon
+        // chain are derived from the key, so they are the same as before the crash, and the
+        // other peers' logs fill in the rest. The replay is rewritten from the start.
+        self.start_session(config)?;
+        Ok(())
+    }
+}
+
+async fn recv_command<G: Game>(link: &mut Option<Link<G>>) -> Option<Command<G::Action>> {
+    match link {
+        Some(l) => l.commands.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+fn hex8(b: &[u8]) -> String {
+    b.iter().take(4).map(|x| format!("{x:02x}")).collect()
+}
+
+fn is_unspecified(a: &Multiaddr) -> bool {
+    a.iter().any(|p| match p {
+        libp2p::multiaddr::Protocol::Ip4(ip) => ip.is_unspecified(),
+        libp2p::multiaddr::Protocol::Ip6(ip) => ip.is_unspecified(),
+        _ => false,
+    })
+}
