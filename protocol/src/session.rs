@@ -1946,7 +1946,7 @@ impl<G: Game> Session<G> {
                     self.halt(format!("{s} must act but has no legal action"));
                     return false;
                 }
-                let i = TakeoverBot::pick(&self.state, s, legal.len());
+                let i = TakeoverBot::pick(&self.state, s, seq, legal.len());
                 let action = legal[i].clone();
                 let mut next = self.state.clone();
                 match next.play(s, &action) {

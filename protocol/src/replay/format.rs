@@ -13,8 +13,13 @@ use thiserror::Error;
 pub const MAGIC: &[u8; 8] = b"DWARFSRP";
 
 /// The replay format version (in the header frame). Version 2: a takeover record hands a set of
-/// seats over at once, with every remaining live seat's vote for each.
-pub const FORMAT_VERSION: u16 = 2;
+/// seats over at once, with every remaining live seat's vote for each. Version 3: the takeover
+/// bot mixes the move's sequence number into its choice (`dwarfs_bots::TakeoverBot::pick`).
+pub const FORMAT_VERSION: u16 = 3;
+
+/// The oldest format version this build still verifies (its bot moves are checked with
+/// `dwarfs_bots::TakeoverBot::pick_v1`). A session cannot resume from such a file.
+pub const OLDEST_FORMAT_VERSION: u16 = 2;
 
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

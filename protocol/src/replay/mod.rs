@@ -498,10 +498,11 @@ impl<G: Game> Verifier<G> {
         log: Option<&mut Vec<String>>,
         mut collect: Option<Vec<SignatureCheck>>,
     ) -> Result<Self, Fault> {
-        if header.format != format::FORMAT_VERSION {
+        if !(format::OLDEST_FORMAT_VERSION..=format::FORMAT_VERSION).contains(&header.format) {
             return Err(Fault::Ending(format!(
-                "replay format {} is not supported (this build reads {})",
+                "replay format {} is not supported (this build reads {} to {})",
                 header.format,
+                format::OLDEST_FORMAT_VERSION,
                 format::FORMAT_VERSION
             )));
         }
@@ -982,7 +983,12 @@ impl<G: Game> Verifier<G> {
                         return Err(Fault::BotMove(seat));
                     }
                     let legal = self.state.legal_actions_vec();
-                    let i = TakeoverBot::pick(&self.state, seat, legal.len());
+                    // Format 2 files were recorded with the first takeover bot.
+                    let i = if self.header.format < 3 {
+                        TakeoverBot::pick_v1(&self.state, seat, legal.len())
+                    } else {
+                        TakeoverBot::pick(&self.state, seat, m.seq, legal.len())
+                    };
                     if legal.get(i) != Some(&action) {
                         return Err(Fault::BotMove(seat));
                     }
@@ -1129,6 +1135,19 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
                 .unwrap_or(Fault::Header),
         ));
     };
+    if header.format != format::FORMAT_VERSION {
+        return Err(err(
+            0,
+            0,
+            None,
+            Fault::Ending(format!(
+                "a game cannot resume from a replay of format {} (this build plays format {}); \
+                 it can still be verified",
+                header.format,
+                format::FORMAT_VERSION
+            )),
+        ));
+    }
     let mut v = Verifier::<G>::start(header, None, None).map_err(|f| err(0, 0, None, f))?;
     let end_of = |i: usize| -> usize {
         all.get(i + 1).map_or_else(
