@@ -12,16 +12,16 @@ use crate::evidence::{CheatKind, Evidence};
 use crate::keys::{Domain, KeyError, Signer, verify};
 use crate::message::{
     Ack, AckBody, AckStage, ChatBody, CommitBody, GameId, LogItem, LogSync, Message, MoveBody,
-    RevealBody, Signed, SyncRequest, TakeoverBody,
+    RevealBody, SecretCommitBody, SecretRevealBody, Signed, SyncRequest, TakeoverBody,
 };
 use crate::replay::format::{
-    AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, TakeoverRecord, VoteRecord,
-    encode_frame, read_frames,
+    AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, SecretChoice, SecretProof,
+    SecretRecord, TakeoverRecord, VoteRecord, encode_frame, read_frames,
 };
 use crate::takeover;
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
 use dwarfs_bots::TakeoverBot;
-use dwarfs_engine::{Actor, Game, Seat, StateHash, codec, state_hash};
+use dwarfs_engine::{Actor, Game, Seat, SeatSet, StateHash, codec, state_hash};
 use libp2p_identity::{Keypair, PeerId, ed25519};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use thiserror::Error;
@@ -156,12 +156,17 @@ struct Pending<G: Game> {
     /// The state before the move (moved, not cloned), to undo the move of a seat handed to the
     /// bot before the move was final.
     before: G,
+    /// A simultaneous secret step: every deciding seat's choice (for the replay), and the signed
+    /// commitments and reveals behind them.
+    secret: Option<(Vec<SecretChoice>, Vec<LogItem>)>,
 }
 
 #[derive(Clone, Debug)]
 struct LogEntry {
     mv: Option<Signed<MoveBody>>,
     acks: Vec<Option<Ack>>,
+    /// A secret step's signed commitments and reveals.
+    secret: Vec<LogItem>,
 }
 
 /// The pending move's number and hash, while its acks are checked.
@@ -231,6 +236,17 @@ pub struct Session<G: Game> {
     replay_polled: usize,
     /// The driver must cut its replay file to this length (after a rewind).
     replay_truncate: Option<usize>,
+    /// Secret steps not yet final: the commitments held, by step and seat.
+    secret_commits: BTreeMap<u32, Vec<Option<Signed<SecretCommitBody>>>>,
+    /// Secret steps not yet final: the reveals held (each checked against its commitment).
+    secret_reveals: BTreeMap<u32, Vec<Option<Signed<SecretRevealBody>>>>,
+    /// Our own choice at a secret step, committed: its signed reveal, kept back until every
+    /// commitment of the step is held.
+    my_secret: Option<Signed<SecretRevealBody>>,
+    /// Resumed from a file: the live seats that have not answered a sync yet. The local seat
+    /// commits at a secret step only once every one of them has, so that a commitment it sent
+    /// before the crash, held by any of them, comes back instead of being signed anew.
+    secret_resync: BTreeSet<u8>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -250,6 +266,7 @@ fn frame_key(frame: &Frame) -> u32 {
     match frame {
         Frame::Header(_) => 0,
         Frame::Move(m) => m.seq,
+        Frame::Secret(r) => r.seq,
         Frame::Takeover(t) => t.from_seq,
         Frame::Final(_) => u32::MAX,
     }
@@ -356,6 +373,10 @@ impl<G: Game> Session<G> {
             frame_index: Vec::new(),
             replay_polled: 0,
             replay_truncate: None,
+            secret_commits: BTreeMap::new(),
+            secret_reveals: BTreeMap::new(),
+            my_secret: None,
+            secret_resync: BTreeSet::new(),
         };
         s.players_at_start = s.player_seats().count();
         if let Some(seat) = s.local_seat {
@@ -430,7 +451,7 @@ impl<G: Game> Session<G> {
         s.log = r
             .moves
             .into_iter()
-            .map(|(mv, acks)| LogEntry { mv, acks })
+            .map(|(mv, acks, secret)| LogEntry { mv, acks, secret })
             .collect();
         s.your_turn_sent = s.final_seq;
         s.replay_log = replay[..r.valid_len].to_vec();
@@ -446,6 +467,12 @@ impl<G: Game> Session<G> {
             s.phase = Phase::Over;
         } else {
             s.awaiting_resync = true;
+            s.secret_resync = s
+                .live_player_seats()
+                .into_iter()
+                .map(|i| i as u8)
+                .filter(|&i| Some(Seat(i)) != s.local_seat)
+                .collect();
             for p in s.seat_peers().into_iter().flatten() {
                 if p != s.local_peer {
                     let req = s.sync_request();
@@ -507,12 +534,26 @@ impl<G: Game> Session<G> {
     }
 
     /// Whether the local seat must act now (and may call [`Session::submit_local_action`]).
+    /// At a simultaneous secret step this is true while the local seat decides and has not
+    /// committed to its choice yet.
     pub fn is_my_turn(&self) -> bool {
         self.phase == Phase::Playing
             && !self.awaiting_resync
             && self.pending.is_none()
             && self.local_seat.is_some_and(|s| {
-                self.state.to_act() == Actor::Seat(s) && self.seats[s.index()].live
+                self.seats[s.index()].live
+                    && match self.state.to_act() {
+                        Actor::Seat(t) => t == s,
+                        Actor::Simultaneous(set) => {
+                            set.contains(s)
+                                && !self.committed(s, self.final_seq + 1)
+                                && self
+                                    .secret_resync
+                                    .iter()
+                                    .all(|&i| !self.seats[i as usize].live)
+                        }
+                        Actor::Chance | Actor::Over => false,
+                    }
             })
     }
 
@@ -669,9 +710,6 @@ impl<G: Game> Session<G> {
             Message::Chat(c) => self.on_chat(from, c),
             Message::LogSync(sync) => {
                 if sync.game_id == self.game_id {
-                    if sync.final_seq >= self.final_seq {
-                        self.awaiting_resync = false;
-                    }
                     let (before, theirs) = (self.final_seq, sync.final_seq);
                     for item in sync.items {
                         match item {
@@ -680,15 +718,29 @@ impl<G: Game> Session<G> {
                             LogItem::Move(m) => self.on_move(from, m),
                             LogItem::Ack(a) => self.on_ack(from, a),
                             LogItem::Takeover(t) => self.on_takeover(from, t),
+                            LogItem::SecretCommit(c) => self.on_secret_commit(from, c),
+                            LogItem::SecretReveal(r) => self.on_secret_reveal(from, r),
                         }
                         if matches!(self.phase, Phase::Halted(_)) {
                             return;
                         }
                     }
                     self.advance();
-                    // A spectator or follower catching up asks the same peer for the next chunk
-                    // at once instead of waiting for its retransmission timer.
-                    if (self.local_seat.is_none() || self.is_taken_over())
+                    // A resumed peer plays again once it has caught up with a peer that was at
+                    // least as far as it: its own moves and commitments signed before the crash
+                    // then came back instead of being signed anew.
+                    if theirs >= before && self.final_seq >= theirs {
+                        if let Some(seat) = self.seat_of_peer(&from) {
+                            self.secret_resync.remove(&seat.0);
+                        }
+                        if self.awaiting_resync {
+                            self.awaiting_resync = false;
+                            self.advance();
+                        }
+                    }
+                    // A spectator, follower or resumed peer catching up asks the same peer for
+                    // the next chunk at once instead of waiting for its retransmission timer.
+                    if (self.local_seat.is_none() || self.is_taken_over() || self.awaiting_resync)
                         && self.final_seq > before
                         && theirs > self.final_seq
                     {
@@ -702,6 +754,8 @@ impl<G: Game> Session<G> {
                 }
             }
             Message::Takeover(t) => self.on_takeover(from, t),
+            Message::SecretCommit(c) => self.on_secret_commit(from, c),
+            Message::SecretReveal(r) => self.on_secret_reveal(from, r),
             Message::Evidence(ev) => self.on_evidence(from, ev),
             Message::SyncRequest(_) | Message::Lobby(_) => {}
         }
@@ -718,6 +772,9 @@ impl<G: Game> Session<G> {
             return Err(SubmitError::NotYourTurn);
         }
         let prev = self.current_hash();
+        if let Actor::Simultaneous(_) = self.state.to_act() {
+            return self.commit_secret(seat, prev, action);
+        }
         let mut next = self.state.clone();
         let events = next
             .play(seat, &action)
@@ -933,6 +990,14 @@ impl<G: Game> Session<G> {
                 }
                 LogItem::Reveal(r) if r.body.seat == seat && r.body.game_id == game_id => {
                     Some((3, 0, 0, verify(key, Domain::Reveal, &r.body, &r.sig)))
+                }
+                LogItem::SecretCommit(c) if c.body.seat == seat && c.body.game_id == game_id => {
+                    Some((
+                        4,
+                        c.body.seq,
+                        0,
+                        verify(key, Domain::SecretCommit, &c.body, &c.sig),
+                    ))
                 }
                 _ => None,
             }
@@ -1471,6 +1536,7 @@ impl<G: Game> Session<G> {
             mv,
             hash,
             before,
+            secret: None,
         });
         self.progress();
         self.events.push_back(Event::MoveApplied {
@@ -1481,6 +1547,11 @@ impl<G: Game> Session<G> {
             events,
             by_bot,
         });
+        self.ack_applied(seq, hash);
+    }
+
+    /// Signs and sends our ack of move `seq`, whose state hashes to `hash`.
+    fn ack_applied(&mut self, seq: u32, hash: StateHash) {
         if let Some(me) = self.local_seat
             && self.seats[me.index()].live
         {
@@ -1705,6 +1776,8 @@ impl<G: Game> Session<G> {
             return false;
         };
         self.future_moves = self.future_moves.split_off(&(p.seq + 1));
+        self.secret_commits = self.secret_commits.split_off(&(p.seq + 1));
+        self.secret_reveals = self.secret_reveals.split_off(&(p.seq + 1));
         self.final_seq = p.seq;
         let ack_records: Vec<AckRecord> = live
             .iter()
@@ -1716,7 +1789,15 @@ impl<G: Game> Session<G> {
             })
             .collect();
         let sig = p.mv.as_ref().map(|m| m.sig);
-        self.log.push(LogEntry { mv: p.mv, acks });
+        let (choices, secret_items) = match p.secret {
+            Some((c, items)) => (Some(c), items),
+            None => (None, Vec::new()),
+        };
+        self.log.push(LogEntry {
+            mv: p.mv,
+            acks,
+            secret: secret_items,
+        });
         self.events.push_back(Event::MoveFinal {
             seq: p.seq,
             hash: p.hash,
@@ -1740,24 +1821,35 @@ impl<G: Game> Session<G> {
             }
             round += 1;
         }
-        let record = MoveRecord {
-            seq: p.seq,
-            seat: p.seat.0,
-            action: codec::encode(&p.action),
-            sig,
-            beacon: if is_checkpoint(&self.config, p.seq) {
-                reveals.clone()
-            } else {
-                Vec::new()
-            },
-            acks: if is_checkpoint(&self.config, p.seq) {
-                ack_records.clone()
-            } else {
-                Vec::new()
-            },
+        let checkpoint = is_checkpoint(&self.config, p.seq);
+        let beacon = if checkpoint {
+            reveals.clone()
+        } else {
+            Vec::new()
+        };
+        let acks = if checkpoint {
+            ack_records.clone()
+        } else {
+            Vec::new()
+        };
+        let frame = match choices {
+            Some(choices) => Frame::Secret(SecretRecord {
+                seq: p.seq,
+                choices,
+                beacon,
+                acks,
+            }),
+            None => Frame::Move(MoveRecord {
+                seq: p.seq,
+                seat: p.seat.0,
+                action: codec::encode(&p.action),
+                sig,
+                beacon,
+                acks,
+            }),
         };
         self.last_links = live.iter().map(|&i| i as u8).zip(reveals).collect();
-        self.push_frame(Frame::Move(record));
+        self.push_frame(frame);
         self.progress();
         if self.state.to_act() == Actor::Over {
             if chance {
@@ -1975,16 +2067,473 @@ impl<G: Game> Session<G> {
             // vote's outcome instead of applying a late move, so every peer plays the same one.
             Actor::Seat(s) if self.voted_without_move(s, seq) => false,
             Actor::Seat(_) => self.try_buffered_move(),
-            Actor::Simultaneous(_) => {
-                self.halt(
-                    "the game asks for a simultaneous secret decision, which this session \
-                     cannot run yet"
-                        .into(),
-                );
-                false
-            }
+            Actor::Simultaneous(set) => self.secret_step(seq, set),
             Actor::Chance | Actor::Over => false,
         }
+    }
+
+    // ----- simultaneous secret steps (see `crate::secret`) -----
+
+    /// Commits the local seat to `action` at the current secret step; the reveal is sent by
+    /// [`Session::secret_step`] once every commitment of the step is held.
+    fn commit_secret(
+        &mut self,
+        seat: Seat,
+        prev: StateHash,
+        action: G::Action,
+    ) -> Result<(), SubmitError> {
+        let mut probe = self.state.clone();
+        probe
+            .play(seat, &action)
+            .map_err(|e| SubmitError::Illegal(e.to_string()))?;
+        let seq = self.final_seq + 1;
+        let base = self
+            .signer
+            .derive_secret(&self.game_id, "secret choice salt");
+        let salt = crate::secret::salt(&base, seq);
+        let encoded = codec::encode(&action);
+        let body = SecretCommitBody {
+            game_id: self.game_id,
+            seq,
+            prev,
+            seat: seat.0,
+            digest: crate::secret::commitment(&self.game_id, seq, seat.0, &encoded, &salt),
+        };
+        let commit = Signed {
+            sig: self.signer.sign(Domain::SecretCommit, &body),
+            body,
+        };
+        let reveal_body = SecretRevealBody {
+            game_id: self.game_id,
+            seq,
+            seat: seat.0,
+            action: encoded,
+            salt,
+        };
+        self.my_secret = Some(Signed {
+            sig: self.signer.sign(Domain::SecretReveal, &reveal_body),
+            body: reveal_body,
+        });
+        let n = self.seats.len();
+        self.secret_commits
+            .entry(seq)
+            .or_insert_with(|| vec![None; n])[seat.index()] = Some(commit.clone());
+        self.send(Destination::Broadcast, Message::SecretCommit(commit));
+        self.progress();
+        self.advance();
+        Ok(())
+    }
+
+    /// Whether `seat`'s commitment at the secret step `seq` is held.
+    fn committed(&self, seat: Seat, seq: u32) -> bool {
+        self.secret_commits
+            .get(&seq)
+            .is_some_and(|v| v[seat.index()].is_some())
+    }
+
+    /// Our reveal at step `seq`, rebuilt after a crash or a rewind from our own commitment (held
+    /// again from the others): the salt is ours to derive, and the action is the legal one that
+    /// matches the commitment.
+    fn recover_my_secret(&mut self, me: Seat, seq: u32) {
+        if self.my_secret.as_ref().is_some_and(|r| r.body.seq == seq) {
+            return;
+        }
+        let Some(c) = self
+            .secret_commits
+            .get(&seq)
+            .and_then(|v| v[me.index()].clone())
+        else {
+            return;
+        };
+        let base = self
+            .signer
+            .derive_secret(&self.game_id, "secret choice salt");
+        let salt = crate::secret::salt(&base, seq);
+        let found = self
+            .state
+            .legal_actions_for_vec(me)
+            .into_iter()
+            .map(|a| codec::encode(&a))
+            .find(|a| {
+                crate::secret::commitment(&self.game_id, seq, me.0, a, &salt) == c.body.digest
+            });
+        if let Some(action) = found {
+            let body = SecretRevealBody {
+                game_id: self.game_id,
+                seq,
+                seat: me.0,
+                action,
+                salt,
+            };
+            self.my_secret = Some(Signed {
+                sig: self.signer.sign(Domain::SecretReveal, &body),
+                body,
+            });
+        }
+    }
+
+    /// The signed secret item of `seat` at final move `seq` held in the log, if any.
+    fn logged_secret(&self, seq: u32, seat: u8, commit: bool) -> Option<LogItem> {
+        let e = self.log.get((seq as usize).checked_sub(1)?)?;
+        e.secret
+            .iter()
+            .find(|i| match i {
+                LogItem::SecretCommit(c) => commit && c.body.seat == seat,
+                LogItem::SecretReveal(r) => !commit && r.body.seat == seat,
+                _ => false,
+            })
+            .cloned()
+    }
+
+    fn on_secret_commit(&mut self, from: PeerId, c: Signed<SecretCommitBody>) {
+        let (seq, seat) = (c.body.seq, c.body.seat);
+        let held = |v: Option<&Vec<Option<Signed<SecretCommitBody>>>>| {
+            v.and_then(|v| v.get(seat as usize))
+                .is_some_and(|x| x.as_ref() == Some(&c))
+        };
+        if held(self.secret_commits.get(&seq))
+            || self.logged_secret(seq, seat, true) == Some(LogItem::SecretCommit(c.clone()))
+        {
+            return;
+        }
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::SecretCommit,
+            &c.body,
+            &c.sig,
+            seq,
+            "secret commitment",
+        ) {
+            return;
+        }
+        if c.body.game_id != self.game_id || seq == 0 || seq > self.final_seq + WINDOW {
+            return;
+        }
+        let peer = self.seats[seat as usize]
+            .player
+            .as_ref()
+            .map_or(from, |p| p.peer);
+        let old = if seq <= self.final_seq {
+            match self.logged_secret(seq, seat, true) {
+                Some(LogItem::SecretCommit(old)) => Some(old),
+                _ => return,
+            }
+        } else {
+            let n = self.seats.len();
+            let slot = self
+                .secret_commits
+                .entry(seq)
+                .or_insert_with(|| vec![None; n]);
+            match &slot[seat as usize] {
+                None => {
+                    slot[seat as usize] = Some(c);
+                    self.progress();
+                    return;
+                }
+                Some(old) => Some(old.clone()),
+            }
+        };
+        if let Some(old) = old {
+            self.cheat(
+                CheatKind::Equivocation,
+                Some(Seat(seat)),
+                peer,
+                seq,
+                format!("two different signed commitments to a secret choice at move {seq}"),
+                vec![LogItem::SecretCommit(old), LogItem::SecretCommit(c)],
+            );
+        }
+    }
+
+    fn on_secret_reveal(&mut self, from: PeerId, r: Signed<SecretRevealBody>) {
+        let (seq, seat) = (r.body.seq, r.body.seat);
+        if seq <= self.final_seq
+            || self
+                .secret_reveals
+                .get(&seq)
+                .and_then(|v| v.get(seat as usize))
+                .is_some_and(|x| x.as_ref() == Some(&r))
+        {
+            return;
+        }
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::SecretReveal,
+            &r.body,
+            &r.sig,
+            seq,
+            "secret reveal",
+        ) {
+            return;
+        }
+        if r.body.game_id != self.game_id || seq > self.final_seq + WINDOW {
+            return;
+        }
+        // Without the commitment the reveal cannot be checked: it comes again.
+        let Some(commit) = self
+            .secret_commits
+            .get(&seq)
+            .and_then(|v| v.get(seat as usize).cloned().flatten())
+        else {
+            return;
+        };
+        let digest =
+            crate::secret::commitment(&self.game_id, seq, seat, &r.body.action, &r.body.salt);
+        if digest != commit.body.digest {
+            let peer = self.seats[seat as usize]
+                .player
+                .as_ref()
+                .map_or(from, |p| p.peer);
+            self.cheat(
+                CheatKind::WithheldReveal,
+                Some(Seat(seat)),
+                peer,
+                seq,
+                format!(
+                    "the reveal of a secret choice at move {seq} does not match its commitment"
+                ),
+                vec![LogItem::SecretCommit(commit), LogItem::SecretReveal(r)],
+            );
+            return;
+        }
+        let n = self.seats.len();
+        let slot = self
+            .secret_reveals
+            .entry(seq)
+            .or_insert_with(|| vec![None; n]);
+        if slot[seat as usize].is_none() {
+            slot[seat as usize] = Some(r);
+            self.progress();
+        }
+    }
+
+    /// At a simultaneous secret step with nothing pending: announce our turn, send our reveal
+    /// once every commitment is held, and play the step once every reveal is in.
+    fn secret_step(&mut self, seq: u32, set: SeatSet) -> bool {
+        let live: Vec<Seat> = set.iter().filter(|s| self.seats[s.index()].live).collect();
+        // Having voted to hand a deciding seat to the bot, wait for the vote's outcome.
+        if live.iter().any(|&s| self.voted_without_move(s, seq)) {
+            return false;
+        }
+        if let Some(me) = self.local_seat
+            && self.is_my_turn()
+            && self.your_turn_sent < seq
+        {
+            self.your_turn_sent = seq;
+            self.events.push_back(Event::YourTurn { seq, seat: me });
+        }
+        let n = self.seats.len();
+        let commits = self
+            .secret_commits
+            .get(&seq)
+            .cloned()
+            .unwrap_or_else(|| vec![None; n]);
+        if !live.iter().all(|s| commits[s.index()].is_some()) {
+            return false;
+        }
+        let prev = self.current_hash();
+        for &s in &live {
+            let Some(c) = commits[s.index()].clone() else {
+                continue;
+            };
+            if c.body.prev != prev {
+                let peer = self.seats[s.index()].player.as_ref().map(|p| p.peer);
+                if let Some(peer) = peer {
+                    self.cheat(
+                        CheatKind::PrevHashMismatch,
+                        Some(s),
+                        peer,
+                        seq,
+                        format!(
+                            "the secret commitment of move {seq} claims to follow state {} but \
+                             the state is {}",
+                            c.body.prev.short(),
+                            prev.short()
+                        ),
+                        vec![LogItem::SecretCommit(c)],
+                    );
+                }
+                self.halt(format!(
+                    "{s}'s secret commitment {seq} follows a state we do not have (desync or cheat)"
+                ));
+                return false;
+            }
+        }
+        // Every commitment is held: now, and only now, our own reveal goes out.
+        if let Some(me) = self.local_seat
+            && live.contains(&me)
+        {
+            self.recover_my_secret(me, seq);
+        }
+        if let Some(me) = self.local_seat
+            && live.contains(&me)
+            && let Some(mine) = self.my_secret.clone().filter(|r| r.body.seq == seq)
+        {
+            let slot = self
+                .secret_reveals
+                .entry(seq)
+                .or_insert_with(|| vec![None; n]);
+            if slot[me.index()].is_none() {
+                slot[me.index()] = Some(mine.clone());
+                self.send(Destination::Broadcast, Message::SecretReveal(mine));
+            }
+        }
+        let reveals = self
+            .secret_reveals
+            .get(&seq)
+            .cloned()
+            .unwrap_or_else(|| vec![None; n]);
+        if !live.iter().all(|s| reveals[s.index()].is_some()) {
+            return false;
+        }
+        // Play every choice in seat order; the bot chooses for seats without a live player.
+        let mut next = self.state.clone();
+        let mut choices = Vec::new();
+        let mut items = Vec::new();
+        let mut applied = Vec::new();
+        for s in set.iter() {
+            let (action, proof) = match (&commits[s.index()], &reveals[s.index()]) {
+                (Some(c), Some(r)) if live.contains(&s) => {
+                    let Ok(a) = codec::decode::<G::Action>(&r.body.action) else {
+                        self.secret_illegal(s, seq, "does not decode".into(), c, r);
+                        return false;
+                    };
+                    items.push(LogItem::SecretCommit(c.clone()));
+                    items.push(LogItem::SecretReveal(r.clone()));
+                    (
+                        a,
+                        Some(SecretProof {
+                            salt: r.body.salt,
+                            commit_sig: c.sig,
+                            reveal_sig: r.sig,
+                        }),
+                    )
+                }
+                _ => {
+                    let legal = next.legal_actions_for_vec(s);
+                    if legal.is_empty() {
+                        self.halt(format!("{s} must decide but has no legal action"));
+                        return false;
+                    }
+                    (
+                        legal[TakeoverBot::pick(&next, s, seq, legal.len())].clone(),
+                        None,
+                    )
+                }
+            };
+            let description = next.describe(&action);
+            match next.play(s, &action) {
+                Ok(events) => {
+                    choices.push(SecretChoice {
+                        seat: s.0,
+                        action: codec::encode(&action),
+                        proof: proof.clone(),
+                    });
+                    applied.push((s, action, description, events, proof.is_none()));
+                }
+                Err(e) => {
+                    match (&commits[s.index()], &reveals[s.index()]) {
+                        (Some(c), Some(r)) if proof.is_some() => {
+                            let (c, r) = (c.clone(), r.clone());
+                            self.secret_illegal(
+                                s,
+                                seq,
+                                format!("({description}) is illegal: {e}"),
+                                &c,
+                                &r,
+                            );
+                        }
+                        _ => self.halt(format!("the bot's secret choice was refused: {e}")),
+                    }
+                    return false;
+                }
+            }
+        }
+        let before = std::mem::replace(&mut self.state, next);
+        let hash = state_hash(&self.state);
+        self.hash_cache = Some(hash);
+        let (first_seat, first_action) = match applied.first() {
+            Some((s, a, ..)) => (*s, a.clone()),
+            None => {
+                self.halt("a simultaneous step with no deciding seat".into());
+                return false;
+            }
+        };
+        self.pending = Some(Pending {
+            seq,
+            seat: first_seat,
+            action: first_action,
+            mv: None,
+            hash,
+            before,
+            secret: Some((choices, items)),
+        });
+        if self.my_secret.as_ref().is_some_and(|r| r.body.seq == seq) {
+            self.my_secret = None;
+        }
+        self.progress();
+        for (seat, action, description, events, by_bot) in applied {
+            self.events.push_back(Event::MoveApplied {
+                seq,
+                seat,
+                action,
+                description,
+                events,
+                by_bot,
+            });
+        }
+        self.ack_applied(seq, hash);
+        true
+    }
+
+    /// A revealed secret choice the engine refuses: evidence (the signed commitment and reveal
+    /// prove it), and the game stops as for an illegal move.
+    fn secret_illegal(
+        &mut self,
+        seat: Seat,
+        seq: u32,
+        why: String,
+        c: &Signed<SecretCommitBody>,
+        r: &Signed<SecretRevealBody>,
+    ) {
+        if let Some(peer) = self.seats[seat.index()].player.as_ref().map(|p| p.peer) {
+            self.cheat(
+                CheatKind::IllegalMove,
+                Some(seat),
+                peer,
+                seq,
+                format!("the secret choice of move {seq} {why}"),
+                vec![
+                    LogItem::SecretCommit(c.clone()),
+                    LogItem::SecretReveal(r.clone()),
+                ],
+            );
+        }
+        self.halt(format!(
+            "{seat} committed to an illegal secret choice {seq}"
+        ));
+    }
+
+    /// Our commitment and (once sent) reveal at the secret step `seq`.
+    fn own_secret_items(&self, me: Seat, seq: u32) -> Vec<Message> {
+        let mut out = Vec::new();
+        if let Some(c) = self
+            .secret_commits
+            .get(&seq)
+            .and_then(|v| v[me.index()].clone())
+        {
+            out.push(Message::SecretCommit(c));
+        }
+        if let Some(r) = self
+            .secret_reveals
+            .get(&seq)
+            .and_then(|v| v[me.index()].clone())
+        {
+            out.push(Message::SecretReveal(r));
+        }
+        out
     }
 
     // ----- takeover -----
@@ -2119,8 +2668,9 @@ impl<G: Game> Session<G> {
     }
 
     /// Whether we voted to take over `seat` at `seq` without holding its move for `seq`.
+    /// Once our own seat is handed over, our votes bind us no more.
     fn voted_without_move(&self, seat: Seat, seq: u32) -> bool {
-        let Some(me) = self.local_seat else {
+        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
             return false;
         };
         self.votes
@@ -2132,8 +2682,9 @@ impl<G: Game> Session<G> {
     }
 
     /// Whether a vote of ours binds us not to finalise move `seq` without the takeover.
+    /// Once our own seat is handed over, our votes bind us no more.
     fn bound_by_vote(&self, seq: u32, live: &[usize]) -> bool {
-        let Some(me) = self.local_seat else {
+        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
             return false;
         };
         self.votes.iter().any(|((s, n), v)| {
@@ -2205,8 +2756,24 @@ impl<G: Game> Session<G> {
             self.seats[t].live = false;
         }
         // The not-yet-final move of a seat handed over is undone, unless the vote let it stand.
-        if let Some(p) = &self.pending
+        let secret_of_target = self.pending.as_ref().is_some_and(|p| {
+            p.seq == n
+                && p.secret.as_ref().is_some_and(|(c, _)| {
+                    c.iter()
+                        .any(|c| c.proof.is_some() && x.contains(&(c.seat as usize)))
+                })
+        });
+        if secret_of_target {
+            // A secret step is played again with the bot's choice for the seats handed over, as
+            // every peer that did not receive their reveals plays it.
+            if let Some(p) = self.pending.take() {
+                self.state = p.before;
+                self.hash_cache = None;
+            }
+            self.acks.remove(&n);
+        } else if let Some(p) = &self.pending
             && p.seq == n
+            && p.secret.is_none()
             && x.contains(&p.seat.index())
         {
             let stands = p
@@ -2377,6 +2944,7 @@ impl<G: Game> Session<G> {
                 }
             }
             Phase::Playing => {
+                out.extend(self.own_secret_items(me, self.final_seq + 1));
                 if let Some(p) = &self.pending {
                     if let Some(m) = &p.mv
                         && m.body.seat == me.0
@@ -2439,13 +3007,13 @@ impl<G: Game> Session<G> {
                         }
                     }
                 }
-                None => {
-                    if let Actor::Seat(s) = self.state.to_act()
-                        && Some(s) != self.local_seat
-                    {
+                None => match self.state.to_act() {
+                    Actor::Seat(s) if Some(s) != self.local_seat => {
                         missing.extend(live.iter().copied());
                     }
-                }
+                    Actor::Simultaneous(_) => missing.extend(live.iter().copied()),
+                    _ => {}
+                },
             },
             Phase::Settling => {
                 for &i in &live {
@@ -2509,6 +3077,7 @@ impl<G: Game> Session<G> {
             if let Some(m) = &e.mv {
                 items.push(LogItem::Move(m.clone()));
             }
+            items.extend(e.secret.iter().cloned());
             items.extend(e.acks.iter().flatten().cloned().map(LogItem::Ack));
         }
         if last == self.final_seq {
@@ -2516,6 +3085,13 @@ impl<G: Game> Session<G> {
                 && let Some(m) = &p.mv
             {
                 items.push(LogItem::Move(m.clone()));
+            }
+            // Commitments, and reveals already sent by their seats, of steps not yet final.
+            for v in self.secret_commits.values() {
+                items.extend(v.iter().flatten().cloned().map(LogItem::SecretCommit));
+            }
+            for v in self.secret_reveals.values() {
+                items.extend(v.iter().flatten().cloned().map(LogItem::SecretReveal));
             }
             for (seq, acks) in &self.acks {
                 if *seq >= from_seq {
@@ -2562,11 +3138,40 @@ impl<G: Game> Session<G> {
                         }
                     }
                 }
-                None => {
-                    if let Actor::Seat(s) = self.state.to_act() {
+                None => match self.state.to_act() {
+                    Actor::Seat(s) => {
                         silent.push((s.index(), Waiting::Move(self.final_seq + 1)));
                     }
-                }
+                    // A deciding seat that has not committed, or (once every commitment is
+                    // held) has not revealed.
+                    Actor::Simultaneous(set) => {
+                        let seq = self.final_seq + 1;
+                        let committed = |i: usize| {
+                            self.secret_commits
+                                .get(&seq)
+                                .is_some_and(|v| v[i].is_some())
+                        };
+                        let revealed = |i: usize| {
+                            self.secret_reveals
+                                .get(&seq)
+                                .is_some_and(|v| v[i].is_some())
+                        };
+                        let deciding: Vec<usize> = set
+                            .iter()
+                            .map(|s| s.index())
+                            .filter(|&i| self.seats[i].live)
+                            .collect();
+                        let all_committed = deciding.iter().all(|&i| committed(i));
+                        for &i in &deciding {
+                            if !committed(i) {
+                                silent.push((i, Waiting::Move(seq)));
+                            } else if all_committed && !revealed(i) {
+                                silent.push((i, Waiting::SecretReveal(seq)));
+                            }
+                        }
+                    }
+                    Actor::Chance | Actor::Over => {}
+                },
             },
             Phase::Settling => {
                 for &i in &live {
@@ -2644,7 +3249,10 @@ impl<G: Game> Session<G> {
             let key = (
                 i as u8,
                 match waiting {
-                    Waiting::Move(s) | Waiting::Ack(s) | Waiting::Vote(s) => s,
+                    Waiting::Move(s)
+                    | Waiting::Ack(s)
+                    | Waiting::Vote(s)
+                    | Waiting::SecretReveal(s) => s,
                     _ => 0,
                 },
                 match waiting {
@@ -2653,6 +3261,7 @@ impl<G: Game> Session<G> {
                     Waiting::Move(_) => 2,
                     Waiting::Ack(_) => 3,
                     Waiting::Vote(_) => 4,
+                    Waiting::SecretReveal(_) => 5,
                 },
             );
             if !self.silence_reported.insert(key) {
@@ -2671,6 +3280,26 @@ impl<G: Game> Session<G> {
                     0,
                     "committed to a seed nonce but has not revealed it; the game cannot start"
                         .into(),
+                    proof,
+                );
+            }
+            if let Waiting::SecretReveal(seq) = waiting {
+                let proof: Vec<LogItem> = self
+                    .secret_commits
+                    .get(&seq)
+                    .and_then(|v| v[i].clone())
+                    .map(LogItem::SecretCommit)
+                    .into_iter()
+                    .collect();
+                self.cheat(
+                    CheatKind::WithheldReveal,
+                    Some(Seat(i as u8)),
+                    peer,
+                    seq,
+                    format!(
+                        "committed to a secret choice at move {seq} but has not revealed it \
+                         although every commitment is in"
+                    ),
                     proof,
                 );
             }
