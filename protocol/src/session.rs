@@ -10,6 +10,7 @@ use crate::config::{GameConfig, Refusal, SeatSpec};
 use crate::event::{Destination, DesyncReport, Event, Transmit, Waiting};
 use crate::evidence::{CheatKind, Evidence};
 use crate::keys::{Domain, KeyError, Signer, verify};
+use crate::lockstep;
 use crate::message::{
     Ack, AckBody, AckStage, ChatBody, CommitBody, GameId, LogItem, LogSync, Message, MoveBody,
     RevealBody, SecretCommitBody, SecretRevealBody, Signed, SyncRequest, TakeoverBody,
@@ -20,7 +21,6 @@ use crate::replay::format::{
 };
 use crate::takeover;
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
-use dwarfs_bots::TakeoverBot;
 use dwarfs_engine::{Actor, Game, Seat, SeatSet, StateHash, codec, state_hash};
 use libp2p_identity::{Keypair, PeerId, ed25519};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -270,10 +270,6 @@ fn frame_key(frame: &Frame) -> u32 {
         Frame::Takeover(t) => t.from_seq,
         Frame::Final(_) => u32::MAX,
     }
-}
-
-fn is_checkpoint(config: &GameConfig, seq: u32) -> bool {
-    seq.is_multiple_of(config.ack_interval) || seq.is_multiple_of(config.beacon_segment)
 }
 
 impl<G: Game> Session<G> {
@@ -1245,18 +1241,10 @@ impl<G: Game> Session<G> {
                 });
             }
         }
-        let mut round = 0;
         self.hash_cache = None;
-        while self.state.to_act() == Actor::Chance {
-            if self
-                .state
-                .resolve_chance(beacon::setup_entropy(&seed, round))
-                .is_err()
-            {
-                self.halt("the engine refused its setup chance point".into());
-                return;
-            }
-            round += 1;
+        if lockstep::resolve_setup(&mut self.state, &seed).is_err() {
+            self.halt("the engine refused its setup chance point".into());
+            return;
         }
         self.seed = Some(seed);
         self.phase = Phase::Playing;
@@ -1734,7 +1722,7 @@ impl<G: Game> Session<G> {
             let ok = a
                 .reveal
                 .is_some_and(|r| tracker.check(p.seq, &r, self.config.beacon_segment));
-            let segment_end = p.seq.is_multiple_of(self.config.beacon_segment);
+            let segment_end = lockstep::is_segment_end(&self.config, p.seq);
             if !ok || (segment_end && a.signed.body.next_tip.is_none()) {
                 if let Some(peer) = peer {
                     self.cheat(
@@ -1802,26 +1790,30 @@ impl<G: Game> Session<G> {
             seq: p.seq,
             hash: p.hash,
         });
-        let mut chance = false;
-        let mut round = 0;
-        while self.state.to_act() == Actor::Chance {
-            chance = true;
-            let entropy = beacon::move_entropy(&self.game_id, p.seq, round, &reveals);
+        if self.state.to_act() == Actor::Chance {
             self.hash_cache = None;
-            match self.state.resolve_chance(entropy) {
-                Ok(events) => self.events.push_back(Event::ChanceResolved {
+        }
+        let events = &mut self.events;
+        let chance = match lockstep::resolve_after_move(
+            &mut self.state,
+            &self.game_id,
+            p.seq,
+            &reveals,
+            |entropy, ev| {
+                events.push_back(Event::ChanceResolved {
                     seq: p.seq,
                     entropy,
-                    events,
-                }),
-                Err(e) => {
-                    self.halt(format!("the engine refused a chance point: {e}"));
-                    return true;
-                }
+                    events: ev,
+                })
+            },
+        ) {
+            Ok(chance) => chance,
+            Err(e) => {
+                self.halt(format!("the engine refused a chance point: {e}"));
+                return true;
             }
-            round += 1;
-        }
-        let checkpoint = is_checkpoint(&self.config, p.seq);
+        };
+        let checkpoint = lockstep::is_checkpoint(&self.config, p.seq);
         let beacon = if checkpoint {
             reveals.clone()
         } else {
@@ -2033,13 +2025,11 @@ impl<G: Game> Session<G> {
                         }
                     };
                 }
-                let legal = self.state.legal_actions_vec();
-                if legal.is_empty() {
+                let format = crate::replay::format::FORMAT_VERSION;
+                let Some(action) = lockstep::bot_choice(&self.state, s, seq, format) else {
                     self.halt(format!("{s} must act but has no legal action"));
                     return false;
-                }
-                let i = TakeoverBot::pick(&self.state, s, seq, legal.len());
-                let action = legal[i].clone();
+                };
                 let mut next = self.state.clone();
                 match next.play(s, &action) {
                     Ok(events) => {
@@ -2389,68 +2379,69 @@ impl<G: Game> Session<G> {
             return false;
         }
         // Play every choice in seat order; the bot chooses for seats without a live player.
-        let mut next = self.state.clone();
+        let mut actions: Vec<Option<G::Action>> = vec![None; n];
         let mut choices = Vec::new();
         let mut items = Vec::new();
-        let mut applied = Vec::new();
-        for s in set.iter() {
-            let (action, proof) = match (&commits[s.index()], &reveals[s.index()]) {
-                (Some(c), Some(r)) if live.contains(&s) => {
-                    let Ok(a) = codec::decode::<G::Action>(&r.body.action) else {
-                        self.secret_illegal(s, seq, "does not decode".into(), c, r);
-                        return false;
-                    };
-                    items.push(LogItem::SecretCommit(c.clone()));
-                    items.push(LogItem::SecretReveal(r.clone()));
-                    (
-                        a,
-                        Some(SecretProof {
-                            salt: r.body.salt,
-                            commit_sig: c.sig,
-                            reveal_sig: r.sig,
-                        }),
-                    )
-                }
-                _ => {
-                    let legal = next.legal_actions_for_vec(s);
-                    if legal.is_empty() {
-                        self.halt(format!("{s} must decide but has no legal action"));
-                        return false;
-                    }
-                    (
-                        legal[TakeoverBot::pick(&next, s, seq, legal.len())].clone(),
-                        None,
-                    )
-                }
+        for &s in &live {
+            let (Some(c), Some(r)) = (&commits[s.index()], &reveals[s.index()]) else {
+                return false;
             };
-            let description = next.describe(&action);
-            match next.play(s, &action) {
-                Ok(events) => {
-                    choices.push(SecretChoice {
-                        seat: s.0,
-                        action: codec::encode(&action),
-                        proof: proof.clone(),
-                    });
-                    applied.push((s, action, description, events, proof.is_none()));
-                }
-                Err(e) => {
-                    match (&commits[s.index()], &reveals[s.index()]) {
-                        (Some(c), Some(r)) if proof.is_some() => {
-                            let (c, r) = (c.clone(), r.clone());
-                            self.secret_illegal(
-                                s,
-                                seq,
-                                format!("({description}) is illegal: {e}"),
-                                &c,
-                                &r,
-                            );
-                        }
-                        _ => self.halt(format!("the bot's secret choice was refused: {e}")),
+            let Ok(a) = codec::decode::<G::Action>(&r.body.action) else {
+                let (c, r) = (c.clone(), r.clone());
+                self.secret_illegal(s, seq, "does not decode".into(), &c, &r);
+                return false;
+            };
+            actions[s.index()] = Some(a);
+        }
+        let mut next = self.state.clone();
+        let played =
+            match lockstep::play_secret_step(&mut next, set, seq, |s| actions[s.index()].clone()) {
+                Ok(p) => p,
+                Err(lockstep::StepError::Illegal {
+                    seat,
+                    description,
+                    reason,
+                }) => {
+                    if let (Some(c), Some(r)) = (&commits[seat.index()], &reveals[seat.index()]) {
+                        let (c, r) = (c.clone(), r.clone());
+                        self.secret_illegal(
+                            seat,
+                            seq,
+                            format!("({description}) is illegal: {reason}"),
+                            &c,
+                            &r,
+                        );
                     }
                     return false;
                 }
-            }
+                Err(e) => {
+                    self.halt(e.to_string());
+                    return false;
+                }
+            };
+        for p in &played {
+            let proof = match (&commits[p.seat.index()], &reveals[p.seat.index()]) {
+                (Some(c), Some(r)) if !p.by_bot => {
+                    items.push(LogItem::SecretCommit(c.clone()));
+                    items.push(LogItem::SecretReveal(r.clone()));
+                    Some(SecretProof {
+                        salt: r.body.salt,
+                        commit_sig: c.sig,
+                        reveal_sig: r.sig,
+                    })
+                }
+                _ => None,
+            };
+            choices.push(SecretChoice {
+                seat: p.seat.0,
+                action: codec::encode(&p.action),
+                proof,
+            });
         }
+        let applied: Vec<_> = played
+            .into_iter()
+            .map(|p| (p.seat, p.action, p.description, p.events, p.by_bot))
+            .collect();
         let before = std::mem::replace(&mut self.state, next);
         let hash = state_hash(&self.state);
         self.hash_cache = Some(hash);

@@ -10,8 +10,8 @@ pub use batch::DalekBatch;
 use crate::beacon::{self, ChainTracker};
 use crate::config::{Refusal, SeatSpec};
 use crate::keys::{Domain, Signature, signed_bytes};
+use crate::lockstep;
 use crate::message::{AckBody, AckStage, Link, MoveBody, SecretCommitBody, SecretRevealBody};
-use dwarfs_bots::TakeoverBot;
 use dwarfs_engine::{Actor, Game, Outcome, Seat, StateHash, codec, state_hash};
 use format::{AckRecord, Frame, Header, ReadError, read_frames};
 use libp2p_identity::ed25519;
@@ -573,13 +573,7 @@ impl<G: Game> Verifier<G> {
             });
         }
         let seed = beacon::seed(&cfg.game_id, &nonces);
-        let mut round = 0;
-        while state.to_act() == Actor::Chance {
-            state
-                .resolve_chance(beacon::setup_entropy(&seed, round))
-                .map_err(|e| Fault::Illegal(e.to_string()))?;
-            round += 1;
-        }
+        lockstep::resolve_setup(&mut state, &seed).map_err(|e| Fault::Illegal(e.to_string()))?;
         if let Some(log) = log {
             log.push(format!(
                 "{} (rules v{}), {} seats, game {}",
@@ -649,7 +643,7 @@ impl<G: Game> Verifier<G> {
             )));
         }
         let segment_end =
-            stage == AckStage::Applied && seq.is_multiple_of(self.header.config.beacon_segment);
+            stage == AckStage::Applied && lockstep::is_segment_end(&self.header.config, seq);
         for (a, &i) in acks.iter().zip(&live) {
             let seat = Seat(i as u8);
             if a.seat as usize != i {
@@ -984,14 +978,8 @@ impl<G: Game> Verifier<G> {
                     if m.sig.is_some() {
                         return Err(Fault::BotMove(seat));
                     }
-                    let legal = self.state.legal_actions_vec();
-                    // Format 2 files were recorded with the first takeover bot.
-                    let i = if self.header.format < 3 {
-                        TakeoverBot::pick_v1(&self.state, seat, legal.len())
-                    } else {
-                        TakeoverBot::pick(&self.state, seat, m.seq, legal.len())
-                    };
-                    if legal.get(i) != Some(&action) {
+                    let bot = lockstep::bot_choice(&self.state, seat, m.seq, self.header.format);
+                    if bot.as_ref() != Some(&action) {
                         return Err(Fault::BotMove(seat));
                     }
                 }
@@ -1047,7 +1035,8 @@ impl<G: Game> Verifier<G> {
                     )));
                 }
                 let prev = state_hash(&self.state);
-                let mut parts = Vec::new();
+                let mut actions: Vec<Option<G::Action>> = vec![None; self.keys.len()];
+                let mut recorded = Vec::new();
                 for c in &r.choices {
                     let seat = Seat(c.seat);
                     let action: G::Action = codec::decode(&c.action).map_err(|e| {
@@ -1104,13 +1093,7 @@ impl<G: Game> Verifier<G> {
                             }
                             self.signatures += 2;
                         }
-                        (None, false) => {
-                            let legal = self.state.legal_actions_for_vec(seat);
-                            let i = TakeoverBot::pick(&self.state, seat, r.seq, legal.len());
-                            if legal.get(i) != Some(&action) {
-                                return Err(Fault::BotMove(seat));
-                            }
-                        }
+                        (None, false) => {}
                         (None, true) => {
                             return Err(Fault::Signature {
                                 what: "secret commitment (missing)",
@@ -1119,14 +1102,28 @@ impl<G: Game> Verifier<G> {
                         }
                         (Some(_), false) => return Err(Fault::BotMove(seat)),
                     }
-                    let description = self.state.describe(&action);
-                    let events = self
-                        .state
-                        .play(seat, &action)
-                        .map_err(|e| Fault::Illegal(format!("{description}: {e}")))?;
+                    if live {
+                        actions[seat.index()] = Some(action.clone());
+                    }
+                    recorded.push(action);
+                }
+                let played = lockstep::play_secret_step(&mut self.state, set, r.seq, |s| {
+                    actions.get(s.index()).cloned().flatten()
+                })
+                .map_err(|e| match e {
+                    lockstep::StepError::Bot(seat) => Fault::BotMove(seat),
+                    e => Fault::Illegal(e.to_string()),
+                })?;
+                let mut parts = Vec::new();
+                for (p, action) in played.iter().zip(&recorded) {
+                    if p.action != *action {
+                        return Err(Fault::BotMove(p.seat));
+                    }
                     parts.push(format!(
-                        "{description}{}  {events:?}",
-                        if live { "" } else { " (bot)" }
+                        "{}{}  {:?}",
+                        p.description,
+                        if p.by_bot { " (bot)" } else { "" },
+                        p.events
                     ));
                 }
                 let description = format!("secret choices: {}", parts.join("; "));
@@ -1167,7 +1164,7 @@ impl<G: Game> Verifier<G> {
             line,
         } = step;
         let hash = state_hash(&self.state);
-        if is_checkpoint_cfg(&cfg, seq) {
+        if lockstep::is_checkpoint(&cfg, seq) {
             self.check_acks(acks, seq, AckStage::Applied, hash)?;
         } else if !acks.is_empty() {
             return Err(Fault::Acks(
@@ -1181,28 +1178,24 @@ impl<G: Game> Verifier<G> {
         let chance = self.state.to_act() == Actor::Chance;
         if chance {
             let reveals = self.links_at(seq, frame, rest)?;
-            let mut round = 0;
-            while self.state.to_act() == Actor::Chance {
-                let e = beacon::move_entropy(&cfg.game_id, seq, round, &reveals);
-                let events = self
-                    .state
-                    .resolve_chance(e)
-                    .map_err(|e| Fault::Illegal(e.to_string()))?;
-                if let Some(log) = log.as_deref_mut() {
-                    log.push(format!("        chance: {events:?}"));
-                }
-                round += 1;
+            let mut lines = Vec::new();
+            lockstep::resolve_after_move(&mut self.state, &cfg.game_id, seq, &reveals, |_, ev| {
+                lines.push(format!("        chance: {ev:?}"))
+            })
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+            if let Some(log) = log {
+                log.extend(lines);
             }
             self.chance_points += 1;
         }
-        if is_checkpoint_cfg(&cfg, seq) {
+        if lockstep::is_checkpoint(&cfg, seq) {
             self.absorb_links(seq, links)?;
         } else if !links.is_empty() {
             return Err(Fault::Beacon(
                 "links stored on a move that is not a checkpoint".into(),
             ));
         }
-        if seq.is_multiple_of(cfg.beacon_segment) {
+        if lockstep::is_segment_end(&cfg, seq) {
             for a in acks {
                 if let (Some(tip), Some(t)) = (a.next_tip, self.trackers[a.seat as usize].as_mut())
                 {
@@ -1247,16 +1240,12 @@ fn read_error_position(e: &ReadError) -> (usize, usize) {
 /// The beacon links a frame carries, and the position they are at.
 fn links_of<'a>(frame: &'a Frame, cfg: &crate::config::GameConfig) -> Option<(u32, &'a [Link])> {
     match frame {
-        Frame::Move(m) if is_checkpoint_cfg(cfg, m.seq) => Some((m.seq, &m.beacon)),
-        Frame::Secret(r) if is_checkpoint_cfg(cfg, r.seq) => Some((r.seq, &r.beacon)),
+        Frame::Move(m) if lockstep::is_checkpoint(cfg, m.seq) => Some((m.seq, &m.beacon)),
+        Frame::Secret(r) if lockstep::is_checkpoint(cfg, r.seq) => Some((r.seq, &r.beacon)),
         Frame::Takeover(t) => Some((t.from_seq.saturating_sub(1), &t.beacon)),
         Frame::Final(f) => Some((f.seq, &f.beacon)),
         _ => None,
     }
-}
-
-fn is_checkpoint_cfg(cfg: &crate::config::GameConfig, seq: u32) -> bool {
-    seq.is_multiple_of(cfg.ack_interval) || seq.is_multiple_of(cfg.beacon_segment)
 }
 
 /// A rebuilt move: the signed move (`None` for a bot's or a secret step), the acks the file
