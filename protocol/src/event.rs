@@ -39,6 +39,9 @@ pub enum Waiting {
     /// Its takeover vote at move `seq`: we voted to hand a silent seat to the bot and this
     /// player has sent nothing for that move since (it may be silent too).
     Vote(u32),
+    /// Its reveal of its secret choice at the simultaneous step `seq` (every commitment of the
+    /// step is in; its commitment is evidence that it withholds the reveal).
+    SecretReveal(u32),
 }
 
 /// An ack hash mismatch: peers disagree on the state after a move.
@@ -78,7 +81,8 @@ pub enum Event<G: Game> {
         /// The local seat.
         seat: Seat,
     },
-    /// A move was applied locally (not yet final).
+    /// A move was applied locally (not yet final). At a simultaneous secret step, one per
+    /// deciding seat, in seat order, all with the step's number, once every choice is revealed.
     MoveApplied {
         /// Its number.
         seq: u32,

@@ -109,6 +109,10 @@ pub enum Domain {
     Takeover,
     /// A lobby ready.
     Ready,
+    /// A commitment to a secret choice at a simultaneous step.
+    SecretCommit,
+    /// The reveal of a secret choice.
+    SecretReveal,
 }
 
 impl Domain {
@@ -121,6 +125,8 @@ impl Domain {
             Domain::Chat => b"dwarfs/chat/v1\0",
             Domain::Takeover => b"dwarfs/takeover/v1\0",
             Domain::Ready => b"dwarfs/ready/v1\0",
+            Domain::SecretCommit => b"dwarfs/secret-commit/v1\0",
+            Domain::SecretReveal => b"dwarfs/secret-reveal/v1\0",
         }
     }
 }

@@ -21,6 +21,8 @@
 //! - Signed, hash-chained moves; acks with the new state hash and the next beacon preimage; a
 //!   move is final when every live seated peer acked the same hash; the next move is taken only
 //!   then. Chance points after setup use the fairness beacon.
+//! - Simultaneous secret steps by commit-then-reveal of moves ([`secret`]): no reveal leaves a
+//!   peer before it holds every deciding seat's commitment.
 //! - Detection, with [`Evidence`]: bad signature, unknown peer, out of turn, wrong seat,
 //!   previous-hash mismatch, illegal move, equivocation (both signed items kept), withheld reveal;
 //!   ack mismatches are a [`DesyncReport`] with a state dump.
@@ -49,8 +51,10 @@ pub mod config;
 pub mod event;
 pub mod evidence;
 pub mod keys;
+pub mod lockstep;
 pub mod message;
 pub mod replay;
+pub mod secret;
 pub mod session;
 pub mod sim;
 pub mod takeover;

@@ -63,6 +63,37 @@ pub struct MoveBody {
     pub action: Vec<u8>,
 }
 
+/// A deciding seat's commitment to its secret choice at a simultaneous step (see
+/// [`crate::secret`]): sent before anyone reveals, so no choice can depend on another's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretCommitBody {
+    /// The game.
+    pub game_id: GameId,
+    /// The step's sequence number (it is one move of the game's log).
+    pub seq: u32,
+    /// The hash of the state the step applies to.
+    pub prev: StateHash,
+    /// The deciding seat.
+    pub seat: u8,
+    /// [`crate::secret::commitment`] of the encoded action and a fresh secret salt.
+    pub digest: [u8; 32],
+}
+
+/// The opening of a [`SecretCommitBody`], sent once every commitment of the step is held.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretRevealBody {
+    /// The game.
+    pub game_id: GameId,
+    /// The step's sequence number.
+    pub seq: u32,
+    /// The deciding seat.
+    pub seat: u8,
+    /// The canonical encoding of the seat's action.
+    pub action: Vec<u8>,
+    /// The salt under the commitment.
+    pub salt: [u8; 32],
+}
+
 /// Which state an ack hashes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AckStage {
@@ -160,6 +191,10 @@ pub enum LogItem {
     Ack(Ack),
     /// A takeover vote.
     Takeover(Signed<TakeoverBody>),
+    /// A commitment to a secret choice at a simultaneous step.
+    SecretCommit(Signed<SecretCommitBody>),
+    /// The reveal of a secret choice.
+    SecretReveal(Signed<SecretRevealBody>),
 }
 
 /// A chunk of a peer's signed log, answering a [`SyncRequest`].
@@ -233,6 +268,10 @@ pub enum Message {
     Evidence(Evidence),
     /// A seat-takeover vote.
     Takeover(Signed<TakeoverBody>),
+    /// A commitment to a secret choice at a simultaneous step.
+    SecretCommit(Signed<SecretCommitBody>),
+    /// The reveal of a secret choice, once every commitment of the step is held.
+    SecretReveal(Signed<SecretRevealBody>),
 }
 
 impl Message {
@@ -249,6 +288,8 @@ impl Message {
             Message::LogSync(_) => "log-sync",
             Message::Evidence(_) => "evidence",
             Message::Takeover(_) => "takeover",
+            Message::SecretCommit(_) => "secret-commit",
+            Message::SecretReveal(_) => "secret-reveal",
         }
     }
 }
@@ -261,6 +302,8 @@ impl From<LogItem> for Message {
             LogItem::Move(m) => Message::Move(m),
             LogItem::Ack(a) => Message::Ack(a),
             LogItem::Takeover(t) => Message::Takeover(t),
+            LogItem::SecretCommit(c) => Message::SecretCommit(c),
+            LogItem::SecretReveal(r) => Message::SecretReveal(r),
         }
     }
 }

@@ -277,9 +277,9 @@ impl<G: Game> Network<G> {
                 && self.peers[i].autoplay
             {
                 let p = &mut self.peers[i];
-                let legal = p.session.state().legal_actions_vec();
+                let seat = p.session.local_seat().unwrap_or(dwarfs_engine::Seat(0));
+                let legal = p.session.state().legal_actions_for_vec(seat);
                 if !legal.is_empty() {
-                    let seat = p.session.local_seat().unwrap_or(dwarfs_engine::Seat(0));
                     let k = p
                         .bot
                         .choose(

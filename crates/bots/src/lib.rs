@@ -4,20 +4,58 @@
 //! - [`dwarfs_engine::RandomBot`] (re-exported): uniform over the legal actions, from a seed.
 //! - [`TakeoverBot`]: the bot that plays a seat whose player went silent. Every peer must compute
 //!   the same move from the same state with no shared RNG, so its choice is a pure function of the
-//!   state hash.
+//!   state hash, the seat and the move's sequence number.
 
 use dwarfs_engine::{Chooser, Game, Seat, state_hash};
 
 pub use dwarfs_engine::RandomBot;
 
-/// A deterministic bot: its choice depends only on the state (through its hash) and the seat, so
-/// every peer computes the same move for a seat that was handed to it.
+/// A deterministic bot: its choice depends only on the state (through its hash), the seat and the
+/// move's sequence number, so every peer computes the same move for a seat that was handed to it.
+///
+/// The sequence number is mixed in so that a position that repeats (a game that can return to an
+/// earlier state) does not make the bot repeat its choice forever: the same state at a later move
+/// is a fresh draw. At a simultaneous secret step the bot's choice for a taken-over seat is this
+/// same public function, so every peer knows it in advance; that is harmless, since the seat's
+/// player is gone.
+///
+/// As a [`Chooser`] (for offline playouts, where there is no protocol sequence number), it counts
+/// its own picks and uses that count, from 1, as the sequence number.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct TakeoverBot;
+pub struct TakeoverBot {
+    picks: u32,
+}
+
+/// Index `legal_len` with the first 8 bytes of a digest.
+fn index_of(digest: blake3::Hash, legal_len: usize) -> usize {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&digest.as_bytes()[..8]);
+    (u64::from_le_bytes(word) % legal_len as u64) as usize
+}
 
 impl TakeoverBot {
-    /// The index into `legal` that this bot picks in `state` for `seat`.
-    pub fn pick<G: Game>(state: &G, seat: Seat, legal_len: usize) -> usize {
+    /// A bot whose [`Chooser`] pick counter starts at zero.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The index into the `legal_len` legal actions that this bot picks in `state` for `seat`
+    /// at move `seq` (the protocol's sequence number of the move being chosen).
+    pub fn pick<G: Game>(state: &G, seat: Seat, seq: u32, legal_len: usize) -> usize {
+        if legal_len <= 1 {
+            return 0;
+        }
+        let mut h = blake3::Hasher::new();
+        h.update(b"dwarfs takeover bot v2");
+        h.update(&state_hash(state).0);
+        h.update(&[seat.0]);
+        h.update(&seq.to_le_bytes());
+        index_of(h.finalize(), legal_len)
+    }
+
+    /// The first version of [`TakeoverBot::pick`], a function of the state and seat only (so a
+    /// repeated position repeated its choice). Kept to verify replays recorded with it.
+    pub fn pick_v1<G: Game>(state: &G, seat: Seat, legal_len: usize) -> usize {
         if legal_len <= 1 {
             return 0;
         }
@@ -25,10 +63,7 @@ impl TakeoverBot {
         h.update(b"dwarfs takeover bot v1");
         h.update(&state_hash(state).0);
         h.update(&[seat.0]);
-        let digest = h.finalize();
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&digest.as_bytes()[..8]);
-        (u64::from_le_bytes(word) % legal_len as u64) as usize
+        index_of(h.finalize(), legal_len)
     }
 }
 
@@ -36,7 +71,8 @@ impl TakeoverBot {
 /// is a [`Chooser`], not a seat-view [`dwarfs_engine::Bot`].
 impl<G: Game> Chooser<G> for TakeoverBot {
     fn pick(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> usize {
-        TakeoverBot::pick(state, seat, legal.len())
+        self.picks = self.picks.wrapping_add(1);
+        TakeoverBot::pick(state, seat, self.picks, legal.len())
     }
 }
 
@@ -48,24 +84,40 @@ mod tests {
     use dwarfs_engine::{SeedStream, state_hash};
 
     #[test]
-    fn takeover_bot_is_a_function_of_the_state() {
+    fn takeover_bot_is_a_function_of_the_state_seat_and_seq() {
         let g = Pig::new(&PigOptions::default(), 3).unwrap();
-        let a = TakeoverBot::pick(&g, Seat(1), 1000);
-        let b = TakeoverBot::pick(&g.clone(), Seat(1), 1000);
+        let a = TakeoverBot::pick(&g, Seat(1), 7, 1000);
+        let b = TakeoverBot::pick(&g.clone(), Seat(1), 7, 1000);
         assert_eq!(a, b);
         assert!(a < 1000);
         // Different seats may pick differently; across many seats not all picks are equal.
         let picks: Vec<usize> = (0..8)
-            .map(|s| TakeoverBot::pick(&g, Seat(s), 1000))
+            .map(|s| TakeoverBot::pick(&g, Seat(s), 7, 1000))
             .collect();
         assert!(picks.iter().any(|&p| p != picks[0]));
+    }
+
+    #[test]
+    fn a_repeated_state_at_another_move_gives_another_choice() {
+        // The same position reached again at a later move: v1 would pick the same action every
+        // time (a fixed point that can loop a game forever); v2 draws afresh per move.
+        let g = Pig::new(&PigOptions::default(), 2).unwrap();
+        let v1: Vec<usize> = (1..=16)
+            .map(|_| TakeoverBot::pick_v1(&g, Seat(0), 2))
+            .collect();
+        assert!(v1.iter().all(|&p| p == v1[0]));
+        let v2: Vec<usize> = (1..=16)
+            .map(|seq| TakeoverBot::pick(&g, Seat(0), seq, 2))
+            .collect();
+        assert!(v2.iter().all(|&p| p < 2));
+        assert!(v2.iter().any(|&p| p != v2[0]), "{v2:?}");
     }
 
     #[test]
     fn takeover_bot_finishes_games_identically() {
         let run = || {
             let g = Pig::new(&PigOptions::default(), 4).unwrap();
-            play_out(g, &mut TakeoverBot, &mut SeedStream::new(5), false).unwrap()
+            play_out(g, &mut TakeoverBot::new(), &mut SeedStream::new(5), false).unwrap()
         };
         assert_eq!(state_hash(&run().state), state_hash(&run().state));
     }

@@ -13,8 +13,14 @@ use thiserror::Error;
 pub const MAGIC: &[u8; 8] = b"DWARFSRP";
 
 /// The replay format version (in the header frame). Version 2: a takeover record hands a set of
-/// seats over at once, with every remaining live seat's vote for each.
-pub const FORMAT_VERSION: u16 = 2;
+/// seats over at once, with every remaining live seat's vote for each. Version 3: the takeover
+/// bot mixes the move's sequence number into its choice (`dwarfs_bots::TakeoverBot::pick`), and
+/// simultaneous secret steps are recorded as [`Frame::Secret`].
+pub const FORMAT_VERSION: u16 = 3;
+
+/// The oldest format version this build still verifies (its bot moves are checked with
+/// `dwarfs_bots::TakeoverBot::pick_v1`). A session cannot resume from such a file.
+pub const OLDEST_FORMAT_VERSION: u16 = 2;
 
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +64,43 @@ pub struct MoveRecord {
     /// every chance point since the previous checkpoint is derived from these.
     pub beacon: Vec<Link>,
     /// Every live seat's ack, on checkpoint moves (every `ack_interval` moves).
+    pub acks: Vec<AckRecord>,
+}
+
+/// A live seat's part of a simultaneous secret step: the salt of its commitment and the
+/// signatures of its commitment and reveal (their bodies are implied: the verifier recomputes
+/// them from the step, the state hash, the action and the salt).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretProof {
+    /// The salt under the commitment.
+    pub salt: [u8; 32],
+    /// The seat's signature over its [`crate::message::SecretCommitBody`].
+    pub commit_sig: Signature,
+    /// The seat's signature over its [`crate::message::SecretRevealBody`].
+    pub reveal_sig: Signature,
+}
+
+/// One seat's choice at a simultaneous secret step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretChoice {
+    /// The deciding seat.
+    pub seat: u8,
+    /// The canonical encoding of its action.
+    pub action: Vec<u8>,
+    /// Its commitment and reveal; `None` for a seat played by the bot (recomputed).
+    pub proof: Option<SecretProof>,
+}
+
+/// One final simultaneous secret step: every deciding seat's choice, in seat order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretRecord {
+    /// Its number (a step is one move of the log).
+    pub seq: u32,
+    /// The choices, in seat order, played in that order.
+    pub choices: Vec<SecretChoice>,
+    /// As [`MoveRecord::beacon`].
+    pub beacon: Vec<Link>,
+    /// As [`MoveRecord::acks`].
     pub acks: Vec<AckRecord>,
 }
 
@@ -114,6 +157,8 @@ pub enum Frame {
     Takeover(TakeoverRecord),
     /// The game's end.
     Final(FinalRecord),
+    /// A final simultaneous secret step (format 3).
+    Secret(SecretRecord),
 }
 
 /// Encodes one frame with its length prefix, ready to append to a file.

@@ -10,8 +10,8 @@ pub use batch::DalekBatch;
 use crate::beacon::{self, ChainTracker};
 use crate::config::{Refusal, SeatSpec};
 use crate::keys::{Domain, Signature, signed_bytes};
-use crate::message::{AckBody, AckStage, Link, MoveBody};
-use dwarfs_bots::TakeoverBot;
+use crate::lockstep;
+use crate::message::{AckBody, AckStage, Link, MoveBody, SecretCommitBody, SecretRevealBody};
 use dwarfs_engine::{Actor, Game, Outcome, Seat, StateHash, codec, state_hash};
 use format::{AckRecord, Frame, Header, ReadError, read_frames};
 use libp2p_identity::ed25519;
@@ -210,7 +210,8 @@ pub fn verify_one_by_one<G: Game>(bytes: &[u8]) -> Result<VerifyReport, VerifyEr
 pub struct Position<G: Game> {
     /// The move's sequence number (0: the start, after setup).
     pub seq: u32,
-    /// Who played the move (`None` at the start).
+    /// Who played the move (`None` at the start and for a simultaneous secret step, whose
+    /// description names every seat's choice).
     pub seat: Option<Seat>,
     /// The move in words, as the move log shows it (`None` at the start).
     pub description: Option<String>,
@@ -392,12 +393,13 @@ impl<G: Game> Verifier<G> {
                 .rev()
                 .find_map(|(_, f)| match f {
                     Frame::Move(m) => Some(m.seq),
+                    Frame::Secret(r) => Some(r.seq),
                     _ => None,
                 })
                 .unwrap_or(0);
             for (index, (offset, frame)) in it {
                 let seq_hint = match frame {
-                    Frame::Move(_) => Some(v.last_seq + 1),
+                    Frame::Move(_) | Frame::Secret(_) => Some(v.last_seq + 1),
                     _ => Some(v.last_seq),
                 };
                 if v.over {
@@ -498,10 +500,11 @@ impl<G: Game> Verifier<G> {
         log: Option<&mut Vec<String>>,
         mut collect: Option<Vec<SignatureCheck>>,
     ) -> Result<Self, Fault> {
-        if header.format != format::FORMAT_VERSION {
+        if !(format::OLDEST_FORMAT_VERSION..=format::FORMAT_VERSION).contains(&header.format) {
             return Err(Fault::Ending(format!(
-                "replay format {} is not supported (this build reads {})",
+                "replay format {} is not supported (this build reads {} to {})",
                 header.format,
+                format::OLDEST_FORMAT_VERSION,
                 format::FORMAT_VERSION
             )));
         }
@@ -570,13 +573,7 @@ impl<G: Game> Verifier<G> {
             });
         }
         let seed = beacon::seed(&cfg.game_id, &nonces);
-        let mut round = 0;
-        while state.to_act() == Actor::Chance {
-            state
-                .resolve_chance(beacon::setup_entropy(&seed, round))
-                .map_err(|e| Fault::Illegal(e.to_string()))?;
-            round += 1;
-        }
+        lockstep::resolve_setup(&mut state, &seed).map_err(|e| Fault::Illegal(e.to_string()))?;
         if let Some(log) = log {
             log.push(format!(
                 "{} (rules v{}), {} seats, game {}",
@@ -646,7 +643,7 @@ impl<G: Game> Verifier<G> {
             )));
         }
         let segment_end =
-            stage == AckStage::Applied && seq.is_multiple_of(self.header.config.beacon_segment);
+            stage == AckStage::Applied && lockstep::is_segment_end(&self.header.config, seq);
         for (a, &i) in acks.iter().zip(&live) {
             let seat = Seat(i as u8);
             if a.seat as usize != i {
@@ -981,9 +978,8 @@ impl<G: Game> Verifier<G> {
                     if m.sig.is_some() {
                         return Err(Fault::BotMove(seat));
                     }
-                    let legal = self.state.legal_actions_vec();
-                    let i = TakeoverBot::pick(&self.state, seat, legal.len());
-                    if legal.get(i) != Some(&action) {
+                    let bot = lockstep::bot_choice(&self.state, seat, m.seq, self.header.format);
+                    if bot.as_ref() != Some(&action) {
                         return Err(Fault::BotMove(seat));
                     }
                 }
@@ -992,73 +988,244 @@ impl<G: Game> Verifier<G> {
                     .state
                     .play(seat, &action)
                     .map_err(|e| Fault::Illegal(format!("{description}: {e}")))?;
-                let hash = state_hash(&self.state);
-                if is_checkpoint_cfg(&cfg, m.seq) {
-                    self.check_acks(&m.acks, m.seq, AckStage::Applied, hash)?;
-                } else if !m.acks.is_empty() {
-                    return Err(Fault::Acks(
-                        "acks stored on a move that is not a checkpoint".into(),
-                    ));
-                }
-                let mut log = log;
-                if let Some(log) = log.as_deref_mut() {
-                    log.push(format!(
-                        "#{:<5} {}{}  {:?}",
-                        m.seq,
-                        description,
-                        if live { "" } else { " (bot)" },
-                        events
-                    ));
-                }
-                // Beacon.
-                let chance = self.state.to_act() == Actor::Chance;
-                if chance {
-                    let reveals = self.links_at(m.seq, frame, rest)?;
-                    let mut round = 0;
-                    while self.state.to_act() == Actor::Chance {
-                        let e = beacon::move_entropy(&cfg.game_id, m.seq, round, &reveals);
-                        let events = self
-                            .state
-                            .resolve_chance(e)
-                            .map_err(|e| Fault::Illegal(e.to_string()))?;
-                        if let Some(log) = log.as_deref_mut() {
-                            log.push(format!("        chance: {events:?}"));
-                        }
-                        round += 1;
-                    }
-                    self.chance_points += 1;
-                }
-                if is_checkpoint_cfg(&cfg, m.seq) {
-                    self.absorb_links(m.seq, &m.beacon)?;
-                } else if !m.beacon.is_empty() {
-                    return Err(Fault::Beacon(
-                        "links stored on a move that is not a checkpoint".into(),
-                    ));
-                }
-                if m.seq.is_multiple_of(cfg.beacon_segment) {
-                    for a in &m.acks {
-                        if let (Some(tip), Some(t)) =
-                            (a.next_tip, self.trackers[a.seat as usize].as_mut())
-                        {
-                            t.advance(m.seq, tip);
-                            self.cache[a.seat as usize] = (0, Vec::new());
-                        }
-                    }
-                }
-                if let Some(p) = &mut self.positions {
-                    p.push(Position {
+                let line = format!(
+                    "#{:<5} {}{}  {:?}",
+                    m.seq,
+                    description,
+                    if live { "" } else { " (bot)" },
+                    events
+                );
+                self.finish_step(
+                    frame,
+                    rest,
+                    log,
+                    StepParts {
                         seq: m.seq,
+                        acks: &m.acks,
+                        beacon: &m.beacon,
                         seat: Some(seat),
-                        description: Some(description),
-                        state: self.state.clone(),
+                        description,
+                        line,
+                    },
+                )
+            }
+            Frame::Secret(_) if self.header.format < 3 => Err(Fault::Illegal(
+                "a secret step in a replay of format 2, which has none".into(),
+            )),
+            Frame::Secret(r) => {
+                let expected = self.last_seq + 1;
+                if r.seq != expected {
+                    return Err(Fault::Sequence {
+                        expected,
+                        got: r.seq,
                     });
                 }
-                self.last_seq = m.seq;
-                self.last_chance = chance;
-                Ok(())
+                let Actor::Simultaneous(set) = self.state.to_act() else {
+                    return Err(Fault::Illegal(format!(
+                        "a secret step is recorded at move {} but the game does not ask for one",
+                        r.seq
+                    )));
+                };
+                let seats: Vec<u8> = r.choices.iter().map(|c| c.seat).collect();
+                let want: Vec<u8> = set.iter().map(|s| s.0).collect();
+                if seats != want {
+                    return Err(Fault::Illegal(format!(
+                        "the secret step of move {} records seats {seats:?}, but seats {want:?} decide",
+                        r.seq
+                    )));
+                }
+                let prev = state_hash(&self.state);
+                let mut actions: Vec<Option<G::Action>> = vec![None; self.keys.len()];
+                let mut recorded = Vec::new();
+                for c in &r.choices {
+                    let seat = Seat(c.seat);
+                    let action: G::Action = codec::decode(&c.action).map_err(|e| {
+                        Fault::Illegal(format!("{seat}'s secret action does not decode: {e}"))
+                    })?;
+                    let live = self.live.get(seat.index()).copied().unwrap_or(false);
+                    match (&c.proof, live) {
+                        (Some(p), true) => {
+                            let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
+                            let digest = crate::secret::commitment(
+                                &cfg.game_id,
+                                r.seq,
+                                c.seat,
+                                &c.action,
+                                &p.salt,
+                            );
+                            let commit = SecretCommitBody {
+                                game_id: cfg.game_id,
+                                seq: r.seq,
+                                prev,
+                                seat: c.seat,
+                                digest,
+                            };
+                            if !check_sig(
+                                &mut self.collect,
+                                &key,
+                                Domain::SecretCommit,
+                                &commit,
+                                &p.commit_sig,
+                            ) {
+                                return Err(Fault::Signature {
+                                    what: "secret commitment (or its reveal does not match it)",
+                                    seat,
+                                });
+                            }
+                            let reveal = SecretRevealBody {
+                                game_id: cfg.game_id,
+                                seq: r.seq,
+                                seat: c.seat,
+                                action: c.action.clone(),
+                                salt: p.salt,
+                            };
+                            if !check_sig(
+                                &mut self.collect,
+                                &key,
+                                Domain::SecretReveal,
+                                &reveal,
+                                &p.reveal_sig,
+                            ) {
+                                return Err(Fault::Signature {
+                                    what: "secret reveal",
+                                    seat,
+                                });
+                            }
+                            self.signatures += 2;
+                        }
+                        (None, false) => {}
+                        (None, true) => {
+                            return Err(Fault::Signature {
+                                what: "secret commitment (missing)",
+                                seat,
+                            });
+                        }
+                        (Some(_), false) => return Err(Fault::BotMove(seat)),
+                    }
+                    if live {
+                        actions[seat.index()] = Some(action.clone());
+                    }
+                    recorded.push(action);
+                }
+                let played = lockstep::play_secret_step(&mut self.state, set, r.seq, |s| {
+                    actions.get(s.index()).cloned().flatten()
+                })
+                .map_err(|e| match e {
+                    lockstep::StepError::Bot(seat) => Fault::BotMove(seat),
+                    e => Fault::Illegal(e.to_string()),
+                })?;
+                let mut parts = Vec::new();
+                for (p, action) in played.iter().zip(&recorded) {
+                    if p.action != *action {
+                        return Err(Fault::BotMove(p.seat));
+                    }
+                    parts.push(format!(
+                        "{}{}  {:?}",
+                        p.description,
+                        if p.by_bot { " (bot)" } else { "" },
+                        p.events
+                    ));
+                }
+                let description = format!("secret choices: {}", parts.join("; "));
+                let line = format!("#{:<5} {description}", r.seq);
+                self.finish_step(
+                    frame,
+                    rest,
+                    log,
+                    StepParts {
+                        seq: r.seq,
+                        acks: &r.acks,
+                        beacon: &r.beacon,
+                        seat: None,
+                        description,
+                        line,
+                    },
+                )
             }
         }
     }
+
+    /// What every final move and secret step shares once it is played: the checkpoint acks and
+    /// links, the chance point it leads to, the log line and the position.
+    fn finish_step(
+        &mut self,
+        frame: &Frame,
+        rest: &[(usize, Frame)],
+        mut log: Option<&mut Vec<String>>,
+        step: StepParts<'_>,
+    ) -> Result<(), Fault> {
+        let cfg = self.header.config.clone();
+        let StepParts {
+            seq,
+            acks,
+            beacon: links,
+            seat,
+            description,
+            line,
+        } = step;
+        let hash = state_hash(&self.state);
+        if lockstep::is_checkpoint(&cfg, seq) {
+            self.check_acks(acks, seq, AckStage::Applied, hash)?;
+        } else if !acks.is_empty() {
+            return Err(Fault::Acks(
+                "acks stored on a move that is not a checkpoint".into(),
+            ));
+        }
+        if let Some(log) = log.as_deref_mut() {
+            log.push(line);
+        }
+        // Beacon.
+        let chance = self.state.to_act() == Actor::Chance;
+        if chance {
+            let reveals = self.links_at(seq, frame, rest)?;
+            let mut lines = Vec::new();
+            lockstep::resolve_after_move(&mut self.state, &cfg.game_id, seq, &reveals, |_, ev| {
+                lines.push(format!("        chance: {ev:?}"))
+            })
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+            if let Some(log) = log {
+                log.extend(lines);
+            }
+            self.chance_points += 1;
+        }
+        if lockstep::is_checkpoint(&cfg, seq) {
+            self.absorb_links(seq, links)?;
+        } else if !links.is_empty() {
+            return Err(Fault::Beacon(
+                "links stored on a move that is not a checkpoint".into(),
+            ));
+        }
+        if lockstep::is_segment_end(&cfg, seq) {
+            for a in acks {
+                if let (Some(tip), Some(t)) = (a.next_tip, self.trackers[a.seat as usize].as_mut())
+                {
+                    t.advance(seq, tip);
+                    self.cache[a.seat as usize] = (0, Vec::new());
+                }
+            }
+        }
+        if let Some(p) = &mut self.positions {
+            p.push(Position {
+                seq,
+                seat,
+                description: Some(description),
+                state: self.state.clone(),
+            });
+        }
+        self.last_seq = seq;
+        self.last_chance = chance;
+        Ok(())
+    }
+}
+
+/// The parts of a final move or secret step that [`Verifier::finish_step`] checks.
+struct StepParts<'a> {
+    seq: u32,
+    acks: &'a [AckRecord],
+    beacon: &'a [Link],
+    seat: Option<Seat>,
+    description: String,
+    line: String,
 }
 
 fn read_error_position(e: &ReadError) -> (usize, usize) {
@@ -1073,21 +1240,20 @@ fn read_error_position(e: &ReadError) -> (usize, usize) {
 /// The beacon links a frame carries, and the position they are at.
 fn links_of<'a>(frame: &'a Frame, cfg: &crate::config::GameConfig) -> Option<(u32, &'a [Link])> {
     match frame {
-        Frame::Move(m) if is_checkpoint_cfg(cfg, m.seq) => Some((m.seq, &m.beacon)),
+        Frame::Move(m) if lockstep::is_checkpoint(cfg, m.seq) => Some((m.seq, &m.beacon)),
+        Frame::Secret(r) if lockstep::is_checkpoint(cfg, r.seq) => Some((r.seq, &r.beacon)),
         Frame::Takeover(t) => Some((t.from_seq.saturating_sub(1), &t.beacon)),
         Frame::Final(f) => Some((f.seq, &f.beacon)),
         _ => None,
     }
 }
 
-fn is_checkpoint_cfg(cfg: &crate::config::GameConfig, seq: u32) -> bool {
-    seq.is_multiple_of(cfg.ack_interval) || seq.is_multiple_of(cfg.beacon_segment)
-}
-
-/// A rebuilt move: the signed move (`None` for a bot's) and the acks the file holds.
+/// A rebuilt move: the signed move (`None` for a bot's or a secret step), the acks the file
+/// holds, and a secret step's signed commitments and reveals.
 pub(crate) type RebuiltMove = (
     Option<crate::message::Signed<MoveBody>>,
     Vec<Option<crate::message::Ack>>,
+    Vec<crate::message::LogItem>,
 );
 
 /// A game rebuilt from a (possibly cut) replay file, for a peer resuming after a crash.
@@ -1129,6 +1295,19 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
                 .unwrap_or(Fault::Header),
         ));
     };
+    if header.format != format::FORMAT_VERSION {
+        return Err(err(
+            0,
+            0,
+            None,
+            Fault::Ending(format!(
+                "a game cannot resume from a replay of format {} (this build plays format {}); \
+                 it can still be verified",
+                header.format,
+                format::FORMAT_VERSION
+            )),
+        ));
+    }
     let mut v = Verifier::<G>::start(header, None, None).map_err(|f| err(0, 0, None, f))?;
     let end_of = |i: usize| -> usize {
         all.get(i + 1).map_or_else(
@@ -1162,46 +1341,93 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
         }
         valid_len = end_of(index);
-        if let Frame::Move(m) = frame {
-            let hash_after = {
-                // The acks hash the state right after the move, before any chance point.
-                let mut s = snapshot.0.clone();
-                let _ = codec::decode::<G::Action>(&m.action)
-                    .ok()
-                    .map(|a| s.play(Seat(m.seat), &a));
-                state_hash(&s)
-            };
-            let signed = m.sig.map(|sig| crate::message::Signed {
-                body: MoveBody {
-                    game_id,
-                    seq: m.seq,
-                    seat: m.seat,
-                    prev,
-                    action: m.action.clone(),
-                },
-                sig,
-            });
-            let mut acks = vec![None; header.config.seats.len()];
-            for (k, a) in m.acks.iter().enumerate() {
-                if let Some(slot) = acks.get_mut(a.seat as usize) {
-                    *slot = Some(crate::message::Ack {
-                        signed: crate::message::Signed {
-                            body: AckBody {
-                                game_id,
-                                seq: m.seq,
-                                seat: a.seat,
-                                stage: AckStage::Applied,
-                                hash: hash_after,
-                                next_tip: a.next_tip,
-                            },
-                            sig: a.sig,
-                        },
-                        reveal: m.beacon.get(k).copied(),
-                    });
-                }
+        let (seq, acks_in, links, plays, signed, secret) = match frame {
+            Frame::Move(m) => {
+                let signed = m.sig.map(|sig| crate::message::Signed {
+                    body: MoveBody {
+                        game_id,
+                        seq: m.seq,
+                        seat: m.seat,
+                        prev,
+                        action: m.action.clone(),
+                    },
+                    sig,
+                });
+                (
+                    m.seq,
+                    &m.acks,
+                    &m.beacon,
+                    vec![(m.seat, &m.action)],
+                    signed,
+                    Vec::new(),
+                )
             }
-            moves.push((signed, acks));
+            Frame::Secret(r) => {
+                let mut items = Vec::new();
+                for c in &r.choices {
+                    let Some(p) = &c.proof else { continue };
+                    let digest =
+                        crate::secret::commitment(&game_id, r.seq, c.seat, &c.action, &p.salt);
+                    items.push(crate::message::LogItem::SecretCommit(
+                        crate::message::Signed {
+                            body: SecretCommitBody {
+                                game_id,
+                                seq: r.seq,
+                                prev,
+                                seat: c.seat,
+                                digest,
+                            },
+                            sig: p.commit_sig,
+                        },
+                    ));
+                    items.push(crate::message::LogItem::SecretReveal(
+                        crate::message::Signed {
+                            body: SecretRevealBody {
+                                game_id,
+                                seq: r.seq,
+                                seat: c.seat,
+                                action: c.action.clone(),
+                                salt: p.salt,
+                            },
+                            sig: p.reveal_sig,
+                        },
+                    ));
+                }
+                let plays = r.choices.iter().map(|c| (c.seat, &c.action)).collect();
+                (r.seq, &r.acks, &r.beacon, plays, None, items)
+            }
+            _ => continue,
+        };
+        // The acks hash the state right after the move, before any chance point.
+        let hash_after = {
+            let mut s = snapshot.0.clone();
+            for (seat, action) in plays {
+                let _ = codec::decode::<G::Action>(action)
+                    .ok()
+                    .map(|a| s.play(Seat(seat), &a));
+            }
+            state_hash(&s)
+        };
+        let mut acks = vec![None; header.config.seats.len()];
+        for (k, a) in acks_in.iter().enumerate() {
+            if let Some(slot) = acks.get_mut(a.seat as usize) {
+                *slot = Some(crate::message::Ack {
+                    signed: crate::message::Signed {
+                        body: AckBody {
+                            game_id,
+                            seq,
+                            seat: a.seat,
+                            stage: AckStage::Applied,
+                            hash: hash_after,
+                            next_tip: a.next_tip,
+                        },
+                        sig: a.sig,
+                    },
+                    reveal: links.get(k).copied(),
+                });
+            }
         }
+        moves.push((signed, acks, secret));
     }
     Ok(Rebuilt {
         header: (**header).clone(),

@@ -1,0 +1,395 @@
+//! Finality: a move is final when every live seat acked the same hash; chance points after it,
+//! the end of the game, desyncs, and what is played next.
+
+use super::*;
+
+impl<G: Game> Session<G> {
+    pub(super) fn live_player_seats(&self) -> Vec<usize> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.live && s.player.is_some())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Finalises the pending move if every live seat acked it.
+    pub(super) fn try_finalize(&mut self) -> bool {
+        let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash)) else {
+            return false;
+        };
+        let live = self.live_player_seats();
+        // A vote we cast to take over a live seat at this move binds us: wait for the others.
+        if self.bound_by_vote(seq, &live) {
+            return false;
+        }
+        match self.acks.get(&seq) {
+            Some(a) if live.iter().all(|&i| a[i].is_some()) => {}
+            _ => return false,
+        }
+        let acks = self.acks.remove(&seq).unwrap_or_default();
+        let p = PendingView { seq, hash };
+        // Compare hashes.
+        let hashes: Vec<(Seat, StateHash)> = live
+            .iter()
+            .filter_map(|&i| {
+                acks[i]
+                    .as_ref()
+                    .map(|a| (Seat(i as u8), a.signed.body.hash))
+            })
+            .collect();
+        if hashes.iter().any(|(_, h)| *h != p.hash) {
+            self.desync(p.seq, AckStage::Applied, hashes, p.hash);
+            return true;
+        }
+        // Beacon reveals.
+        let mut reveals = Vec::new();
+        for &i in &live {
+            let Some(a) = acks[i].as_ref() else { continue };
+            let Some(tracker) = self.trackers[i] else {
+                continue;
+            };
+            let peer = self.seats[i].player.as_ref().map(|pl| pl.peer);
+            let ok = a
+                .reveal
+                .is_some_and(|r| tracker.check(p.seq, &r, self.config.beacon_segment));
+            let segment_end = lockstep::is_segment_end(&self.config, p.seq);
+            if !ok || (segment_end && a.signed.body.next_tip.is_none()) {
+                if let Some(peer) = peer {
+                    self.cheat(
+                        CheatKind::WithheldReveal,
+                        Some(Seat(i as u8)),
+                        peer,
+                        p.seq,
+                        if a.reveal.is_none() {
+                            format!("ack of move {} withholds its beacon preimage", p.seq)
+                        } else if !ok {
+                            format!(
+                                "beacon preimage in the ack of move {} does not match the committed chain",
+                                p.seq
+                            )
+                        } else {
+                            format!("ack of move {} ends a beacon segment without a re-commit", p.seq)
+                        },
+                        vec![LogItem::Ack(a.clone())],
+                    );
+                }
+                self.halt(format!(
+                    "{} withheld its beacon reveal for move {}",
+                    Seat(i as u8),
+                    p.seq
+                ));
+                return true;
+            }
+            let r = a.reveal.unwrap_or_default();
+            reveals.push(r);
+            let mut t = tracker;
+            t.advance(p.seq, r);
+            if segment_end && let Some(tip) = a.signed.body.next_tip {
+                t.advance(p.seq, tip);
+            }
+            self.trackers[i] = Some(t);
+        }
+        // Final.
+        let Some(p) = self.pending.take() else {
+            return false;
+        };
+        self.future_moves = self.future_moves.split_off(&(p.seq + 1));
+        self.secret_commits = self.secret_commits.split_off(&(p.seq + 1));
+        self.secret_reveals = self.secret_reveals.split_off(&(p.seq + 1));
+        self.final_seq = p.seq;
+        let ack_records: Vec<AckRecord> = live
+            .iter()
+            .filter_map(|&i| acks[i].as_ref())
+            .map(|a| AckRecord {
+                seat: a.signed.body.seat,
+                sig: a.signed.sig,
+                next_tip: a.signed.body.next_tip,
+            })
+            .collect();
+        let sig = p.mv.as_ref().map(|m| m.sig);
+        let (choices, secret_items) = match p.secret {
+            Some((c, items)) => (Some(c), items),
+            None => (None, Vec::new()),
+        };
+        self.log.push(LogEntry {
+            mv: p.mv,
+            acks,
+            secret: secret_items,
+        });
+        self.events.push_back(Event::MoveFinal {
+            seq: p.seq,
+            hash: p.hash,
+        });
+        if self.state.to_act() == Actor::Chance {
+            self.hash_cache = None;
+        }
+        let events = &mut self.events;
+        let chance = match lockstep::resolve_after_move(
+            &mut self.state,
+            &self.game_id,
+            p.seq,
+            &reveals,
+            |entropy, ev| {
+                events.push_back(Event::ChanceResolved {
+                    seq: p.seq,
+                    entropy,
+                    events: ev,
+                })
+            },
+        ) {
+            Ok(chance) => chance,
+            Err(e) => {
+                self.halt(format!("the engine refused a chance point: {e}"));
+                return true;
+            }
+        };
+        let checkpoint = lockstep::is_checkpoint(&self.config, p.seq);
+        let beacon = if checkpoint {
+            reveals.clone()
+        } else {
+            Vec::new()
+        };
+        let acks = if checkpoint {
+            ack_records.clone()
+        } else {
+            Vec::new()
+        };
+        let frame = match choices {
+            Some(choices) => Frame::Secret(SecretRecord {
+                seq: p.seq,
+                choices,
+                beacon,
+                acks,
+            }),
+            None => Frame::Move(MoveRecord {
+                seq: p.seq,
+                seat: p.seat.0,
+                action: codec::encode(&p.action),
+                sig,
+                beacon,
+                acks,
+            }),
+        };
+        self.last_links = live.iter().map(|&i| i as u8).zip(reveals).collect();
+        self.push_frame(frame);
+        self.progress();
+        if self.state.to_act() == Actor::Over {
+            if chance {
+                self.phase = Phase::Settling;
+                self.send_settled();
+            } else {
+                self.push_frame(Frame::Final(FinalRecord {
+                    seq: p.seq,
+                    stage: AckStage::Applied,
+                    acks: ack_records,
+                    beacon: self.last_links.iter().map(|l| l.1).collect(),
+                }));
+                self.game_over();
+            }
+        }
+        true
+    }
+
+    pub(super) fn send_settled(&mut self) {
+        let Some(me) = self.local_seat else { return };
+        if !self.seats[me.index()].live {
+            return;
+        }
+        let body = AckBody {
+            game_id: self.game_id,
+            seq: self.final_seq,
+            seat: me.0,
+            stage: AckStage::Settled,
+            hash: state_hash(&self.state),
+            next_tip: None,
+        };
+        let ack = Ack {
+            signed: Signed {
+                sig: self.signer.sign(Domain::Ack, &body),
+                body,
+            },
+            reveal: None,
+        };
+        self.settled[me.index()] = Some(ack.clone());
+        self.send(Destination::Broadcast, Message::Ack(ack));
+    }
+
+    pub(super) fn try_settle(&mut self) -> bool {
+        let live = self.live_player_seats();
+        let seq = self.final_seq;
+        let acks: Vec<Ack> = live
+            .iter()
+            .filter_map(|&i| self.settled[i].clone())
+            .filter(|a| a.signed.body.seq == seq)
+            .collect();
+        if acks.len() < live.len() {
+            return false;
+        }
+        let local = state_hash(&self.state);
+        let hashes: Vec<(Seat, StateHash)> = acks
+            .iter()
+            .map(|a| (Seat(a.signed.body.seat), a.signed.body.hash))
+            .collect();
+        if hashes.iter().any(|(_, h)| *h != local) {
+            self.desync(seq, AckStage::Settled, hashes, local);
+            return true;
+        }
+        self.push_frame(Frame::Final(FinalRecord {
+            seq,
+            stage: AckStage::Settled,
+            acks: acks
+                .iter()
+                .map(|a| AckRecord {
+                    seat: a.signed.body.seat,
+                    sig: a.signed.sig,
+                    next_tip: None,
+                })
+                .collect(),
+            beacon: self.last_links.iter().map(|l| l.1).collect(),
+        }));
+        self.game_over();
+        true
+    }
+
+    pub(super) fn game_over(&mut self) {
+        self.phase = Phase::Over;
+        self.progress();
+        if let Some(outcome) = self.state.outcome() {
+            self.events.push_back(Event::GameOver {
+                outcome,
+                hash: state_hash(&self.state),
+                moves: self.final_seq,
+            });
+        }
+    }
+
+    pub(super) fn desync(
+        &mut self,
+        seq: u32,
+        stage: AckStage,
+        hashes: Vec<(Seat, StateHash)>,
+        local: StateHash,
+    ) {
+        let mut counts: BTreeMap<StateHash, usize> = BTreeMap::new();
+        for (_, h) in &hashes {
+            *counts.entry(*h).or_default() += 1;
+        }
+        let majority = counts
+            .iter()
+            .find(|(_, c)| **c * 2 > hashes.len())
+            .map(|(h, _)| *h);
+        self.events.push_back(Event::Desync(Box::new(DesyncReport {
+            seq,
+            stage,
+            hashes,
+            majority,
+            local,
+            state_encoded: codec::encode(&self.state),
+            state_debug: format!("{:#?}", self.state),
+        })));
+        self.halt(format!(
+            "desync after move {seq}: peers hold different states"
+        ));
+    }
+
+    /// Drives everything that can happen without new input.
+    pub(super) fn advance(&mut self) {
+        for _ in 0..100_000 {
+            let progressed = match self.phase {
+                Phase::Seeding => {
+                    self.try_start();
+                    self.phase != Phase::Seeding
+                }
+                Phase::Playing => {
+                    self.try_apply_takeovers();
+                    if self.pending.is_some() {
+                        self.try_finalize()
+                    } else {
+                        self.next_move()
+                    }
+                }
+                Phase::Settling => {
+                    self.try_apply_takeovers();
+                    self.try_settle()
+                }
+                Phase::Over | Phase::Halted(_) => false,
+            };
+            if !progressed {
+                break;
+            }
+        }
+    }
+
+    /// With no pending move: play the bot's move, announce our turn, or apply a buffered move.
+    pub(super) fn next_move(&mut self) -> bool {
+        let seq = self.final_seq + 1;
+        match self.state.to_act() {
+            Actor::Seat(s) if !self.seats[s.index()].live => {
+                // The seat's own move, signed before it went silent, stands if a voter held it.
+                if let Some((n, digest)) = self.takeover_move
+                    && n == seq
+                {
+                    let found = self.future_moves.get(&seq).and_then(|ms| {
+                        ms.iter()
+                            .find(|m| crate::message::move_digest(m) == digest)
+                            .cloned()
+                    });
+                    let Some(m) = found else {
+                        return false; // wait: retransmission asks the others for it
+                    };
+                    self.future_moves.remove(&seq);
+                    let Ok(action) = codec::decode::<G::Action>(&m.body.action) else {
+                        self.halt(format!("the taken-over seat's move {seq} does not decode"));
+                        return false;
+                    };
+                    let prev = self.current_hash();
+                    let mut next = self.state.clone();
+                    return match next.play(s, &action) {
+                        Ok(events) if m.body.prev == prev => {
+                            self.applied(s, action, Some(m), next, events, false);
+                            true
+                        }
+                        _ => {
+                            self.halt(format!("the taken-over seat's move {seq} is invalid"));
+                            false
+                        }
+                    };
+                }
+                let format = crate::replay::format::FORMAT_VERSION;
+                let Some(action) = lockstep::bot_choice(&self.state, s, seq, format) else {
+                    self.halt(format!("{s} must act but has no legal action"));
+                    return false;
+                };
+                let mut next = self.state.clone();
+                match next.play(s, &action) {
+                    Ok(events) => {
+                        self.applied(s, action, None, next, events, true);
+                        true
+                    }
+                    Err(e) => {
+                        self.halt(format!("the bot's move was refused: {e}"));
+                        false
+                    }
+                }
+            }
+            Actor::Seat(s) if Some(s) == self.local_seat => {
+                if self.awaiting_resync {
+                    return self.try_buffered_move() && self.pending.is_some();
+                }
+                if self.your_turn_sent < seq {
+                    self.your_turn_sent = seq;
+                    self.events.push_back(Event::YourTurn { seq, seat: s });
+                }
+                // Anything buffered for this seq claims our seat: handled as out of turn/forgery.
+                self.try_buffered_move() && self.pending.is_some()
+            }
+            // Having voted to hand this seat to the bot without holding its move, we wait for the
+            // vote's outcome instead of applying a late move, so every peer plays the same one.
+            Actor::Seat(s) if self.voted_without_move(s, seq) => false,
+            Actor::Seat(_) => self.try_buffered_move(),
+            Actor::Simultaneous(set) => self.secret_step(seq, set),
+            Actor::Chance | Actor::Over => false,
+        }
+    }
+}

@@ -1,0 +1,886 @@
+//! The sans-IO lockstep session: one peer's view of one game.
+//!
+//! Inputs: [`Session::handle_message`] / [`Session::handle_bytes`], [`Session::submit_local_action`],
+//! [`Session::tick`] (logical time in milliseconds), [`Session::peer_connected`].
+//! Outputs, polled until `None` after every input: [`Session::poll_transmit`],
+//! [`Session::poll_event`], [`Session::poll_replay_frame`]. See the crate README.
+
+use crate::beacon::{self, Chain, ChainTracker};
+use crate::config::{GameConfig, Refusal, SeatSpec};
+use crate::event::{Destination, DesyncReport, Event, Transmit, Waiting};
+use crate::evidence::{CheatKind, Evidence};
+use crate::keys::{Domain, KeyError, Signer, verify};
+use crate::lockstep;
+use crate::message::{
+    Ack, AckBody, AckStage, ChatBody, CommitBody, GameId, LogItem, LogSync, Message, MoveBody,
+    RevealBody, SecretCommitBody, SecretRevealBody, Signed, SyncRequest, TakeoverBody,
+};
+use crate::replay::format::{
+    AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, SecretChoice, SecretProof,
+    SecretRecord, TakeoverRecord, VoteRecord, encode_frame, read_frames,
+};
+use crate::takeover;
+use crate::wire::{self, MAX_CHAT_LEN, WireError};
+use dwarfs_engine::{Actor, Game, Seat, SeatSet, StateHash, codec, state_hash};
+use libp2p_identity::{Keypair, PeerId, ed25519};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use thiserror::Error;
+
+mod finality;
+mod moves;
+mod output;
+mod recovery;
+mod secret_steps;
+mod seeding;
+mod takeovers;
+
+/// Timing knobs (logical milliseconds, as given to [`Session::tick`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Resend and ask for missing items after this long without progress.
+    pub retransmit_ms: u64,
+    /// Report a peer we wait for as [`Event::Silent`] after this long.
+    pub silence_ms: u64,
+    /// Most moves in one [`LogSync`] answer.
+    pub sync_chunk: u32,
+    /// When set, vote on our own to hand a seat to the takeover bot after it has been silent
+    /// this long while we wait for it (see [`crate::takeover`] for whose votes it needs).
+    pub takeover_after_ms: Option<u64>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            retransmit_ms: 250,
+            silence_ms: 10_000,
+            sync_chunk: 64,
+            takeover_after_ms: None,
+        }
+    }
+}
+
+/// How far ahead of the last final move messages are buffered.
+const WINDOW: u32 = 64;
+
+/// Why a session could not be created.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SessionError {
+    /// The configuration does not fit this game.
+    #[error(transparent)]
+    Config(#[from] Refusal),
+    /// The local key is unusable.
+    #[error(transparent)]
+    Key(#[from] KeyError),
+}
+
+/// Why a local action was not played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SubmitError {
+    /// This peer is a spectator.
+    #[error("spectators cannot play")]
+    Spectator,
+    /// The game has not started or is over or halted.
+    #[error("the game is not in play")]
+    NotPlaying,
+    /// The previous move is not final yet, or another seat acts.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The engine refused the action.
+    #[error("illegal action: {0}")]
+    Illegal(String),
+}
+
+/// Why a session could not be resumed from a replay file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ResumeError {
+    /// The file does not verify (before the point where it was cut).
+    #[error("the replay file does not verify: {0}")]
+    Replay(#[from] crate::replay::VerifyError),
+    /// The configuration or key is unusable.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+}
+
+/// Why a takeover vote could not be cast.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TakeoverError {
+    /// Only live seated peers vote.
+    #[error("only a seated player can vote")]
+    NotSeated,
+    /// The seat is ours, a bot, or out of range.
+    #[error("that seat cannot be taken over")]
+    BadSeat,
+    /// The game is not in play.
+    #[error("the game is not in play")]
+    NotPlaying,
+    /// Too few players are left to outvote the seat (see [`crate::takeover::quorum`]).
+    #[error(
+        "a takeover needs the votes of {needed} players, but only {available} other players are still in the game"
+    )]
+    TooFewVoters {
+        /// Voters a takeover needs.
+        needed: usize,
+        /// Live players other than the seat.
+        available: usize,
+    },
+}
+
+/// Where the session is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Exchanging seed commits and reveals.
+    Seeding,
+    /// Playing moves.
+    Playing,
+    /// The game ended after a chance point; agreeing on the final state.
+    Settling,
+    /// The game is over and agreed.
+    Over,
+    /// Stopped by a cheat or a desync.
+    Halted(String),
+}
+
+#[derive(Clone, Debug)]
+struct SeatInfo {
+    /// `None` for a bot seat.
+    player: Option<PlayerInfo>,
+    /// Whether this seat still plays and acks itself (false for bots and taken-over seats).
+    live: bool,
+}
+
+#[derive(Clone, Debug)]
+struct PlayerInfo {
+    verifier: ed25519::PublicKey,
+    peer: PeerId,
+}
+
+#[derive(Clone, Debug)]
+struct Pending<G: Game> {
+    seq: u32,
+    seat: Seat,
+    action: G::Action,
+    mv: Option<Signed<MoveBody>>,
+    hash: StateHash,
+    /// The state before the move (moved, not cloned), to undo the move of a seat handed to the
+    /// bot before the move was final.
+    before: G,
+    /// A simultaneous secret step: every deciding seat's choice (for the replay), and the signed
+    /// commitments and reveals behind them.
+    secret: Option<(Vec<SecretChoice>, Vec<LogItem>)>,
+}
+
+#[derive(Clone, Debug)]
+struct LogEntry {
+    mv: Option<Signed<MoveBody>>,
+    acks: Vec<Option<Ack>>,
+    /// A secret step's signed commitments and reveals.
+    secret: Vec<LogItem>,
+}
+
+/// The pending move's number and hash, while its acks are checked.
+struct PendingView {
+    seq: u32,
+    hash: StateHash,
+}
+
+/// One peer's session of one game. See the module docs and the crate README.
+pub struct Session<G: Game> {
+    config: GameConfig,
+    config_digest: [u8; 32],
+    game_id: GameId,
+    settings: Settings,
+    signer: Signer,
+    local_peer: PeerId,
+    local_seat: Option<Seat>,
+    seats: Vec<SeatInfo>,
+    nonce: [u8; 32],
+    chain: Chain,
+    commits: Vec<Option<Signed<CommitBody>>>,
+    reveals: Vec<Option<Signed<RevealBody>>>,
+    sent_reveal: bool,
+    phase: Phase,
+    state: G,
+    seed: Option<[u8; 32]>,
+    final_seq: u32,
+    pending: Option<Pending<G>>,
+    acks: BTreeMap<u32, Vec<Option<Ack>>>,
+    settled: Vec<Option<Ack>>,
+    trackers: Vec<Option<ChainTracker>>,
+    future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,
+    log: Vec<LogEntry>,
+    votes: BTreeMap<(u8, u32), BTreeMap<u8, Signed<TakeoverBody>>>,
+    takeover_move: Option<(u32, [u8; 32])>,
+    /// The beacon links of the live seats revealed with the acks of the last final move.
+    last_links: Vec<(u8, crate::message::Link)>,
+    outbox: VecDeque<Transmit>,
+    events: VecDeque<Event<G>>,
+    replay_out: VecDeque<Vec<u8>>,
+    now: u64,
+    last_progress: u64,
+    last_retransmit: u64,
+    silence_reported: BTreeSet<(u8, u32, u8)>,
+    cheats_reported: BTreeSet<(u8, u32, Vec<u8>)>,
+    unknown_reported: BTreeSet<Vec<u8>>,
+    chat_counter: u32,
+    chats_seen: BTreeSet<(u8, u32)>,
+    your_turn_sent: u32,
+    spectator_rr: usize,
+    /// Resumed from a file: the local seat may not play until a peer answered a sync.
+    awaiting_resync: bool,
+    /// When we last cast a new takeover vote.
+    last_vote_at: u64,
+    /// The hash of `state`, once computed (cleared whenever `state` changes otherwise than by
+    /// `applied`, which sets it): each state is hashed once.
+    hash_cache: Option<StateHash>,
+    /// Player seats at the start of the game (for the takeover quorum).
+    players_at_start: usize,
+    /// Takeovers applied: `(from_seq, seats)`.
+    takeover_history: Vec<(u32, Vec<u8>)>,
+    /// Every replay byte this session produced (the file as it should be), to rewind it.
+    replay_log: Vec<u8>,
+    /// Where each frame of `replay_log` starts, keyed by the move it belongs to.
+    frame_index: Vec<(u32, usize)>,
+    /// Replay bytes handed to the driver so far.
+    replay_polled: usize,
+    /// The driver must cut its replay file to this length (after a rewind).
+    replay_truncate: Option<usize>,
+    /// Secret steps not yet final: the commitments held, by step and seat.
+    secret_commits: BTreeMap<u32, Vec<Option<Signed<SecretCommitBody>>>>,
+    /// Secret steps not yet final: the reveals held (each checked against its commitment).
+    secret_reveals: BTreeMap<u32, Vec<Option<Signed<SecretRevealBody>>>>,
+    /// Our own choice at a secret step, committed: its signed reveal, kept back until every
+    /// commitment of the step is held.
+    my_secret: Option<Signed<SecretRevealBody>>,
+    /// Resumed from a file: the live seats that have not answered a sync yet. The local seat
+    /// commits at a secret step only once every one of them has, so that a commitment it sent
+    /// before the crash, held by any of them, comes back instead of being signed anew.
+    secret_resync: BTreeSet<u8>,
+}
+
+impl<G: Game> std::fmt::Debug for Session<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.config.game)
+            .field("local_seat", &self.local_seat)
+            .field("phase", &self.phase)
+            .field("final_seq", &self.final_seq)
+            .finish()
+    }
+}
+
+/// The move a replay frame belongs to: a rewind to before move `n` cuts at the first frame whose
+/// key is `n` or more.
+fn frame_key(frame: &Frame) -> u32 {
+    match frame {
+        Frame::Header(_) => 0,
+        Frame::Move(m) => m.seq,
+        Frame::Secret(r) => r.seq,
+        Frame::Takeover(t) => t.from_seq,
+        Frame::Final(_) => u32::MAX,
+    }
+}
+
+impl<G: Game> Session<G> {
+    /// Starts a session for `config` as the peer with identity `keypair`: seated if its key holds
+    /// a seat, a spectator otherwise. A seated session immediately queues its seed commit.
+    /// `now` is the caller's logical time in milliseconds.
+    pub fn new(
+        config: GameConfig,
+        keypair: &Keypair,
+        settings: Settings,
+        now: u64,
+    ) -> Result<Self, SessionError> {
+        let signer = Signer::new(keypair)?;
+        Self::with_signer(config, signer, settings, now)
+    }
+
+    /// As [`Session::new`], from a [`Signer`].
+    pub fn with_signer(
+        config: GameConfig,
+        signer: Signer,
+        settings: Settings,
+        now: u64,
+    ) -> Result<Self, SessionError> {
+        let (_options, state) = config.check::<G>()?;
+        let mut seats = Vec::new();
+        for spec in &config.seats {
+            seats.push(match spec {
+                SeatSpec::Player(key) => {
+                    let verifier = key.verifier()?;
+                    let peer = key.peer_id()?;
+                    SeatInfo {
+                        player: Some(PlayerInfo { verifier, peer }),
+                        live: true,
+                    }
+                }
+                SeatSpec::Bot => SeatInfo {
+                    player: None,
+                    live: false,
+                },
+            });
+        }
+        let local_seat = config.seat_of(&signer.public());
+        let local_peer = signer.public().peer_id()?;
+        let game_id = config.game_id;
+        let nonce = signer.derive_secret(&game_id, "seed nonce");
+        let chain = Chain::new(
+            signer.derive_secret(&game_id, "beacon chain"),
+            config.beacon_segment,
+        );
+        let n = seats.len();
+        let mut s = Session {
+            config_digest: config.digest(),
+            config,
+            game_id,
+            settings,
+            signer,
+            local_peer,
+            local_seat,
+            seats,
+            nonce,
+            chain,
+            commits: vec![None; n],
+            reveals: vec![None; n],
+            sent_reveal: false,
+            phase: Phase::Seeding,
+            state,
+            seed: None,
+            final_seq: 0,
+            pending: None,
+            acks: BTreeMap::new(),
+            settled: vec![None; n],
+            trackers: vec![None; n],
+            future_moves: BTreeMap::new(),
+            log: Vec::new(),
+            votes: BTreeMap::new(),
+            takeover_move: None,
+            last_links: Vec::new(),
+            outbox: VecDeque::new(),
+            events: VecDeque::new(),
+            replay_out: VecDeque::new(),
+            now,
+            last_progress: now,
+            last_retransmit: now,
+            silence_reported: BTreeSet::new(),
+            cheats_reported: BTreeSet::new(),
+            unknown_reported: BTreeSet::new(),
+            chat_counter: 0,
+            chats_seen: BTreeSet::new(),
+            your_turn_sent: 0,
+            spectator_rr: 0,
+            awaiting_resync: false,
+            last_vote_at: 0,
+            hash_cache: None,
+            players_at_start: 0,
+            takeover_history: Vec::new(),
+            replay_log: Vec::new(),
+            frame_index: Vec::new(),
+            replay_polled: 0,
+            replay_truncate: None,
+            secret_commits: BTreeMap::new(),
+            secret_reveals: BTreeMap::new(),
+            my_secret: None,
+            secret_resync: BTreeSet::new(),
+        };
+        s.players_at_start = s.player_seats().count();
+        if let Some(seat) = s.local_seat {
+            let body = CommitBody {
+                game_id,
+                config_digest: s.config_digest,
+                seat: seat.0,
+                nonce_hash: beacon::nonce_hash(&game_id, seat.0, &s.nonce),
+                beacon_tip: s.chain.tip(0),
+            };
+            let signed = Signed {
+                sig: s.signer.sign(Domain::Commit, &body),
+                body,
+            };
+            s.commits[seat.index()] = Some(signed.clone());
+            s.send(Destination::Broadcast, Message::Commit(signed));
+        } else {
+            s.request_sync_from_someone();
+        }
+        s.advance();
+        Ok(s)
+    }
+
+    /// Resumes the local peer's session from its own replay file after a crash (`dwarfs resume
+    /// FILE`). Everything in the file is verified again; the file may be cut anywhere. Returns
+    /// the session and how many bytes of the file to keep: **truncate the file to that length**
+    /// before appending the session's new replay frames. The session asks the other peers for
+    /// what it missed, and does not let the local seat play until one of them has answered (so it
+    /// never signs a second, different move for a turn it played before the crash).
+    pub fn resume(
+        replay: &[u8],
+        keypair: &Keypair,
+        settings: Settings,
+        now: u64,
+    ) -> Result<(Self, usize), ResumeError> {
+        let signer = Signer::new(keypair).map_err(SessionError::from)?;
+        Self::resume_with_signer(replay, signer, settings, now)
+    }
+
+    /// As [`Session::resume`], from a [`Signer`].
+    pub fn resume_with_signer(
+        replay: &[u8],
+        signer: Signer,
+        settings: Settings,
+        now: u64,
+    ) -> Result<(Self, usize), ResumeError> {
+        let r = crate::replay::rebuild::<G>(replay)?;
+        let mut s = Self::with_signer(r.header.config.clone(), signer, settings, now)?;
+        s.outbox.clear();
+        s.events.clear();
+        for c in &r.header.commits {
+            if let Some(slot) = s.commits.get_mut(c.body.seat as usize) {
+                *slot = Some(c.clone());
+            }
+        }
+        for rv in &r.header.reveals {
+            if let Some(slot) = s.reveals.get_mut(rv.body.seat as usize) {
+                *slot = Some(rv.clone());
+            }
+        }
+        s.sent_reveal = true;
+        s.try_start();
+        s.replay_out.clear();
+        s.events.clear();
+        s.state = r.state;
+        s.hash_cache = None;
+        s.final_seq = r.final_seq;
+        s.trackers = r.trackers;
+        for (seat, live) in s.seats.iter_mut().zip(&r.live) {
+            seat.live = *live && seat.player.is_some();
+        }
+        s.log = r
+            .moves
+            .into_iter()
+            .map(|(mv, acks, secret)| LogEntry { mv, acks, secret })
+            .collect();
+        s.your_turn_sent = s.final_seq;
+        s.replay_log = replay[..r.valid_len].to_vec();
+        s.frame_index = read_frames(&s.replay_log)
+            .frames
+            .iter()
+            .map(|(offset, f)| (frame_key(f), *offset))
+            .collect();
+        s.replay_polled = r.valid_len;
+        s.replay_out.clear();
+        s.takeover_history = r.takeovers.clone();
+        if r.over {
+            s.phase = Phase::Over;
+        } else {
+            s.awaiting_resync = true;
+            s.secret_resync = s
+                .live_player_seats()
+                .into_iter()
+                .map(|i| i as u8)
+                .filter(|&i| Some(Seat(i)) != s.local_seat)
+                .collect();
+            for p in s.seat_peers().into_iter().flatten() {
+                if p != s.local_peer {
+                    let req = s.sync_request();
+                    s.send(Destination::Peer(p), Message::SyncRequest(req));
+                }
+            }
+        }
+        s.progress();
+        Ok((s, r.valid_len))
+    }
+
+    // ----- accessors -----
+
+    /// The agreed configuration.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// Our seat, or `None` for a spectator.
+    pub fn local_seat(&self) -> Option<Seat> {
+        self.local_seat
+    }
+
+    /// Our peer id.
+    pub fn local_peer(&self) -> PeerId {
+        self.local_peer
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The current state (the setup state before the seed is known).
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The hash of the current state.
+    pub fn state_hash(&self) -> StateHash {
+        self.hash_cache.unwrap_or_else(|| state_hash(&self.state))
+    }
+
+    /// The hash of the current state, computed at most once per state.
+    fn current_hash(&mut self) -> StateHash {
+        match self.hash_cache {
+            Some(h) => h,
+            None => {
+                let h = state_hash(&self.state);
+                self.hash_cache = Some(h);
+                h
+            }
+        }
+    }
+
+    /// The last final move (0 before the first).
+    pub fn final_seq(&self) -> u32 {
+        self.final_seq
+    }
+
+    /// Whether the local seat must act now (and may call [`Session::submit_local_action`]).
+    /// At a simultaneous secret step this is true while the local seat decides and has not
+    /// committed to its choice yet.
+    pub fn is_my_turn(&self) -> bool {
+        self.phase == Phase::Playing
+            && !self.awaiting_resync
+            && self.pending.is_none()
+            && self.local_seat.is_some_and(|s| {
+                self.seats[s.index()].live
+                    && match self.state.to_act() {
+                        Actor::Seat(t) => t == s,
+                        Actor::Simultaneous(set) => {
+                            set.contains(s)
+                                && !self.committed(s, self.final_seq + 1)
+                                && self
+                                    .secret_resync
+                                    .iter()
+                                    .all(|&i| !self.seats[i as usize].live)
+                        }
+                        Actor::Chance | Actor::Over => false,
+                    }
+            })
+    }
+
+    /// The peer ids of every seated player, including us, in seat order (`None` for bots).
+    pub fn seat_peers(&self) -> Vec<Option<PeerId>> {
+        self.seats
+            .iter()
+            .map(|s| s.player.as_ref().map(|p| p.peer))
+            .collect()
+    }
+
+    /// Who [`Destination::Broadcast`] means: every other live seated peer.
+    pub fn broadcast_peers(&self) -> Vec<PeerId> {
+        self.seats
+            .iter()
+            .filter(|s| s.live)
+            .filter_map(|s| s.player.as_ref().map(|p| p.peer))
+            .filter(|p| *p != self.local_peer)
+            .collect()
+    }
+
+    /// The seat held by `peer`.
+    pub fn seat_of_peer(&self, peer: &PeerId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.player.as_ref().is_some_and(|p| p.peer == *peer))
+            .map(|i| Seat(i as u8))
+    }
+
+    /// When [`Session::tick`] should next be called (logical ms), if anything waits.
+    pub fn next_timeout(&self) -> Option<u64> {
+        match self.phase {
+            Phase::Over | Phase::Halted(_) => None,
+            _ => Some(self.last_retransmit.max(self.last_progress) + self.settings.retransmit_ms),
+        }
+    }
+
+    // ----- outputs -----
+
+    /// The next message to send.
+    pub fn poll_transmit(&mut self) -> Option<Transmit> {
+        self.outbox.pop_front()
+    }
+
+    /// The next event for the app.
+    pub fn poll_event(&mut self) -> Option<Event<G>> {
+        self.events.pop_front()
+    }
+
+    /// The next bytes to append to this peer's replay file. The first call after the game
+    /// starts returns the magic and the header frame together. Check
+    /// [`Session::poll_replay_truncate`] first.
+    pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
+        let f = self.replay_out.pop_front()?;
+        self.replay_polled += f.len();
+        Some(f)
+    }
+
+    /// `Some(len)`: cut the replay file to `len` bytes before appending what
+    /// [`Session::poll_replay_frame`] returns next. This happens only to a peer that learns late
+    /// that its own seat was handed to the bot at a move it had already taken as final: the
+    /// session rewinds to before that move and follows the others from there (see the README).
+    pub fn poll_replay_truncate(&mut self) -> Option<usize> {
+        self.replay_truncate.take()
+    }
+
+    /// Whether the local seat was handed to the takeover bot: the session then follows the game
+    /// read-only to its end (verifying and recording it), and signs nothing more for the seat.
+    pub fn is_taken_over(&self) -> bool {
+        self.local_seat.is_some_and(|s| !self.seats[s.index()].live)
+    }
+
+    /// The peers of seats handed to the bot (other than us). Some of them may still be running
+    /// as followers that fetch the log with sync requests: a driver that lingers at the end of a
+    /// game for spectators should wait for connected followers too.
+    pub fn follower_peers(&self) -> Vec<PeerId> {
+        self.seats
+            .iter()
+            .filter(|s| !s.live)
+            .filter_map(|s| s.player.as_ref().map(|p| p.peer))
+            .filter(|p| *p != self.local_peer)
+            .collect()
+    }
+
+    // ----- inputs -----
+
+    /// Advances logical time: retransmits, asks for missing items, reports silent peers.
+    pub fn tick(&mut self, now: u64) {
+        self.now = self.now.max(now);
+        if matches!(self.phase, Phase::Over | Phase::Halted(_)) {
+            return;
+        }
+        let rto = self.settings.retransmit_ms;
+        if self.now >= self.last_progress + rto && self.now >= self.last_retransmit + rto {
+            self.last_retransmit = self.now;
+            self.retransmit();
+        }
+        if self.now >= self.last_progress + self.settings.silence_ms {
+            self.report_silence();
+        }
+        self.auto_vote();
+    }
+
+    /// A (re)connected peer: send it what it may lack and ask it for what we lack.
+    pub fn peer_connected(&mut self, peer: PeerId) {
+        if self.seat_of_peer(&peer).is_some() && peer != self.local_peer {
+            self.resend_own(Destination::Peer(peer));
+            let req = self.sync_request();
+            self.send(Destination::Peer(peer), Message::SyncRequest(req));
+        }
+    }
+
+    /// Decodes and handles one wire frame from `from`.
+    pub fn handle_bytes(&mut self, from: PeerId, bytes: &[u8]) -> Result<(), WireError> {
+        let msg = wire::decode(bytes)?;
+        self.handle_message(from, msg);
+        Ok(())
+    }
+
+    /// Handles one message from `from` (the transport-authenticated sender).
+    pub fn handle_message(&mut self, from: PeerId, msg: Message) {
+        if matches!(self.phase, Phase::Halted(_)) {
+            return;
+        }
+        let known = self.seat_of_peer(&from).is_some();
+        match msg {
+            Message::SyncRequest(req) => {
+                if req.game_id == self.game_id {
+                    self.answer_sync(from, &req);
+                }
+                return;
+            }
+            Message::Lobby(_) => return,
+            _ if !known => {
+                if self.unknown_reported.insert(from.to_bytes()) {
+                    self.cheat(
+                        CheatKind::UnknownPeer,
+                        None,
+                        from,
+                        0,
+                        format!("{} message from a peer that holds no seat", msg.kind()),
+                        vec![],
+                    );
+                }
+                return;
+            }
+            _ => {}
+        }
+        match msg {
+            Message::Commit(c) => self.on_commit(from, c),
+            Message::Reveal(r) => self.on_reveal(from, r),
+            Message::Move(m) => self.on_move(from, m),
+            Message::Ack(a) => self.on_ack(from, a),
+            Message::Chat(c) => self.on_chat(from, c),
+            Message::LogSync(sync) => {
+                if sync.game_id == self.game_id {
+                    let (before, theirs) = (self.final_seq, sync.final_seq);
+                    for item in sync.items {
+                        match item {
+                            LogItem::Commit(c) => self.on_commit(from, c),
+                            LogItem::Reveal(r) => self.on_reveal(from, r),
+                            LogItem::Move(m) => self.on_move(from, m),
+                            LogItem::Ack(a) => self.on_ack(from, a),
+                            LogItem::Takeover(t) => self.on_takeover(from, t),
+                            LogItem::SecretCommit(c) => self.on_secret_commit(from, c),
+                            LogItem::SecretReveal(r) => self.on_secret_reveal(from, r),
+                        }
+                        if matches!(self.phase, Phase::Halted(_)) {
+                            return;
+                        }
+                    }
+                    self.advance();
+                    // A resumed peer plays again once it has caught up with a peer that was at
+                    // least as far as it: its own moves and commitments signed before the crash
+                    // then came back instead of being signed anew.
+                    if theirs >= before && self.final_seq >= theirs {
+                        if let Some(seat) = self.seat_of_peer(&from) {
+                            self.secret_resync.remove(&seat.0);
+                        }
+                        if self.awaiting_resync {
+                            self.awaiting_resync = false;
+                            self.advance();
+                        }
+                    }
+                    // A spectator, follower or resumed peer catching up asks the same peer for
+                    // the next chunk at once instead of waiting for its retransmission timer.
+                    if (self.local_seat.is_none() || self.is_taken_over() || self.awaiting_resync)
+                        && self.final_seq > before
+                        && theirs > self.final_seq
+                    {
+                        let req = self.sync_request();
+                        self.outbox.push_back(Transmit {
+                            to: Destination::Peer(from),
+                            message: Message::SyncRequest(req),
+                        });
+                    }
+                    return;
+                }
+            }
+            Message::Takeover(t) => self.on_takeover(from, t),
+            Message::SecretCommit(c) => self.on_secret_commit(from, c),
+            Message::SecretReveal(r) => self.on_secret_reveal(from, r),
+            Message::Evidence(ev) => self.on_evidence(from, ev),
+            Message::SyncRequest(_) | Message::Lobby(_) => {}
+        }
+        self.advance();
+    }
+
+    /// Plays `action` for the local seat. Allowed when [`Session::is_my_turn`].
+    pub fn submit_local_action(&mut self, action: G::Action) -> Result<(), SubmitError> {
+        let seat = self.local_seat.ok_or(SubmitError::Spectator)?;
+        if self.phase != Phase::Playing {
+            return Err(SubmitError::NotPlaying);
+        }
+        if !self.is_my_turn() {
+            return Err(SubmitError::NotYourTurn);
+        }
+        let prev = self.current_hash();
+        if let Actor::Simultaneous(_) = self.state.to_act() {
+            return self.commit_secret(seat, prev, action);
+        }
+        let mut next = self.state.clone();
+        let events = next
+            .play(seat, &action)
+            .map_err(|e| SubmitError::Illegal(e.to_string()))?;
+        let body = MoveBody {
+            game_id: self.game_id,
+            seq: self.final_seq + 1,
+            seat: seat.0,
+            prev,
+            action: codec::encode(&action),
+        };
+        let signed = Signed {
+            sig: self.signer.sign(Domain::Move, &body),
+            body,
+        };
+        self.send(Destination::Broadcast, Message::Move(signed.clone()));
+        self.applied(seat, action, Some(signed), next, events, false);
+        self.advance();
+        Ok(())
+    }
+
+    /// Sends a chat line to the other players.
+    pub fn send_chat(&mut self, text: &str) -> Result<(), SubmitError> {
+        let seat = self.local_seat.ok_or(SubmitError::Spectator)?;
+        let mut text = text.to_string();
+        while text.len() > MAX_CHAT_LEN {
+            text.pop();
+        }
+        self.chat_counter += 1;
+        let body = ChatBody {
+            game_id: self.game_id,
+            seat: Some(seat.0),
+            counter: self.chat_counter,
+            text,
+        };
+        let signed = Signed {
+            sig: self.signer.sign(Domain::Chat, &body),
+            body,
+        };
+        self.send(Destination::Broadcast, Message::Chat(signed));
+        Ok(())
+    }
+
+    /// Votes to hand `seat` (silent) to the takeover bot from the first move not yet final.
+    /// The takeover happens by the rule of [`crate::takeover`]: every live player not handed
+    /// over voted the same, and they are at least half of the players the game started with.
+    pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
+        let me = self.local_seat.ok_or(TakeoverError::NotSeated)?;
+        if !self.seats.get(me.index()).is_some_and(|s| s.live) {
+            return Err(TakeoverError::NotSeated);
+        }
+        if seat == me
+            || !self
+                .seats
+                .get(seat.index())
+                .is_some_and(|s| s.live && s.player.is_some())
+        {
+            return Err(TakeoverError::BadSeat);
+        }
+        if !matches!(self.phase, Phase::Playing | Phase::Settling) {
+            return Err(TakeoverError::NotPlaying);
+        }
+        let needed = takeover::quorum(self.players_at_start);
+        let available = self.live_player_seats().len() - 1;
+        if available < needed {
+            return Err(TakeoverError::TooFewVoters { needed, available });
+        }
+        // Align with the furthest vote already cast for this seat, so all votes meet.
+        let from_seq = self
+            .votes
+            .keys()
+            .filter(|(s, _)| *s == seat.0)
+            .map(|(_, n)| *n)
+            .max()
+            .unwrap_or(0)
+            .max(self.final_seq + 1);
+        if self
+            .votes
+            .get(&(seat.0, from_seq))
+            .is_some_and(|v| v.contains_key(&me.0))
+        {
+            return Ok(());
+        }
+        let seat_move = self.pending.as_ref().and_then(|p| {
+            p.mv.as_ref()
+                .filter(|m| p.seq == from_seq && m.body.seat == seat.0)
+                .map(crate::message::move_digest)
+        });
+        let body = TakeoverBody {
+            game_id: self.game_id,
+            seat: seat.0,
+            from_seq,
+            voter: me.0,
+            seat_move,
+        };
+        let signed = Signed {
+            sig: self.signer.sign(Domain::Takeover, &body),
+            body,
+        };
+        self.send(Destination::Broadcast, Message::Takeover(signed.clone()));
+        self.on_takeover(self.local_peer, signed);
+        self.advance();
+        Ok(())
+    }
+}

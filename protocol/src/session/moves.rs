@@ -1,0 +1,404 @@
+//! Moves and acks: receiving, checking and applying signed moves, and signing our acks.
+
+use super::*;
+
+impl<G: Game> Session<G> {
+    // ----- moves and acks -----
+
+    /// A move for a sequence number that already has one (`known`): the same move again is a
+    /// harmless duplicate, another move by the same seat is equivocation (both kept as proof),
+    /// and a move by another seat is out of turn.
+    pub(super) fn second_move(
+        &mut self,
+        known: Option<Signed<MoveBody>>,
+        m: Signed<MoveBody>,
+        author: Seat,
+        author_peer: PeerId,
+    ) {
+        let seq = m.body.seq;
+        match known {
+            Some(old) if old == m => {}
+            Some(old) if old.body.seat == m.body.seat => self.cheat(
+                CheatKind::Equivocation,
+                Some(author),
+                author_peer,
+                seq,
+                format!("two different signed moves for move {seq}"),
+                vec![LogItem::Move(old), LogItem::Move(m)],
+            ),
+            _ => self.cheat(
+                CheatKind::OutOfTurn,
+                Some(author),
+                author_peer,
+                seq,
+                format!("move {seq} was another seat's to play"),
+                vec![LogItem::Move(m)],
+            ),
+        }
+    }
+
+    pub(super) fn on_move(&mut self, from: PeerId, m: Signed<MoveBody>) {
+        let seq = m.body.seq;
+        // A byte-identical copy of a move we hold (retransmission, sync) was verified already.
+        let held = (seq >= 1
+            && seq <= self.final_seq
+            && self
+                .log
+                .get(seq as usize - 1)
+                .is_some_and(|e| e.mv.as_ref() == Some(&m)))
+            || self
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.mv.as_ref() == Some(&m))
+            || self.future_moves.get(&seq).is_some_and(|v| v.contains(&m));
+        if held {
+            return;
+        }
+        if !self.check_sig(
+            from,
+            m.body.seat,
+            Domain::Move,
+            &m.body,
+            &m.sig,
+            seq,
+            "move",
+        ) {
+            return;
+        }
+        let author = Seat(m.body.seat);
+        let author_peer = self.seats[author.index()]
+            .player
+            .as_ref()
+            .map(|p| p.peer)
+            .unwrap_or(from);
+        if m.body.game_id != self.game_id {
+            self.cheat(
+                CheatKind::WrongGame,
+                Some(author),
+                author_peer,
+                seq,
+                "move signed for another game".into(),
+                vec![LogItem::Move(m)],
+            );
+            return;
+        }
+        if seq == 0 {
+            return;
+        }
+        // A seat handed to the bot: its peer may not know yet (an honest, slow peer), so its
+        // moves are dropped without blame, except its own move that the takeover let stand.
+        if !self.seats[author.index()].live {
+            let stands = self
+                .takeover_move
+                .is_some_and(|(n, d)| n == seq && crate::message::move_digest(&m) == d);
+            let open = seq == self.final_seq + 1 && self.pending.is_none();
+            if stands && open {
+                let slot = self.future_moves.entry(seq).or_default();
+                if !slot.contains(&m) {
+                    slot.push(m);
+                }
+            }
+            return;
+        }
+        // Already final: duplicate or equivocation.
+        if seq <= self.final_seq {
+            let known = self.log[seq as usize - 1].mv.clone();
+            self.second_move(known, m, author, author_peer);
+            return;
+        }
+        if let Some(p) = &self.pending
+            && p.seq == seq
+        {
+            let known = p.mv.clone();
+            self.second_move(known, m, author, author_peer);
+            return;
+        }
+        if seq > self.final_seq + WINDOW {
+            return;
+        }
+        let slot = self.future_moves.entry(seq).or_default();
+        if !slot.contains(&m) && slot.len() < 4 {
+            slot.push(m);
+        }
+    }
+
+    /// Applies a buffered move for the next seq if the state waits for one.
+    pub(super) fn try_buffered_move(&mut self) -> bool {
+        let seq = self.final_seq + 1;
+        let Some(mut moves) = self.future_moves.remove(&seq) else {
+            return false;
+        };
+        if moves.is_empty() {
+            return false;
+        }
+        let m = moves.remove(0);
+        let author = Seat(m.body.seat);
+        let author_peer = match self.seats[author.index()].player.as_ref() {
+            Some(p) => p.peer,
+            None => return false,
+        };
+        if !self.seats[author.index()].live {
+            // Handed to the bot since it was buffered: dropped (see `on_move`).
+            self.requeue(seq, moves);
+            return true;
+        }
+        let to_act = self.state.to_act();
+        if to_act != Actor::Seat(author) {
+            self.cheat(
+                CheatKind::OutOfTurn,
+                Some(author),
+                author_peer,
+                seq,
+                format!(
+                    "{author} signed move {seq}, but {} acts now",
+                    match to_act {
+                        Actor::Seat(s) if self.seats[s.index()].live => s.to_string(),
+                        Actor::Seat(s) => format!("the bot for {s}"),
+                        Actor::Simultaneous(set) => format!("seats {set:?} in secret"),
+                        Actor::Chance => "chance".into(),
+                        Actor::Over => "nobody (the game is over)".into(),
+                    }
+                ),
+                vec![LogItem::Move(m)],
+            );
+            self.requeue(seq, moves);
+            return true;
+        }
+        let local = self.current_hash();
+        if m.body.prev != local {
+            self.cheat(
+                CheatKind::PrevHashMismatch,
+                Some(author),
+                author_peer,
+                seq,
+                format!(
+                    "move {seq} claims to follow state {} but the state is {}",
+                    m.body.prev.short(),
+                    local.short()
+                ),
+                vec![LogItem::Move(m)],
+            );
+            // Either a cheat or a peer whose state differs from ours (a desync in the chance
+            // resolution): nothing can be rolled back, so the session stops here.
+            self.halt(format!(
+                "{author}'s move {seq} follows a state we do not have (desync or cheat)"
+            ));
+            return true;
+        }
+        let action: G::Action = match codec::decode(&m.body.action) {
+            Ok(a) => a,
+            Err(e) => {
+                self.cheat(
+                    CheatKind::IllegalMove,
+                    Some(author),
+                    author_peer,
+                    seq,
+                    format!("move {seq} is not a valid action: {e}"),
+                    vec![LogItem::Move(m)],
+                );
+                self.halt(format!("{author} signed an illegal move {seq}"));
+                return true;
+            }
+        };
+        let mut next = self.state.clone();
+        match next.play(author, &action) {
+            Ok(events) => {
+                self.applied(author, action, Some(m), next, events, false);
+                // Anything else buffered for this seq is now a duplicate or an equivocation.
+                for other in moves {
+                    self.on_move(author_peer, other);
+                }
+            }
+            Err(e) => {
+                let desc = self.state.describe(&action);
+                self.cheat(
+                    CheatKind::IllegalMove,
+                    Some(author),
+                    author_peer,
+                    seq,
+                    format!("move {seq} ({desc}) is illegal: {e}"),
+                    vec![LogItem::Move(m)],
+                );
+                self.halt(format!("{author} signed an illegal move {seq}"));
+            }
+        }
+        true
+    }
+
+    pub(super) fn requeue(&mut self, seq: u32, moves: Vec<Signed<MoveBody>>) {
+        if !moves.is_empty() {
+            self.future_moves.insert(seq, moves);
+        }
+    }
+
+    /// Records a move applied to `next` as pending, and sends our ack.
+    pub(super) fn applied(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        mv: Option<Signed<MoveBody>>,
+        next: G,
+        events: Vec<G::Event>,
+        by_bot: bool,
+    ) {
+        let seq = self.final_seq + 1;
+        let description = self.state.describe(&action);
+        let before = std::mem::replace(&mut self.state, next);
+        let hash = state_hash(&self.state);
+        self.hash_cache = Some(hash);
+        self.pending = Some(Pending {
+            seq,
+            seat,
+            action: action.clone(),
+            mv,
+            hash,
+            before,
+            secret: None,
+        });
+        self.progress();
+        self.events.push_back(Event::MoveApplied {
+            seq,
+            seat,
+            action,
+            description,
+            events,
+            by_bot,
+        });
+        self.ack_applied(seq, hash);
+    }
+
+    /// Signs and sends our ack of move `seq`, whose state hashes to `hash`.
+    pub(super) fn ack_applied(&mut self, seq: u32, hash: StateHash) {
+        if let Some(me) = self.local_seat
+            && self.seats[me.index()].live
+        {
+            let next_tip = if self.chain.is_segment_end(seq) {
+                let seg = self.chain.segment_of(seq) + 1;
+                Some(self.chain.tip(seg))
+            } else {
+                None
+            };
+            let body = AckBody {
+                game_id: self.game_id,
+                seq,
+                seat: me.0,
+                stage: AckStage::Applied,
+                hash,
+                next_tip,
+            };
+            let ack = Ack {
+                signed: Signed {
+                    sig: self.signer.sign(Domain::Ack, &body),
+                    body,
+                },
+                reveal: Some(self.chain.link(seq)),
+            };
+            self.store_ack(ack.clone());
+            self.send(Destination::Broadcast, Message::Ack(ack));
+        }
+    }
+
+    pub(super) fn store_ack(&mut self, ack: Ack) {
+        let n = self.seats.len();
+        let slot = self
+            .acks
+            .entry(ack.signed.body.seq)
+            .or_insert_with(|| vec![None; n]);
+        let i = ack.signed.body.seat as usize;
+        if slot[i].is_none() {
+            slot[i] = Some(ack);
+        }
+    }
+
+    pub(super) fn on_ack(&mut self, from: PeerId, a: Ack) {
+        let b = &a.signed.body;
+        let (seq, seat) = (b.seq, b.seat);
+        // A byte-identical copy of an ack we hold was verified already.
+        let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
+        let held = match b.stage {
+            AckStage::Settled => self.settled.get(seat as usize).is_some_and(same),
+            AckStage::Applied if seq >= 1 && seq <= self.final_seq => self
+                .log
+                .get(seq as usize - 1)
+                .and_then(|e| e.acks.get(seat as usize))
+                .is_some_and(same),
+            AckStage::Applied => self
+                .acks
+                .get(&seq)
+                .and_then(|v| v.get(seat as usize))
+                .is_some_and(same),
+        };
+        if held {
+            return;
+        }
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::Ack,
+            &a.signed.body,
+            &a.signed.sig,
+            seq,
+            "ack",
+        ) {
+            return;
+        }
+        if a.signed.body.game_id != self.game_id || seq == 0 {
+            return;
+        }
+        let peer = self.seats[seat as usize]
+            .player
+            .as_ref()
+            .map(|p| p.peer)
+            .unwrap_or(from);
+        if a.signed.body.stage == AckStage::Settled {
+            if seq != self.final_seq && !(self.phase == Phase::Playing && seq == self.final_seq + 1)
+            {
+                return;
+            }
+            match &self.settled[seat as usize] {
+                None => self.settled[seat as usize] = Some(a),
+                Some(old) if old.signed == a.signed => {}
+                Some(old) => {
+                    let old = old.clone();
+                    self.cheat(
+                        CheatKind::Equivocation,
+                        Some(Seat(seat)),
+                        peer,
+                        seq,
+                        "two different signed final acks".into(),
+                        vec![LogItem::Ack(old), LogItem::Ack(a)],
+                    );
+                }
+            }
+            return;
+        }
+        let existing = if seq <= self.final_seq {
+            self.log
+                .get(seq as usize - 1)
+                .and_then(|e| e.acks.get(seat as usize).cloned().flatten())
+        } else {
+            self.acks
+                .get(&seq)
+                .and_then(|v| v.get(seat as usize).cloned().flatten())
+        };
+        match existing {
+            Some(old) if old.signed == a.signed => {}
+            Some(old) => {
+                self.cheat(
+                    CheatKind::Equivocation,
+                    Some(Seat(seat)),
+                    peer,
+                    seq,
+                    format!("two different signed acks for move {seq}"),
+                    vec![LogItem::Ack(old), LogItem::Ack(a)],
+                );
+            }
+            None => {
+                if seq > self.final_seq && seq <= self.final_seq + WINDOW {
+                    self.store_ack(a);
+                    self.progress();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Output helpers: sending, the replay writer, halting, and cheat evidence (ours, and relayed
+//! equivocation proofs), with the signature checks that find it.
+
+use super::*;
+
+impl<G: Game> Session<G> {
+    // ----- internals: output helpers -----
+
+    pub(super) fn send(&mut self, to: Destination, message: Message) {
+        if self.local_seat.is_none()
+            && !matches!(message, Message::SyncRequest(_) | Message::LogSync(_))
+        {
+            return;
+        }
+        self.outbox.push_back(Transmit { to, message });
+    }
+
+    pub(super) fn progress(&mut self) {
+        self.last_progress = self.now;
+        self.silence_reported.clear();
+    }
+
+    pub(super) fn push_frame(&mut self, frame: Frame) {
+        let bytes = encode_frame(&frame);
+        self.emit_replay(frame_key(&frame), bytes);
+    }
+
+    pub(super) fn emit_replay(&mut self, key: u32, bytes: Vec<u8>) {
+        self.frame_index.push((key, self.replay_log.len()));
+        self.replay_log.extend_from_slice(&bytes);
+        self.replay_out.push_back(bytes);
+    }
+
+    pub(super) fn halt(&mut self, reason: String) {
+        if !matches!(self.phase, Phase::Halted(_)) {
+            self.phase = Phase::Halted(reason.clone());
+            self.events.push_back(Event::Halted { reason });
+        }
+    }
+
+    pub(super) fn cheat(
+        &mut self,
+        kind: CheatKind,
+        seat: Option<Seat>,
+        peer: PeerId,
+        seq: u32,
+        detail: String,
+        proof: Vec<LogItem>,
+    ) {
+        let key = (kind as u8, seq, peer.to_bytes());
+        if !self.cheats_reported.insert(key) {
+            return;
+        }
+        let ev = Evidence {
+            kind,
+            seat: seat.map(|s| s.0),
+            peer: peer.to_bytes(),
+            seq,
+            detail,
+            proof,
+        };
+        if kind != CheatKind::UnknownPeer && self.local_seat.is_some() {
+            self.outbox.push_back(Transmit {
+                to: Destination::Broadcast,
+                message: Message::Evidence(ev.clone()),
+            });
+        }
+        self.events.push_back(Event::Cheat(Box::new(ev)));
+        // Two different signed items for one slot prove the seat cheats, and peers may hold
+        // different ones: like an illegal move, this stops the game, with the proof.
+        if kind == CheatKind::Equivocation {
+            let who = seat.map_or_else(|| "a player".to_string(), |s| s.to_string());
+            self.halt(format!(
+                "{who} signed two different messages for move {seq} (equivocation)"
+            ));
+        }
+    }
+
+    /// Evidence relayed by another peer. Equivocation proves itself (two different items for
+    /// one slot, both validly signed by the seat), so it is checked and acted on like our own
+    /// finding; other kinds need the relayer's view and are not acted on.
+    pub(super) fn on_evidence(&mut self, from: PeerId, ev: Evidence) {
+        if ev.kind != CheatKind::Equivocation || ev.proof.len() != 2 {
+            return;
+        }
+        let Some(seat) = ev.seat else { return };
+        let Some(player) = self
+            .seats
+            .get(seat as usize)
+            .and_then(|s| s.player.as_ref())
+        else {
+            return;
+        };
+        let key = &player.verifier;
+        let game_id = self.game_id;
+        // (slot, signature valid) of one proof item.
+        let slot = |item: &LogItem| -> Option<(u8, u32, u8, bool)> {
+            match item {
+                LogItem::Move(m) if m.body.seat == seat && m.body.game_id == game_id => {
+                    Some((0, m.body.seq, 0, verify(key, Domain::Move, &m.body, &m.sig)))
+                }
+                LogItem::Ack(a)
+                    if a.signed.body.seat == seat && a.signed.body.game_id == game_id =>
+                {
+                    Some((
+                        1,
+                        a.signed.body.seq,
+                        a.signed.body.stage as u8,
+                        verify(key, Domain::Ack, &a.signed.body, &a.signed.sig),
+                    ))
+                }
+                LogItem::Commit(c) if c.body.seat == seat && c.body.game_id == game_id => {
+                    Some((2, 0, 0, verify(key, Domain::Commit, &c.body, &c.sig)))
+                }
+                LogItem::Reveal(r) if r.body.seat == seat && r.body.game_id == game_id => {
+                    Some((3, 0, 0, verify(key, Domain::Reveal, &r.body, &r.sig)))
+                }
+                LogItem::SecretCommit(c) if c.body.seat == seat && c.body.game_id == game_id => {
+                    Some((
+                        4,
+                        c.body.seq,
+                        0,
+                        verify(key, Domain::SecretCommit, &c.body, &c.sig),
+                    ))
+                }
+                _ => None,
+            }
+        };
+        let (a, b) = (&ev.proof[0], &ev.proof[1]);
+        let differ = match (a, b) {
+            (LogItem::Ack(x), LogItem::Ack(y)) => x.signed != y.signed,
+            _ => a != b,
+        };
+        let (Some(sa), Some(sb)) = (slot(a), slot(b)) else {
+            return;
+        };
+        if !differ || (sa.0, sa.1, sa.2) != (sb.0, sb.1, sb.2) || !sa.3 || !sb.3 {
+            return;
+        }
+        let peer = player.peer;
+        let relayed_by = self
+            .seat_of_peer(&from)
+            .map_or_else(|| from.to_string(), |s| s.to_string());
+        self.cheat(
+            CheatKind::Equivocation,
+            Some(Seat(seat)),
+            peer,
+            ev.seq,
+            format!("two different signed messages for one slot (proof relayed by {relayed_by})"),
+            ev.proof,
+        );
+    }
+
+    /// Checks a signature from `seat` (claimed) as received from `from`. On failure, reports
+    /// wrong-seat (signed by the sender's own key) or bad signature, and returns false.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn check_sig<T: serde::Serialize>(
+        &mut self,
+        from: PeerId,
+        seat: u8,
+        domain: Domain,
+        body: &T,
+        sig: &crate::keys::Signature,
+        seq: u32,
+        what: &str,
+    ) -> bool {
+        let Some(player) = self
+            .seats
+            .get(seat as usize)
+            .and_then(|s| s.player.as_ref())
+        else {
+            let s = self.seat_of_peer(&from);
+            self.cheat(
+                CheatKind::WrongSeat,
+                s,
+                from,
+                seq,
+                format!("{what} claims seat {seat}, which no player holds"),
+                vec![],
+            );
+            return false;
+        };
+        if verify(&player.verifier, domain, body, sig) {
+            return true;
+        }
+        let sender_seat = self.seat_of_peer(&from);
+        let signed_by_sender = sender_seat
+            .and_then(|s| self.seats[s.index()].player.as_ref())
+            .is_some_and(|p| verify(&p.verifier, domain, body, sig));
+        if signed_by_sender && sender_seat != Some(Seat(seat)) {
+            self.cheat(
+                CheatKind::WrongSeat,
+                sender_seat,
+                from,
+                seq,
+                format!("{what} signed by this peer claims {}", Seat(seat)),
+                vec![],
+            );
+        } else {
+            self.cheat(
+                CheatKind::BadSignature,
+                sender_seat,
+                from,
+                seq,
+                format!(
+                    "{what} for {} has a signature that does not verify",
+                    Seat(seat)
+                ),
+                vec![],
+            );
+        }
+        false
+    }
+}

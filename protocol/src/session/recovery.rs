@@ -1,0 +1,447 @@
+//! Chat, retransmission, sync requests and answers, and silence reports.
+
+use super::*;
+
+impl<G: Game> Session<G> {
+    // ----- chat -----
+
+    pub(super) fn on_chat(&mut self, from: PeerId, c: Signed<ChatBody>) {
+        let Some(seat) = c.body.seat else { return };
+        if c.body.game_id != self.game_id || c.body.text.len() > MAX_CHAT_LEN {
+            return;
+        }
+        if !self.check_sig(
+            from,
+            seat,
+            Domain::Chat,
+            &c.body,
+            &c.sig,
+            self.final_seq,
+            "chat",
+        ) {
+            return;
+        }
+        if self.chats_seen.insert((seat, c.body.counter)) {
+            self.events.push_back(Event::Chat {
+                seat: Seat(seat),
+                text: c.body.text,
+            });
+        }
+    }
+
+    // ----- retransmission and sync -----
+
+    pub(super) fn sync_request(&self) -> SyncRequest {
+        SyncRequest {
+            game_id: self.game_id,
+            from_seq: self.final_seq + 1,
+            need_setup: self.phase == Phase::Seeding,
+        }
+    }
+
+    pub(super) fn request_sync_from_someone(&mut self) {
+        // The live players first (a seat handed to the bot may be gone), never ourselves.
+        let mut peers: Vec<PeerId> = self.broadcast_peers();
+        if peers.is_empty() {
+            peers = self
+                .seat_peers()
+                .into_iter()
+                .flatten()
+                .filter(|p| *p != self.local_peer)
+                .collect();
+        }
+        if peers.is_empty() {
+            return;
+        }
+        let p = peers[self.spectator_rr % peers.len()];
+        self.spectator_rr += 1;
+        let req = self.sync_request();
+        self.outbox.push_back(Transmit {
+            to: Destination::Peer(p),
+            message: Message::SyncRequest(req),
+        });
+    }
+
+    /// Our own latest messages for the current step.
+    pub(super) fn own_items(&self) -> Vec<Message> {
+        let mut out = Vec::new();
+        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+            return out;
+        };
+        match self.phase {
+            Phase::Seeding => {
+                if let Some(c) = &self.commits[me.index()] {
+                    out.push(Message::Commit(c.clone()));
+                }
+                if let Some(r) = &self.reveals[me.index()] {
+                    out.push(Message::Reveal(r.clone()));
+                }
+            }
+            Phase::Playing => {
+                out.extend(self.own_secret_items(me, self.final_seq + 1));
+                if let Some(p) = &self.pending {
+                    if let Some(m) = &p.mv
+                        && m.body.seat == me.0
+                    {
+                        out.push(Message::Move(m.clone()));
+                    }
+                    if let Some(a) = self.acks.get(&p.seq).and_then(|v| v[me.index()].clone()) {
+                        out.push(Message::Ack(a));
+                    }
+                }
+            }
+            Phase::Settling => {
+                if let Some(a) = &self.settled[me.index()] {
+                    out.push(Message::Ack(a.clone()));
+                }
+            }
+            _ => {}
+        }
+        // Our takeover votes still waiting for the others.
+        for ((_, n), votes) in &self.votes {
+            if *n > self.final_seq
+                && let Some(v) = votes.get(&me.0)
+            {
+                out.push(Message::Takeover(v.clone()));
+            }
+        }
+        out
+    }
+
+    pub(super) fn resend_own(&mut self, to: Destination) {
+        for m in self.own_items() {
+            self.send(to.clone(), m);
+        }
+    }
+
+    pub(super) fn retransmit(&mut self) {
+        if self.local_seat.is_none() || self.is_taken_over() {
+            self.request_sync_from_someone();
+            return;
+        }
+        // Peers we are missing something from.
+        let live = self.live_player_seats();
+        let me = self.local_seat.map(|s| s.index());
+        let mut missing: Vec<usize> = Vec::new();
+        match self.phase {
+            Phase::Seeding => {
+                for i in self.player_seats().collect::<Vec<_>>() {
+                    if self.commits[i].is_none() || (self.sent_reveal && self.reveals[i].is_none())
+                    {
+                        missing.push(i);
+                    }
+                }
+            }
+            Phase::Playing => match &self.pending {
+                Some(p) => {
+                    let acks = self.acks.get(&p.seq);
+                    for &i in &live {
+                        if acks.is_none_or(|v| v[i].is_none()) {
+                            missing.push(i);
+                        }
+                    }
+                }
+                None => match self.state.to_act() {
+                    Actor::Seat(s) if Some(s) != self.local_seat => {
+                        missing.extend(live.iter().copied());
+                    }
+                    Actor::Simultaneous(_) => missing.extend(live.iter().copied()),
+                    _ => {}
+                },
+            },
+            Phase::Settling => {
+                for &i in &live {
+                    if self.settled[i].is_none() {
+                        missing.push(i);
+                    }
+                }
+            }
+            _ => {}
+        }
+        // While a vote of ours waits, everyone live may hold the missing votes.
+        if self.votes.iter().any(|((_, n), v)| {
+            *n > self.final_seq && self.local_seat.is_some_and(|m| v.contains_key(&m.0))
+        }) {
+            missing = live.clone();
+        }
+        missing.retain(|i| Some(*i) != me);
+        if missing.is_empty() {
+            return;
+        }
+        let req = self.sync_request();
+        let own = self.own_items();
+        for &i in &missing {
+            let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) else {
+                continue;
+            };
+            for m in &own {
+                self.send(Destination::Peer(peer), m.clone());
+            }
+        }
+        // Ask every live peer, not only those we lack something from: what a peer sent just
+        // before it went silent (its ack, its commit) may have reached only some of the
+        // others, and they are then the only ones who can pass it on.
+        for i in live.into_iter().filter(|i| Some(*i) != me) {
+            if let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) {
+                self.send(Destination::Peer(peer), Message::SyncRequest(req.clone()));
+            }
+        }
+    }
+
+    pub(super) fn answer_sync(&mut self, from: PeerId, req: &SyncRequest) {
+        let mut items = Vec::new();
+        if req.need_setup || req.from_seq <= 1 {
+            items.extend(self.commits.iter().flatten().cloned().map(LogItem::Commit));
+            if self.phase != Phase::Seeding || self.sent_reveal {
+                items.extend(self.reveals.iter().flatten().cloned().map(LogItem::Reveal));
+            }
+        }
+        let from_seq = req.from_seq.max(1);
+        let last = self
+            .final_seq
+            .min(from_seq.saturating_add(self.settings.sync_chunk));
+        // Takeover votes, so a catching-up peer applies them at the same point.
+        for votes in self.votes.values() {
+            items.extend(votes.values().cloned().map(LogItem::Takeover));
+        }
+        for seq in from_seq..=last {
+            let Some(e) = self.log.get(seq as usize - 1) else {
+                break;
+            };
+            if let Some(m) = &e.mv {
+                items.push(LogItem::Move(m.clone()));
+            }
+            items.extend(e.secret.iter().cloned());
+            items.extend(e.acks.iter().flatten().cloned().map(LogItem::Ack));
+        }
+        if last == self.final_seq {
+            if let Some(p) = &self.pending
+                && let Some(m) = &p.mv
+            {
+                items.push(LogItem::Move(m.clone()));
+            }
+            // Commitments, and reveals already sent by their seats, of steps not yet final.
+            for v in self.secret_commits.values() {
+                items.extend(v.iter().flatten().cloned().map(LogItem::SecretCommit));
+            }
+            for v in self.secret_reveals.values() {
+                items.extend(v.iter().flatten().cloned().map(LogItem::SecretReveal));
+            }
+            for (seq, acks) in &self.acks {
+                if *seq >= from_seq {
+                    items.extend(acks.iter().flatten().cloned().map(LogItem::Ack));
+                }
+            }
+            items.extend(self.settled.iter().flatten().cloned().map(LogItem::Ack));
+        }
+        if items.is_empty() {
+            return;
+        }
+        self.outbox.push_back(Transmit {
+            to: Destination::Peer(from),
+            message: Message::LogSync(LogSync {
+                game_id: self.game_id,
+                final_seq: self.final_seq,
+                items,
+            }),
+        });
+    }
+
+    /// The other seats we wait for now, and for what.
+    pub(super) fn waiting_for(&self) -> Vec<(usize, Waiting)> {
+        let live = self.live_player_seats();
+        let mut silent: Vec<(usize, Waiting)> = Vec::new();
+        match self.phase {
+            Phase::Seeding => {
+                for i in self.player_seats().collect::<Vec<_>>() {
+                    if self.commits[i].is_none() {
+                        silent.push((i, Waiting::Commit));
+                    } else if self.reveals[i].is_none()
+                        && self.player_seats().all(|j| self.commits[j].is_some())
+                    {
+                        silent.push((i, Waiting::Reveal));
+                    }
+                }
+            }
+            Phase::Playing => match &self.pending {
+                Some(p) => {
+                    let acks = self.acks.get(&p.seq);
+                    for &i in &live {
+                        if acks.is_none_or(|v| v[i].is_none()) {
+                            silent.push((i, Waiting::Ack(p.seq)));
+                        }
+                    }
+                }
+                None => match self.state.to_act() {
+                    Actor::Seat(s) => {
+                        silent.push((s.index(), Waiting::Move(self.final_seq + 1)));
+                    }
+                    // A deciding seat that has not committed, or (once every commitment is
+                    // held) has not revealed.
+                    Actor::Simultaneous(set) => {
+                        let seq = self.final_seq + 1;
+                        let committed = |i: usize| {
+                            self.secret_commits
+                                .get(&seq)
+                                .is_some_and(|v| v[i].is_some())
+                        };
+                        let revealed = |i: usize| {
+                            self.secret_reveals
+                                .get(&seq)
+                                .is_some_and(|v| v[i].is_some())
+                        };
+                        let deciding: Vec<usize> = set
+                            .iter()
+                            .map(|s| s.index())
+                            .filter(|&i| self.seats[i].live)
+                            .collect();
+                        let all_committed = deciding.iter().all(|&i| committed(i));
+                        for &i in &deciding {
+                            if !committed(i) {
+                                silent.push((i, Waiting::Move(seq)));
+                            } else if all_committed && !revealed(i) {
+                                silent.push((i, Waiting::SecretReveal(seq)));
+                            }
+                        }
+                    }
+                    Actor::Chance | Actor::Over => {}
+                },
+            },
+            Phase::Settling => {
+                for &i in &live {
+                    if self.settled[i].is_none() {
+                        silent.push((i, Waiting::Ack(self.final_seq)));
+                    }
+                }
+            }
+            _ => {}
+        }
+        // Having voted at this move, we wait for the other required voters' votes. One that has
+        // sent nothing for this move (no ack, no vote) is silent too: that is how a second dead
+        // seat is found while everyone waits for the first one's move.
+        if let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live)
+            && matches!(self.phase, Phase::Playing | Phase::Settling)
+        {
+            let n = self.final_seq + 1;
+            let mine: Vec<usize> = live
+                .iter()
+                .copied()
+                .filter(|&t| {
+                    self.votes
+                        .get(&(t as u8, n))
+                        .is_some_and(|v| v.contains_key(&me.0))
+                })
+                .collect();
+            let wait = self
+                .settings
+                .takeover_after_ms
+                .unwrap_or(self.settings.silence_ms);
+            if !mine.is_empty() && self.now >= self.last_vote_at.saturating_add(wait) {
+                for v in takeover::voters(&live, &mine) {
+                    if v == me.index() || silent.iter().any(|(i, _)| *i == v) {
+                        continue;
+                    }
+                    let voted_all = mine.iter().all(|&t| {
+                        self.votes
+                            .get(&(t as u8, n))
+                            .is_some_and(|m| m.contains_key(&(v as u8)))
+                    });
+                    if !voted_all && !self.heard_at(v, n) {
+                        silent.push((v, Waiting::Vote(n)));
+                    }
+                }
+            }
+        }
+        silent.retain(|(i, _)| Some(Seat(*i as u8)) != self.local_seat);
+        silent
+    }
+
+    /// Whether seat `i` sent anything signed for move `n`: an ack, a vote, or the move itself.
+    pub(super) fn heard_at(&self, i: usize, n: u32) -> bool {
+        self.acks
+            .get(&n)
+            .is_some_and(|a| a.get(i).is_some_and(|a| a.is_some()))
+            || self
+                .votes
+                .iter()
+                .any(|((_, m), v)| *m == n && v.contains_key(&(i as u8)))
+            || self
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.seq == n && p.seat.index() == i && p.mv.is_some())
+    }
+
+    pub(super) fn report_silence(&mut self) {
+        let silent = self.waiting_for();
+        for (i, waiting) in silent {
+            if Some(Seat(i as u8)) == self.local_seat {
+                continue;
+            }
+            let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) else {
+                continue;
+            };
+            let key = (
+                i as u8,
+                match waiting {
+                    Waiting::Move(s)
+                    | Waiting::Ack(s)
+                    | Waiting::Vote(s)
+                    | Waiting::SecretReveal(s) => s,
+                    _ => 0,
+                },
+                match waiting {
+                    Waiting::Commit => 0,
+                    Waiting::Reveal => 1,
+                    Waiting::Move(_) => 2,
+                    Waiting::Ack(_) => 3,
+                    Waiting::Vote(_) => 4,
+                    Waiting::SecretReveal(_) => 5,
+                },
+            );
+            if !self.silence_reported.insert(key) {
+                continue;
+            }
+            if waiting == Waiting::Reveal {
+                let proof: Vec<LogItem> = self.commits[i]
+                    .iter()
+                    .cloned()
+                    .map(LogItem::Commit)
+                    .collect();
+                self.cheat(
+                    CheatKind::WithheldReveal,
+                    Some(Seat(i as u8)),
+                    peer,
+                    0,
+                    "committed to a seed nonce but has not revealed it; the game cannot start"
+                        .into(),
+                    proof,
+                );
+            }
+            if let Waiting::SecretReveal(seq) = waiting {
+                let proof: Vec<LogItem> = self
+                    .secret_commits
+                    .get(&seq)
+                    .and_then(|v| v[i].clone())
+                    .map(LogItem::SecretCommit)
+                    .into_iter()
+                    .collect();
+                self.cheat(
+                    CheatKind::WithheldReveal,
+                    Some(Seat(i as u8)),
+                    peer,
+                    seq,
+                    format!(
+                        "committed to a secret choice at move {seq} but has not revealed it \
+                         although every commitment is in"
+                    ),
+                    proof,
+                );
+            }
+            self.events.push_back(Event::Silent {
+                seat: Seat(i as u8),
+                peer,
+                waiting,
+            });
+        }
+    }
+}

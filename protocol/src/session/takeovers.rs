@@ -1,0 +1,339 @@
+//! Takeover votes: casting, counting (by [`crate::takeover`]), applying, and rewinding a peer
+//! whose own seat was handed over at a move it took as final.
+
+use super::*;
+
+impl<G: Game> Session<G> {
+    // ----- takeover -----
+
+    pub(super) fn on_takeover(&mut self, from: PeerId, t: Signed<TakeoverBody>) {
+        let b = &t.body;
+        if b.game_id != self.game_id
+            || b.seat as usize >= self.seats.len()
+            || b.from_seq == 0
+            || b.from_seq > self.final_seq + WINDOW
+        {
+            return;
+        }
+        let (seat, from_seq, voter) = (b.seat, b.from_seq, b.voter);
+        // The same vote again (verified when first held), or a second one: the first counts.
+        if self
+            .votes
+            .get(&(seat, from_seq))
+            .is_some_and(|v| v.contains_key(&voter))
+        {
+            return;
+        }
+        if !self.check_sig(
+            from,
+            voter,
+            Domain::Takeover,
+            &t.body,
+            &t.sig,
+            from_seq,
+            "takeover vote",
+        ) {
+            return;
+        }
+        self.votes
+            .entry((seat, from_seq))
+            .or_default()
+            .insert(voter, t);
+        // Not progress: every voter's timer keeps running from the last move or ack, so the
+        // others vote at about the same time as the first one.
+        let Some(me) = self.local_seat else { return };
+        if voter == me.0 {
+            self.last_vote_at = self.now;
+        }
+        // If we voted for this seat at an earlier move, follow the furthest vote.
+        if voter != me.0 {
+            let voted_earlier = self
+                .votes
+                .iter()
+                .any(|((s, n), v)| *s == seat && *n < from_seq && v.contains_key(&me.0));
+            if voted_earlier {
+                let _ = self.vote_takeover(Seat(seat));
+            }
+        }
+        // Our own seat was handed over at a move we already took as final (our process or link
+        // was slow: the others' acks reached us before their votes): rewind and follow.
+        if seat == me.0
+            && self.seats[me.index()].live
+            && from_seq <= self.final_seq
+            && self.decided_against_me(from_seq)
+        {
+            self.rewind_for_takeover(from_seq);
+        }
+    }
+
+    /// The player seats that were live at the start of move `n` (before any takeover at `n`).
+    pub(super) fn live_at(&self, n: u32) -> Vec<usize> {
+        let mut live = self.live_player_seats();
+        for (from, seats) in &self.takeover_history {
+            if *from >= n {
+                live.extend(seats.iter().map(|&s| s as usize));
+            }
+        }
+        live.sort_unstable();
+        live.dedup();
+        live
+    }
+
+    /// Every set of seats whose takeover at move `n` is decided by the votes held, over the live
+    /// seats `live` (largest first; see [`crate::takeover`]).
+    pub(super) fn decided_at(&self, n: u32, live: &[usize]) -> Vec<Vec<usize>> {
+        let candidates: Vec<usize> = live
+            .iter()
+            .copied()
+            .filter(|&t| self.votes.contains_key(&(t as u8, n)))
+            .collect();
+        if candidates.is_empty() {
+            return Vec::new();
+        }
+        takeover::decided_sets(live, &candidates, self.players_at_start, |t, v| {
+            self.votes
+                .get(&(t as u8, n))
+                .is_some_and(|m| m.contains_key(&(v as u8)))
+        })
+    }
+
+    /// Whether a decided takeover at move `n` hands our (still live) seat to the bot.
+    pub(super) fn decided_against_me(&self, n: u32) -> bool {
+        let Some(me) = self.local_seat else {
+            return false;
+        };
+        if !self.seats[me.index()].live {
+            return false;
+        }
+        let live = self.live_at(n);
+        self.decided_at(n, &live)
+            .iter()
+            .any(|x| x.contains(&me.index()))
+    }
+
+    /// Whether our seat is handed over by a decided vote at a move after `n`. The voters then
+    /// took move `n` as final without a takeover of anyone we voted against at `n` (a vote at a
+    /// move proves its voter holds the move before as final), so our votes at `n` stop binding us.
+    pub(super) fn taken_over_after(&self, n: u32) -> bool {
+        let Some(me) = self.local_seat else {
+            return false;
+        };
+        let later: Vec<u32> = self
+            .votes
+            .keys()
+            .filter(|(s, m)| *s == me.0 && *m > n)
+            .map(|(_, m)| *m)
+            .collect();
+        if later.is_empty() {
+            return false;
+        }
+        let live = self.live_player_seats();
+        later.into_iter().any(|m| {
+            self.decided_at(m, &live)
+                .iter()
+                .any(|x| x.contains(&me.index()))
+        })
+    }
+
+    /// Whether we voted to take over `seat` at `seq` without holding its move for `seq`.
+    /// Once our own seat is handed over, our votes bind us no more.
+    pub(super) fn voted_without_move(&self, seat: Seat, seq: u32) -> bool {
+        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+            return false;
+        };
+        self.votes
+            .get(&(seat.0, seq))
+            .and_then(|v| v.get(&me.0))
+            .is_some_and(|v| v.body.seat_move.is_none())
+            && !self.votes.keys().any(|(s2, n2)| *s2 == seat.0 && *n2 > seq)
+            && !self.taken_over_after(seq)
+    }
+
+    /// Whether a vote of ours binds us not to finalise move `seq` without the takeover.
+    /// Once our own seat is handed over, our votes bind us no more.
+    pub(super) fn bound_by_vote(&self, seq: u32, live: &[usize]) -> bool {
+        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+            return false;
+        };
+        self.votes.iter().any(|((s, n), v)| {
+            *n == seq
+                && live.contains(&(*s as usize))
+                && v.contains_key(&me.0)
+                && !self.votes.keys().any(|(s2, n2)| s2 == s && *n2 > seq)
+        }) && !self.taken_over_after(seq)
+    }
+
+    /// Applies every takeover decided for the first move not yet final. A live voter applies only
+    /// the set it voted for (so two voters never apply different sets), and any decided set that
+    /// names its own seat; a follower or spectator applies the largest decided set.
+    pub(super) fn try_apply_takeovers(&mut self) {
+        for _ in 0..self.seats.len() {
+            let n = self.final_seq + 1;
+            let live = self.live_player_seats();
+            let sets = self.decided_at(n, &live);
+            if sets.is_empty() {
+                return;
+            }
+            let me = self
+                .local_seat
+                .map(|s| s.index())
+                .filter(|&i| self.seats[i].live);
+            let chosen = match me {
+                Some(me) => sets.iter().find(|x| x.contains(&me)).cloned().or_else(|| {
+                    let mine: Vec<usize> = live
+                        .iter()
+                        .copied()
+                        .filter(|&t| {
+                            self.votes
+                                .get(&(t as u8, n))
+                                .is_some_and(|v| v.contains_key(&(me as u8)))
+                        })
+                        .collect();
+                    sets.iter().find(|x| **x == mine).cloned()
+                }),
+                None => sets.first().cloned(),
+            };
+            let Some(x) = chosen else { return };
+            self.apply_takeover(n, &live, &x);
+        }
+    }
+
+    pub(super) fn apply_takeover(&mut self, n: u32, live: &[usize], x: &[usize]) {
+        let voters = takeover::voters(live, x);
+        let mut records = Vec::new();
+        for &t in x {
+            for &v in &voters {
+                if let Some(s) = self
+                    .votes
+                    .get(&(t as u8, n))
+                    .and_then(|m| m.get(&(v as u8)))
+                {
+                    records.push(VoteRecord {
+                        voter: v as u8,
+                        seat: t as u8,
+                        seat_move: s.body.seat_move,
+                        sig: s.sig,
+                    });
+                }
+            }
+        }
+        if let Some(h) = records.iter().find_map(|r| r.seat_move) {
+            self.takeover_move = Some((n, h));
+        }
+        for &t in x {
+            self.seats[t].live = false;
+        }
+        // The not-yet-final move of a seat handed over is undone, unless the vote let it stand.
+        let secret_of_target = self.pending.as_ref().is_some_and(|p| {
+            p.seq == n
+                && p.secret.as_ref().is_some_and(|(c, _)| {
+                    c.iter()
+                        .any(|c| c.proof.is_some() && x.contains(&(c.seat as usize)))
+                })
+        });
+        if secret_of_target {
+            // A secret step is played again with the bot's choice for the seats handed over, as
+            // every peer that did not receive their reveals plays it.
+            if let Some(p) = self.pending.take() {
+                self.state = p.before;
+                self.hash_cache = None;
+            }
+            self.acks.remove(&n);
+        } else if let Some(p) = &self.pending
+            && p.seq == n
+            && p.secret.is_none()
+            && x.contains(&p.seat.index())
+        {
+            let stands = p
+                .mv
+                .as_ref()
+                .is_some_and(|m| self.takeover_move == Some((n, crate::message::move_digest(m))));
+            if !stands {
+                if let Some(p) = self.pending.take() {
+                    self.state = p.before;
+                    self.hash_cache = None;
+                }
+                self.acks.remove(&n);
+            }
+        }
+        let beacon = self.last_links.iter().map(|l| l.1).collect();
+        self.last_links.retain(|l| !x.contains(&(l.0 as usize)));
+        let seats: Vec<u8> = x.iter().map(|&s| s as u8).collect();
+        self.push_frame(Frame::Takeover(TakeoverRecord {
+            seats: seats.clone(),
+            from_seq: n,
+            votes: records,
+            beacon,
+        }));
+        self.takeover_history.push((n, seats));
+        for &t in x {
+            self.events.push_back(Event::TakenOver {
+                seat: Seat(t as u8),
+                from_seq: n,
+            });
+        }
+        self.progress();
+    }
+
+    /// Our seat was handed to the bot at move `n`, which we already took as final: rebuild the
+    /// session from our own replay cut before move `n` (as [`Session::resume`] does), keep the
+    /// votes, and follow the others from there. The driver is told to cut its file.
+    pub(super) fn rewind_for_takeover(&mut self, n: u32) {
+        let cut = self
+            .frame_index
+            .iter()
+            .find(|(k, _)| *k >= n)
+            .map_or(self.replay_log.len(), |(_, o)| *o);
+        let prefix = self.replay_log[..cut].to_vec();
+        let resumed = Self::resume_with_signer(
+            &prefix,
+            self.signer.clone(),
+            self.settings.clone(),
+            self.now,
+        );
+        let Ok((mut s, keep)) = resumed else {
+            self.halt(format!(
+                "our seat was handed to the bot from move {n}, and our replay could not be rewound"
+            ));
+            return;
+        };
+        s.votes = std::mem::take(&mut self.votes);
+        let mut events = std::mem::take(&mut self.events);
+        events.extend(s.events.drain(..));
+        s.events = events;
+        let mut outbox = std::mem::take(&mut self.outbox);
+        outbox.extend(s.outbox.drain(..));
+        s.outbox = outbox;
+        s.cheats_reported = std::mem::take(&mut self.cheats_reported);
+        s.unknown_reported = std::mem::take(&mut self.unknown_reported);
+        s.chats_seen = std::mem::take(&mut self.chats_seen);
+        s.chat_counter = self.chat_counter;
+        s.your_turn_sent = self.your_turn_sent.max(s.your_turn_sent);
+        s.replay_out.clear();
+        s.replay_truncate = self.replay_truncate;
+        let polled = self.replay_polled;
+        if keep >= polled {
+            if keep > polled {
+                s.replay_out.push_back(prefix[polled..keep].to_vec());
+            }
+            s.replay_polled = polled;
+        } else {
+            s.replay_truncate = Some(keep);
+            s.replay_polled = keep;
+        }
+        *self = s;
+        self.advance();
+    }
+
+    pub(super) fn auto_vote(&mut self) {
+        let Some(after) = self.settings.takeover_after_ms else {
+            return;
+        };
+        if self.now < self.last_progress.saturating_add(after) {
+            return;
+        }
+        for (seat, _) in self.waiting_for() {
+            let _ = self.vote_takeover(Seat(seat as u8));
+        }
+    }
+}
