@@ -19,12 +19,7 @@ pub enum GameOutcome {
 
 /// Draws the move log: one line per row, only the visible rows laid out (a long game has a
 /// thousand lines), the full text on hover. `highlight` marks a move; `scroll_to` jumps to it.
-pub fn move_log<V: GameView>(
-    ui: &mut Ui,
-    log: &[LogLine],
-    highlight: Option<u32>,
-    scroll_to: Option<u32>,
-) {
+pub fn move_log(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>, scroll_to: Option<u32>) {
     let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let mut area = egui::ScrollArea::vertical()
         .id_salt("move_log")
@@ -118,7 +113,7 @@ pub fn game<V: GameView>(
                     .show(ui, |ui| chat_box(ui, table));
             }
             ui.label(theme::heading("Moves"));
-            move_log::<V>(ui, &table.log, None, None);
+            move_log(ui, &table.log, None, None);
         });
     egui::CentralPanel::no_frame().show(ui, |ui| {
         if let Some(seat) = table.curtain {
@@ -242,16 +237,7 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(theme::title("Final scores").size(40.0));
-                let names: Vec<String> = outcome
-                    .winners
-                    .iter()
-                    .map(|s| table.seat_label(*s))
-                    .collect();
-                let headline = match names.len() {
-                    0 => "Nobody wins".to_string(),
-                    1 => format!("{} wins!", names[0]),
-                    _ => format!("Shared victory: {}", names.join(" and ")),
-                };
+                let headline = outcome.verdict(|s| table.seat_label(s));
                 ui.label(RichText::new(headline).size(26.0).strong().color(GOLD));
                 ui.label(theme::caption(outcome.summary.clone()));
             });

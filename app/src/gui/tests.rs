@@ -411,7 +411,10 @@ fn a_desync_shows_a_banner_and_saves_a_report() {
     h.state_mut().open("game").unwrap();
     h.run_steps(2);
     assert!(has(&h, "local game"));
-    let table = h.state_mut().table.as_mut().unwrap();
+    let table = h
+        .state_mut()
+        .table_mut::<super::fall_view::FallView>()
+        .unwrap();
     table.sync.incident = Some(super::sync::Incident {
         kind: "Desync".into(),
         seq: 42,

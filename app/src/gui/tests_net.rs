@@ -243,7 +243,7 @@ fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move
     assert!(t.legal_for_viewer().is_empty());
     // The banner says it, with the report button.
     let mut app = net_app(dir.path(), "Ada2");
-    app.table = Some(t);
+    app.table = Some(Box::new(t));
     app.screen = Screen::Game;
     let mut h = harness(app);
     h.run_steps(2);

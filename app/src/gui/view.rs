@@ -38,6 +38,7 @@ pub trait GameView: Default + 'static {
     /// hidden parts left out (a drawn ogre's kind, a stolen gem).
     fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String>;
 
-    /// The colour name of a seat ("Blue").
+    /// The colour name of a seat ("Blue"). The shell names seats by `Game::seat_colour`.
+    #[allow(dead_code)]
     fn seat_colour_name(seat: Seat) -> &'static str;
 }
