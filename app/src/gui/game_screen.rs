@@ -4,6 +4,7 @@
 use super::table::{LogLine, Table};
 use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
 use super::view::GameView;
+use crate::games::GameKind;
 use dwarfs_engine::{Actor, Game, Seat};
 use egui::{Align, Layout, RichText, Ui};
 
@@ -87,7 +88,9 @@ pub fn game<V: GameView>(
                 {
                     out = GameOutcome::Leave;
                 }
-                ui.label(theme::heading(V::TITLE));
+                let name = <V::G as Game>::NAME;
+                let title = GameKind::from_name(name).map_or(name, GameKind::title);
+                ui.label(theme::heading(title));
                 ui.separator();
                 let prompt = V::prompt(&table.game, table.viewer);
                 ui.label(RichText::new(prompt).color(PARCHMENT));

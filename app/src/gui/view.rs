@@ -9,7 +9,8 @@ pub trait GameView: Default + 'static {
     /// The rules engine.
     type G: Game;
 
-    /// The game's display name ("Dwar7s Fall").
+    /// The game's display name ("Dwar7s Fall"). The shell takes it from the registry entry.
+    #[allow(dead_code)]
     const TITLE: &'static str;
 
     /// Draws the board, the viewer's hand and the public information into `ui`. `legal` is the
