@@ -76,6 +76,33 @@ fn a_pasted_ticket_is_checked_and_a_bad_one_is_explained() {
 }
 
 #[test]
+fn a_ticket_names_its_game_and_an_unknown_game_is_refused() {
+    let ticket = |game: &str| {
+        dwarfs_net::Ticket {
+            game: game.into(),
+            game_id: [7; 32],
+            host: dwarfs_net::PeerId::random(),
+            addrs: vec!["/ip4/127.0.0.1/tcp/4001".parse().unwrap()],
+        }
+        .encode()
+    };
+    assert_eq!(
+        super::menu::ticket_game(&ticket("hold")),
+        Ok(crate::games::GameKind::Hold)
+    );
+    assert!(super::menu::check_ticket(&ticket("fall")).is_ok());
+    let chess = super::menu::check_ticket(&ticket("chess")).unwrap_err();
+    assert!(chess.contains("\"chess\"") && chess.contains("does not know"), "{chess}");
+    // The join screen says it.
+    let mut h = harness(app());
+    click(&mut h, "Join a game");
+    h.state_mut().join.ticket = ticket("chess");
+    click(&mut h, "Join");
+    assert_eq!(h.state().screen, Screen::Join);
+    assert!(has(&h, "does not know"));
+}
+
+#[test]
 fn settings_edit_and_save_changes_the_menu() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app();
