@@ -92,7 +92,10 @@ fn a_ticket_names_its_game_and_an_unknown_game_is_refused() {
     );
     assert!(super::menu::check_ticket(&ticket("fall")).is_ok());
     let chess = super::menu::check_ticket(&ticket("chess")).unwrap_err();
-    assert!(chess.contains("\"chess\"") && chess.contains("does not know"), "{chess}");
+    assert!(
+        chess.contains("\"chess\"") && chess.contains("does not know"),
+        "{chess}"
+    );
     // The join screen says it.
     let mut h = harness(app());
     click(&mut h, "Join a game");
