@@ -289,7 +289,12 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &super::net::LanList
                 let i = &l.info;
                 ui.horizontal(|ui| {
                     ui.label(
-                        RichText::new(format!("{}'s game of {}", i.host_name, i.game)).strong(),
+                        RichText::new(format!(
+                            "{}'s game of {}",
+                            i.host_name,
+                            GameKind::from_name(&i.game).map_or(i.game.as_str(), |k| k.title())
+                        ))
+                        .strong(),
                     );
                     ui.label(theme::caption(format!(
                         "{} of {} seats open",

@@ -435,9 +435,14 @@ fn the_network_lobby_and_lan_list_show_what_the_network_reports() {
     a.open("lan").unwrap();
     let mut h = harness(a);
     h.run_steps(2);
-    assert!(has(&h, "Ada's game of fall"));
+    assert!(has(&h, "Ada's game of Dwar7s Fall"));
     assert!(has(&h, "2 of 4 seats open"));
+    assert!(has(&h, "Gimli's game of Dwarf Hold"));
     assert!(has(&h, "Join Gimli"));
+    assert!(
+        has(&h, "Dori's game of chess"),
+        "an unknown game is listed by its name"
+    );
 }
 
 #[test]
