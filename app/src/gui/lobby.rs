@@ -5,16 +5,16 @@
 //! clicked, or after joining) shows what the peer reports — the roster, ready states, chat, the
 //! ticket — and sends the player's choices to it as commands.
 
+pub use super::lobby_net::{LobbyNet, LobbyPump, NetLobby};
+use super::options_panel::option_ui;
 use super::settings::{COLOUR_NAMES, Settings};
-use super::table::{AnyTable, SeatInfo, SeatKind, Table};
+use super::table::{AnyTable, SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
-use super::view::GameView;
 use crate::games::{GameKind, with_game};
-use dwarfs_engine::options::{GameOptions, OptionKind, OptionSpec, OptionValues};
+use dwarfs_engine::options::{GameOptions, OptionValues};
 use dwarfs_engine::{Game, codec};
-use dwarfs_net::{Command, PeerHandle, Update};
+use dwarfs_net::Command;
 use egui::{RichText, Ui};
-use std::convert::Infallible;
 
 /// Hotseat (one screen) or a hosted network game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,207 +54,6 @@ pub enum LobbyOutcome {
     Start(Vec<SeatInfo>),
     /// Open the lobby to the network (host).
     Open,
-}
-
-/// The peer running a network lobby, whatever its game.
-pub trait LobbyNet {
-    /// Sends a lobby command (no moves before the game starts); false if the peer stopped.
-    fn send(&self, c: Command<Infallible>) -> bool;
-    /// Takes in what the peer reported into `lobby`; the table once the game starts.
-    fn pump(&mut self, lobby: &mut Lobby) -> LobbyPump;
-}
-
-/// What a lobby's peer reported.
-pub enum LobbyPump {
-    /// The lobby goes on.
-    Going,
-    /// The game started at this table.
-    Started(Box<dyn AnyTable>),
-    /// The lobby closed.
-    Closed,
-}
-
-/// The peer of a network lobby for a game shown with board view `V`.
-pub struct NetLobby<V: GameView> {
-    handle: Option<PeerHandle<V::G>>,
-}
-
-impl<V: GameView> NetLobby<V> {
-    /// Wraps a running peer's handle.
-    pub fn new(handle: PeerHandle<V::G>) -> Self {
-        NetLobby {
-            handle: Some(handle),
-        }
-    }
-}
-
-impl<V: GameView> LobbyNet for NetLobby<V> {
-    fn send(&self, c: Command<Infallible>) -> bool {
-        let c = match c {
-            Command::Play(never) => match never {},
-            Command::Chat(t) => Command::Chat(t),
-            Command::Ready(r) => Command::Ready(r),
-            Command::TakeSeat(s) => Command::TakeSeat(s),
-            Command::StartNow => Command::StartNow,
-            Command::VoteTakeover(s) => Command::VoteTakeover(s),
-            Command::Leave => Command::Leave,
-        };
-        self.handle.as_ref().is_some_and(|h| h.send(c))
-    }
-
-    fn pump(&mut self, lobby: &mut Lobby) -> LobbyPump {
-        // One at a time: what follows `Started` stays queued for the game's table.
-        while let Some(u) = self.handle.as_mut().and_then(|h| h.try_recv()) {
-            match u {
-                Update::Status(s) => lobby.status = Some(s),
-                Update::Ticket(t) => lobby.ticket = Some(t),
-                Update::Roster {
-                    seats,
-                    options,
-                    you,
-                } => {
-                    lobby.you = you;
-                    lobby.seat_ready = seats.iter().map(|s| s.ready).collect();
-                    lobby.seats = seats
-                        .iter()
-                        .map(|s| {
-                            if s.bot {
-                                LobbySeat::Bot
-                            } else if s.peer.is_none() {
-                                LobbySeat::Open
-                            } else {
-                                LobbySeat::Person {
-                                    name: s.name.clone(),
-                                    remote: Some(s.seat) != you,
-                                }
-                            }
-                        })
-                        .collect();
-                    if !options.is_empty()
-                        && let Ok(o) = codec::decode::<<V::G as Game>::Options>(&options)
-                    {
-                        lobby.values = o.to_values();
-                    }
-                }
-                Update::LobbyChat { name, text } => lobby.chat.push(format!("{name}: {text}")),
-                Update::Refused(r) => lobby.note = Some(r),
-                Update::Started {
-                    seat,
-                    names,
-                    bots,
-                    state,
-                    ..
-                } => {
-                    let Some(handle) = self.handle.take() else {
-                        return LobbyPump::Closed;
-                    };
-                    let table: Table<V> = Table::networked(*state, names, bots, seat, handle);
-                    return LobbyPump::Started(Box::new(table));
-                }
-                Update::Ended(report) => {
-                    lobby.note = Some(format!(
-                        "The lobby closed: {}",
-                        super::table::ending_text(&report.ending)
-                    ));
-                    return LobbyPump::Closed;
-                }
-                _ => {}
-            }
-        }
-        LobbyPump::Going
-    }
-}
-
-/// Draws one option of a game's options panel, editing `values`.
-fn option_ui(ui: &mut Ui, spec: &OptionSpec, values: &mut OptionValues) {
-    let chosen: Vec<String> = values.get(spec.key).cloned().unwrap_or_default();
-    ui.horizontal_wrapped(|ui| {
-        match spec.kind {
-            OptionKind::Flag => {
-                let mut on = chosen.iter().any(|v| v == "true");
-                if ui
-                    .checkbox(&mut on, spec.label)
-                    .on_hover_text(spec.help)
-                    .changed()
-                {
-                    if on {
-                        values.insert(spec.key.into(), vec!["true".into()]);
-                    } else {
-                        values.remove(spec.key);
-                    }
-                }
-                return;
-            }
-            _ => {
-                ui.label(format!("{}:", spec.label))
-                    .on_hover_text(spec.help);
-            }
-        }
-        match spec.kind {
-            OptionKind::One(choices) => {
-                let current = chosen
-                    .first()
-                    .map(String::as_str)
-                    .or(choices.first().map(|c| c.value));
-                for c in choices {
-                    if ui
-                        .selectable_label(current == Some(c.value), c.label)
-                        .on_hover_text(c.help)
-                        .clicked()
-                    {
-                        values.insert(spec.key.into(), vec![c.value.into()]);
-                    }
-                }
-            }
-            OptionKind::Maybe(choices) => {
-                if ui
-                    .selectable_label(chosen.is_empty(), "None")
-                    .on_hover_text(format!("No {}", spec.label.to_lowercase()))
-                    .clicked()
-                {
-                    values.remove(spec.key);
-                }
-                for c in choices {
-                    if ui
-                        .selectable_label(chosen.iter().any(|v| v == c.value), c.label)
-                        .on_hover_text(c.help)
-                        .clicked()
-                    {
-                        values.insert(spec.key.into(), vec![c.value.into()]);
-                    }
-                }
-                // What the chosen one means (a scenario's decrees), without hovering.
-                if let Some(c) = choices.iter().find(|c| chosen.iter().any(|v| v == c.value)) {
-                    ui.end_row();
-                    ui.label(theme::caption(format!("{}: {}", c.label, c.help)));
-                }
-            }
-            OptionKind::Many(choices) => {
-                for c in choices {
-                    let mut on = chosen.iter().any(|v| v == c.value);
-                    if ui
-                        .checkbox(&mut on, c.label)
-                        .on_hover_text(c.help)
-                        .changed()
-                    {
-                        let mut now: Vec<String> =
-                            chosen.iter().filter(|v| *v != c.value).cloned().collect();
-                        if on {
-                            now.push(c.value.into());
-                        }
-                        // In the game's order of choices.
-                        now.sort_by_key(|v| choices.iter().position(|x| x.value == v));
-                        if now.is_empty() {
-                            values.remove(spec.key);
-                        } else {
-                            values.insert(spec.key.into(), now);
-                        }
-                    }
-                }
-            }
-            OptionKind::Flag => {}
-        }
-    });
 }
 
 /// What the side column asks for.
