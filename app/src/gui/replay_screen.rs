@@ -24,6 +24,8 @@ trait AnyReplay {
     fn show(&mut self, ui: &mut Ui, at: usize);
     /// Forgets any selection of the board view.
     fn reset(&mut self);
+    /// The game's display name.
+    fn title(&self) -> &'static str;
 }
 
 /// A replay of the game of board view `V`.
@@ -65,6 +67,11 @@ impl<V: GameView> AnyReplay for Viewed<V> {
 
     fn reset(&mut self) {
         self.view.reset();
+    }
+
+    fn title(&self) -> &'static str {
+        let name = <V::G as Game>::NAME;
+        GameKind::from_name(name).map_or(name, GameKind::title)
     }
 }
 
@@ -233,6 +240,7 @@ impl ReplayScreen {
                         Err(e) => (e.clone(), theme::DANGER),
                     };
                     ui.horizontal(|ui| {
+                        ui.label(theme::heading(r.title()));
                         ui.label(RichText::new(text).color(colour).strong());
                         ui.label(theme::caption(r.source().to_string()));
                     });

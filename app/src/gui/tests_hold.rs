@@ -569,6 +569,10 @@ fn the_replay_viewer_opens_a_hold_replay_and_steps_through_it() {
     assert!(last > 10, "a whole game: {last} moves");
     assert!(has(&h, "Verified"), "the Hold replay verifies");
     assert!(has(&h, "sample game of Dwarf Hold"));
+    assert!(
+        h.query_by_label("Dwarf Hold").is_some(),
+        "the viewer names the game"
+    );
     click(&mut h, "Next");
     click(&mut h, "Next");
     assert_eq!(h.state().replays.at(), 2);
