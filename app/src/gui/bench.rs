@@ -11,7 +11,7 @@ pub fn frame_time(frames: u32) -> String {
     let mut app = DwarfsApp::new(ConfigDir(None));
     let table = demo_table(120, false, 0);
     let cells = table.game.cells().len();
-    app.table = Some(table);
+    app.table = Some(Box::new(table));
     app.screen = Screen::Game;
     let ctx = egui::Context::default();
     let input = |t: f64, i: u32| egui::RawInput {

@@ -4,6 +4,7 @@
 use super::table::{LogLine, Table};
 use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
 use super::view::GameView;
+use crate::games::GameKind;
 use dwarfs_engine::{Actor, Game, Seat};
 use egui::{Align, Layout, RichText, Ui};
 
@@ -19,12 +20,7 @@ pub enum GameOutcome {
 
 /// Draws the move log: one line per row, only the visible rows laid out (a long game has a
 /// thousand lines), the full text on hover. `highlight` marks a move; `scroll_to` jumps to it.
-pub fn move_log<V: GameView>(
-    ui: &mut Ui,
-    log: &[LogLine],
-    highlight: Option<u32>,
-    scroll_to: Option<u32>,
-) {
+pub fn move_log(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>, scroll_to: Option<u32>) {
     let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let mut area = egui::ScrollArea::vertical()
         .id_salt("move_log")
@@ -92,7 +88,9 @@ pub fn game<V: GameView>(
                 {
                     out = GameOutcome::Leave;
                 }
-                ui.label(theme::heading(V::TITLE));
+                let name = <V::G as Game>::NAME;
+                let title = GameKind::from_name(name).map_or(name, GameKind::title);
+                ui.label(theme::heading(title));
                 ui.separator();
                 let prompt = V::prompt(&table.game, table.viewer);
                 ui.label(RichText::new(prompt).color(PARCHMENT));
@@ -118,7 +116,7 @@ pub fn game<V: GameView>(
                     .show(ui, |ui| chat_box(ui, table));
             }
             ui.label(theme::heading("Moves"));
-            move_log::<V>(ui, &table.log, None, None);
+            move_log(ui, &table.log, None, None);
         });
     egui::CentralPanel::no_frame().show(ui, |ui| {
         if let Some(seat) = table.curtain {
@@ -242,16 +240,7 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(theme::title("Final scores").size(40.0));
-                let names: Vec<String> = outcome
-                    .winners
-                    .iter()
-                    .map(|s| table.seat_label(*s))
-                    .collect();
-                let headline = match names.len() {
-                    0 => "Nobody wins".to_string(),
-                    1 => format!("{} wins!", names[0]),
-                    _ => format!("Shared victory: {}", names.join(" and ")),
-                };
+                let headline = outcome.verdict(|s| table.seat_label(s));
                 ui.label(RichText::new(headline).size(26.0).strong().color(GOLD));
                 ui.label(theme::caption(outcome.summary.clone()));
             });

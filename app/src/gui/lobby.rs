@@ -5,12 +5,15 @@
 //! clicked, or after joining) shows what the peer reports — the roster, ready states, chat, the
 //! ticket — and sends the player's choices to it as commands.
 
+pub use super::lobby_net::{LobbyNet, LobbyPump, NetLobby};
+use super::options_panel::option_ui;
 use super::settings::{COLOUR_NAMES, Settings};
-use super::table::{SeatInfo, SeatKind};
+use super::table::{AnyTable, SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
+use crate::games::{GameKind, with_game};
+use dwarfs_engine::options::{GameOptions, OptionValues};
 use dwarfs_engine::{Game, codec};
-use dwarfs_fall::{Decree, Edition, Fall, FallOptions, Scenario};
-use dwarfs_net::{Command, PeerHandle, Update};
+use dwarfs_net::Command;
 use egui::{RichText, Ui};
 
 /// Hotseat (one screen) or a hosted network game.
@@ -53,18 +56,6 @@ pub enum LobbyOutcome {
     Open,
 }
 
-/// What the network lobby's peer said when the game started.
-pub struct NetStart {
-    /// Our seat (`None` to watch).
-    pub seat: Option<dwarfs_engine::Seat>,
-    /// Seat names.
-    pub names: Vec<String>,
-    /// Bot seats.
-    pub bots: Vec<bool>,
-    /// The state after setup.
-    pub state: Box<Fall>,
-}
-
 /// What the side column asks for.
 enum SideChoice {
     None,
@@ -78,8 +69,10 @@ pub struct Lobby {
     pub mode: LobbyMode,
     /// Seats in seat order.
     pub seats: Vec<LobbySeat>,
-    /// The game options.
-    pub options: FallOptions,
+    /// The game played.
+    pub game: GameKind,
+    /// The game's options, as the options panel sets them (checked by the game).
+    pub values: OptionValues,
     /// This player's ready flag.
     pub ready: bool,
     /// Chat lines ("name: text").
@@ -90,7 +83,7 @@ pub struct Lobby {
     /// A note for the player (copied, refused...).
     pub note: Option<String>,
     /// The peer running this lobby over the network, once opened or joined.
-    pub net: Option<PeerHandle<Fall>>,
+    pub net: Option<Box<dyn LobbyNet>>,
     /// Our seat in a network lobby.
     pub you: Option<u8>,
     /// Each seat's ready state in a network lobby.
@@ -122,7 +115,8 @@ impl Lobby {
         Lobby {
             mode,
             seats,
-            options: FallOptions::default(),
+            game: GameKind::Fall,
+            values: OptionValues::new(),
             ready: mode == LobbyMode::Hotseat,
             chat: Vec::new(),
             chat_input: String::new(),
@@ -138,89 +132,80 @@ impl Lobby {
 
     /// A lobby joined over the network through `handle` (the roster arrives from the host);
     /// `watching` for a spectator.
-    pub fn joined(settings: &Settings, handle: PeerHandle<Fall>, watching: bool) -> Self {
+    pub fn joined(
+        settings: &Settings,
+        game: GameKind,
+        handle: Box<dyn LobbyNet>,
+        watching: bool,
+    ) -> Self {
         let mut l = Lobby::new(LobbyMode::Joined, settings);
         l.seats.clear();
         l.ready = false;
         l.watching = watching;
+        l.game = game;
         l.status = Some("Connecting to the host…".into());
         l.net = Some(handle);
         l
     }
 
     /// The seat count and bot count to host with, and the options' encoding.
-    pub fn host_role(&self) -> dwarfs_net::Role {
+    pub fn host_role(&self) -> Result<dwarfs_net::Role, String> {
         // The network lobby puts bots in the last seats.
         let bots = self.seats.iter().filter(|s| **s == LobbySeat::Bot).count() as u8;
-        dwarfs_net::Role::Host {
+        let values = &self.values;
+        let options = with_game!(self.game, G, {
+            <G as Game>::Options::from_values(values).map(|o| codec::encode(&o))
+        })
+        .map_err(|e| format!("the options are not valid: {e}"))?;
+        Ok(dwarfs_net::Role::Host {
             seats: self.seats.len() as u8,
             bots,
-            options: codec::encode(&self.options),
+            options,
+        })
+    }
+
+    /// Why the chosen options are refused, if they are.
+    pub fn options_error(&self) -> Option<String> {
+        let values = &self.values;
+        with_game!(self.game, G, {
+            <G as Game>::Options::from_values(values).err()
+        })
+        .map(|e| format!("the options are not valid: {e}"))
+    }
+
+    /// Plays `game` (hotseat, or a host before the lobby opens): its default options, and as
+    /// many seats as it allows.
+    pub fn choose_game(&mut self, game: GameKind) {
+        if game == self.game {
+            return;
+        }
+        self.game = game;
+        self.values.clear();
+        let players = game.players();
+        self.seats.truncate(*players.end() as usize);
+        while self.seats.len() < *players.start() as usize {
+            let n = self.seats.len() + 1;
+            self.seats.push(match self.mode {
+                LobbyMode::Hotseat => LobbySeat::Person {
+                    name: format!("Player {n}"),
+                    remote: false,
+                },
+                LobbyMode::Host | LobbyMode::Joined => LobbySeat::Open,
+            });
         }
     }
 
-    /// Takes in what the network peer reported; returns the start of the game once it starts.
-    pub fn pump(&mut self) -> Option<NetStart> {
-        // One at a time: what follows `Started` stays queued for the game's table.
-        while let Some(u) = self.net.as_mut().and_then(|h| h.try_recv()) {
-            match u {
-                Update::Status(s) => self.status = Some(s),
-                Update::Ticket(t) => self.ticket = Some(t),
-                Update::Roster {
-                    seats,
-                    options,
-                    you,
-                } => {
-                    self.you = you.map(|s| s.0);
-                    self.seat_ready = seats.iter().map(|s| s.ready).collect();
-                    self.seats = seats
-                        .iter()
-                        .map(|s| {
-                            if s.bot {
-                                LobbySeat::Bot
-                            } else if s.peer.is_none() {
-                                LobbySeat::Open
-                            } else {
-                                LobbySeat::Person {
-                                    name: s.name.clone(),
-                                    remote: Some(s.seat) != you,
-                                }
-                            }
-                        })
-                        .collect();
-                    if !options.is_empty()
-                        && let Ok(o) = codec::decode::<FallOptions>(&options)
-                    {
-                        self.options = o;
-                    }
-                }
-                Update::LobbyChat { name, text } => self.chat.push(format!("{name}: {text}")),
-                Update::Refused(r) => self.note = Some(r),
-                Update::Started {
-                    seat,
-                    names,
-                    bots,
-                    state,
-                    ..
-                } => {
-                    return Some(NetStart {
-                        seat,
-                        names,
-                        bots,
-                        state,
-                    });
-                }
-                Update::Ended(report) => {
-                    self.note = Some(format!(
-                        "The lobby closed: {}",
-                        super::table::ending_text(&report.ending)
-                    ));
-                    self.net = None;
-                }
-                _ => {}
+    /// Takes in what the network peer reported; returns the table once the game starts.
+    pub fn pump(&mut self) -> Option<Box<dyn AnyTable>> {
+        let mut net = self.net.take()?;
+        match net.pump(self) {
+            LobbyPump::Going => {
+                self.net = Some(net);
+                None
             }
+            LobbyPump::Started(t) => Some(t),
+            LobbyPump::Closed => None,
         }
-        None
     }
 
     /// Every empty or extra seat becomes a bot (the first seat stays yours).
@@ -235,11 +220,13 @@ impl Lobby {
 
     fn can_start(&self) -> Result<(), String> {
         let n = self.seats.len() as u8;
-        if !(Fall::MIN_PLAYERS..=Fall::MAX_PLAYERS).contains(&n) {
+        let players = self.game.players();
+        if !players.contains(&n) {
             return Err(format!(
-                "Fall is played by {} to {} players",
-                Fall::MIN_PLAYERS,
-                Fall::MAX_PLAYERS
+                "{} is played by {} to {} players",
+                self.game.title(),
+                players.start(),
+                players.end()
             ));
         }
         if self.seats.contains(&LobbySeat::Open) {
@@ -247,9 +234,9 @@ impl Lobby {
                 "open seats wait for players: open the lobby, or fill them with bots".into(),
             );
         }
-        self.options
-            .validate()
-            .map_err(|e| format!("the options are not valid: {e}"))?;
+        if let Some(e) = self.options_error() {
+            return Err(e);
+        }
         if !self.ready {
             return Err("tick \"I'm ready\" first".into());
         }
@@ -280,13 +267,14 @@ impl Lobby {
             if ui.button("Menu").clicked() {
                 out = LobbyOutcome::Leave;
             }
-            ui.label(theme::heading(match (self.mode, self.net.is_some()) {
-                (LobbyMode::Hotseat, _) => "Hotseat — Dwar7s Fall",
-                (LobbyMode::Host, false) => "Host a game — Dwar7s Fall",
-                (LobbyMode::Host, true) => "Hosting — Dwar7s Fall",
-                (LobbyMode::Joined, _) if self.watching => "Watching a game — Dwar7s Fall",
-                (LobbyMode::Joined, _) => "Joined a game — Dwar7s Fall",
-            }));
+            let what = match (self.mode, self.net.is_some()) {
+                (LobbyMode::Hotseat, _) => "Hotseat",
+                (LobbyMode::Host, false) => "Host a game",
+                (LobbyMode::Host, true) => "Hosting",
+                (LobbyMode::Joined, _) if self.watching => "Watching a game",
+                (LobbyMode::Joined, _) => "Joined a game",
+            };
+            ui.label(theme::heading(format!("{what} — {}", self.game.title())));
         });
         ui.add_space(8.0);
         if self.net.is_some() || self.mode == LobbyMode::Joined {
@@ -319,7 +307,7 @@ impl Lobby {
                 ui.horizontal(|ui| {
                     let c = theme::seat_colour(i);
                     theme::dot(ui, c, 9.0);
-                    ui.label(RichText::new(COLOUR_NAMES[i % 4]).color(c).strong());
+                    ui.label(RichText::new(seat_colour(self.game, i)).color(c).strong());
                     match seat {
                         LobbySeat::Person { name, remote } => {
                             ui.label(RichText::new(name.as_str()).strong());
@@ -347,7 +335,7 @@ impl Lobby {
                                     egui::Layout::right_to_left(egui::Align::Center),
                                     |ui| {
                                         if ui
-                                            .small_button(format!("Sit here ({})", COLOUR_NAMES[i % 4]))
+                                            .small_button(format!("Sit here ({})", seat_colour(self.game, i)))
                                             .on_hover_text(
                                                 "Move to this seat: its colour, and its place in the turn order",
                                             )
@@ -451,6 +439,8 @@ impl Lobby {
     }
 
     fn seats_ui(&mut self, ui: &mut Ui) {
+        self.game_picker(ui);
+        ui.add_space(8.0);
         ui.label(theme::heading("Seats"));
         let mut remove = None;
         for i in 0..self.seats.len() {
@@ -459,7 +449,7 @@ impl Lobby {
                 ui.horizontal(|ui| {
                     let c = theme::seat_colour(i);
                     theme::dot(ui, c, 9.0);
-                    ui.label(RichText::new(COLOUR_NAMES[i % 4]).color(c).strong());
+                    ui.label(RichText::new(seat_colour(self.game, i)).color(c).strong());
                     match &mut self.seats[i] {
                         LobbySeat::Person { name, remote } => {
                             if i == 0 || *remote {
@@ -520,7 +510,9 @@ impl Lobby {
             self.seats.remove(i);
         }
         ui.horizontal(|ui| {
-            if self.seats.len() < Fall::MAX_PLAYERS as usize && ui.button("Add seat").clicked() {
+            if self.seats.len() < *self.game.players().end() as usize
+                && ui.button("Add seat").clicked()
+            {
                 let n = self.seats.len() + 1;
                 self.seats.push(match self.mode {
                     LobbyMode::Hotseat => LobbySeat::Person {
@@ -537,117 +529,53 @@ impl Lobby {
         self.options_section(ui, true);
     }
 
+    /// The game picker (hotseat, or a host before the lobby opens).
+    fn game_picker(&mut self, ui: &mut Ui) {
+        ui.label(theme::heading("Game"));
+        let mut pick = None;
+        for k in GameKind::listed() {
+            ui.horizontal(|ui| {
+                if ui
+                    .selectable_label(self.game == k, k.title())
+                    .on_hover_text(k.blurb())
+                    .clicked()
+                {
+                    pick = Some(k);
+                }
+                ui.label(theme::caption(k.blurb()));
+            });
+        }
+        if let Some(k) = pick {
+            self.choose_game(k);
+        }
+    }
+
     /// The options (editable by the host before the lobby opens, shown to everyone after), the
-    /// rules version and the card-data digest that every peer must share.
+    /// rules version and the data digest that every peer must share.
     fn options_section(&mut self, ui: &mut Ui, editable: bool) {
         ui.add_space(10.0);
         ui.label(theme::heading("Options"));
-        ui.add_enabled_ui(editable, |ui| self.options_ui(ui))
-            .response
-            .on_disabled_hover_text("The host chose the options.");
+        let specs = self.game.option_specs();
+        let values = &mut self.values;
+        ui.add_enabled_ui(editable, |ui| {
+            if specs.is_empty() {
+                ui.label(theme::caption("This game has no options."));
+            }
+            for spec in specs {
+                option_ui(ui, spec, values);
+            }
+        })
+        .response
+        .on_disabled_hover_text("The host chose the options.");
+        if let Some(e) = self.options_error() {
+            ui.label(RichText::new(e).color(theme::DANGER));
+        }
+        let (version, digest) = with_game!(self.game, G, (G::RULES_VERSION, G::data_digest()));
         ui.label(theme::caption(format!(
-            "Rules version {} · card data digest {}",
-            Fall::RULES_VERSION,
-            hex8(&Fall::data_digest())
+            "Rules version {version} · data digest {}",
+            hex8(&digest)
         )))
-        .on_hover_text("Peers with other rules or card data are refused at the lobby.");
-    }
-
-    /// The edition, and for the 3rd edition a scenario or a hand-picked set of Royal Decrees.
-    fn options_ui(&mut self, ui: &mut Ui) {
-        let o = &mut self.options;
-        ui.horizontal(|ui| {
-            ui.label("Edition:");
-            if ui
-                .selectable_label(o.edition == Edition::Classic, "Classic")
-                .on_hover_text("The classic rulebook")
-                .clicked()
-            {
-                o.edition = Edition::Classic;
-                o.scenario = None;
-                o.decrees.clear();
-            }
-            if ui
-                .selectable_label(o.edition == Edition::Third, "3rd edition")
-                .on_hover_text(
-                    "Campfires, class meeples (king, warrior, guardian) and Royal Decrees",
-                )
-                .clicked()
-                && o.edition != Edition::Third
-            {
-                o.edition = Edition::Third;
-                o.scenario = Some(Scenario::AxeGospel);
-                o.decrees.clear();
-            }
-        });
-        if o.edition != Edition::Third {
-            return;
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Scenario:");
-            for sc in Scenario::ALL {
-                let decrees: Vec<&str> = sc.decrees().iter().map(|d| d.name()).collect();
-                let hover = if decrees.is_empty() {
-                    "Three Royal Decrees drawn at random when the game is set up".to_string()
-                } else {
-                    format!("Royal Decrees: {}", decrees.join(", "))
-                };
-                if ui
-                    .selectable_label(o.scenario == Some(sc), sc.name())
-                    .on_hover_text(hover)
-                    .clicked()
-                {
-                    o.scenario = Some(sc);
-                    o.decrees.clear();
-                }
-            }
-            if ui
-                .selectable_label(o.scenario.is_none(), "Pick decrees")
-                .on_hover_text("Choose any set of Royal Decrees yourself")
-                .clicked()
-            {
-                o.scenario = None;
-            }
-        });
-        match o.scenario {
-            Some(Scenario::FortuneTeller) => {
-                ui.label(theme::caption(
-                    "Royal Decrees: three drawn at random at setup",
-                ));
-            }
-            Some(sc) => {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(theme::caption("Royal Decrees:"));
-                    for d in sc.decrees() {
-                        ui.label(RichText::new(d.name()).color(GOLD))
-                            .on_hover_text(d.text());
-                    }
-                });
-            }
-            None => {
-                ui.horizontal_wrapped(|ui| {
-                    for d in Decree::ALL {
-                        let mut on = o.decrees.contains(&d);
-                        if ui
-                            .checkbox(&mut on, d.name())
-                            .on_hover_text(d.text())
-                            .changed()
-                        {
-                            o.decrees.retain(|x| *x != d);
-                            if on {
-                                o.decrees.push(d);
-                                o.decrees.sort();
-                            }
-                        }
-                    }
-                });
-                if o.decrees.is_empty() {
-                    ui.label(theme::caption(
-                        "No decree picked: the 3rd edition without decrees",
-                    ));
-                }
-            }
-        }
+        .on_hover_text("Peers with other rules or game data are refused at the lobby.");
     }
 
     /// The ticket, chat and ready column of a lobby not on the network (yet).
@@ -658,7 +586,7 @@ impl Lobby {
             self.ticket_ui(ui);
             if open {
                 ui.horizontal(|ui| {
-                    let ok = self.options.validate().is_ok();
+                    let ok = self.options_error().is_none();
                     if ui
                         .add_enabled(ok, theme::primary_button("Open lobby"))
                         .on_hover_text(
@@ -726,6 +654,12 @@ impl Lobby {
             ui.label(theme::caption(line.clone()));
         }
     }
+}
+
+/// The colour name of seat `i` in `game` (the player's colours for a game without its own).
+fn seat_colour(game: GameKind, i: usize) -> &'static str {
+    let seat = dwarfs_engine::Seat(i as u8);
+    with_game!(game, G, G::seat_colour(seat)).unwrap_or(COLOUR_NAMES[i % COLOUR_NAMES.len()])
 }
 
 /// The first 8 bytes in hex.

@@ -2,6 +2,8 @@
 
 use super::settings::{COLOUR_NAMES, ConfigDir, Settings};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
+use crate::games::{GameKind, with_game};
+use dwarfs_engine::Game;
 use egui::{Align, Layout, RichText, Ui};
 
 /// What the main menu asks for.
@@ -26,10 +28,13 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings) -> Option<MenuChoice> {
         ui.add_space((ui.available_height() * 0.12).max(20.0));
         ui.label(theme::title("dwarfs"));
         ui.label(
-            RichText::new("Dwar7s Fall with friends — peer to peer, no server to trust")
+            RichText::new("Board games with friends — peer to peer, no server to trust")
                 .size(17.0)
                 .color(PARCHMENT_DIM),
         );
+        for k in GameKind::listed() {
+            ui.label(theme::caption(format!("{} — {}", k.title(), k.blurb())));
+        }
         ui.add_space(34.0);
         let entries = [
             (
@@ -191,15 +196,23 @@ pub enum JoinOutcome {
     Watch(String),
 }
 
+/// The registered game a ticket is for, or why this app cannot play it.
+pub fn ticket_game(text: &str) -> Result<GameKind, String> {
+    let t = dwarfs_net::Ticket::decode(text).map_err(|e| e.to_string())?;
+    GameKind::from_name(&t.game).ok_or_else(|| {
+        let known: Vec<&str> = GameKind::listed().map(GameKind::title).collect();
+        format!(
+            "This ticket is for a game of {:?}, which this app does not know (it plays {}): update the app.",
+            t.game,
+            known.join(", ")
+        )
+    })
+}
+
 /// Reads a pasted ticket: the ticket to join, or why it cannot be joined here.
 pub fn check_ticket(text: &str) -> Result<String, String> {
     let t = dwarfs_net::Ticket::decode(text).map_err(|e| e.to_string())?;
-    if t.game != <dwarfs_fall::Fall as dwarfs_engine::Game>::NAME {
-        return Err(format!(
-            "This ticket is for a game of {}; the desktop app plays Dwar7s Fall. Run `dwarfs join <ticket>` in a terminal to play it.",
-            t.game
-        ));
-    }
+    ticket_game(text)?;
     if t.addrs.is_empty() {
         return Err("This ticket holds no address to reach the host: ask for a new one.".into());
     }
@@ -276,20 +289,24 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &super::net::LanList
                 let i = &l.info;
                 ui.horizontal(|ui| {
                     ui.label(
-                        RichText::new(format!("{}'s game of {}", i.host_name, i.game)).strong(),
+                        RichText::new(format!(
+                            "{}'s game of {}",
+                            i.host_name,
+                            GameKind::from_name(&i.game).map_or(i.game.as_str(), |k| k.title())
+                        ))
+                        .strong(),
                     );
                     ui.label(theme::caption(format!(
                         "{} of {} seats open",
                         i.open, i.seats
                     )));
-                    let fall = i.game == <dwarfs_fall::Fall as dwarfs_engine::Game>::NAME
-                        && i.rules_version
-                            == <dwarfs_fall::Fall as dwarfs_engine::Game>::RULES_VERSION;
+                    let known = GameKind::from_name(&i.game)
+                        .is_some_and(|k| with_game!(k, G, G::RULES_VERSION) == i.rules_version);
                     let button = ui.add_enabled(
-                        fall && i.open > 0,
+                        known && i.open > 0,
                         egui::Button::new(format!("Join {}", i.host_name)),
                     );
-                    if !fall {
+                    if !known {
                         button.on_disabled_hover_text(
                             "Another game or rules version than this app plays",
                         );

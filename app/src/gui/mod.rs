@@ -1,11 +1,12 @@
 //! The desktop app (eframe/egui): main menu, settings, join, lobby, the game screen with its board
 //! view, the end screen and the replay viewer.
 //!
-//! The shell here is shared by every game; a game brings its board behind [`view::GameView`]
-//! (Fall: [`fall_view::FallView`]).
+//! The shell here is shared by every game of the registry ([`crate::games`]); a game brings its
+//! board behind [`view::GameView`] (Fall: [`fall_view::FallView`], Hold:
+//! [`hold_view::HoldView`]).
 //!
-//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|lan|host|joined|hotseat|hotseat-third|game|select|end|third|replay>`
-//! opens that screen directly (with a demo position for `game`, `end` and `replay`), and
+//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|lan|host|joined|hotseat|hotseat-third|hotseat-hold|game|select|end|third|hold|hold-trade|hold-end|replay|replay-hold>`
+//! opens that screen directly (with a demo position for the game, end and replay screens), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
 mod bench;
@@ -13,8 +14,10 @@ pub(crate) mod fall_view;
 mod game_screen;
 pub(crate) mod hold_view;
 mod lobby;
+mod lobby_net;
 mod menu;
 mod net;
+mod options_panel;
 mod replay;
 mod replay_screen;
 mod settings;
@@ -34,13 +37,17 @@ mod third_demo;
 pub(crate) mod view;
 
 use crate::CliError;
+use crate::games::{GameEntry, GameKind, with_entry};
+use dwarfs_engine::options::GameOptions;
 use dwarfs_engine::{Actor, Bot, Game, RandomBot};
 use dwarfs_fall::FallOptions;
 use fall_view::FallView;
-use lobby::{Lobby, LobbyMode, LobbyOutcome};
+use lobby::{Lobby, LobbyMode, LobbyOutcome, NetLobby};
 use net::{LanList, NetRuntime, NetSetup};
 use settings::{ConfigDir, Settings};
-use table::{SeatInfo, SeatKind, Table};
+use table::{AnyTable, SeatInfo, SeatKind, Table};
+#[cfg(test)]
+use view::GameView;
 
 /// The screens of the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +79,7 @@ pub struct DwarfsApp {
     config: ConfigDir,
     lobby: Lobby,
     join: menu::JoinState,
-    table: Option<Table<FallView>>,
+    table: Option<Box<dyn AnyTable>>,
     replays: replay_screen::ReplayScreen,
     themed: bool,
     /// The network runtime, started the first time a network screen needs it.
@@ -115,14 +122,18 @@ impl DwarfsApp {
 
     /// Opens the host's lobby to the network.
     fn open_lobby(&mut self, ctx: &egui::Context) {
-        let spec = self.net_setup.spec(
-            dwarfs_fall::Fall::NAME,
-            &self.settings.name,
-            self.lobby.host_role(),
-        );
+        let role = match self.lobby.host_role() {
+            Ok(r) => r,
+            Err(e) => {
+                self.lobby.note = Some(e);
+                return;
+            }
+        };
+        let game = self.lobby.game;
+        let spec = self.net_setup.spec(game.name(), &self.settings.name, role);
         match self.net() {
             Ok(net) => {
-                let handle = net.spawn::<dwarfs_fall::Fall>(spec, ctx);
+                let handle = spawn_lobby(net, game, spec, ctx);
                 self.lobby.net = Some(handle);
                 self.lobby.status = Some("Starting the network…".into());
                 self.lobby.note = None;
@@ -133,18 +144,23 @@ impl DwarfsApp {
 
     /// Joins (or watches) the game of a checked ticket.
     fn join(&mut self, ticket: String, watch: bool, ctx: &egui::Context) {
+        let game = match menu::ticket_game(&ticket) {
+            Ok(g) => g,
+            Err(e) => {
+                self.lan.error = Some(e);
+                return;
+            }
+        };
         let role = if watch {
             dwarfs_net::Role::Spectate { ticket }
         } else {
             dwarfs_net::Role::Join { ticket }
         };
-        let spec = self
-            .net_setup
-            .spec(dwarfs_fall::Fall::NAME, &self.settings.name, role);
+        let spec = self.net_setup.spec(game.name(), &self.settings.name, role);
         match self.net() {
             Ok(net) => {
-                let handle = net.spawn::<dwarfs_fall::Fall>(spec, ctx);
-                self.lobby = Lobby::joined(&self.settings, handle, watch);
+                let handle = spawn_lobby(net, game, spec, ctx);
+                self.lobby = Lobby::joined(&self.settings, game, handle, watch);
                 self.lan.stop();
                 self.screen = Screen::Lobby;
             }
@@ -173,16 +189,9 @@ impl DwarfsApp {
         }
         if self.screen == Screen::Lobby
             && self.lobby.net.is_some()
-            && let Some(start) = self.lobby.pump()
-            && let Some(handle) = self.lobby.net.take()
+            && let Some(table) = self.lobby.pump()
         {
-            self.table = Some(Table::networked(
-                *start.state,
-                start.names,
-                start.bots,
-                start.seat,
-                handle,
-            ));
+            self.table = Some(table);
             self.screen = Screen::Game;
         }
     }
@@ -212,51 +221,96 @@ impl DwarfsApp {
                 Screen::Join
             }
             "game" => {
-                self.table = Some(demo_table(80, false, self.settings.bot_delay_ms));
+                self.table = Some(Box::new(demo_table(80, false, self.settings.bot_delay_ms)));
                 Screen::Game
             }
             "select" => {
                 let mut t = demo_table(80, false, self.settings.bot_delay_ms);
                 t.view.select_first_card(&t.game);
-                self.table = Some(t);
+                self.table = Some(Box::new(t));
                 Screen::Game
             }
             "end" => {
-                self.table = Some(demo_table(usize::MAX, false, 0));
+                self.table = Some(Box::new(demo_table(usize::MAX, false, 0)));
                 Screen::End
             }
             "third" => {
-                self.table = Some(third_demo::third_demo_table());
+                self.table = Some(Box::new(third_demo::third_demo_table()));
                 Screen::Game
+            }
+            "hold" => {
+                self.table = Some(Box::new(hold_view::hold_demo_table(40)));
+                Screen::Game
+            }
+            "hold-trade" => {
+                self.table = Some(Box::new(hold_view::hold_trade_demo_table()));
+                Screen::Game
+            }
+            "hold-end" => {
+                self.table = Some(Box::new(hold_view::hold_end_demo_table()));
+                Screen::End
             }
             "hotseat-third" => {
                 self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
-                self.lobby.options.edition = dwarfs_fall::Edition::Third;
-                self.lobby.options.scenario = Some(dwarfs_fall::Scenario::Bloodthirsty);
+                self.lobby.values = dwarfs_fall::FallOptions {
+                    edition: dwarfs_fall::Edition::Third,
+                    scenario: Some(dwarfs_fall::Scenario::Bloodthirsty),
+                    ..FallOptions::default()
+                }
+                .to_values();
+                Screen::Lobby
+            }
+            "hotseat-hold" => {
+                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
+                self.lobby.choose_game(GameKind::Hold);
                 Screen::Lobby
             }
             "replay" => {
                 self.replays.open_sample();
                 Screen::Replays
             }
+            "replay-hold" => {
+                self.replays.open_sample_of(GameKind::Hold);
+                Screen::Replays
+            }
             other => {
                 return Err(format!(
-                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, game, select, end, third or replay"
+                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, hotseat-hold, game, select, end, third, hold, hold-trade, hold-end, replay or replay-hold"
                 ));
             }
         };
         Ok(())
     }
 
-    /// The current table (tests drive it).
+    /// The current table if it is a Fall game (tests drive it).
     #[cfg(test)]
     pub fn table(&self) -> Option<&Table<FallView>> {
-        self.table.as_ref()
+        self.table_of::<FallView>()
     }
 
-    /// Starts a local game with these seats.
+    /// The current table if it is a game shown with board view `V` (tests drive it).
+    #[cfg(test)]
+    pub fn table_of<V: GameView>(&self) -> Option<&Table<V>> {
+        self.table.as_ref()?.as_any().downcast_ref()
+    }
+
+    /// The current table, mutable, if it is a game shown with board view `V`.
+    #[cfg(test)]
+    pub fn table_mut<V: GameView>(&mut self) -> Option<&mut Table<V>> {
+        self.table.as_mut()?.as_any_mut().downcast_mut()
+    }
+
+    /// Starts a local game of the lobby's game with these seats.
     fn start(&mut self, seats: Vec<SeatInfo>) {
-        match Table::new(&self.lobby.options, seats, self.settings.bot_delay_ms) {
+        let values = &self.lobby.values;
+        let delay = self.settings.bot_delay_ms;
+        let table = with_entry!(self.lobby.game, E, {
+            <<E as GameEntry>::G as Game>::Options::from_values(values)
+                .map_err(|e| format!("the options are not valid: {e}"))
+                .and_then(|o| Table::<<E as GameEntry>::View>::new(&o, seats, delay))
+                .map(|t| Box::new(t) as Box<dyn AnyTable>)
+        });
+        match table {
             Ok(t) => {
                 self.table = Some(t);
                 self.screen = Screen::Game;
@@ -343,7 +397,7 @@ impl DwarfsApp {
                     self.screen = Screen::Menu;
                     return;
                 };
-                match game_screen::game(ui, table, self.config.0.as_deref()) {
+                match table.game_screen(ui, self.config.0.as_deref()) {
                     game_screen::GameOutcome::Stay => {}
                     game_screen::GameOutcome::Leave => {
                         self.table = None;
@@ -357,7 +411,7 @@ impl DwarfsApp {
                     self.screen = Screen::Menu;
                     return;
                 };
-                match game_screen::end(ui, table) {
+                match table.end_screen(ui) {
                     game_screen::EndOutcome::Stay => {}
                     game_screen::EndOutcome::Menu => {
                         self.table = None;
@@ -387,6 +441,19 @@ impl eframe::App for DwarfsApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         DwarfsApp::ui(self, ui);
     }
+}
+
+/// Starts a network peer for `game`, wrapped for the lobby.
+fn spawn_lobby(
+    net: &NetRuntime,
+    game: GameKind,
+    spec: dwarfs_net::PeerSpec,
+    ctx: &egui::Context,
+) -> Box<dyn lobby::LobbyNet> {
+    with_entry!(game, E, {
+        let handle = net.spawn::<<E as GameEntry>::G>(spec, ctx);
+        Box::new(NetLobby::<<E as GameEntry>::View>::new(handle)) as Box<dyn lobby::LobbyNet>
+    })
 }
 
 /// A 4-player Fall table (you in seat 0, three bots) after `moves` random moves, played through

@@ -154,18 +154,25 @@ impl LanList {
     }
 }
 
-/// Two LAN lobbies as the join screen lists them (for screenshots; no network runs).
+/// LAN lobbies as the join screen lists them (for screenshots; no network runs): a game of
+/// Fall, a game of Hold, and a game this app does not know.
 pub fn demo_lan_lobbies() -> Vec<LanLobby> {
-    let lobby = |host: &str, open: u8, seats: u8| LanLobby {
+    let lobby = |host: &str, game: &str, rules_version: u32, open: u8, seats: u8| LanLobby {
         peer: dwarfs_net::PeerId::random(),
         info: dwarfs_net::envelope::LobbyInfo {
-            game: <dwarfs_fall::Fall as Game>::NAME.into(),
-            rules_version: <dwarfs_fall::Fall as Game>::RULES_VERSION,
+            game: game.into(),
+            rules_version,
             host_name: host.into(),
             ticket: "dwarfs1-demo".into(),
             seats,
             open,
         },
     };
-    vec![lobby("Ada", 2, 4), lobby("Gimli", 1, 3)]
+    use dwarfs_fall::Fall;
+    use dwarfs_hold::Hold;
+    vec![
+        lobby("Ada", Fall::NAME, Fall::RULES_VERSION, 2, 4),
+        lobby("Gimli", Hold::NAME, Hold::RULES_VERSION, 1, 3),
+        lobby("Dori", "chess", 1, 1, 2),
+    ]
 }

@@ -1,25 +1,108 @@
 //! The replay viewer: open a replay file (or record a sample game), see whether it verifies, and
 //! step or scrub through it with the board shown at any move.
 
-use super::fall_view::FallView;
 use super::game_screen::move_log;
 use super::replay::{self, LoadedReplay};
 use super::table::LogLine;
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use super::view::GameView;
-use dwarfs_engine::Viewer;
-use dwarfs_fall::{Fall, FallOptions};
+use crate::games::{GameEntry, GameKind, with_entry};
+use dwarfs_engine::{Game, Seat, Viewer};
 use egui::{RichText, Ui};
+
+/// A loaded replay of any registered game, with that game's board view.
+trait AnyReplay {
+    /// The number of positions.
+    fn len(&self) -> usize;
+    /// The verifier's verdict.
+    fn verdict(&self) -> &Result<String, String>;
+    /// Where the replay came from.
+    fn source(&self) -> &str;
+    /// The move that led to position `at`, and who played it.
+    fn step(&self, at: usize) -> Option<(Option<&str>, Option<Seat>)>;
+    /// Draws the board at position `at` as a spectator sees it.
+    fn show(&mut self, ui: &mut Ui, at: usize);
+    /// Forgets any selection of the board view.
+    fn reset(&mut self);
+    /// The game's display name.
+    fn title(&self) -> &'static str;
+}
+
+/// A replay of the game of board view `V`.
+struct Viewed<V: GameView> {
+    replay: LoadedReplay<V::G>,
+    view: V,
+}
+
+impl<V: GameView> AnyReplay for Viewed<V> {
+    fn len(&self) -> usize {
+        self.replay.positions.len()
+    }
+
+    fn verdict(&self) -> &Result<String, String> {
+        &self.replay.verdict
+    }
+
+    fn source(&self) -> &str {
+        &self.replay.source
+    }
+
+    fn step(&self, at: usize) -> Option<(Option<&str>, Option<Seat>)> {
+        self.replay
+            .positions
+            .get(at)
+            .map(|p| (p.text.as_deref(), p.seat))
+    }
+
+    fn show(&mut self, ui: &mut Ui, at: usize) {
+        let Some(pos) = self.replay.positions.get(at) else {
+            return;
+        };
+        ui.label(theme::caption(format!(
+            "  {}",
+            V::prompt(&pos.state, Viewer::Spectator)
+        )));
+        let _ = self.view.show(ui, &pos.state, Viewer::Spectator, &[]);
+    }
+
+    fn reset(&mut self) {
+        self.view.reset();
+    }
+
+    fn title(&self) -> &'static str {
+        let name = <V::G as Game>::NAME;
+        GameKind::from_name(name).map_or(name, GameKind::title)
+    }
+}
+
+/// Reads a replay of any registered game, named by its header.
+fn load_any(bytes: &[u8], source: String) -> Result<Box<dyn AnyReplay>, String> {
+    let info =
+        dwarfs_protocol::replay::peek_header(bytes).map_err(|e| format!("not a replay: {e}"))?;
+    let kind = GameKind::from_name(&info.game).ok_or_else(|| {
+        format!(
+            "this replay is a game of {:?}, which this app does not know",
+            info.game
+        )
+    })?;
+    with_entry!(kind, E, {
+        replay::load::<<E as GameEntry>::G>(bytes, source).map(|r| {
+            Box::new(Viewed::<<E as GameEntry>::View> {
+                replay: r,
+                view: Default::default(),
+            }) as Box<dyn AnyReplay>
+        })
+    })
+}
 
 /// The viewer's state.
 #[derive(Default)]
 pub struct ReplayScreen {
     path: String,
-    loaded: Option<LoadedReplay<Fall>>,
+    loaded: Option<Box<dyn AnyReplay>>,
     log: Vec<LogLine>,
     at: usize,
     error: Option<String>,
-    view: FallView,
     sample_seed: u64,
     /// The move the log was last scrolled to.
     scrolled: Option<usize>,
@@ -53,23 +136,27 @@ fn list_replays(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 }
 
 impl ReplayScreen {
-    fn set(&mut self, r: LoadedReplay<Fall>) {
-        self.log = r
-            .positions
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                p.text.as_ref().map(|t| LogLine {
+    fn set(&mut self, mut r: Box<dyn AnyReplay>) {
+        self.log = (0..r.len())
+            .filter_map(|i| {
+                let (text, seat) = r.step(i)?;
+                text.map(|t| LogLine {
                     seq: i as u32,
-                    seat: p.seat,
-                    text: t.clone(),
+                    seat,
+                    text: t.to_string(),
                 })
             })
             .collect();
         self.at = 0;
         self.error = None;
-        self.view.reset();
+        r.reset();
         self.loaded = Some(r);
+    }
+
+    /// The position shown (tests step through it).
+    #[cfg(test)]
+    pub fn at(&self) -> usize {
+        self.at
     }
 
     /// The index of the last position of the loaded replay (0 when none is loaded).
@@ -77,13 +164,13 @@ impl ReplayScreen {
     pub fn positions(&self) -> usize {
         self.loaded
             .as_ref()
-            .map_or(0, |r| r.positions.len().saturating_sub(1))
+            .map_or(0, |r| r.len().saturating_sub(1))
     }
 
     /// Opens the replay file at `path`.
     pub fn open_path(&mut self, path: &str) {
         match std::fs::read(path) {
-            Ok(bytes) => match replay::load::<Fall>(&bytes, path.to_string()) {
+            Ok(bytes) => match load_any(&bytes, path.to_string()) {
                 Ok(r) => self.set(r),
                 Err(e) => self.error = Some(e),
             },
@@ -91,13 +178,23 @@ impl ReplayScreen {
         }
     }
 
-    /// Records a simulated 3-player game (signed, with the real seed and beacon) and opens it.
+    /// Records a simulated 3-player game of Fall (signed, with the real seed and beacon) and
+    /// opens it.
     pub fn open_sample(&mut self) {
+        self.open_sample_of(GameKind::Fall);
+    }
+
+    /// Records a simulated game of `game` with its default options (3 players, or as near as
+    /// the game allows) and opens it.
+    pub fn open_sample_of(&mut self, game: GameKind) {
         self.sample_seed += 1;
         let seed = self.sample_seed;
-        match replay::sample::<Fall>(&FallOptions::default(), 3, seed)
-            .and_then(|b| replay::load::<Fall>(&b, format!("sample game #{seed}")))
-        {
+        let players = 3u8.clamp(*game.players().start(), *game.players().end());
+        let bytes = with_entry!(game, E, {
+            type G = <E as GameEntry>::G;
+            replay::sample::<G>(&<G as Game>::Options::default(), players, seed)
+        });
+        match bytes.and_then(|b| load_any(&b, format!("sample game of {} #{seed}", game.title()))) {
             Ok(r) => self.set(r),
             Err(e) => self.error = Some(e),
         }
@@ -138,15 +235,16 @@ impl ReplayScreen {
                     ui.label(RichText::new(e).color(theme::DANGER));
                 }
                 if let Some(r) = &self.loaded {
-                    let (text, colour) = match &r.verdict {
+                    let (text, colour) = match r.verdict() {
                         Ok(s) => (s.clone(), theme::TARGET),
                         Err(e) => (e.clone(), theme::DANGER),
                     };
                     ui.horizontal(|ui| {
+                        ui.label(theme::heading(r.title()));
                         ui.label(RichText::new(text).color(colour).strong());
-                        ui.label(theme::caption(r.source.clone()));
+                        ui.label(theme::caption(r.source().to_string()));
                     });
-                    let last = r.positions.len().saturating_sub(1);
+                    let last = r.len().saturating_sub(1);
                     ui.horizontal(|ui| {
                         if ui.button("First").clicked() {
                             self.at = 0;
@@ -160,13 +258,15 @@ impl ReplayScreen {
                         if ui.button("Last").clicked() {
                             self.at = last;
                         }
-                        ui.label(RichText::new(format!("Move {} of {last}", self.at)).strong());
+                        let label =
+                            ui.label(RichText::new(format!("Move {} of {last}", self.at)).strong());
                         ui.spacing_mut().slider_width = (ui.available_width() - 40.0).max(120.0);
-                        ui.add(egui::Slider::new(&mut self.at, 0..=last).show_value(false));
+                        ui.add(egui::Slider::new(&mut self.at, 0..=last).show_value(false))
+                            .labelled_by(label.id);
                     });
                 }
             });
-        let Some(r) = &self.loaded else {
+        let Some(r) = self.loaded.as_mut() else {
             egui::CentralPanel::default_margins().show(ui, |ui| {
                 ui.add_space(40.0);
                 let files = self
@@ -198,30 +298,26 @@ impl ReplayScreen {
             });
             return back;
         };
-        let Some(pos) = r.positions.get(self.at) else {
+        let Some((text, _)) = r.step(self.at) else {
             return back;
         };
+        let text = text.map(str::to_string);
         egui::Panel::right("replay_log")
             .default_size(320.0)
             .frame(theme::panel_frame())
             .show(ui, |ui| {
                 ui.label(theme::heading("Moves"));
-                match &pos.text {
+                match &text {
                     Some(t) => ui.label(RichText::new(t).color(GOLD)),
                     None => ui.label(theme::caption("Start of play")),
                 };
                 ui.separator();
                 let jump = (self.scrolled != Some(self.at)).then_some(self.at as u32);
                 self.scrolled = Some(self.at);
-                move_log::<FallView>(ui, &self.log, Some(self.at as u32), jump);
+                move_log(ui, &self.log, Some(self.at as u32), jump);
             });
-        egui::CentralPanel::no_frame().show(ui, |ui| {
-            ui.label(theme::caption(format!(
-                "  {}",
-                FallView::prompt(&pos.state, Viewer::Spectator)
-            )));
-            let _ = self.view.show(ui, &pos.state, Viewer::Spectator, &[]);
-        });
+        let at = self.at;
+        egui::CentralPanel::no_frame().show(ui, |ui| r.show(ui, at));
         back
     }
 }

@@ -421,10 +421,11 @@ impl<V: GameView> Table<V> {
 
     /// The seat's display name with its colour.
     pub fn seat_label(&self, seat: Seat) -> String {
-        let colour = V::seat_colour_name(seat);
-        match self.seats.get(seat.index()) {
-            Some(s) => format!("{} ({colour})", s.name),
-            None => colour.to_string(),
+        match (self.seats.get(seat.index()), V::G::seat_colour(seat)) {
+            (Some(s), Some(colour)) => format!("{} ({colour})", s.name),
+            (Some(s), None) => s.name.clone(),
+            (None, Some(colour)) => colour.to_string(),
+            (None, None) => format!("Seat {}", seat.index() + 1),
         }
     }
 
@@ -626,5 +627,54 @@ pub fn ending_text(e: &Ending) -> String {
         Ending::TimedOut(r) => format!("timed out: {r}"),
         Ending::Failed(r) => r.clone(),
         Ending::Left => "you left".into(),
+    }
+}
+
+/// A table of any registered game, as the app shell holds it: the game screen, the end screen
+/// and the network's news, whatever the game.
+pub trait AnyTable {
+    /// Draws the game in progress.
+    fn game_screen(
+        &mut self,
+        ui: &mut egui::Ui,
+        report_dir: Option<&std::path::Path>,
+    ) -> super::game_screen::GameOutcome;
+    /// Draws the end screen.
+    fn end_screen(&mut self, ui: &mut egui::Ui) -> super::game_screen::EndOutcome;
+    /// Takes in everything the network peer reported (nothing for a local game).
+    fn pump_remote(&mut self);
+    /// The table itself, for a caller that knows its board view.
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// The table itself, mutable.
+    #[cfg(test)]
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+impl<V: GameView> AnyTable for Table<V> {
+    fn game_screen(
+        &mut self,
+        ui: &mut egui::Ui,
+        report_dir: Option<&std::path::Path>,
+    ) -> super::game_screen::GameOutcome {
+        super::game_screen::game(ui, self, report_dir)
+    }
+
+    fn end_screen(&mut self, ui: &mut egui::Ui) -> super::game_screen::EndOutcome {
+        super::game_screen::end(ui, self)
+    }
+
+    fn pump_remote(&mut self) {
+        Table::pump_remote(self);
+    }
+
+    #[cfg(test)]
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    #[cfg(test)]
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
     }
 }

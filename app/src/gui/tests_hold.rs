@@ -533,3 +533,108 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
     }
     assert!(checked.len() >= 60, "{} kinds checked", checked.len());
 }
+
+#[test]
+fn dwarf_hold_is_picked_in_the_hotseat_lobby_and_reaches_its_board() {
+    use super::tests::{app, click, harness, has};
+    let mut h = harness(app());
+    assert!(has(&h, "Dwarf Hold"), "the menu lists the games");
+    click(&mut h, "Hotseat");
+    assert!(has(&h, "Hotseat — Dwar7s Fall"));
+    click(&mut h, "Dwarf Hold");
+    assert!(has(&h, "Hotseat — Dwarf Hold"));
+    assert_eq!(h.state().lobby.game, crate::games::GameKind::Hold);
+    // Hold takes up to 8 players: seats can be added past Fall's 4.
+    for _ in 0..5 {
+        click(&mut h, "Add seat");
+    }
+    assert_eq!(h.state().lobby.seats.len(), 7);
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, super::Screen::Game);
+    let t = h.state().table_of::<HoldView>().expect("a Hold table");
+    assert_eq!(t.game.players(), 7);
+    assert!(h.state().table().is_none(), "not a Fall table");
+    h.run_steps(2);
+    assert!(has(&h, "Dwarf Hold"), "the game screen names the game");
+}
+
+#[test]
+fn the_replay_viewer_opens_a_hold_replay_and_steps_through_it() {
+    use super::tests::{app, click, harness, has};
+    let mut a = app();
+    a.open("replay-hold").expect("a known screen");
+    let mut h = harness(a);
+    h.run_steps(2);
+    let last = h.state().replays.positions();
+    assert!(last > 10, "a whole game: {last} moves");
+    assert!(has(&h, "Verified"), "the Hold replay verifies");
+    assert!(has(&h, "sample game of Dwarf Hold"));
+    assert!(
+        h.query_by_label("Dwarf Hold").is_some(),
+        "the viewer names the game"
+    );
+    click(&mut h, "Next");
+    click(&mut h, "Next");
+    assert_eq!(h.state().replays.at(), 2);
+    assert!(has(&h, "Move 2 of"));
+    click(&mut h, "Last");
+    assert_eq!(h.state().replays.at(), last);
+    click(&mut h, "Previous");
+    assert_eq!(h.state().replays.at(), last - 1);
+}
+
+#[test]
+fn the_end_screen_of_a_finished_hold_game_shows_the_verdict_and_the_chart() {
+    use super::tests::{app, harness, has};
+    let mut a = app();
+    a.open("hold-end").expect("a known screen");
+    let mut h = harness(a);
+    h.run_steps(2);
+    let (verdict, turns) = {
+        let t = h.state().table_of::<HoldView>().expect("a Hold table");
+        let outcome = t.outcome().expect("the game is over");
+        (outcome.verdict(|s| t.seat_label(s)), t.history.len())
+    };
+    assert!(turns > 2, "a score per turn for the chart: {turns}");
+    assert!(has(&h, &verdict), "the verdict {verdict:?} is shown");
+    assert!(has(&h, "Score over the game"));
+    assert!(has(&h, "Final scores"));
+}
+
+#[test]
+fn a_hotseat_game_of_hold_against_a_bot_goes_from_the_menu_to_the_end_screen() {
+    use super::tests::{app, click, harness, has};
+    use dwarfs_engine::{Bot, RandomBot, SeatView};
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "Dwarf Hold");
+    assert!(has(&h, "This game has no options."));
+    click(&mut h, "Bot");
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, super::Screen::Game);
+    let mut chooser = RandomBot::new(5);
+    let mut frames = 0;
+    while h.state().screen == super::Screen::Game {
+        assert!(frames < 20_000, "the game ends");
+        frames += 1;
+        let t = h.state_mut().table_mut::<HoldView>().expect("a Hold table");
+        let legal = t.legal_for_viewer();
+        if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
+            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
+            let action = legal[i].clone();
+            assert!(t.play(&action), "{:?}", t.error);
+        }
+        h.step();
+    }
+    assert_eq!(h.state().screen, super::Screen::End);
+    h.run_steps(2);
+    let verdict = {
+        let t = h.state().table_of::<HoldView>().expect("a Hold table");
+        t.outcome().expect("over").verdict(|s| t.seat_label(s))
+    };
+    assert!(has(&h, &verdict), "{verdict}");
+    assert!(has(&h, "Score over the game"));
+    click(&mut h, "Play again");
+    assert_eq!(h.state().screen, super::Screen::Lobby);
+    assert!(has(&h, "Hotseat — Dwarf Hold"), "again, the same game");
+}

@@ -5,7 +5,7 @@
 use super::net::NetSetup;
 use super::tests::{app, click, harness, has, play_by_clicking};
 use super::{DwarfsApp, Screen};
-use dwarfs_engine::{Bot, RandomBot};
+use dwarfs_engine::{Bot, Game, RandomBot};
 use dwarfs_fall::Fall;
 use egui_kittest::Harness;
 use std::path::Path;
@@ -243,11 +243,57 @@ fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move
     assert!(t.legal_for_viewer().is_empty());
     // The banner says it, with the report button.
     let mut app = net_app(dir.path(), "Ada2");
-    app.table = Some(t);
+    app.table = Some(Box::new(t));
     app.screen = Screen::Game;
     let mut h = harness(app);
     h.run_steps(2);
     assert!(has(&h, "equivocation at move 4"));
     assert!(has(&h, "The game is halted"));
     assert!(has(&h, "Save report"));
+}
+
+#[test]
+fn a_hosted_dwarf_hold_lobby_is_joined_by_ticket_and_starts_on_both_apps() {
+    use super::hold_view::HoldView;
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = harness(net_app(dir.path(), "Ada"));
+    let mut joiner = harness(net_app(dir.path(), "Bo"));
+
+    click(&mut host, "Host a game");
+    click(&mut host, "Dwarf Hold");
+    assert!(has(&host, "Host a game — Dwarf Hold"));
+    click(&mut host, "Open lobby");
+    until(&mut host, &mut joiner, "the ticket", |h, _| {
+        h.state().lobby.ticket.is_some()
+    });
+    assert!(has(&host, "Hosting — Dwarf Hold"));
+    let ticket = host.state().lobby.ticket.clone().unwrap();
+    assert_eq!(
+        super::menu::ticket_game(&ticket),
+        Ok(crate::games::GameKind::Hold),
+        "the ticket names the game"
+    );
+
+    click(&mut joiner, "Join a game");
+    joiner.state_mut().join.ticket = ticket;
+    click(&mut joiner, "Join");
+    assert_eq!(joiner.state().screen, Screen::Lobby);
+    assert_eq!(joiner.state().lobby.game, crate::games::GameKind::Hold);
+    until(&mut host, &mut joiner, "the joiner seated", |h, j| {
+        j.state().lobby.you.is_some() && has(h, "Bo") && has(j, "Ada")
+    });
+    assert!(has(&joiner, "Joined a game — Dwarf Hold"));
+    click(&mut joiner, "I'm ready");
+    until(
+        &mut host,
+        &mut joiner,
+        "the Hold game to start on both",
+        |h, j| h.state().screen == Screen::Game && j.state().screen == Screen::Game,
+    );
+    for app in [&host, &joiner] {
+        let t = app.state().table_of::<HoldView>().expect("a Hold table");
+        assert_eq!(t.game.players(), 2);
+        assert!(t.remote.is_some(), "a network game");
+    }
+    assert!(has(&host, "Dwarf Hold") && has(&joiner, "Dwarf Hold"));
 }

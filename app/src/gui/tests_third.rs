@@ -4,7 +4,8 @@
 use super::tests::{app, click, harness, has, play_by_clicking};
 use super::{DwarfsApp, Screen};
 use dwarfs_engine::Game;
-use dwarfs_fall::{Decree, Edition, FallAction, Pos, Scenario};
+use dwarfs_engine::options::GameOptions;
+use dwarfs_fall::{Decree, Edition, FallAction, FallOptions, Pos, Scenario};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -12,40 +13,58 @@ use egui_kittest::kittest::Queryable;
 fn the_lobby_sets_up_the_third_edition_with_a_scenario_or_picked_decrees() {
     let mut h = harness(app());
     click(&mut h, "Hotseat");
-    assert_eq!(h.state().lobby.options.edition, Edition::Classic);
-    assert!(!has(&h, "Scenario:"), "no scenarios in the classic edition");
+    click(&mut h, "Dwar7s Fall");
+    let options = |h: &Harness<'static, DwarfsApp>| {
+        FallOptions::from_values(&h.state().lobby.values).expect("valid options")
+    };
+    assert_eq!(options(&h).edition, Edition::Classic);
     click(&mut h, "3rd edition");
-    assert_eq!(h.state().lobby.options.edition, Edition::Third);
+    assert_eq!(options(&h).edition, Edition::Third);
     click(&mut h, "Siege");
-    assert_eq!(h.state().lobby.options.scenario, Some(Scenario::Siege));
-    assert!(has(&h, "Fortress") && has(&h, "Battle Memorial"));
-    // Hand-picked decrees instead of a scenario.
-    click(&mut h, "Pick decrees");
-    assert_eq!(h.state().lobby.options.scenario, None);
-    click(&mut h, "Hired Hands");
-    click(&mut h, "Bar Fights");
-    assert_eq!(
-        h.state().lobby.options.decrees,
-        vec![Decree::BarFights, Decree::HiredHands]
+    assert_eq!(options(&h).scenario, Some(Scenario::Siege));
+    assert!(
+        has(&h, "Siege: Royal Decrees: Fortress, Battle Memorial"),
+        "the scenario's decrees are named"
     );
-    click(&mut h, "Bar Fights");
-    assert_eq!(h.state().lobby.options.decrees, vec![Decree::HiredHands]);
-    // Invalid options (set behind the UI's back) are refused with the engine's reason.
-    h.state_mut().lobby.options.scenario = Some(Scenario::Siege);
-    h.run_steps(2);
-    assert!(has(&h, "not both"), "the validate() error is shown");
+    // Hand-picked decrees instead of a scenario: both at once is refused with the game's reason.
+    click(&mut h, "Hired Hands");
+    assert!(has(&h, "not both"), "the options error is shown");
     click(&mut h, "Start game");
     assert_eq!(
         h.state().screen,
         Screen::Lobby,
         "no game with invalid options"
     );
-    // Back to classic: the options are classic again and a game starts.
+    click(&mut h, "None");
+    click(&mut h, "Bar Fights");
+    assert_eq!(options(&h).scenario, None);
+    assert_eq!(
+        options(&h).decrees,
+        vec![Decree::BarFights, Decree::HiredHands]
+    );
+    click(&mut h, "Bar Fights");
+    assert_eq!(options(&h).decrees, vec![Decree::HiredHands]);
+    // Decrees belong to the 3rd edition.
     click(&mut h, "Classic");
-    assert_eq!(h.state().lobby.options.scenario, None);
-    assert!(h.state().lobby.options.decrees.is_empty());
+    assert!(has(&h, "belong to the 3rd edition"));
+    click(&mut h, "Hired Hands");
+    assert_eq!(options(&h), FallOptions::default());
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
+    assert!(h.state().table().is_some(), "a Fall table");
+}
+
+#[test]
+fn a_third_edition_game_starts_from_the_generic_options_panel() {
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "3rd edition");
+    click(&mut h, "Bloodthirsty");
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, Screen::Game);
+    let t = h.state().table().expect("a Fall table");
+    assert_eq!(t.game.options().edition, Edition::Third);
+    assert_eq!(t.game.options().scenario, Some(Scenario::Bloodthirsty));
 }
 
 /// Picks the move to play: a 3rd-edition action whenever one is legal (so that they get
@@ -203,7 +222,9 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
         },
     ];
     let mut a = app();
-    a.table = Some(super::table::Table::from_state(game, seats, 0));
+    a.table = Some(Box::new(
+        super::table::Table::<super::fall_view::FallView>::from_state(game, seats, 0),
+    ));
     a.screen = Screen::Game;
     let mut h = harness(a);
     h.run_steps(2);
@@ -296,9 +317,12 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
 fn the_third_edition_demo_screens_open_with_classes_and_a_memorial() {
     let mut a = app();
     a.open("hotseat-third").unwrap();
-    assert_eq!(a.lobby.options.edition, Edition::Third);
+    assert_eq!(
+        FallOptions::from_values(&a.lobby.values).unwrap().edition,
+        Edition::Third
+    );
     a.open("third").unwrap();
-    let t = a.table.as_ref().unwrap();
+    let t = a.table().unwrap();
     let obs = t.game.observe(t.viewer);
     assert!(
         !obs.memorials.is_empty(),
@@ -317,7 +341,7 @@ fn fortune_teller_shows_the_three_decrees_it_drew() {
     click(&mut h, "Hotseat");
     click(&mut h, "3rd edition");
     click(&mut h, "Fortune Teller");
-    assert!(has(&h, "three drawn at random"));
+    assert!(has(&h, "Three Royal Decrees drawn at random"));
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
     h.run_steps(2);

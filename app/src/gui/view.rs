@@ -9,7 +9,8 @@ pub trait GameView: Default + 'static {
     /// The rules engine.
     type G: Game;
 
-    /// The game's display name ("Dwar7s Fall").
+    /// The game's display name ("Dwar7s Fall"). The shell takes it from the registry entry.
+    #[allow(dead_code)]
     const TITLE: &'static str;
 
     /// Draws the board, the viewer's hand and the public information into `ui`. `legal` is the
@@ -38,6 +39,7 @@ pub trait GameView: Default + 'static {
     /// hidden parts left out (a drawn ogre's kind, a stolen gem).
     fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String>;
 
-    /// The colour name of a seat ("Blue").
+    /// The colour name of a seat ("Blue"). The shell names seats by `Game::seat_colour`.
+    #[allow(dead_code)]
     fn seat_colour_name(seat: Seat) -> &'static str;
 }

@@ -1,0 +1,119 @@
+//! A network lobby's peer, whatever its game: the lobby talks to it through [`LobbyNet`], and it
+//! hands back the game's table once the game starts.
+
+use super::lobby::{Lobby, LobbySeat};
+use super::table::{AnyTable, Table};
+use super::view::GameView;
+use dwarfs_engine::options::GameOptions;
+use dwarfs_engine::{Game, codec};
+use dwarfs_net::{Command, PeerHandle, Update};
+use std::convert::Infallible;
+
+/// The peer running a network lobby, whatever its game.
+pub trait LobbyNet {
+    /// Sends a lobby command (no moves before the game starts); false if the peer stopped.
+    fn send(&self, c: Command<Infallible>) -> bool;
+    /// Takes in what the peer reported into `lobby`; the table once the game starts.
+    fn pump(&mut self, lobby: &mut Lobby) -> LobbyPump;
+}
+
+/// What a lobby's peer reported.
+pub enum LobbyPump {
+    /// The lobby goes on.
+    Going,
+    /// The game started at this table.
+    Started(Box<dyn AnyTable>),
+    /// The lobby closed.
+    Closed,
+}
+
+/// The peer of a network lobby for a game shown with board view `V`.
+pub struct NetLobby<V: GameView> {
+    handle: Option<PeerHandle<V::G>>,
+}
+
+impl<V: GameView> NetLobby<V> {
+    /// Wraps a running peer's handle.
+    pub fn new(handle: PeerHandle<V::G>) -> Self {
+        NetLobby {
+            handle: Some(handle),
+        }
+    }
+}
+
+impl<V: GameView> LobbyNet for NetLobby<V> {
+    fn send(&self, c: Command<Infallible>) -> bool {
+        let c = match c {
+            Command::Play(never) => match never {},
+            Command::Chat(t) => Command::Chat(t),
+            Command::Ready(r) => Command::Ready(r),
+            Command::TakeSeat(s) => Command::TakeSeat(s),
+            Command::StartNow => Command::StartNow,
+            Command::VoteTakeover(s) => Command::VoteTakeover(s),
+            Command::Leave => Command::Leave,
+        };
+        self.handle.as_ref().is_some_and(|h| h.send(c))
+    }
+
+    fn pump(&mut self, lobby: &mut Lobby) -> LobbyPump {
+        // One at a time: what follows `Started` stays queued for the game's table.
+        while let Some(u) = self.handle.as_mut().and_then(|h| h.try_recv()) {
+            match u {
+                Update::Status(s) => lobby.status = Some(s),
+                Update::Ticket(t) => lobby.ticket = Some(t),
+                Update::Roster {
+                    seats,
+                    options,
+                    you,
+                } => {
+                    lobby.you = you.map(|s| s.0);
+                    lobby.seat_ready = seats.iter().map(|s| s.ready).collect();
+                    lobby.seats = seats
+                        .iter()
+                        .map(|s| {
+                            if s.bot {
+                                LobbySeat::Bot
+                            } else if s.peer.is_none() {
+                                LobbySeat::Open
+                            } else {
+                                LobbySeat::Person {
+                                    name: s.name.clone(),
+                                    remote: Some(s.seat) != you,
+                                }
+                            }
+                        })
+                        .collect();
+                    if !options.is_empty()
+                        && let Ok(o) = codec::decode::<<V::G as Game>::Options>(&options)
+                    {
+                        lobby.values = o.to_values();
+                    }
+                }
+                Update::LobbyChat { name, text } => lobby.chat.push(format!("{name}: {text}")),
+                Update::Refused(r) => lobby.note = Some(r),
+                Update::Started {
+                    seat,
+                    names,
+                    bots,
+                    state,
+                    ..
+                } => {
+                    let Some(handle) = self.handle.take() else {
+                        return LobbyPump::Closed;
+                    };
+                    let table: Table<V> = Table::networked(*state, names, bots, seat, handle);
+                    return LobbyPump::Started(Box::new(table));
+                }
+                Update::Ended(report) => {
+                    lobby.note = Some(format!(
+                        "The lobby closed: {}",
+                        super::table::ending_text(&report.ending)
+                    ));
+                    return LobbyPump::Closed;
+                }
+                _ => {}
+            }
+        }
+        LobbyPump::Going
+    }
+}
