@@ -4,7 +4,7 @@
 
 use super::theme;
 use super::view::GameView;
-use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_engine::{Actor, Game, Viewer};
 use egui::{RichText, Ui};
 use std::marker::PhantomData;
 
@@ -19,7 +19,6 @@ impl<G: Game> Default for TextView<G> {
 
 impl<G: Game> GameView for TextView<G> {
     type G = G;
-    const TITLE: &'static str = G::NAME;
 
     fn show(
         &mut self,
@@ -72,9 +71,5 @@ impl<G: Game> GameView for TextView<G> {
     fn event_line(game: &G, event: &G::Event) -> Option<String> {
         let _ = game;
         Some(format!("{event:?}"))
-    }
-
-    fn seat_colour_name(seat: Seat) -> &'static str {
-        G::seat_colour(seat).unwrap_or("")
     }
 }

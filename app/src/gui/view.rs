@@ -1,17 +1,13 @@
 //! The one trait each game implements to get a board view inside the shared shell (menu, lobby,
 //! move log, sync light, end screen, replays).
 
-use dwarfs_engine::{Game, Seat, Viewer};
+use dwarfs_engine::{Game, Viewer};
 
 /// A game's board and hand view. The shell owns the game state and the seats; the view only
 /// draws what `viewer` may see and turns clicks into legal actions.
 pub trait GameView: Default + 'static {
     /// The rules engine.
     type G: Game;
-
-    /// The game's display name ("Dwar7s Fall"). The shell takes it from the registry entry.
-    #[allow(dead_code)]
-    const TITLE: &'static str;
 
     /// Draws the board, the viewer's hand and the public information into `ui`. `legal` is the
     /// list of legal actions when `viewer` acts now, empty otherwise (the view is then read-only).
@@ -38,8 +34,4 @@ pub trait GameView: Default + 'static {
     /// A log line for an event that the action's own description does not already say, with
     /// hidden parts left out (a drawn ogre's kind, a stolen gem).
     fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String>;
-
-    /// The colour name of a seat ("Blue"). The shell names seats by `Game::seat_colour`.
-    #[allow(dead_code)]
-    fn seat_colour_name(seat: Seat) -> &'static str;
 }

@@ -216,7 +216,6 @@ impl FallView {
 
 impl GameView for FallView {
     type G = Fall;
-    const TITLE: &'static str = "Dwar7s Fall";
 
     fn show(
         &mut self,
@@ -377,9 +376,5 @@ impl GameView for FallView {
             }
             _ => return None,
         })
-    }
-
-    fn seat_colour_name(seat: Seat) -> &'static str {
-        Fall::seat_colour(seat).unwrap_or("?")
     }
 }

@@ -87,8 +87,6 @@ fn uses_staged(a: &HoldAction, t: WorkTile) -> bool {
 impl GameView for HoldView {
     type G = Hold;
 
-    const TITLE: &'static str = "Dwarf Hold";
-
     fn show(
         &mut self,
         ui: &mut Ui,
@@ -304,10 +302,6 @@ impl GameView for HoldView {
             ),
             _ => return None,
         })
-    }
-
-    fn seat_colour_name(seat: Seat) -> &'static str {
-        colour(seat)
     }
 }
 
