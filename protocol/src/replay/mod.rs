@@ -473,6 +473,7 @@ impl<G: Game> Verifier<G> {
                     ));
                 }
                 log.push(format!("  {}", outcome.summary));
+                log.push(format!("  {}", outcome.verdict(|s| s.to_string())));
             }
             let sigs = v.collect.take().unwrap_or_default();
             Ok((
