@@ -3,7 +3,7 @@
 //! stdin — a number picks one of the legal actions listed on each turn, `/start` (host) fills the
 //! open seats with bots, `/takeover SEAT` votes a silent seat to the bot, anything else is chat.
 
-use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_engine::{Game, Seat, Viewer};
 use dwarfs_net::lobby::seat_label;
 use dwarfs_net::spec::{Ending, PeerReport};
 use dwarfs_net::{Command, PeerHandle, Update};
@@ -124,7 +124,8 @@ impl<G: Game> Table<G> {
     /// The state, when it is our turn to choose.
     fn my_turn(&self) -> Option<(&G, Seat)> {
         let (state, seat) = (self.state.as_deref()?, self.seat?);
-        (!self.done && state.to_act() == Actor::Seat(seat)).then_some((state, seat))
+        // Our turn, or our part of a secret simultaneous step.
+        (!self.done && state.to_act().includes(seat)).then_some((state, seat))
     }
 
     /// Lists our choices once per turn.
@@ -137,7 +138,7 @@ impl<G: Game> Table<G> {
         };
         println!("\n{}", state.text_view(Viewer::Seat(seat)));
         println!("Your turn ({seat}). Choose an action:");
-        for (i, a) in state.legal_actions_vec().iter().enumerate() {
+        for (i, a) in state.legal_actions_for_vec(seat).iter().enumerate() {
             println!("  {:>3}. {}", i + 1, state.describe(a));
         }
         println!(
@@ -168,11 +169,11 @@ impl<G: Game> Table<G> {
             return;
         }
         if let Ok(n) = line.parse::<usize>() {
-            let Some((state, _)) = self.my_turn() else {
+            let Some((state, seat)) = self.my_turn() else {
                 println!("It is not your turn.");
                 return;
             };
-            let legal = state.legal_actions_vec();
+            let legal = state.legal_actions_for_vec(seat);
             match n.checked_sub(1).and_then(|i| legal.get(i)) {
                 Some(a) => {
                     peer.send(Command::Play(a.clone()));

@@ -46,3 +46,22 @@ fn quic_4_peers() {
 fn quic_8_peers() {
     full_game(8, Transport::Quic);
 }
+
+/// Secret simultaneous steps over real libp2p: Pig with wagers starts every round with every
+/// seat committing to a secret wager before any reveals it. The bots choose their part, the
+/// game ends, and every replay (with its commitments and reveals) verifies.
+#[test]
+fn tcp_3_peers_with_secret_wagers() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = pig_demo(dir.path(), 3, Transport::Tcp);
+    cfg.options = dwarfs_engine::codec::encode(&PigOptions {
+        target: 20,
+        max_rounds: 8,
+        wagers: true,
+    });
+    let outcome = rt()
+        .block_on(dwarfs_net::demo::run_demo::<Pig>(&launcher(), &cfg))
+        .expect("the peers start");
+    eprintln!("{}", outcome.summary());
+    assert_verified(&outcome);
+}

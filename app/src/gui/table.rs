@@ -381,8 +381,13 @@ impl<V: GameView> Table<V> {
         let Some(next) = r.queued.pop_front() else {
             return;
         };
-        let ours = matches!(self.game.to_act(), Actor::Seat(s) if self.viewer == Viewer::Seat(s));
-        if ours && self.game.legal_actions_vec().contains(&next) && r.send(Command::Play(next)) {
+        let ours = match self.viewer {
+            Viewer::Seat(v) if self.game.to_act().includes(v) => Some(v),
+            _ => None,
+        };
+        if ours.is_some_and(|v| self.game.legal_actions_for_vec(v).contains(&next))
+            && r.send(Command::Play(next))
+        {
             r.awaiting = true;
         } else {
             r.queued.clear();

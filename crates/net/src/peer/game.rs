@@ -234,11 +234,12 @@ impl<G: Game> Driver<G> {
                 Some(_) => self.next_bot_move = None,
             }
         }
-        let legal = s.state().legal_actions_vec();
+        let seat = s.local_seat().unwrap_or(Seat(0));
+        // The seat's own choices: its turn, or its part of a secret simultaneous step.
+        let legal = s.state().legal_actions_for_vec(seat);
         if legal.is_empty() {
             return false;
         }
-        let seat = s.local_seat().unwrap_or(Seat(0));
         let seq = s.final_seq() + 1;
         if self.hook_cheat(seat, seq, &legal) {
             return true;
