@@ -13,6 +13,7 @@
 //! move is signed (the links were committed), unknown to anyone until every live peer acked it.
 
 use crate::message::{GameId, Link};
+use dwarfs_engine::Seat;
 
 /// `link(pos - 1)` from `link(pos)`.
 pub fn step_down(link: &Link, pos: u32) -> Link {
@@ -127,11 +128,11 @@ impl ChainTracker {
 }
 
 /// The seed commitment of a nonce.
-pub fn nonce_hash(game_id: &GameId, seat: u8, nonce: &[u8; 32]) -> [u8; 32] {
+pub fn nonce_hash(game_id: &GameId, seat: Seat, nonce: &[u8; 32]) -> [u8; 32] {
     let mut h = blake3::Hasher::new();
     h.update(b"dwarfs nonce v1\0");
     h.update(game_id);
-    h.update(&[seat]);
+    h.update(&[seat.0]);
     h.update(nonce);
     *h.finalize().as_bytes()
 }

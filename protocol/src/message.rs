@@ -4,7 +4,7 @@
 use crate::config::GameConfig;
 use crate::evidence::Evidence;
 use crate::keys::Signature;
-use dwarfs_engine::StateHash;
+use dwarfs_engine::{Seat, StateHash};
 use serde::{Deserialize, Serialize};
 
 /// A game's unique id, chosen by the host; bound into every signature.
@@ -30,7 +30,7 @@ pub struct CommitBody {
     /// blake3 of the agreed [`GameConfig`]; a mismatch means the peers are not playing the same game.
     pub config_digest: [u8; 32],
     /// The committing seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// blake3 commitment to the nonce revealed later.
     pub nonce_hash: [u8; 32],
     /// The tip of the peer's first beacon chain segment.
@@ -43,7 +43,7 @@ pub struct RevealBody {
     /// The game.
     pub game_id: GameId,
     /// The revealing seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The nonce; its hash must equal the commit's `nonce_hash`.
     pub nonce: [u8; 32],
 }
@@ -56,7 +56,7 @@ pub struct MoveBody {
     /// The move's sequence number, from 1.
     pub seq: u32,
     /// The acting seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The hash of the state the move applies to (after any chance resolution).
     pub prev: StateHash,
     /// The canonical encoding of the game's action.
@@ -74,7 +74,7 @@ pub struct SecretCommitBody {
     /// The hash of the state the step applies to.
     pub prev: StateHash,
     /// The deciding seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// [`crate::secret::commitment`] of the encoded action and a fresh secret salt.
     pub digest: [u8; 32],
 }
@@ -87,7 +87,7 @@ pub struct SecretRevealBody {
     /// The step's sequence number.
     pub seq: u32,
     /// The deciding seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The canonical encoding of the seat's action.
     pub action: Vec<u8>,
     /// The salt under the commitment.
@@ -112,7 +112,7 @@ pub struct AckBody {
     /// The acknowledged move.
     pub seq: u32,
     /// The acking seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// Which state is hashed.
     pub stage: AckStage,
     /// The acking peer's state hash.
@@ -138,7 +138,7 @@ pub struct ChatBody {
     /// The game.
     pub game_id: GameId,
     /// The author's seat, or `None` for a spectator.
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// Per-author counter, so duplicates are recognised.
     pub counter: u32,
     /// The text (at most [`crate::wire::MAX_CHAT_LEN`] bytes).
@@ -151,12 +151,12 @@ pub struct TakeoverBody {
     /// The game.
     pub game_id: GameId,
     /// The silent seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The bot plays from this move on (the first move not yet final when the vote was cast);
     /// the seat's acks are no longer needed from this move on.
     pub from_seq: u32,
     /// The voting seat.
-    pub voter: u8,
+    pub voter: Seat,
     /// If the voter holds the silent seat's own signed move number `from_seq`, its digest
     /// ([`move_digest`]): that move then stands and the bot plays only the seat's later turns.
     pub seat_move: Option<[u8; 32]>,
@@ -229,7 +229,7 @@ pub struct ReadyBody {
     /// blake3 of the [`GameConfig`].
     pub config_digest: [u8; 32],
     /// The seat taken.
-    pub seat: u8,
+    pub seat: Seat,
 }
 
 /// Lobby messages.

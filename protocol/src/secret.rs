@@ -18,12 +18,13 @@
 //! and the others hand it to the bot by vote as for any silent seat.
 
 use crate::message::GameId;
+use dwarfs_engine::Seat;
 
 /// The commitment to `action` (canonical encoding) under `salt` for `seat` at step `seq`.
 pub fn commitment(
     game_id: &GameId,
     seq: u32,
-    seat: u8,
+    seat: Seat,
     action: &[u8],
     salt: &[u8; 32],
 ) -> [u8; 32] {
@@ -31,7 +32,7 @@ pub fn commitment(
     h.update(b"dwarfs secret choice v1\0");
     h.update(game_id);
     h.update(&seq.to_le_bytes());
-    h.update(&[seat]);
+    h.update(&[seat.0]);
     h.update(&(action.len() as u64).to_le_bytes());
     h.update(action);
     h.update(salt);
@@ -56,13 +57,13 @@ mod tests {
     fn the_commitment_binds_every_field() {
         let g = [1u8; 32];
         let s = [2u8; 32];
-        let c = commitment(&g, 3, 1, b"ab", &s);
-        assert_eq!(c, commitment(&g, 3, 1, b"ab", &s));
-        assert_ne!(c, commitment(&[9; 32], 3, 1, b"ab", &s));
-        assert_ne!(c, commitment(&g, 4, 1, b"ab", &s));
-        assert_ne!(c, commitment(&g, 3, 0, b"ab", &s));
-        assert_ne!(c, commitment(&g, 3, 1, b"ac", &s));
-        assert_ne!(c, commitment(&g, 3, 1, b"ab", &[3; 32]));
+        let c = commitment(&g, 3, Seat(1), b"ab", &s);
+        assert_eq!(c, commitment(&g, 3, Seat(1), b"ab", &s));
+        assert_ne!(c, commitment(&[9; 32], 3, Seat(1), b"ab", &s));
+        assert_ne!(c, commitment(&g, 4, Seat(1), b"ab", &s));
+        assert_ne!(c, commitment(&g, 3, Seat(0), b"ab", &s));
+        assert_ne!(c, commitment(&g, 3, Seat(1), b"ac", &s));
+        assert_ne!(c, commitment(&g, 3, Seat(1), b"ab", &[3; 32]));
         assert_ne!(salt(&s, 1), salt(&s, 2));
     }
 }

@@ -152,7 +152,7 @@ fn wrong_seat_is_named() {
                 let body = MoveBody {
                     game_id: a.signed.body.game_id,
                     seq: a.signed.body.seq + 1,
-                    seat: 0,
+                    seat: Seat(0),
                     prev: a.signed.body.hash,
                     action: codec::encode(&PigAction::Roll),
                 };
@@ -178,7 +178,7 @@ fn move_out_of_turn_is_named() {
                 let body = MoveBody {
                     game_id: c.body.game_id,
                     seq: 1,
-                    seat: 2,
+                    seat: Seat(2),
                     prev: StateHash([0; 32]),
                     action: codec::encode(&PigAction::Roll),
                 };
@@ -248,7 +248,7 @@ fn withheld_seed_reveal_is_named_and_the_game_does_not_start() {
             Message::Reveal(_) => vec![],
             Message::LogSync(mut s) => {
                 s.items
-                    .retain(|i| !matches!(i, LogItem::Reveal(r) if r.body.seat == 1));
+                    .retain(|i| !matches!(i, LogItem::Reveal(r) if r.body.seat == Seat(1)));
                 vec![Message::LogSync(s)]
             }
             m => vec![m],
@@ -376,7 +376,7 @@ fn unknown_peer_is_named_and_ignored() {
                 &MoveBody {
                     game_id: [0; 32],
                     seq: 1,
-                    seat: 0,
+                    seat: Seat(0),
                     prev: before,
                     action: vec![0],
                 },
@@ -384,7 +384,7 @@ fn unknown_peer_is_named_and_ignored() {
             body: MoveBody {
                 game_id: [0; 32],
                 seq: 1,
-                seat: 0,
+                seat: Seat(0),
                 prev: before,
                 action: vec![0],
             },

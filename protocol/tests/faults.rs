@@ -1,6 +1,7 @@
 //! Property tests: games over networks with random fault schedules always end with every peer in
 //! the same state and byte-identical replays that verify; the wire decoder never panics.
 
+use dwarfs_engine::Seat;
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_protocol::message::Message;
 use dwarfs_protocol::replay;
@@ -89,7 +90,7 @@ fn oversized_and_foreign_frames_are_errors() {
     let chat = Message::Chat(dwarfs_protocol::message::Signed {
         body: dwarfs_protocol::message::ChatBody {
             game_id: [0; 32],
-            seat: Some(0),
+            seat: Some(Seat(0)),
             counter: 1,
             text: "x".repeat(MAX_FRAME),
         },
@@ -139,24 +140,25 @@ mod hostile {
             let game_id = net.peers[0].session.config().game_id;
             let signer = net.peers[1].signer.clone();
             let from = net.peers[1].peer;
-            for (kind, seq, seat, flag, bytes) in items {
+            for (kind, seq, n, flag, bytes) in items {
                 let seq = seq % 70;
+                let seat = Seat(n);
                 let msg = match kind {
                     0 => {
                         let body = MoveBody { game_id, seq, seat, prev: StateHash([bytes.len() as u8; 32]), action: bytes };
                         Message::Move(Signed { sig: signer.sign(Domain::Move, &body), body })
                     }
                     1 => {
-                        let body = AckBody { game_id, seq, seat, stage: if flag { AckStage::Applied } else { AckStage::Settled }, hash: StateHash([seat; 32]), next_tip: flag.then_some([1; 16]) };
+                        let body = AckBody { game_id, seq, seat, stage: if flag { AckStage::Applied } else { AckStage::Settled }, hash: StateHash([n; 32]), next_tip: flag.then_some([1; 16]) };
                         Message::Ack(Ack { signed: Signed { sig: signer.sign(Domain::Ack, &body), body }, reveal: (!flag).then_some([2; 16]) })
                     }
                     2 => {
-                        let body = TakeoverBody { game_id, seat, from_seq: seq, voter: 1, seat_move: None };
+                        let body = TakeoverBody { game_id, seat, from_seq: seq, voter: Seat(1), seat_move: None };
                         Message::Takeover(Signed { sig: signer.sign(Domain::Takeover, &body), body })
                     }
                     3 => Message::SyncRequest(SyncRequest { game_id, from_seq: seq, need_setup: flag }),
                     _ => {
-                        let body = MoveBody { game_id, seq, seat: 1, prev: net.peers[0].session.state_hash(), action: bytes };
+                        let body = MoveBody { game_id, seq, seat: Seat(1), prev: net.peers[0].session.state_hash(), action: bytes };
                         Message::LogSync(LogSync { game_id, final_seq: seq, items: vec![LogItem::Move(Signed { sig: signer.sign(Domain::Move, &body), body })] })
                     }
                 };

@@ -207,7 +207,7 @@ fn a_move_the_silent_seat_sent_to_only_some_peers_stands_for_everyone() {
     let body = MoveBody {
         game_id: n.peers[2].session.config().game_id,
         seq,
-        seat: 2,
+        seat: Seat(2),
         prev: n.peers[2].session.state_hash(),
         action: codec::encode(&PigAction::Roll),
     };

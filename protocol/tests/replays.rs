@@ -1,6 +1,7 @@
 //! Replays: recorded like a real game, deterministic, verifiable; every kind of tampering fails
 //! verification naming the right move.
 
+use dwarfs_engine::Seat;
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_protocol::keys::{Domain, Signer};
 use dwarfs_protocol::message::{AckBody, AckStage};
@@ -144,7 +145,7 @@ fn changed_seat_names_the_move() {
     let mut fr = frames(&recorded(3, 4));
     let k = move_frame(&fr, 9);
     if let Frame::Move(m) = &mut fr[k] {
-        m.seat = (m.seat + 1) % 3;
+        m.seat = Seat((m.seat.0 + 1) % 3);
     }
     let e = fails_at(&assemble(&fr), 9);
     assert!(
@@ -169,7 +170,7 @@ fn forged_ack_names_the_move() {
         let body = AckBody {
             game_id: header.config.game_id,
             seq: 16,
-            seat: 2,
+            seat: Seat(2),
             stage: AckStage::Applied,
             hash: dwarfs_engine::StateHash([0; 32]),
             next_tip: None,

@@ -4,7 +4,12 @@
 use dwarfs_engine::Seat;
 use dwarfs_engine::codec::{decode, encode};
 use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_protocol::beacon;
+use dwarfs_protocol::keys::{Domain, Signature};
+use dwarfs_protocol::message::TakeoverBody;
 use dwarfs_protocol::replay;
+use dwarfs_protocol::replay::format::VoteRecord;
+use dwarfs_protocol::sim::sim_signer;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
@@ -66,5 +71,74 @@ fn recorded_replays_are_byte_identical_to_those_of_raw_u8_seats() {
     assert_eq!(
         recorded_hash(true, 11),
         "8b9a6d4641c5bda7957afa6e10c14a41917d370141656f4b02de811ee8126845"
+    );
+}
+
+/// The shape [`TakeoverBody`] had with raw `u8` seats.
+#[derive(Serialize)]
+struct TakeoverBodyU8 {
+    game_id: [u8; 32],
+    seat: u8,
+    from_seq: u32,
+    voter: u8,
+    seat_move: Option<[u8; 32]>,
+}
+
+/// The shape [`VoteRecord`] had with raw `u8` seats.
+#[derive(Serialize)]
+struct VoteRecordU8 {
+    voter: u8,
+    seat: u8,
+    seat_move: Option<[u8; 32]>,
+    sig: Signature,
+}
+
+#[test]
+fn wire_and_replay_types_encode_and_sign_as_with_raw_u8_seats() {
+    let signer = sim_signer(1, 0);
+    let body = TakeoverBody {
+        game_id: [7; 32],
+        seat: Seat(3),
+        from_seq: 12,
+        voter: Seat(1),
+        seat_move: Some([9; 32]),
+    };
+    let old = TakeoverBodyU8 {
+        game_id: [7; 32],
+        seat: 3,
+        from_seq: 12,
+        voter: 1,
+        seat_move: Some([9; 32]),
+    };
+    assert_eq!(encode(&body), encode(&old));
+    let sig = signer.sign(Domain::Takeover, &body);
+    assert_eq!(sig, signer.sign(Domain::Takeover, &old));
+    let record = VoteRecord {
+        voter: Seat(1),
+        seat: Seat(3),
+        seat_move: None,
+        sig,
+    };
+    let old_record = VoteRecordU8 {
+        voter: 1,
+        seat: 3,
+        seat_move: None,
+        sig,
+    };
+    assert_eq!(encode(&record), encode(&old_record));
+    // The seat commitments hash the seat as its one byte.
+    let game_id = [5; 32];
+    assert_ne!(
+        beacon::nonce_hash(&game_id, Seat(3), &[1; 32]),
+        beacon::nonce_hash(&game_id, Seat(2), &[1; 32])
+    );
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs nonce v1\0");
+    h.update(&game_id);
+    h.update(&[3]);
+    h.update(&[1; 32]);
+    assert_eq!(
+        beacon::nonce_hash(&game_id, Seat(3), &[1; 32]),
+        *h.finalize().as_bytes()
     );
 }

@@ -4,7 +4,7 @@
 //! commitments and reveals.
 
 use dwarfs_engine::toy::{Pig, PigOptions};
-use dwarfs_engine::{Actor, Game};
+use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{LogItem, Message, SecretRevealBody, Signed};
 use dwarfs_protocol::replay::format::{Frame, MAGIC, encode_frame, read_frames};
@@ -149,7 +149,7 @@ fn whole_games_with_secret_wagers_finish_and_verify() {
             let committed: Vec<u8> = sent[..k]
                 .iter()
                 .filter_map(|(_, m)| match m {
-                    Message::SecretCommit(c) if c.body.seq == r.body.seq => Some(c.body.seat),
+                    Message::SecretCommit(c) if c.body.seq == r.body.seq => Some(c.body.seat.0),
                     _ => None,
                 })
                 .collect();
@@ -220,7 +220,7 @@ fn a_mismatching_reveal_is_evidence_and_the_seat_is_taken_over() {
     let mut n = net(3, 52, true);
     n.peers[2].tamper = Some(Box::new(|s, m| {
         map_reveals(m, &|mut r| {
-            if r.body.seat == 2 {
+            if r.body.seat == Seat(2) {
                 r.body.salt[0] ^= 1;
                 r.sig = s.sign(Domain::SecretReveal, &r.body);
             }
@@ -248,7 +248,7 @@ fn a_mismatching_reveal_is_evidence_and_the_seat_is_taken_over() {
     // After the takeover, the bot's choices for seat 2 are recorded without a proof.
     assert!(frames(&n.peers[0].replay).iter().any(|f| matches!(
         f,
-        Frame::Secret(s) if s.choices.iter().any(|c| c.seat == 2 && c.proof.is_none())
+        Frame::Secret(s) if s.choices.iter().any(|c| c.seat == Seat(2) && c.proof.is_none())
     )));
 }
 
@@ -256,7 +256,7 @@ fn a_mismatching_reveal_is_evidence_and_the_seat_is_taken_over() {
 fn a_withheld_reveal_leads_to_a_takeover_and_the_game_ends() {
     let mut n = net(2, 53, true);
     n.peers[1].tamper = Some(Box::new(|_, m| {
-        map_reveals(m, &|r| (r.body.seat != 1).then_some(r))
+        map_reveals(m, &|r| (r.body.seat != Seat(1)).then_some(r))
     }));
     assert!(n.run(3_000_000));
     let p = &n.peers[0];
@@ -317,7 +317,7 @@ fn a_tampered_reveal_in_a_replay_fails_verification() {
             let Frame::Secret(s) = f else { return None };
             let before = &positions[s.seq as usize - 1].state;
             let other = before
-                .legal_actions_for_vec(dwarfs_engine::Seat(s.choices[0].seat))
+                .legal_actions_for_vec(s.choices[0].seat)
                 .into_iter()
                 .map(|a| dwarfs_engine::codec::encode(&a))
                 .find(|a| *a != s.choices[0].action)?;

@@ -268,7 +268,7 @@ fn forged_or_short_takeover_records_are_rejected() {
     let Frame::Takeover(t) = &fs[at] else {
         unreachable!()
     };
-    assert_eq!(t.seats, vec![2, 3]);
+    assert_eq!(t.seats, vec![Seat(2), Seat(3)]);
     assert_eq!(t.votes.len(), 4);
     let check = |edit: &dyn Fn(&mut TakeoverRecord)| {
         let mut fs = fs.clone();
@@ -290,7 +290,7 @@ fn forged_or_short_takeover_records_are_rejected() {
     // One seat claimed with the other's votes dropped: seat 3 would have had to vote.
     assert!(matches!(
         check(&|t| {
-            t.seats = vec![2];
+            t.seats = vec![Seat(2)];
             t.votes.truncate(2);
         }),
         Fault::Takeover(_)
@@ -302,7 +302,7 @@ fn forged_or_short_takeover_records_are_rejected() {
     ));
     // Votes relabelled to another voter.
     assert!(matches!(
-        check(&|t| t.votes[0].voter = 1),
+        check(&|t| t.votes[0].voter = Seat(1)),
         Fault::Takeover(_)
     ));
 }
@@ -327,9 +327,9 @@ fn a_single_vote_cannot_hand_over_one_of_the_last_two_of_three() {
     let game_id = n.peers[0].session.config().game_id;
     let body = TakeoverBody {
         game_id,
-        seat: 1,
+        seat: Seat(1),
         from_seq: seq,
-        voter: 0,
+        voter: Seat(0),
         seat_move: None,
     };
     let sig = sim_signer(seed, 0).sign(Domain::Takeover, &body);
@@ -345,11 +345,11 @@ fn a_single_vote_cannot_hand_over_one_of_the_last_two_of_three() {
     forged.insert(
         at,
         Frame::Takeover(TakeoverRecord {
-            seats: vec![1],
+            seats: vec![Seat(1)],
             from_seq: seq,
             votes: vec![VoteRecord {
-                voter: 0,
-                seat: 1,
+                voter: Seat(0),
+                seat: Seat(1),
                 seat_move: None,
                 sig,
             }],
@@ -385,7 +385,7 @@ fn an_equivocating_seat_stops_the_game_for_everyone_with_the_proof() {
     let body = |action: PigAction| MoveBody {
         game_id: s.config().game_id,
         seq: s.final_seq() + 1,
-        seat: 1,
+        seat: Seat(1),
         prev: s.state_hash(),
         action: codec::encode(&action),
     };

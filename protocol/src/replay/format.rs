@@ -5,7 +5,7 @@ use crate::config::GameConfig;
 use crate::keys::Signature;
 use crate::message::{AckStage, CommitBody, Link, RevealBody, Signed};
 use crate::wire::MAX_FRAME;
-use dwarfs_engine::codec;
+use dwarfs_engine::{Seat, codec};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -40,7 +40,7 @@ pub struct Header {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AckRecord {
     /// The acking seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// Its signature over the [`crate::message::AckBody`].
     pub sig: Signature,
     /// The re-committed beacon tip, on a segment's last position.
@@ -53,7 +53,7 @@ pub struct MoveRecord {
     /// Its number.
     pub seq: u32,
     /// The acting seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The canonical encoding of the action.
     pub action: Vec<u8>,
     /// The author's signature over the [`crate::message::MoveBody`] (whose `prev` is the state
@@ -84,7 +84,7 @@ pub struct SecretProof {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SecretChoice {
     /// The deciding seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// The canonical encoding of its action.
     pub action: Vec<u8>,
     /// Its commitment and reveal; `None` for a seat played by the bot (recomputed).
@@ -109,7 +109,7 @@ pub struct SecretRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TakeoverRecord {
     /// The seats handed over, ascending.
-    pub seats: Vec<u8>,
+    pub seats: Vec<Seat>,
     /// The first move concerned.
     pub from_seq: u32,
     /// For each handed-over seat in order, the vote of every live seat not handed over, in seat
@@ -124,9 +124,9 @@ pub struct TakeoverRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VoteRecord {
     /// The voting seat.
-    pub voter: u8,
+    pub voter: Seat,
     /// The seat voted out.
-    pub seat: u8,
+    pub seat: Seat,
     /// The digest of the silent seat's own move `from_seq`, if the voter held it.
     pub seat_move: Option<[u8; 32]>,
     /// The voter's signature.

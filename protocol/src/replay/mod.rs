@@ -538,7 +538,7 @@ impl<G: Game> Verifier<G> {
             let (c, r) = (&header.commits[k], &header.reveals[k]);
             let seat = Seat(i as u8);
             let key = keys[i].as_ref().ok_or(Fault::Header)?;
-            if c.body.seat != i as u8 || r.body.seat != i as u8 {
+            if c.body.seat != Seat(i as u8) || r.body.seat != Seat(i as u8) {
                 return Err(Fault::Seed(format!(
                     "commit or reveal out of seat order at {seat}"
                 )));
@@ -562,7 +562,7 @@ impl<G: Game> Verifier<G> {
             {
                 return Err(Fault::Seed(format!("{seat}'s commit is for another game")));
             }
-            if beacon::nonce_hash(&cfg.game_id, i as u8, &r.body.nonce) != c.body.nonce_hash {
+            if beacon::nonce_hash(&cfg.game_id, Seat(i as u8), &r.body.nonce) != c.body.nonce_hash {
                 return Err(Fault::Seed(format!(
                     "{seat}'s reveal does not match its commit"
                 )));
@@ -647,10 +647,10 @@ impl<G: Game> Verifier<G> {
             stage == AckStage::Applied && lockstep::is_segment_end(&self.header.config, seq);
         for (a, &i) in acks.iter().zip(&live) {
             let seat = Seat(i as u8);
-            if a.seat as usize != i {
+            if a.seat.index() != i {
                 return Err(Fault::Acks(format!(
                     "ack for {} where {seat}'s was expected",
-                    Seat(a.seat)
+                    a.seat
                 )));
             }
             if segment_end != a.next_tip.is_some() {
@@ -666,7 +666,7 @@ impl<G: Game> Verifier<G> {
             let body = AckBody {
                 game_id: self.header.config.game_id,
                 seq,
-                seat: i as u8,
+                seat: Seat(i as u8),
                 stage,
                 hash,
                 next_tip: a.next_tip,
@@ -806,7 +806,7 @@ impl<G: Game> Verifier<G> {
                     )));
                 }
                 let live = self.live_seats();
-                let targets: Vec<usize> = t.seats.iter().map(|&s| s as usize).collect();
+                let targets: Vec<usize> = t.seats.iter().map(|&s| s.index()).collect();
                 if targets.is_empty() || targets.windows(2).any(|w| w[0] >= w[1]) {
                     return Err(Fault::Takeover(
                         "the seats handed over must be listed once each, in order".into(),
@@ -834,7 +834,7 @@ impl<G: Game> Verifier<G> {
                     .iter()
                     .flat_map(|&s| voters.iter().map(move |&v| (s, v)));
                 for (vote, (s, v)) in t.votes.iter().zip(expected) {
-                    if vote.seat as usize != s || vote.voter as usize != v {
+                    if vote.seat.index() != s || vote.voter.index() != v {
                         return Err(Fault::Takeover("votes out of seat order".into()));
                     }
                     let body = crate::message::TakeoverBody {
@@ -848,7 +848,7 @@ impl<G: Game> Verifier<G> {
                     if !check_sig(&mut self.collect, key, Domain::Takeover, &body, &vote.sig) {
                         return Err(Fault::Signature {
                             what: "takeover vote",
-                            seat: Seat(vote.voter),
+                            seat: vote.voter,
                         });
                     }
                     self.signatures += 1;
@@ -921,7 +921,7 @@ impl<G: Game> Verifier<G> {
                         got: m.seq,
                     });
                 }
-                let seat = Seat(m.seat);
+                let seat = m.seat;
                 let to_act = self.state.to_act();
                 if to_act != Actor::Seat(seat) {
                     return Err(Fault::WrongSeat {
@@ -1027,7 +1027,7 @@ impl<G: Game> Verifier<G> {
                         r.seq
                     )));
                 };
-                let seats: Vec<u8> = r.choices.iter().map(|c| c.seat).collect();
+                let seats: Vec<u8> = r.choices.iter().map(|c| c.seat.0).collect();
                 let want: Vec<u8> = set.iter().map(|s| s.0).collect();
                 if seats != want {
                     return Err(Fault::Illegal(format!(
@@ -1039,7 +1039,7 @@ impl<G: Game> Verifier<G> {
                 let mut actions: Vec<Option<G::Action>> = vec![None; self.keys.len()];
                 let mut recorded = Vec::new();
                 for c in &r.choices {
-                    let seat = Seat(c.seat);
+                    let seat = c.seat;
                     let action: G::Action = codec::decode(&c.action).map_err(|e| {
                         Fault::Illegal(format!("{seat}'s secret action does not decode: {e}"))
                     })?;
@@ -1198,10 +1198,9 @@ impl<G: Game> Verifier<G> {
         }
         if lockstep::is_segment_end(&cfg, seq) {
             for a in acks {
-                if let (Some(tip), Some(t)) = (a.next_tip, self.trackers[a.seat as usize].as_mut())
-                {
+                if let (Some(tip), Some(t)) = (a.next_tip, self.trackers[a.seat.index()].as_mut()) {
                     t.advance(seq, tip);
-                    self.cache[a.seat as usize] = (0, Vec::new());
+                    self.cache[a.seat.index()] = (0, Vec::new());
                 }
             }
         }
@@ -1270,7 +1269,7 @@ pub(crate) struct Rebuilt<G: Game> {
     pub valid_len: usize,
     pub over: bool,
     /// Takeovers in the file: `(from_seq, seats)`.
-    pub takeovers: Vec<(u32, Vec<u8>)>,
+    pub takeovers: Vec<(u32, Vec<Seat>)>,
 }
 
 /// Rebuilds the game from a replay file, verifying everything, up to the last move whose chance
@@ -1405,13 +1404,13 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             for (seat, action) in plays {
                 let _ = codec::decode::<G::Action>(action)
                     .ok()
-                    .map(|a| s.play(Seat(seat), &a));
+                    .map(|a| s.play(seat, &a));
             }
             state_hash(&s)
         };
         let mut acks = vec![None; header.config.seats.len()];
         for (k, a) in acks_in.iter().enumerate() {
-            if let Some(slot) = acks.get_mut(a.seat as usize) {
+            if let Some(slot) = acks.get_mut(a.seat.index()) {
                 *slot = Some(crate::message::Ack {
                     signed: crate::message::Signed {
                         body: AckBody {
@@ -1442,7 +1441,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         takeovers: v
             .takeovers
             .iter()
-            .map(|(seat, from)| (*from, vec![seat.0]))
+            .map(|(seat, from)| (*from, vec![*seat]))
             .collect(),
     })
 }

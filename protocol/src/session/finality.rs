@@ -164,14 +164,14 @@ impl<G: Game> Session<G> {
             }),
             None => Frame::Move(MoveRecord {
                 seq: p.seq,
-                seat: p.seat.0,
+                seat: p.seat,
                 action: codec::encode(&p.action),
                 sig,
                 beacon,
                 acks,
             }),
         };
-        self.last_links = live.iter().map(|&i| i as u8).zip(reveals).collect();
+        self.last_links = live.iter().map(|&i| Seat(i as u8)).zip(reveals).collect();
         self.push_frame(frame);
         self.progress();
         if self.state.to_act() == Actor::Over {
@@ -199,7 +199,7 @@ impl<G: Game> Session<G> {
         let body = AckBody {
             game_id: self.game_id,
             seq: self.final_seq,
-            seat: me.0,
+            seat: me,
             stage: AckStage::Settled,
             hash: state_hash(&self.state),
             next_tip: None,
@@ -229,7 +229,7 @@ impl<G: Game> Session<G> {
         let local = state_hash(&self.state);
         let hashes: Vec<(Seat, StateHash)> = acks
             .iter()
-            .map(|a| (Seat(a.signed.body.seat), a.signed.body.hash))
+            .map(|a| (a.signed.body.seat, a.signed.body.hash))
             .collect();
         if hashes.iter().any(|(_, h)| *h != local) {
             self.desync(seq, AckStage::Settled, hashes, local);

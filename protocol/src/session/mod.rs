@@ -208,10 +208,10 @@ pub struct Session<G: Game> {
     trackers: Vec<Option<ChainTracker>>,
     future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,
     log: Vec<LogEntry>,
-    votes: BTreeMap<(u8, u32), BTreeMap<u8, Signed<TakeoverBody>>>,
+    votes: BTreeMap<(Seat, u32), BTreeMap<Seat, Signed<TakeoverBody>>>,
     takeover_move: Option<(u32, [u8; 32])>,
     /// The beacon links of the live seats revealed with the acks of the last final move.
-    last_links: Vec<(u8, crate::message::Link)>,
+    last_links: Vec<(Seat, crate::message::Link)>,
     outbox: VecDeque<Transmit>,
     events: VecDeque<Event<G>>,
     replay_out: VecDeque<Vec<u8>>,
@@ -222,7 +222,7 @@ pub struct Session<G: Game> {
     cheats_reported: BTreeSet<(u8, u32, Vec<u8>)>,
     unknown_reported: BTreeSet<Vec<u8>>,
     chat_counter: u32,
-    chats_seen: BTreeSet<(u8, u32)>,
+    chats_seen: BTreeSet<(Seat, u32)>,
     your_turn_sent: u32,
     spectator_rr: usize,
     /// Resumed from a file: the local seat may not play until a peer answered a sync.
@@ -235,7 +235,7 @@ pub struct Session<G: Game> {
     /// Player seats at the start of the game (for the takeover quorum).
     players_at_start: usize,
     /// Takeovers applied: `(from_seq, seats)`.
-    takeover_history: Vec<(u32, Vec<u8>)>,
+    takeover_history: Vec<(u32, Vec<Seat>)>,
     /// Every replay byte this session produced (the file as it should be), to rewind it.
     replay_log: Vec<u8>,
     /// Where each frame of `replay_log` starts, keyed by the move it belongs to.
@@ -387,8 +387,8 @@ impl<G: Game> Session<G> {
             let body = CommitBody {
                 game_id,
                 config_digest: s.config_digest,
-                seat: seat.0,
-                nonce_hash: beacon::nonce_hash(&game_id, seat.0, &s.nonce),
+                seat,
+                nonce_hash: beacon::nonce_hash(&game_id, seat, &s.nonce),
                 beacon_tip: s.chain.tip(0),
             };
             let signed = Signed {
@@ -432,12 +432,12 @@ impl<G: Game> Session<G> {
         s.outbox.clear();
         s.events.clear();
         for c in &r.header.commits {
-            if let Some(slot) = s.commits.get_mut(c.body.seat as usize) {
+            if let Some(slot) = s.commits.get_mut(c.body.seat.index()) {
                 *slot = Some(c.clone());
             }
         }
         for rv in &r.header.reveals {
-            if let Some(slot) = s.reveals.get_mut(rv.body.seat as usize) {
+            if let Some(slot) = s.reveals.get_mut(rv.body.seat.index()) {
                 *slot = Some(rv.clone());
             }
         }
@@ -786,7 +786,7 @@ impl<G: Game> Session<G> {
         let body = MoveBody {
             game_id: self.game_id,
             seq: self.final_seq + 1,
-            seat: seat.0,
+            seat,
             prev,
             action: codec::encode(&action),
         };
@@ -810,7 +810,7 @@ impl<G: Game> Session<G> {
         self.chat_counter += 1;
         let body = ChatBody {
             game_id: self.game_id,
-            seat: Some(seat.0),
+            seat: Some(seat),
             counter: self.chat_counter,
             text,
         };
@@ -850,28 +850,28 @@ impl<G: Game> Session<G> {
         let from_seq = self
             .votes
             .keys()
-            .filter(|(s, _)| *s == seat.0)
+            .filter(|(s, _)| *s == seat)
             .map(|(_, n)| *n)
             .max()
             .unwrap_or(0)
             .max(self.final_seq + 1);
         if self
             .votes
-            .get(&(seat.0, from_seq))
-            .is_some_and(|v| v.contains_key(&me.0))
+            .get(&(seat, from_seq))
+            .is_some_and(|v| v.contains_key(&me))
         {
             return Ok(());
         }
         let seat_move = self.pending.as_ref().and_then(|p| {
             p.mv.as_ref()
-                .filter(|m| p.seq == from_seq && m.body.seat == seat.0)
+                .filter(|m| p.seq == from_seq && m.body.seat == seat)
                 .map(crate::message::move_digest)
         });
         let body = TakeoverBody {
             game_id: self.game_id,
-            seat: seat.0,
+            seat,
             from_seq,
-            voter: me.0,
+            voter: me,
             seat_move,
         };
         let signed = Signed {

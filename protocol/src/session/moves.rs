@@ -65,7 +65,7 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        let author = Seat(m.body.seat);
+        let author = m.body.seat;
         let author_peer = self.seats[author.index()]
             .player
             .as_ref()
@@ -132,7 +132,7 @@ impl<G: Game> Session<G> {
             return false;
         }
         let m = moves.remove(0);
-        let author = Seat(m.body.seat);
+        let author = m.body.seat;
         let author_peer = match self.seats[author.index()].player.as_ref() {
             Some(p) => p.peer,
             None => return false,
@@ -281,7 +281,7 @@ impl<G: Game> Session<G> {
             let body = AckBody {
                 game_id: self.game_id,
                 seq,
-                seat: me.0,
+                seat: me,
                 stage: AckStage::Applied,
                 hash,
                 next_tip,
@@ -304,7 +304,7 @@ impl<G: Game> Session<G> {
             .acks
             .entry(ack.signed.body.seq)
             .or_insert_with(|| vec![None; n]);
-        let i = ack.signed.body.seat as usize;
+        let i = ack.signed.body.seat.index();
         if slot[i].is_none() {
             slot[i] = Some(ack);
         }
@@ -316,16 +316,16 @@ impl<G: Game> Session<G> {
         // A byte-identical copy of an ack we hold was verified already.
         let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
         let held = match b.stage {
-            AckStage::Settled => self.settled.get(seat as usize).is_some_and(same),
+            AckStage::Settled => self.settled.get(seat.index()).is_some_and(same),
             AckStage::Applied if seq >= 1 && seq <= self.final_seq => self
                 .log
                 .get(seq as usize - 1)
-                .and_then(|e| e.acks.get(seat as usize))
+                .and_then(|e| e.acks.get(seat.index()))
                 .is_some_and(same),
             AckStage::Applied => self
                 .acks
                 .get(&seq)
-                .and_then(|v| v.get(seat as usize))
+                .and_then(|v| v.get(seat.index()))
                 .is_some_and(same),
         };
         if held {
@@ -345,7 +345,7 @@ impl<G: Game> Session<G> {
         if a.signed.body.game_id != self.game_id || seq == 0 {
             return;
         }
-        let peer = self.seats[seat as usize]
+        let peer = self.seats[seat.index()]
             .player
             .as_ref()
             .map(|p| p.peer)
@@ -355,14 +355,14 @@ impl<G: Game> Session<G> {
             {
                 return;
             }
-            match &self.settled[seat as usize] {
-                None => self.settled[seat as usize] = Some(a),
+            match &self.settled[seat.index()] {
+                None => self.settled[seat.index()] = Some(a),
                 Some(old) if old.signed == a.signed => {}
                 Some(old) => {
                     let old = old.clone();
                     self.cheat(
                         CheatKind::Equivocation,
-                        Some(Seat(seat)),
+                        Some(seat),
                         peer,
                         seq,
                         "two different signed final acks".into(),
@@ -375,18 +375,18 @@ impl<G: Game> Session<G> {
         let existing = if seq <= self.final_seq {
             self.log
                 .get(seq as usize - 1)
-                .and_then(|e| e.acks.get(seat as usize).cloned().flatten())
+                .and_then(|e| e.acks.get(seat.index()).cloned().flatten())
         } else {
             self.acks
                 .get(&seq)
-                .and_then(|v| v.get(seat as usize).cloned().flatten())
+                .and_then(|v| v.get(seat.index()).cloned().flatten())
         };
         match existing {
             Some(old) if old.signed == a.signed => {}
             Some(old) => {
                 self.cheat(
                     CheatKind::Equivocation,
-                    Some(Seat(seat)),
+                    Some(seat),
                     peer,
                     seq,
                     format!("two different signed acks for move {seq}"),

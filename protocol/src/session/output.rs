@@ -83,12 +83,10 @@ impl<G: Game> Session<G> {
         if ev.kind != CheatKind::Equivocation || ev.proof.len() != 2 {
             return;
         }
-        let Some(seat) = ev.seat else { return };
-        let Some(player) = self
-            .seats
-            .get(seat as usize)
-            .and_then(|s| s.player.as_ref())
-        else {
+        let Some(seat) = ev.seat.map(Seat) else {
+            return;
+        };
+        let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref()) else {
             return;
         };
         let key = &player.verifier;
@@ -143,7 +141,7 @@ impl<G: Game> Session<G> {
             .map_or_else(|| from.to_string(), |s| s.to_string());
         self.cheat(
             CheatKind::Equivocation,
-            Some(Seat(seat)),
+            Some(seat),
             peer,
             ev.seq,
             format!("two different signed messages for one slot (proof relayed by {relayed_by})"),
@@ -157,25 +155,21 @@ impl<G: Game> Session<G> {
     pub(super) fn check_sig<T: serde::Serialize>(
         &mut self,
         from: PeerId,
-        seat: u8,
+        seat: Seat,
         domain: Domain,
         body: &T,
         sig: &crate::keys::Signature,
         seq: u32,
         what: &str,
     ) -> bool {
-        let Some(player) = self
-            .seats
-            .get(seat as usize)
-            .and_then(|s| s.player.as_ref())
-        else {
+        let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref()) else {
             let s = self.seat_of_peer(&from);
             self.cheat(
                 CheatKind::WrongSeat,
                 s,
                 from,
                 seq,
-                format!("{what} claims seat {seat}, which no player holds"),
+                format!("{what} claims seat {}, which no player holds", seat.0),
                 vec![],
             );
             return false;
@@ -187,13 +181,13 @@ impl<G: Game> Session<G> {
         let signed_by_sender = sender_seat
             .and_then(|s| self.seats[s.index()].player.as_ref())
             .is_some_and(|p| verify(&p.verifier, domain, body, sig));
-        if signed_by_sender && sender_seat != Some(Seat(seat)) {
+        if signed_by_sender && sender_seat != Some(seat) {
             self.cheat(
                 CheatKind::WrongSeat,
                 sender_seat,
                 from,
                 seq,
-                format!("{what} signed by this peer claims {}", Seat(seat)),
+                format!("{what} signed by this peer claims {seat}"),
                 vec![],
             );
         } else {
@@ -202,10 +196,7 @@ impl<G: Game> Session<G> {
                 sender_seat,
                 from,
                 seq,
-                format!(
-                    "{what} for {} has a signature that does not verify",
-                    Seat(seat)
-                ),
+                format!("{what} for {} has a signature that does not verify", seat),
                 vec![],
             );
         }

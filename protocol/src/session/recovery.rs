@@ -23,7 +23,7 @@ impl<G: Game> Session<G> {
         }
         if self.chats_seen.insert((seat, c.body.counter)) {
             self.events.push_back(Event::Chat {
-                seat: Seat(seat),
+                seat,
                 text: c.body.text,
             });
         }
@@ -81,7 +81,7 @@ impl<G: Game> Session<G> {
                 out.extend(self.own_secret_items(me, self.final_seq + 1));
                 if let Some(p) = &self.pending {
                     if let Some(m) = &p.mv
-                        && m.body.seat == me.0
+                        && m.body.seat == me
                     {
                         out.push(Message::Move(m.clone()));
                     }
@@ -100,7 +100,7 @@ impl<G: Game> Session<G> {
         // Our takeover votes still waiting for the others.
         for ((_, n), votes) in &self.votes {
             if *n > self.final_seq
-                && let Some(v) = votes.get(&me.0)
+                && let Some(v) = votes.get(&me)
             {
                 out.push(Message::Takeover(v.clone()));
             }
@@ -160,7 +160,7 @@ impl<G: Game> Session<G> {
         }
         // While a vote of ours waits, everyone live may hold the missing votes.
         if self.votes.iter().any(|((_, n), v)| {
-            *n > self.final_seq && self.local_seat.is_some_and(|m| v.contains_key(&m.0))
+            *n > self.final_seq && self.local_seat.is_some_and(|m| v.contains_key(&m))
         }) {
             missing = live.clone();
         }
@@ -328,8 +328,8 @@ impl<G: Game> Session<G> {
                 .copied()
                 .filter(|&t| {
                     self.votes
-                        .get(&(t as u8, n))
-                        .is_some_and(|v| v.contains_key(&me.0))
+                        .get(&(Seat(t as u8), n))
+                        .is_some_and(|v| v.contains_key(&me))
                 })
                 .collect();
             let wait = self
@@ -343,8 +343,8 @@ impl<G: Game> Session<G> {
                     }
                     let voted_all = mine.iter().all(|&t| {
                         self.votes
-                            .get(&(t as u8, n))
-                            .is_some_and(|m| m.contains_key(&(v as u8)))
+                            .get(&(Seat(t as u8), n))
+                            .is_some_and(|m| m.contains_key(&Seat(v as u8)))
                     });
                     if !voted_all && !self.heard_at(v, n) {
                         silent.push((v, Waiting::Vote(n)));
@@ -364,7 +364,7 @@ impl<G: Game> Session<G> {
             || self
                 .votes
                 .iter()
-                .any(|((_, m), v)| *m == n && v.contains_key(&(i as u8)))
+                .any(|((_, m), v)| *m == n && v.contains_key(&Seat(i as u8)))
             || self
                 .pending
                 .as_ref()

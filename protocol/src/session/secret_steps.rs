@@ -28,8 +28,8 @@ impl<G: Game> Session<G> {
             game_id: self.game_id,
             seq,
             prev,
-            seat: seat.0,
-            digest: crate::secret::commitment(&self.game_id, seq, seat.0, &encoded, &salt),
+            seat,
+            digest: crate::secret::commitment(&self.game_id, seq, seat, &encoded, &salt),
         };
         let commit = Signed {
             sig: self.signer.sign(Domain::SecretCommit, &body),
@@ -38,7 +38,7 @@ impl<G: Game> Session<G> {
         let reveal_body = SecretRevealBody {
             game_id: self.game_id,
             seq,
-            seat: seat.0,
+            seat,
             action: encoded,
             salt,
         };
@@ -86,14 +86,12 @@ impl<G: Game> Session<G> {
             .legal_actions_for_vec(me)
             .into_iter()
             .map(|a| codec::encode(&a))
-            .find(|a| {
-                crate::secret::commitment(&self.game_id, seq, me.0, a, &salt) == c.body.digest
-            });
+            .find(|a| crate::secret::commitment(&self.game_id, seq, me, a, &salt) == c.body.digest);
         if let Some(action) = found {
             let body = SecretRevealBody {
                 game_id: self.game_id,
                 seq,
-                seat: me.0,
+                seat: me,
                 action,
                 salt,
             };
@@ -105,7 +103,7 @@ impl<G: Game> Session<G> {
     }
 
     /// The signed secret item of `seat` at final move `seq` held in the log, if any.
-    pub(super) fn logged_secret(&self, seq: u32, seat: u8, commit: bool) -> Option<LogItem> {
+    pub(super) fn logged_secret(&self, seq: u32, seat: Seat, commit: bool) -> Option<LogItem> {
         let e = self.log.get((seq as usize).checked_sub(1)?)?;
         e.secret
             .iter()
@@ -120,7 +118,7 @@ impl<G: Game> Session<G> {
     pub(super) fn on_secret_commit(&mut self, from: PeerId, c: Signed<SecretCommitBody>) {
         let (seq, seat) = (c.body.seq, c.body.seat);
         let held = |v: Option<&Vec<Option<Signed<SecretCommitBody>>>>| {
-            v.and_then(|v| v.get(seat as usize))
+            v.and_then(|v| v.get(seat.index()))
                 .is_some_and(|x| x.as_ref() == Some(&c))
         };
         if held(self.secret_commits.get(&seq))
@@ -142,7 +140,7 @@ impl<G: Game> Session<G> {
         if c.body.game_id != self.game_id || seq == 0 || seq > self.final_seq + WINDOW {
             return;
         }
-        let peer = self.seats[seat as usize]
+        let peer = self.seats[seat.index()]
             .player
             .as_ref()
             .map_or(from, |p| p.peer);
@@ -157,9 +155,9 @@ impl<G: Game> Session<G> {
                 .secret_commits
                 .entry(seq)
                 .or_insert_with(|| vec![None; n]);
-            match &slot[seat as usize] {
+            match &slot[seat.index()] {
                 None => {
-                    slot[seat as usize] = Some(c);
+                    slot[seat.index()] = Some(c);
                     self.progress();
                     return;
                 }
@@ -169,7 +167,7 @@ impl<G: Game> Session<G> {
         if let Some(old) = old {
             self.cheat(
                 CheatKind::Equivocation,
-                Some(Seat(seat)),
+                Some(seat),
                 peer,
                 seq,
                 format!("two different signed commitments to a secret choice at move {seq}"),
@@ -184,7 +182,7 @@ impl<G: Game> Session<G> {
             || self
                 .secret_reveals
                 .get(&seq)
-                .and_then(|v| v.get(seat as usize))
+                .and_then(|v| v.get(seat.index()))
                 .is_some_and(|x| x.as_ref() == Some(&r))
         {
             return;
@@ -207,20 +205,20 @@ impl<G: Game> Session<G> {
         let Some(commit) = self
             .secret_commits
             .get(&seq)
-            .and_then(|v| v.get(seat as usize).cloned().flatten())
+            .and_then(|v| v.get(seat.index()).cloned().flatten())
         else {
             return;
         };
         let digest =
             crate::secret::commitment(&self.game_id, seq, seat, &r.body.action, &r.body.salt);
         if digest != commit.body.digest {
-            let peer = self.seats[seat as usize]
+            let peer = self.seats[seat.index()]
                 .player
                 .as_ref()
                 .map_or(from, |p| p.peer);
             self.cheat(
                 CheatKind::WithheldReveal,
-                Some(Seat(seat)),
+                Some(seat),
                 peer,
                 seq,
                 format!(
@@ -235,8 +233,8 @@ impl<G: Game> Session<G> {
             .secret_reveals
             .entry(seq)
             .or_insert_with(|| vec![None; n]);
-        if slot[seat as usize].is_none() {
-            slot[seat as usize] = Some(r);
+        if slot[seat.index()].is_none() {
+            slot[seat.index()] = Some(r);
             self.progress();
         }
     }
@@ -375,7 +373,7 @@ impl<G: Game> Session<G> {
                 _ => None,
             };
             choices.push(SecretChoice {
-                seat: p.seat.0,
+                seat: p.seat,
                 action: codec::encode(&p.action),
                 proof,
             });

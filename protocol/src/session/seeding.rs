@@ -18,7 +18,7 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        let signer_peer = self.seats[seat as usize]
+        let signer_peer = self.seats[seat.index()]
             .player
             .as_ref()
             .map(|p| p.peer)
@@ -26,7 +26,7 @@ impl<G: Game> Session<G> {
         if c.body.game_id != self.game_id || c.body.config_digest != self.config_digest {
             self.cheat(
                 CheatKind::WrongGame,
-                Some(Seat(seat)),
+                Some(seat),
                 signer_peer,
                 0,
                 "commit for another game or configuration (options, seats or data differ)".into(),
@@ -34,9 +34,9 @@ impl<G: Game> Session<G> {
             );
             return;
         }
-        match &self.commits[seat as usize] {
+        match &self.commits[seat.index()] {
             None => {
-                self.commits[seat as usize] = Some(c);
+                self.commits[seat.index()] = Some(c);
                 self.progress();
             }
             Some(old) if *old == c => {}
@@ -44,7 +44,7 @@ impl<G: Game> Session<G> {
                 let old = old.clone();
                 self.cheat(
                     CheatKind::Equivocation,
-                    Some(Seat(seat)),
+                    Some(seat),
                     signer_peer,
                     0,
                     "two different signed seed commits".into(),
@@ -70,22 +70,22 @@ impl<G: Game> Session<G> {
         if r.body.game_id != self.game_id {
             return;
         }
-        match &self.reveals[seat as usize] {
+        match &self.reveals[seat.index()] {
             None => {
-                self.reveals[seat as usize] = Some(r);
+                self.reveals[seat.index()] = Some(r);
                 self.progress();
             }
             Some(old) if *old == r => {}
             Some(old) => {
                 let old = old.clone();
-                let peer = self.seats[seat as usize]
+                let peer = self.seats[seat.index()]
                     .player
                     .as_ref()
                     .map(|p| p.peer)
                     .unwrap_or(from);
                 self.cheat(
                     CheatKind::Equivocation,
-                    Some(Seat(seat)),
+                    Some(seat),
                     peer,
                     0,
                     "two different signed seed reveals".into(),
@@ -114,7 +114,7 @@ impl<G: Game> Session<G> {
             self.sent_reveal = true;
             let body = RevealBody {
                 game_id: self.game_id,
-                seat: seat.0,
+                seat,
                 nonce: self.nonce,
             };
             let signed = Signed {
@@ -130,7 +130,8 @@ impl<G: Game> Session<G> {
             let (Some(c), Some(r)) = (&self.commits[i], &self.reveals[i]) else {
                 return;
             };
-            if beacon::nonce_hash(&self.game_id, i as u8, &r.body.nonce) != c.body.nonce_hash {
+            if beacon::nonce_hash(&self.game_id, Seat(i as u8), &r.body.nonce) != c.body.nonce_hash
+            {
                 let (c, r) = (c.clone(), r.clone());
                 let peer = self.seats[i].player.as_ref().map(|p| p.peer);
                 if let Some(peer) = peer {

@@ -9,7 +9,7 @@ impl<G: Game> Session<G> {
     pub(super) fn on_takeover(&mut self, from: PeerId, t: Signed<TakeoverBody>) {
         let b = &t.body;
         if b.game_id != self.game_id
-            || b.seat as usize >= self.seats.len()
+            || b.seat.index() >= self.seats.len()
             || b.from_seq == 0
             || b.from_seq > self.final_seq + WINDOW
         {
@@ -42,22 +42,22 @@ impl<G: Game> Session<G> {
         // Not progress: every voter's timer keeps running from the last move or ack, so the
         // others vote at about the same time as the first one.
         let Some(me) = self.local_seat else { return };
-        if voter == me.0 {
+        if voter == me {
             self.last_vote_at = self.now;
         }
         // If we voted for this seat at an earlier move, follow the furthest vote.
-        if voter != me.0 {
+        if voter != me {
             let voted_earlier = self
                 .votes
                 .iter()
-                .any(|((s, n), v)| *s == seat && *n < from_seq && v.contains_key(&me.0));
+                .any(|((s, n), v)| *s == seat && *n < from_seq && v.contains_key(&me));
             if voted_earlier {
-                let _ = self.vote_takeover(Seat(seat));
+                let _ = self.vote_takeover(seat);
             }
         }
         // Our own seat was handed over at a move we already took as final (our process or link
         // was slow: the others' acks reached us before their votes): rewind and follow.
-        if seat == me.0
+        if seat == me
             && self.seats[me.index()].live
             && from_seq <= self.final_seq
             && self.decided_against_me(from_seq)
@@ -71,7 +71,7 @@ impl<G: Game> Session<G> {
         let mut live = self.live_player_seats();
         for (from, seats) in &self.takeover_history {
             if *from >= n {
-                live.extend(seats.iter().map(|&s| s as usize));
+                live.extend(seats.iter().map(|s| s.index()));
             }
         }
         live.sort_unstable();
@@ -85,15 +85,15 @@ impl<G: Game> Session<G> {
         let candidates: Vec<usize> = live
             .iter()
             .copied()
-            .filter(|&t| self.votes.contains_key(&(t as u8, n)))
+            .filter(|&t| self.votes.contains_key(&(Seat(t as u8), n)))
             .collect();
         if candidates.is_empty() {
             return Vec::new();
         }
         takeover::decided_sets(live, &candidates, self.players_at_start, |t, v| {
             self.votes
-                .get(&(t as u8, n))
-                .is_some_and(|m| m.contains_key(&(v as u8)))
+                .get(&(Seat(t as u8), n))
+                .is_some_and(|m| m.contains_key(&Seat(v as u8)))
         })
     }
 
@@ -121,7 +121,7 @@ impl<G: Game> Session<G> {
         let later: Vec<u32> = self
             .votes
             .keys()
-            .filter(|(s, m)| *s == me.0 && *m > n)
+            .filter(|(s, m)| *s == me && *m > n)
             .map(|(_, m)| *m)
             .collect();
         if later.is_empty() {
@@ -142,10 +142,10 @@ impl<G: Game> Session<G> {
             return false;
         };
         self.votes
-            .get(&(seat.0, seq))
-            .and_then(|v| v.get(&me.0))
+            .get(&(seat, seq))
+            .and_then(|v| v.get(&me))
             .is_some_and(|v| v.body.seat_move.is_none())
-            && !self.votes.keys().any(|(s2, n2)| *s2 == seat.0 && *n2 > seq)
+            && !self.votes.keys().any(|(s2, n2)| *s2 == seat && *n2 > seq)
             && !self.taken_over_after(seq)
     }
 
@@ -157,8 +157,8 @@ impl<G: Game> Session<G> {
         };
         self.votes.iter().any(|((s, n), v)| {
             *n == seq
-                && live.contains(&(*s as usize))
-                && v.contains_key(&me.0)
+                && live.contains(&s.index())
+                && v.contains_key(&me)
                 && !self.votes.keys().any(|(s2, n2)| s2 == s && *n2 > seq)
         }) && !self.taken_over_after(seq)
     }
@@ -185,8 +185,8 @@ impl<G: Game> Session<G> {
                         .copied()
                         .filter(|&t| {
                             self.votes
-                                .get(&(t as u8, n))
-                                .is_some_and(|v| v.contains_key(&(me as u8)))
+                                .get(&(Seat(t as u8), n))
+                                .is_some_and(|v| v.contains_key(&Seat(me as u8)))
                         })
                         .collect();
                     sets.iter().find(|x| **x == mine).cloned()
@@ -205,12 +205,12 @@ impl<G: Game> Session<G> {
             for &v in &voters {
                 if let Some(s) = self
                     .votes
-                    .get(&(t as u8, n))
-                    .and_then(|m| m.get(&(v as u8)))
+                    .get(&(Seat(t as u8), n))
+                    .and_then(|m| m.get(&Seat(v as u8)))
                 {
                     records.push(VoteRecord {
-                        voter: v as u8,
-                        seat: t as u8,
+                        voter: Seat(v as u8),
+                        seat: Seat(t as u8),
                         seat_move: s.body.seat_move,
                         sig: s.sig,
                     });
@@ -228,7 +228,7 @@ impl<G: Game> Session<G> {
             p.seq == n
                 && p.secret.as_ref().is_some_and(|(c, _)| {
                     c.iter()
-                        .any(|c| c.proof.is_some() && x.contains(&(c.seat as usize)))
+                        .any(|c| c.proof.is_some() && x.contains(&c.seat.index()))
                 })
         });
         if secret_of_target {
@@ -257,8 +257,8 @@ impl<G: Game> Session<G> {
             }
         }
         let beacon = self.last_links.iter().map(|l| l.1).collect();
-        self.last_links.retain(|l| !x.contains(&(l.0 as usize)));
-        let seats: Vec<u8> = x.iter().map(|&s| s as u8).collect();
+        self.last_links.retain(|l| !x.contains(&l.0.index()));
+        let seats: Vec<Seat> = x.iter().map(|&s| Seat(s as u8)).collect();
         self.push_frame(Frame::Takeover(TakeoverRecord {
             seats: seats.clone(),
             from_seq: n,

@@ -94,7 +94,7 @@ impl<G: Game> Driver<G> {
             let body = MoveBody {
                 game_id: s.config().game_id,
                 seq,
-                seat: seat.0,
+                seat,
                 prev,
                 action: codec::encode(action),
             };
@@ -206,8 +206,8 @@ impl<G: Game> Driver<G> {
         }
         let n = s.config().players();
         let me = ack.signed.body.seat;
-        let victim = (0..n).find(|&v| {
-            v != me && matches!(s.config().seats.get(v as usize), Some(SeatSpec::Player(_)))
+        let victim = Seat::all(n).find(|&v| {
+            v != me && matches!(s.config().seats.get(v.index()), Some(SeatSpec::Player(_)))
         });
         let Some(victim) = victim else {
             return vec![Message::Ack(ack)];

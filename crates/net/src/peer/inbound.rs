@@ -115,7 +115,7 @@ impl<G: Game> Driver<G> {
                     {
                         let body = ReadyBody {
                             config_digest: config.digest(),
-                            seat: seat.0,
+                            seat,
                         };
                         let ready = Signed {
                             sig: self.signer.sign(Domain::Ready, &body),
