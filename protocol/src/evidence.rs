@@ -1,6 +1,7 @@
 //! Evidence of cheating: what was done, by whom, at which move, and the signed items that prove it.
 
 use crate::message::LogItem;
+use dwarfs_engine::Seat;
 use libp2p_identity::PeerId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -50,7 +51,7 @@ pub struct Evidence {
     /// What happened.
     pub kind: CheatKind,
     /// The accused seat, when known.
-    pub seat: Option<u8>,
+    pub seat: Option<Seat>,
     /// The accused peer's id bytes (`PeerId::to_bytes`).
     pub peer: Vec<u8>,
     /// The move (sequence number) concerned; 0 for the seed phase.
@@ -71,9 +72,9 @@ impl Evidence {
 impl fmt::Display for Evidence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = match (self.seat, self.peer_id()) {
-            (Some(s), Some(p)) => format!("player {} ({p})", s as u16 + 1),
+            (Some(s), Some(p)) => format!("{s} ({p})"),
             (None, Some(p)) => format!("peer {p}"),
-            (Some(s), None) => format!("player {}", s as u16 + 1),
+            (Some(s), None) => s.to_string(),
             (None, None) => "unknown peer".into(),
         };
         write!(

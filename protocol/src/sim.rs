@@ -8,7 +8,7 @@ use crate::keys::Signer;
 use crate::message::Message;
 use crate::session::{Phase, Session, Settings};
 use crate::wire;
-use dwarfs_engine::{Bot, Game, RandomBot, SeedStream, StateHash};
+use dwarfs_engine::{Bot, Game, RandomBot, Seat, SeedStream, StateHash};
 use libp2p_identity::PeerId;
 use std::collections::BTreeMap;
 
@@ -119,14 +119,14 @@ impl<G: Game> Network<G> {
         faults: Faults,
         settings: Settings,
         make_config: impl FnOnce(Vec<SeatSpec>) -> GameConfig,
-        bot_seats: &[u8],
+        bot_seats: &[Seat],
     ) -> Result<Self, crate::session::SessionError> {
         let signers: Vec<Signer> = (0..players as usize).map(|i| sim_signer(seed, i)).collect();
         let seats: Vec<SeatSpec> = signers
             .iter()
             .enumerate()
             .map(|(i, s)| {
-                if bot_seats.contains(&(i as u8)) {
+                if bot_seats.contains(&Seat(i as u8)) {
                     SeatSpec::Bot
                 } else {
                     SeatSpec::Player(s.public())
@@ -136,7 +136,7 @@ impl<G: Game> Network<G> {
         let config = make_config(seats);
         let mut peers = Vec::new();
         for (i, signer) in signers.into_iter().enumerate() {
-            if bot_seats.contains(&(i as u8)) {
+            if bot_seats.contains(&Seat(i as u8)) {
                 continue;
             }
             let session =

@@ -78,7 +78,7 @@ fn assert_named(evidence: &[Vec<Evidence>], kind: CheatKind, seat: u8) -> Eviden
     for (i, evs) in evidence.iter().enumerate() {
         let e = evs
             .iter()
-            .find(|e| e.kind == kind && e.seat == Some(seat))
+            .find(|e| e.kind == kind && e.seat == Some(Seat(seat)))
             .unwrap_or_else(|| {
                 panic!("honest peer {i} did not name {kind} by seat {seat}: {evs:#?}")
             });

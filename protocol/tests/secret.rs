@@ -84,7 +84,7 @@ fn map_reveals(
     }
 }
 
-fn cheats(p: &SimPeer<Pig>) -> Vec<(CheatKind, Option<u8>, u32)> {
+fn cheats(p: &SimPeer<Pig>) -> Vec<(CheatKind, Option<Seat>, u32)> {
     p.events
         .iter()
         .filter_map(|e| match e {
@@ -233,7 +233,9 @@ fn a_mismatching_reveal_is_evidence_and_the_seat_is_taken_over() {
         assert!(
             cheats(p)
                 .iter()
-                .any(|(k, s, seq)| *k == CheatKind::WithheldReveal && *s == Some(2) && *seq > 0),
+                .any(|(k, s, seq)| *k == CheatKind::WithheldReveal
+                    && *s == Some(Seat(2))
+                    && *seq > 0),
             "{:?}",
             cheats(p)
         );
@@ -264,7 +266,7 @@ fn a_withheld_reveal_leads_to_a_takeover_and_the_game_ends() {
     assert!(
         cheats(p)
             .iter()
-            .any(|(k, s, _)| *k == CheatKind::WithheldReveal && *s == Some(1)),
+            .any(|(k, s, _)| *k == CheatKind::WithheldReveal && *s == Some(Seat(1))),
         "{:?}",
         cheats(p)
     );
@@ -295,7 +297,7 @@ fn a_second_commitment_is_equivocation() {
                 _ => None,
             })
             .expect("equivocation evidence");
-        assert_eq!(ev.seat, Some(1));
+        assert_eq!(ev.seat, Some(Seat(1)));
         assert!(ev.seq > 0);
         assert_eq!(ev.proof.len(), 2);
     }

@@ -434,7 +434,7 @@ fn an_equivocating_seat_stops_the_game_for_everyone_with_the_proof() {
                 _ => None,
             })
             .unwrap_or_else(|| panic!("peer {i} has no equivocation evidence"));
-        assert_eq!(ev.seat, Some(1));
+        assert_eq!(ev.seat, Some(Seat(1)));
         assert_eq!(ev.proof.len(), 2);
         assert!(!p.events.iter().any(|e| matches!(e, Event::Desync(_))));
     }

@@ -53,7 +53,7 @@ impl<G: Game> Session<G> {
         }
         let ev = Evidence {
             kind,
-            seat: seat.map(|s| s.0),
+            seat,
             peer: peer.to_bytes(),
             seq,
             detail,
@@ -83,9 +83,7 @@ impl<G: Game> Session<G> {
         if ev.kind != CheatKind::Equivocation || ev.proof.len() != 2 {
             return;
         }
-        let Some(seat) = ev.seat.map(Seat) else {
-            return;
-        };
+        let Some(seat) = ev.seat else { return };
         let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref()) else {
             return;
         };

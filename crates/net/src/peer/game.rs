@@ -344,7 +344,7 @@ impl<G: Game> Driver<G> {
             Event::Cheat(ev) => Update::Incident(Incident {
                 kind: ev.kind.to_string(),
                 seq: ev.seq,
-                seat: ev.seat.map(Seat),
+                seat: ev.seat,
                 peer: ev.peer_id().map(|p| p.to_string()),
                 evidence: format!("{ev}\n\nSigned items proving it:\n{:#?}", ev.proof),
             }),
@@ -444,7 +444,9 @@ impl<G: Game> Driver<G> {
                 let line = format!(
                     "{} by seat {} at move {}: {}",
                     ev.kind,
-                    ev.seat.map(|s| (s + 1).to_string()).unwrap_or("?".into()),
+                    ev.seat
+                        .map(|s| (s.0 as u16 + 1).to_string())
+                        .unwrap_or("?".into()),
                     ev.seq,
                     ev.detail
                 );
