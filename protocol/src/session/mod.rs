@@ -6,10 +6,10 @@
 //! [`Session::poll_event`], [`Session::poll_replay_frame`]. See the crate README.
 
 use crate::beacon::{self, Chain, ChainTracker};
-use crate::config::{GameConfig, Refusal, SeatSpec};
+use crate::config::{GameConfig, SeatSpec};
 use crate::event::{Destination, DesyncReport, Event, Transmit, Waiting};
 use crate::evidence::{CheatKind, Evidence};
-use crate::keys::{Domain, KeyError, Signer, verify};
+use crate::keys::{Domain, Signer, verify};
 use crate::lockstep;
 use crate::message::{
     Ack, AckBody, AckStage, ChatBody, CommitBody, GameId, LogItem, LogSync, Message, MoveBody,
@@ -24,106 +24,22 @@ use crate::wire::{self, MAX_CHAT_LEN, WireError};
 use dwarfs_engine::{Actor, Game, Seat, SeatSet, StateHash, codec, state_hash};
 use libp2p_identity::{Keypair, PeerId, ed25519};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use thiserror::Error;
 
+mod errors;
 mod finality;
 mod moves;
 mod output;
 mod recovery;
 mod secret_steps;
 mod seeding;
+mod settings;
 mod takeovers;
 
-/// Timing knobs (logical milliseconds, as given to [`Session::tick`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// Resend and ask for missing items after this long without progress.
-    pub retransmit_ms: u64,
-    /// Report a peer we wait for as [`Event::Silent`] after this long.
-    pub silence_ms: u64,
-    /// Most moves in one [`LogSync`] answer.
-    pub sync_chunk: u32,
-    /// When set, vote on our own to hand a seat to the takeover bot after it has been silent
-    /// this long while we wait for it (see [`crate::takeover`] for whose votes it needs).
-    pub takeover_after_ms: Option<u64>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            retransmit_ms: 250,
-            silence_ms: 10_000,
-            sync_chunk: 64,
-            takeover_after_ms: None,
-        }
-    }
-}
+pub use errors::{ResumeError, SessionError, SubmitError, TakeoverError};
+pub use settings::Settings;
 
 /// How far ahead of the last final move messages are buffered.
 const WINDOW: u32 = 64;
-
-/// Why a session could not be created.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SessionError {
-    /// The configuration does not fit this game.
-    #[error(transparent)]
-    Config(#[from] Refusal),
-    /// The local key is unusable.
-    #[error(transparent)]
-    Key(#[from] KeyError),
-}
-
-/// Why a local action was not played.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SubmitError {
-    /// This peer is a spectator.
-    #[error("spectators cannot play")]
-    Spectator,
-    /// The game has not started or is over or halted.
-    #[error("the game is not in play")]
-    NotPlaying,
-    /// The previous move is not final yet, or another seat acts.
-    #[error("it is not your turn")]
-    NotYourTurn,
-    /// The engine refused the action.
-    #[error("illegal action: {0}")]
-    Illegal(String),
-}
-
-/// Why a session could not be resumed from a replay file.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ResumeError {
-    /// The file does not verify (before the point where it was cut).
-    #[error("the replay file does not verify: {0}")]
-    Replay(#[from] crate::replay::VerifyError),
-    /// The configuration or key is unusable.
-    #[error(transparent)]
-    Session(#[from] SessionError),
-}
-
-/// Why a takeover vote could not be cast.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TakeoverError {
-    /// Only live seated peers vote.
-    #[error("only a seated player can vote")]
-    NotSeated,
-    /// The seat is ours, a bot, or out of range.
-    #[error("that seat cannot be taken over")]
-    BadSeat,
-    /// The game is not in play.
-    #[error("the game is not in play")]
-    NotPlaying,
-    /// Too few players are left to outvote the seat (see [`crate::takeover::quorum`]).
-    #[error(
-        "a takeover needs the votes of {needed} players, but only {available} other players are still in the game"
-    )]
-    TooFewVoters {
-        /// Voters a takeover needs.
-        needed: usize,
-        /// Live players other than the seat.
-        available: usize,
-    },
-}
 
 /// Where the session is.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,68 @@
+//! Why a session could not be created or resumed, or refused a local action or vote.
+
+use crate::config::Refusal;
+use crate::keys::KeyError;
+use thiserror::Error;
+
+/// Why a session could not be created.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SessionError {
+    /// The configuration does not fit this game.
+    #[error(transparent)]
+    Config(#[from] Refusal),
+    /// The local key is unusable.
+    #[error(transparent)]
+    Key(#[from] KeyError),
+}
+
+/// Why a local action was not played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SubmitError {
+    /// This peer is a spectator.
+    #[error("spectators cannot play")]
+    Spectator,
+    /// The game has not started or is over or halted.
+    #[error("the game is not in play")]
+    NotPlaying,
+    /// The previous move is not final yet, or another seat acts.
+    #[error("it is not your turn")]
+    NotYourTurn,
+    /// The engine refused the action.
+    #[error("illegal action: {0}")]
+    Illegal(String),
+}
+
+/// Why a session could not be resumed from a replay file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ResumeError {
+    /// The file does not verify (before the point where it was cut).
+    #[error("the replay file does not verify: {0}")]
+    Replay(#[from] crate::replay::VerifyError),
+    /// The configuration or key is unusable.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+}
+
+/// Why a takeover vote could not be cast.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TakeoverError {
+    /// Only live seated peers vote.
+    #[error("only a seated player can vote")]
+    NotSeated,
+    /// The seat is ours, a bot, or out of range.
+    #[error("that seat cannot be taken over")]
+    BadSeat,
+    /// The game is not in play.
+    #[error("the game is not in play")]
+    NotPlaying,
+    /// Too few players are left to outvote the seat (see [`crate::takeover::quorum`]).
+    #[error(
+        "a takeover needs the votes of {needed} players, but only {available} other players are still in the game"
+    )]
+    TooFewVoters {
+        /// Voters a takeover needs.
+        needed: usize,
+        /// Live players other than the seat.
+        available: usize,
+    },
+}
