@@ -1,9 +1,9 @@
 //! Simultaneous secret decisions: commit-then-reveal of moves.
 //!
-//! At `Actor::Simultaneous(seats)` every live deciding seat signs a [`SecretCommitBody`] binding
+//! At `Actor::Simultaneous(seats)` every live deciding seat signs a [`SecretCommitBody`](crate::message::SecretCommitBody) binding
 //! the game, the step's sequence number, the state hash it applies to, the seat and
 //! [`commitment`] of its encoded action and a fresh salt (derived from the signer's per-game
-//! secret and the step: no one else can derive it). A peer sends its [`SecretRevealBody`] only
+//! secret and the step: no one else can derive it). A peer sends its [`SecretRevealBody`](crate::message::SecretRevealBody) only
 //! once it holds every commitment of the step, so no client, even a modified one, learns another
 //! seat's choice before fixing its own. When every reveal is in and matches its commitment, every
 //! peer plays the choices in seat order and acks the resulting state hash as for a normal move.
