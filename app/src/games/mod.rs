@@ -18,11 +18,10 @@ mod suite;
 
 use crate::gui::view::GameView;
 pub use cli::{CliGame, OptionArgs};
-use dwarfs_engine::Game;
+use dwarfs_engine::{Bot, Game, RandomBot};
 use std::fmt;
 
 /// What a game brings to the shell besides its rules.
-#[allow(dead_code)] // BLURB: for the game picker (next commit)
 pub trait GameEntry: 'static {
     /// The rules engine.
     type G: Game;
@@ -34,6 +33,13 @@ pub trait GameEntry: 'static {
     const BLURB: &'static str;
     /// Kept out of menus and `--help` (test games).
     const HIDDEN: bool = false;
+
+    /// The bot that plays a bot seat of a local game, seeded. The default is the random bot; a
+    /// game with a stronger bot of its own returns it here. (Bot seats of a network game are
+    /// played by the deterministic takeover bot, which every peer must compute alike.)
+    fn bot(seed: u64) -> Box<dyn Bot<Self::G>> {
+        Box::new(RandomBot::new(seed))
+    }
 }
 
 /// Declares the registry: the [`GameKind`] enum, [`with_game!`] and [`with_entry!`].
@@ -48,7 +54,6 @@ macro_rules! registry {
             )+
         }
 
-        #[allow(dead_code)] // blurb, players: for the game picker (next commit)
         impl GameKind {
             /// Every registered game, in menu order.
             pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),+];
@@ -116,7 +121,6 @@ macro_rules! registry {
         }
 
         /// Runs `$body` with `$E` bound to the registry entry of `$kind`.
-        #[allow(unused_macros)]
         macro_rules! with_entry {
             ($d kind:expr, $d E:ident, $d body:expr) => {
                 match $d kind {
@@ -176,7 +180,7 @@ registry! {
 
 // The macros are made by `registry!`; these make them reachable by path
 // (`crate::games::with_game!`).
-#[allow(unused_imports, clippy::single_component_path_imports)]
+#[allow(clippy::single_component_path_imports)]
 pub(crate) use with_entry;
 #[allow(clippy::single_component_path_imports)]
 pub(crate) use with_game;
@@ -188,7 +192,6 @@ impl GameKind {
     }
 
     /// The games shown in menus.
-    #[allow(dead_code)] // for the game picker (next commit)
     pub fn listed() -> impl Iterator<Item = GameKind> {
         GameKind::ALL.iter().copied().filter(|k| !k.hidden())
     }
@@ -229,6 +232,33 @@ mod tests {
         assert_eq!(names.len(), GameKind::ALL.len());
         assert!(GameKind::listed().all(|k| !k.hidden()));
         assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    #[test]
+    fn every_entrys_bot_picks_a_legal_action_from_its_seats_view() {
+        for &k in GameKind::ALL {
+            with_entry!(k, E, {
+                type G = <E as GameEntry>::G;
+                let players = *k.players().start().max(&2);
+                let mut g = G::new(&Default::default(), players).unwrap();
+                let mut chance = dwarfs_engine::SeedStream::new(1);
+                let mut bot = E::bot(7);
+                for _ in 0..200 {
+                    match g.to_act().deciding().iter().next() {
+                        Some(seat) => {
+                            let legal = g.legal_actions_for_vec(seat);
+                            let i = bot.choose(&dwarfs_engine::SeatView::new(&g, seat), &legal);
+                            assert!(i < legal.len(), "{k}");
+                            g.play(seat, &legal[i]).unwrap();
+                        }
+                        None if g.to_act() == dwarfs_engine::Actor::Chance => {
+                            g.resolve_chance(chance.next_entropy()).unwrap();
+                        }
+                        None => break,
+                    }
+                }
+            });
+        }
     }
 
     #[test]

@@ -308,7 +308,7 @@ impl DwarfsApp {
             <<E as GameEntry>::G as Game>::Options::from_values(values)
                 .map_err(|e| format!("the options are not valid: {e}"))
                 .and_then(|o| Table::<<E as GameEntry>::View>::new(&o, seats, delay))
-                .map(|t| Box::new(t) as Box<dyn AnyTable>)
+                .map(|t| Box::new(t.with_bots(E::bot)) as Box<dyn AnyTable>)
         });
         match table {
             Ok(t) => {

@@ -66,6 +66,12 @@ pub fn os_entropy() -> Entropy {
     *h.finalize().as_bytes()
 }
 
+/// A seed for a local bot, from OS entropy.
+fn os_seed() -> u64 {
+    let e = os_entropy();
+    u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]])
+}
+
 /// The network side of a table: the peer playing our seat, and what it told us.
 pub struct Remote<G: Game> {
     handle: PeerHandle<G>,
@@ -115,7 +121,7 @@ pub struct Table<V: GameView> {
     pub view: V,
     /// The seats, in seat order.
     pub seats: Vec<SeatInfo>,
-    bots: Vec<Option<RandomBot>>,
+    bots: Vec<Option<Box<dyn Bot<V::G>>>>,
     /// The move log.
     pub log: Vec<LogLine>,
     /// Every seat's score after each turn (index 0 is the start).
@@ -155,12 +161,8 @@ impl<V: GameView> Table<V> {
         let bots = seats
             .iter()
             .map(|s| {
-                (s.kind == SeatKind::Bot).then(|| {
-                    let e = os_entropy();
-                    RandomBot::new(u64::from_le_bytes([
-                        e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7],
-                    ]))
-                })
+                (s.kind == SeatKind::Bot)
+                    .then(|| Box::new(RandomBot::new(os_seed())) as Box<dyn Bot<V::G>>)
             })
             .collect();
         let humans = seats.iter().filter(|s| s.kind == SeatKind::Human).count();
@@ -185,6 +187,15 @@ impl<V: GameView> Table<V> {
         t.advance(0.0);
         t.history.push(V::scores(&t.game));
         t
+    }
+
+    /// The same table with the bot seats played by `make(seed)` (the game's own bot from its
+    /// registry entry) instead of the random bot.
+    pub fn with_bots(mut self, make: fn(u64) -> Box<dyn Bot<V::G>>) -> Self {
+        for bot in self.bots.iter_mut().flatten() {
+            *bot = make(os_seed());
+        }
+        self
     }
 
     /// A network game from its first state: `seat` is ours (`None` to watch), the others are
@@ -215,7 +226,7 @@ impl<V: GameView> Table<V> {
             history: vec![V::scores(&game)],
             game,
             view: V::default(),
-            bots: vec![None; seats.len()],
+            bots: seats.iter().map(|_| None).collect(),
             seats,
             log: Vec::new(),
             curtain: None,
