@@ -148,10 +148,7 @@ fn check_one<G: Game>(
                 return fail(step, "encode → decode changed the state".into());
             }
             shadow = Some((copy, 4));
-            for v in Seat::all(cfg.players)
-                .map(Viewer::Seat)
-                .chain([Viewer::Spectator])
-            {
+            for v in Viewer::all(cfg.players) {
                 let _ = codec::encode(&state.observe(v));
             }
         }

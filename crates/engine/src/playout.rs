@@ -179,3 +179,52 @@ pub fn replay_steps<G: Game>(
     }
     Ok(state)
 }
+
+/// The states of a random game from `state` to its end (random bots and chance from `seed`, as
+/// in [`random_playout`]), those for which `keep(step, state)` is true: sample positions for
+/// tests of observations and determinization.
+pub fn random_states<G: Game>(
+    mut state: G,
+    seed: u64,
+    mut keep: impl FnMut(usize, &G) -> bool,
+) -> Result<Vec<G>, PlayoutError> {
+    let mut chance = SeedStream::new(seed);
+    let mut bot = RandomBot::new(seed);
+    let mut out = Vec::new();
+    let max = G::max_steps(state.players());
+    for step in 0..max {
+        if keep(step, &state) {
+            out.push(state.clone());
+        }
+        let seat = match state.to_act() {
+            Actor::Over => return Ok(out),
+            Actor::Chance => {
+                state.resolve_chance(chance.next_entropy()).map_err(|e| {
+                    PlayoutError::Rejected {
+                        step,
+                        message: e.to_string(),
+                    }
+                })?;
+                continue;
+            }
+            actor => match actor.deciding().iter().next() {
+                Some(seat) => seat,
+                None => return Err(PlayoutError::TooLong(max)),
+            },
+        };
+        let legal = state.legal_actions_for_vec(seat);
+        if legal.is_empty() {
+            return Err(PlayoutError::NoLegalAction { step, seat });
+        }
+        let i = Seated(&mut bot)
+            .pick(&state, seat, &legal)
+            .min(legal.len() - 1);
+        state
+            .play(seat, &legal[i])
+            .map_err(|e| PlayoutError::Rejected {
+                step,
+                message: e.to_string(),
+            })?;
+    }
+    Err(PlayoutError::TooLong(max))
+}

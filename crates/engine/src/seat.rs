@@ -145,6 +145,15 @@ pub enum Viewer {
     Spectator,
 }
 
+impl Viewer {
+    /// Every viewer of a game with `players` players: each seat in order, then a spectator.
+    pub fn all(players: u8) -> impl Iterator<Item = Viewer> + Clone {
+        Seat::all(players)
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +191,13 @@ mod tests {
             [Seat(2)]
         );
         assert!(Actor::Over.deciding().is_empty());
+        assert_eq!(
+            Viewer::all(2).collect::<Vec<_>>(),
+            [
+                Viewer::Seat(Seat(0)),
+                Viewer::Seat(Seat(1)),
+                Viewer::Spectator
+            ]
+        );
     }
 }

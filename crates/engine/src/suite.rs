@@ -139,10 +139,7 @@ pub fn hidden_information<G: Game>(
         let max = G::max_steps(players);
         for step in 0..max {
             if step % every.max(1) == every.max(1) / 2 {
-                let viewers = Seat::all(players)
-                    .map(Viewer::Seat)
-                    .chain([Viewer::Spectator]);
-                for viewer in viewers {
+                for viewer in Viewer::all(players) {
                     for k in 0..samples {
                         let entropy =
                             *blake3::hash(&[&seed.to_le_bytes()[..], &[k]].concat()).as_bytes();

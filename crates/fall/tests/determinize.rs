@@ -4,7 +4,8 @@
 //!
 //! `FALL_SEEDS` sets the games per case (default 6).
 
-use dwarfs_engine::{Actor, Bot, Entropy, Game, RandomBot, Seat, SeedStream, Viewer, state_hash};
+use dwarfs_engine::playout::random_states;
+use dwarfs_engine::{Actor, Entropy, Game, RandomBot, Seat, SeedStream, Viewer, state_hash};
 use dwarfs_fall::{Edition, Fall, FallOptions, Scenario, TurnStep};
 
 fn seeds() -> u64 {
@@ -36,32 +37,8 @@ fn cases() -> Vec<FallOptions> {
 
 /// Every state along a random game.
 fn states(options: &FallOptions, players: u8, seed: u64) -> Vec<Fall> {
-    let mut g = Fall::new(options, players).expect("setup");
-    let mut stream = SeedStream::new(seed);
-    let mut bot = RandomBot::new(seed);
-    let mut out = Vec::new();
-    let mut legal = Vec::new();
-    for _ in 0..Fall::max_steps(players) {
-        out.push(g.clone());
-        match g.to_act() {
-            Actor::Over | Actor::Simultaneous(_) => break,
-            Actor::Chance => {
-                g.resolve_chance(stream.next_entropy()).expect("chance");
-            }
-            Actor::Seat(s) => {
-                g.legal_actions(&mut legal);
-                let i = bot.choose(&dwarfs_engine::SeatView::new(&g, s), &legal);
-                g.play(s, &legal[i]).expect("legal");
-            }
-        }
-    }
-    out
-}
-
-fn viewers(players: u8) -> Vec<Viewer> {
-    let mut v: Vec<Viewer> = (0..players).map(|s| Viewer::Seat(Seat(s))).collect();
-    v.push(Viewer::Spectator);
-    v
+    let g = Fall::new(options, players).expect("setup");
+    random_states(g, seed, |_, _| true).expect("the game ends")
 }
 
 /// Whether some hidden card could be another: an unrevealed secret goal of another player, two
@@ -112,7 +89,7 @@ fn has_hidden_choice(g: &Fall, viewer: Viewer) -> bool {
 
 fn check_state(g: &Fall, seed: u64, playout: bool) -> usize {
     let mut hidden = 0;
-    for viewer in viewers(g.players()) {
+    for viewer in Viewer::all(g.players()) {
         let want = g.observe(viewer);
         let mut differs = false;
         for i in 0..8 {

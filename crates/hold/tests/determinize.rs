@@ -4,7 +4,8 @@
 //!
 //! `HOLD_SEEDS` sets the games per player count (default 6).
 
-use dwarfs_engine::{Actor, Bot, Entropy, Game, RandomBot, Seat, SeedStream, Viewer, state_hash};
+use dwarfs_engine::playout::random_states;
+use dwarfs_engine::{Actor, Entropy, Game, RandomBot, Seat, SeedStream, Viewer, state_hash};
 use dwarfs_hold::{Hold, HoldOptions, Stage};
 
 fn seeds() -> u64 {
@@ -23,38 +24,15 @@ fn entropy(i: u8) -> Entropy {
 /// States along a random game (every `every` steps, plus every staged Rune Stones pick, dig or
 /// fight, and offer).
 fn states(players: u8, seed: u64, options: &HoldOptions, every: usize) -> Vec<Hold> {
-    let mut g = Hold::new(options, players).expect("setup");
-    let mut stream = SeedStream::new(seed);
-    let mut bot = RandomBot::new(seed);
-    let mut out = Vec::new();
-    let mut legal = Vec::new();
-    for step in 0..Hold::max_steps(players) {
+    let g = Hold::new(options, players).expect("setup");
+    random_states(g, seed, |step, g| {
         let staged = matches!(
             g.stage(),
             Stage::RunePick(_) | Stage::Claim { .. } | Stage::Offer(_)
         );
-        if step % every == 0 || (staged && step % 3 == 0) {
-            out.push(g.clone());
-        }
-        match g.to_act() {
-            Actor::Over | Actor::Simultaneous(_) => break,
-            Actor::Chance => {
-                g.resolve_chance(stream.next_entropy()).expect("chance");
-            }
-            Actor::Seat(s) => {
-                g.legal_actions(&mut legal);
-                let i = bot.choose(&dwarfs_engine::SeatView::new(&g, s), &legal);
-                g.play(s, &legal[i]).expect("legal");
-            }
-        }
-    }
-    out
-}
-
-fn viewers(players: u8) -> Vec<Viewer> {
-    let mut v: Vec<Viewer> = (0..players).map(|s| Viewer::Seat(Seat(s))).collect();
-    v.push(Viewer::Spectator);
-    v
+        step % every == 0 || (staged && step % 3 == 0)
+    })
+    .expect("the game ends")
 }
 
 /// Whether `viewer` is missing any tile that could be elsewhere: a hidden tile (another hand,
@@ -94,7 +72,7 @@ fn has_hidden_choice(g: &Hold, viewer: Viewer) -> bool {
 
 fn check_state(g: &Hold, playout_seed: u64, playout: bool) -> (usize, usize) {
     let (mut hidden, mut changed) = (0, 0);
-    for viewer in viewers(g.players()) {
+    for viewer in Viewer::all(g.players()) {
         let want = g.observe(viewer);
         let mut differs = false;
         for i in 0..8 {
