@@ -39,6 +39,27 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase's name as players say it ("Work phase").
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "Setup",
+            Phase::Leader => "Leader phase",
+            Phase::Intrigue => "Leader phase (Intrigue)",
+            Phase::Gold => "Gold phase",
+            Phase::Work => "Work phase",
+            Phase::TradingPost => "Trade phase (Trading Post)",
+            Phase::Trade => "Trade phase",
+            Phase::Event => "Event phase",
+            Phase::Dig => "Dig phase",
+            Phase::Fight => "Fight phase",
+            Phase::Build => "Build phase",
+            Phase::End => "End phase",
+            Phase::Over => "Game over",
+        }
+    }
+}
+
 /// An offer in the Trade phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Offer {

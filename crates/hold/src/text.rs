@@ -97,24 +97,6 @@ fn count(n: u32, word: &str) -> String {
     }
 }
 
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Setup => "Setup",
-        Phase::Leader => "Leader phase",
-        Phase::Intrigue => "Leader phase (Intrigue)",
-        Phase::Gold => "Gold phase",
-        Phase::Work => "Work phase",
-        Phase::TradingPost => "Trade phase (Trading Post)",
-        Phase::Trade => "Trade phase",
-        Phase::Event => "Event phase",
-        Phase::Dig => "Dig phase",
-        Phase::Fight => "Fight phase",
-        Phase::Build => "Build phase",
-        Phase::End => "End phase",
-        Phase::Over => "Game over",
-    }
-}
-
 /// A work tile with what it does in a few characters ("Hammers (dig 2, fight 1)").
 fn tile_text(t: WorkTile) -> String {
     match t.kind() {
@@ -195,7 +177,7 @@ fn header(out: &mut Vec<String>, view: &HoldView, max_turns: u16) {
         &format!(
             "Dwarf Hold - turn {} of at most {max_turns} - {} - {} players - {me}",
             view.turn,
-            phase_name(view.phase),
+            view.phase.name(),
             view.gold.len()
         ),
         2,

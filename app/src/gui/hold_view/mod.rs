@@ -7,8 +7,6 @@
 //! composed by clicking hand tiles, board spaces and trophies and by typing gold and VT amounts.
 //! Everything offered comes from the engine's legal actions; only `observe(viewer)` is drawn.
 
-// Until the shell's game registry opens Hold tables, only the tests use this module.
-
 mod board;
 #[cfg_attr(not(test), allow(dead_code))] // the click plans drive the UI tests
 pub mod clicks;
@@ -140,7 +138,7 @@ impl GameView for HoldView {
             "Turn {} of {} · {}",
             game.turn(),
             game.options().max_turns,
-            words::phase_name(game.phase())
+            game.phase().name()
         );
         let Some(seat) = game
             .current_seat()

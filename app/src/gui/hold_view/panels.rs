@@ -191,7 +191,7 @@ pub(super) fn actions(
         ui.label(theme::heading(format!(
             "Turn {} · {}",
             obs.turn,
-            words::phase_name(obs.phase)
+            obs.phase.name()
         )));
         ui.label(RichText::new(HoldView::prompt_for(game, obs.viewer)).color(PARCHMENT));
         if let Some(t) = view.tile {

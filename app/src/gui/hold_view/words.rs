@@ -158,25 +158,6 @@ pub fn leader_text(l: Leader) -> &'static str {
     }
 }
 
-/// A phase's name.
-pub fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Setup => "Setup",
-        Phase::Leader => "Leader phase",
-        Phase::Intrigue => "Intrigue",
-        Phase::Gold => "Gold phase",
-        Phase::Work => "Work phase",
-        Phase::TradingPost => "Trading Post",
-        Phase::Trade => "Trade phase",
-        Phase::Event => "Event phase",
-        Phase::Dig => "Dig phase",
-        Phase::Fight => "Fight phase",
-        Phase::Build => "Build phase",
-        Phase::End => "End phase",
-        Phase::Over => "Game over",
-    }
-}
-
 /// A trade item in words ("5 gold", "the space c2").
 pub fn item_text(i: &TradeItem) -> String {
     match i {
