@@ -563,7 +563,16 @@ impl Lobby {
                 ui.label(theme::caption("This game has no options."));
             }
             for spec in specs {
-                option_ui(ui, spec, values);
+                let game = self.game;
+                if with_game!(
+                    game,
+                    G,
+                    <<G as Game>::Options as GameOptions>::applies(spec.key, values)
+                ) {
+                    option_ui(ui, spec, values);
+                } else {
+                    values.remove(spec.key);
+                }
             }
         })
         .response
