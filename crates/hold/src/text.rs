@@ -118,21 +118,15 @@ fn tiles_text(tiles: &[WorkTile]) -> String {
     }
 }
 
-fn item_text(i: &TradeItem) -> String {
-    match i {
-        TradeItem::Tile(t) => t.name().to_string(),
-        TradeItem::Gold(n) => format!("{n} gold"),
-        TradeItem::Vt(n) => format!("{n} VT"),
-        TradeItem::Space(p) => format!("square {p}"),
-        TradeItem::Trophy(l) => format!("{} trophy", l.name()),
-    }
-}
-
 fn items_text(items: &[TradeItem]) -> String {
     if items.is_empty() {
         "nothing".to_string()
     } else {
-        items.iter().map(item_text).collect::<Vec<_>>().join(", ")
+        items
+            .iter()
+            .map(TradeItem::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
