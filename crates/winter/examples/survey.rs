@@ -5,10 +5,16 @@ use dwarfs_engine::{Actor, Game, SeedStream};
 use dwarfs_winter::{End, Winter, WinterOptions};
 
 fn main() {
-    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(200);
+    let games: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(200);
     for legendary in [false, true] {
         for players in 1..=4u8 {
-            let o = WinterOptions { legendary, ..WinterOptions::default() };
+            let o = WinterOptions {
+                legendary,
+                ..WinterOptions::default()
+            };
             let mut lost_week = [0u32; 8];
             let mut survived = 0;
             let mut steps = 0usize;
