@@ -24,6 +24,7 @@ mod invariants;
 mod option_values;
 mod rules;
 pub mod state;
+mod testing;
 mod text;
 pub mod types;
 pub mod view;
