@@ -283,6 +283,16 @@ impl Zone {
         self.data().distance
     }
 
+    /// The quarter of the board the zone lies in (0-3, clockwise from Wall 1), or `None` for
+    /// the castle. Wall q+1, Field q+1, Forest q+1 and Mine q+1 make quarter q: a board view
+    /// can lay the zones out as rings (walls, fields, then forests and mines) by quarter.
+    pub fn quarter(self) -> Option<u8> {
+        match self.kind() {
+            ZoneType::Castle => None,
+            _ => Some(self.number() - 1),
+        }
+    }
+
     /// "Forest 2", "Castle".
     pub fn name(self) -> String {
         match self.kind() {
