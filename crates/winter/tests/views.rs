@@ -35,6 +35,7 @@ fn the_text_view_shows_the_board_and_only_the_viewers_own_hand() {
     assert_eq!(v.monsters().count(), 1);
     assert_eq!(v.disasters().count(), 1);
     assert_eq!(g.danger(), (Some(1), 1));
+    assert_eq!(v.danger(), g.danger());
 }
 
 #[test]
