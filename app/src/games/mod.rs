@@ -15,6 +15,7 @@ pub(crate) mod hold;
 pub(crate) mod pig;
 #[cfg(test)]
 mod suite;
+pub(crate) mod winter;
 
 use crate::gui::view::GameView;
 pub use cli::{CliGame, OptionArgs};
@@ -176,6 +177,7 @@ registry! {
     Fall => crate::games::fall::FallEntry,
     Hold => crate::games::hold::HoldEntry,
     Pig => crate::games::pig::PigEntry,
+    Winter => crate::games::winter::WinterEntry,
 }
 
 // The macros are made by `registry!`; these make them reachable by path
