@@ -44,7 +44,6 @@ pub use rules::score::{Breakdown, breakdown, tiebreakers};
 pub use state::{
     Board, Decks, Effect, End, Music, PlayerBoard, Stage, TurnState, WeekState, Winter,
 };
-pub use text::SEAT_COLOURS;
 pub use types::{DwarfKind, Pick, WinterAction, WinterError, WinterEvent, WinterOptions};
 pub use view::WinterView;
 
@@ -140,7 +139,7 @@ impl Game for Winter {
     }
 
     fn seat_colour(seat: Seat) -> Option<&'static str> {
-        SEAT_COLOURS.get(seat.index()).copied()
+        dwarfs_engine::COLOUR_NAMES[..4].get(seat.index()).copied()
     }
 
     fn outcome(&self) -> Option<Outcome> {
