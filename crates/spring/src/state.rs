@@ -558,6 +558,58 @@ impl Spring {
         });
     }
 
+    /// A calm position for rules tests: set up from fixed entropy, then every seat's hand
+    /// returned to the pile, no settlement anywhere, no monster in play (the area holds quests
+    /// 1-6, every other card is in the expedition deck), era 1, round 1, seat 0 to act with 7
+    /// dwarfs in its bastion. Each seat keeps the white-ribbon dragon it was dealt.
+    pub fn test_position(players: u8) -> Spring {
+        let mut g = Spring::blank(SpringOptions::default(), players);
+        let mut rng = dwarfs_engine::ChanceRng::from_entropy([7; 32]);
+        let _ = g.resolve(&mut rng);
+        for s in 0..players as usize {
+            g.set_hand(Seat(s as u8), 0);
+        }
+        g.board.monster_at = [None; WILDLANDS];
+        g.board.webs = [Locs::EMPTY; 2];
+        g.set_area(std::array::from_fn(|i| Some((MONSTERS + i) as ExpCard)));
+        g.flow = Flow {
+            phase: Phase::Actions,
+            era: 1,
+            round: 1,
+            first: 0,
+            turn: 0,
+            acted: false,
+            pending: None,
+            chance: None,
+        };
+        g
+    }
+
+    /// Replaces the expedition area: the cards leaving it go to the expedition deck, the cards
+    /// entering it come from the deck or the box. Monsters entering are not placed on the map
+    /// (use [`Spring::board_mut`]).
+    pub fn set_area(&mut self, area: [Option<ExpCard>; AREA_SIZE]) {
+        for c in self.decks.area.iter().flatten() {
+            self.hidden.exp_deck |= 1 << c;
+        }
+        for c in area.iter().flatten() {
+            self.hidden.exp_deck &= !(1 << c);
+            if is_monster(*c) {
+                self.hidden.boxed &= !(1 << c);
+            }
+        }
+        self.decks.area = area;
+    }
+
+    /// Puts monster card `card` in play in area place `slot` (the card there goes to the deck)
+    /// and on wildland `wild`.
+    pub fn put_monster(&mut self, card: ExpCard, slot: usize, wild: usize) {
+        let mut area = self.decks.area;
+        area[slot] = Some(card);
+        self.set_area(area);
+        self.board.monster_at[wild] = Some(card);
+    }
+
     /// The first faerie card of `kind` still in the pile, if any.
     pub fn faerie_card(&self, kind: FaerieKind) -> Option<u8> {
         (0..FAERIE_DATA.len())
