@@ -13,8 +13,7 @@ fn conformance_over_every_player_count() {
             .unwrap_or_else(|f| panic!("{players} players: {f}"));
         assert_eq!(r.games, 8);
         assert!(r.rejected > 0);
-        assert!(r.decisions > 8 * 150, "{r:?}");
-        eprintln!("{players} players: {r:?}");
+        assert!(r.decisions >= 8 * 56 * players as usize, "{r:?}");
     }
 }
 
