@@ -196,6 +196,17 @@ fn the_fortress_costs_seven_of_each_adds_a_nest_place_and_ignores_monsters() {
     assert!(e.to_string().contains("7 food, 7 wood and 7 gold"), "{e}");
     g.set_resources(Seat(0), [7, 7, 7]);
     g.put_monster(4, 0, 2); // the Witch: food spots give 1, but not to the fortress
+    g.board_mut().webs[0].add(food3); // and a web does not stop it
+    assert!(matches!(
+        refuse(
+            &mut g,
+            A::Build {
+                line: Resource::Food,
+                at: food3
+            }
+        ),
+        SpringError::Place(_)
+    ));
     assert_eq!(g.empire(Seat(0)).unwrap().nest_limit(), 5);
     let ev = play(&mut g, A::Fortress { at: food3 });
     assert!(ev.contains(&SpringEvent::Built {

@@ -37,10 +37,47 @@ fn determinization_keeps_every_observation() {
     }
 }
 
-const GOLDEN: &[Golden] = &[];
+const GOLDEN: &[Golden] = &[
+    Golden {
+        players: 2,
+        seed: 1,
+        hash: "58772311dc9109d45b61610864e60e67dfea1298935253a84e87f8f1a239fdb7",
+    },
+    Golden {
+        players: 3,
+        seed: 2,
+        hash: "7133be9603db7f3c2eea482be679942c54a306e9b778627f1a77b18bc7a63901",
+    },
+    Golden {
+        players: 4,
+        seed: 3,
+        hash: "dea71aa2e45632d567d6250b83c40ba7b9f20807ec654a2d1f321ed964c52c04",
+    },
+    Golden {
+        players: 4,
+        seed: 4,
+        hash: "44c8b88b713b2914487c2585d6b6bbf71c21b095569f639275616a638c4a529e",
+    },
+];
 
 #[test]
 fn golden_vectors_hold() {
     let wrong = golden::<Spring>(&SpringOptions::default(), GOLDEN).unwrap();
     assert!(wrong.is_empty(), "re-pin:\n{}", wrong.join("\n"));
+}
+
+/// A longer run for changes to the rules: `cargo test -p dwarfs-spring --release -- --ignored`.
+#[test]
+#[ignore]
+fn conformance_long() {
+    for players in 2..=4 {
+        check::<Spring>(&SpringOptions::default(), &Config::new(players, 100..400))
+            .unwrap_or_else(|f| panic!("{players} players: {f}"));
+        hidden_information::<Spring>(&SpringOptions::default(), players, 100..130, 5, 2)
+            .unwrap_or_else(|f| panic!("{f}"));
+        for (name, mut fixed) in [("first", Fixed::First), ("last", Fixed::Last)] {
+            termination::<Spring>(&SpringOptions::default(), players, 10..40, name, &mut fixed)
+                .unwrap_or_else(|f| panic!("{f}"));
+        }
+    }
 }

@@ -24,11 +24,16 @@ impl Spring {
     /// Where anyone may put a settlement now: a free grassland spot that is neither water nor
     /// webbed.
     pub(crate) fn buildable(&self) -> Locs {
+        self.fortress_sites().minus(self.board.all_webs())
+    }
+
+    /// Where a fortress may stand: as a settlement, but webs do not stop it (a fortress suffers
+    /// no effect of monsters while it is placed).
+    pub(crate) fn fortress_sites(&self) -> Locs {
         map::ALL
             .minus(Locs::WILD)
             .minus(map::water())
             .minus(self.occupied())
-            .minus(self.board.all_webs())
     }
 
     /// Locations next to a seat's buildings or dwarfs.
@@ -80,7 +85,7 @@ impl Spring {
                     if e.built[line.index()] >= LINE_LEN {
                         return Err(E::Lacking(format!("your {} line is empty", line.name())));
                     }
-                    self.check_site(at, None)
+                    self.check_site(at, None, false)
                 }
                 _ => Err(E::NotNow("place a starting settlement first".into())),
             };
@@ -128,7 +133,7 @@ impl Spring {
     }
 
     /// Checks a site for a settlement or the fortress; `reach` limits it to a seat's reach.
-    fn check_site(&self, at: Loc, reach: Option<Locs>) -> Result<(), E> {
+    fn check_site(&self, at: Loc, reach: Option<Locs>, fortress: bool) -> Result<(), E> {
         if at as usize >= crate::data::LOCATIONS {
             return Err(E::Invalid(format!("there is no location {at}")));
         }
@@ -141,7 +146,7 @@ impl Spring {
         if self.occupied().has(at) {
             return Err(E::Place("that spot is occupied".into()));
         }
-        if self.board.all_webs().has(at) {
+        if !fortress && self.board.all_webs().has(at) {
             return Err(E::Place(
                 "a spider web covers that spot until the Giant Spider is defeated".into(),
             ));
@@ -178,7 +183,7 @@ impl Spring {
                         line.name()
                     )));
                 }
-                self.check_site(at, Some(self.reach(e)))
+                self.check_site(at, Some(self.reach(e)), false)
             }
             A::Fortress { at } => {
                 Self::check_spot(e, BoardSpot::Fortress, "fortress")?;
@@ -191,7 +196,7 @@ impl Spring {
                          {FORTRESS_COST} gold"
                     )));
                 }
-                self.check_site(at, Some(self.reach(e)))
+                self.check_site(at, Some(self.reach(e)), true)
             }
             A::Explore { at } => {
                 if at as usize >= crate::data::LOCATIONS {
@@ -421,6 +426,7 @@ impl Spring {
             && e.fortress.is_none()
             && e.res.iter().all(|&r| r >= FORTRESS_COST)
         {
+            let sites = self.fortress_sites().and(reach);
             out.extend(sites.iter().map(|at| A::Fortress { at }));
         }
         out.extend(self.explorable(e).iter().map(|at| A::Explore { at }));
