@@ -177,7 +177,7 @@ pub const ALL: Locs = Locs((1u128 << LOCATIONS) - 1);
 
 /// The map: which petal lies at each position, and the adjacency that follows (derived, not
 /// encoded: the encoding holds the layout only).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "Layout", into = "Layout")]
 pub struct Map {
     layout: Layout,
@@ -187,6 +187,13 @@ pub struct Map {
 /// Which petal (0..6 wildlands, 6..19 grasslands) lies at each of the 19 positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layout(pub [u8; PETALS]);
+
+impl std::fmt::Debug for Map {
+    /// The layout only: the adjacency follows from it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Map").field(&self.layout.0).finish()
+    }
+}
 
 impl From<Layout> for Map {
     fn from(layout: Layout) -> Map {
