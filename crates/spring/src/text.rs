@@ -1,7 +1,11 @@
 //! The plain-text picture of what one viewer sees, for a terminal player.
 
-use crate::data::{FAERIE_DATA, LINE_LEN, PETALS, WILDLANDS, wildland_name};
-use crate::describe::{colour, dragon, place};
+use crate::data::{
+    FAERIE_DATA, GRASSLAND_NAMES, GRASSLANDS, LINE_LEN, PETALS, SPOTS_PER_PETAL, Spot, WILDLANDS,
+    Yield, wildland_name,
+};
+use crate::describe::{colour, dragon};
+use crate::map::{self, spot_loc};
 use crate::state::{Pending, Phase, exp_name, hero_name};
 use crate::view::SpringView;
 use std::fmt::Write;
@@ -63,21 +67,47 @@ pub fn render(v: &SpringView) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let _ = writeln!(out, "\nPieces on the map:");
-    for (s, e) in v.empires.iter().enumerate() {
-        let mut parts: Vec<String> = e.settlements.iter().map(place).collect();
-        if let Some(fl) = e.fortress {
-            parts.push(format!("fortress on {}", place(fl)));
-        }
-        for l in e.dwarfs.iter() {
-            parts.push(format!("dwarf on {}", place(l)));
-        }
-        let _ = writeln!(out, "  {}: {}", colour(s as u8), parts.join("; "));
-    }
+    let _ = writeln!(out, "\nGrasslands (spot: kind, pieces):");
     let webs = v.board.webs[0].or(v.board.webs[1]);
-    if !webs.is_empty() {
-        let w: Vec<String> = webs.iter().map(place).collect();
-        let _ = writeln!(out, "  Webs: {}", w.join("; "));
+    for g in 0..GRASSLANDS {
+        let mut line = format!("  {}:", GRASSLAND_NAMES[g]);
+        for k in 0..SPOTS_PER_PETAL {
+            let l = spot_loc(g, k);
+            let kind = match map::spot(l) {
+                Some(Spot::Field) => "field".to_string(),
+                Some(Spot::Water) => "water".to_string(),
+                Some(Spot::Resource { kind, amount }) => format!(
+                    "{amount} {}",
+                    match kind {
+                        Yield::Res(r) => r.name(),
+                        Yield::Faerie => "faeries",
+                    }
+                ),
+                None => "?".into(),
+            };
+            let mut pieces = Vec::new();
+            for (s, e) in v.empires.iter().enumerate() {
+                if e.settlements.has(l) {
+                    pieces.push(format!("{} settlement", colour(s as u8)));
+                }
+                if e.fortress == Some(l) {
+                    pieces.push(format!("{} fortress", colour(s as u8)));
+                }
+                if e.dwarfs.has(l) {
+                    pieces.push(format!("{} dwarf", colour(s as u8)));
+                }
+            }
+            if webs.has(l) {
+                pieces.push("web".into());
+            }
+            let _ = write!(line, " {k} {kind}");
+            if !pieces.is_empty() {
+                let _ = write!(line, " [{}]", pieces.join(", "));
+            }
+            line.push(';');
+        }
+        line.pop();
+        let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "\nExpedition area ({} cards in the deck):", v.deck_len);
     for c in v.decks.area.iter().flatten() {

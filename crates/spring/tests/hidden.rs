@@ -85,3 +85,15 @@ fn the_text_view_shows_the_viewers_faeries_only() {
             .contains("Era 1 of 4, round 1 of 7")
     );
 }
+
+#[test]
+fn the_text_view_shows_every_spot_with_its_pieces() {
+    let mut g = Spring::test_position(2);
+    let f = spots(|s| s == dwarfs_spring::data::Spot::Field)[0];
+    put_settlement(&mut g, Seat(1), dwarfs_spring::data::Resource::Food, f);
+    g.board_mut().webs[0].add(f + 1);
+    let t = g.text_view(Viewer::Spectator);
+    assert!(t.contains("Amber Vale: 0 water; 1 2 food;"), "{t}");
+    assert!(t.contains("field [Red settlement]"), "{t}");
+    assert!(t.contains("[web]"), "{t}");
+}
