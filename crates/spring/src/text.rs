@@ -1,8 +1,8 @@
 //! The plain-text picture of what one viewer sees, for a terminal player.
 
 use crate::data::{
-    FAERIE_DATA, GRASSLAND_NAMES, GRASSLANDS, LINE_LEN, PETALS, SPOTS_PER_PETAL, Spot, WILDLANDS,
-    Yield, wildland_name,
+    FAERIE_DATA, GRASSLAND_NAMES, LINE_LEN, PETALS, SPOTS_PER_PETAL, Spot, WILDLANDS, Yield,
+    wildland_name,
 };
 use crate::describe::{colour, dragon};
 use crate::map::{self, spot_loc};
@@ -69,8 +69,8 @@ pub fn render(v: &SpringView) -> String {
     );
     let _ = writeln!(out, "\nGrasslands (spot: kind, pieces):");
     let webs = v.board.webs[0].or(v.board.webs[1]);
-    for g in 0..GRASSLANDS {
-        let mut line = format!("  {}:", GRASSLAND_NAMES[g]);
+    for (g, name) in GRASSLAND_NAMES.iter().enumerate() {
+        let mut line = format!("  {name}:");
         for k in 0..SPOTS_PER_PETAL {
             let l = spot_loc(g, k);
             let kind = match map::spot(l) {
