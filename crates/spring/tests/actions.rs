@@ -414,3 +414,42 @@ fn free_actions_may_follow_the_dwarf_action() {
     end(&mut g);
     assert_eq!(seat(&g), Seat(1));
 }
+
+#[test]
+fn a_dwarf_on_a_spot_gives_adjacency_for_building_and_exploring() {
+    let mut g = Spring::test_position(2);
+    let fields = spots(|s| s == Spot::Field);
+    let d = fields[10];
+    g.empire_mut(Seat(0)).dwarfs.add(d);
+    g.empire_mut(Seat(0)).bastion = 6;
+    let around = g.board().map.adj(d);
+    for a in g.legal_actions_vec() {
+        match a {
+            A::Build { at, .. } | A::Explore { at } => assert!(around.has(at), "{a:?}"),
+            _ => {}
+        }
+    }
+    let site = around
+        .iter()
+        .find(|&l| !map::is_wild(l) && map::spot(l) != Some(Spot::Water))
+        .unwrap();
+    play(
+        &mut g,
+        A::Build {
+            line: Resource::Gold,
+            at: site,
+        },
+    );
+    assert!(g.empire(Seat(0)).unwrap().settlements.has(site));
+    // The dwarf's own spot is taken: nobody builds there.
+    end(&mut g);
+    g.empire_mut(Seat(1)).settlements.add(site);
+    let e = refuse(
+        &mut g,
+        A::Build {
+            line: Resource::Food,
+            at: d,
+        },
+    );
+    assert!(e.to_string().contains("occupied"), "{e}");
+}
