@@ -5,6 +5,7 @@ use crate::data::{
     FAERIE_DATA, FORTRESS_COST, FaerieKind, LAST_SETTLEMENT_BONUS, LINE_LEN, Resource, Spot,
     TRAIN_TO_2, TRAIN_TO_3, Yield, dragon_gain,
 };
+use crate::describe::place;
 use crate::map::{self, Loc};
 use crate::state::{BoardSpot, ChanceTask, Pending, Phase, Spring, hero_id};
 use crate::types::{SpringAction as A, SpringError, SpringEvent as Ev};
@@ -184,7 +185,11 @@ impl Spring {
                 let e = &mut self.empires[s];
                 Self::lift_dwarf(e, from);
                 Self::drop_dwarf(e, to);
-                self.applied(s, format!("moved a dwarf from {from} to {to}"), &mut ev);
+                self.applied(
+                    s,
+                    format!("moved a dwarf from {} to {}", place(from), place(to)),
+                    &mut ev,
+                );
             }
             A::SwapSettlements { mine, theirs } => {
                 if let Some(o) = self.settlement_owner(theirs) {
@@ -197,7 +202,11 @@ impl Spring {
                 }
                 self.applied(
                     s,
-                    format!("swapped the settlements at {mine} and {theirs}"),
+                    format!(
+                        "swapped the settlements on {} and {}",
+                        place(mine),
+                        place(theirs)
+                    ),
                     &mut ev,
                 );
             }
@@ -213,7 +222,11 @@ impl Spring {
                 Self::drop_dwarf(o, mine);
                 self.applied(
                     s,
-                    format!("swapped the dwarfs at {mine} and {theirs}"),
+                    format!(
+                        "swapped the dwarfs on {} and {}",
+                        place(mine),
+                        place(theirs)
+                    ),
                     &mut ev,
                 );
             }
@@ -221,7 +234,11 @@ impl Spring {
                 if let Some(n) = self.empires[s].nest.iter_mut().find(|n| n.dragon == dragon) {
                     n.exhausted = false;
                 }
-                self.applied(s, format!("readied dragon {dragon}"), &mut ev);
+                self.applied(
+                    s,
+                    format!("readied {}", crate::describe::dragon(dragon)),
+                    &mut ev,
+                );
             }
             A::StopFaerie | A::KeepHeroes => self.flow.pending = None,
             A::RemoveHero { card } => {
