@@ -1,0 +1,65 @@
+//! Final scoring and tie-breakers.
+
+use crate::data::{DRAGON_DATA, FORTRESS_VP, LINE_LEN, LINE_VP, RESOURCES_PER_VP};
+use crate::state::{Phase, Spring};
+use dwarfs_engine::{Outcome, ScoreLine, Seat, SeatScore};
+
+impl Spring {
+    /// Each seat's points by category (quests, monsters, dragons, lines, fortress, resources).
+    pub fn score_lines(&self, seat: Seat) -> Vec<ScoreLine> {
+        let Some(e) = self.empire(seat) else {
+            return Vec::new();
+        };
+        let line = |category: &str, points: u32| ScoreLine {
+            category: category.to_string(),
+            points: points as i32,
+        };
+        let dragons: u32 = e
+            .nest
+            .iter()
+            .map(|d| DRAGON_DATA[d.dragon as usize].vp[d.level.clamp(1, 3) as usize - 1] as u32)
+            .sum();
+        let lines = e.built.iter().filter(|&&b| b >= LINE_LEN).count() as u32;
+        vec![
+            line("Quests", Spring::quest_vp(e.heroes)),
+            line("Monsters", Spring::monster_vp(e.heroes)),
+            line("Dragons", dragons),
+            line("Production lines", lines * LINE_VP as u32),
+            line(
+                "Fortress",
+                if e.fortress.is_some() {
+                    FORTRESS_VP as u32
+                } else {
+                    0
+                },
+            ),
+            line("Resources", e.total() / RESOURCES_PER_VP as u32),
+        ]
+    }
+
+    /// The outcome once the game is over.
+    pub(crate) fn final_outcome(&self) -> Option<Outcome> {
+        if self.flow.phase != Phase::Over {
+            return None;
+        }
+        let scores = Seat::all(self.players)
+            .map(|s| {
+                let e = &self.empires[s.index()];
+                SeatScore::new(
+                    s,
+                    self.score_lines(s),
+                    vec![e.heroes.count_ones() as i32, e.total() as i32],
+                )
+            })
+            .collect();
+        let why = if self.area_cards().count() < crate::data::AREA_SIZE {
+            format!(
+                "The expedition area could not be refilled: the game ended after era {}.",
+                self.flow.era
+            )
+        } else {
+            format!("The game ended after era {}.", self.flow.era)
+        };
+        Some(Outcome::ranked(scores, why))
+    }
+}

@@ -1,0 +1,172 @@
+//! Eras: 7 rounds of one turn per seat, the start of an era (dwarfs home, dragons rest,
+//! production, warehouse limit), the first-player token, and the end of the game.
+
+mod common;
+use common::*;
+use dwarfs_engine::{Actor, Game, Seat};
+use dwarfs_spring::data::{Resource, Spot};
+use dwarfs_spring::{Phase, Spring, SpringAction as A, SpringError, SpringEvent};
+
+/// Puts seat 0's last turn of the era (round 7, acted) on the table.
+fn last_turn_of_era(g: &mut Spring) {
+    let n = g.players();
+    let f = g.flow_mut();
+    f.round = 7;
+    f.turn = n - 1;
+    f.acted = true;
+}
+
+#[test]
+fn an_actions_phase_is_seven_rounds_of_one_dwarf_action_per_seat() {
+    let mut g = Spring::test_position(3);
+    let mut turns = Vec::new();
+    while g.flow().era == 1 {
+        match g.to_act() {
+            Actor::Chance => {
+                chance(&mut g, 2);
+                continue;
+            }
+            Actor::Seat(s) => {
+                if !g.flow().acted {
+                    turns.push(s.0);
+                    assert_eq!(
+                        g.empire(s).unwrap().bastion,
+                        7 - (turns.len() as u8 - 1) / 3
+                    );
+                    // Summon first, then command, then idle when nothing else is possible.
+                    let legal = g.legal_actions_vec();
+                    let a = [A::Summon]
+                        .into_iter()
+                        .chain(
+                            legal
+                                .iter()
+                                .copied()
+                                .filter(|a| matches!(a, A::Command { .. })),
+                        )
+                        .chain([A::Idle])
+                        .find(|a| legal.contains(a))
+                        .unwrap_or(legal[0]);
+                    play(&mut g, a);
+                } else if g.flow().pending.is_some() {
+                    let a = *g.legal_actions_vec().last().unwrap();
+                    play(&mut g, a);
+                } else {
+                    // One dwarf action per turn: a second one is refused.
+                    let e = refuse(&mut g, A::Summon);
+                    assert!(matches!(e, SpringError::NotNow(_)), "{e}");
+                    end(&mut g);
+                }
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(turns.len(), 21, "7 rounds of 3 turns");
+    assert_eq!(&turns[..6], &[0, 1, 2, 0, 1, 2]);
+    assert_eq!(g.flow().era, 2);
+    assert_eq!(g.flow().first, 1, "the first-player token passes clockwise");
+    assert_eq!(seat(&g), Seat(1));
+}
+
+#[test]
+fn a_turn_cannot_end_before_its_dwarf_action() {
+    let mut g = Spring::test_position(2);
+    let e = refuse(&mut g, A::EndTurn);
+    assert!(e.to_string().contains("dwarf action"), "{e}");
+}
+
+#[test]
+fn idle_only_when_no_dwarf_action_is_possible() {
+    let mut g = Spring::test_position(2);
+    assert!(matches!(refuse(&mut g, A::Idle), SpringError::NotNow(_)));
+    // No pieces on the map, no dragon ready, faerie spot used, no quest met: only idle.
+    g.empire_mut(Seat(0)).used = 0b1_1111_1111;
+    assert_eq!(g.legal_actions_vec(), vec![A::Idle]);
+    let ev = play(&mut g, A::Idle);
+    assert!(ev.contains(&SpringEvent::Idled { seat: 0 }));
+    assert_eq!(g.empire(Seat(0)).unwrap().bastion, 6);
+}
+
+#[test]
+fn a_new_era_returns_dwarfs_rests_dragons_produces_and_applies_the_warehouse_limit() {
+    let mut g = Spring::test_position(2);
+    let field = spots(|s| s == Spot::Field)[0];
+    {
+        let e = g.empire_mut(Seat(0));
+        e.res = [6, 7, 0];
+        e.built = [2, 1, 4];
+        e.bastion = 0;
+        e.dwarfs.add(field);
+        e.wild_dwarfs[3] = 2;
+        e.used = 0b1111;
+        e.power_bonus = true;
+        e.nest[0].exhausted = true;
+    }
+    last_turn_of_era(&mut g);
+    let ev = play(&mut g, A::EndTurn);
+    assert!(ev.contains(&SpringEvent::EraStarted { era: 2, first: 1 }));
+    assert!(ev.contains(&SpringEvent::Produced {
+        seat: 0,
+        gained: [2, 1, 5],
+        discarded: [1, 1, 0],
+    }));
+    let e = g.empire(Seat(0)).unwrap();
+    assert_eq!(e.res, [7, 7, 5], "at most 7 of each resource");
+    assert_eq!(e.bastion, 7, "every dwarf is back in the bastion");
+    assert!(e.dwarfs.is_empty() && e.wild_dwarfs == [0; 6] && e.used == 0);
+    assert!(!e.nest[0].exhausted, "dragons rest");
+    assert_eq!(e.tokens(), 4, "tokens back in the treasury");
+    assert_eq!(
+        e.faerie_power(),
+        1,
+        "the dragon spot's faerie power lasts one era"
+    );
+}
+
+#[test]
+fn the_game_ends_after_the_fourth_era() {
+    let mut g = Spring::test_position(2);
+    g.flow_mut().era = 4;
+    last_turn_of_era(&mut g);
+    let ev = play(&mut g, A::EndTurn);
+    assert!(ev.contains(&SpringEvent::GameEnded { era: 4 }));
+    assert_eq!(g.to_act(), Actor::Over);
+    assert_eq!(g.phase(), Phase::Over);
+    assert!(g.outcome().is_some());
+    assert!(g.legal_actions_vec().is_empty());
+}
+
+#[test]
+fn the_game_ends_early_when_the_expedition_area_is_short() {
+    let mut g = Spring::test_position(2);
+    let mut area = g.decks().area;
+    area[5] = None;
+    g.set_area(area);
+    last_turn_of_era(&mut g);
+    play(&mut g, A::EndTurn);
+    assert_eq!(
+        g.to_act(),
+        Actor::Over,
+        "fewer than 6 expedition cards at the end of an era"
+    );
+    assert!(g.outcome().unwrap().summary.contains("expedition area"));
+    // With a full area the game goes on.
+    let mut g = Spring::test_position(2);
+    last_turn_of_era(&mut g);
+    play(&mut g, A::EndTurn);
+    assert_eq!(g.flow().era, 2);
+}
+
+#[test]
+fn production_counts_only_revealed_spots() {
+    let mut g = Spring::test_position(2);
+    put_settlement(
+        &mut g,
+        Seat(1),
+        Resource::Wood,
+        spots(|s| s == Spot::Field)[3],
+    );
+    last_turn_of_era(&mut g);
+    play(&mut g, A::EndTurn);
+    assert_eq!(g.empire(Seat(1)).unwrap().res, [0, 1, 0]);
+    assert_eq!(g.empire(Seat(0)).unwrap().res, [0, 0, 0]);
+}

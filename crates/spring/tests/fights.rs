@@ -1,0 +1,313 @@
+//! Fighting and gathering: how many heroes are revealed, axes against the monster, backpacks for
+//! resources, dragon successes, and what a victory brings; the monsters' abilities in play.
+
+mod common;
+use common::*;
+use dwarfs_engine::{Actor, Game, Seat};
+use dwarfs_spring::data::{MONSTER_DATA, Resource, STARTING_HEROES, Spot, Yield, wildland};
+use dwarfs_spring::map::{self, Loc};
+use dwarfs_spring::state::is_monster;
+use dwarfs_spring::{Spring, SpringAction as A, SpringEvent, hero_id};
+
+/// Seat 0 with a settlement next to wildland `w` (returned with it).
+fn next_to_wild(g: &mut Spring) -> (Loc, Loc) {
+    let (w, f) = wild_with_field(g);
+    put_settlement(g, Seat(0), Resource::Food, f);
+    (w, f)
+}
+
+fn revealed(ev: &[SpringEvent]) -> (Vec<u8>, u8, u8) {
+    ev.iter()
+        .find_map(|e| match e {
+            SpringEvent::HeroesRevealed {
+                cards,
+                successes,
+                total,
+                ..
+            } => Some((cards.clone(), *successes, *total)),
+            _ => None,
+        })
+        .expect("heroes revealed")
+}
+
+#[test]
+fn a_reveal_counts_dwarfs_on_the_wildland_adjacent_settlements_and_two_for_the_fortress() {
+    let mut g = Spring::test_position(2);
+    let (w, f) = next_to_wild(&mut g);
+    {
+        let e = g.empire_mut(Seat(0));
+        e.wild_dwarfs[w as usize] = 1; // one already there
+        e.bastion = 6;
+    }
+    // A fortress next to the wildland too.
+    let fort = g
+        .board()
+        .map
+        .adj(w)
+        .iter()
+        .find(|&l| l != f && !map::is_wild(l) && map::spot(l) != Some(Spot::Water))
+        .unwrap();
+    g.empire_mut(Seat(0)).fortress = Some(fort);
+    // A settlement far away does not count.
+    let far = spots(|s| s == Spot::Field)
+        .into_iter()
+        .rev()
+        .find(|&l| !g.board().map.adj(w).has(l))
+        .unwrap();
+    put_settlement(&mut g, Seat(0), Resource::Wood, far);
+    play(&mut g, A::Explore { at: w });
+    let ev = chance(&mut g, 1);
+    let (cards, _, _) = revealed(&ev);
+    assert_eq!(
+        cards.len(),
+        2 + 1 + 2,
+        "2 dwarfs, 1 adjacent settlement, 2 for the fortress"
+    );
+    let mut unique = cards.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        cards.len(),
+        "cards are drawn without replacement"
+    );
+}
+
+#[test]
+fn the_heroes_deck_is_drawn_at_random_at_the_chance_point() {
+    let mut draws = std::collections::BTreeSet::new();
+    for e in 0..12 {
+        let mut g = Spring::test_position(2);
+        let (w, _) = next_to_wild(&mut g);
+        play(&mut g, A::Explore { at: w });
+        let (cards, _, _) = revealed(&chance(&mut g, e));
+        assert_eq!(cards.len(), 2);
+        draws.insert(cards);
+    }
+    assert!(draws.len() > 3, "{draws:?}");
+}
+
+#[test]
+fn gathering_gives_one_resource_of_the_wildland_per_backpack_plus_successes() {
+    for e in 0..6 {
+        let mut g = Spring::test_position(2);
+        let (w, _) = next_to_wild(&mut g);
+        g.empire_mut(Seat(0)).successes = 1;
+        play(&mut g, A::Explore { at: w });
+        let ev = chance(&mut g, e);
+        let (cards, successes, total) = revealed(&ev);
+        let packs: u8 = cards
+            .iter()
+            .map(|&c| STARTING_HEROES[c as usize].backpacks)
+            .sum();
+        assert_eq!((successes, total), (1, packs + 1));
+        let r = wildland(w as usize).0.gives();
+        let mut want = [0u8; 3];
+        want[r.index()] = total;
+        assert_eq!(g.empire(Seat(0)).unwrap().res, want);
+        assert_eq!(
+            g.empire(Seat(0)).unwrap().successes,
+            0,
+            "successes are spent"
+        );
+    }
+}
+
+#[test]
+fn a_fight_is_won_with_enough_axes_and_brings_the_card_faeries_and_a_refill() {
+    let mut g = Spring::test_position(2);
+    let (w, _) = next_to_wild(&mut g);
+    let card = 6; // a Frogling, 3 axes
+    g.put_monster(card, 5, w as usize);
+    g.empire_mut(Seat(0)).successes = 3;
+    let deck_before = g.exp_deck_len();
+    play(&mut g, A::Explore { at: w });
+    let ev = chance(&mut g, 2);
+    assert!(ev.contains(&SpringEvent::MonsterDefeated { seat: 0, card }));
+    let e = g.empire(Seat(0)).unwrap();
+    assert!(
+        e.heroes >> hero_id(card) & 1 == 1,
+        "the monster card joins the heroes deck"
+    );
+    assert_eq!(e.heroes.count_ones(), 8);
+    assert_eq!(e.defeated, 1);
+    assert_eq!(
+        g.board().monster_at[w as usize],
+        None,
+        "the miniature leaves"
+    );
+    assert_eq!(g.hand(Seat(0)).count_ones(), 2, "two faeries");
+    assert!(
+        g.decks().area.iter().all(Option::is_some),
+        "the area is refilled"
+    );
+    assert_eq!(g.exp_deck_len(), deck_before - 1);
+    assert!(!g.decks().area.contains(&Some(card)));
+    assert_eq!(seat(&g), Seat(0));
+}
+
+#[test]
+fn a_fight_with_too_few_axes_is_lost() {
+    let mut g = Spring::test_position(2);
+    let (w, _) = next_to_wild(&mut g);
+    g.put_monster(1, 5, w as usize); // Giant Spider, 5 axes: two cards show at most 3
+    play(&mut g, A::Explore { at: w });
+    let ev = chance(&mut g, 2);
+    assert!(ev.contains(&SpringEvent::FightLost { seat: 0, card: 1 }));
+    assert_eq!(g.board().monster_at[w as usize], Some(1));
+    assert_eq!(g.empire(Seat(0)).unwrap().heroes.count_ones(), 7);
+}
+
+#[test]
+fn dragon_successes_count_in_a_fight() {
+    let mut g = Spring::test_position(2);
+    let (w, _) = next_to_wild(&mut g);
+    g.put_monster(9, 5, w as usize); // Cyclops, 5 axes
+    // Only the Forager (no axes) in the deck: the win comes from successes alone.
+    g.empire_mut(Seat(0)).heroes = 1 << 4;
+    g.give_dragon(Seat(0), 23, 3); // Thunderbelly L3: 3 successes
+    g.empire_mut(Seat(0)).successes = 2;
+    play(
+        &mut g,
+        A::Command {
+            spot: 0,
+            first: 23,
+            second: None,
+        },
+    );
+    end(&mut g);
+    g.empire_mut(Seat(1)).used = 0b1_1111_1111;
+    play(&mut g, A::Idle);
+    end(&mut g);
+    play(&mut g, A::Explore { at: w });
+    let ev = chance(&mut g, 2);
+    let (_, successes, total) = revealed(&ev);
+    assert_eq!((successes, total), (5, 5));
+    assert!(ev.contains(&SpringEvent::MonsterDefeated { seat: 0, card: 9 }));
+}
+
+#[test]
+fn monsters_reduce_their_spots_to_one_while_in_play() {
+    for (card, kind) in [
+        (4u8, res(Resource::Food)),
+        (8, res(Resource::Gold)),
+        (10, res(Resource::Wood)),
+        (2, Yield::Faerie),
+    ] {
+        let mut g = Spring::test_position(2);
+        let spot = resource_spot(kind, 3);
+        let site = field_or_any(&g, spot);
+        put_settlement(&mut g, Seat(0), Resource::Food, site);
+        g.put_monster(card, 0, MONSTER_DATA[card as usize].home as usize);
+        let ev = play(
+            &mut g,
+            A::Build {
+                line: Resource::Wood,
+                at: spot,
+            },
+        );
+        assert!(
+            ev.contains(&SpringEvent::Built {
+                seat: 0,
+                at: spot,
+                fortress: false,
+                gained: 1
+            }),
+            "{:?}: {ev:?}",
+            MONSTER_DATA[card as usize].kind
+        );
+    }
+}
+
+fn field_or_any(g: &Spring, l: Loc) -> Loc {
+    g.board()
+        .map
+        .adj(l)
+        .iter()
+        .find(|&n| !map::is_wild(n) && map::spot(n) != Some(Spot::Water))
+        .unwrap()
+}
+
+#[test]
+fn the_giant_spider_webs_the_nearest_resource_spots_until_defeated() {
+    // Find a setup where a spider came into play.
+    for e in 0..60 {
+        let mut g = Spring::new(&Default::default(), 2).unwrap();
+        chance(&mut g, e);
+        let Some(spider) = g.decks().area.iter().flatten().copied().find(|&c| c < 2) else {
+            continue;
+        };
+        let w = g.monster_wild(spider).unwrap();
+        let webs = g.board().webs[spider as usize];
+        assert_eq!(webs.len(), 5, "five webs");
+        for l in webs.iter() {
+            assert!(matches!(map::spot(l), Some(Spot::Resource { .. })));
+            assert!(
+                g.legal_actions_vec()
+                    .iter()
+                    .all(|a| !matches!(a, A::Place { at, .. } if *at == l))
+            );
+        }
+        // They are the nearest: nothing unwebbed is strictly closer than the farthest web.
+        let order = g.board().map.by_distance(w as Loc);
+        let rank = |l: Loc| order.iter().position(|&x| x == l).unwrap();
+        let far = webs.iter().map(rank).max().unwrap();
+        let other = g.board().webs[1 - spider as usize];
+        for &l in &order[..far] {
+            if matches!(map::spot(l), Some(Spot::Resource { .. })) {
+                assert!(
+                    webs.has(l) || other.has(l),
+                    "a closer resource spot is free: {l}"
+                );
+            }
+        }
+        return;
+    }
+    panic!("no setup with a Giant Spider");
+}
+
+#[test]
+fn defeating_the_spider_clears_its_webs() {
+    let mut g = Spring::test_position(2);
+    let (w, _) = next_to_wild(&mut g);
+    g.put_monster(0, 5, w as usize);
+    let web = spots(|s| matches!(s, Spot::Resource { .. }))[0];
+    g.board_mut().webs[0].add(web);
+    g.empire_mut(Seat(0)).successes = 9;
+    play(&mut g, A::Explore { at: w });
+    chance(&mut g, 1);
+    assert!(g.board().webs[0].is_empty());
+    assert!(!g.board().all_webs().has(web));
+}
+
+#[test]
+fn a_monster_revealed_after_a_victory_spawns_on_the_closest_free_wildland() {
+    let mut g = Spring::test_position(2);
+    let (w, _) = next_to_wild(&mut g);
+    // Six monsters in play, one per wildland, the spider on `w`.
+    let cards = [0u8, 2, 4, 6, 8, 10];
+    let mut others = (0..6).filter(|&x| x != w as usize);
+    for (i, &c) in cards.iter().enumerate() {
+        let at = if c == 0 {
+            w as usize
+        } else {
+            others.next().unwrap()
+        };
+        g.put_monster(c, i, at);
+    }
+    // The deck holds a single card: a Petrifier whose home (Mountain 2) is taken.
+    g.set_exp_deck(1 << 11);
+    g.empire_mut(Seat(0)).successes = 9;
+    play(&mut g, A::Explore { at: w });
+    let ev = chance(&mut g, 1);
+    assert!(
+        ev.contains(&SpringEvent::MonsterSpawned {
+            card: 11,
+            wild: Some(w)
+        }),
+        "{ev:?}"
+    );
+    assert!(is_monster(11));
+    assert_eq!(g.exp_deck_len(), 0);
+    assert_eq!(g.to_act(), Actor::Seat(Seat(0)));
+}
