@@ -1,5 +1,5 @@
 //! Random-playout statistics for the rules doc and the benchmark:
-//! `cargo run --release -p dwarfs-spring --example simulate -- <players> <games>`.
+//! `cargo run --release -p dwarfs-spring --example spring_playouts -- <players> <games>`.
 //!
 //! Prints the mean decisions per game, the eras played, how games ended, mean points by
 //! category, seat win rates, the share of each dwarf action, and the random-playout rate (legal

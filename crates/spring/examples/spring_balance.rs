@@ -1,5 +1,5 @@
 //! Balance checks by simulation with simple heuristic players:
-//! `cargo run --release -p dwarfs-spring --example balance -- <games>`.
+//! `cargo run --release -p dwarfs-spring --example spring_balance -- <games>`.
 //!
 //! A heuristic player scores every legal action by its kind (weights per strategy), with a little
 //! noise, and plays the best. Reported: seat win rates and points by category with every seat
