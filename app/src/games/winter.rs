@@ -33,22 +33,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 1,
         seed: 1,
-        hash: "1bfc8ebae3b63d3599678b755f5a1960a949df89544078e7355e7efdfa3735de",
+        hash: "b7ed9b108f603817fb925834d94dcf9f6801109f09e601973094cd7a76d84f05",
     },
     Golden {
         players: 2,
         seed: 2,
-        hash: "8f4e61e5f15fd6a6dbc2215706f8fce17e82a5a3f50dcf19b7d021163642f3f5",
+        hash: "f1e575d014bc12330af18433f27c08c453d9db8028b275522dacfc75f7f90e62",
     },
     Golden {
         players: 3,
         seed: 3,
-        hash: "51d280d9c7f2a3464665a302b36b99354b989cc2c0bb782f734f96e675e414de",
+        hash: "f8806a0bc8146195041ed0512949133be0bd1076647e11913647062c887aa328",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "2c9affd766bd90b08b125e2d0c2425402994bc88c31542529e5b58004d8c9e4d",
+        hash: "5cc0788de6832b06f76e5910aa9514ba3cfaeef62c8c64cbf3b7047ec5c096e6",
     },
 ];
 
@@ -58,12 +58,12 @@ const GOLDEN_ALL: &[Golden] = &[
     Golden {
         players: 1,
         seed: 5,
-        hash: "904aa401c830c51603540fa9cfbf053a1658771f9cf93176534f74a1acbd2bfb",
+        hash: "8770291c5972894d0db0d57e9ec45f3de425fdf12fe31134e208cc839a8b5535",
     },
     Golden {
         players: 4,
         seed: 6,
-        hash: "5d5611d11c5aadfd933db089604beb94ee5930ddaa473ba66661a26b9d8e738c",
+        hash: "33a76c5462adf7027e835fb752e09d85f612583485e71dcba70ccb856391ec5d",
     },
 ];
 

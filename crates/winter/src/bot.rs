@@ -33,12 +33,27 @@ impl Bot<Winter> for GreedyBot {
 
 /// The index of the action the greedy policy picks for `seat` in `state`.
 pub fn choose(state: &Winter, seat: Seat, legal: &[WinterAction]) -> usize {
-    if let Some(WinterAction::ChooseHand(_)) = legal.first() {
-        let best = best_hand(state, seat);
-        return legal
-            .iter()
-            .position(|a| *a == WinterAction::ChooseHand(best))
-            .unwrap_or(0);
+    match legal.first() {
+        Some(WinterAction::ChooseHand(_)) => {
+            let best = best_hand(state, seat);
+            return legal
+                .iter()
+                .position(|a| *a == WinterAction::ChooseHand(best))
+                .unwrap_or(0);
+        }
+        // Solitaire, card by card: the most useful card not picked yet. Picked in this order,
+        // the hand is the one `best_hand` would choose whole.
+        Some(WinterAction::PickCard(_)) => {
+            return legal
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, a)| match a {
+                    WinterAction::PickCard(c) => (hand_value(state, seat, *c), -(c.0 as i32)),
+                    _ => (i32::MIN, 0),
+                })
+                .map_or(0, |(i, _)| i);
+        }
+        _ => {}
     }
     let target = target(state, seat);
     let mut best = (i32::MIN, 0);
@@ -242,7 +257,7 @@ fn score(w: &Winter, seat: Seat, target: Option<Target>, a: &WinterAction) -> i3
         }
         WinterAction::Attack(m) => monster_distance(w, m),
         WinterAction::Push(m) => monster_distance(w, m) * 2,
-        WinterAction::ChooseHand(_) | WinterAction::Done => 0,
+        WinterAction::ChooseHand(_) | WinterAction::PickCard(_) | WinterAction::Done => 0,
     }
 }
 
@@ -250,24 +265,26 @@ fn monster_distance(w: &Winter, m: MonsterId) -> i32 {
     w.board().monster_zone[m.0 as usize].distance() as i32
 }
 
-/// The hand of the most useful cards for the week ahead.
+/// How useful `card` is in `seat`'s hand for the week ahead.
+fn hand_value(w: &Winter, seat: Seat, card: Card) -> i32 {
+    match card.data().ability {
+        HeroAbility::Produce(kind) => 2 + 3 * w.producing_zones(seat, kind) as i32,
+        HeroAbility::Gain(g) => 3 * g.iter().map(|&x| x as i32).sum::<i32>(),
+        HeroAbility::GainEither(..) => 3,
+        HeroAbility::MoveIn(_, n) | HeroAbility::PlaceOrMove(n) => 2 + n as i32,
+        HeroAbility::Summon => 3,
+        HeroAbility::Convert(..) => 4,
+        HeroAbility::Dismiss => 2,
+        HeroAbility::Upgrade => 8,
+    }
+}
+
+/// The hand of the most useful cards for the week ahead (ties: the lower card id).
 fn best_hand(w: &Winter, seat: Seat) -> u64 {
     let p = w.player(seat);
     let k = p.hand_size.min(p.deck_size()) as usize;
     let mut cards: Vec<(i32, Card)> = Card::in_mask(p.deck)
-        .map(|c| {
-            let v = match c.data().ability {
-                HeroAbility::Produce(kind) => 2 + 3 * w.producing_zones(seat, kind) as i32,
-                HeroAbility::Gain(g) => 3 * g.iter().map(|&x| x as i32).sum::<i32>(),
-                HeroAbility::GainEither(..) => 3,
-                HeroAbility::MoveIn(_, n) | HeroAbility::PlaceOrMove(n) => 2 + n as i32,
-                HeroAbility::Summon => 3,
-                HeroAbility::Convert(..) => 4,
-                HeroAbility::Dismiss => 2,
-                HeroAbility::Upgrade => 8,
-            };
-            (v, c)
-        })
+        .map(|c| (hand_value(w, seat, c), c))
         .collect();
     cards.sort_by_key(|(v, c)| (-v, c.0));
     cards.iter().take(k).fold(0, |m, (_, c)| m | c.bit())

@@ -72,6 +72,8 @@ impl Winter {
             WinterAction::Push(m) => format!("{who} has the Ice Wyrm move the {}", m.name()),
             // Any deciding seat may play it at a simultaneous step, and it is secret.
             WinterAction::ChooseHand(_) => "a hand is chosen, in secret".to_string(),
+            // Solitaire: nobody to hide the hand from.
+            WinterAction::PickCard(card) => format!("{who} takes {} into their hand", card.name()),
             WinterAction::Done => match self.week.stage {
                 Stage::Turn => format!("{who} ends their turn"),
                 Stage::Music(m) if m.effect.is_some() => format!("{who} stops moving"),

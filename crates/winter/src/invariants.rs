@@ -51,6 +51,15 @@ impl Winter {
             if p.hand & !p.deck != 0 || p.played & !p.deck != 0 || p.hand & p.played != 0 {
                 return Err(format!("{s}'s hand is not drawn from their deck"));
             }
+            if self.week.stage == Stage::Prepare
+                && !p.chosen
+                && p.hand_len() >= p.hand_size.min(p.deck_size())
+            {
+                return Err(format!("{s}'s hand is complete but not chosen"));
+            }
+            if self.week.stage == Stage::Prepare && !p.chosen && !self.solo() && p.hand != 0 {
+                return Err(format!("{s} holds cards before choosing a hand"));
+            }
             if p.deck & ((1 << STARTERS) - 1) != (1 << STARTERS) - 1 {
                 return Err(format!("{s} lost a starting hero"));
             }

@@ -7,8 +7,11 @@
 //!
 //! - [`Winter`] implements [`dwarfs_engine::Game`]; [`WinterOptions`] are the lobby options
 //!   (a 1-player game is the solitaire variant).
-//! - [`WinterAction`] is one decision. The hand is chosen at one secret simultaneous step
-//!   ([`WinterAction::ChooseHand`], a mask of card ids); a hero's moves are staged one at a time.
+//! - [`WinterAction`] is one decision. With 2-4 players the hand is chosen at one secret
+//!   simultaneous step ([`WinterAction::ChooseHand`], a mask of card ids); in solitaire it is
+//!   picked one card at a time by ordinary moves ([`WinterAction::PickCard`]), and taken whole
+//!   without a decision when the deck holds no more cards than the hand size. A hero's moves are
+//!   staged one at a time.
 //! - [`data`] holds the board graph and every card; [`data::data_digest`] is its blake3.
 //! - Read API for a board view, on [`Winter`]: [`Winter::week`], [`Winter::first_player`],
 //!   [`Winter::stage`], [`Winter::turn`], [`Winter::board`], [`Winter::monsters`],
@@ -21,7 +24,8 @@
 //! - A board view turns clicks into [`WinterAction`]s found in the seat's legal actions: a zone
 //!   click is a `Place`/`Move`, a pool card an `Acquire`, an instrument a `PlayMusic`, a hand card
 //!   a `PlayCard` (with its [`Pick`]), a monster or disaster a `Defeat`/`Overcome` (or, in the
-//!   invasion, `Attack`/`Push`), the selected cards a `ChooseHand` mask, and a button `Done`.
+//!   invasion, `Attack`/`Push`), the selected cards a `ChooseHand` mask (solitaire: each deck
+//!   card clicked is a `PickCard`), and a button `Done`.
 //! - [`GreedyBot`] plays every phase from its seat's view (local bot seats, balance surveys).
 
 pub mod bot;
@@ -60,7 +64,7 @@ impl Game for Winter {
     type Error = WinterError;
 
     const NAME: &'static str = "winter";
-    const RULES_VERSION: u32 = 1;
+    const RULES_VERSION: u32 = 2;
     const MIN_PLAYERS: u8 = 1;
     const MAX_PLAYERS: u8 = 4;
 
@@ -105,13 +109,15 @@ impl Game for Winter {
         seat: Seat,
         action: &WinterAction,
     ) -> Result<Vec<WinterEvent>, PlayError<WinterError>> {
-        if !self.actor().includes(seat) {
-            return Err(PlayError::NotDeciding {
+        match self.actor() {
+            Actor::Simultaneous(set) if set.contains(seat) => {
+                self.choose_hand(seat, action).map_err(PlayError::Rules)
+            }
+            other => Err(PlayError::NotDeciding {
                 seat,
-                waiting: self.actor().deciding(),
-            });
+                waiting: other.deciding(),
+            }),
         }
-        self.choose_hand(seat, action).map_err(PlayError::Rules)
     }
 
     fn apply_action(&mut self, action: &WinterAction) -> Result<Vec<WinterEvent>, WinterError> {
@@ -156,11 +162,17 @@ impl Game for Winter {
 
     fn max_steps(players: u8) -> usize {
         // Per week: the invasion (at most 24 monsters attacking and pushing) and its chance
-        // point; per seat one hand, at most 5 paid actions, 17 free Thunder King placements
+        // point; per seat its hand, at most 5 paid actions, 17 free Thunder King placements
         // (one per zone), 48 defeats and overcomes, the end of the turn, 12 pool refills; at
         // most 7 cards played of at most 3 steps each, and one stop per instrument and seat.
+        // The hand is one choice per seat, or up to hand-size picks in solitaire.
         let n = players.max(1) as usize;
-        let per_week = 64 + n * (1 + 5 + 17 + 48 + 1 + 12 + 7 * 3 + 4 * 2);
+        let hand = if players == 1 {
+            data::HAND_SIZE as usize
+        } else {
+            1
+        };
+        let per_week = 64 + n * (hand + 5 + 17 + 48 + 1 + 12 + 7 * 3 + 4 * 2);
         data::WEEKS as usize * per_week + 16
     }
 }

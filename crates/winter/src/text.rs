@@ -43,6 +43,30 @@ pub(crate) fn render(v: &WinterView) -> String {
         colour(v.week.first)
     );
     match v.week.stage {
+        Stage::Prepare => {
+            for (i, p) in v.players.iter().enumerate() {
+                if p.chosen {
+                    continue;
+                }
+                let size = p.hand_size.min(p.deck.count_ones() as u8);
+                let _ = if v.players.len() == 1 {
+                    writeln!(
+                        o,
+                        "{} picks a hand one card at a time: {} of {} cards picked",
+                        colour(Seat(i as u8)),
+                        v.hand_len[i],
+                        size
+                    )
+                } else {
+                    writeln!(
+                        o,
+                        "{} is choosing a hand of {} cards, in secret",
+                        colour(Seat(i as u8)),
+                        size
+                    )
+                };
+            }
+        }
         Stage::Turn => {
             let _ = writeln!(o, "{}'s turn", colour(v.week.turn.seat));
         }
@@ -166,6 +190,9 @@ pub(crate) fn render(v: &WinterView) -> String {
         );
         if v.viewer == Viewer::Seat(seat) {
             let _ = writeln!(o, "  your hand: {}", cards(p.hand));
+            if v.week.stage == Stage::Prepare && !p.chosen {
+                let _ = writeln!(o, "  to choose from: {}", cards(p.deck & !p.hand));
+            }
         }
         if p.played != 0 {
             let _ = writeln!(o, "  played this week: {}", cards(p.played));

@@ -123,11 +123,15 @@ pub enum WinterAction {
     Attack(MonsterId),
     /// Invasion: the first player chooses which other monster an Ice Wyrm moves.
     Push(MonsterId),
-    /// Preparation: the hand for this week, as a mask of card ids ([`Card::bit`]) drawn from
-    /// your action deck, exactly as many as your hand size.
+    /// Preparation with 2-4 players: the hand for this week, chosen in secret, as a mask of card
+    /// ids ([`Card::bit`]) drawn from your action deck, exactly as many as your hand size.
     ChooseHand(u64),
     /// Stop: end your turn, stop playing cards to the music, or stop a hero's moves early.
     Done,
+    /// Preparation in solitaire: take this card of your action deck into your hand. The hand is
+    /// picked one card at a time (an ordinary move: nobody to hide it from) until it holds as
+    /// many cards as your hand size.
+    PickCard(Card),
 }
 
 /// Something that happened, for the move log and the UI. Nothing here is hidden from anyone:
@@ -230,6 +234,9 @@ pub enum WinterError {
     /// A hand of the wrong size or with cards outside the deck.
     #[error("choose exactly {0} cards from your action deck")]
     BadHand(u8),
+    /// A solitaire pick of a card that is not in the deck or already in the hand.
+    #[error("pick a card of your action deck that is not in your hand yet")]
+    BadPick,
     /// Invalid choice of monster during the invasion.
     #[error("that monster cannot be chosen now")]
     BadMonster,

@@ -100,3 +100,62 @@ fn every_listed_action_applies_along_greedy_games_that_reach_the_late_weeks() {
         }
     }
 }
+
+/// A position at the Preparation step of week 1 in which seat 0 owns the 7 starting heroes and
+/// 18 pool heroes (25 cards), with dwarfs in a forest and a mine so that producers differ.
+fn big_deck(players: u8) -> Winter {
+    use dwarfs_engine::Seat;
+    use dwarfs_winter::DwarfKind;
+    use dwarfs_winter::data::{Card, FIRST_HERO, ZoneType, zone};
+    let mut g = Winter::test_position(WinterOptions::default(), players);
+    for c in FIRST_HERO..FIRST_HERO + 18 {
+        g.give_hero(Seat(0), Card(c));
+    }
+    for z in [zone(ZoneType::Forest, 1), zone(ZoneType::Mine, 2)] {
+        let p = g.player_mut(Seat(0));
+        p.home[DwarfKind::Worker.index()] -= 1;
+        p.dwarfs[DwarfKind::Worker.index()][z.index()] += 1;
+    }
+    g.set_monster_pile(&[]);
+    g.set_disaster_pile(&[]);
+    g.begin_week_now();
+    g.resolve_chance([7; 32]).unwrap();
+    g
+}
+
+#[test]
+fn the_greedy_bot_picks_a_solitaire_hand_card_by_card_as_it_would_choose_it_whole() {
+    use dwarfs_engine::Seat;
+    use dwarfs_winter::WinterAction;
+    // With 2 players the bot chooses one whole hand among C(25, 7) = 480 700.
+    let duo = big_deck(2);
+    let hands = duo.legal_actions_for_vec(Seat(0));
+    assert_eq!(hands.len(), 480_700);
+    let mut bot = GreedyBot::new(1);
+    let whole = hands[bot.choose(&SeatView::new(&duo, Seat(0)), &hands)];
+    let WinterAction::ChooseHand(whole) = whole else {
+        panic!("{whole:?}")
+    };
+    // Alone, it picks 7 cards one at a time, each from at most 25 actions, and ends with the same.
+    let mut solo = big_deck(1);
+    let mut steps = 0;
+    while let Actor::Seat(s) = solo.to_act() {
+        if !solo.player(s).chosen {
+            let legal = solo.legal_actions_vec();
+            assert!(legal.len() <= 25);
+            let i = bot.choose(&SeatView::new(&solo, s), &legal);
+            assert!(matches!(legal[i], WinterAction::PickCard(_)));
+            solo.play(s, &legal[i]).unwrap();
+            steps += 1;
+        } else {
+            break;
+        }
+    }
+    assert_eq!(steps, 7);
+    assert_eq!(solo.player(Seat(0)).hand, whole);
+    assert_ne!(
+        whole,
+        (1 << 7) - 1,
+        "not merely the first cards of the deck"
+    );
+}

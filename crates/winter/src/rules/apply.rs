@@ -8,6 +8,7 @@ use crate::types::{DwarfKind, Pick, WinterAction, WinterError, WinterEvent};
 use dwarfs_engine::Seat;
 
 type Res = Result<Vec<WinterEvent>, WinterError>;
+type Res0 = Result<(), WinterError>;
 
 /// The order in which dwarfs that defeated a monster go home: the Ice Warrior (worth 2) first.
 const MONSTER_RETURN: [DwarfKind; 4] = [
@@ -57,6 +58,11 @@ impl Winter {
                 "hands are chosen in the Preparation phase",
             ));
         }
+        if self.solo() {
+            return Err(WinterError::WrongStep(
+                "in solitaire the hand is picked one card at a time",
+            ));
+        }
         let p = self.player(seat);
         let size = p.hand_size.min(p.deck_size());
         if p.chosen {
@@ -70,6 +76,32 @@ impl Winter {
         p.chosen = true;
         self.after_preparation();
         Ok(vec![WinterEvent::HandChosen(seat)])
+    }
+
+    /// Solitaire preparation: `card` goes from the deck into the hand; the hand is complete (and
+    /// the Actions phase begins) once it holds hand-size cards.
+    fn pick_card(&mut self, action: WinterAction, ev: &mut Vec<WinterEvent>) -> Res0 {
+        let WinterAction::PickCard(card) = action else {
+            return Err(WinterError::WrongStep(
+                "pick the cards of your hand one at a time",
+            ));
+        };
+        let seat = Seat(0);
+        let p = self.player(seat);
+        if p.chosen {
+            return Err(WinterError::WrongStep("you have already chosen your hand"));
+        }
+        if !card.is_valid() || p.deck & card.bit() == 0 || p.hand & card.bit() != 0 {
+            return Err(WinterError::BadPick);
+        }
+        let p = self.seat_mut(seat);
+        p.hand |= card.bit();
+        if p.hand_len() >= p.hand_size.min(p.deck_size()) {
+            p.chosen = true;
+            ev.push(WinterEvent::HandChosen(seat));
+            self.after_preparation();
+        }
+        Ok(())
     }
 
     fn apply_inner(&mut self, action: &WinterAction) -> Res {
@@ -109,6 +141,7 @@ impl Winter {
             }
             (Stage::Turn, a) => self.turn_action(a, &mut ev)?,
             (Stage::Music(m), a) => self.music_action(m, a, &mut ev)?,
+            (Stage::Prepare, a) if self.solo() => self.pick_card(a, &mut ev)?,
             (Stage::Prepare, _) => {
                 return Err(WinterError::WrongStep("everyone is choosing a hand"));
             }

@@ -24,6 +24,7 @@ impl Winter {
             Stage::Setup | Stage::Reinforce => Actor::Chance,
             Stage::Defenders { seat, .. } => Actor::Seat(seat),
             Stage::Attack | Stage::Push { .. } => Actor::Seat(self.week.first),
+            Stage::Prepare if self.solo() => Actor::Seat(Seat(0)),
             Stage::Prepare => Actor::Simultaneous(
                 self.seat_list()
                     .filter(|&s| !self.player(s).chosen)
@@ -145,6 +146,20 @@ impl Winter {
             self.reveal_disaster(rng, ev);
         }
         self.week.stage = Stage::Prepare;
+        self.solo_whole_deck(ev);
+    }
+
+    /// Solitaire: a deck of no more cards than the hand size is the hand, with no decision.
+    fn solo_whole_deck(&mut self, ev: &mut Vec<WinterEvent>) {
+        let seat = Seat(0);
+        let p = self.player(seat);
+        if self.solo() && !p.chosen && p.deck_size() <= p.hand_size {
+            let p = self.seat_mut(seat);
+            p.hand = p.deck;
+            p.chosen = true;
+            ev.push(WinterEvent::HandChosen(seat));
+            self.after_preparation();
+        }
     }
 
     /// Reveals a disaster at random from the pile (nothing if it is empty). Legendary!'s

@@ -120,7 +120,10 @@ impl Winter {
             }
             Stage::Prepare => {
                 let p = self.player(seat);
-                if !p.chosen {
+                if !p.chosen && self.solo() {
+                    // Solitaire: one card at a time, any not picked yet.
+                    out.extend(Card::in_mask(p.deck & !p.hand).map(WinterAction::PickCard));
+                } else if !p.chosen {
                     hands(p.deck, p.hand_size.min(p.deck_size()), out);
                 }
             }
