@@ -1,10 +1,10 @@
-//! `dwarfs simulate`: random-bot games, with throughput, score and win statistics, for one
-//! player count or several (`--players 1-4`).
+//! `dwarfs simulate`: bot games (uniform random, or the game's own bot with `--bots game`), with
+//! throughput, score and win statistics, for one player count or several (`--players 1-4`).
 
 use crate::CliError;
-use crate::games::{CliGame, GameKind, OptionArgs, with_game};
-use dwarfs_engine::Seat;
-use dwarfs_engine::playout::random_playout;
+use crate::games::{CliGame, GameEntry, GameKind, OptionArgs, with_entry, with_game};
+use dwarfs_engine::playout::play_out;
+use dwarfs_engine::{Bot, RandomBot, Seat, Seated, SeedStream};
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -24,6 +24,10 @@ pub struct Args {
     /// The first seed; game i uses seed + i.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Who plays every seat: uniform random choices (fast, the engine's throughput), or the
+    /// game's own bot (the one local bot seats get; slower, closer to real play).
+    #[arg(long, value_enum, default_value_t = Bots::Random)]
+    pub bots: Bots,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -34,6 +38,16 @@ pub struct Args {
     pub record: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub options: OptionArgs,
+}
+
+/// Who plays the seats of simulated games.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bots {
+    /// Uniform random legal actions.
+    Random,
+    /// The game's own bot (its registry entry's).
+    Game,
 }
 
 /// The player counts to simulate, in increasing order, without repeats.
@@ -85,6 +99,8 @@ pub struct Report {
     pub game: &'static str,
     /// Seats per game.
     pub players: u8,
+    /// Who played.
+    pub bots: Bots,
     /// Games played.
     pub games: u64,
     /// Seat decisions made in all games.
@@ -123,7 +139,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         with_game!(args.game, G, checked_options::<G>(args, players).map(drop))?;
     }
     for (k, &players) in args.players.0.iter().enumerate() {
-        let report = with_game!(args.game, G, simulate::<G>(args, players)?);
+        let report = with_entry!(args.game, E, {
+            let bot = |seed| -> Box<dyn Bot<<E as GameEntry>::G>> {
+                match args.bots {
+                    Bots::Random => Box::new(RandomBot::new(seed)),
+                    Bots::Game => E::bot(seed),
+                }
+            };
+            simulate::<<E as GameEntry>::G>(args, players, bot)?
+        });
         if args.json {
             let s = serde_json::to_string(&report).map_err(|e| CliError::Failed(e.to_string()))?;
             println!("{s}");
@@ -137,8 +161,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Plays the games with `players` seats and gathers the report.
-pub fn simulate<G: CliGame>(args: &Args, players: u8) -> Result<Report, CliError> {
+/// Plays the games with `players` seats, every seat played by `bot(seed)`, and gathers the
+/// report.
+pub fn simulate<G: CliGame>(
+    args: &Args,
+    players: u8,
+    bot: impl Fn(u64) -> Box<dyn Bot<G>>,
+) -> Result<Report, CliError> {
     let options = checked_options::<G>(args, players)?;
     if let Some(path) = &args.record
         && args.games > 1
@@ -156,7 +185,11 @@ pub fn simulate<G: CliGame>(args: &Args, players: u8) -> Result<Report, CliError
     let (mut shared_wins, mut no_winner, mut everyone_lost) = (0, 0, 0);
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i);
-        let p = random_playout::<G>(&options, players, seed, false)
+        // As `random_playout`: chance from the seed, the bot from a stream derived from it.
+        let mut b = bot(seed);
+        let p = G::new(&options, players)
+            .map_err(dwarfs_engine::playout::PlayoutError::from)
+            .and_then(|g| play_out(g, &mut Seated(&mut *b), &mut SeedStream::new(seed), false))
             .map_err(|e| CliError::Failed(format!("game with seed {seed}: {e}")))?;
         moves += p.decisions as u64;
         chance_points += p.chance_points as u64;
@@ -202,6 +235,7 @@ pub fn simulate<G: CliGame>(args: &Args, players: u8) -> Result<Report, CliError
     Ok(Report {
         game: G::NAME,
         players,
+        bots: args.bots,
         games: args.games,
         moves,
         chance_points,
@@ -253,7 +287,14 @@ fn progress_bar(args: &Args) -> Option<indicatif::ProgressBar> {
 }
 
 fn print_text(r: &Report) {
-    println!("{} games of {} with {} players", r.games, r.game, r.players);
+    let who = match r.bots {
+        Bots::Random => "random bots",
+        Bots::Game => "the game's bot",
+    };
+    println!(
+        "{} games of {} with {} players ({who})",
+        r.games, r.game, r.players
+    );
     println!(
         "  speed:  {:.0} games/s, {:.0} moves/s ({:.2} s)",
         r.games_per_sec, r.moves_per_sec, r.seconds

@@ -108,6 +108,35 @@ fn a_range_of_player_counts_gives_one_report_per_count_with_mean_scores_by_seat(
     assert!(String::from_utf8_lossy(&out.stderr).contains("smaller count first"));
 }
 
+/// `--bots game` plays every seat with the game's own bot: Winter's greedy bot holds the castle
+/// in some games, where random play loses every one.
+#[test]
+fn the_games_own_bot_plays_winter_better_than_random_choices() {
+    let run = |bots: &str| {
+        json(&[
+            "simulate",
+            "--game",
+            "winter",
+            "--players",
+            "4",
+            "--games",
+            "30",
+            "--bots",
+            bots,
+            "--json",
+        ])
+    };
+    let (random, game) = (run("random"), run("game"));
+    assert_eq!(random["bots"], "random");
+    assert_eq!(game["bots"], "game");
+    let lost = |v: &serde_json::Value| v["everyone_lost"].as_u64().unwrap();
+    assert!(
+        lost(&game) < lost(&random),
+        "game bot {game}\nrandom {random}"
+    );
+    assert!(game["scores"]["mean"].as_f64() > random["scores"]["mean"].as_f64());
+}
+
 #[test]
 fn simulate_is_deterministic_for_a_seed() {
     let args = [
