@@ -5,7 +5,7 @@
 use super::GameEntry;
 #[cfg(test)]
 use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::text_view::TextView;
+use crate::gui::winter_view::WinterView;
 #[cfg(test)]
 use dwarfs_engine::suite::Golden;
 use dwarfs_winter::Winter;
@@ -17,7 +17,7 @@ pub struct WinterEntry;
 
 impl GameEntry for WinterEntry {
     type G = Winter;
-    type View = TextView<Winter>;
+    type View = WinterView;
     const TITLE: &'static str = "Dwar7s Winter";
     const BLURB: &'static str = "1-4 players: hold the castle through seven weeks of winter";
 }
