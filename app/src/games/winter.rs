@@ -1,16 +1,17 @@
 //! Dwar7s Winter in the registry: 1-4 players (1 is the solitaire variant), with the nightmare,
 //! bloodlust and Legendary! options. Shown with the generic text view until its board view
-//! exists.
+//! exists; local bot seats are played by the game's greedy bot.
 
 use super::GameEntry;
 #[cfg(test)]
 use super::suite::{Planned, SuiteCase, SuitePlan};
 use crate::gui::winter_view::WinterView;
+use dwarfs_engine::Bot;
 #[cfg(test)]
 use dwarfs_engine::suite::Golden;
-use dwarfs_winter::Winter;
 #[cfg(test)]
 use dwarfs_winter::WinterOptions;
+use dwarfs_winter::{GreedyBot, Winter};
 
 /// The registry entry of Dwar7s Winter.
 pub struct WinterEntry;
@@ -20,6 +21,10 @@ impl GameEntry for WinterEntry {
     type View = WinterView;
     const TITLE: &'static str = "Dwar7s Winter";
     const BLURB: &'static str = "1-4 players: hold the castle through seven weeks of winter";
+
+    fn bot(seed: u64) -> Box<dyn Bot<Winter>> {
+        Box::new(GreedyBot::new(seed))
+    }
 }
 
 /// Pinned playouts with the default options.

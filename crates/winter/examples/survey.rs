@@ -1,7 +1,8 @@
-//! Plays random games and prints how they end: for balancing the designed data.
-//! `cargo run --release -p dwarfs-winter --example survey -- <games>`
+//! Plays games with random or greedy players and prints how they end: for balancing the
+//! designed data. `cargo run --release -p dwarfs-winter --example survey -- <games> [random]`
 
 use dwarfs_engine::{Actor, Game, SeedStream};
+use dwarfs_winter::bot::greedy_pick;
 use dwarfs_winter::{End, Winter, WinterOptions};
 
 fn main() {
@@ -9,15 +10,32 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
-    for legendary in [false, true] {
-        for players in 1..=4u8 {
-            let o = WinterOptions {
-                legendary,
+    let random = std::env::args().nth(2).is_some_and(|a| a == "random");
+    let variants = [
+        ("base", WinterOptions::default()),
+        (
+            "nightmare",
+            WinterOptions {
+                nightmare: true,
                 ..WinterOptions::default()
-            };
+            },
+        ),
+        (
+            "legendary",
+            WinterOptions {
+                legendary: true,
+                ..WinterOptions::default()
+            },
+        ),
+    ];
+    for (name, o) in variants {
+        for players in 1..=4u8 {
             let mut lost_week = [0u32; 8];
             let mut survived = 0;
             let mut steps = 0usize;
+            let mut total_vp = 0i64;
+            let mut wins = [0u32; 4];
+            let mut cats: Vec<(String, i64)> = Vec::new();
             let mut legal = Vec::new();
             for seed in 0..games {
                 let mut g = Winter::new(&o, players).unwrap();
@@ -31,23 +49,50 @@ fn main() {
                         }
                         a => {
                             let s = a.deciding().iter().next().unwrap();
-                            g.legal_actions_for(s, &mut legal);
-                            let i = pick.choose(legal.len());
-                            g.play(s, &legal[i]).unwrap();
+                            let action = if random {
+                                g.legal_actions_for(s, &mut legal);
+                                legal[pick.choose(legal.len())]
+                            } else {
+                                greedy_pick(&g, s).unwrap()
+                            };
+                            g.play(s, &action).unwrap();
                         }
                     }
                     steps += 1;
                 }
+                let o = g.outcome().unwrap();
                 match g.end().unwrap() {
                     End::Lost { week, .. } => lost_week[*week as usize] += 1,
-                    End::Survived => survived += 1,
+                    End::Survived => {
+                        survived += 1;
+                        for w in &o.winners {
+                            wins[w.index()] += 1;
+                        }
+                        total_vp += o.scores.iter().map(|s| s.total as i64).sum::<i64>();
+                        for sc in &o.scores {
+                            for l in &sc.breakdown {
+                                match cats.iter_mut().find(|(c, _)| *c == l.category) {
+                                    Some(e) => e.1 += l.points as i64,
+                                    None => cats.push((l.category.clone(), l.points as i64)),
+                                }
+                            }
+                        }
+                    }
                 }
             }
             println!(
-                "legendary={legendary} players={players}: survived {survived}/{games}, lost by week {:?}, {} steps/game",
+                "{name} {players}p: survived {survived}/{games}, lost in week {:?}, mean VP when survived {:.1}, wins by seat {:?}, {} steps/game",
                 &lost_week[1..],
+                total_vp as f64 / (survived.max(1) as f64 * players as f64),
+                &wins[..players as usize],
                 steps / games as usize
             );
+            let n = (survived.max(1) * players as u32) as f64;
+            let parts: Vec<String> = cats
+                .iter()
+                .map(|(c, v)| format!("{c} {:.1}", *v as f64 / n))
+                .collect();
+            println!("    per player when survived: {}", parts.join(", "));
         }
     }
 }

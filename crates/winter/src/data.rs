@@ -269,9 +269,28 @@ impl Zone {
         Zone(self.data().next)
     }
 
+    /// Steps from this zone to `other`.
+    pub fn steps_to(self, other: Zone) -> u8 {
+        if self.is_valid() && other.is_valid() {
+            ZONE_DISTANCE[self.index()][other.index()]
+        } else {
+            u8::MAX
+        }
+    }
+
     /// Steps from this zone to the castle.
     pub fn distance(self) -> u8 {
         self.data().distance
+    }
+
+    /// The quarter of the board the zone lies in (0-3, clockwise from Wall 1), or `None` for
+    /// the castle. Wall q+1, Field q+1, Forest q+1 and Mine q+1 make quarter q: a board view
+    /// can lay the zones out as rings (walls, fields, then forests and mines) by quarter.
+    pub fn quarter(self) -> Option<u8> {
+        match self.kind() {
+            ZoneType::Castle => None,
+            _ => Some(self.number() - 1),
+        }
     }
 
     /// "Forest 2", "Castle".
@@ -409,6 +428,39 @@ pub const BOARD: [ZoneData; ZONES] = {
         i += 1;
     }
     out
+};
+
+/// Steps between any two zones (all-pairs shortest paths over the board graph).
+pub const ZONE_DISTANCE: [[u8; ZONES]; ZONES] = {
+    let mut d = [[u8::MAX / 2; ZONES]; ZONES];
+    let mut i = 0;
+    while i < ZONES {
+        d[i][i] = 0;
+        let mut j = 0;
+        while j < ZONES {
+            if BOARD[i].adjacent & (1 << j) != 0 {
+                d[i][j] = 1;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    let mut k = 0;
+    while k < ZONES {
+        let mut i = 0;
+        while i < ZONES {
+            let mut j = 0;
+            while j < ZONES {
+                if d[i][k] + d[k][j] < d[i][j] {
+                    d[i][j] = d[i][k] + d[k][j];
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    d
 };
 
 /// Zone index by type and printed number (1-4); the castle for `ZoneType::Castle`.

@@ -17,6 +17,7 @@
 //!   [`Winter::end`], [`Winter::solo_rank`]. For players use [`dwarfs_engine::Game::observe`]
 //!   ([`WinterView`]), which hides the other hands.
 
+pub mod bot;
 pub mod data;
 mod describe;
 mod determinize;
@@ -24,10 +25,12 @@ mod invariants;
 mod option_values;
 mod rules;
 pub mod state;
+mod testing;
 mod text;
 pub mod types;
 pub mod view;
 
+pub use bot::GreedyBot;
 pub use data::{Card, DisasterId, Instrument, MonsterId, Resource, SoloRank, Zone, ZoneType};
 pub use rules::heroes::{CONVERT_GAIN, DISMISS_GOLD};
 pub use rules::score::{Breakdown, breakdown, tiebreakers};

@@ -9,7 +9,7 @@ use dwarfs_engine::{Seat, Viewer};
 use std::fmt::Write;
 
 /// The colour of each seat.
-pub const SEAT_COLOURS: [&str; 4] = ["Yellow", "Red", "Blue", "Green"];
+pub const SEAT_COLOURS: [&str; 4] = ["Blue", "Red", "Green", "Yellow"];
 
 fn stage_name(s: Stage) -> &'static str {
     match s {

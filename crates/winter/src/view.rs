@@ -57,3 +57,30 @@ impl Winter {
         }
     }
 }
+
+impl WinterView {
+    /// The monsters on the board and where they stand, in id order.
+    pub fn monsters(&self) -> impl Iterator<Item = (crate::MonsterId, crate::Zone)> + '_ {
+        crate::state::bits32(self.board.monsters)
+            .map(|i| (crate::MonsterId(i), self.board.monster_zone[i as usize]))
+    }
+
+    /// The active disasters, in id order (their zone is on the card).
+    pub fn disasters(&self) -> impl Iterator<Item = crate::DisasterId> + '_ {
+        crate::state::bits32(self.board.disasters).map(crate::DisasterId)
+    }
+
+    /// One seat's board as this viewer sees it (another seat's `hand` is 0: see
+    /// [`WinterView::hand_len`]).
+    pub fn player(&self, seat: dwarfs_engine::Seat) -> Option<&PlayerBoard> {
+        self.players.get(seat.index())
+    }
+
+    /// The viewer's own hand (cards not played yet), if the viewer is a seat.
+    pub fn own_hand(&self) -> u64 {
+        match self.viewer {
+            Viewer::Seat(s) => self.player(s).map_or(0, |p| p.hand),
+            Viewer::Spectator => 0,
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! Phase 3, Actions: placing, moving, acquiring heroes, music with answers in clockwise order,
+//! and the free actions (defeat a monster, overcome a disaster), with the legendary dwarfs.
+
+mod common;
+use common::*;
+use dwarfs_engine::{Actor, Game, Seat};
+use dwarfs_winter::data::{MonsterType as T, POOL_COST};
+use dwarfs_winter::{DwarfKind, Instrument, Pick, Stage, WinterAction, WinterError, WinterEvent};
+
+const W: DwarfKind = DwarfKind::Worker;
+
+fn place(zone: dwarfs_winter::Zone) -> WinterAction {
+    WinterAction::Place { kind: W, zone }
+}
+
+#[test]
+fn placing_costs_an_action_and_never_twice_into_one_zone_in_a_turn() {
+    let mut g = position(2);
+    play(&mut g, place(forest(1)));
+    assert_eq!(g.player(Seat(0)).actions_left, 4);
+    assert_eq!(g.player(Seat(0)).count(W, forest(1)), 1);
+    let e = refuse(&mut g, place(forest(1)));
+    assert!(matches!(e, WinterError::PlacedThere(_)));
+    // Moving a dwarf into that zone is allowed.
+    play(&mut g, place(mine(1)));
+    play(
+        &mut g,
+        WinterAction::Move {
+            owner: Seat(0),
+            kind: W,
+            from: mine(1),
+            to: forest(1),
+        },
+    );
+    assert_eq!(g.player(Seat(0)).count(W, forest(1)), 2);
+    assert_eq!(g.player(Seat(0)).actions_left, 2);
+    // Next turn, the zone is open again.
+    play(&mut g, WinterAction::Done);
+    assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+    play(&mut g, place(forest(1)));
+}
+
+#[test]
+fn moving_goes_to_an_adjacent_zone_only_and_costs_an_action() {
+    let mut g = position(1);
+    put(&mut g, Seat(0), W, forest(1), 1);
+    let e = refuse(
+        &mut g,
+        WinterAction::Move {
+            owner: Seat(0),
+            kind: W,
+            from: forest(1),
+            to: wall(1),
+        },
+    );
+    assert!(matches!(e, WinterError::NotAdjacent(..)));
+    refuse(
+        &mut g,
+        WinterAction::Move {
+            owner: Seat(0),
+            kind: W,
+            from: mine(2),
+            to: field(2),
+        },
+    );
+    play(
+        &mut g,
+        WinterAction::Move {
+            owner: Seat(0),
+            kind: W,
+            from: forest(1),
+            to: field(1),
+        },
+    );
+    assert_eq!(g.player(Seat(0)).actions_left, 4);
+}
+
+#[test]
+fn with_no_action_left_only_free_actions_and_the_end_of_the_turn_remain() {
+    let mut g = position(2);
+    g.player_mut(Seat(0)).actions_left = 0;
+    let legal = g.legal_actions_vec();
+    assert_eq!(legal, vec![WinterAction::Done]);
+    assert_eq!(refuse(&mut g, place(forest(1))), WinterError::NoActions);
+}
+
+#[test]
+fn acquiring_a_hero_costs_its_slot_once_per_turn_slides_the_pool_and_refills_it() {
+    let mut g = position(2);
+    let names = ["Mason", "Cook", "Scout", "Miner"];
+    for (i, n) in names.iter().enumerate() {
+        g.set_pool(i, hero(n));
+    }
+    g.player_mut(Seat(0)).resources[0] = 3;
+    play(&mut g, WinterAction::Acquire { slot: 1 });
+    let p = g.player(Seat(0));
+    assert_eq!(p.resources[0], 3 - POOL_COST[1]);
+    assert_ne!(p.deck & hero("Cook").bit(), 0, "into the action deck");
+    assert_eq!(p.hand & hero("Cook").bit(), 0, "not into the hand");
+    assert_eq!(
+        g.pool(),
+        [
+            Some(hero("Mason")),
+            Some(hero("Scout")),
+            Some(hero("Miner")),
+            None
+        ]
+    );
+    assert_eq!(g.to_act(), Actor::Chance, "a new hero is drawn");
+    let ev = chance(&mut g);
+    assert!(matches!(ev[0], WinterEvent::HeroDrawn { slot: 3, .. }));
+    assert!(g.pool()[3].is_some());
+    assert_eq!(g.to_act(), Actor::Seat(Seat(0)));
+    assert_eq!(
+        refuse(&mut g, WinterAction::Acquire { slot: 0 }),
+        WinterError::AlreadyAcquired
+    );
+    // Too poor for slot 3.
+    let mut g = position(2);
+    g.set_pool(3, hero("Mason"));
+    g.player_mut(Seat(0)).resources[0] = 2;
+    assert_eq!(
+        refuse(&mut g, WinterAction::Acquire { slot: 3 }),
+        WinterError::CannotPay
+    );
+    assert_eq!(
+        refuse(&mut g, WinterAction::Acquire { slot: 2 }),
+        WinterError::EmptySlot
+    );
+}
+
+#[test]
+fn music_costs_an_action_once_per_turn_then_every_other_player_may_answer_in_clockwise_order() {
+    let mut g = position(3);
+    g.start_turn_of(Seat(1));
+    // Hands: Seat 1 holds the Woodcutter and the Quarryman; seats 2 and 0 the Woodcutter.
+    let woodcutter = hero("Woodcutter");
+    let quarryman = hero("Quarryman");
+    g.player_mut(Seat(1)).hand = woodcutter.bit() | quarryman.bit();
+    g.player_mut(Seat(2)).hand = woodcutter.bit();
+    g.player_mut(Seat(0)).hand = woodcutter.bit();
+    for s in Seat::all(3) {
+        put(&mut g, s, W, forest(s.0 + 1), 1);
+    }
+    play(&mut g, WinterAction::PlayMusic(Instrument::Drums));
+    assert_eq!(g.player(Seat(1)).actions_left, 4);
+    assert_eq!(g.player(Seat(1)).tokens, 0);
+    assert_eq!(
+        g.board().music_hall[Instrument::Drums.index()],
+        Some(Seat(1))
+    );
+    // Only matching cards can be played.
+    assert_eq!(
+        g.legal_actions_vec(),
+        vec![
+            WinterAction::PlayCard {
+                card: woodcutter,
+                pick: Pick::Nothing
+            },
+            WinterAction::Done
+        ]
+    );
+    refuse(
+        &mut g,
+        WinterAction::PlayCard {
+            card: quarryman,
+            pick: Pick::Nothing,
+        },
+    );
+    play(
+        &mut g,
+        WinterAction::PlayCard {
+            card: woodcutter,
+            pick: Pick::Nothing,
+        },
+    );
+    assert_eq!(
+        g.player(Seat(1)).resources[3],
+        3,
+        "1 wood per forest occupied"
+    );
+    assert_eq!(g.player(Seat(1)).played, woodcutter.bit());
+    play(&mut g, WinterAction::Done);
+    assert_eq!(
+        g.to_act(),
+        Actor::Seat(Seat(2)),
+        "clockwise from the leader"
+    );
+    play(
+        &mut g,
+        WinterAction::PlayCard {
+            card: woodcutter,
+            pick: Pick::Nothing,
+        },
+    );
+    play(&mut g, WinterAction::Done);
+    assert_eq!(g.to_act(), Actor::Seat(Seat(0)));
+    play(&mut g, WinterAction::Done);
+    assert_eq!(g.player(Seat(0)).resources[3], 2, "seat 0 declined");
+    assert_eq!(g.player(Seat(2)).resources[3], 3);
+    assert_eq!(g.stage(), Stage::Turn);
+    assert_eq!(
+        g.to_act(),
+        Actor::Seat(Seat(1)),
+        "back to the leader's turn"
+    );
+    // Once per turn, and the token is spent.
+    assert!(matches!(
+        refuse(&mut g, WinterAction::PlayMusic(Instrument::Horn)),
+        WinterError::NoMusic(_)
+    ));
+    play(&mut g, WinterAction::Done);
+    // Seat 2 cannot play the drums again this week.
+    assert!(matches!(
+        refuse(&mut g, WinterAction::PlayMusic(Instrument::Drums)),
+        WinterError::NoMusic(_)
+    ));
+    play(&mut g, WinterAction::PlayMusic(Instrument::Horn));
+}
+
+#[test]
+fn defeating_a_monster_needs_dwarfs_in_its_zone_and_resources_and_sends_the_dwarfs_home() {
+    let mut g = position(2);
+    let m = monster(T::Banshee); // 2 dwarfs, 1 gold + 1 food, 3 VP
+    g.put_monster(m, forest(2));
+    put(&mut g, Seat(0), W, forest(2), 1);
+    assert_eq!(
+        refuse(&mut g, WinterAction::Defeat(m)),
+        WinterError::NotBeatable("it needs more of your dwarfs in its zone or more resources")
+    );
+    // Another player's dwarf does not help.
+    put(&mut g, Seat(1), W, forest(2), 1);
+    refuse(&mut g, WinterAction::Defeat(m));
+    put(&mut g, Seat(0), W, forest(2), 2);
+    g.player_mut(Seat(0)).resources = [1, 0, 2, 2];
+    refuse(&mut g, WinterAction::Defeat(m));
+    g.player_mut(Seat(0)).resources = [1, 1, 2, 2];
+    play(&mut g, WinterAction::Defeat(m));
+    let p = g.player(Seat(0));
+    assert_eq!(p.resources, [0, 0, 2, 2]);
+    assert_eq!(p.count(W, forest(2)), 1, "the 2 dwarfs used went home");
+    assert_eq!(p.dwarfs_home(), 6);
+    assert_eq!(p.monsters, 1 << m.0);
+    assert_eq!(g.monsters().count(), 0);
+    assert_eq!(p.actions_left, 5, "a free action");
+}
+
+#[test]
+fn overcoming_a_disaster_pays_its_gold_and_sends_the_dwarfs_home() {
+    let mut g = position(1);
+    let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs, 1 stone + 2 wood, 3 VP, 2 gold
+    g.put_disaster(d);
+    put(&mut g, Seat(0), W, field(3), 2);
+    play(&mut g, WinterAction::Overcome(d));
+    let p = g.player(Seat(0));
+    assert_eq!(p.resources, [6, 4, 3, 2]);
+    assert_eq!(p.dwarfs_home(), 7);
+    assert_eq!(p.disasters, 1 << d.0);
+    assert_eq!(g.active_disasters(), 0);
+    assert_eq!(p.actions_left, 5);
+}
+
+#[test]
+fn the_ice_warrior_counts_as_two_dwarfs_against_monsters() {
+    let mut g = legendary(2);
+    let m = monster(T::FrostGiant); // 3 dwarfs
+    g.put_monster(m, mine(1));
+    make_legend(&mut g, Seat(0), DwarfKind::IceWarrior);
+    put(&mut g, Seat(0), DwarfKind::IceWarrior, mine(1), 1);
+    put(&mut g, Seat(0), W, mine(1), 1);
+    g.player_mut(Seat(0)).resources = [0, 2, 1, 0];
+    play(&mut g, WinterAction::Defeat(m));
+    assert_eq!(g.player(Seat(0)).dwarfs_home(), 7);
+}
+
+#[test]
+fn the_earth_guardian_pays_one_resource_less_on_its_disaster() {
+    let mut g = legendary(2);
+    let d = disaster("Blight"); // Field 4, 2 dwarfs, 2 stone + 1 wood
+    g.put_disaster(d);
+    make_legend(&mut g, Seat(0), DwarfKind::EarthGuardian);
+    put(&mut g, Seat(0), DwarfKind::EarthGuardian, field(4), 1);
+    put(&mut g, Seat(0), W, field(4), 1);
+    g.player_mut(Seat(0)).resources = [0, 0, 1, 1];
+    play(&mut g, WinterAction::Overcome(d));
+    assert_eq!(
+        g.player(Seat(0)).resources,
+        [2, 0, 0, 0],
+        "paid 1 stone + 1 wood, gained 2 gold"
+    );
+}
+
+#[test]
+fn the_thunder_king_is_placed_for_free() {
+    let mut g = legendary(2);
+    make_legend(&mut g, Seat(0), DwarfKind::ThunderKing);
+    g.player_mut(Seat(0)).actions_left = 0;
+    play(
+        &mut g,
+        WinterAction::Place {
+            kind: DwarfKind::ThunderKing,
+            zone: wall(2),
+        },
+    );
+    assert_eq!(g.player(Seat(0)).count(DwarfKind::ThunderKing, wall(2)), 1);
+}
+
+#[test]
+fn the_last_turn_of_the_week_leads_to_the_next_week_with_the_next_first_player() {
+    let mut g = position(3);
+    g.set_monster_pile(&[]);
+    g.set_disaster_pile(&[]);
+    for _ in 0..3 {
+        play(&mut g, WinterAction::Done);
+    }
+    assert_eq!(g.week(), 2);
+    assert_eq!(g.first_player(), Seat(1));
+    assert_eq!(g.stage(), Stage::Reinforce);
+}

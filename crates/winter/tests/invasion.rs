@@ -1,0 +1,354 @@
+//! Phase 1, Enemy invasion: refresh, monsters attack (order chosen by the first player, one
+//! step closer then the ability), reinforcements with on-spawn abilities, the disaster reveal,
+//! and the Legendary! monsters and snowball effect.
+
+mod common;
+use common::*;
+use dwarfs_engine::{Actor, Game, Seat};
+use dwarfs_winter::data::MonsterType as T;
+use dwarfs_winter::{
+    DwarfKind, Instrument, Stage, Winter, WinterAction, WinterError, WinterEvent, WinterOptions,
+};
+
+/// A position at the end of a week's Actions phase, so that the next week starts when the
+/// last seat ends its turn.
+fn before_week(players: u8, options: WinterOptions) -> Winter {
+    Winter::test_position(options, players)
+}
+
+#[test]
+fn the_week_begins_by_refreshing_tracks_and_music_tokens() {
+    let mut g = position(2);
+    g.player_mut(Seat(1)).actions = 3;
+    g.player_mut(Seat(1)).hand_size = 5;
+    g.player_mut(Seat(0)).tokens = 0;
+    g.begin_week_now();
+    for s in [Seat(0), Seat(1)] {
+        let p = g.player(s);
+        assert_eq!((p.actions, p.hand_size, p.tokens), (5, 7, 1));
+    }
+    assert_eq!(g.board().music_hall, [None; 4]);
+}
+
+#[test]
+fn each_monster_moves_one_zone_closer_to_the_castle() {
+    let mut g = position(2);
+    let m = monster(T::Harpy);
+    g.put_monster(m, mine(1));
+    let ev = g.begin_week_now();
+    assert!(ev.contains(&WinterEvent::MonsterMoved(m, mine(1), field(1))));
+    assert_eq!(g.monsters().collect::<Vec<_>>(), vec![(m, field(1))]);
+    g.begin_week_now();
+    assert_eq!(g.monsters().next().unwrap().1, wall(1));
+    g.begin_week_now();
+    assert_eq!(g.monsters().next().unwrap().1, CASTLE);
+    g.begin_week_now();
+    assert_eq!(
+        g.monsters().next().unwrap().1,
+        CASTLE,
+        "a monster in the castle stays"
+    );
+}
+
+#[test]
+fn the_first_player_chooses_the_order_in_which_monsters_attack() {
+    let mut g = position(3);
+    g.set_week(2, Seat(2));
+    let a = monster(T::Harpy);
+    let b = monster(T::WolfPack);
+    g.put_monster(a, mine(1));
+    g.put_monster(b, forest(2));
+    g.begin_week_now();
+    assert_eq!(g.stage(), Stage::Attack);
+    assert_eq!(g.to_act(), Actor::Seat(Seat(2)));
+    let mut legal = g.legal_actions_vec();
+    legal.sort_by_key(|a| format!("{a:?}"));
+    let mut want = vec![WinterAction::Attack(a), WinterAction::Attack(b)];
+    want.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(legal, want);
+    play(&mut g, WinterAction::Attack(b));
+    // The last monster attacks by itself; then the reinforcements come.
+    assert_eq!(g.stage(), Stage::Reinforce);
+    assert!(g.monsters().any(|m| m == (a, field(1))));
+    assert!(g.monsters().any(|m| m == (b, field(2))));
+}
+
+#[test]
+fn frost_giant_costs_each_near_player_one_action_once_and_never_below_3() {
+    let mut g = position(3);
+    let m = monster(T::FrostGiant);
+    g.put_monster(m, forest(1)); // moves to Field 1
+    put(&mut g, Seat(0), DwarfKind::Worker, field(1), 2); // in its zone, twice
+    put(&mut g, Seat(1), DwarfKind::Worker, wall(1), 1); // adjacent to Field 1
+    put(&mut g, Seat(2), DwarfKind::Worker, mine(3), 1); // far away
+    g.begin_week_now();
+    assert_eq!(g.player(Seat(0)).actions, 4, "abilities do not stack");
+    assert_eq!(g.player(Seat(1)).actions, 4);
+    assert_eq!(g.player(Seat(2)).actions, 5);
+    // Floor: the action track never goes below 3.
+    let mut g2 = position(1);
+    g2.put_monster(m, field(1));
+    g2.put_monster(monster2(T::FrostGiant), field(1));
+    put(&mut g2, Seat(0), DwarfKind::Worker, wall(1), 1);
+    g2.player_mut(Seat(0)).actions = 3;
+    g2.begin_week_now();
+    while g2.stage() == Stage::Attack {
+        let a = g2.legal_actions_vec()[0];
+        play(&mut g2, a);
+    }
+    assert_eq!(g2.player(Seat(0)).actions, 3, "5 - 1 - 1 = 3");
+    g2.player_mut(Seat(0)).actions = 3;
+    g2.begin_week_now();
+    while g2.stage() == Stage::Attack {
+        let a = g2.legal_actions_vec()[0];
+        play(&mut g2, a);
+    }
+    assert_eq!(g2.player(Seat(0)).actions, 3);
+}
+
+#[test]
+fn banshee_reduces_hand_size_never_below_5() {
+    let mut g = position(1);
+    g.put_monster(monster(T::Banshee), wall(1));
+    g.put_monster(monster2(T::Banshee), wall(1));
+    put(&mut g, Seat(0), DwarfKind::Worker, CASTLE, 1);
+    for _ in 0..2 {
+        g.begin_week_now();
+        while g.stage() == Stage::Attack {
+            let a = g.legal_actions_vec()[0];
+            play(&mut g, a);
+        }
+    }
+    assert_eq!(g.player(Seat(0)).hand_size, 5);
+}
+
+#[test]
+fn a_loss_of_food_wood_or_stone_that_cannot_be_paid_is_paid_in_gold() {
+    let mut g = position(3);
+    g.put_monster(monster(T::ForestTroll), forest(1)); // -> Field 1
+    for s in Seat::all(3) {
+        put(&mut g, s, DwarfKind::Worker, field(1), 1);
+    }
+    g.player_mut(Seat(1)).resources = [2, 2, 2, 0]; // no wood: pays gold
+    g.player_mut(Seat(2)).resources = [0, 2, 2, 0]; // nothing to pay with
+    g.begin_week_now();
+    assert_eq!(g.player(Seat(0)).resources, [2, 2, 2, 1]);
+    assert_eq!(g.player(Seat(1)).resources, [1, 2, 2, 0]);
+    assert_eq!(g.player(Seat(2)).resources, [0, 2, 2, 0]);
+}
+
+#[test]
+fn wolf_pack_takes_food() {
+    let mut g = position(1);
+    g.put_monster(monster(T::WolfPack), forest(2)); // -> Field 2
+    put(&mut g, Seat(0), DwarfKind::Worker, field(3), 1); // adjacent to Field 2
+    g.begin_week_now();
+    assert_eq!(g.player(Seat(0)).resources, [4, 3, 4, 4]);
+}
+
+#[test]
+fn yeti_sends_one_dwarf_of_each_player_in_its_zone_home() {
+    let mut g = position(2);
+    g.put_monster(monster(T::Yeti), mine(2)); // -> Field 2
+    put(&mut g, Seat(0), DwarfKind::Worker, field(2), 2);
+    put(&mut g, Seat(1), DwarfKind::Worker, field(2), 1);
+    put(&mut g, Seat(1), DwarfKind::Worker, field(1), 1); // adjacent only: untouched
+    g.begin_week_now();
+    assert_eq!(g.player(Seat(0)).count(DwarfKind::Worker, field(2)), 1);
+    assert_eq!(g.player(Seat(1)).count(DwarfKind::Worker, field(2)), 0);
+    assert_eq!(g.player(Seat(1)).count(DwarfKind::Worker, field(1)), 1);
+    assert_eq!(g.player(Seat(1)).dwarfs_home(), 6);
+}
+
+#[test]
+fn ice_wyrm_moves_another_monster_chosen_by_the_first_player() {
+    let mut g = position(2);
+    let wyrm = monster(T::IceWyrm);
+    let a = monster(T::Harpy);
+    let b = monster(T::WolfPack);
+    g.put_monster(wyrm, mine(1));
+    g.put_monster(a, mine(3));
+    g.put_monster(b, forest(4));
+    g.begin_week_now();
+    play(&mut g, WinterAction::Attack(wyrm));
+    assert_eq!(g.stage(), Stage::Push { by: wyrm });
+    let legal = g.legal_actions_vec();
+    assert_eq!(legal.len(), 2);
+    assert!(legal.contains(&WinterAction::Push(a)) && legal.contains(&WinterAction::Push(b)));
+    refuse(&mut g, WinterAction::Push(wyrm));
+    play(&mut g, WinterAction::Push(b));
+    assert_eq!(g.stage(), Stage::Attack);
+    let zones: Vec<_> = g.monsters().collect();
+    assert!(
+        zones.contains(&(b, field(4))),
+        "moved once by the wyrm: {zones:?}"
+    );
+    // b still attacks itself this week.
+    assert!(g.legal_actions_vec().contains(&WinterAction::Attack(b)));
+    play(&mut g, WinterAction::Attack(b));
+    assert!(g.monsters().any(|m| m == (b, wall(4))));
+}
+
+#[test]
+fn a_harpy_silences_the_instrument_of_its_zone() {
+    let mut g = position(2);
+    g.put_monster(monster(T::Harpy), forest(1));
+    assert!(
+        !g.legal_actions_vec()
+            .contains(&WinterAction::PlayMusic(Instrument::Drums))
+    );
+    let e = refuse(&mut g, WinterAction::PlayMusic(Instrument::Drums));
+    assert!(matches!(e, WinterError::NoMusic(_)));
+    assert!(
+        g.legal_actions_vec()
+            .contains(&WinterAction::PlayMusic(Instrument::Horn))
+    );
+}
+
+#[test]
+fn reinforcements_fill_the_board_to_2_3_or_4_monsters_at_their_spawning_zones() {
+    for (players, target) in [(1u8, 2usize), (2, 3), (3, 4), (4, 4)] {
+        let mut g = before_week(players, WinterOptions::default());
+        g.put_monster(monster(T::Harpy), field(1));
+        g.begin_week_now();
+        assert_eq!(g.stage(), Stage::Reinforce);
+        let ev = chance(&mut g);
+        assert_eq!(g.monsters().count(), target, "{players} players");
+        for e in &ev {
+            if let WinterEvent::MonsterSpawned(m, z) = e {
+                assert_eq!(*z, m.card().spawn);
+                assert_eq!(z.distance(), 3, "spawns at the edge");
+            }
+        }
+        assert_eq!(g.stage(), Stage::Prepare);
+    }
+}
+
+#[test]
+fn an_ogre_king_reveals_an_extra_disaster_when_it_spawns() {
+    let mut g = position(1);
+    g.set_monster_pile(&[monster(T::OgreKing)]);
+    g.begin_week_now();
+    let ev = chance(&mut g);
+    let revealed = ev
+        .iter()
+        .filter(|e| matches!(e, WinterEvent::DisasterRevealed(..)))
+        .count();
+    assert_eq!(revealed, 2, "the Ogre King's plus the week's: {ev:?}");
+    assert_eq!(g.active_disasters(), 2);
+    // Only one monster was left in the pile: the board holds 1 of 2.
+    assert_eq!(g.monsters().count(), 1);
+}
+
+#[test]
+fn one_disaster_a_week_and_two_on_weeks_3_5_and_7_in_nightmare() {
+    for nightmare in [false, true] {
+        for week in 1..=7u8 {
+            let mut g = Winter::test_position(
+                WinterOptions {
+                    nightmare,
+                    ..WinterOptions::default()
+                },
+                2,
+            );
+            g.set_monster_pile(&[]);
+            g.set_week(week, Seat(0));
+            g.begin_week_now();
+            chance(&mut g);
+            let expect = if nightmare && week % 2 == 1 && week > 1 {
+                2
+            } else {
+                1
+            };
+            assert_eq!(
+                g.active_disasters(),
+                expect,
+                "week {week}, nightmare {nightmare}"
+            );
+        }
+    }
+}
+
+#[test]
+fn frost_drake_charges_one_more_step_when_dwarfs_are_near() {
+    let mut g = legendary(2);
+    let d = monster(T::FrostDrake);
+    g.put_monster(d, forest(1));
+    g.begin_week_now();
+    assert_eq!(
+        g.monsters().next().unwrap().1,
+        field(1),
+        "no dwarf near: one step"
+    );
+    put(&mut g, Seat(1), DwarfKind::Worker, mine(4), 1); // nowhere near Wall 1
+    put(&mut g, Seat(1), DwarfKind::Worker, CASTLE, 1); // adjacent to Wall 1
+    g.begin_week_now();
+    assert_eq!(
+        g.monsters().next().unwrap().1,
+        CASTLE,
+        "Field 1 -> Wall 1, charges into the castle"
+    );
+}
+
+#[test]
+fn legendary_monsters_take_stone_gold_or_food_stone_and_wood() {
+    let mut g = legendary(3);
+    g.put_monster(monster(T::IceWraith), mine(1)); // -> Field 1
+    put(&mut g, Seat(0), DwarfKind::Worker, field(1), 1);
+    g.player_mut(Seat(0)).resources = [2, 1, 0, 1];
+    g.begin_week_now();
+    assert_eq!(
+        g.player(Seat(0)).resources,
+        [1, 0, 0, 0],
+        "stone lacking: paid in gold"
+    );
+
+    let mut g = legendary(1);
+    g.put_monster(monster(T::HoardDragon), forest(2));
+    g.put_monster(monster(T::RockGolem), mine(2));
+    put(&mut g, Seat(0), DwarfKind::Worker, field(2), 1);
+    g.begin_week_now();
+    while g.stage() == Stage::Attack {
+        let a = g.legal_actions_vec()[0];
+        play(&mut g, a);
+    }
+    assert_eq!(g.player(Seat(0)).resources, [3, 4, 3, 4]);
+}
+
+#[test]
+fn snowball_a_disaster_revealed_on_a_disaster_brings_another_while_at_most_3_are_active() {
+    let frozen = disaster("Frozen Harvest"); // Field 1
+    let hail = disaster("Hailstorm"); // Field 1 (Legendary!)
+    let sleet = disaster("Sleet"); // Field 3
+    let mut g = legendary(2);
+    g.set_monster_pile(&[]);
+    g.put_disaster(frozen);
+    g.set_disaster_pile(&[hail, sleet]);
+    g.begin_week_now();
+    chance(&mut g);
+    // Hailstorm lands on Frozen Harvest (2 active) and snowballs Sleet: 3 active; or Sleet
+    // first (2 active, no snowball). Either order must respect the rule.
+    let active = g.active_disasters();
+    let hail_first = g.disasters().any(|d| d == hail) && g.disasters().any(|d| d == sleet);
+    assert!(active == 3 && hail_first || active == 2, "{active}");
+    // Without Legendary! there is no snowball.
+    let mut g = position(2);
+    g.set_monster_pile(&[]);
+    g.put_disaster(frozen);
+    g.set_disaster_pile(&[hail, sleet]);
+    g.begin_week_now();
+    chance(&mut g);
+    assert_eq!(g.active_disasters(), 2);
+    // Forced: only the Hailstorm in the pile with Legendary!, more in the pile after it.
+    let mut g = legendary(2);
+    g.set_monster_pile(&[]);
+    g.put_disaster(frozen);
+    g.set_disaster_pile(&[hail]);
+    g.begin_week_now();
+    chance(&mut g);
+    assert_eq!(
+        g.active_disasters(),
+        2,
+        "snowball with an empty pile draws nothing"
+    );
+}
