@@ -371,8 +371,9 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
 }
 
 #[test]
-fn a_solitaire_game_goes_from_the_menu_to_the_end_screen_with_its_rank() {
+fn a_solitaire_game_goes_from_the_menu_to_the_end_screen_with_its_result() {
     use super::tests::{app, click, harness, has};
+    use dwarfs_engine::{Bot, SeatView};
     let mut h = harness(app());
     click(&mut h, "Hotseat");
     click(&mut h, "Dwar7s Winter");
@@ -387,7 +388,8 @@ fn a_solitaire_game_goes_from_the_menu_to_the_end_screen_with_its_rank() {
         a.table_of::<WinterView>().expect("a Winter table")
     }
     assert!(table(h.state()).game.solo(), "a solitaire game");
-    let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+    // The player clicks what the game's greedy bot would choose from the player's view.
+    let mut player = dwarfs_winter::GreedyBot::new(3);
     let mut moves = 0;
     while h.state().screen == super::Screen::Game {
         assert!(moves < 2000, "the game ends within 2000 moves");
@@ -395,7 +397,8 @@ fn a_solitaire_game_goes_from_the_menu_to_the_end_screen_with_its_rank() {
             let t = table(h.state());
             let legal = t.legal_for_viewer();
             assert!(!legal.is_empty(), "the player acts: {:?}", t.game.to_act());
-            choose(&t.game, &legal, &mut dice)
+            let i = player.choose(&SeatView::new(&t.game, Seat(0)), &legal);
+            legal[i]
         };
         play_by_clicking(&mut h, table, &action);
         h.run_steps(1);
@@ -483,7 +486,7 @@ fn a_card_with_a_choice_shows_its_choices_and_plays_the_one_clicked() {
 }
 
 #[test]
-fn the_winter_demo_tables_and_end_screen_open() {
+fn the_winter_demo_screens_open() {
     use super::tests::{app, harness, has};
     let t = super::winter_view::winter_prepare_demo_table();
     assert_eq!(t.game.stage(), Stage::Prepare);
@@ -505,4 +508,27 @@ fn the_winter_demo_tables_and_end_screen_open() {
     };
     assert!(has(&h, &verdict), "the verdict {verdict:?} is shown");
     assert!(has(&h, "Final scores"));
+}
+
+#[test]
+fn the_end_screen_of_a_survived_solitaire_game_shows_the_rank_reached() {
+    use super::tests::{app, harness, has};
+    let mut a = app();
+    a.open("winter-end").expect("a known screen");
+    let rank = {
+        let t = a.table_of::<WinterView>().expect("a Winter table");
+        assert!(t.game.solo(), "a solitaire game");
+        t.game
+            .solo_rank()
+            .expect("the greedy bot reaches a rank in some solitaire game")
+    };
+    let mut h = harness(a);
+    h.run_steps(2);
+    assert!(has(&h, "Final scores"));
+    assert!(has(&h, "You (Blue) wins"), "the verdict");
+    assert!(
+        has(&h, &format!("You survived the winter: {}", rank.title())),
+        "the rank {} is shown",
+        rank.title()
+    );
 }

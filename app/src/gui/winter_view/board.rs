@@ -39,10 +39,10 @@ pub(super) fn zone_centre(z: Zone, c: Pos2, r: f32) -> Pos2 {
     let tilt = 22.5f32.to_radians();
     let (angle, radius) = match z.kind() {
         ZoneType::Castle => return c,
-        ZoneType::Wall => (base, 0.35),
-        ZoneType::Field => (base, 0.63),
-        ZoneType::Forest => (base - tilt, 0.87),
-        ZoneType::Mine => (base + tilt, 0.87),
+        ZoneType::Wall => (base, 0.38),
+        ZoneType::Field => (base, 0.66),
+        ZoneType::Forest => (base - tilt, 0.88),
+        ZoneType::Mine => (base + tilt, 0.88),
     };
     c + vec2(angle.cos(), angle.sin()) * radius * r
 }
@@ -51,7 +51,8 @@ pub(super) fn zone_centre(z: Zone, c: Pos2, r: f32) -> Pos2 {
 fn zone_rect(z: Zone, c: Pos2, r: f32) -> Rect {
     let size = match z.kind() {
         ZoneType::Castle => vec2(0.30, 0.30),
-        ZoneType::Wall => vec2(0.23, 0.18),
+        ZoneType::Wall => vec2(0.27, 0.18),
+        ZoneType::Field => vec2(0.26, 0.24),
         _ => vec2(0.29, 0.24),
     } * r;
     Rect::from_center_size(zone_centre(z, c, r), size)
@@ -126,7 +127,7 @@ pub(super) fn board(
         .map(DisasterId)
         .collect();
     let title = (r * 0.055).clamp(9.5, 14.0);
-    let small = (r * 0.04).clamp(8.0, 11.0);
+    let small = (r * 0.034).clamp(8.0, 10.5);
     for z in Zone::all() {
         let zr = zone_rect(z, c, r);
         let resp = ui.interact(zr, ui.scope_id().with(("winter_zone", z.0)), Sense::click());
@@ -158,11 +159,10 @@ pub(super) fn board(
             FontId::proportional(title),
             PARCHMENT,
         );
-        let sub = match (z.kind().produces(), blocked) {
-            (_, true) if z.kind().produces().is_some() => "blocked".to_string(),
-            (Some(res), _) => res.name().to_string(),
-            (None, _) if z == Zone::CASTLE => "keep it clear".to_string(),
-            (None, _) => format!("{} from castle", z.distance()),
+        let sub = match z.kind().produces() {
+            Some(_) if blocked => "blocked",
+            Some(res) => res.name(),
+            None => "",
         };
         painter.text(
             zr.right_top() + vec2(-5.0, 4.0),

@@ -220,21 +220,26 @@ impl GameView for WinterView {
         self.validate(legal);
         let mut picked = Vec::new();
         let full = ui.available_rect_before_wrap();
-        let banner_h = 58.0;
-        let side_w = (full.width() * 0.42).clamp(320.0, 520.0);
-        let side = (full.width() - side_w - 20.0)
-            .min(full.height() - banner_h - 12.0)
-            .max(200.0);
-        let banner = Rect::from_min_size(
-            full.min + vec2(6.0, 2.0),
-            vec2(full.width() - side_w - 16.0, banner_h),
+        let side_w = (full.width() * 0.36).clamp(300.0, 480.0);
+        let left_w = full.width() - side_w - 16.0;
+        let banner = Rect::from_min_size(full.min + vec2(6.0, 2.0), vec2(left_w, 120.0));
+        let banner_bottom = ui
+            .scope_builder(UiBuilder::new().max_rect(banner), |ui| {
+                panels::banner(ui, &obs);
+            })
+            .response
+            .rect
+            .max
+            .y;
+        let side = left_w.min(full.max.y - banner_bottom - 10.0).max(200.0);
+        let board_rect = Rect::from_min_size(
+            pos2(
+                full.min.x + 8.0 + (left_w - side) / 2.0,
+                banner_bottom + 6.0,
+            ),
+            vec2(side, side),
         );
-        let board_rect =
-            Rect::from_min_size(pos2(full.min.x + 8.0, banner.max.y + 6.0), vec2(side, side));
         let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
-        ui.scope_builder(UiBuilder::new().max_rect(banner), |ui| {
-            panels::banner(ui, &obs);
-        });
         board::board(self, ui, board_rect, &obs, legal, &mut picked);
         ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
             egui::ScrollArea::vertical()
@@ -306,8 +311,8 @@ impl GameView for WinterView {
                         "the Ice Wyrm moves another monster: click the one to move.".into()
                     }
                     Stage::Turn => format!(
-                        "{} action(s) left: place or move dwarfs, acquire a hero, play music, \
-                         defeat monsters, overcome disasters, or end the turn.",
+                        "{} action(s) left: place or move dwarfs, acquire a hero, play music, or \
+                         end the turn.",
                         game.player(s).actions_left
                     ),
                     Stage::Music(m) => match m.effect {
@@ -471,17 +476,52 @@ pub fn winter_prepare_demo_table() -> Table<WinterView> {
     demo_table(game)
 }
 
-/// A finished solitaire game played by the random bot, for the end screen.
+/// A solitaire game played to its end by the game's greedy bot, chance from `seed`.
+pub fn solo_game(seed: u64) -> Winter {
+    use dwarfs_engine::{Bot, SeatView};
+    let mut game = Winter::new(&WinterOptions::default(), 1).expect("1 player is allowed");
+    let mut bot = dwarfs_winter::GreedyBot::new(seed);
+    let mut n = 0u64;
+    loop {
+        match game.to_act() {
+            Actor::Over => break,
+            Actor::Chance => {
+                n += 1;
+                let mut e = [0u8; 32];
+                e[..8].copy_from_slice(&seed.to_le_bytes());
+                e[8..16].copy_from_slice(&n.to_le_bytes());
+                if game.resolve_chance(e).is_err() {
+                    break;
+                }
+            }
+            actor => {
+                let Some(s) = actor.deciding().iter().next() else {
+                    break;
+                };
+                let legal = game.legal_actions_for_vec(s);
+                if legal.is_empty() {
+                    break;
+                }
+                let i = bot.choose(&SeatView::new(&game, s), &legal);
+                if game.play(s, &legal[i.min(legal.len() - 1)]).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    game
+}
+
+/// The end screen of a solitaire game that survived the winter with a rank (the first such
+/// game of the greedy bot; a lost one if none of the first 400 is).
 pub fn winter_end_demo_table() -> Table<WinterView> {
-    let mut t = Table::<WinterView>::new(
-        &WinterOptions::default(),
-        vec![SeatInfo {
-            name: "You".into(),
-            kind: SeatKind::Bot,
-        }],
-        0,
-    )
-    .expect("1 player is allowed");
-    t.seats[0].kind = SeatKind::Human;
-    t
+    let game = (0..400)
+        .map(solo_game)
+        .find(|g| g.solo_rank().is_some())
+        .unwrap_or_else(|| solo_game(0));
+    let seats = vec![SeatInfo {
+        name: "You".into(),
+        kind: SeatKind::Human,
+    }];
+    Table::from_state(game, seats, 0)
 }
