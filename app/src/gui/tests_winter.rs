@@ -532,3 +532,25 @@ fn the_end_screen_of_a_survived_solitaire_game_shows_the_rank_reached() {
         rank.title()
     );
 }
+
+#[test]
+fn the_replay_viewer_opens_a_winter_replay_and_steps_through_it_on_the_board() {
+    use super::tests::{app, click, harness, has};
+    let mut a = app();
+    a.replays.open_sample_of(crate::games::GameKind::Winter);
+    a.screen = super::Screen::Replays;
+    let mut h = harness(a);
+    h.run_steps(2);
+    let last = h.state().replays.positions();
+    assert!(last > 10, "a whole game: {last} moves");
+    assert!(has(&h, "Verified"), "the Winter replay verifies");
+    assert!(has(&h, "sample game of Dwar7s Winter"));
+    click(&mut h, "Next");
+    click(&mut h, "Next");
+    assert_eq!(h.state().replays.at(), 2);
+    // The board view draws the position: its zones and the castle's danger line.
+    assert!(h.query_by_label("zone Castle").is_some());
+    assert!(has(&h, "Castle: "));
+    click(&mut h, "Last");
+    assert_eq!(h.state().replays.at(), last);
+}

@@ -34,7 +34,7 @@ const DISASTER: Color32 = Color32::from_rgb(0xc0, 0x6a, 0x1a);
 /// The centre of zone `z` on a board of centre `c` and radius `r`: the castle in the middle, the
 /// walls and the fields in rings by quarter, the forests and mines alternating on the edge.
 pub(super) fn zone_centre(z: Zone, c: Pos2, r: f32) -> Pos2 {
-    let q = z.number().saturating_sub(1) as f32;
+    let q = z.quarter().unwrap_or(0) as f32;
     let base = (-90.0 + 90.0 * q).to_radians();
     let tilt = 22.5f32.to_radians();
     let (angle, radius) = match z.kind() {
@@ -118,14 +118,8 @@ pub(super) fn board(
             painter.line_segment([zone_centre(a, c, r), zone_centre(b, c, r)], stroke);
         }
     }
-    let monsters: Vec<(MonsterId, Zone)> = (0..32u8)
-        .filter(|i| obs.board.monsters & (1 << i) != 0)
-        .map(|i| (MonsterId(i), obs.board.monster_zone[i as usize]))
-        .collect();
-    let disasters: Vec<DisasterId> = (0..32u8)
-        .filter(|i| obs.board.disasters & (1 << i) != 0)
-        .map(DisasterId)
-        .collect();
+    let monsters: Vec<(MonsterId, Zone)> = obs.monsters().collect();
+    let disasters: Vec<DisasterId> = obs.disasters().collect();
     let title = (r * 0.055).clamp(9.5, 14.0);
     let small = (r * 0.034).clamp(8.0, 10.5);
     for z in Zone::all() {

@@ -93,18 +93,11 @@ fn instrument_zones(i: Instrument) -> String {
     types.join(", ")
 }
 
-/// The monsters on the board, with their zones.
-fn monsters(obs: &Obs) -> impl Iterator<Item = (MonsterId, Zone)> + '_ {
-    (0..32u8)
-        .filter(|i| obs.board.monsters & (1 << i) != 0)
-        .map(|i| (MonsterId(i), obs.board.monster_zone[i as usize]))
-}
-
 /// How close the castle is to falling, in words, and how alarming that is (0 calm, 1 close,
 /// 2 about to fall).
 pub(super) fn danger(obs: &Obs) -> (String, u8) {
     let disasters = obs.board.disasters.count_ones() as u8;
-    let nearest = monsters(obs).min_by_key(|(m, z)| (z.distance(), m.0));
+    let nearest = obs.monsters().min_by_key(|(m, z)| (z.distance(), m.0));
     let left = DISASTER_LIMIT.saturating_sub(disasters);
     let d_text = format!(
         "{disasters} of {DISASTER_LIMIT} disasters active{}",
@@ -276,7 +269,7 @@ pub(super) fn music_hall(
 ) {
     ui.label(theme::heading("Music Hall"));
     let silenced = |i: Instrument| {
-        monsters(obs).any(|(m, z)| {
+        obs.monsters().any(|(m, z)| {
             m.card().kind.ability() == MonsterAbility::SilenceInstrument
                 && z.kind().instrument() == i
         })
