@@ -37,6 +37,7 @@ fn main() {
             let mut wins = [0u32; 4];
             let mut cats: Vec<(String, i64)> = Vec::new();
             let mut legal = Vec::new();
+            let start = std::time::Instant::now();
             for seed in 0..games {
                 let mut g = Winter::new(&o, players).unwrap();
                 let mut chance = SeedStream::new(seed);
@@ -87,6 +88,13 @@ fn main() {
                 &wins[..players as usize],
                 steps / games as usize
             );
+            if random {
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                println!(
+                    "    {:.2} M steps/s (legal actions listed at every decision)",
+                    steps as f64 / secs / 1e6
+                );
+            }
             let n = (survived.max(1) * players as u32) as f64;
             let parts: Vec<String> = cats
                 .iter()

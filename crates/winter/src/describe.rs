@@ -68,7 +68,8 @@ impl Winter {
             WinterAction::Overcome(d) => format!("{who} overcomes {}", d.name()),
             WinterAction::Attack(m) => format!("{who} sends the {} to attack", m.name()),
             WinterAction::Push(m) => format!("{who} has the Ice Wyrm move the {}", m.name()),
-            WinterAction::ChooseHand(_) => format!("{who} chooses a hand"),
+            // Any deciding seat may play it at a simultaneous step, and it is secret.
+            WinterAction::ChooseHand(_) => "a hand is chosen, in secret".to_string(),
             WinterAction::Done => match self.week.stage {
                 Stage::Turn => format!("{who} ends their turn"),
                 Stage::Music(m) if m.effect.is_some() => format!("{who} stops moving"),

@@ -45,6 +45,26 @@ pub(crate) fn render(v: &WinterView) -> String {
         stage_name(v.week.stage),
         colour(v.week.first)
     );
+    match v.week.stage {
+        Stage::Turn => {
+            let _ = writeln!(o, "{}'s turn", colour(v.week.turn.seat));
+        }
+        Stage::Music(m) => {
+            let _ = writeln!(
+                o,
+                "{}'s {}: {} plays matching cards{}",
+                colour(m.leader),
+                m.instrument.name(),
+                colour(m.current),
+                if m.effect.is_some() {
+                    " (choosing a hero's moves)"
+                } else {
+                    ""
+                }
+            );
+        }
+        _ => {}
+    }
     if let Some(end) = &v.end {
         let _ = match end {
             End::Lost { week, reason } => writeln!(o, "EVERYONE LOST in week {week}: {reason}"),

@@ -76,6 +76,15 @@ impl WinterView {
         self.players.get(seat.index())
     }
 
+    /// How close the castle is to falling: the fewest steps any monster still needs to reach
+    /// the castle (0: one is inside), and the active disasters (4 at the end of a week lose).
+    pub fn danger(&self) -> (Option<u8>, u8) {
+        (
+            self.monsters().map(|(_, z)| z.distance()).min(),
+            self.board.disasters.count_ones() as u8,
+        )
+    }
+
     /// The viewer's own hand (cards not played yet), if the viewer is a seat.
     pub fn own_hand(&self) -> u64 {
         match self.viewer {

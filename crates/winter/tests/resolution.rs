@@ -251,3 +251,62 @@ fn a_survived_solitaire_game_reports_the_rank_reached() {
     );
     assert_eq!(rank(&[], &[], 0).0, None);
 }
+
+#[test]
+fn the_knight_needs_7_heroes_and_the_legend_7_monsters_and_7_disasters() {
+    let mut g = position(1);
+    week(&mut g, 7);
+    // 8 heroes: 2+2+2+3+3+3+3+2 = 20 VP, 4 disasters (10 VP), militia 3: 33 VP.
+    for name in [
+        "Mason",
+        "Forester",
+        "Cook",
+        "Lumberjack",
+        "Baker",
+        "Miner",
+        "Goldsmith",
+        "Scout",
+    ] {
+        g.give_hero(Seat(0), hero(name));
+    }
+    g.player_mut(Seat(0)).disasters = ["Frozen Harvest", "Locust Swarm", "Flooded Barn", "Blight"]
+        .iter()
+        .fold(0, |m, d| m | 1 << disaster(d).0);
+    end_turns(&mut g);
+    assert_eq!(g.outcome().unwrap().score(Seat(0)).unwrap().total, 33);
+    assert_eq!(
+        g.solo_rank(),
+        Some(SoloRank::Survivor),
+        "33 VP: not yet a knight"
+    );
+
+    let mut g = position(1);
+    week(&mut g, 7);
+    for name in [
+        "Mason",
+        "Forester",
+        "Cook",
+        "Lumberjack",
+        "Baker",
+        "Miner",
+        "Goldsmith",
+        "Scout",
+    ] {
+        g.give_hero(Seat(0), hero(name));
+    }
+    // 20 VP of heroes, monsters 5 + 5 + 2, militia 3: 35 VP with 8 heroes.
+    g.player_mut(Seat(0)).monsters =
+        1 << monster(T::FrostGiant).0 | 1 << monster(T::OgreKing).0 | 1 << monster(T::Harpy).0;
+    end_turns(&mut g);
+    assert_eq!(g.outcome().unwrap().score(Seat(0)).unwrap().total, 35);
+    assert_eq!(g.solo_rank(), Some(SoloRank::KnightOfTheRoundTable));
+
+    let mut g = position(1);
+    week(&mut g, 7);
+    let p = g.player_mut(Seat(0));
+    p.monsters = (0..7).fold(0, |m, i| m | 1 << i);
+    p.disasters = (0..7).fold(0, |m, i| m | 1 << i);
+    end_turns(&mut g);
+    assert_eq!(g.solo_rank(), Some(SoloRank::Legend));
+    assert!(g.outcome().unwrap().summary.contains("The Legend"));
+}

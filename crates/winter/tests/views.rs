@@ -26,6 +26,7 @@ fn the_text_view_shows_the_board_and_only_the_viewers_own_hand() {
         "{mine}"
     );
     assert!(mine.contains("Red dwarfx1"), "{mine}");
+    assert!(mine.contains("Blue's turn"), "{mine}");
     let spectator = g.text_view(Viewer::Spectator);
     assert!(!spectator.contains("Woodcutter") && !spectator.contains("Farmer"));
     let v = g.observe(Viewer::Seat(Seat(1)));
@@ -35,6 +36,7 @@ fn the_text_view_shows_the_board_and_only_the_viewers_own_hand() {
     assert_eq!(v.monsters().count(), 1);
     assert_eq!(v.disasters().count(), 1);
     assert_eq!(g.danger(), (Some(1), 1));
+    assert_eq!(v.danger(), g.danger());
 }
 
 #[test]
