@@ -169,6 +169,21 @@ pub(super) fn board(
                 PARCHMENT_DIM
             },
         );
+        // How far this zone's monsters are from the castle (in steps).
+        if monsters.iter().any(|(_, at)| *at == z) {
+            let text = match z.distance() {
+                0 => "INSIDE!".to_string(),
+                1 => "1 step".to_string(),
+                d => format!("{d} steps"),
+            };
+            painter.text(
+                zr.right_bottom() + vec2(-5.0, -3.0),
+                Align2::RIGHT_BOTTOM,
+                text,
+                FontId::proportional(small),
+                theme::DANGER,
+            );
+        }
         let mut hover = format!(
             "{} ({}): {} step(s) from the castle; adjacent to {}.",
             z.name(),
