@@ -1,6 +1,6 @@
 //! Dwar7s Winter in the registry: 1-4 players (1 is the solitaire variant), with the nightmare,
-//! bloodlust and Legendary! options. Shown with the generic text view until its board view
-//! exists; local bot seats are played by the game's greedy bot.
+//! bloodlust and Legendary! options. Shown with its board view
+//! ([`crate::gui::winter_view::WinterView`]); local bot seats are played by the game's greedy bot.
 
 use super::GameEntry;
 #[cfg(test)]

@@ -553,3 +553,158 @@ fn the_replay_viewer_opens_a_winter_replay_and_steps_through_it_on_the_board() {
     click(&mut h, "Last");
     assert_eq!(h.state().replays.at(), last);
 }
+
+/// Reads a peer's updates until `pick` returns something (a hang guard fails the test).
+fn wait_update<T>(
+    h: &mut dwarfs_net::PeerHandle<Winter>,
+    what: &str,
+    mut pick: impl FnMut(dwarfs_net::Update<Winter>) -> Option<T>,
+) -> T {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        match h.try_recv() {
+            Some(u) => {
+                if let Some(t) = pick(u) {
+                    return t;
+                }
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+}
+
+/// Draws frames on both boards until `done` holds (the network runs on its own threads).
+fn until_both(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(a, b) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        a.step();
+        b.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// Clicks the widgets that play `action` on a networked board (the move is applied later).
+fn click_plan(h: &mut H, action: &WinterAction) {
+    let labels = {
+        let t = h.state();
+        clicks(action, &t.game.stage(), acting(t), &t.game.pool())
+    };
+    for l in labels {
+        h.get_by_label(&l).click_accesskit();
+        h.run_steps(2);
+    }
+}
+
+#[test]
+fn two_boards_play_winter_over_loopback_choosing_hands_in_secret() {
+    use dwarfs_net::{Command, Role, Update};
+    let dir = tempfile::tempdir().unwrap();
+    let setup = |name: &str| super::net::NetSetup {
+        ip: "127.0.0.1".into(),
+        mdns: false,
+        key: Some(dir.path().join(format!("{name}.key"))),
+        replay_dir: Some(dir.path().join(name)),
+        gone_timeout_s: 0,
+    };
+    let rt = super::net::NetRuntime::start().unwrap();
+    let ctx = egui::Context::default();
+    let options = dwarfs_engine::codec::encode(&WinterOptions::default());
+    let role = Role::Host {
+        seats: 2,
+        bots: 0,
+        options,
+    };
+    let mut host = rt.spawn::<Winter>(setup("Ada").spec(Winter::NAME, "Ada", role), &ctx);
+    let ticket = wait_update(&mut host, "the ticket", |u| match u {
+        Update::Ticket(t) => Some(t),
+        _ => None,
+    });
+    let role = Role::Join { ticket };
+    let mut joiner = rt.spawn::<Winter>(setup("Bo").spec(Winter::NAME, "Bo", role), &ctx);
+    wait_update(&mut joiner, "a seat in the lobby", |u| match u {
+        Update::Roster { you: Some(_), .. } => Some(()),
+        _ => None,
+    });
+    assert!(joiner.send(Command::Ready(true)));
+    let start = |u: Update<Winter>| match u {
+        Update::Started {
+            seat,
+            names,
+            bots,
+            state,
+            ..
+        } => Some((seat, names, bots, *state)),
+        _ => None,
+    };
+    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
+    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
+    let mut a = harness(Table::networked(
+        hstate,
+        names.clone(),
+        bots.clone(),
+        hs,
+        host,
+    ));
+    let mut b = harness(Table::networked(jstate, names, bots, js, joiner));
+    let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+    let mut hands = 0;
+    let mut moves = 0u32;
+    // Two weeks are enough to choose hands twice in secret and play music across the network.
+    while hands < 4 {
+        until_both(
+            &mut a,
+            &mut b,
+            "the same position on both boards",
+            |a, b| {
+                let (ta, tb) = (a.state(), b.state());
+                ta.seq == tb.seq
+                    && ta.game == tb.game
+                    && !ta.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && !tb.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && (ta.game.to_act() == Actor::Over
+                        || !ta.legal_for_viewer().is_empty()
+                        || !tb.legal_for_viewer().is_empty())
+            },
+        );
+        if a.state().game.to_act() == Actor::Over {
+            break;
+        }
+        assert!(moves < 1000, "two weeks take fewer than 1000 moves");
+        let seq = a.state().seq;
+        let mut clicked = 0;
+        for h in [&mut a, &mut b] {
+            let legal = h.state().legal_for_viewer();
+            if legal.is_empty() {
+                continue;
+            }
+            let action = choose(&h.state().game, &legal, &mut dice);
+            if matches!(action, WinterAction::ChooseHand(_)) {
+                hands += 1;
+                // The other's choice is not known to this board before it chooses.
+                let other = Seat(1 - acting(h.state()).0);
+                assert_eq!(h.state().game.player(other).hand, 0, "no hand leaks");
+            }
+            click_plan(h, &action);
+            clicked += 1;
+        }
+        // A secret step is one move, however many seats choose in it.
+        until_both(&mut a, &mut b, "the move applied on both boards", |a, b| {
+            a.state().seq == seq + 1 && b.state().seq == seq + 1
+        });
+        moves += clicked;
+    }
+    assert_eq!(hands, 4, "both players chose a hand in two weeks");
+    for h in [&a, &b] {
+        let t = h.state();
+        assert!(t.error.is_none(), "{:?}", t.error);
+        assert!(t.game.week() >= 2);
+    }
+}
