@@ -1,4 +1,5 @@
-//! `dwarfs simulate`: random-bot games, with throughput, score and win statistics.
+//! `dwarfs simulate`: random-bot games, with throughput, score and win statistics, for one
+//! player count or several (`--players 1-4`).
 
 use crate::CliError;
 use crate::games::{CliGame, GameKind, OptionArgs, with_game};
@@ -14,9 +15,9 @@ pub struct Args {
     /// Which game.
     #[arg(long, value_enum)]
     pub game: GameKind,
-    /// Seats per game.
-    #[arg(long)]
-    pub players: u8,
+    /// Seats per game: a count (3), a range (1-4) or a list (2,4); one report per count.
+    #[arg(long, value_parser = parse_player_counts)]
+    pub players: PlayerCounts,
     /// How many games to play.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
@@ -33,6 +34,37 @@ pub struct Args {
     pub record: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub options: OptionArgs,
+}
+
+/// The player counts to simulate, in increasing order, without repeats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerCounts(pub Vec<u8>);
+
+/// Parses "3", "1-4" or "2,4" (and mixtures: "1,3-4").
+fn parse_player_counts(text: &str) -> Result<PlayerCounts, String> {
+    let mut counts = std::collections::BTreeSet::new();
+    for part in text.split(',') {
+        let number = |s: &str| {
+            s.trim()
+                .parse::<u8>()
+                .map_err(|_| format!("'{s}' is not a player count: give a number, a range like 1-4 or a list like 2,4"))
+        };
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (number(a)?, number(b)?);
+                if a > b {
+                    return Err(format!(
+                        "the range {a}-{b} is empty: write the smaller count first"
+                    ));
+                }
+                counts.extend(a..=b);
+            }
+            None => {
+                counts.insert(number(part)?);
+            }
+        }
+    }
+    Ok(PlayerCounts(counts.into_iter().collect()))
 }
 
 /// Minimum, mean and maximum of the final scores of every seat in every game.
@@ -71,6 +103,8 @@ pub struct Report {
     pub scores: ScoreStats,
     /// Games won by each seat (a shared win counts for every winner).
     pub wins_by_seat: Vec<u64>,
+    /// Mean final score of each seat.
+    pub mean_score_by_seat: Vec<f64>,
     /// Share of wins by seat, summing to 1 over seats when there are wins.
     pub win_share_by_seat: Vec<f64>,
     /// Games that ended in a shared win.
@@ -82,25 +116,30 @@ pub struct Report {
     pub everyone_lost: u64,
 }
 
-/// Runs the command.
+/// Runs the command: one report per player count (with `--json`, one JSON object per line).
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let report = with_game!(args.game, G, simulate::<G>(args)?);
-    if args.json {
-        let s = serde_json::to_string(&report).map_err(|e| CliError::Failed(e.to_string()))?;
-        println!("{s}");
-    } else {
-        print_text(&report);
+    // Refuse a bad count before playing any game.
+    for &players in &args.players.0 {
+        with_game!(args.game, G, checked_options::<G>(args, players).map(drop))?;
+    }
+    for (k, &players) in args.players.0.iter().enumerate() {
+        let report = with_game!(args.game, G, simulate::<G>(args, players)?);
+        if args.json {
+            let s = serde_json::to_string(&report).map_err(|e| CliError::Failed(e.to_string()))?;
+            println!("{s}");
+        } else {
+            if k > 0 {
+                println!();
+            }
+            print_text(&report);
+        }
     }
     Ok(())
 }
 
-/// Plays the games and gathers the report.
-pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
-    if args.games == 0 {
-        return Err(CliError::Usage("--games must be at least 1".into()));
-    }
-    let options = G::options_from(&args.options)?;
-    G::new(&options, args.players).map_err(|e| CliError::Usage(e.to_string()))?;
+/// Plays the games with `players` seats and gathers the report.
+pub fn simulate<G: CliGame>(args: &Args, players: u8) -> Result<Report, CliError> {
+    let options = checked_options::<G>(args, players)?;
     if let Some(path) = &args.record
         && args.games > 1
     {
@@ -112,11 +151,12 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
     let start = Instant::now();
     let (mut moves, mut chance_points) = (0u64, 0u64);
     let (mut min, mut max, mut sum, mut n) = (i32::MAX, i32::MIN, 0i64, 0i64);
-    let mut wins = vec![0u64; args.players as usize];
+    let mut wins = vec![0u64; players as usize];
+    let mut seat_sums = vec![0i64; players as usize];
     let (mut shared_wins, mut no_winner, mut everyone_lost) = (0, 0, 0);
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i);
-        let p = random_playout::<G>(&options, args.players, seed, false)
+        let p = random_playout::<G>(&options, players, seed, false)
             .map_err(|e| CliError::Failed(format!("game with seed {seed}: {e}")))?;
         moves += p.decisions as u64;
         chance_points += p.chance_points as u64;
@@ -129,6 +169,9 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
             max = max.max(s.total);
             sum += s.total as i64;
             n += 1;
+            if let Some(t) = seat_sums.get_mut(s.seat.index()) {
+                *t += s.total as i64;
+            }
         }
         if outcome.all_lost {
             everyone_lost += 1;
@@ -145,7 +188,7 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
         }
         if let Some(path) = &args.record {
             let file = crate::replay_cli::record_path(path, G::NAME, seed, args.games > 1);
-            crate::replay_cli::record::<G>(&options, args.players, seed, &file)?;
+            crate::replay_cli::record::<G>(&options, players, seed, &file)?;
         }
         if let Some(b) = &bar {
             b.inc(1);
@@ -158,7 +201,7 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
     let total_wins: u64 = wins.iter().sum();
     Ok(Report {
         game: G::NAME,
-        players: args.players,
+        players,
         games: args.games,
         moves,
         chance_points,
@@ -171,6 +214,10 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
             mean: sum as f64 / n.max(1) as f64,
             max,
         },
+        mean_score_by_seat: seat_sums
+            .iter()
+            .map(|&t| t as f64 / args.games as f64)
+            .collect(),
         win_share_by_seat: wins
             .iter()
             .map(|&w| w as f64 / total_wins.max(1) as f64)
@@ -180,6 +227,16 @@ pub fn simulate<G: CliGame>(args: &Args) -> Result<Report, CliError> {
         no_winner,
         everyone_lost,
     })
+}
+
+/// The game's options, once the arguments are known to make a game with `players` seats.
+fn checked_options<G: CliGame>(args: &Args, players: u8) -> Result<G::Options, CliError> {
+    if args.games == 0 {
+        return Err(CliError::Usage("--games must be at least 1".into()));
+    }
+    let options = G::options_from(&args.options)?;
+    G::new(&options, players).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(options)
 }
 
 fn progress_bar(args: &Args) -> Option<indicatif::ProgressBar> {
@@ -211,7 +268,12 @@ fn print_text(r: &Report) {
     );
     println!("  wins by seat:");
     for (i, (w, share)) in r.wins_by_seat.iter().zip(&r.win_share_by_seat).enumerate() {
-        println!("    seat {}: {w} ({:.1}%)", i + 1, share * 100.0);
+        let mean = r.mean_score_by_seat.get(i).copied().unwrap_or_default();
+        println!(
+            "    seat {}: {w} ({:.1}%), mean score {mean:.2}",
+            i + 1,
+            share * 100.0
+        );
     }
     if r.shared_wins > 0 || r.no_winner > 0 {
         println!(
@@ -220,6 +282,10 @@ fn print_text(r: &Report) {
         );
     }
     if r.everyone_lost > 0 {
-        println!("  games everyone lost together: {}", r.everyone_lost);
+        println!(
+            "  games everyone lost together: {} ({:.1}%)",
+            r.everyone_lost,
+            r.everyone_lost as f64 * 100.0 / r.games.max(1) as f64
+        );
     }
 }

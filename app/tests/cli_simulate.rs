@@ -58,6 +58,57 @@ fn simulate_json_has_the_documented_fields_and_consistent_values() {
 }
 
 #[test]
+fn a_range_of_player_counts_gives_one_report_per_count_with_mean_scores_by_seat() {
+    let out = dwarfs(&[
+        "simulate",
+        "--game",
+        "hold",
+        "--players",
+        "2-3,5",
+        "--games",
+        "3",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reports: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let counts: Vec<u64> = reports
+        .iter()
+        .map(|r| r["players"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [2, 3, 5]);
+    for r in &reports {
+        let means: Vec<f64> = r["mean_score_by_seat"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_f64().unwrap())
+            .collect();
+        assert_eq!(means.len() as u64, r["players"].as_u64().unwrap());
+        // The mean over seats is the mean over every seat's score.
+        let overall = means.iter().sum::<f64>() / means.len() as f64;
+        assert!(
+            (overall - r["scores"]["mean"].as_f64().unwrap()).abs() < 1e-9,
+            "{r}"
+        );
+    }
+    // A count out of range in the list is refused before any game is played.
+    let out = dwarfs(&["simulate", "--game", "fall", "--players", "3-5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 4 players"));
+    let out = dwarfs(&["simulate", "--game", "fall", "--players", "4-2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("smaller count first"));
+}
+
+#[test]
 fn simulate_is_deterministic_for_a_seed() {
     let args = [
         "simulate",

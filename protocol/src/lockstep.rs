@@ -1,14 +1,93 @@
-//! The lockstep rules, written once: which moves are checkpoints, how chance points are resolved
-//! from the seed and the beacon, what the takeover bot plays, and how a simultaneous secret step
-//! is played. The live [`crate::Session`] and the offline [`crate::replay`] verifier both decide
+//! The lockstep rules, written once: when a move is final, which moves are checkpoints, how
+//! chance points are resolved from the seed and the beacon, what the takeover bot plays, and how a
+//! simultaneous secret step is played. The live [`crate::Session`] and the offline [`crate::replay`] verifier both decide
 //! with these functions, so a replay verifies exactly when the session would have played it.
 //! (Who may hand whom to the bot is in [`crate::takeover`], used the same way.)
 
 use crate::beacon;
 use crate::config::GameConfig;
-use crate::message::{GameId, Link};
+use crate::message::{AckStage, GameId, Link};
 use dwarfs_bots::TakeoverBot;
-use dwarfs_engine::{Actor, ChanceError, Game, Seat, SeatSet};
+use dwarfs_engine::{Actor, ChanceError, Game, Seat, SeatSet, StateHash};
+
+/// What the finality rule reads of one ack: who signed it, the state hash it signs, and whether
+/// it carries a beacon re-commit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AckClaim {
+    /// The acking seat.
+    pub seat: Seat,
+    /// The state hash it signs.
+    pub hash: StateHash,
+    /// Whether it re-commits the seat's beacon chain to the next segment's tip.
+    pub recommits: bool,
+}
+
+/// Why a set of acks does not make a move final.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotFinal {
+    /// A live seat has not acked (yet): the session waits, a replay is faulty.
+    Missing(Seat),
+    /// An ack from a seat that is not live, or out of seat order.
+    Unexpected(Seat),
+    /// A live seat acked another state: a desync.
+    Desync {
+        /// The seat.
+        seat: Seat,
+        /// The hash it signed.
+        hash: StateHash,
+    },
+    /// A live seat's ack lacks the beacon re-commit a segment's last move needs, or carries one
+    /// anywhere else.
+    Recommit {
+        /// The seat.
+        seat: Seat,
+        /// True when the re-commit is missing, false when it is unexpected.
+        lacks: bool,
+    },
+}
+
+/// The finality rule: move `seq` (or, for [`AckStage::Settled`], the state after the chance
+/// point that ended the game) is final when every live seat, and no other, acked it in seat
+/// order, each signing `expected`, each re-committing its beacon chain exactly when an
+/// [`AckStage::Applied`] ack ends a beacon segment. `live` is in seat order; `acks` too.
+pub fn check_final(
+    config: &GameConfig,
+    seq: u32,
+    stage: AckStage,
+    live: &[Seat],
+    acks: &[AckClaim],
+    expected: StateHash,
+) -> Result<(), NotFinal> {
+    let segment_end = stage == AckStage::Applied && is_segment_end(config, seq);
+    for (k, &seat) in live.iter().enumerate() {
+        let Some(a) = acks.get(k) else {
+            return Err(NotFinal::Missing(seat));
+        };
+        if a.seat != seat {
+            return Err(if a.seat < seat || !live.contains(&a.seat) {
+                NotFinal::Unexpected(a.seat)
+            } else {
+                NotFinal::Missing(seat)
+            });
+        }
+    }
+    if let Some(extra) = acks.get(live.len()) {
+        return Err(NotFinal::Unexpected(extra.seat));
+    }
+    if let Some(a) = acks.iter().find(|a| a.hash != expected) {
+        return Err(NotFinal::Desync {
+            seat: a.seat,
+            hash: a.hash,
+        });
+    }
+    match acks.iter().find(|a| a.recommits != segment_end) {
+        Some(a) => Err(NotFinal::Recommit {
+            seat: a.seat,
+            lacks: segment_end,
+        }),
+        None => Ok(()),
+    }
+}
 
 /// Whether move `seq` is a checkpoint: every live seat's ack and beacon link are stored with it
 /// in the replay (every `ack_interval` moves and at every beacon segment end).
@@ -141,4 +220,106 @@ pub fn play_secret_step<G: Game>(
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config() -> GameConfig {
+        let mut c =
+            GameConfig::new::<dwarfs_engine::toy::Pig>([0; 32], &Default::default(), Vec::new());
+        c.beacon_segment = 8;
+        c
+    }
+
+    fn ack(seat: u8, hash: u8, recommits: bool) -> AckClaim {
+        AckClaim {
+            seat: Seat(seat),
+            hash: StateHash([hash; 32]),
+            recommits,
+        }
+    }
+
+    const H: StateHash = StateHash([1; 32]);
+
+    #[test]
+    fn a_move_is_final_when_every_live_seat_acked_the_same_hash_in_seat_order() {
+        let live = [Seat(0), Seat(2)];
+        let c = config();
+        let a = AckStage::Applied;
+        assert_eq!(
+            check_final(&c, 3, a, &live, &[ack(0, 1, false), ack(2, 1, false)], H),
+            Ok(())
+        );
+        assert_eq!(
+            check_final(&c, 3, a, &live, &[ack(0, 1, false)], H),
+            Err(NotFinal::Missing(Seat(2)))
+        );
+        assert_eq!(
+            check_final(&c, 3, a, &live, &[ack(2, 1, false)], H),
+            Err(NotFinal::Missing(Seat(0)))
+        );
+        assert_eq!(
+            check_final(&c, 3, a, &live, &[ack(0, 1, false), ack(1, 1, false)], H),
+            Err(NotFinal::Unexpected(Seat(1))),
+            "a seat that is not live"
+        );
+        assert_eq!(
+            check_final(&c, 3, a, &live, &[ack(2, 1, false), ack(0, 1, false)], H),
+            Err(NotFinal::Missing(Seat(0))),
+            "out of order"
+        );
+        assert_eq!(
+            check_final(
+                &c,
+                3,
+                a,
+                &live,
+                &[ack(0, 1, false), ack(2, 1, false), ack(2, 1, false)],
+                H
+            ),
+            Err(NotFinal::Unexpected(Seat(2))),
+            "one ack too many"
+        );
+        assert_eq!(
+            check_final(&c, 3, a, &live, &[ack(0, 1, false), ack(2, 9, false)], H),
+            Err(NotFinal::Desync {
+                seat: Seat(2),
+                hash: StateHash([9; 32])
+            })
+        );
+    }
+
+    #[test]
+    fn acks_re_commit_the_beacon_exactly_at_a_segment_end_of_an_applied_move() {
+        let live = [Seat(0), Seat(1)];
+        let c = config();
+        let (a, s) = (AckStage::Applied, AckStage::Settled);
+        let both = |r| [ack(0, 1, r), ack(1, 1, r)];
+        assert_eq!(check_final(&c, 8, a, &live, &both(true), H), Ok(()));
+        assert_eq!(
+            check_final(&c, 8, a, &live, &[ack(0, 1, true), ack(1, 1, false)], H),
+            Err(NotFinal::Recommit {
+                seat: Seat(1),
+                lacks: true
+            })
+        );
+        assert_eq!(
+            check_final(&c, 7, a, &live, &both(true), H),
+            Err(NotFinal::Recommit {
+                seat: Seat(0),
+                lacks: false
+            })
+        );
+        assert_eq!(check_final(&c, 8, s, &live, &both(false), H), Ok(()));
+        assert_eq!(
+            check_final(&c, 8, s, &live, &both(true), H),
+            Err(NotFinal::Recommit {
+                seat: Seat(0),
+                lacks: false
+            }),
+            "a settled ack never re-commits"
+        );
+    }
 }

@@ -313,6 +313,37 @@ fn false_beacon_preimage_is_named() {
 }
 
 #[test]
+fn a_beacon_re_commit_where_no_segment_ends_is_named() {
+    // Validly signed, so without the finality rule's check the session would store an ack that
+    // its own replay verifier refuses.
+    let mut done = false;
+    let (n, ev) = run_with(
+        3,
+        12,
+        2,
+        Box::new(move |s, m| match m {
+            Message::Ack(a) if !done && a.signed.body.seq == 2 => {
+                done = true;
+                vec![resign_ack(s, a, |a| a.signed.body.next_tip = Some([7; 16]))]
+            }
+            m => vec![m],
+        }),
+    );
+    let e = assert_named(&ev, CheatKind::WithheldReveal, 2);
+    assert_eq!(e.seq, 2);
+    assert!(
+        e.detail.contains("re-commit where no segment ends"),
+        "{}",
+        e.detail
+    );
+    for (i, p) in n.peers.iter().enumerate() {
+        if i != 2 {
+            assert!(matches!(p.session.phase(), Phase::Halted(_)));
+        }
+    }
+}
+
+#[test]
 fn forged_ack_hash_is_a_desync_naming_move_hashes_and_majority() {
     let mut done = false;
     let mut n = net(4, 10);

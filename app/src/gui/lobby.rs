@@ -7,10 +7,11 @@
 
 pub use super::lobby_net::{LobbyNet, LobbyPump, NetLobby};
 use super::options_panel::option_ui;
-use super::settings::{COLOUR_NAMES, Settings};
+use super::settings::Settings;
 use super::table::{AnyTable, SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use crate::games::{GameKind, with_game};
+use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::options::{GameOptions, OptionValues};
 use dwarfs_engine::{Game, codec};
 use dwarfs_net::Command;
@@ -562,7 +563,16 @@ impl Lobby {
                 ui.label(theme::caption("This game has no options."));
             }
             for spec in specs {
-                option_ui(ui, spec, values);
+                let game = self.game;
+                if with_game!(
+                    game,
+                    G,
+                    <<G as Game>::Options as GameOptions>::applies(spec.key, values)
+                ) {
+                    option_ui(ui, spec, values);
+                } else {
+                    values.remove(spec.key);
+                }
             }
         })
         .response

@@ -1,6 +1,6 @@
 //! The main menu, the settings screen and the join screen.
 
-use super::settings::{COLOUR_NAMES, ConfigDir, Settings};
+use super::settings::{ConfigDir, PREFERRED_COLOURS, Settings};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use crate::games::{GameKind, with_game};
 use dwarfs_engine::Game;
@@ -77,7 +77,7 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings) -> Option<MenuChoice> {
         ui.label(theme::caption(format!(
             "Playing as {} ({})",
             settings.name,
-            COLOUR_NAMES[settings.colour as usize % 4]
+            PREFERRED_COLOURS[settings.colour as usize % PREFERRED_COLOURS.len()]
         )));
     });
     go
@@ -115,7 +115,7 @@ pub fn settings_screen(
                     ui.end_row();
                     ui.label("Colour");
                     ui.horizontal(|ui| {
-                        for (i, name) in COLOUR_NAMES.iter().enumerate() {
+                        for (i, name) in PREFERRED_COLOURS.iter().enumerate() {
                             let c = theme::seat_colour(i);
                             ui.selectable_value(
                                 &mut draft.colour,

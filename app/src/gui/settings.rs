@@ -26,8 +26,8 @@ impl Default for Settings {
     }
 }
 
-/// The names of the colours a player may pick.
-pub const COLOUR_NAMES: [&str; 4] = ["Blue", "Red", "Green", "Yellow"];
+/// The names of the colours a player may prefer: the four every game with colours has.
+pub const PREFERRED_COLOURS: &[&str] = dwarfs_engine::COLOUR_NAMES.split_at(4).0;
 
 /// Where settings and the identity key live.
 #[derive(Clone, Debug)]

@@ -1,6 +1,7 @@
 //! The app over the network, on loopback: one app hosts and opens its lobby, another joins by
-//! pasting the ticket and says it is ready, and both play a whole game of Fall by clicking, each
-//! move signed, sent, agreed by both and shown on both boards.
+//! pasting the ticket and says it is ready, and both play a whole game by clicking (Fall, and
+//! Dwarf Hold with an accepted trade), each move signed, sent, agreed by both and shown on both
+//! boards, to the same end screen and a replay on each side that verifies offline.
 
 use super::net::NetSetup;
 use super::tests::{app, click, harness, has, play_by_clicking};
@@ -164,30 +165,11 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     host.run_steps(2);
     assert!(has(&host, "Final scores"));
     // Each app's replay verifies offline.
-    until(&mut host, &mut joiner, "both replays", |h, j| {
-        [h, j].iter().all(|x| {
-            x.state()
-                .table()
-                .and_then(|t| t.remote.as_ref())
-                .is_some_and(|r| r.report.is_some())
-        })
+    let reports = verified_replays::<Fall>(&mut host, &mut joiner, |app| {
+        app.table()?.remote.as_ref()?.report.as_ref()
     });
-    for h in [&host, &joiner] {
-        let t = h.state().table().unwrap();
-        let path = t
-            .remote
-            .as_ref()
-            .unwrap()
-            .report
-            .as_ref()
-            .unwrap()
-            .replay
-            .clone()
-            .unwrap();
-        let bytes = std::fs::read(&path).unwrap();
-        let report = dwarfs_protocol::replay::verify::<Fall>(&bytes)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(report.moves, moves);
+    for r in reports {
+        assert_eq!(r.moves, moves);
     }
     host.run_steps(2);
     click(&mut host, "Open the replay");
@@ -252,12 +234,11 @@ fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move
     assert!(has(&h, "Save report"));
 }
 
-#[test]
-fn a_hosted_dwarf_hold_lobby_is_joined_by_ticket_and_starts_on_both_apps() {
-    use super::hold_view::HoldView;
-    let dir = tempfile::tempdir().unwrap();
-    let mut host = harness(net_app(dir.path(), "Ada"));
-    let mut joiner = harness(net_app(dir.path(), "Bo"));
+/// Two apps on the Dwarf Hold board of one network game, through the menu: Ada hosts (seat 1),
+/// Bo joins by the ticket (seat 2) and says he is ready.
+fn hosted_hold_game(dir: &Path) -> (H, H) {
+    let mut host = harness(net_app(dir, "Ada"));
+    let mut joiner = harness(net_app(dir, "Bo"));
 
     click(&mut host, "Host a game");
     click(&mut host, "Dwarf Hold");
@@ -290,10 +271,103 @@ fn a_hosted_dwarf_hold_lobby_is_joined_by_ticket_and_starts_on_both_apps() {
         "the Hold game to start on both",
         |h, j| h.state().screen == Screen::Game && j.state().screen == Screen::Game,
     );
+    (host, joiner)
+}
+
+/// Waits for both apps' replays to be saved and verifies each offline; returns the reports.
+fn verified_replays<G: Game>(
+    host: &mut H,
+    joiner: &mut H,
+    remote: impl Fn(&DwarfsApp) -> Option<&dwarfs_net::PeerReport>,
+) -> Vec<dwarfs_protocol::replay::VerifyReport> {
+    until(host, joiner, "both replays", |h, j| {
+        [h, j].iter().all(|x| remote(x.state()).is_some())
+    });
+    [&*host, &*joiner]
+        .iter()
+        .map(|h| {
+            let report = remote(h.state()).unwrap();
+            let path = report.replay.clone().expect("the replay was saved");
+            let bytes = std::fs::read(&path).unwrap();
+            dwarfs_protocol::replay::verify::<G>(&bytes)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+        .collect()
+}
+
+#[test]
+fn a_hosted_dwarf_hold_lobby_is_joined_by_ticket_and_starts_on_both_apps() {
+    use super::hold_view::HoldView;
+    let dir = tempfile::tempdir().unwrap();
+    let (host, joiner) = hosted_hold_game(dir.path());
     for app in [&host, &joiner] {
         let t = app.state().table_of::<HoldView>().expect("a Hold table");
         assert_eq!(t.game.players(), 2);
         assert!(t.remote.is_some(), "a network game");
     }
     assert!(has(&host, "Dwarf Hold") && has(&joiner, "Dwarf Hold"));
+}
+
+#[test]
+fn two_apps_play_a_whole_game_of_dwarf_hold_by_clicking_to_the_same_verdict() {
+    use super::hold_view::HoldView;
+    use super::tests_hold::{Dice, HoldState, Played, play_over_loopback};
+    use dwarfs_hold::Hold;
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut joiner) = hosted_hold_game(dir.path());
+    assert_eq!(
+        (host.state().hold().viewer, joiner.state().hold().viewer),
+        (
+            dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(0)),
+            dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(1))
+        )
+    );
+    let Played { moves, traded } =
+        play_over_loopback(&mut host, &mut joiner, &mut Dice(0x2545_f491_4f6c_dd1d));
+    assert!(traded, "a trade was accepted");
+    // Both apps go to the end screen, the last move agreed by both players.
+    until(&mut host, &mut joiner, "both end screens", |h, j| {
+        [h, j].iter().all(|x| {
+            let t = x.state().hold();
+            x.state().screen == Screen::End && t.sync.seq == t.seq
+        })
+    });
+    let (a, b) = (host.state().hold(), joiner.state().hold());
+    assert_eq!(a.seq, moves, "every move clicked was played once");
+    assert_eq!(a.game, b.game);
+    assert_eq!((a.sync.seq, a.sync.agreed, a.sync.peers), (a.seq, 2, 2));
+    for t in [a, b] {
+        assert!(t.error.is_none() && t.sync.incident.is_none());
+        let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+        assert!(
+            log.iter().any(|l| l.starts_with("Trade made between")),
+            "{log:?}"
+        );
+    }
+    let verdict = |t: &super::table::Table<HoldView>| {
+        t.outcome()
+            .expect("the game is over")
+            .verdict(|s| t.seat_label(s))
+    };
+    let verdict = [verdict(a), verdict(b)];
+    assert_eq!(verdict[0], verdict[1], "the same verdict on both apps");
+    let (outcome, final_hash) = (a.outcome(), dwarfs_engine::state_hash(&a.game));
+    host.run_steps(2);
+    joiner.run_steps(2);
+    for h in [&host, &joiner] {
+        assert!(has(h, &verdict[0]), "{verdict:?} on both end screens");
+        assert!(has(h, "Final scores") && has(h, "Score over the game"));
+    }
+    // Each app's replay verifies offline, to the same end.
+    let reports = verified_replays::<Hold>(&mut host, &mut joiner, |app| {
+        app.table_of::<HoldView>()?.remote.as_ref()?.report.as_ref()
+    });
+    for r in reports {
+        assert_eq!(
+            (r.game.as_str(), r.players, r.moves),
+            (Hold::NAME, 2, moves)
+        );
+        assert_eq!(r.final_hash, final_hash);
+        assert_eq!(Some(r.outcome), outcome);
+    }
 }

@@ -44,11 +44,12 @@ fn the_lobby_sets_up_the_third_edition_with_a_scenario_or_picked_decrees() {
     );
     click(&mut h, "Bar Fights");
     assert_eq!(options(&h).decrees, vec![Decree::HiredHands]);
-    // Decrees belong to the 3rd edition.
+    // Decrees belong to the 3rd edition: in classic their rows are gone, and so are the values.
+    assert!(has(&h, "Royal Decrees"));
     click(&mut h, "Classic");
-    assert!(has(&h, "belong to the 3rd edition"));
-    click(&mut h, "Hired Hands");
+    assert!(!has(&h, "Royal Decrees") && !has(&h, "Scenario"));
     assert_eq!(options(&h), FallOptions::default());
+    assert!(!has(&h, "belong to the 3rd edition"), "no error to fix");
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
     assert!(h.state().table().is_some(), "a Fall table");

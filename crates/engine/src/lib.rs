@@ -34,4 +34,4 @@ pub use chance::{ChanceRng, Entropy, SeedStream};
 pub use game::{ChanceError, DataDigest, Game, PlayError, SetupError};
 pub use hash::{StateHash, state_hash};
 pub use outcome::{Outcome, ScoreLine, SeatScore};
-pub use seat::{Actor, Seat, SeatSet, Viewer};
+pub use seat::{Actor, COLOUR_NAMES, Seat, SeatSet, Viewer};

@@ -74,6 +74,14 @@ pub trait GameOptions: Sized {
     /// combination the game does not allow is an error that says what to change.
     fn from_values(values: &OptionValues) -> Result<Self, SetupError>;
 
+    /// Whether option `key` applies given the other `values` (Fall's scenario and decrees only in
+    /// the 3rd edition): the lobby shows only options that apply and drops the values of those
+    /// that do not. All apply by default.
+    fn applies(key: &str, values: &OptionValues) -> bool {
+        let _ = (key, values);
+        true
+    }
+
     /// The values that give back these options (`from_values(&o.to_values()) == o`).
     fn to_values(&self) -> OptionValues;
 

@@ -3,6 +3,13 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// The names of the player colours, in seat order: the one list every game with player colours
+/// (Fall's four, Hold's eight; see [`crate::Game::seat_colour`]) and the app's preferred-colour
+/// setting use.
+pub const COLOUR_NAMES: [&str; 8] = [
+    "Blue", "Red", "Green", "Yellow", "Purple", "Orange", "White", "Black",
+];
+
 /// A seat at the table, numbered from 0 in turn order. Seat 0 starts unless a game says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Seat(pub u8);

@@ -111,6 +111,13 @@ impl GameOptions for FallOptions {
         SPECS
     }
 
+    fn applies(key: &str, values: &OptionValues) -> bool {
+        match key {
+            "scenario" | "decrees" => one(values, "edition").is_some_and(|e| e == "third"),
+            _ => true,
+        }
+    }
+
     fn from_values(v: &OptionValues) -> Result<Self, SetupError> {
         let mut v = v.clone();
         // "3rd" and "3" are accepted for the third edition.

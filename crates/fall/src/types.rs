@@ -35,12 +35,7 @@ impl Colour {
 
     /// Display name ("Blue").
     pub fn name(self) -> &'static str {
-        match self {
-            Colour::Blue => "Blue",
-            Colour::Red => "Red",
-            Colour::Green => "Green",
-            Colour::Yellow => "Yellow",
-        }
+        dwarfs_engine::COLOUR_NAMES[self.index()]
     }
 }
 

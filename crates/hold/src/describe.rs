@@ -1,7 +1,7 @@
 //! Plain-language move-log text for actions.
 
 use crate::state::{Hold, Stage};
-use crate::types::{HoldAction as A, MarkerRef, TradeItem};
+use crate::types::{HoldAction as A, MarkerRef};
 use dwarfs_engine::Seat;
 
 fn marker(h: &Hold, m: MarkerRef) -> String {
@@ -11,16 +11,6 @@ fn marker(h: &Hold, m: MarkerRef) -> String {
             Some(o) => format!("{o}'s marker on {p}"),
             None => format!("the marker on {p}"),
         },
-    }
-}
-
-fn item(i: &TradeItem) -> String {
-    match i {
-        TradeItem::Tile(t) => format!("a {} tile", t.name()),
-        TradeItem::Gold(n) => format!("{n} gold"),
-        TradeItem::Vt(n) => format!("{n} VT"),
-        TradeItem::Space(p) => format!("the space {p}"),
-        TradeItem::Trophy(l) => format!("the {} trophy", l.name()),
     }
 }
 
@@ -41,8 +31,8 @@ impl Hold {
             A::BuyDraw => format!("{who} pays gold to draw another work tile"),
             A::Discard(t) => format!("{who} discards {}", t.name()),
             A::StartOffer(t) => format!("{who} starts an offer to {t}"),
-            A::OfferGive(i) => format!("{who} offers {}", item(i)),
-            A::OfferAsk(i) => format!("{who} asks for {}", item(i)),
+            A::OfferGive(i) => format!("{who} offers {i}"),
+            A::OfferAsk(i) => format!("{who} asks for {i}"),
             A::Propose => format!("{who} puts the offer"),
             A::Withdraw => format!("{who} withdraws the offer"),
             A::Accept => format!("{who} accepts the offer"),

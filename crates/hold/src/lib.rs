@@ -15,7 +15,7 @@
 //!   [`Hold::vt_price`], [`Hold::current_seat`], [`Hold::final_scores`]. For players, use
 //!   [`dwarfs_engine::Game::observe`], which hides other players' hands, or
 //!   [`dwarfs_engine::Game::text_view`], its plain-text picture for a terminal (clan colours:
-//!   [`SEAT_COLOURS`]).
+//!   [`dwarfs_engine::COLOUR_NAMES`]; the rulebook only says each clan has its own colour).
 //! - [`Hold::determinized`]: a full state consistent with what one viewer sees, every hidden
 //!   tile redrawn at random (for search bots).
 
@@ -34,7 +34,7 @@ pub mod view;
 pub use board::{Pos, Space, TileView};
 pub use data::{BoardKind, BoardTile, Leader, WorkKind, WorkTile};
 pub use state::{ChanceTask, Hold, Look, Offer, Phase, Stage, TurnUse};
-pub use text::{SEAT_COLOURS, TEXT_WIDTH};
+pub use text::TEXT_WIDTH;
 pub use types::{
     EndCondition, HoldAction, HoldError, HoldEvent, HoldOptions, MarkerRef, OFFER_AMOUNTS,
     TradeItem,
@@ -138,7 +138,7 @@ impl Game for Hold {
     }
 
     fn seat_colour(seat: dwarfs_engine::Seat) -> Option<&'static str> {
-        SEAT_COLOURS.get(seat.index()).copied()
+        dwarfs_engine::COLOUR_NAMES.get(seat.index()).copied()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -9,13 +9,7 @@ use crate::data::{BoardKind, SQUARES, WorkKind, WorkTile};
 use crate::state::{Phase, Stage};
 use crate::types::{MarkerRef, TradeItem};
 use crate::view::HoldView;
-use dwarfs_engine::{Actor, Seat, Viewer};
-
-/// The clan marker colour of each seat, in seat order (the rulebook only says each player picks
-/// a uniquely coloured set; the first four match Dwar7s Fall's).
-pub const SEAT_COLOURS: [&str; 8] = [
-    "Blue", "Red", "Green", "Yellow", "Purple", "Orange", "White", "Black",
-];
+use dwarfs_engine::{Actor, COLOUR_NAMES, Seat, Viewer};
 
 /// One letter per clan colour, for the board (Black is K so that it differs from Blue).
 const SEAT_LETTERS: [char; 8] = ['B', 'R', 'G', 'Y', 'P', 'O', 'W', 'K'];
@@ -27,7 +21,7 @@ pub const TEXT_WIDTH: usize = 100;
 const CELL: usize = 10;
 
 fn colour(seat: Seat) -> &'static str {
-    SEAT_COLOURS.get(seat.index()).copied().unwrap_or("?")
+    COLOUR_NAMES.get(seat.index()).copied().unwrap_or("?")
 }
 
 fn letter(seat: Seat) -> char {
@@ -124,21 +118,15 @@ fn tiles_text(tiles: &[WorkTile]) -> String {
     }
 }
 
-fn item_text(i: &TradeItem) -> String {
-    match i {
-        TradeItem::Tile(t) => t.name().to_string(),
-        TradeItem::Gold(n) => format!("{n} gold"),
-        TradeItem::Vt(n) => format!("{n} VT"),
-        TradeItem::Space(p) => format!("square {p}"),
-        TradeItem::Trophy(l) => format!("{} trophy", l.name()),
-    }
-}
-
 fn items_text(items: &[TradeItem]) -> String {
     if items.is_empty() {
         "nothing".to_string()
     } else {
-        items.iter().map(item_text).collect::<Vec<_>>().join(", ")
+        items
+            .iter()
+            .map(TradeItem::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 

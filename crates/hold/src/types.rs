@@ -55,6 +55,20 @@ pub enum TradeItem {
     Trophy(BoardTile),
 }
 
+impl std::fmt::Display for TradeItem {
+    /// The item in words, as every list of offers says it: "a Pick tile", "5 gold", "1 VT",
+    /// "the space c2", "the Greybeards trophy".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TradeItem::Tile(t) => write!(f, "a {} tile", t.name()),
+            TradeItem::Gold(n) => write!(f, "{n} gold"),
+            TradeItem::Vt(n) => write!(f, "{n} VT"),
+            TradeItem::Space(p) => write!(f, "the space {p}"),
+            TradeItem::Trophy(l) => write!(f, "the {} trophy", l.name()),
+        }
+    }
+}
+
 /// One decision by the seat that acts now. Multi-part decisions are staged (start a dig, add
 /// tiles, commit) so every list of legal actions stays small.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

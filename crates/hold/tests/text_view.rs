@@ -5,9 +5,7 @@ mod common;
 use common::at;
 use dwarfs_engine::playout::{Step, random_playout};
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
-use dwarfs_hold::{
-    BoardTile, Hold, HoldOptions, Phase, SEAT_COLOURS, Space, Stage, TEXT_WIDTH, WorkTile,
-};
+use dwarfs_hold::{BoardTile, Hold, HoldOptions, Phase, Space, Stage, TEXT_WIDTH, WorkTile};
 
 /// A mid-game position: the state after random legal play from `seed` reached `turn`, at a
 /// seat's decision with nothing staged.
@@ -193,7 +191,7 @@ fn clans_have_distinct_colours_with_distinct_initials() {
     let names: Vec<&str> = (0..8)
         .map(|i| Hold::seat_colour(Seat(i)).unwrap())
         .collect();
-    assert_eq!(names, SEAT_COLOURS);
+    assert_eq!(names, dwarfs_engine::COLOUR_NAMES);
     assert_eq!(&names[..4], ["Blue", "Red", "Green", "Yellow"]);
     assert_eq!(Hold::seat_colour(Seat(8)), None);
     let mut sorted = names.clone();

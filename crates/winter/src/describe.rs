@@ -1,6 +1,5 @@
 //! Sentences for the move log.
 
-use crate::SEAT_COLOURS;
 use crate::data::POOL_COST;
 use crate::state::{Stage, Winter};
 use crate::types::{Pick, WinterAction};
@@ -8,7 +7,10 @@ use dwarfs_engine::{Game, Seat};
 
 /// A seat's colour name.
 pub(crate) fn colour(seat: Seat) -> &'static str {
-    SEAT_COLOURS.get(seat.index()).copied().unwrap_or("?")
+    dwarfs_engine::COLOUR_NAMES[..4]
+        .get(seat.index())
+        .copied()
+        .unwrap_or("?")
 }
 
 impl Winter {

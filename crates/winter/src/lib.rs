@@ -15,7 +15,14 @@
 //!   [`Winter::disasters`], [`Winter::danger`], [`Winter::blocked`], [`Winter::pool`],
 //!   [`Winter::decks`], [`Winter::player`] (its hand is private!), [`Winter::scores`],
 //!   [`Winter::end`], [`Winter::solo_rank`]. For players use [`dwarfs_engine::Game::observe`]
-//!   ([`WinterView`]), which hides the other hands.
+//!   ([`WinterView`], with [`WinterView::monsters`], [`WinterView::disasters`],
+//!   [`WinterView::player`], [`WinterView::own_hand`] and [`WinterView::danger`]), which hides
+//!   the other hands. [`Zone::quarter`] and [`data::BOARD`] give the board's layout.
+//! - A board view turns clicks into [`WinterAction`]s found in the seat's legal actions: a zone
+//!   click is a `Place`/`Move`, a pool card an `Acquire`, an instrument a `PlayMusic`, a hand card
+//!   a `PlayCard` (with its [`Pick`]), a monster or disaster a `Defeat`/`Overcome` (or, in the
+//!   invasion, `Attack`/`Push`), the selected cards a `ChooseHand` mask, and a button `Done`.
+//! - [`GreedyBot`] plays every phase from its seat's view (local bot seats, balance surveys).
 
 pub mod bot;
 pub mod data;
@@ -37,7 +44,6 @@ pub use rules::score::{Breakdown, breakdown, tiebreakers};
 pub use state::{
     Board, Decks, Effect, End, Music, PlayerBoard, Stage, TurnState, WeekState, Winter,
 };
-pub use text::SEAT_COLOURS;
 pub use types::{DwarfKind, Pick, WinterAction, WinterError, WinterEvent, WinterOptions};
 pub use view::WinterView;
 
@@ -133,7 +139,7 @@ impl Game for Winter {
     }
 
     fn seat_colour(seat: Seat) -> Option<&'static str> {
-        SEAT_COLOURS.get(seat.index()).copied()
+        dwarfs_engine::COLOUR_NAMES[..4].get(seat.index()).copied()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -8,9 +8,6 @@ use crate::view::WinterView;
 use dwarfs_engine::{Seat, Viewer};
 use std::fmt::Write;
 
-/// The colour of each seat.
-pub const SEAT_COLOURS: [&str; 4] = ["Blue", "Red", "Green", "Yellow"];
-
 fn stage_name(s: Stage) -> &'static str {
     match s {
         Stage::Setup => "setup",

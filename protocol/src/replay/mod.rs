@@ -10,7 +10,7 @@ pub use batch::DalekBatch;
 use crate::beacon::{self, ChainTracker};
 use crate::config::{Refusal, SeatSpec};
 use crate::keys::{Domain, Signature, signed_bytes};
-use crate::lockstep;
+use crate::lockstep::{self, AckClaim, NotFinal};
 use crate::message::{AckBody, AckStage, Link, MoveBody, SecretCommitBody, SecretRevealBody};
 use dwarfs_engine::{Actor, Game, Outcome, Seat, StateHash, codec, state_hash};
 use format::{AckRecord, Frame, Header, ReadError, read_frames};
@@ -635,34 +635,46 @@ impl<G: Game> Verifier<G> {
         stage: AckStage,
         hash: StateHash,
     ) -> Result<(), Fault> {
-        let live = self.live_seats();
-        if acks.len() != live.len() {
-            return Err(Fault::Acks(format!(
-                "{} acks stored, {} live seats must ack",
-                acks.len(),
-                live.len()
-            )));
-        }
-        let segment_end =
-            stage == AckStage::Applied && lockstep::is_segment_end(&self.header.config, seq);
-        for (a, &i) in acks.iter().zip(&live) {
-            let seat = Seat(i as u8);
-            if a.seat.index() != i {
+        let live: Vec<Seat> = self
+            .live_seats()
+            .into_iter()
+            .map(|i| Seat(i as u8))
+            .collect();
+        // A stored ack proves its hash by its signature, checked below against `hash`.
+        let claims: Vec<AckClaim> = acks
+            .iter()
+            .map(|a| AckClaim {
+                seat: a.seat,
+                hash,
+                recommits: a.next_tip.is_some(),
+            })
+            .collect();
+        match lockstep::check_final(&self.header.config, seq, stage, &live, &claims, hash) {
+            Ok(()) => {}
+            Err(NotFinal::Missing(seat)) => {
+                return Err(Fault::Acks(format!("{seat}'s ack is missing")));
+            }
+            Err(NotFinal::Unexpected(seat)) => {
                 return Err(Fault::Acks(format!(
-                    "ack for {} where {seat}'s was expected",
-                    a.seat
+                    "an ack for {seat}, which is not the next live seat to ack"
                 )));
             }
-            if segment_end != a.next_tip.is_some() {
+            Err(NotFinal::Desync { seat, .. }) => {
+                return Err(Fault::Signature { what: "ack", seat });
+            }
+            Err(NotFinal::Recommit { seat, lacks }) => {
                 return Err(Fault::Beacon(format!(
                     "{seat}'s ack {} a beacon re-commit",
-                    if segment_end {
+                    if lacks {
                         "lacks"
                     } else {
                         "carries an unexpected"
                     }
                 )));
             }
+        }
+        for a in acks {
+            let (seat, i) = (a.seat, a.seat.index());
             let body = AckBody {
                 game_id: self.header.config.game_id,
                 seq,

@@ -2,6 +2,7 @@
 //! the end of the game, desyncs, and what is played next.
 
 use super::*;
+use crate::lockstep::{AckClaim, NotFinal};
 
 impl<G: Game> Session<G> {
     pub(super) fn live_player_seats(&self) -> Vec<usize> {
@@ -23,70 +24,65 @@ impl<G: Game> Session<G> {
         if self.bound_by_vote(seq, &live) {
             return false;
         }
-        match self.acks.get(&seq) {
-            Some(a) if live.iter().all(|&i| a[i].is_some()) => {}
-            _ => return false,
+        let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
+        let claims: Vec<AckClaim> = match self.acks.get(&seq) {
+            Some(a) => live
+                .iter()
+                .filter_map(|&i| a[i].as_ref().map(claim))
+                .collect(),
+            None => Vec::new(),
+        };
+        let verdict = lockstep::check_final(
+            &self.config,
+            seq,
+            AckStage::Applied,
+            &live_seats,
+            &claims,
+            hash,
+        );
+        if let Err(NotFinal::Missing(_) | NotFinal::Unexpected(_)) = verdict {
+            return false;
         }
         let acks = self.acks.remove(&seq).unwrap_or_default();
-        let p = PendingView { seq, hash };
-        // Compare hashes.
-        let hashes: Vec<(Seat, StateHash)> = live
-            .iter()
-            .filter_map(|&i| {
-                acks[i]
-                    .as_ref()
-                    .map(|a| (Seat(i as u8), a.signed.body.hash))
-            })
-            .collect();
-        if hashes.iter().any(|(_, h)| *h != p.hash) {
-            self.desync(p.seq, AckStage::Applied, hashes, p.hash);
-            return true;
+        match verdict {
+            Err(NotFinal::Desync { .. }) => {
+                let hashes = claims.iter().map(|c| (c.seat, c.hash)).collect();
+                self.desync(seq, AckStage::Applied, hashes, hash);
+                return true;
+            }
+            Err(NotFinal::Recommit { seat, lacks }) => {
+                self.bad_ack(seat, seq, &acks, recommit_fault(seq, lacks));
+                return true;
+            }
+            _ => {}
         }
         // Beacon reveals.
         let mut reveals = Vec::new();
+        let segment_end = lockstep::is_segment_end(&self.config, seq);
         for &i in &live {
             let Some(a) = acks[i].as_ref() else { continue };
             let Some(tracker) = self.trackers[i] else {
                 continue;
             };
-            let peer = self.seats[i].player.as_ref().map(|pl| pl.peer);
-            let ok = a
+            let Some(r) = a
                 .reveal
-                .is_some_and(|r| tracker.check(p.seq, &r, self.config.beacon_segment));
-            let segment_end = lockstep::is_segment_end(&self.config, p.seq);
-            if !ok || (segment_end && a.signed.body.next_tip.is_none()) {
-                if let Some(peer) = peer {
-                    self.cheat(
-                        CheatKind::WithheldReveal,
-                        Some(Seat(i as u8)),
-                        peer,
-                        p.seq,
-                        if a.reveal.is_none() {
-                            format!("ack of move {} withholds its beacon preimage", p.seq)
-                        } else if !ok {
-                            format!(
-                                "beacon preimage in the ack of move {} does not match the committed chain",
-                                p.seq
-                            )
-                        } else {
-                            format!("ack of move {} ends a beacon segment without a re-commit", p.seq)
-                        },
-                        vec![LogItem::Ack(a.clone())],
-                    );
-                }
-                self.halt(format!(
-                    "{} withheld its beacon reveal for move {}",
-                    Seat(i as u8),
-                    p.seq
-                ));
+                .filter(|r| tracker.check(seq, r, self.config.beacon_segment))
+            else {
+                let why = if a.reveal.is_none() {
+                    format!("ack of move {seq} withholds its beacon preimage")
+                } else {
+                    format!(
+                        "beacon preimage in the ack of move {seq} does not match the committed chain"
+                    )
+                };
+                self.bad_ack(Seat(i as u8), seq, &acks, why);
                 return true;
-            }
-            let r = a.reveal.unwrap_or_default();
+            };
             reveals.push(r);
             let mut t = tracker;
-            t.advance(p.seq, r);
+            t.advance(seq, r);
             if segment_end && let Some(tip) = a.signed.body.next_tip {
-                t.advance(p.seq, tip);
+                t.advance(seq, tip);
             }
             self.trackers[i] = Some(t);
         }
@@ -191,6 +187,22 @@ impl<G: Game> Session<G> {
         true
     }
 
+    /// An ack that breaks the beacon rules: evidence against its seat, and the game halts.
+    fn bad_ack(&mut self, seat: Seat, seq: u32, acks: &[Option<Ack>], why: String) {
+        let peer = self.seats[seat.index()].player.as_ref().map(|pl| pl.peer);
+        if let (Some(peer), Some(Some(a))) = (peer, acks.get(seat.index())) {
+            self.cheat(
+                CheatKind::WithheldReveal,
+                Some(seat),
+                peer,
+                seq,
+                why,
+                vec![LogItem::Ack(a.clone())],
+            );
+        }
+        self.halt(format!("{seat} withheld its beacon reveal for move {seq}"));
+    }
+
     pub(super) fn send_settled(&mut self) {
         let Some(me) = self.local_seat else { return };
         if !self.seats[me.index()].live {
@@ -223,17 +235,29 @@ impl<G: Game> Session<G> {
             .filter_map(|&i| self.settled[i].clone())
             .filter(|a| a.signed.body.seq == seq)
             .collect();
-        if acks.len() < live.len() {
-            return false;
-        }
+        let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
+        let claims: Vec<AckClaim> = acks.iter().map(claim).collect();
         let local = state_hash(&self.state);
-        let hashes: Vec<(Seat, StateHash)> = acks
-            .iter()
-            .map(|a| (a.signed.body.seat, a.signed.body.hash))
-            .collect();
-        if hashes.iter().any(|(_, h)| *h != local) {
-            self.desync(seq, AckStage::Settled, hashes, local);
-            return true;
+        match lockstep::check_final(
+            &self.config,
+            seq,
+            AckStage::Settled,
+            &live_seats,
+            &claims,
+            local,
+        ) {
+            Ok(()) => {}
+            Err(NotFinal::Missing(_) | NotFinal::Unexpected(_)) => return false,
+            Err(NotFinal::Desync { .. }) => {
+                let hashes = claims.iter().map(|c| (c.seat, c.hash)).collect();
+                self.desync(seq, AckStage::Settled, hashes, local);
+                return true;
+            }
+            Err(NotFinal::Recommit { seat, lacks }) => {
+                let by_seat: Vec<Option<Ack>> = self.settled.clone();
+                self.bad_ack(seat, seq, &by_seat, recommit_fault(seq, lacks));
+                return true;
+            }
         }
         self.push_frame(Frame::Final(FinalRecord {
             seq,
@@ -391,5 +415,23 @@ impl<G: Game> Session<G> {
             Actor::Simultaneous(set) => self.secret_step(seq, set),
             Actor::Chance | Actor::Over => false,
         }
+    }
+}
+
+/// What the finality rule reads of a signed ack.
+fn claim(a: &Ack) -> AckClaim {
+    AckClaim {
+        seat: a.signed.body.seat,
+        hash: a.signed.body.hash,
+        recommits: a.signed.body.next_tip.is_some(),
+    }
+}
+
+/// Why an ack's beacon re-commit breaks the rule.
+fn recommit_fault(seq: u32, lacks: bool) -> String {
+    if lacks {
+        format!("ack of move {seq} ends a beacon segment without a re-commit")
+    } else {
+        format!("ack of move {seq} carries a beacon re-commit where no segment ends")
     }
 }

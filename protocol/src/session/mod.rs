@@ -93,12 +93,6 @@ struct LogEntry {
     secret: Vec<LogItem>,
 }
 
-/// The pending move's number and hash, while its acks are checked.
-struct PendingView {
-    seq: u32,
-    hash: StateHash,
-}
-
 /// One peer's session of one game. See the module docs and the crate README.
 pub struct Session<G: Game> {
     config: GameConfig,

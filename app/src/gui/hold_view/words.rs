@@ -158,17 +158,6 @@ pub fn leader_text(l: Leader) -> &'static str {
     }
 }
 
-/// A trade item in words ("5 gold", "the space c2").
-pub fn item_text(i: &TradeItem) -> String {
-    match i {
-        TradeItem::Tile(t) => t.name().to_string(),
-        TradeItem::Gold(n) => format!("{n} gold"),
-        TradeItem::Vt(n) => format!("{n} VT"),
-        TradeItem::Space(p) => format!("the space {p}"),
-        TradeItem::Trophy(t) => format!("the {} trophy", t.name()),
-    }
-}
-
 /// Sums the gold and VT of an offer's side and lists the rest: "7 gold, 1 VT, Pick, the space c2".
 pub fn items_text(items: &[TradeItem]) -> String {
     let gold: u32 = items
@@ -196,7 +185,7 @@ pub fn items_text(items: &[TradeItem]) -> String {
         items
             .iter()
             .filter(|i| !matches!(i, TradeItem::Gold(_) | TradeItem::Vt(_)))
-            .map(item_text),
+            .map(TradeItem::to_string),
     );
     if parts.is_empty() {
         "nothing".into()
