@@ -218,8 +218,13 @@ pub(super) fn board(
         // Monsters and disasters.
         for (m, _) in monsters.iter().filter(|(_, at)| *at == z) {
             let name = monster_name(*m);
-            let g = painter.layout_no_wrap(name.clone(), FontId::proportional(small), PARCHMENT);
-            let tr = flow.next(vec2(g.size().x + 10.0, small + 6.0));
+            let g = painter.layout(
+                name,
+                FontId::proportional(small),
+                PARCHMENT,
+                flow.rect.width() - 10.0,
+            );
+            let tr = flow.next(g.size() + vec2(10.0, 6.0));
             let act = monster_action(legal, *m);
             let resp = ui.interact(
                 tr,
@@ -237,12 +242,13 @@ pub(super) fn board(
             }
         }
         for d in disasters.iter().filter(|d| d.card().zone == z) {
-            let g = painter.layout_no_wrap(
+            let g = painter.layout(
                 d.name().to_string(),
                 FontId::proportional(small),
                 Color32::BLACK,
+                flow.rect.width() - 10.0,
             );
-            let tr = flow.next(vec2(g.size().x + 10.0, small + 6.0));
+            let tr = flow.next(g.size() + vec2(10.0, 6.0));
             let act = disaster_action(legal, *d);
             let resp = ui.interact(
                 tr,

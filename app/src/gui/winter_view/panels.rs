@@ -464,6 +464,17 @@ pub(super) fn players(
                 }
                 ui.label(theme::caption(home));
             }
+            if p.legends != 0 {
+                let made: Vec<&str> = DwarfKind::LEGENDS
+                    .iter()
+                    .filter(|k| p.has_legend(**k))
+                    .map(|k| k.name())
+                    .collect();
+                ui.label(theme::caption(format!(
+                    "Legendary dwarfs: {}",
+                    made.join(", ")
+                )));
+            }
             let names = |mask: u64| -> String {
                 let v: Vec<&str> = Card::in_mask(mask).map(Card::name).collect();
                 if v.is_empty() {

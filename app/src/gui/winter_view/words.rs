@@ -110,12 +110,20 @@ pub fn monster_name(m: MonsterId) -> String {
 /// What a monster is and needs, for its tooltip.
 pub fn monster_text(m: MonsterId, at: Zone) -> String {
     let c = m.card();
+    let next = if at == Zone::CASTLE {
+        "inside the castle".to_string()
+    } else {
+        format!(
+            "{} step(s) from the castle; its next step is {}",
+            at.distance(),
+            at.toward_castle().name()
+        )
+    };
     format!(
-        "{} in {} ({} step(s) from the castle). {} To defeat it: {} of your dwarfs there (the \
-         Ice Warrior counts 2) and {}. Worth {} VP.",
+        "{} in {} ({next}). {} To defeat it: {} of your dwarfs there (the Ice Warrior counts \
+         2) and {}. Worth {} VP.",
         monster_name(m),
         at.name(),
-        at.distance(),
         kind_text(c.kind),
         c.dwarfs,
         resources_text(&c.cost),
