@@ -339,6 +339,12 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
                         let p = format!("{pick:?}");
                         p.split('(').next().unwrap_or("").to_string()
                     }
+                    // Which dwarf: a legendary one, or another player's.
+                    WinterAction::Place { kind, .. } => format!("{kind:?}"),
+                    WinterAction::Move { owner, kind, .. } => {
+                        let whose = if *owner == s { "own" } else { "other's" };
+                        format!("{whose} {kind:?}")
+                    }
                     _ => String::new(),
                 };
                 let k = format!("{stage}/{}/{pick}", kind(&game, s, a));
@@ -370,8 +376,10 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
         "Music/PlayCard/Resource",
         "Music/Answer",
         "Music/Done",
-        "Music/Effect/Move",
+        "Music/Effect/Move/other's",
         "Music/Effect/Place",
+        "Turn/Place/ThunderKing",
+        "Turn/Place/IceWarrior",
         "Music/Effect/Done",
         "/Legend",
         "/Dwarf",
