@@ -393,7 +393,7 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
         assert!(has(k), "an action {k} was checked: {checked:?}");
     }
     assert!(
-        checked.len() >= 22,
+        checked.len() >= 35,
         "{} kinds checked: {checked:?}",
         checked.len()
     );
