@@ -467,6 +467,21 @@ pub fn winter_demo_table(moves: usize) -> Table<WinterView> {
     demo_table(game)
 }
 
+/// A 3-player Winter table where the person answers another player's music with a hand that
+/// has a playable card, for the music's screenshot.
+pub fn winter_music_demo_table() -> Table<WinterView> {
+    let mut game = Winter::new(&WinterOptions::default(), 3).expect("3 players are allowed");
+    random_moves(&mut game, 3000, |g| match g.stage() {
+        Stage::Music(m) if m.current != m.leader && m.effect.is_none() => {
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            legal.len() > 2
+        }
+        _ => false,
+    });
+    demo_table(game)
+}
+
 /// A 3-player Winter table at the Preparation step, for the hand choice's screenshot.
 pub fn winter_prepare_demo_table() -> Table<WinterView> {
     let mut game = Winter::new(&WinterOptions::default(), 3).expect("3 players are allowed");
