@@ -5,7 +5,7 @@
 use crate::gui::theme;
 use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::{Game, Seat};
-use dwarfs_winter::data::{HeroAbility, MonsterType};
+use dwarfs_winter::data::HeroAbility;
 use dwarfs_winter::{
     Card, DisasterId, DwarfKind, Instrument, MonsterId, Pick, Resource, Stage, Winter, Zone,
 };
@@ -124,15 +124,11 @@ pub fn monster_text(m: MonsterId, at: Zone) -> String {
          2) and {}. Worth {} VP.",
         monster_name(m),
         at.name(),
-        kind_text(c.kind),
+        c.kind.text(),
         c.dwarfs,
         resources_text(&c.cost),
         c.vp
     )
-}
-
-fn kind_text(k: MonsterType) -> &'static str {
-    k.text()
 }
 
 /// What a disaster needs, for its tooltip.
