@@ -25,7 +25,7 @@ pub fn seat_rgb(seat: Seat) -> Color32 {
         .map_or(theme::seat_colour(seat.index()), theme::seat_colour)
 }
 
-/// "Food 2, wood 1" for an amount of each resource ("nothing" when empty).
+/// "2 food, 1 wood" for an amount of each resource ("nothing" when empty).
 pub fn resources_text(r: &[u8; 4]) -> String {
     let parts: Vec<String> = Resource::ALL
         .iter()
