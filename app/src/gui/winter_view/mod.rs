@@ -346,6 +346,10 @@ impl GameView for WinterView {
         game.scores().iter().map(|s| s.total).collect()
     }
 
+    fn round(game: &Winter) -> u32 {
+        game.week() as u32
+    }
+
     fn event_line(_game: &Winter, event: &WinterEvent) -> Option<String> {
         use WinterEvent as E;
         Some(match event {
