@@ -746,3 +746,42 @@ fn two_boards_play_winter_over_loopback_choosing_hands_in_secret() {
         assert!(t.game.week() >= 2);
     }
 }
+
+#[test]
+fn the_castle_warning_says_how_close_the_castle_is_to_falling() {
+    use dwarfs_winter::{DisasterId, MonsterId};
+    let shown = |game: Winter| {
+        let mut t = Table::from_state(game, vec![person("Ann"), person("Bob")], 0);
+        t.viewer = Viewer::Seat(Seat(0));
+        t.curtain = None;
+        let mut h = harness(t);
+        h.run_steps(2);
+        h
+    };
+    let has = |h: &H, s: &str| h.query_all_by_label_contains(s).next().is_some();
+    // Calm: one disaster, a monster at the edge.
+    let mut g = Winter::test_position(WinterOptions::default(), 2);
+    let edge = Zone::all().max_by_key(|z| z.distance()).unwrap();
+    g.put_monster(MonsterId(0), edge);
+    g.put_disaster(DisasterId(0));
+    let h = shown(g.clone());
+    assert!(has(&h, "Castle: 1 of 4 disasters active"));
+    assert!(has(
+        &h,
+        &format!(
+            "{}, {} step(s) from the castle",
+            edge.name(),
+            edge.distance()
+        )
+    ));
+    assert!(!has(&h, "DANGER"));
+    // Three disasters: one more and the castle falls.
+    g.put_disaster(DisasterId(1));
+    g.put_disaster(DisasterId(2));
+    let h = shown(g.clone());
+    assert!(has(&h, "DANGER! Castle: 3 of 4 disasters active (1 more"));
+    // A monster inside the castle.
+    g.put_monster(MonsterId(1), Zone::CASTLE);
+    let h = shown(g);
+    assert!(has(&h, "INSIDE THE CASTLE"));
+}
