@@ -217,6 +217,22 @@ pub(super) fn actions(
         });
         return;
     }
+    if let Stage::Music(m) = obs.week.stage {
+        let text = match m.effect {
+            Some(e) => format!(
+                "{}: move up to {} more dwarf(s) (click a lit dwarf, then a lit zone), or stop.",
+                e.card.name(),
+                e.left
+            ),
+            None => format!(
+                "{}'s music: the {}. Click a lit {} card of your hand to play it.",
+                colour(m.leader),
+                m.instrument.name(),
+                m.instrument.name()
+            ),
+        };
+        ui.label(theme::caption(text));
+    }
     match view.effective(legal) {
         Sel::Home(k) => {
             ui.label(theme::caption(format!(
