@@ -13,12 +13,16 @@
 # (menu, settings, join, hotseat, host, game, select, end, replay; select = a hand card picked,
 # its legal spots lit; hold, hold-trade and hold-end = a 4-player Dwarf Hold board mid-game, its
 # trade screen with an offer being composed, and its end screen; hotseat-hold = the hotseat lobby
-# with Dwarf Hold picked; replay-hold = a recorded Hold game in the replay viewer). Settings are read from a throwaway
+# with Dwarf Hold picked; replay-hold = a recorded Hold game in the replay viewer; winter,
+# winter-music, winter-prepare and winter-end = a 4-player Dwar7s Winter board (Legendary!) in
+# the Actions phase, a 3-player one where the person answers another's music, one at the secret
+# hand choice, and a solitaire game's end screen;
+# hotseat-winter = the hotseat lobby with Dwar7s Winter picked). Settings are read from a throwaway
 # config dir, so your own are neither shown nor changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-target/screenshots}
-SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold host joined game third select end replay hold hold-trade hold-end replay-hold)
+SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold hotseat-winter host joined game third select end replay hold hold-trade hold-end winter winter-music winter-prepare winter-end replay-hold)
 SIZE=1400x900
 
 missing=()

@@ -1,11 +1,11 @@
 //! Dwar7s Winter in the registry: 1-4 players (1 is the solitaire variant), with the nightmare,
-//! bloodlust and Legendary! options. Shown with the generic text view until its board view
-//! exists; local bot seats are played by the game's greedy bot.
+//! bloodlust and Legendary! options. Shown with its board view
+//! ([`crate::gui::winter_view::WinterView`]); local bot seats are played by the game's greedy bot.
 
 use super::GameEntry;
 #[cfg(test)]
 use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::text_view::TextView;
+use crate::gui::winter_view::WinterView;
 use dwarfs_engine::Bot;
 #[cfg(test)]
 use dwarfs_engine::suite::Golden;
@@ -18,7 +18,7 @@ pub struct WinterEntry;
 
 impl GameEntry for WinterEntry {
     type G = Winter;
-    type View = TextView<Winter>;
+    type View = WinterView;
     const TITLE: &'static str = "Dwar7s Winter";
     const BLURB: &'static str = "1-4 players: hold the castle through seven weeks of winter";
 

@@ -242,7 +242,12 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
                 ui.label(theme::title("Final scores").size(40.0));
                 let headline = outcome.verdict(|s| table.seat_label(s));
                 ui.label(RichText::new(headline).size(26.0).strong().color(GOLD));
-                ui.label(theme::caption(outcome.summary.clone()));
+                // How it ended (a shared loss, a solitaire rank...), in the game's words.
+                ui.label(
+                    RichText::new(outcome.summary.clone())
+                        .size(18.0)
+                        .color(PARCHMENT),
+                );
             });
             ui.add_space(14.0);
             // The breakdown: categories as rows, players as columns.

@@ -5,7 +5,7 @@
 //! board behind [`view::GameView`] (Fall: [`fall_view::FallView`], Hold:
 //! [`hold_view::HoldView`]).
 //!
-//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|lan|host|joined|hotseat|hotseat-third|hotseat-hold|game|select|end|third|hold|hold-trade|hold-end|replay|replay-hold>`
+//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|lan|host|joined|hotseat|hotseat-third|hotseat-hold|hotseat-winter|game|select|end|third|hold|hold-trade|hold-end|winter|winter-music|winter-prepare|winter-end|replay|replay-hold>`
 //! opens that screen directly (with a demo position for the game, end and replay screens), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
@@ -31,10 +31,13 @@ mod tests_hold;
 mod tests_net;
 #[cfg(test)]
 mod tests_third;
+#[cfg(test)]
+mod tests_winter;
 pub(crate) mod text_view;
 mod theme;
 mod third_demo;
 pub(crate) mod view;
+pub(crate) mod winter_view;
 
 use crate::CliError;
 use crate::games::{GameEntry, GameKind, with_entry};
@@ -250,6 +253,27 @@ impl DwarfsApp {
                 self.table = Some(Box::new(hold_view::hold_end_demo_table()));
                 Screen::End
             }
+            "winter" => {
+                self.table = Some(Box::new(winter_view::winter_demo_table(120)));
+                Screen::Game
+            }
+            "winter-music" => {
+                self.table = Some(Box::new(winter_view::winter_music_demo_table()));
+                Screen::Game
+            }
+            "winter-prepare" => {
+                self.table = Some(Box::new(winter_view::winter_prepare_demo_table()));
+                Screen::Game
+            }
+            "winter-end" => {
+                self.table = Some(Box::new(winter_view::winter_end_demo_table()));
+                Screen::End
+            }
+            "hotseat-winter" => {
+                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
+                self.lobby.choose_game(GameKind::Winter);
+                Screen::Lobby
+            }
             "hotseat-third" => {
                 self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
                 self.lobby.values = dwarfs_fall::FallOptions {
@@ -275,7 +299,7 @@ impl DwarfsApp {
             }
             other => {
                 return Err(format!(
-                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, hotseat-hold, game, select, end, third, hold, hold-trade, hold-end, replay or replay-hold"
+                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, hotseat-hold, game, select, end, third, hold, hold-trade, hold-end, winter, winter-music, winter-prepare, winter-end, hotseat-winter, replay or replay-hold"
                 ));
             }
         };

@@ -140,6 +140,8 @@ pub struct Table<V: GameView> {
     pub bot_delay_ms: u32,
     bot_ready_at: f64,
     last_actor: Option<Seat>,
+    /// The game's round ([`GameView::round`]) at the last point of the score history.
+    last_round: u32,
     /// The network game behind this table, if it is one.
     pub remote: Option<Remote<V::G>>,
 }
@@ -167,6 +169,7 @@ impl<V: GameView> Table<V> {
             .collect();
         let humans = seats.iter().filter(|s| s.kind == SeatKind::Human).count();
         let first_human = seats.iter().position(|s| s.kind == SeatKind::Human);
+        let last_round = V::round(&game);
         let mut t = Table {
             game,
             view: V::default(),
@@ -182,6 +185,7 @@ impl<V: GameView> Table<V> {
             bot_delay_ms,
             bot_ready_at: 0.0,
             last_actor: None,
+            last_round,
             remote: None,
         };
         t.advance(0.0);
@@ -222,6 +226,7 @@ impl<V: GameView> Table<V> {
             })
             .collect();
         let players = seats.iter().filter(|s| s.kind != SeatKind::Bot).count();
+        let last_round = V::round(&game);
         let mut t = Table {
             history: vec![V::scores(&game)],
             game,
@@ -237,6 +242,7 @@ impl<V: GameView> Table<V> {
             bot_delay_ms: 0,
             bot_ready_at: 0.0,
             last_actor: None,
+            last_round,
             remote: Some(Remote::new(handle)),
         };
         if let Actor::Seat(s) = t.game.to_act() {
@@ -405,18 +411,31 @@ impl<V: GameView> Table<V> {
         }
     }
 
-    /// Keeps the score history as turns pass (one point per change of the acting seat).
+    /// Keeps the score history as turns pass (one point per change of the acting seat, and per
+    /// new round).
     fn after_remote_state(&mut self) {
         match self.game.to_act() {
             Actor::Seat(s) if self.last_actor != Some(s) => {
                 self.history.push(V::scores(&self.game));
                 self.last_actor = Some(s);
+                self.last_round = V::round(&self.game);
             }
+            Actor::Seat(_) => self.new_round(),
             Actor::Over if self.last_actor.is_some() => {
                 self.history.push(V::scores(&self.game));
                 self.last_actor = None;
             }
             _ => {}
+        }
+    }
+
+    /// Takes a point of the score history when a new round began while the same seat acts (in
+    /// a solitaire game the acting seat never changes).
+    fn new_round(&mut self) {
+        let round = V::round(&self.game);
+        if round != self.last_round {
+            self.last_round = round;
+            self.history.push(V::scores(&self.game));
         }
     }
 
@@ -580,10 +599,15 @@ impl<V: GameView> Table<V> {
                     break;
                 }
                 Actor::Seat(s) => {
+                    if self.last_actor == Some(s) || self.last_actor.is_none() {
+                        // The same seat goes on (or acts after a secret step): a point only
+                        // if a new round began.
+                        self.new_round();
+                    } else {
+                        self.last_round = V::round(&self.game);
+                        self.history.push(V::scores(&self.game));
+                    }
                     if self.last_actor != Some(s) {
-                        if self.last_actor.is_some() {
-                            self.history.push(V::scores(&self.game));
-                        }
                         self.last_actor = Some(s);
                         self.bot_ready_at = now + self.bot_delay_ms as f64 / 1000.0;
                         if self.is_human(s) && self.viewer != Viewer::Seat(s) {

@@ -31,6 +31,13 @@ pub trait GameView: Default + 'static {
     /// Every seat's running score (hidden parts included; the shell shows it only at the end).
     fn scores(game: &Self::G) -> Vec<i32>;
 
+    /// The round the game is in (a week, a year), for games that have rounds: the score chart
+    /// takes a point at each new round as well as at each change of the acting seat, so that a
+    /// solitaire game has a chart too. The default (no rounds) is 0.
+    fn round(_game: &Self::G) -> u32 {
+        0
+    }
+
     /// A log line for an event that the action's own description does not already say, with
     /// hidden parts left out (a drawn ogre's kind, a stolen gem).
     fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String>;

@@ -4,7 +4,7 @@
 use super::Driver;
 use crate::control::{Command, Update};
 use crate::envelope::NetMsg;
-use dwarfs_engine::{Actor, Game, Seat};
+use dwarfs_engine::{Game, Seat};
 use dwarfs_protocol::Phase;
 use std::time::Instant;
 
@@ -58,8 +58,12 @@ impl<G: Game> Driver<G> {
                 let r = match &self.session {
                     None => Err("the game has not started"),
                     Some(s) if s.local_seat().is_none() => Err("a spectator does not play"),
+                    // Our seat acts, alone or at a secret simultaneous step.
                     Some(s)
-                        if s.state().to_act() != Actor::Seat(s.local_seat().unwrap_or(Seat(0))) =>
+                        if !s
+                            .state()
+                            .to_act()
+                            .includes(s.local_seat().unwrap_or(Seat(0))) =>
                     {
                         Err("it is not your turn")
                     }

@@ -1,0 +1,358 @@
+//! The board, painted: the castle, walls, fields, forests and mines as a graph (edges between
+//! adjacent zones), each zone with its number, its distance to the castle, its monsters, disaster
+//! tokens and everyone's dwarfs. Targets of a legal action light up; a click plays or picks them.
+
+use super::words::{
+    colour, disaster_label, disaster_text, dwarf_label, legend_text, monster_label, monster_name,
+    monster_text, seat_rgb, zone_label,
+};
+use super::{Sel, WinterView, disaster_action, dwarf_movable, label, monster_action};
+use crate::gui::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use dwarfs_engine::Seat;
+use dwarfs_winter::view::WinterView as Obs;
+use dwarfs_winter::{DisasterId, DwarfKind, MonsterId, WinterAction, Zone, ZoneType};
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2,
+};
+
+/// The fill of a zone by its type.
+fn zone_fill(k: ZoneType) -> Color32 {
+    match k {
+        ZoneType::Castle => Color32::from_rgb(0x6a, 0x62, 0x70),
+        ZoneType::Wall => Color32::from_rgb(0x55, 0x50, 0x4a),
+        ZoneType::Field => Color32::from_rgb(0x8a, 0x74, 0x3a),
+        ZoneType::Forest => Color32::from_rgb(0x2f, 0x5e, 0x38),
+        ZoneType::Mine => Color32::from_rgb(0x3e, 0x4e, 0x66),
+    }
+}
+
+/// Monster tokens.
+const MONSTER: Color32 = Color32::from_rgb(0x9a, 0x24, 0x24);
+/// Disaster tokens.
+const DISASTER: Color32 = Color32::from_rgb(0xc0, 0x6a, 0x1a);
+
+/// The centre of zone `z` on a board of centre `c` and radius `r`: the castle in the middle, the
+/// walls and the fields in rings by quarter, the forests and mines alternating on the edge.
+pub(super) fn zone_centre(z: Zone, c: Pos2, r: f32) -> Pos2 {
+    let q = z.quarter().unwrap_or(0) as f32;
+    let base = (-90.0 + 90.0 * q).to_radians();
+    let tilt = 22.5f32.to_radians();
+    let (angle, radius) = match z.kind() {
+        ZoneType::Castle => return c,
+        ZoneType::Wall => (base, 0.38),
+        ZoneType::Field => (base, 0.66),
+        ZoneType::Forest => (base - tilt, 0.88),
+        ZoneType::Mine => (base + tilt, 0.88),
+    };
+    c + vec2(angle.cos(), angle.sin()) * radius * r
+}
+
+/// The rectangle of zone `z`.
+fn zone_rect(z: Zone, c: Pos2, r: f32) -> Rect {
+    let size = match z.kind() {
+        ZoneType::Castle => vec2(0.30, 0.30),
+        ZoneType::Wall => vec2(0.27, 0.18),
+        ZoneType::Field => vec2(0.26, 0.24),
+        _ => vec2(0.29, 0.24),
+    } * r;
+    Rect::from_center_size(zone_centre(z, c, r), size)
+}
+
+/// Lays tokens out left to right inside a zone, wrapping to the next row.
+struct Flow {
+    rect: Rect,
+    at: Pos2,
+    row_h: f32,
+}
+
+impl Flow {
+    fn next(&mut self, size: egui::Vec2) -> Rect {
+        if self.at.x + size.x > self.rect.max.x && self.at.x > self.rect.min.x {
+            self.at = pos2(self.rect.min.x, self.at.y + self.row_h + 2.0);
+            self.row_h = 0.0;
+        }
+        let r = Rect::from_min_size(self.at, size);
+        self.at.x += size.x + 3.0;
+        self.row_h = self.row_h.max(size.y);
+        r
+    }
+}
+
+/// The letter on a legendary dwarf's token.
+fn kind_letter(k: DwarfKind) -> &'static str {
+    match k {
+        DwarfKind::Worker => "",
+        DwarfKind::IceWarrior => "I",
+        DwarfKind::EarthGuardian => "E",
+        DwarfKind::ThunderKing => "T",
+    }
+}
+
+/// Draws the board into `rect` (a square) and collects clicks.
+pub(super) fn board(
+    view: &mut WinterView,
+    ui: &mut Ui,
+    rect: Rect,
+    obs: &Obs,
+    legal: &[WinterAction],
+    picked: &mut Vec<WinterAction>,
+) {
+    let painter = ui.painter_at(rect.expand(4.0));
+    painter.rect_filled(rect.expand(4.0), CornerRadius::same(8), theme::MAT);
+    let c = rect.center();
+    let r = rect.width() / 2.0;
+    let sel = view.effective(legal);
+    let from = match sel {
+        Sel::Dwarf(_, _, z) => Some(z),
+        _ => None,
+    };
+    // The edges of the graph; those of a picked dwarf's zone lit.
+    for a in Zone::all() {
+        for b in a.adjacent().filter(|b| b.0 > a.0) {
+            let lit = from == Some(a) || from == Some(b);
+            let stroke = if lit {
+                Stroke::new(3.0, TARGET)
+            } else {
+                Stroke::new(2.0, Color32::from_rgb(0x5a, 0x52, 0x48))
+            };
+            painter.line_segment([zone_centre(a, c, r), zone_centre(b, c, r)], stroke);
+        }
+    }
+    let monsters: Vec<(MonsterId, Zone)> = obs.monsters().collect();
+    let disasters: Vec<DisasterId> = obs.disasters().collect();
+    let title = (r * 0.055).clamp(9.5, 14.0);
+    let small = (r * 0.034).clamp(8.0, 10.5);
+    for z in Zone::all() {
+        let zr = zone_rect(z, c, r);
+        let resp = ui.interact(zr, ui.scope_id().with(("winter_zone", z.0)), Sense::click());
+        let action = view.zone_action(legal, z);
+        let blocked =
+            monsters.iter().any(|(_, at)| *at == z) || disasters.iter().any(|d| d.card().zone == z);
+        let mut fill = zone_fill(z.kind());
+        if action.is_some() && resp.hovered() {
+            fill = fill.gamma_multiply(1.35);
+        }
+        painter.rect_filled(zr, CornerRadius::same(8), fill);
+        let (w, sc) = if action.is_some() {
+            (3.0, TARGET)
+        } else if from == Some(z) {
+            (3.0, GOLD)
+        } else {
+            (1.5, STONE_DARK)
+        };
+        painter.rect_stroke(
+            zr,
+            CornerRadius::same(8),
+            Stroke::new(w, sc),
+            StrokeKind::Inside,
+        );
+        painter.text(
+            zr.left_top() + vec2(5.0, 3.0),
+            Align2::LEFT_TOP,
+            z.name(),
+            FontId::proportional(title),
+            PARCHMENT,
+        );
+        let sub = match z.kind().produces() {
+            Some(_) if blocked => "blocked",
+            Some(res) => res.name(),
+            None => "",
+        };
+        painter.text(
+            zr.right_top() + vec2(-5.0, 4.0),
+            Align2::RIGHT_TOP,
+            sub,
+            FontId::proportional(small),
+            if blocked {
+                theme::DANGER
+            } else {
+                PARCHMENT_DIM
+            },
+        );
+        // How far this zone's monsters are from the castle (in steps).
+        if monsters.iter().any(|(_, at)| *at == z) {
+            let text = match z.distance() {
+                0 => "INSIDE!".to_string(),
+                1 => "1 step".to_string(),
+                d => format!("{d} steps"),
+            };
+            painter.text(
+                zr.right_bottom() + vec2(-5.0, -3.0),
+                Align2::RIGHT_BOTTOM,
+                text,
+                FontId::proportional(small),
+                theme::DANGER,
+            );
+        }
+        let mut hover = format!(
+            "{} ({}): {} step(s) from the castle; adjacent to {}.",
+            z.name(),
+            z.kind().name(),
+            z.distance(),
+            z.adjacent()
+                .map(|a| a.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        if let Some(res) = z.kind().produces() {
+            hover.push_str(&format!(
+                " Produces {} for its occupants' Produce heroes unless a monster or disaster \
+                 is here.",
+                res.name()
+            ));
+        }
+        let resp = resp.on_hover_text(hover);
+        label(&resp, zone_label(z));
+        if let Some(a) = action
+            && resp.clicked()
+        {
+            picked.push(a);
+        }
+        let mut flow = Flow {
+            rect: zr
+                .shrink2(vec2(5.0, 0.0))
+                .with_min_y(zr.min.y + title + 8.0),
+            at: pos2(zr.min.x + 5.0, zr.min.y + title + 8.0),
+            row_h: 0.0,
+        };
+        // Monsters and disasters.
+        for (m, _) in monsters.iter().filter(|(_, at)| *at == z) {
+            let name = monster_name(*m);
+            let g = painter.layout(
+                name,
+                FontId::proportional(small),
+                PARCHMENT,
+                flow.rect.width() - 10.0,
+            );
+            let tr = flow.next(g.size() + vec2(10.0, 6.0));
+            let act = monster_action(legal, *m);
+            let resp = ui.interact(
+                tr,
+                ui.scope_id().with(("winter_monster", m.0)),
+                Sense::click(),
+            );
+            token(&painter, tr, MONSTER, act.is_some(), resp.hovered());
+            painter.galley(tr.center() - g.size() / 2.0, g, PARCHMENT);
+            let resp = resp.on_hover_text(monster_text(*m, z));
+            label(&resp, monster_label(*m));
+            if let Some(a) = act
+                && resp.clicked()
+            {
+                picked.push(a);
+            }
+        }
+        for d in disasters.iter().filter(|d| d.card().zone == z) {
+            let g = painter.layout(
+                d.name().to_string(),
+                FontId::proportional(small),
+                Color32::BLACK,
+                flow.rect.width() - 10.0,
+            );
+            let tr = flow.next(g.size() + vec2(10.0, 6.0));
+            let act = disaster_action(legal, *d);
+            let resp = ui.interact(
+                tr,
+                ui.scope_id().with(("winter_disaster", d.0)),
+                Sense::click(),
+            );
+            token(&painter, tr, DISASTER, act.is_some(), resp.hovered());
+            painter.galley(tr.center() - g.size() / 2.0, g, Color32::BLACK);
+            let resp = resp.on_hover_text(disaster_text(*d));
+            label(&resp, disaster_label(*d));
+            if let Some(a) = act
+                && resp.clicked()
+            {
+                picked.push(a);
+            }
+        }
+        // Everyone's dwarfs: one token per owner and kind, with the count.
+        if flow.at.x > flow.rect.min.x {
+            flow.at = pos2(flow.rect.min.x, flow.at.y + flow.row_h + 3.0);
+            flow.row_h = 0.0;
+        }
+        let d = (r * 0.065).clamp(13.0, 20.0);
+        for (i, p) in obs.players.iter().enumerate() {
+            let owner = Seat(i as u8);
+            for kind in DwarfKind::ALL {
+                let n = p.count(kind, z);
+                if n == 0 {
+                    continue;
+                }
+                let tr = flow.next(vec2(d, d));
+                let movable = dwarf_movable(legal, owner, kind, z);
+                let picked_here = view.sel == Sel::Dwarf(owner, kind, z);
+                let sense = if movable {
+                    Sense::click()
+                } else {
+                    Sense::hover()
+                };
+                let resp = ui.interact(
+                    tr,
+                    ui.scope_id().with(("winter_dwarf", i, kind.index(), z.0)),
+                    sense,
+                );
+                let fill = seat_rgb(owner);
+                painter.circle_filled(tr.center(), d / 2.0, fill);
+                let ring = if picked_here {
+                    Stroke::new(3.0, GOLD)
+                } else if movable {
+                    Stroke::new(2.5, TARGET)
+                } else if kind != DwarfKind::Worker {
+                    Stroke::new(2.0, GOLD)
+                } else {
+                    Stroke::new(1.5, STONE_DARK)
+                };
+                painter.circle_stroke(tr.center(), d / 2.0, ring);
+                let text = match (kind_letter(kind), n) {
+                    ("", 1) => String::new(),
+                    ("", n) => n.to_string(),
+                    (l, 1) => l.to_string(),
+                    (l, n) => format!("{l}{n}"),
+                };
+                painter.text(
+                    tr.center(),
+                    Align2::CENTER_CENTER,
+                    text,
+                    FontId::proportional(d * 0.6),
+                    STONE_DARK,
+                );
+                let what = if kind == DwarfKind::Worker {
+                    format!("{n} {} dwarf(s) in {}.", colour(owner), z.name())
+                } else {
+                    format!(
+                        "{}'s {} in {}: {}",
+                        colour(owner),
+                        kind.name(),
+                        z.name(),
+                        legend_text(kind)
+                    )
+                };
+                let resp = resp.on_hover_text(if movable {
+                    format!("{what} Click to move one, then click a lit zone.")
+                } else {
+                    what
+                });
+                label(&resp, dwarf_label(owner, kind, z));
+                if movable && resp.clicked() {
+                    view.click_dwarf(owner, kind, z);
+                }
+            }
+        }
+    }
+}
+
+/// A monster or disaster token.
+fn token(painter: &egui::Painter, r: Rect, fill: Color32, target: bool, hovered: bool) {
+    let fill = if target && hovered {
+        fill.gamma_multiply(1.4)
+    } else {
+        fill
+    };
+    painter.rect_filled(r, CornerRadius::same(5), fill);
+    let stroke = if target {
+        Stroke::new(2.5, TARGET)
+    } else {
+        Stroke::new(1.0, STONE_DARK)
+    };
+    painter.rect_stroke(r, CornerRadius::same(5), stroke, StrokeKind::Outside);
+}

@@ -1,0 +1,546 @@
+//! The Dwar7s Winter board view: the zones of the board and their graph with monsters, disaster
+//! tokens and everyone's dwarfs; how close the castle is to falling; the Hero Pool with its
+//! costs; the Music Hall; every player board (tracks, resources, deck and hand sizes, dwarfs at
+//! home); the viewer's hand, or their action deck while they choose a hand in secret.
+//!
+//! Interaction: what a legal action uses lights up; click it. A dwarf is placed by picking the
+//! dwarfs on your board (picked by default) and then a zone; moved by clicking its token and then
+//! an adjacent zone. A monster is defeated (or, in the invasion, sent to attack) by clicking it, a
+//! disaster overcome by clicking its token; a pool card is acquired and an instrument played by
+//! clicking it. In music, a card of the hand is played by clicking it, and a card with a choice
+//! shows its choices as buttons. A hand is chosen by clicking cards of the deck, then
+//! "Choose this hand". Everything offered comes from the engine's legal actions; only
+//! `observe(viewer)` is drawn.
+
+mod board;
+#[cfg_attr(not(test), allow(dead_code))] // the click plans drive the UI tests
+pub mod clicks;
+mod hand;
+mod panels;
+pub mod words;
+
+use super::table::{SeatInfo, SeatKind, Table};
+use super::view::GameView;
+use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_winter::{
+    Card, DisasterId, DwarfKind, Instrument, MonsterId, Stage, Winter, WinterAction, WinterEvent,
+    WinterOptions, Zone,
+};
+use egui::{Rect, Response, Ui, UiBuilder, pos2, vec2};
+use words::colour;
+
+/// What the player has picked and not played yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Sel {
+    /// Nothing (a click on a zone then places a dwarf, if one may be placed).
+    #[default]
+    None,
+    /// A dwarf of this kind on the player board, to place.
+    Home(DwarfKind),
+    /// A dwarf on the board, to move: its owner, kind and zone.
+    Dwarf(Seat, DwarfKind, Zone),
+    /// A hand card whose ability needs a choice.
+    Card(Card),
+}
+
+/// The Winter board view's own state: what is picked, and the hand being chosen.
+#[derive(Default)]
+pub struct WinterView {
+    sel: Sel,
+    /// The cards of the action deck picked for the hand (Preparation), as a card mask.
+    hand: u64,
+}
+
+/// Labels a painted widget for screen readers and UI tests.
+fn label(resp: &Response, text: String) {
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
+}
+
+impl WinterView {
+    /// Drops picks that no legal action uses any more.
+    fn validate(&mut self, legal: &[WinterAction]) {
+        use WinterAction as A;
+        let keep = match self.sel {
+            Sel::None => true,
+            Sel::Home(k) => legal
+                .iter()
+                .any(|a| matches!(a, A::Place { kind, .. } if *kind == k)),
+            Sel::Dwarf(o, k, z) => legal.iter().any(
+                |a| matches!(a, A::Move { owner, kind, from, .. } if (*owner, *kind, *from) == (o, k, z)),
+            ),
+            Sel::Card(c) => legal
+                .iter()
+                .any(|a| matches!(a, A::PlayCard { card, .. } if *card == c)),
+        };
+        if !keep {
+            self.sel = Sel::None;
+        }
+        if !preparing(legal) {
+            self.hand = 0;
+        }
+    }
+
+    /// The pick in effect: what was picked, or else the dwarfs at home when a dwarf may be
+    /// placed.
+    fn effective(&self, legal: &[WinterAction]) -> Sel {
+        if self.sel == Sel::None
+            && legal.iter().any(|a| {
+                matches!(
+                    a,
+                    WinterAction::Place {
+                        kind: DwarfKind::Worker,
+                        ..
+                    }
+                )
+            })
+        {
+            Sel::Home(DwarfKind::Worker)
+        } else {
+            self.sel
+        }
+    }
+
+    /// The action a click on zone `z` plays now, with what is picked.
+    fn zone_action(&self, legal: &[WinterAction], z: Zone) -> Option<WinterAction> {
+        use WinterAction as A;
+        let sel = self.effective(legal);
+        legal
+            .iter()
+            .find(|a| match (sel, a) {
+                (Sel::Home(k), A::Place { kind, zone }) => *kind == k && *zone == z,
+                (
+                    Sel::Dwarf(o, k, f),
+                    A::Move {
+                        owner,
+                        kind,
+                        from,
+                        to,
+                    },
+                ) => (*owner, *kind, *from, *to) == (o, k, f, z),
+                _ => false,
+            })
+            .copied()
+    }
+
+    /// A click on a hand (or deck) card: plays it, picks it for its choice, or (Preparation)
+    /// adds it to or takes it out of the hand being chosen.
+    fn click_card(&mut self, legal: &[WinterAction], c: Card) -> Option<WinterAction> {
+        if preparing(legal) {
+            self.hand ^= c.bit();
+            return None;
+        }
+        let plain = WinterAction::PlayCard {
+            card: c,
+            pick: dwarfs_winter::Pick::Nothing,
+        };
+        if legal.contains(&plain) {
+            return Some(plain);
+        }
+        if card_playable(legal, c) {
+            self.sel = if self.sel == Sel::Card(c) {
+                Sel::None
+            } else {
+                Sel::Card(c)
+            };
+        }
+        None
+    }
+
+    /// A click on a dwarf token: picks it to move (or drops the pick).
+    fn click_dwarf(&mut self, o: Seat, k: DwarfKind, z: Zone) {
+        self.sel = if self.sel == Sel::Dwarf(o, k, z) {
+            Sel::None
+        } else {
+            Sel::Dwarf(o, k, z)
+        };
+    }
+}
+
+/// True while the viewer chooses a hand.
+fn preparing(legal: &[WinterAction]) -> bool {
+    legal
+        .iter()
+        .any(|a| matches!(a, WinterAction::ChooseHand(_)))
+}
+
+/// True if some legal action plays card `c`.
+fn card_playable(legal: &[WinterAction], c: Card) -> bool {
+    legal
+        .iter()
+        .any(|a| matches!(a, WinterAction::PlayCard { card, .. } if *card == c))
+}
+
+/// True if a click on the dwarfs of (`o`, `k`) in `z` picks them to move.
+fn dwarf_movable(legal: &[WinterAction], o: Seat, k: DwarfKind, z: Zone) -> bool {
+    legal.iter().any(|a| {
+        matches!(a, WinterAction::Move { owner, kind, from, .. } if (*owner, *kind, *from) == (o, k, z))
+    })
+}
+
+/// The action a click on monster `m` plays (defeat it, or send it to attack, or push it).
+fn monster_action(legal: &[WinterAction], m: MonsterId) -> Option<WinterAction> {
+    use WinterAction as A;
+    legal
+        .iter()
+        .find(|a| matches!(a, A::Defeat(x) | A::Attack(x) | A::Push(x) if *x == m))
+        .copied()
+}
+
+/// The action a click on disaster `d` plays.
+fn disaster_action(legal: &[WinterAction], d: DisasterId) -> Option<WinterAction> {
+    legal
+        .iter()
+        .find(|a| matches!(a, WinterAction::Overcome(x) if *x == d))
+        .copied()
+}
+
+/// The action a click on instrument `i` plays.
+fn instrument_action(legal: &[WinterAction], i: Instrument) -> Option<WinterAction> {
+    let a = WinterAction::PlayMusic(i);
+    legal.contains(&a).then_some(a)
+}
+
+/// The action a click on pool slot `slot` plays.
+fn pool_action(legal: &[WinterAction], slot: u8) -> Option<WinterAction> {
+    let a = WinterAction::Acquire { slot };
+    legal.contains(&a).then_some(a)
+}
+
+impl GameView for WinterView {
+    type G = Winter;
+
+    fn show(
+        &mut self,
+        ui: &mut Ui,
+        game: &Winter,
+        viewer: Viewer,
+        legal: &[WinterAction],
+    ) -> Vec<WinterAction> {
+        let obs = game.observe(viewer);
+        self.validate(legal);
+        let mut picked = Vec::new();
+        let full = ui.available_rect_before_wrap();
+        let side_w = (full.width() * 0.36).clamp(300.0, 480.0);
+        let left_w = full.width() - side_w - 16.0;
+        let banner = Rect::from_min_size(full.min + vec2(6.0, 2.0), vec2(left_w, 120.0));
+        let banner_bottom = ui
+            .scope_builder(UiBuilder::new().max_rect(banner), |ui| {
+                panels::banner(ui, &obs);
+            })
+            .response
+            .rect
+            .max
+            .y;
+        let side = left_w.min(full.max.y - banner_bottom - 10.0).max(200.0);
+        let board_rect = Rect::from_min_size(
+            pos2(
+                full.min.x + 8.0 + (left_w - side) / 2.0,
+                banner_bottom + 6.0,
+            ),
+            vec2(side, side),
+        );
+        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
+        board::board(self, ui, board_rect, &obs, legal, &mut picked);
+        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("winter_side")
+                .show(ui, |ui| {
+                    panels::actions(self, ui, &obs, legal, &mut picked);
+                    hand::hand(self, ui, &obs, legal, &mut picked);
+                    panels::music_hall(ui, &obs, legal, &mut picked);
+                    panels::pool(ui, &obs, legal, &mut picked);
+                    panels::players(self, ui, game, &obs, legal);
+                });
+        });
+        ui.allocate_rect(full, egui::Sense::hover());
+        if !picked.is_empty() {
+            self.sel = Sel::None;
+            self.hand = 0;
+        }
+        picked
+    }
+
+    fn reset(&mut self) {
+        self.sel = Sel::None;
+        self.hand = 0;
+    }
+
+    fn prompt(game: &Winter, viewer: Viewer) -> String {
+        let stage = game.stage();
+        let head = format!(
+            "Week {} of {} · {}",
+            game.week(),
+            dwarfs_winter::data::WEEKS,
+            words::stage_name(&stage)
+        );
+        let who = |s: Seat| {
+            if viewer == Viewer::Seat(s) {
+                "You".to_string()
+            } else {
+                colour(s).to_string()
+            }
+        };
+        let what = match (game.to_act(), stage) {
+            (Actor::Over, _) => return "The game is over.".into(),
+            (Actor::Chance, _) => return format!("{head} · …"),
+            (Actor::Simultaneous(set), _) => {
+                return match viewer {
+                    Viewer::Seat(s) if set.contains(s) => {
+                        let p = game.player(s);
+                        format!(
+                            "{head} · You: choose your hand in secret: pick {} of the {} cards \
+                             of your action deck, then \"{}\".",
+                            p.hand_size.min(p.deck_size()),
+                            p.deck_size(),
+                            words::CHOOSE_HAND
+                        )
+                    }
+                    _ => {
+                        let names: Vec<&str> = set.iter().map(colour).collect();
+                        format!("{head} · Choosing hands in secret: {}", names.join(", "))
+                    }
+                };
+            }
+            (Actor::Seat(s), st) => {
+                let w = match st {
+                    Stage::Defenders { left, .. } => {
+                        format!("place {left} defending dwarf(s): click a zone.")
+                    }
+                    Stage::Attack => "choose the next monster to attack: click it.".into(),
+                    Stage::Push { .. } => {
+                        "the Ice Wyrm moves another monster: click the one to move.".into()
+                    }
+                    Stage::Turn => format!(
+                        "{} action(s) left: place or move dwarfs, acquire a hero, play music, or \
+                         end the turn.",
+                        game.player(s).actions_left
+                    ),
+                    Stage::Music(m) => match m.effect {
+                        Some(e) => format!(
+                            "{}: move up to {} more dwarf(s) (click a lit dwarf, then a zone), \
+                             or stop moving.",
+                            e.card.name(),
+                            e.left
+                        ),
+                        None if m.leader == s => format!(
+                            "play {} cards from your hand, or stop playing cards.",
+                            m.instrument.name()
+                        ),
+                        None => format!(
+                            "{} plays the {}: answer with {} cards from the hand, or play no \
+                             more cards.",
+                            colour(m.leader),
+                            m.instrument.name(),
+                            m.instrument.name()
+                        ),
+                    },
+                    _ => "wait.".into(),
+                };
+                format!("{}: {w}", who(s))
+            }
+        };
+        format!("{head} · {what}")
+    }
+
+    fn scores(game: &Winter) -> Vec<i32> {
+        game.scores().iter().map(|s| s.total).collect()
+    }
+
+    fn round(game: &Winter) -> u32 {
+        game.week() as u32
+    }
+
+    fn event_line(_game: &Winter, event: &WinterEvent) -> Option<String> {
+        use WinterEvent as E;
+        Some(match event {
+            E::WeekBegan(w) => format!("Week {w} begins: tracks and music tokens are refreshed"),
+            E::HeroDrawn { slot, card } => {
+                format!("{} is dealt to pool slot {}", card.name(), slot + 1)
+            }
+            E::MonsterSpawned(m, z) => {
+                format!("The {} spawns in {}", words::monster_name(*m), z.name())
+            }
+            E::MonsterMoved(m, a, b) => format!(
+                "The {} moves from {} to {}",
+                words::monster_name(*m),
+                a.name(),
+                b.name()
+            ),
+            E::MonsterHit {
+                monster,
+                seat,
+                what,
+            } => format!(
+                "The {} hits {}: {what}",
+                words::monster_name(*monster),
+                colour(*seat)
+            ),
+            E::DisasterRevealed(d, z) => format!("Disaster: {} in {}", d.name(), z.name()),
+            E::SentHome(s, k, z) => {
+                format!("{}'s {} goes home from {}", colour(*s), k.name(), z.name())
+            }
+            E::Upgraded(s, k) => format!("{} makes the {}", colour(*s), k.name()),
+            E::Resources(s, d) => {
+                let parts: Vec<String> = dwarfs_winter::Resource::ALL
+                    .iter()
+                    .filter(|r| d[r.index()] != 0)
+                    .map(|r| format!("{:+} {}", d[r.index()], r.name()))
+                    .collect();
+                format!("{}: {}", colour(*s), parts.join(", "))
+            }
+            E::CastleFell(why) => format!("The castle falls: {why}"),
+            E::Survived => "The winter is survived".into(),
+            _ => return None,
+        })
+    }
+}
+
+/// Plays random moves (chance from fixed entropy, hands chosen at random too) until `stop`
+/// holds or `moves` moves are made.
+fn random_moves(game: &mut Winter, moves: usize, stop: impl Fn(&Winter) -> bool) {
+    use dwarfs_engine::{Bot, RandomBot, SeatView};
+    let mut rng = RandomBot::new(7);
+    let mut chance = 0u8;
+    let mut played = 0;
+    loop {
+        let seat = match game.to_act() {
+            Actor::Over => break,
+            Actor::Chance => {
+                chance = chance.wrapping_add(1);
+                if game.resolve_chance([chance; 32]).is_err() {
+                    break;
+                }
+                continue;
+            }
+            Actor::Simultaneous(set) => match set.iter().next() {
+                Some(s) => s,
+                None => break,
+            },
+            Actor::Seat(s) => s,
+        };
+        if played >= moves || stop(game) {
+            break;
+        }
+        let legal = game.legal_actions_for_vec(seat);
+        if legal.is_empty() {
+            break;
+        }
+        let i = rng.choose(&SeatView::new(game, seat), &legal);
+        if game.play(seat, &legal[i.min(legal.len() - 1)]).is_err() {
+            break;
+        }
+        played += 1;
+    }
+}
+
+/// A demo table around `game`: the seat that acts is the person ("You"), the others bots.
+fn demo_table(game: Winter) -> Table<WinterView> {
+    let me = match game.to_act() {
+        Actor::Seat(s) => s.index(),
+        a => a.deciding().iter().next().map_or(0, |s| s.index()),
+    };
+    let seats = (0..game.players() as usize)
+        .map(|i| SeatInfo {
+            name: if i == me {
+                "You".into()
+            } else {
+                format!("Bot {}", i + 1)
+            },
+            kind: if i == me {
+                SeatKind::Human
+            } else {
+                SeatKind::Bot
+            },
+        })
+        .collect();
+    let mut t = Table::from_state(game, seats, 600);
+    t.curtain = None;
+    t
+}
+
+/// A 4-player Winter table (three bots and a person, every option on) after `moves` random
+/// moves, stopped at the person's turn of the Actions phase when it comes, for screenshots.
+pub fn winter_demo_table(moves: usize) -> Table<WinterView> {
+    let options = WinterOptions {
+        legendary: true,
+        ..WinterOptions::default()
+    };
+    let mut game = Winter::new(&options, 4).expect("4 players are allowed");
+    random_moves(&mut game, moves, |_| false);
+    random_moves(&mut game, 400, |g| g.stage() == Stage::Turn);
+    demo_table(game)
+}
+
+/// A 3-player Winter table where the person answers another player's music with a hand that
+/// has a playable card, for the music's screenshot.
+pub fn winter_music_demo_table() -> Table<WinterView> {
+    let mut game = Winter::new(&WinterOptions::default(), 3).expect("3 players are allowed");
+    random_moves(&mut game, 3000, |g| match g.stage() {
+        Stage::Music(m) if m.current != m.leader && m.effect.is_none() => {
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            legal.len() > 2
+        }
+        _ => false,
+    });
+    demo_table(game)
+}
+
+/// A 3-player Winter table at the Preparation step, for the hand choice's screenshot.
+pub fn winter_prepare_demo_table() -> Table<WinterView> {
+    let mut game = Winter::new(&WinterOptions::default(), 3).expect("3 players are allowed");
+    random_moves(&mut game, 1000, |g| {
+        g.week() >= 2 && g.stage() == Stage::Prepare
+    });
+    demo_table(game)
+}
+
+/// A solitaire game played to its end by the game's greedy bot, chance from `seed`.
+pub fn solo_game(seed: u64) -> Winter {
+    use dwarfs_engine::{Bot, SeatView};
+    let mut game = Winter::new(&WinterOptions::default(), 1).expect("1 player is allowed");
+    let mut bot = dwarfs_winter::GreedyBot::new(seed);
+    let mut n = 0u64;
+    loop {
+        match game.to_act() {
+            Actor::Over => break,
+            Actor::Chance => {
+                n += 1;
+                let mut e = [0u8; 32];
+                e[..8].copy_from_slice(&seed.to_le_bytes());
+                e[8..16].copy_from_slice(&n.to_le_bytes());
+                if game.resolve_chance(e).is_err() {
+                    break;
+                }
+            }
+            actor => {
+                let Some(s) = actor.deciding().iter().next() else {
+                    break;
+                };
+                let legal = game.legal_actions_for_vec(s);
+                if legal.is_empty() {
+                    break;
+                }
+                let i = bot.choose(&SeatView::new(&game, s), &legal);
+                if game.play(s, &legal[i.min(legal.len() - 1)]).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    game
+}
+
+/// The end screen of a solitaire game that survived the winter with a rank (the first such
+/// game of the greedy bot; a lost one if none of the first 400 is).
+pub fn winter_end_demo_table() -> Table<WinterView> {
+    let game = (0..400)
+        .map(solo_game)
+        .find(|g| g.solo_rank().is_some())
+        .unwrap_or_else(|| solo_game(0));
+    let seats = vec![SeatInfo {
+        name: "You".into(),
+        kind: SeatKind::Human,
+    }];
+    Table::from_state(game, seats, 0)
+}
