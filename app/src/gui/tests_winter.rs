@@ -389,6 +389,7 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
         "Push/Push",
         "Attack/Attack",
         "Prepare/ChooseHand",
+        "Prepare/PickCard",
     ] {
         assert!(has(k), "an action {k} was checked: {checked:?}");
     }

@@ -46,6 +46,7 @@ pub fn clicks(
             .map(card_label)
             .chain([CHOOSE_HAND.to_string()])
             .collect(),
+        A::PickCard(c) => vec![card_label(c)],
         A::Done => vec![done_label(stage, me).to_string()],
     }
 }

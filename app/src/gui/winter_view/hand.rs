@@ -3,7 +3,7 @@
 
 use super::panels::{chip, music_fill};
 use super::words::{card_label, hero_text};
-use super::{Sel, WinterView, card_playable, preparing};
+use super::{Sel, WinterView, card_playable, picking, preparing};
 use crate::gui::theme;
 use dwarfs_engine::Viewer;
 use dwarfs_winter::view::WinterView as Obs;
@@ -26,7 +26,14 @@ pub(super) fn hand(
         return;
     };
     let choosing = preparing(legal);
-    let (cards, title, note) = if choosing {
+    let solo = picking(legal);
+    let (cards, title, note) = if solo {
+        (
+            p.deck,
+            "Your action deck",
+            "click a card to take it into your hand (lit cards are still free)",
+        )
+    } else if choosing {
         (
             p.deck,
             "Your action deck",
@@ -51,8 +58,14 @@ pub(super) fn hand(
         }
         for c in Card::in_mask(cards) {
             let d = c.data();
-            let clickable = choosing || card_playable(legal, c);
-            let selected = if choosing {
+            let clickable = if solo {
+                legal.contains(&WinterAction::PickCard(c))
+            } else {
+                choosing || card_playable(legal, c)
+            };
+            let selected = if solo {
+                p.hand & c.bit() != 0
+            } else if choosing {
                 view.hand & c.bit() != 0
             } else {
                 view.sel == Sel::Card(c)

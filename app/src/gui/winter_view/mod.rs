@@ -129,6 +129,10 @@ impl WinterView {
             self.hand ^= c.bit();
             return None;
         }
+        if picking(legal) {
+            let a = WinterAction::PickCard(c);
+            return legal.contains(&a).then_some(a);
+        }
         let plain = WinterAction::PlayCard {
             card: c,
             pick: dwarfs_winter::Pick::Nothing,
@@ -161,6 +165,11 @@ fn preparing(legal: &[WinterAction]) -> bool {
     legal
         .iter()
         .any(|a| matches!(a, WinterAction::ChooseHand(_)))
+}
+
+/// True while a solitaire player picks a hand card by card (nobody to hide it from).
+fn picking(legal: &[WinterAction]) -> bool {
+    legal.iter().any(|a| matches!(a, WinterAction::PickCard(_)))
 }
 
 /// True if some legal action plays card `c`.

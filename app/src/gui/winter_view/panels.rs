@@ -195,6 +195,15 @@ pub(super) fn actions(
         return;
     }
     ui.label(theme::heading("Your move"));
+    if super::picking(legal) {
+        let p = &obs.players[me.index()];
+        ui.label(theme::caption(format!(
+            "Pick {} cards of your action deck for this week's hand, one click each ({} picked).",
+            p.hand_size.min(p.deck_size()),
+            p.hand.count_ones()
+        )));
+        return;
+    }
     if super::preparing(legal) {
         let p = &obs.players[me.index()];
         let need = p.hand_size.min(p.deck_size());
