@@ -88,6 +88,15 @@ impl Outcome {
     /// A short verdict for end screens and logs: who won, a shared win, or that everyone lost.
     /// `name` turns a seat into a display name.
     pub fn verdict(&self, name: impl Fn(Seat) -> String) -> String {
+        // A game of one (a solitaire game) is won or lost by that player alone.
+        if let [only] = self.scores.as_slice() {
+            let verb = if self.winners.contains(&only.seat) && !self.all_lost {
+                "won"
+            } else {
+                "lost"
+            };
+            return format!("{} {verb}", name(only.seat));
+        }
         if self.all_lost {
             return "Everyone lost".to_string();
         }
@@ -155,5 +164,14 @@ mod tests {
         assert!(o.all_lost && o.winners.is_empty());
         assert_eq!(o.score(Seat(0)).map(|s| s.total), Some(9));
         assert_eq!(o.verdict(|s| s.to_string()), "Everyone lost");
+    }
+
+    #[test]
+    fn a_game_of_one_is_won_or_lost_by_that_player() {
+        let one = || vec![SeatScore::new(Seat(0), line(30), vec![])];
+        let won = Outcome::ranked(one(), "");
+        assert_eq!(won.verdict(|s| s.to_string()), "player 1 won");
+        let lost = Outcome::everyone_lost(one(), "the castle fell");
+        assert_eq!(lost.verdict(|s| s.to_string()), "player 1 lost");
     }
 }
