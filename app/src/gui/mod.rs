@@ -37,6 +37,7 @@ pub(crate) mod text_view;
 mod theme;
 mod third_demo;
 pub(crate) mod view;
+mod widgets;
 pub(crate) mod winter_view;
 
 use crate::CliError;

@@ -20,7 +20,7 @@ pub(super) use dwarfs_fall::rules_text::capital;
 use dwarfs_fall::{
     Class, Colour, Edition, Fall, FallAction, FallEvent, Kind, OgreKind, Pos, SecretGoal, TurnStep,
 };
-use egui::{Color32, Response, Ui, Vec2};
+use egui::{Color32, Ui, Vec2};
 use std::collections::BTreeMap;
 
 /// Base size of one grid cell in points, before zoom.
@@ -80,10 +80,7 @@ pub(super) fn secret_vp(game: &Fall, g: SecretGoal) -> u8 {
         .map_or(0, |d| d.vp)
 }
 
-/// Labels a painted widget for screen readers and UI tests.
-fn label(resp: &Response, text: String) {
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
-}
+use crate::gui::widgets::label;
 
 impl FallView {
     fn seat_of(viewer: Viewer) -> Option<Seat> {

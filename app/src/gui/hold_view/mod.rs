@@ -18,7 +18,7 @@ use super::table::{SeatInfo, SeatKind, Table};
 use super::view::GameView;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::{Hold, HoldAction, HoldEvent, HoldOptions, Phase, Stage, WorkTile};
-use egui::{Rect, Response, Ui, UiBuilder, pos2, vec2};
+use egui::{Rect, Ui, UiBuilder, pos2, vec2};
 use words::colour;
 
 /// The Hold board view's own state: a picked hand tile waiting for its target, and the offer
@@ -31,10 +31,7 @@ pub struct HoldView {
     draft: trade::Draft,
 }
 
-/// Labels a painted widget for screen readers and UI tests.
-fn label(resp: &Response, text: String) {
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
-}
+use crate::gui::widgets::label;
 
 impl HoldView {
     /// Drops a picked tile that no legal action uses any more.

@@ -1,17 +1,16 @@
 //! The panels around the board: the viewer's hand of work tiles, the buttons for what may be done
 //! now, every clan's public information, and the leader cards.
 
+use super::HoldView;
 use super::words::{self, button_label, colour, hand_label, leader_text, trophy_label, work_text};
-use super::{HoldView, label};
-use crate::gui::theme::{self, GOLD, PARCHMENT, STONE_DARK, TARGET};
+use crate::gui::theme::{self, GOLD, PARCHMENT, STONE_DARK};
+use crate::gui::widgets::chip;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::view::HoldView as Obs;
 use dwarfs_hold::{
     BoardKind, Hold, HoldAction, Leader, MarkerRef, Space, TradeItem, WorkKind, WorkTile,
 };
-use egui::{
-    Color32, CornerRadius, FontId, Response, RichText, Sense, Stroke, StrokeKind, Ui, vec2,
-};
+use egui::{Color32, RichText, Stroke, Ui, vec2};
 
 /// A work tile's colour by kind.
 fn work_fill(t: WorkTile) -> Color32 {
@@ -20,54 +19,6 @@ fn work_fill(t: WorkTile) -> Color32 {
         WorkKind::Event => theme::WORK_EVENT,
         WorkKind::Action => theme::WORK_ACTION,
     }
-}
-
-/// A painted chip (a tile or a trophy): `clickable` chips are outlined as targets.
-pub(super) fn chip(
-    ui: &mut Ui,
-    text: &str,
-    fill: Color32,
-    size: egui::Vec2,
-    clickable: bool,
-    selected: bool,
-    name: String,
-) -> Response {
-    let sense = if clickable {
-        Sense::click()
-    } else {
-        Sense::hover()
-    };
-    let (r, resp) = ui.allocate_exact_size(size, sense);
-    let p = ui.painter();
-    let fill = if clickable && resp.hovered() {
-        fill.gamma_multiply(1.3)
-    } else {
-        fill
-    };
-    p.rect_filled(r, CornerRadius::same(6), fill);
-    let (w, c) = if selected {
-        (3.0, GOLD)
-    } else if clickable {
-        (2.5, TARGET)
-    } else {
-        (1.0, STONE_DARK)
-    };
-    p.rect_stroke(
-        r,
-        CornerRadius::same(6),
-        Stroke::new(w, c),
-        StrokeKind::Inside,
-    );
-    let galley = p.layout(
-        text.to_owned(),
-        FontId::proportional(12.5),
-        PARCHMENT,
-        r.width() - 8.0,
-    );
-    let at = r.center() - galley.size() / 2.0;
-    p.galley(at, galley, PARCHMENT);
-    label(&resp, name);
-    resp
 }
 
 /// The viewer's hand (or what the viewer may know of hands).

@@ -1,10 +1,11 @@
 //! The viewer's hand of hero cards (a click on a lit card plays it to the music), or, at the
 //! Preparation step, their action deck to choose this week's hand from in secret.
 
-use super::panels::{chip, music_fill};
+use super::panels::music_fill;
 use super::words::{card_label, hero_text};
 use super::{Sel, WinterView, card_playable, picking, preparing};
 use crate::gui::theme;
+use crate::gui::widgets::chip;
 use dwarfs_engine::Viewer;
 use dwarfs_winter::view::WinterView as Obs;
 use dwarfs_winter::{Card, Stage, WinterAction};

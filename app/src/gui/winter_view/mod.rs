@@ -26,7 +26,7 @@ use dwarfs_winter::{
     Card, DisasterId, DwarfKind, Instrument, MonsterId, Stage, Winter, WinterAction, WinterEvent,
     WinterOptions, Zone,
 };
-use egui::{Rect, Response, Ui, UiBuilder, pos2, vec2};
+use egui::{Rect, Ui, UiBuilder, pos2, vec2};
 use words::colour;
 
 /// What the player has picked and not played yet.
@@ -51,10 +51,7 @@ pub struct WinterView {
     hand: u64,
 }
 
-/// Labels a painted widget for screen readers and UI tests.
-fn label(resp: &Response, text: String) {
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
-}
+use crate::gui::widgets::label;
 
 impl WinterView {
     /// Drops picks that no legal action uses any more.

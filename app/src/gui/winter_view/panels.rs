@@ -6,66 +6,16 @@ use super::words::{
     self, CHOOSE_HAND, colour, done_label, hero_text, home_label, instrument_label, legend_text,
     monster_name, pick_label, pool_label, seat_rgb,
 };
-use super::{Sel, WinterView, instrument_action, label, pool_action};
-use crate::gui::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use super::{Sel, WinterView, instrument_action, pool_action};
+use crate::gui::theme::{self, GOLD, PARCHMENT_DIM};
+use crate::gui::widgets::chip;
 use dwarfs_engine::{Actor, Seat, Viewer};
 use dwarfs_winter::data::{DISASTER_LIMIT, MonsterAbility, POOL_COST, RESOURCE_CAP};
 use dwarfs_winter::view::WinterView as Obs;
 use dwarfs_winter::{
     Card, DwarfKind, Instrument, MonsterId, Resource, Stage, Winter, WinterAction, Zone, ZoneType,
 };
-use egui::{
-    Color32, CornerRadius, FontId, Response, RichText, Sense, Stroke, StrokeKind, Ui, vec2,
-};
-
-/// A painted chip (a card, an instrument, dwarfs at home): `clickable` chips are outlined as
-/// targets, `selected` ones in gold.
-pub(super) fn chip(
-    ui: &mut Ui,
-    text: &str,
-    fill: Color32,
-    size: egui::Vec2,
-    clickable: bool,
-    selected: bool,
-    name: String,
-) -> Response {
-    let sense = if clickable {
-        Sense::click()
-    } else {
-        Sense::hover()
-    };
-    let (r, resp) = ui.allocate_exact_size(size, sense);
-    let p = ui.painter();
-    let fill = if clickable && resp.hovered() {
-        fill.gamma_multiply(1.3)
-    } else {
-        fill
-    };
-    p.rect_filled(r, CornerRadius::same(6), fill);
-    let (w, c) = if selected {
-        (3.0, GOLD)
-    } else if clickable {
-        (2.5, TARGET)
-    } else {
-        (1.0, STONE_DARK)
-    };
-    p.rect_stroke(
-        r,
-        CornerRadius::same(6),
-        Stroke::new(w, c),
-        StrokeKind::Inside,
-    );
-    let galley = p.layout(
-        text.to_owned(),
-        FontId::proportional(12.0),
-        PARCHMENT,
-        r.width() - 8.0,
-    );
-    let at = r.center() - galley.size() / 2.0;
-    p.galley(at, galley, PARCHMENT);
-    label(&resp, name);
-    resp
-}
+use egui::{Color32, RichText, Stroke, Ui, vec2};
 
 /// The colour of an instrument's cards.
 pub(super) fn music_fill(i: Instrument) -> Color32 {

@@ -159,7 +159,10 @@ impl Winter {
         match self.end.as_ref()? {
             End::Lost { week, reason } => Some(Outcome::everyone_lost(
                 self.scores(),
-                format!("The castle fell in week {week}: {reason}. Everyone lost."),
+                format!(
+                    "The castle fell in week {week}: {reason}. {} lost.",
+                    if self.solo() { "You" } else { "Everyone" }
+                ),
             )),
             End::Survived => {
                 let summary = if self.solo() {
