@@ -26,6 +26,8 @@ mod table;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_boards;
+#[cfg(test)]
 mod tests_hold;
 #[cfg(test)]
 mod tests_net;

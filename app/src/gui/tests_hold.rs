@@ -3,10 +3,10 @@
 //! network game on two boards. The clicking player ([`play_by_clicking`], [`choose`],
 //! [`play_over_loopback`]) works on a bare board or on the whole app ([`HoldState`]).
 
-use super::game_screen;
 use super::hold_view::HoldView;
 use super::hold_view::clicks::{Click, clicks};
 use super::table::{SeatInfo, SeatKind, Table};
+use super::tests_boards::{Loopback, board_harness, two_boards_over_loopback, until_both};
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::{Hold, HoldAction, HoldOptions, Phase, Stage, TradeItem};
 use egui_kittest::Harness;
@@ -16,15 +16,7 @@ type H = Harness<'static, Table<HoldView>>;
 
 /// A headless harness drawing the game screen of `table`.
 fn harness(table: Table<HoldView>) -> H {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_max_steps(64)
-        .build_ui_state(
-            |ui, t: &mut Table<HoldView>| {
-                let _ = game_screen::game(ui, t, None);
-            },
-            table,
-        )
+    board_harness(table)
 }
 
 fn person(name: &str) -> SeatInfo {
@@ -310,48 +302,6 @@ fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
     assert!(end.history.len() > 10, "the score chart has a history");
 }
 
-/// Reads a peer's updates until `pick` returns something (a hang guard fails the test).
-fn wait_update<T>(
-    h: &mut dwarfs_net::PeerHandle<Hold>,
-    what: &str,
-    mut pick: impl FnMut(dwarfs_net::Update<Hold>) -> Option<T>,
-) -> T {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    loop {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        match h.try_recv() {
-            Some(u) => {
-                if let Some(t) = pick(u) {
-                    return t;
-                }
-            }
-            None => std::thread::sleep(std::time::Duration::from_millis(5)),
-        }
-    }
-}
-
-/// Draws frames on both harnesses until `done` holds (the network runs on its own threads).
-fn until_both<S>(
-    a: &mut Harness<'static, S>,
-    b: &mut Harness<'static, S>,
-    what: &str,
-    done: impl Fn(&Harness<'static, S>, &Harness<'static, S>) -> bool,
-) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !done(a, b) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        a.step();
-        b.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-}
-
 /// What a game played over the network by [`play_over_loopback`] came to.
 pub(super) struct Played {
     /// The moves clicked, each applied once on both boards.
@@ -417,60 +367,21 @@ pub(super) fn play_over_loopback<S: HoldState>(
 
 #[test]
 fn two_boards_play_hold_over_loopback_by_clicking_with_an_accepted_trade() {
-    use dwarfs_net::{Command, Role, Update};
-    let dir = tempfile::tempdir().unwrap();
-    let setup = |name: &str| super::net::NetSetup {
-        ip: "127.0.0.1".into(),
-        mdns: false,
-        key: Some(dir.path().join(format!("{name}.key"))),
-        replay_dir: Some(dir.path().join(name)),
-        gone_timeout_s: 0,
-    };
-    let rt = super::net::NetRuntime::start().unwrap();
-    let ctx = egui::Context::default();
-    let options = dwarfs_engine::codec::encode(&HoldOptions {
+    let Loopback {
+        host: mut a,
+        joiner: mut b,
+        seats,
+        _keep,
+    } = two_boards_over_loopback::<HoldView>(&HoldOptions {
         max_turns: 2,
         ..HoldOptions::default()
     });
-    let role = Role::Host {
-        seats: 2,
-        bots: 0,
-        options,
-    };
-    let mut host = rt.spawn::<Hold>(setup("Ada").spec(Hold::NAME, "Ada", role), &ctx);
-    let ticket = wait_update(&mut host, "the ticket", |u| match u {
-        Update::Ticket(t) => Some(t),
-        _ => None,
-    });
-    let role = Role::Join { ticket };
-    let mut joiner = rt.spawn::<Hold>(setup("Bo").spec(Hold::NAME, "Bo", role), &ctx);
-    wait_update(&mut joiner, "a seat in the lobby", |u| match u {
-        Update::Roster { you: Some(_), .. } => Some(()),
-        _ => None,
-    });
-    assert!(joiner.send(Command::Ready(true)));
-    let start = |u: Update<Hold>| match u {
-        Update::Started {
-            seat,
-            names,
-            bots,
-            state,
-            ..
-        } => Some((seat, names, bots, *state)),
-        _ => None,
-    };
-    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
-    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
-    assert_eq!((hs, js), (Some(Seat(0)), Some(Seat(1))));
-    assert_eq!(hstate.options().max_turns, 2, "the host's options are used");
-    let mut a = harness(Table::networked(
-        hstate,
-        names.clone(),
-        bots.clone(),
-        hs,
-        host,
-    ));
-    let mut b = harness(Table::networked(jstate, names, bots, js, joiner));
+    assert_eq!(seats, (Some(Seat(0)), Some(Seat(1))));
+    assert_eq!(
+        a.state().game.options().max_turns,
+        2,
+        "the host's options are used"
+    );
     let Played { moves, traded } =
         play_over_loopback(&mut a, &mut b, &mut Dice(0x2545_f491_4f6c_dd1d));
     assert!(traded, "a trade was accepted");

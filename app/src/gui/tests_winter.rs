@@ -3,8 +3,8 @@
 //! to the end screen with its rank, every kind of legal action reachable by its clicks, and a
 //! spectator who sees no hand.
 
-use super::game_screen;
 use super::table::{SeatInfo, SeatKind, Table};
+use super::tests_boards::{Loopback, board_harness, two_boards_over_loopback, until_both};
 use super::winter_view::WinterView;
 use super::winter_view::clicks::clicks;
 use super::winter_view::words::card_label;
@@ -17,15 +17,7 @@ type H = Harness<'static, Table<WinterView>>;
 
 /// A headless harness drawing the game screen of `table`.
 fn harness(table: Table<WinterView>) -> H {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_max_steps(64)
-        .build_ui_state(
-            |ui, t: &mut Table<WinterView>| {
-                let _ = game_screen::game(ui, t, None);
-            },
-            table,
-        )
+    board_harness(table)
 }
 
 fn person(name: &str) -> SeatInfo {
@@ -596,43 +588,6 @@ fn the_replay_viewer_opens_a_winter_replay_and_steps_through_it_on_the_board() {
     assert_eq!(h.state().replays.at(), last);
 }
 
-/// Reads a peer's updates until `pick` returns something (a hang guard fails the test).
-fn wait_update<T>(
-    h: &mut dwarfs_net::PeerHandle<Winter>,
-    what: &str,
-    mut pick: impl FnMut(dwarfs_net::Update<Winter>) -> Option<T>,
-) -> T {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    loop {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        match h.try_recv() {
-            Some(u) => {
-                if let Some(t) = pick(u) {
-                    return t;
-                }
-            }
-            None => std::thread::sleep(std::time::Duration::from_millis(5)),
-        }
-    }
-}
-
-/// Draws frames on both boards until `done` holds (the network runs on its own threads).
-fn until_both(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !done(a, b) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "timed out waiting for {what}"
-        );
-        a.step();
-        b.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-}
-
 /// Clicks the widgets that play `action` on a networked board (the move is applied later).
 fn click_plan(h: &mut H, action: &WinterAction) {
     let labels = {
@@ -647,55 +602,12 @@ fn click_plan(h: &mut H, action: &WinterAction) {
 
 #[test]
 fn two_boards_play_winter_over_loopback_choosing_hands_in_secret() {
-    use dwarfs_net::{Command, Role, Update};
-    let dir = tempfile::tempdir().unwrap();
-    let setup = |name: &str| super::net::NetSetup {
-        ip: "127.0.0.1".into(),
-        mdns: false,
-        key: Some(dir.path().join(format!("{name}.key"))),
-        replay_dir: Some(dir.path().join(name)),
-        gone_timeout_s: 0,
-    };
-    let rt = super::net::NetRuntime::start().unwrap();
-    let ctx = egui::Context::default();
-    let options = dwarfs_engine::codec::encode(&WinterOptions::default());
-    let role = Role::Host {
-        seats: 2,
-        bots: 0,
-        options,
-    };
-    let mut host = rt.spawn::<Winter>(setup("Ada").spec(Winter::NAME, "Ada", role), &ctx);
-    let ticket = wait_update(&mut host, "the ticket", |u| match u {
-        Update::Ticket(t) => Some(t),
-        _ => None,
-    });
-    let role = Role::Join { ticket };
-    let mut joiner = rt.spawn::<Winter>(setup("Bo").spec(Winter::NAME, "Bo", role), &ctx);
-    wait_update(&mut joiner, "a seat in the lobby", |u| match u {
-        Update::Roster { you: Some(_), .. } => Some(()),
-        _ => None,
-    });
-    assert!(joiner.send(Command::Ready(true)));
-    let start = |u: Update<Winter>| match u {
-        Update::Started {
-            seat,
-            names,
-            bots,
-            state,
-            ..
-        } => Some((seat, names, bots, *state)),
-        _ => None,
-    };
-    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
-    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
-    let mut a = harness(Table::networked(
-        hstate,
-        names.clone(),
-        bots.clone(),
-        hs,
-        host,
-    ));
-    let mut b = harness(Table::networked(jstate, names, bots, js, joiner));
+    let Loopback {
+        host: mut a,
+        joiner: mut b,
+        _keep,
+        ..
+    } = two_boards_over_loopback::<WinterView>(&WinterOptions::default());
     let mut dice = Dice(0x2545_f491_4f6c_dd1d);
     let mut hands = 0;
     let mut moves = 0u32;

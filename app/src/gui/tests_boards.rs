@@ -1,0 +1,134 @@
+//! Test helpers every game's board tests share: a headless harness of one table, and two
+//! networked tables of a game playing each other over loopback.
+
+use super::game_screen;
+use super::net::{NetRuntime, NetSetup};
+use super::table::Table;
+use super::view::GameView;
+use dwarfs_engine::{Game, Seat};
+use dwarfs_net::{Command, PeerHandle, Role, Update};
+use egui_kittest::Harness;
+use std::time::{Duration, Instant};
+
+/// A headless harness drawing the game screen of `table`.
+pub(super) fn board_harness<V: GameView>(table: Table<V>) -> Harness<'static, Table<V>> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .with_max_steps(64)
+        .build_ui_state(
+            |ui, t: &mut Table<V>| {
+                let _ = game_screen::game(ui, t, None);
+            },
+            table,
+        )
+}
+
+/// Reads a peer's updates until `pick` returns something (a hang guard fails the test).
+pub(super) fn wait_update<G: Game, T>(
+    h: &mut PeerHandle<G>,
+    what: &str,
+    mut pick: impl FnMut(Update<G>) -> Option<T>,
+) -> T {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        match h.try_recv() {
+            Some(u) => {
+                if let Some(t) = pick(u) {
+                    return t;
+                }
+            }
+            None => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+}
+
+/// Draws frames on both harnesses until `done` holds (the network runs on its own threads).
+pub(super) fn until_both<S>(
+    a: &mut Harness<'static, S>,
+    b: &mut Harness<'static, S>,
+    what: &str,
+    done: impl Fn(&Harness<'static, S>, &Harness<'static, S>) -> bool,
+) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !done(a, b) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        a.step();
+        b.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Two boards of a game started over loopback: Ada hosts a two-seat lobby with `options`, Bo
+/// joins by its ticket and says he is ready. Keep `_keep` (the replay directory and the network
+/// runtime) alive while they play.
+pub(super) struct Loopback<V: GameView> {
+    /// The host's board.
+    pub host: Harness<'static, Table<V>>,
+    /// The joiner's board.
+    pub joiner: Harness<'static, Table<V>>,
+    /// The seats the host and the joiner got.
+    pub seats: (Option<Seat>, Option<Seat>),
+    /// Lives as long as the boards.
+    pub _keep: (tempfile::TempDir, NetRuntime),
+}
+
+/// Starts [`Loopback`] boards of `V`'s game with `options`.
+pub(super) fn two_boards_over_loopback<V: GameView>(
+    options: &<V::G as Game>::Options,
+) -> Loopback<V> {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = |name: &str| NetSetup {
+        ip: "127.0.0.1".into(),
+        mdns: false,
+        key: Some(dir.path().join(format!("{name}.key"))),
+        replay_dir: Some(dir.path().join(name)),
+        gone_timeout_s: 0,
+    };
+    let rt = NetRuntime::start().unwrap();
+    let ctx = egui::Context::default();
+    let role = Role::Host {
+        seats: 2,
+        bots: 0,
+        options: dwarfs_engine::codec::encode(options),
+    };
+    let name = <V::G as Game>::NAME;
+    let mut host = rt.spawn::<V::G>(setup("Ada").spec(name, "Ada", role), &ctx);
+    let ticket = wait_update(&mut host, "the ticket", |u| match u {
+        Update::Ticket(t) => Some(t),
+        _ => None,
+    });
+    let role = Role::Join { ticket };
+    let mut joiner = rt.spawn::<V::G>(setup("Bo").spec(name, "Bo", role), &ctx);
+    wait_update(&mut joiner, "a seat in the lobby", |u| match u {
+        Update::Roster { you: Some(_), .. } => Some(()),
+        _ => None,
+    });
+    assert!(joiner.send(Command::Ready(true)));
+    let start = |u: Update<V::G>| match u {
+        Update::Started {
+            seat,
+            names,
+            bots,
+            state,
+            ..
+        } => Some((seat, names, bots, *state)),
+        _ => None,
+    };
+    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
+    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
+    let a = board_harness(Table::networked(
+        hstate,
+        names.clone(),
+        bots.clone(),
+        hs,
+        host,
+    ));
+    let b = board_harness(Table::networked(jstate, names, bots, js, joiner));
+    Loopback {
+        host: a,
+        joiner: b,
+        seats: (hs, js),
+        _keep: (dir, rt),
+    }
+}
