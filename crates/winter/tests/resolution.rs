@@ -182,6 +182,46 @@ fn ties_break_on_dwarfs_home_then_hero_vp_gold_food_stone_wood_disasters_and_mon
 }
 
 #[test]
+fn each_tie_breaker_outranks_the_next_one() {
+    // Seat 1 is ahead on the earlier criterion and behind on the next one, everything else
+    // equal (no resource at 7, so no VP changes): swapping the two in the chain would make
+    // seat 0 win.
+    let pairs: [(&str, [u8; 4], [u8; 4]); 3] = [
+        ("gold before food", [3, 1, 2, 2], [2, 3, 2, 2]),
+        ("food before stone", [2, 3, 1, 2], [2, 2, 3, 2]),
+        ("stone before wood", [2, 2, 3, 1], [2, 2, 2, 3]),
+    ];
+    for (name, seat1, seat0) in pairs {
+        let mut g = position(2);
+        week(&mut g, 7);
+        g.player_mut(Seat(1)).resources = seat1;
+        g.player_mut(Seat(0)).resources = seat0;
+        end_turns(&mut g);
+        let o = g.outcome().unwrap();
+        assert_eq!(
+            o.score(Seat(0)).unwrap().total,
+            o.score(Seat(1)).unwrap().total
+        );
+        assert_eq!(o.winners, vec![Seat(1)], "{name}");
+    }
+    // Hero VP before gold: seat 1 holds a 2-VP hero and 1 gold, seat 0 a 1-VP hero, 6 gold and
+    // food at 7 (1 VP) to even the VP.
+    let mut g = position(2);
+    week(&mut g, 7);
+    g.give_hero(Seat(1), hero("Mason"));
+    g.give_hero(Seat(0), hero("Summoner"));
+    g.player_mut(Seat(1)).resources = [1, 2, 2, 2];
+    g.player_mut(Seat(0)).resources = [6, 7, 2, 2];
+    end_turns(&mut g);
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        o.score(Seat(0)).unwrap().total,
+        o.score(Seat(1)).unwrap().total
+    );
+    assert_eq!(o.winners, vec![Seat(1)], "hero VP before gold");
+}
+
+#[test]
 fn solitaire_music_is_free_up_to_three_times_and_heroes_can_be_acquired_repeatedly() {
     let mut g = position(1);
     g.set_pool(0, hero("Mason"));
