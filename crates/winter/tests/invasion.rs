@@ -471,3 +471,73 @@ fn snowball_applies_to_the_ogre_kings_reveal_and_to_impending_doom() {
     }
     assert_eq!(seen, [true, true]);
 }
+
+#[test]
+fn the_yeti_sends_home_a_worker_then_the_thunder_king_the_earth_guardian_the_ice_warrior() {
+    use DwarfKind::{EarthGuardian as EG, IceWarrior as IW, ThunderKing as TK, Worker as W};
+    let mut g = legendary(4);
+    g.put_monster(monster(T::Yeti), mine(2)); // -> Field 2
+    let here = field(2);
+    let sets: [&[DwarfKind]; 4] = [&[W, TK, EG, IW], &[TK, EG, IW], &[EG, IW], &[IW]];
+    for (s, kinds) in Seat::all(4).zip(sets) {
+        for &k in kinds {
+            if k != W {
+                make_legend(&mut g, s, k);
+            }
+            put(&mut g, s, k, here, 1);
+        }
+    }
+    g.begin_week_now();
+    let home = |g: &Winter, s: u8| -> Vec<DwarfKind> {
+        DwarfKind::ALL
+            .into_iter()
+            .filter(|k| g.player(Seat(s)).home[k.index()] > 0 && *k != W)
+            .collect()
+    };
+    assert_eq!(g.player(Seat(0)).count(W, here), 0, "seat 0: the worker");
+    assert_eq!(home(&g, 0), vec![]);
+    assert_eq!(home(&g, 1), vec![TK]);
+    assert_eq!(home(&g, 2), vec![EG]);
+    assert_eq!(home(&g, 3), vec![IW]);
+    for (s, kinds) in Seat::all(4).zip(sets) {
+        assert_eq!(
+            g.player(s).dwarfs_in(here) as usize,
+            kinds.len() - 1,
+            "{s}: one dwarf each"
+        );
+    }
+}
+
+#[test]
+fn an_ice_wyrm_with_one_other_monster_moves_it_without_a_decision() {
+    let mut g = position(2);
+    let wyrm = monster(T::IceWyrm);
+    let harpy = monster(T::Harpy);
+    g.put_monster(wyrm, mine(1));
+    g.put_monster(harpy, mine(3));
+    g.begin_week_now();
+    let ev = play(&mut g, WinterAction::Attack(wyrm));
+    assert!(ev.contains(&WinterEvent::MonsterMoved(wyrm, mine(1), field(1))));
+    assert!(
+        ev.contains(&WinterEvent::MonsterMoved(harpy, mine(3), field(3))),
+        "pushed by the wyrm: {ev:?}"
+    );
+    assert!(
+        ev.contains(&WinterEvent::MonsterMoved(harpy, field(3), wall(3))),
+        "then its own attack"
+    );
+    assert_eq!(g.stage(), Stage::Reinforce, "no Push decision was asked");
+}
+
+#[test]
+fn a_harpy_on_a_wall_or_in_the_castle_silences_the_harp() {
+    for z in [wall(2), CASTLE] {
+        let mut g = position(2);
+        g.put_monster(monster(T::Harpy), z);
+        let e = refuse(&mut g, WinterAction::PlayMusic(Instrument::Harp));
+        assert!(matches!(e, WinterError::NoMusic(_)));
+        for i in [Instrument::Drums, Instrument::Horn, Instrument::Flute] {
+            assert!(g.legal_actions_vec().contains(&WinterAction::PlayMusic(i)));
+        }
+    }
+}

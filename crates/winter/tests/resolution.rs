@@ -111,6 +111,36 @@ fn after_week_7_the_game_is_scored_with_every_source_of_vp() {
 }
 
 #[test]
+fn vp_of_a_defeat_and_an_overcome_played_in_the_game_are_scored_at_the_end() {
+    let mut g = position(2);
+    week(&mut g, 7);
+    let m = monster(T::WolfPack); // 1 dwarf, 2 wood, 2 VP
+    let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs, 1 stone + 2 wood, 3 VP
+    g.put_monster(m, forest(2));
+    g.put_disaster(d);
+    put(&mut g, Seat(0), DwarfKind::Worker, forest(2), 1);
+    put(&mut g, Seat(0), DwarfKind::Worker, field(3), 2);
+    g.player_mut(Seat(0)).resources = [2, 2, 2, 4];
+    play(&mut g, WinterAction::Defeat(m));
+    play(&mut g, WinterAction::Overcome(d));
+    end_turns(&mut g);
+    let o = g.outcome().unwrap();
+    let s0 = o.score(Seat(0)).unwrap();
+    let line = |c: &str| {
+        s0.breakdown
+            .iter()
+            .find(|l| l.category == c)
+            .unwrap()
+            .points
+    };
+    assert_eq!(line("Monsters"), 2);
+    assert_eq!(line("Disasters"), 3);
+    assert_eq!(line("Militia"), 3, "every dwarf went home");
+    assert_eq!(s0.total, 8);
+    assert_eq!(o.winners, vec![Seat(0)]);
+}
+
+#[test]
 fn food_and_wood_at_7_score_their_manufacturer_vp() {
     let mut g = position(1);
     week(&mut g, 7);
