@@ -285,7 +285,22 @@ fn remove_one_of_your_dwarfs_from_the_board_for_3_gold() {
     );
     play_card(&mut g, hero("Mercenary"), Pick::Dwarf(W, forest(3)));
     assert_eq!(g.player(Seat(0)).resources[0], 5);
-    assert_eq!(g.player(Seat(0)).dwarfs_home(), 7);
+    assert_eq!(
+        g.player(Seat(0)).dwarfs_home(),
+        7,
+        "back on the player board"
+    );
+    // It can be placed again, even in the zone it left.
+    play(&mut g, WinterAction::Done);
+    play(&mut g, WinterAction::Done);
+    play(
+        &mut g,
+        WinterAction::Place {
+            kind: W,
+            zone: forest(3),
+        },
+    );
+    assert_eq!(g.player(Seat(0)).count(W, forest(3)), 1);
 }
 
 #[test]
