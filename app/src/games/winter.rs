@@ -33,22 +33,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 1,
         seed: 1,
-        hash: "b7ed9b108f603817fb925834d94dcf9f6801109f09e601973094cd7a76d84f05",
+        hash: "5d6c0c59c882abfb1352c06666d889960156d421429dacc408e7c6cb11fbea0f",
     },
     Golden {
         players: 2,
         seed: 2,
-        hash: "f1e575d014bc12330af18433f27c08c453d9db8028b275522dacfc75f7f90e62",
+        hash: "fb352bb3b6a66aaa7a90169b5a1b2dbf63a898c08f79f3daf5f23d42bc47b406",
     },
     Golden {
         players: 3,
         seed: 3,
-        hash: "f8806a0bc8146195041ed0512949133be0bd1076647e11913647062c887aa328",
+        hash: "ee3a50d8673987e393f1c09e474629fb975018aa2f638b21c6a56e57813b11dd",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "5cc0788de6832b06f76e5910aa9514ba3cfaeef62c8c64cbf3b7047ec5c096e6",
+        hash: "10cf700c706aeca6d84825acb120cc25e0e78e3d701fe96120795b2710d1dde1",
     },
 ];
 
@@ -58,12 +58,12 @@ const GOLDEN_ALL: &[Golden] = &[
     Golden {
         players: 1,
         seed: 5,
-        hash: "8770291c5972894d0db0d57e9ec45f3de425fdf12fe31134e208cc839a8b5535",
+        hash: "f238b90ce504b1ea86ddce39d4a84ecf0fc49d5392142660086f101670d0c71c",
     },
     Golden {
         players: 4,
         seed: 6,
-        hash: "33a76c5462adf7027e835fb752e09d85f612583485e71dcba70ccb856391ec5d",
+        hash: "91d11c8e64532b928b30702a7b5ee8f139ecac3ca9399d8c2b7cf520102bee9f",
     },
 ];
 

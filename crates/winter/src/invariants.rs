@@ -1,11 +1,98 @@
-//! The state's own invariants, checked by the conformance harness after every step.
+//! The state's own invariants, checked by the conformance harness after every step, and the
+//! structural part of them that every entry point checks first: a state built by hand or
+//! deserialized from elsewhere may break them, and the engine must refuse it, never panic.
 
-use crate::data::{DWARFS, MIN_ACTIONS, MIN_HAND_SIZE, RESOURCE_CAP, STARTERS};
-use crate::state::{Stage, Winter};
+use crate::data::{
+    DISASTER_CARDS, DWARFS, HERO_CARDS, HeroAbility, MIN_ACTIONS, MIN_HAND_SIZE, MONSTER_CARDS,
+    RESOURCE_CAP, STARTERS,
+};
+use crate::state::{MAX_SEATS, Stage, Winter};
+use dwarfs_engine::Seat;
+
+/// The bits of a mask of `n` cards.
+const fn cards(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
 
 impl Winter {
+    /// Everything the rules index by: the player count, every seat the state names, every
+    /// card id in a mask or a slot, every zone a monster stands in, a staged hero's moves. (The
+    /// counts the rules add to, resources and dwarfs, saturate instead, and are checked by the
+    /// full invariants.) The entry points (`apply`, `choose_hand`, the chance
+    /// points, the legal actions) check this first, so that no state makes them panic.
+    pub(crate) fn structure(&self) -> Result<(), String> {
+        let n = self.players;
+        if n == 0 || n as usize > MAX_SEATS {
+            return Err(format!("{n} players: a game has 1 to {MAX_SEATS}"));
+        }
+        let seat = |what: &str, s: Seat| {
+            if s.0 < n {
+                Ok(())
+            } else {
+                Err(format!("the {what} is {s}, not one of the {n} seats"))
+            }
+        };
+        seat("first player", self.week.first)?;
+        if matches!(self.week.stage, Stage::Turn | Stage::Music(_)) {
+            seat("turn", self.week.turn.seat)?;
+        }
+        match self.week.stage {
+            Stage::Defenders { seat: s, .. } => seat("defending seat", s)?,
+            Stage::Music(m) => {
+                seat("music leader", m.leader)?;
+                seat("music player", m.current)?;
+                if let Some(e) = m.effect {
+                    let staged = matches!(
+                        e.card.data().ability,
+                        HeroAbility::MoveIn(..) | HeroAbility::PlaceOrMove(_)
+                    );
+                    if !e.card.is_valid() || !staged || e.left == 0 {
+                        return Err("the staged hero moves are not a hero's moves".into());
+                    }
+                    if let Some((owner, _, z)) = e.moved {
+                        seat("moved dwarf's owner", owner)?;
+                        if !z.is_valid() {
+                            return Err("the staged hero moves name no real zone".into());
+                        }
+                    }
+                }
+            }
+            Stage::Push { by } if !by.is_valid() || self.board.monsters & (1 << by.0) == 0 => {
+                return Err("the pushing Ice Wyrm is not on the board".into());
+            }
+            _ => {}
+        }
+        let monsters = cards(MONSTER_CARDS) as u32;
+        let disasters = cards(DISASTER_CARDS) as u32;
+        let heroes = cards(HERO_CARDS);
+        if (self.board.monsters | self.board.to_attack | self.decks.monsters) & !monsters != 0
+            || (self.board.disasters | self.decks.disasters) & !disasters != 0
+            || self.decks.heroes & !heroes != 0
+            || self.decks.pool.iter().flatten().any(|c| !c.is_valid())
+        {
+            return Err("a card that does not exist".into());
+        }
+        if self.board.to_attack & !self.board.monsters != 0 {
+            return Err("a monster attacks that is not on the board".into());
+        }
+        if self.monsters().any(|(_, z)| !z.is_valid()) {
+            return Err("a monster stands outside the board".into());
+        }
+        for s in self.seat_list() {
+            let p = self.player(s);
+            if (p.deck | p.hand | p.played) & !heroes != 0
+                || p.monsters & !monsters != 0
+                || p.disasters & !disasters != 0
+            {
+                return Err(format!("{s} holds a card that does not exist"));
+            }
+        }
+        Ok(())
+    }
+
     /// Component conservation and the limits of every track.
     pub(crate) fn invariants(&self) -> Result<(), String> {
+        self.structure()?;
         let mut monsters_seen = self.decks.monsters | self.board.monsters;
         let mut disasters_seen = self.decks.disasters | self.board.disasters;
         let mut heroes = self.decks.heroes;
@@ -28,6 +115,9 @@ impl Winter {
             if total != DWARFS as u32 {
                 return Err(format!("{s} has {total} dwarfs, not {DWARFS}"));
             }
+            if p.resources.iter().any(|&r| r > RESOURCE_CAP) {
+                return Err(format!("{s} holds more than {RESOURCE_CAP} of a resource"));
+            }
             for (k, &made) in [
                 p.has_legend(crate::DwarfKind::IceWarrior),
                 p.has_legend(crate::DwarfKind::EarthGuardian),
@@ -41,9 +131,6 @@ impl Winter {
                 if n != made as u32 {
                     return Err(format!("{s} has {n} legendary dwarfs of kind {}", k + 1));
                 }
-            }
-            if p.resources.iter().any(|&r| r > RESOURCE_CAP) {
-                return Err(format!("{s} holds more than {RESOURCE_CAP} of a resource"));
             }
             if p.actions < MIN_ACTIONS || p.hand_size < MIN_HAND_SIZE {
                 return Err(format!("{s}'s tracks went below their floors"));

@@ -64,7 +64,7 @@ impl Game for Winter {
     type Error = WinterError;
 
     const NAME: &'static str = "winter";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const MIN_PLAYERS: u8 = 1;
     const MAX_PLAYERS: u8 = 4;
 
@@ -125,7 +125,8 @@ impl Game for Winter {
     }
 
     fn resolve_chance(&mut self, entropy: Entropy) -> Result<Vec<WinterEvent>, ChanceError> {
-        if self.actor() != Actor::Chance {
+        // A broken state (see `check_invariants`) is at no chance point.
+        if self.actor() != Actor::Chance || self.structure().is_err() {
             return Err(ChanceError(self.actor()));
         }
         let mut rng = ChanceRng::from_entropy(entropy);

@@ -233,7 +233,9 @@ impl PlayerBoard {
         if !zone.is_valid() {
             return 0;
         }
-        self.dwarfs.iter().map(|k| k[zone.index()]).sum()
+        self.dwarfs
+            .iter()
+            .fold(0u8, |n, k| n.saturating_add(k[zone.index()]))
     }
 
     /// This player's dwarfs of `kind` in `zone`.
@@ -259,7 +261,7 @@ impl PlayerBoard {
 
     /// Dwarfs on the player board, all kinds.
     pub fn dwarfs_home(&self) -> u8 {
-        self.home.iter().sum()
+        self.home.iter().fold(0u8, |n, &k| n.saturating_add(k))
     }
 
     /// Cards in the action deck.
@@ -402,12 +404,15 @@ impl Winter {
 
     /// The seats' boards in seat order (hands are private, see [`Winter::player`]).
     pub fn player_boards(&self) -> &[PlayerBoard] {
-        &self.seats[..self.players as usize]
+        &self.seats[..(self.players as usize).min(MAX_SEATS)]
     }
 
     /// The monsters on the board and where they stand, in id order.
     pub fn monsters(&self) -> impl Iterator<Item = (MonsterId, Zone)> + '_ {
-        bits32(self.board.monsters).map(|i| (MonsterId(i), self.board.monster_zone[i as usize]))
+        bits32(self.board.monsters).filter_map(|i| {
+            let zone = self.board.monster_zone.get(i as usize)?;
+            Some((MonsterId(i), *zone))
+        })
     }
 
     /// The active disasters (their zone is on the card), in id order.

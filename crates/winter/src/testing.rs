@@ -25,7 +25,7 @@ impl Winter {
     /// Starts `seat`'s turn of the Actions phase (its actions from its action track).
     pub fn start_turn_of(&mut self, seat: Seat) {
         self.week.turn = TurnState::new(seat);
-        let p = &mut self.seats[seat.index()];
+        let p = self.seat_mut(seat);
         p.actions_left = p.actions;
         self.week.stage = Stage::Turn;
     }
@@ -83,7 +83,7 @@ impl Winter {
     /// Gives a hero from the pile to a seat's action deck.
     pub fn give_hero(&mut self, seat: Seat, card: Card) {
         self.decks.heroes &= !card.bit();
-        self.seats[seat.index()].deck |= card.bit();
+        self.seat_mut(seat).deck |= card.bit();
     }
 
     /// Runs phase 1 from its start (refresh, monsters attack) up to the next decision or chance

@@ -240,4 +240,8 @@ pub enum WinterError {
     /// Invalid choice of monster during the invasion.
     #[error("that monster cannot be chosen now")]
     BadMonster,
+    /// The state itself is broken (built by hand or received from elsewhere): nothing can be
+    /// played on it.
+    #[error("the game state is inconsistent: {0}")]
+    BadState(String),
 }

@@ -61,8 +61,10 @@ impl Winter {
 impl WinterView {
     /// The monsters on the board and where they stand, in id order.
     pub fn monsters(&self) -> impl Iterator<Item = (crate::MonsterId, crate::Zone)> + '_ {
-        crate::state::bits32(self.board.monsters)
-            .map(|i| (crate::MonsterId(i), self.board.monster_zone[i as usize]))
+        crate::state::bits32(self.board.monsters).filter_map(|i| {
+            let zone = self.board.monster_zone.get(i as usize)?;
+            Some((crate::MonsterId(i), *zone))
+        })
     }
 
     /// The active disasters, in id order (their zone is on the card).

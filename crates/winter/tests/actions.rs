@@ -317,3 +317,212 @@ fn the_last_turn_of_the_week_leads_to_the_next_week_with_the_next_first_player()
     assert_eq!(g.first_player(), Seat(1));
     assert_eq!(g.stage(), Stage::Reinforce);
 }
+
+#[test]
+fn the_gold_of_a_disaster_is_capped_at_7() {
+    let mut g = position(1);
+    let d = disaster("Flooded Barn"); // 2 gold
+    g.put_disaster(d);
+    put(&mut g, Seat(0), W, field(3), 2);
+    g.player_mut(Seat(0)).resources = [6, 2, 2, 2];
+    let ev = play(&mut g, WinterAction::Overcome(d));
+    assert_eq!(g.player(Seat(0)).resources, [7, 2, 1, 0]);
+    assert!(
+        ev.contains(&WinterEvent::Resources(Seat(0), [1, 0, 0, 0])),
+        "{ev:?}"
+    );
+}
+
+#[test]
+fn a_defeat_sends_home_only_the_dwarfs_needed_the_ice_warrior_first() {
+    use DwarfKind::{EarthGuardian as EG, IceWarrior as IW, ThunderKing as TK};
+    let legends = |g: &mut dwarfs_winter::Winter| {
+        for k in [IW, EG, TK] {
+            make_legend(g, Seat(0), k);
+        }
+    };
+    // A Banshee (2 dwarfs) with the Ice Warrior, 2 workers and the Earth Guardian there: the
+    // Ice Warrior alone covers the 2.
+    let mut g = legendary(2);
+    let m = monster(T::Banshee);
+    g.put_monster(m, forest(2));
+    legends(&mut g);
+    for (k, n) in [(IW, 1), (W, 2), (EG, 1)] {
+        put(&mut g, Seat(0), k, forest(2), n);
+    }
+    play(&mut g, WinterAction::Defeat(m));
+    let p = g.player(Seat(0));
+    assert_eq!(
+        [
+            p.count(IW, forest(2)),
+            p.count(W, forest(2)),
+            p.count(EG, forest(2))
+        ],
+        [0, 2, 1]
+    );
+    // A Frost Giant (3 dwarfs): the Ice Warrior (2) and one worker; the legends stay.
+    let mut g = legendary(2);
+    let m = monster(T::FrostGiant);
+    g.put_monster(m, mine(1));
+    legends(&mut g);
+    for (k, n) in [(IW, 1), (W, 2), (EG, 1), (TK, 1)] {
+        put(&mut g, Seat(0), k, mine(1), n);
+    }
+    play(&mut g, WinterAction::Defeat(m));
+    let p = g.player(Seat(0));
+    assert_eq!(
+        [
+            p.count(IW, mine(1)),
+            p.count(W, mine(1)),
+            p.count(EG, mine(1)),
+            p.count(TK, mine(1))
+        ],
+        [0, 1, 1, 1]
+    );
+    // A Wolf Pack (1 dwarf) with no Ice Warrior: a worker, before the Earth Guardian and the
+    // Thunder King; with no worker, the Earth Guardian before the Thunder King.
+    let mut g = legendary(2);
+    let m = monster(T::WolfPack);
+    g.put_monster(m, field(2));
+    legends(&mut g);
+    for k in [W, EG, TK] {
+        put(&mut g, Seat(0), k, field(2), 1);
+    }
+    play(&mut g, WinterAction::Defeat(m));
+    let p = g.player(Seat(0));
+    assert_eq!(
+        [
+            p.count(W, field(2)),
+            p.count(EG, field(2)),
+            p.count(TK, field(2))
+        ],
+        [0, 1, 1]
+    );
+    let mut g = legendary(2);
+    g.put_monster(m, field(4));
+    legends(&mut g);
+    put(&mut g, Seat(0), EG, field(4), 1);
+    put(&mut g, Seat(0), TK, field(4), 1);
+    play(&mut g, WinterAction::Defeat(m));
+    let p = g.player(Seat(0));
+    assert_eq!([p.count(EG, field(4)), p.count(TK, field(4))], [0, 1]);
+}
+
+#[test]
+fn overcoming_sends_home_only_the_dwarfs_needed_workers_first() {
+    use DwarfKind::{EarthGuardian as EG, IceWarrior as IW, ThunderKing as TK};
+    // Flooded Barn (2 dwarfs) with one of each kind there: the worker, then the Thunder King.
+    let mut g = legendary(2);
+    let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs
+    g.put_disaster(d);
+    for k in [IW, EG, TK] {
+        make_legend(&mut g, Seat(0), k);
+    }
+    for k in [W, IW, EG, TK] {
+        put(&mut g, Seat(0), k, field(3), 1);
+    }
+    g.player_mut(Seat(0)).resources = [2, 2, 2, 2];
+    play(&mut g, WinterAction::Overcome(d));
+    let p = g.player(Seat(0));
+    assert_eq!(
+        [
+            p.count(W, field(3)),
+            p.count(TK, field(3)),
+            p.count(IW, field(3)),
+            p.count(EG, field(3))
+        ],
+        [0, 0, 1, 1]
+    );
+    // Frozen Harvest (1 dwarf) with the Ice Warrior and the Earth Guardian: the Ice Warrior.
+    let mut g = legendary(2);
+    let d = disaster("Frozen Harvest"); // Field 1
+    g.put_disaster(d);
+    for k in [IW, EG] {
+        make_legend(&mut g, Seat(0), k);
+        put(&mut g, Seat(0), k, field(1), 1);
+    }
+    play(&mut g, WinterAction::Overcome(d));
+    let p = g.player(Seat(0));
+    assert_eq!([p.count(IW, field(1)), p.count(EG, field(1))], [0, 1]);
+}
+
+#[test]
+fn free_actions_are_refused_while_music_plays_even_to_its_leader() {
+    let mut g = position(2);
+    let m = monster(T::WolfPack); // 1 dwarf, 2 wood
+    g.put_monster(m, forest(2));
+    let d = disaster("Wildfire"); // Forest 1, 1 dwarf, 1 food + 1 stone
+    g.put_disaster(d);
+    for s in [Seat(0), Seat(1)] {
+        put(&mut g, s, W, forest(2), 1);
+        put(&mut g, s, W, forest(1), 1);
+        g.player_mut(s).hand = hero("Ranger").bit();
+    }
+    play(&mut g, WinterAction::PlayMusic(Instrument::Drums));
+    // The leader, playing their own cards.
+    for a in [WinterAction::Defeat(m), WinterAction::Overcome(d)] {
+        assert!(matches!(refuse(&mut g, a), WinterError::WrongStep(_)));
+    }
+    play(&mut g, WinterAction::Done);
+    // The answering player.
+    assert_eq!(seat(&g), Seat(1));
+    for a in [WinterAction::Defeat(m), WinterAction::Overcome(d)] {
+        assert!(matches!(refuse(&mut g, a), WinterError::WrongStep(_)));
+    }
+    play(&mut g, WinterAction::Done);
+    // Back in the leader's turn, both are free actions again.
+    assert_eq!(g.stage(), Stage::Turn);
+    play(&mut g, WinterAction::Defeat(m));
+    play(&mut g, WinterAction::Overcome(d));
+}
+
+#[test]
+fn the_summoners_take_is_not_the_turns_acquisition_and_works_on_another_players_turn() {
+    let summoner = hero("Summoner");
+    let pool = |g: &mut dwarfs_winter::Winter| {
+        g.set_pool(0, hero("Mason"));
+        g.set_pool(1, hero("Cook"));
+        g.set_pool(2, hero("Baker"));
+    };
+    // The leader summons in their own music, then still acquires a hero this turn.
+    let mut g = position(2);
+    pool(&mut g);
+    g.give_hero(Seat(0), summoner);
+    g.player_mut(Seat(0)).hand = summoner.bit();
+    play(&mut g, WinterAction::PlayMusic(Instrument::Harp));
+    play(
+        &mut g,
+        WinterAction::PlayCard {
+            card: summoner,
+            pick: Pick::Slot(0),
+        },
+    );
+    chance(&mut g); // the pool is refilled
+    play(&mut g, WinterAction::Done);
+    play(&mut g, WinterAction::Done);
+    assert_eq!(g.stage(), Stage::Turn);
+    assert!(!g.turn().acquired);
+    play(&mut g, WinterAction::Acquire { slot: 0 });
+    let deck = g.player(Seat(0)).deck;
+    assert_ne!(deck & hero("Mason").bit(), 0, "summoned");
+    assert_ne!(deck & hero("Cook").bit(), 0, "acquired");
+
+    // Another player summons while answering the music of seat 0's turn.
+    let mut g = position(2);
+    pool(&mut g);
+    g.give_hero(Seat(1), summoner);
+    g.player_mut(Seat(1)).hand = summoner.bit();
+    play(&mut g, WinterAction::PlayMusic(Instrument::Harp));
+    play(&mut g, WinterAction::Done);
+    assert_eq!(seat(&g), Seat(1));
+    play(
+        &mut g,
+        WinterAction::PlayCard {
+            card: summoner,
+            pick: Pick::Slot(2),
+        },
+    );
+    let p = g.player(Seat(1));
+    assert_ne!(p.deck & hero("Baker").bit(), 0);
+    assert_eq!(p.resources[0], 0, "2 gold");
+}

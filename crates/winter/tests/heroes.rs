@@ -285,7 +285,22 @@ fn remove_one_of_your_dwarfs_from_the_board_for_3_gold() {
     );
     play_card(&mut g, hero("Mercenary"), Pick::Dwarf(W, forest(3)));
     assert_eq!(g.player(Seat(0)).resources[0], 5);
-    assert_eq!(g.player(Seat(0)).dwarfs_home(), 7);
+    assert_eq!(
+        g.player(Seat(0)).dwarfs_home(),
+        7,
+        "back on the player board"
+    );
+    // It can be placed again, even in the zone it left.
+    play(&mut g, WinterAction::Done);
+    play(&mut g, WinterAction::Done);
+    play(
+        &mut g,
+        WinterAction::Place {
+            kind: W,
+            zone: forest(3),
+        },
+    );
+    assert_eq!(g.player(Seat(0)).count(W, forest(3)), 1);
 }
 
 #[test]
@@ -317,4 +332,180 @@ fn the_sage_upgrades_a_worker_at_home_into_a_legendary_dwarf_for_2_gold() {
         picks,
         vec![DwarfKind::EarthGuardian, DwarfKind::ThunderKing]
     );
+}
+
+#[test]
+fn the_fixed_gain_heroes_gain_exactly_their_resources() {
+    let cases: [(&str, [u8; 4]); 6] = [
+        ("Forester", [2, 2, 2, 4]),
+        ("Cook", [2, 4, 2, 2]),
+        ("Baker", [2, 3, 2, 2]),
+        ("Miner", [2, 2, 3, 2]),
+        ("Goldsmith", [3, 2, 2, 2]),
+        ("Provisioner", [2, 3, 3, 3]),
+    ];
+    for (name, want) in cases {
+        let mut g = position(2);
+        ready(&mut g, hero(name));
+        play_card(&mut g, hero(name), Pick::Nothing);
+        assert_eq!(g.player(Seat(0)).resources, want, "{name}");
+        assert!(matches!(g.stage(), Stage::Music(m) if m.effect.is_none()));
+    }
+}
+
+#[test]
+fn the_innkeeper_spends_1_wood_for_3_food() {
+    let mut g = position(2);
+    g.player_mut(Seat(0)).resources = [2, 3, 2, 1];
+    ready(&mut g, hero("Innkeeper"));
+    play_card(&mut g, hero("Innkeeper"), Pick::Nothing);
+    assert_eq!(g.player(Seat(0)).resources, [2, 6, 2, 0]);
+}
+
+#[test]
+fn farmer_and_harvester_produce_food_per_field_occupied() {
+    for name in ["Farmer", "Harvester"] {
+        let mut g = position(2);
+        put(&mut g, Seat(0), W, field(1), 2); // one field, two dwarfs: 1 food
+        put(&mut g, Seat(0), W, field(2), 1);
+        put(&mut g, Seat(0), W, field(3), 1); // blocked by a monster
+        put(&mut g, Seat(0), W, mine(1), 1); // not a field
+        put(&mut g, Seat(1), W, field(4), 1); // another player's field
+        g.put_monster(monster(T::WolfPack), field(3));
+        ready(&mut g, hero(name));
+        play_card(&mut g, hero(name), Pick::Nothing);
+        assert_eq!(g.player(Seat(0)).resources, [2, 4, 2, 2], "{name}");
+        assert_eq!(g.player(Seat(1)).resources, [2, 2, 2, 2]);
+    }
+}
+
+/// The moves listed for the staged effect under way.
+fn listed_moves(g: &Winter) -> Vec<WinterAction> {
+    g.legal_actions_vec()
+        .into_iter()
+        .filter(|a| *a != WinterAction::Done)
+        .collect()
+}
+
+fn mv(owner: Seat, from: dwarfs_winter::Zone, to: dwarfs_winter::Zone) -> WinterAction {
+    WinterAction::Move {
+        owner,
+        kind: W,
+        from,
+        to,
+    }
+}
+
+#[test]
+fn prospector_and_shepherd_move_one_dwarf_in_a_mine_or_a_field() {
+    // The Prospector: any player's dwarf in a mine, one zone, once.
+    let mut g = position(2);
+    put(&mut g, Seat(1), W, mine(2), 1);
+    put(&mut g, Seat(0), W, field(2), 1); // not in a mine
+    ready(&mut g, hero("Prospector"));
+    play_card(&mut g, hero("Prospector"), Pick::Nothing);
+    let legal = listed_moves(&g);
+    let mut want: Vec<_> = mine(2)
+        .adjacent()
+        .map(|to| mv(Seat(1), mine(2), to))
+        .collect();
+    want.sort_by_key(|a| format!("{a:?}"));
+    let mut got = legal.clone();
+    got.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(got, want);
+    play(&mut g, mv(Seat(1), mine(2), forest(3)));
+    assert_eq!(g.player(Seat(1)).count(W, forest(3)), 1);
+    assert!(
+        matches!(g.stage(), Stage::Music(m) if m.effect.is_none()),
+        "one move"
+    );
+
+    // The Shepherd: a dwarf in a field.
+    let mut g = position(2);
+    put(&mut g, Seat(0), W, field(1), 1);
+    put(&mut g, Seat(0), W, wall(1), 1); // not in a field
+    ready(&mut g, hero("Shepherd"));
+    play_card(&mut g, hero("Shepherd"), Pick::Nothing);
+    assert!(listed_moves(&g).iter().all(|a| matches!(
+        a,
+        WinterAction::Move { from, .. } if *from == field(1)
+    )));
+    refuse(&mut g, mv(Seat(0), wall(1), CASTLE));
+    play(&mut g, mv(Seat(0), field(1), wall(1)));
+    assert_eq!(g.player(Seat(0)).count(W, wall(1)), 2);
+    assert!(matches!(g.stage(), Stage::Music(m) if m.effect.is_none()));
+}
+
+#[test]
+fn pathfinder_and_foreman_move_two_different_dwarfs_in_forests_or_mines() {
+    for (name, a, b, out_a, out_b) in [
+        ("Pathfinder", forest(1), forest(3), forest(2), field(3)),
+        ("Foreman", mine(1), mine(3), forest(2), field(3)),
+    ] {
+        let mut g = position(2);
+        put(&mut g, Seat(0), W, a, 1);
+        put(&mut g, Seat(1), W, b, 1);
+        ready(&mut g, hero(name));
+        play_card(&mut g, hero(name), Pick::Nothing);
+        play(&mut g, mv(Seat(0), a, out_a));
+        if out_a.kind() == a.kind() {
+            // Still in a zone of the type, but already moved by this card.
+            refuse(&mut g, mv(Seat(0), out_a, a));
+        }
+        play(&mut g, mv(Seat(1), b, out_b));
+        assert!(
+            matches!(g.stage(), Stage::Music(m) if m.effect.is_none()),
+            "{name}: two moves"
+        );
+        assert_eq!(g.player(Seat(0)).count(W, out_a), 1, "{name}");
+        assert_eq!(g.player(Seat(1)).count(W, out_b), 1, "{name}");
+        assert_eq!(g.player(Seat(0)).actions_left, 4, "{name}: no action spent");
+    }
+}
+
+#[test]
+fn scout_and_sergeant_place_or_move_exactly_one_dwarf() {
+    for name in ["Scout", "Sergeant"] {
+        // One placement, then the card is spent.
+        let mut g = position(2);
+        put(&mut g, Seat(0), W, wall(2), 1);
+        ready(&mut g, hero(name));
+        play_card(&mut g, hero(name), Pick::Nothing);
+        let legal = listed_moves(&g);
+        assert!(legal.contains(&WinterAction::Place {
+            kind: W,
+            zone: mine(3)
+        }));
+        assert!(legal.contains(&mv(Seat(0), wall(2), CASTLE)));
+        play(
+            &mut g,
+            WinterAction::Place {
+                kind: W,
+                zone: mine(3),
+            },
+        );
+        assert!(
+            matches!(g.stage(), Stage::Music(m) if m.effect.is_none()),
+            "{name}: one only"
+        );
+        refuse(&mut g, mv(Seat(0), wall(2), CASTLE));
+        assert_eq!(g.player(Seat(0)).dwarfs_home(), 5);
+        assert_eq!(g.player(Seat(0)).actions_left, 4);
+
+        // Or one move.
+        let mut g = position(2);
+        put(&mut g, Seat(0), W, wall(2), 1);
+        ready(&mut g, hero(name));
+        play_card(&mut g, hero(name), Pick::Nothing);
+        play(&mut g, mv(Seat(0), wall(2), CASTLE));
+        assert!(matches!(g.stage(), Stage::Music(m) if m.effect.is_none()));
+        refuse(
+            &mut g,
+            WinterAction::Place {
+                kind: W,
+                zone: mine(3),
+            },
+        );
+        assert_eq!(g.player(Seat(0)).count(W, CASTLE), 1);
+    }
 }

@@ -85,29 +85,54 @@ fn frost_giant_costs_each_near_player_one_action_once_and_never_below_3() {
     assert_eq!(g.player(Seat(0)).actions, 4, "abilities do not stack");
     assert_eq!(g.player(Seat(1)).actions, 4);
     assert_eq!(g.player(Seat(2)).actions, 5);
-    // Floor: the action track never goes below 3.
+    // Both Frost Giants: 5 - 1 - 1 = 3, the floor, reached but not passed.
     let mut g2 = position(1);
     g2.put_monster(m, field(1));
     g2.put_monster(monster2(T::FrostGiant), field(1));
     put(&mut g2, Seat(0), DwarfKind::Worker, wall(1), 1);
-    g2.player_mut(Seat(0)).actions = 3;
     g2.begin_week_now();
     while g2.stage() == Stage::Attack {
         let a = g2.legal_actions_vec()[0];
         play(&mut g2, a);
     }
     assert_eq!(g2.player(Seat(0)).actions, 3, "5 - 1 - 1 = 3");
-    g2.player_mut(Seat(0)).actions = 3;
-    g2.begin_week_now();
-    while g2.stage() == Stage::Attack {
-        let a = g2.legal_actions_vec()[0];
-        play(&mut g2, a);
-    }
-    assert_eq!(g2.player(Seat(0)).actions, 3);
+}
+
+/// The floors cannot be passed in play (two Frost Giants take a track of 5 down to 3, two
+/// Banshees a hand of 7 down to 5), so the guard is tested on a built position: a track already
+/// at its floor when the attacks begin.
+#[test]
+fn a_track_already_at_its_floor_does_not_go_lower() {
+    let mut g = position(1);
+    g.put_monster(monster(T::FrostGiant), field(1));
+    g.put_monster(monster(T::Banshee), field(1));
+    put(&mut g, Seat(0), DwarfKind::Worker, wall(1), 1);
+    g.begin_week_now();
+    assert_eq!(
+        g.stage(),
+        Stage::Attack,
+        "two monsters: the order is a decision"
+    );
+    // Built: the tracks at their floors before either attack.
+    g.player_mut(Seat(0)).actions = 3;
+    g.player_mut(Seat(0)).hand_size = 5;
+    let ev = play(&mut g, WinterAction::Attack(monster(T::FrostGiant)));
+    assert_eq!(
+        g.stage(),
+        Stage::Reinforce,
+        "the Banshee attacked by itself"
+    );
+    let p = g.player(Seat(0));
+    assert_eq!((p.actions, p.hand_size), (3, 5));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, WinterEvent::MonsterHit { .. })),
+        "nothing was taken: {ev:?}"
+    );
 }
 
 #[test]
-fn banshee_reduces_hand_size_never_below_5() {
+fn banshee_reduces_hand_size_to_5_at_most() {
     let mut g = position(1);
     g.put_monster(monster(T::Banshee), wall(1));
     g.put_monster(monster2(T::Banshee), wall(1));
@@ -320,40 +345,199 @@ fn legendary_monsters_take_stone_gold_or_food_stone_and_wood() {
     assert_eq!(g.player(Seat(0)).resources, [3, 4, 3, 4]);
 }
 
+/// The disasters revealed, in order.
+fn reveals(ev: &[WinterEvent]) -> Vec<dwarfs_winter::DisasterId> {
+    ev.iter()
+        .filter_map(|e| match e {
+            WinterEvent::DisasterRevealed(d, _) => Some(*d),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A Legendary! 2-player week with no monster to come, `active` disasters on the board and
+/// only `pile` left, resolved with entropy `e` at the reinforcements.
+fn reveal_week(active: &[&str], pile: &[&str], e: u8) -> (Winter, Vec<WinterEvent>) {
+    let mut g = legendary(2);
+    g.set_monster_pile(&[]);
+    for name in active {
+        g.put_disaster(disaster(name));
+    }
+    g.set_disaster_pile(&pile.iter().map(|n| disaster(n)).collect::<Vec<_>>());
+    g.begin_week_now();
+    assert_eq!(g.stage(), Stage::Reinforce);
+    let ev = g.resolve_chance([e; 32]).unwrap();
+    (g, ev)
+}
+
 #[test]
 fn snowball_a_disaster_revealed_on_a_disaster_brings_another_while_at_most_3_are_active() {
-    let frozen = disaster("Frozen Harvest"); // Field 1
-    let hail = disaster("Hailstorm"); // Field 1 (Legendary!)
+    let hail = disaster("Hailstorm"); // Field 1 (Legendary!), on the Frozen Harvest
     let sleet = disaster("Sleet"); // Field 3
-    let mut g = legendary(2);
-    g.set_monster_pile(&[]);
-    g.put_disaster(frozen);
-    g.set_disaster_pile(&[hail, sleet]);
-    g.begin_week_now();
-    chance(&mut g);
-    // Hailstorm lands on Frozen Harvest (2 active) and snowballs Sleet: 3 active; or Sleet
-    // first (2 active, no snowball). Either order must respect the rule.
-    let active = g.active_disasters();
-    let hail_first = g.disasters().any(|d| d == hail) && g.disasters().any(|d| d == sleet);
-    assert!(active == 3 && hail_first || active == 2, "{active}");
-    // Without Legendary! there is no snowball.
-    let mut g = position(2);
-    g.set_monster_pile(&[]);
-    g.put_disaster(frozen);
-    g.set_disaster_pile(&[hail, sleet]);
-    g.begin_week_now();
-    chance(&mut g);
-    assert_eq!(g.active_disasters(), 2);
-    // Forced: only the Hailstorm in the pile with Legendary!, more in the pile after it.
-    let mut g = legendary(2);
-    g.set_monster_pile(&[]);
-    g.put_disaster(frozen);
-    g.set_disaster_pile(&[hail]);
-    g.begin_week_now();
-    chance(&mut g);
+    // The draw is forced by the entropy: with the Hailstorm drawn first it lands on the Frozen
+    // Harvest (2 active) and brings the Sleet (3 active); with the Sleet first, nothing more.
+    let mut seen = [false; 2];
+    for e in 0..32 {
+        let (g, ev) = reveal_week(&["Frozen Harvest"], &["Hailstorm", "Sleet"], e);
+        let order = reveals(&ev);
+        if order[0] == hail {
+            seen[0] = true;
+            assert_eq!(order, vec![hail, sleet], "the snowball draws the Sleet");
+            assert_eq!(g.active_disasters(), 3);
+        } else {
+            seen[1] = true;
+            assert_eq!(order, vec![sleet], "no shared zone, no snowball");
+            assert_eq!(g.active_disasters(), 2);
+        }
+    }
     assert_eq!(
-        g.active_disasters(),
-        2,
-        "snowball with an empty pile draws nothing"
+        seen,
+        [true, true],
+        "both draws happen among the entropies tried"
     );
+
+    // Counted after the reveal: with 3 already active, the Hailstorm makes 4 and brings none.
+    let mut hail_first = false;
+    for e in 0..32 {
+        let (g, ev) = reveal_week(
+            &["Frozen Harvest", "Wildfire", "Cave-in"],
+            &["Hailstorm", "Sleet"],
+            e,
+        );
+        hail_first |= reveals(&ev)[0] == hail;
+        assert_eq!(reveals(&ev).len(), 1, "no extra draw");
+        assert_eq!(g.active_disasters(), 4);
+    }
+    assert!(hail_first);
+
+    // Without Legendary! there is no snowball.
+    let frozen = disaster("Frozen Harvest");
+    for e in 0..8 {
+        let mut g = position(2);
+        g.set_monster_pile(&[]);
+        g.put_disaster(frozen);
+        g.set_disaster_pile(&[hail, sleet]);
+        g.begin_week_now();
+        g.resolve_chance([e; 32]).unwrap();
+        assert_eq!(g.active_disasters(), 2);
+    }
+    // Only the Hailstorm in the pile: the snowball finds the pile empty and draws nothing.
+    let (g, _) = reveal_week(&["Frozen Harvest"], &["Hailstorm"], 7);
+    assert_eq!(g.active_disasters(), 2);
+}
+
+#[test]
+fn snowball_applies_to_the_ogre_kings_reveal_and_to_impending_doom() {
+    let hail = disaster("Hailstorm"); // Field 1, on the Frozen Harvest
+    let pile = ["Hailstorm", "Sleet", "Snowdrift"].map(disaster);
+    // The Ogre King's reveal then the week's: the Hailstorm, whenever it is one of them, lands
+    // on the Frozen Harvest with at most 3 active and brings one more. When the Ogre King's
+    // reveal is the Hailstorm, the snowball comes before the week's reveal.
+    let mut ogre_hail = false;
+    for e in 0..32 {
+        let mut g = legendary(1);
+        g.set_monster_pile(&[monster(T::OgreKing)]);
+        g.put_disaster(disaster("Frozen Harvest"));
+        g.set_disaster_pile(&pile);
+        g.begin_week_now();
+        let ev = g.resolve_chance([e; 32]).unwrap();
+        let order = reveals(&ev);
+        ogre_hail |= order[0] == hail;
+        let snowball = order[..2].contains(&hail);
+        assert_eq!(order.len(), 2 + snowball as usize, "{order:?}");
+        assert_eq!(g.active_disasters() as usize, 1 + order.len());
+    }
+    assert!(
+        ogre_hail,
+        "the Ogre King revealed the Hailstorm for some entropy"
+    );
+
+    // Impending Doom (3 players: 1 disaster) snowballs too.
+    let mut seen = [false; 2];
+    for e in 0..32 {
+        let o = WinterOptions {
+            legendary: true,
+            ..WinterOptions::default()
+        };
+        let mut g = Winter::new(&o, 3).unwrap();
+        g.put_disaster(disaster("Frozen Harvest"));
+        g.set_disaster_pile(&pile);
+        let ev = g.resolve_chance([e; 32]).unwrap();
+        let order = reveals(&ev);
+        let hail_first = order[0] == hail;
+        seen[hail_first as usize] = true;
+        assert_eq!(order.len(), if hail_first { 2 } else { 1 }, "{order:?}");
+        assert_eq!(g.active_disasters() as usize, 1 + order.len());
+    }
+    assert_eq!(seen, [true, true]);
+}
+
+#[test]
+fn the_yeti_sends_home_a_worker_then_the_thunder_king_the_earth_guardian_the_ice_warrior() {
+    use DwarfKind::{EarthGuardian as EG, IceWarrior as IW, ThunderKing as TK, Worker as W};
+    let mut g = legendary(4);
+    g.put_monster(monster(T::Yeti), mine(2)); // -> Field 2
+    let here = field(2);
+    let sets: [&[DwarfKind]; 4] = [&[W, TK, EG, IW], &[TK, EG, IW], &[EG, IW], &[IW]];
+    for (s, kinds) in Seat::all(4).zip(sets) {
+        for &k in kinds {
+            if k != W {
+                make_legend(&mut g, s, k);
+            }
+            put(&mut g, s, k, here, 1);
+        }
+    }
+    g.begin_week_now();
+    let home = |g: &Winter, s: u8| -> Vec<DwarfKind> {
+        DwarfKind::ALL
+            .into_iter()
+            .filter(|k| g.player(Seat(s)).home[k.index()] > 0 && *k != W)
+            .collect()
+    };
+    assert_eq!(g.player(Seat(0)).count(W, here), 0, "seat 0: the worker");
+    assert_eq!(home(&g, 0), vec![]);
+    assert_eq!(home(&g, 1), vec![TK]);
+    assert_eq!(home(&g, 2), vec![EG]);
+    assert_eq!(home(&g, 3), vec![IW]);
+    for (s, kinds) in Seat::all(4).zip(sets) {
+        assert_eq!(
+            g.player(s).dwarfs_in(here) as usize,
+            kinds.len() - 1,
+            "{s}: one dwarf each"
+        );
+    }
+}
+
+#[test]
+fn an_ice_wyrm_with_one_other_monster_moves_it_without_a_decision() {
+    let mut g = position(2);
+    let wyrm = monster(T::IceWyrm);
+    let harpy = monster(T::Harpy);
+    g.put_monster(wyrm, mine(1));
+    g.put_monster(harpy, mine(3));
+    g.begin_week_now();
+    let ev = play(&mut g, WinterAction::Attack(wyrm));
+    assert!(ev.contains(&WinterEvent::MonsterMoved(wyrm, mine(1), field(1))));
+    assert!(
+        ev.contains(&WinterEvent::MonsterMoved(harpy, mine(3), field(3))),
+        "pushed by the wyrm: {ev:?}"
+    );
+    assert!(
+        ev.contains(&WinterEvent::MonsterMoved(harpy, field(3), wall(3))),
+        "then its own attack"
+    );
+    assert_eq!(g.stage(), Stage::Reinforce, "no Push decision was asked");
+}
+
+#[test]
+fn a_harpy_on_a_wall_or_in_the_castle_silences_the_harp() {
+    for z in [wall(2), CASTLE] {
+        let mut g = position(2);
+        g.put_monster(monster(T::Harpy), z);
+        let e = refuse(&mut g, WinterAction::PlayMusic(Instrument::Harp));
+        assert!(matches!(e, WinterError::NoMusic(_)));
+        for i in [Instrument::Drums, Instrument::Horn, Instrument::Flute] {
+            assert!(g.legal_actions_vec().contains(&WinterAction::PlayMusic(i)));
+        }
+    }
 }

@@ -111,6 +111,36 @@ fn after_week_7_the_game_is_scored_with_every_source_of_vp() {
 }
 
 #[test]
+fn vp_of_a_defeat_and_an_overcome_played_in_the_game_are_scored_at_the_end() {
+    let mut g = position(2);
+    week(&mut g, 7);
+    let m = monster(T::WolfPack); // 1 dwarf, 2 wood, 2 VP
+    let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs, 1 stone + 2 wood, 3 VP
+    g.put_monster(m, forest(2));
+    g.put_disaster(d);
+    put(&mut g, Seat(0), DwarfKind::Worker, forest(2), 1);
+    put(&mut g, Seat(0), DwarfKind::Worker, field(3), 2);
+    g.player_mut(Seat(0)).resources = [2, 2, 2, 4];
+    play(&mut g, WinterAction::Defeat(m));
+    play(&mut g, WinterAction::Overcome(d));
+    end_turns(&mut g);
+    let o = g.outcome().unwrap();
+    let s0 = o.score(Seat(0)).unwrap();
+    let line = |c: &str| {
+        s0.breakdown
+            .iter()
+            .find(|l| l.category == c)
+            .unwrap()
+            .points
+    };
+    assert_eq!(line("Monsters"), 2);
+    assert_eq!(line("Disasters"), 3);
+    assert_eq!(line("Militia"), 3, "every dwarf went home");
+    assert_eq!(s0.total, 8);
+    assert_eq!(o.winners, vec![Seat(0)]);
+}
+
+#[test]
 fn food_and_wood_at_7_score_their_manufacturer_vp() {
     let mut g = position(1);
     week(&mut g, 7);
@@ -179,6 +209,46 @@ fn ties_break_on_dwarfs_home_then_hero_vp_gold_food_stone_wood_disasters_and_mon
     week(&mut g, 7);
     end_turns(&mut g);
     assert_eq!(g.outcome().unwrap().winners, vec![Seat(0), Seat(1)]);
+}
+
+#[test]
+fn each_tie_breaker_outranks_the_next_one() {
+    // Seat 1 is ahead on the earlier criterion and behind on the next one, everything else
+    // equal (no resource at 7, so no VP changes): swapping the two in the chain would make
+    // seat 0 win.
+    let pairs: [(&str, [u8; 4], [u8; 4]); 3] = [
+        ("gold before food", [3, 1, 2, 2], [2, 3, 2, 2]),
+        ("food before stone", [2, 3, 1, 2], [2, 2, 3, 2]),
+        ("stone before wood", [2, 2, 3, 1], [2, 2, 2, 3]),
+    ];
+    for (name, seat1, seat0) in pairs {
+        let mut g = position(2);
+        week(&mut g, 7);
+        g.player_mut(Seat(1)).resources = seat1;
+        g.player_mut(Seat(0)).resources = seat0;
+        end_turns(&mut g);
+        let o = g.outcome().unwrap();
+        assert_eq!(
+            o.score(Seat(0)).unwrap().total,
+            o.score(Seat(1)).unwrap().total
+        );
+        assert_eq!(o.winners, vec![Seat(1)], "{name}");
+    }
+    // Hero VP before gold: seat 1 holds a 2-VP hero and 1 gold, seat 0 a 1-VP hero, 6 gold and
+    // food at 7 (1 VP) to even the VP.
+    let mut g = position(2);
+    week(&mut g, 7);
+    g.give_hero(Seat(1), hero("Mason"));
+    g.give_hero(Seat(0), hero("Summoner"));
+    g.player_mut(Seat(1)).resources = [1, 2, 2, 2];
+    g.player_mut(Seat(0)).resources = [6, 7, 2, 2];
+    end_turns(&mut g);
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        o.score(Seat(0)).unwrap().total,
+        o.score(Seat(1)).unwrap().total
+    );
+    assert_eq!(o.winners, vec![Seat(1)], "hero VP before gold");
 }
 
 #[test]

@@ -73,6 +73,11 @@ fn the_defenders_2nd_player_places_1_dwarf_3rd_and_4th_place_2_each_then_week_1_
     assert_eq!(g.player(Seat(1)).dwarfs_home(), 6);
     assert_eq!(g.player(Seat(2)).dwarfs_home(), 5);
     assert_eq!(g.player(Seat(3)).dwarfs_home(), 5);
+    assert_eq!(
+        g.player(Seat(2)).count(DwarfKind::Worker, wall(1)),
+        2,
+        "both defenders in one zone"
+    );
     // Week 1: no monsters to attack, so the reinforcements' chance point comes next.
     assert_eq!(g.stage(), Stage::Reinforce);
     chance(&mut g);
@@ -104,4 +109,54 @@ fn legendary_gives_every_player_the_sage() {
     }
     let g = set_up(3, WinterOptions::default());
     assert_eq!(g.player(Seat(0)).deck & (1 << SAGE), 0);
+}
+
+#[test]
+fn legendary_adds_its_8_monsters_and_12_disasters_to_the_piles() {
+    let base = Winter::new(&WinterOptions::default(), 2).unwrap();
+    assert_eq!(base.decks().monsters.count_ones(), 16);
+    assert_eq!(base.decks().disasters.count_ones(), 12);
+    let legendary = WinterOptions {
+        legendary: true,
+        ..WinterOptions::default()
+    };
+    let g = Winter::new(&legendary, 2).unwrap();
+    assert_eq!(g.decks().monsters.count_ones(), 24);
+    assert_eq!(g.decks().disasters.count_ones(), 24);
+    let added = g.decks().disasters & !base.decks().disasters;
+    let base_count = dwarfs_winter::data::BASE_DISASTERS;
+    assert_eq!(added, ((1u32 << 24) - 1) & !((1u32 << base_count) - 1));
+    assert_eq!(
+        disaster("Hailstorm").0 as usize,
+        base_count,
+        "the first Legendary! disaster"
+    );
+}
+
+#[test]
+fn impending_doom_counts_towards_the_4_disasters_that_lose() {
+    // 4 players: 2 disasters at setup; in week 1 an Ogre King (the only monster left) reveals a
+    // 3rd and the week's reveal a 4th: the castle falls at the end of week 1.
+    let mut g = Winter::new(&WinterOptions::default(), 4).unwrap();
+    g.set_monster_pile(&[monster(dwarfs_winter::data::MonsterType::OgreKing)]);
+    chance(&mut g);
+    assert_eq!(g.active_disasters(), 2);
+    while let Stage::Defenders { .. } = g.stage() {
+        play(
+            &mut g,
+            WinterAction::Place {
+                kind: DwarfKind::Worker,
+                zone: wall(1),
+            },
+        );
+    }
+    chance(&mut g);
+    assert_eq!(g.active_disasters(), 4);
+    choose_first_hands(&mut g);
+    end_turns(&mut g);
+    assert!(
+        matches!(g.end(), Some(dwarfs_winter::End::Lost { week: 1, reason }) if reason.contains("4 disasters")),
+        "{:?}",
+        g.end()
+    );
 }

@@ -142,7 +142,8 @@ impl Zone {
 
     /// The quarter of the board the zone lies in (0-3, clockwise from Wall 1), or `None` for
     /// the castle. Wall q+1, Field q+1, Forest q+1 and Mine q+1 make quarter q: a board view
-    /// can lay the zones out as rings (walls, fields, then forests and mines) by quarter.
+    /// can lay the zones out as rings (walls, fields, then forests and mines) by quarter. The
+    /// forests also touch each other round the rim, behind the mines ([`FOREST_EDGES`]).
     pub fn quarter(self) -> Option<u8> {
         match self.kind() {
             ZoneType::Castle => None,
@@ -202,6 +203,12 @@ pub const EDGES: [(u8, u8); 28] = {
 /// The outer ring's other edges: Mine q+1 touches Forest q+2.
 pub const RING_EDGES: [(u8, u8); 4] = [(13, 10), (14, 11), (15, 12), (16, 9)];
 
+/// The forests' ring (ours): the forests run round the rim of the board behind the mines, so
+/// Forest q+1 touches Forest q+2 (and Forest 4 touches Forest 1). The rulebook's music example
+/// moves a dwarf from Forest 2 to Forest 1 with one "move by 1 zone" card, and another from
+/// Forest 1 to Mine 4.
+pub const FOREST_EDGES: [(u8, u8); 4] = [(9, 10), (10, 11), (11, 12), (12, 9)];
+
 const fn zone_kind(i: usize) -> (ZoneType, u8) {
     match i {
         0 => (ZoneType::Castle, 0),
@@ -224,6 +231,13 @@ const fn adjacency() -> [u32; ZONES] {
     let mut i = 0;
     while i < RING_EDGES.len() {
         let (a, b) = RING_EDGES[i];
+        adj[a as usize] |= 1 << b;
+        adj[b as usize] |= 1 << a;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < FOREST_EDGES.len() {
+        let (a, b) = FOREST_EDGES[i];
         adj[a as usize] |= 1 << b;
         adj[b as usize] |= 1 << a;
         i += 1;

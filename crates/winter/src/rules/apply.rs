@@ -37,6 +37,7 @@ fn valid(z: Zone) -> Result<Zone, WinterError> {
 impl Winter {
     /// Applies `action` by the seat that acts now.
     pub(crate) fn apply(&mut self, action: &WinterAction) -> Res {
+        self.structure().map_err(WinterError::BadState)?;
         if self.end.is_some() || self.week.refill {
             return Err(WinterError::WrongStep(
                 "the game is not waiting for a player",
@@ -50,6 +51,7 @@ impl Winter {
 
     /// Applies a secret hand choice of `seat` at the Preparation step.
     pub(crate) fn choose_hand(&mut self, seat: Seat, action: &WinterAction) -> Res {
+        self.structure().map_err(WinterError::BadState)?;
         let WinterAction::ChooseHand(hand) = *action else {
             return Err(WinterError::WrongStep("everyone is choosing a hand"));
         };
@@ -109,7 +111,7 @@ impl Winter {
         match (self.week.stage, *action) {
             (Stage::Defenders { seat, left }, WinterAction::Place { kind, zone }) => {
                 let zone = valid(zone)?;
-                if kind != DwarfKind::Worker {
+                if kind != DwarfKind::Worker || self.player(seat).home[kind.index()] == 0 {
                     return Err(WinterError::NoSuchDwarf);
                 }
                 self.seat_mut(seat).put(kind, zone);
@@ -243,7 +245,7 @@ impl Winter {
                 }
                 self.seat_mut(seat).tokens -= 1;
                 self.board.music_hall[i.index()] = Some(seat);
-                self.week.turn.music += 1;
+                self.week.turn.music = self.week.turn.music.saturating_add(1);
                 self.week.stage = Stage::Music(Music {
                     instrument: i,
                     leader: seat,

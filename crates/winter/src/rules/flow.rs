@@ -54,7 +54,11 @@ impl Winter {
         for slot in 0..POOL {
             self.draw_hero(slot, rng, ev);
         }
-        for _ in 0..IMPENDING_DOOM[self.players as usize] {
+        for _ in 0..IMPENDING_DOOM
+            .get(self.players as usize)
+            .copied()
+            .unwrap_or(0)
+        {
             self.reveal_disaster(rng, ev);
         }
         self.next_defender(0, ev);
@@ -64,7 +68,7 @@ impl Winter {
     /// 3rd and 4th 2 each); after the last, week 1 begins.
     pub(crate) fn next_defender(&mut self, mut i: usize, ev: &mut Vec<WinterEvent>) {
         while i < self.players as usize {
-            if DEFENDERS[i] > 0 {
+            if DEFENDERS.get(i).is_some_and(|&d| d > 0) {
                 self.week.stage = Stage::Defenders {
                     seat: Seat((self.week.first.0 + i as u8) % self.players),
                     left: DEFENDERS[i],
@@ -123,7 +127,10 @@ impl Winter {
     /// Phases 1.3 and 1.4: monsters up to the target number, each drawn at random when drawn
     /// (an Ogre King reveals an extra disaster as it spawns), then the week's disasters.
     fn reinforce(&mut self, rng: &mut ChanceRng, ev: &mut Vec<WinterEvent>) {
-        let target = MONSTER_TARGET[self.players as usize] as u32;
+        let target = MONSTER_TARGET
+            .get(self.players as usize)
+            .copied()
+            .unwrap_or(0) as u32;
         while self.board.monsters.count_ones() < target {
             let Some(i) = draw_bit32(rng, &mut self.decks.monsters) else {
                 break;

@@ -10,7 +10,8 @@ use dwarfs_engine::Seat;
 impl PlayerBoard {
     /// This player's strength against a monster in `zone`: the Ice Warrior counts as 2.
     pub(crate) fn monster_strength(&self, zone: Zone) -> u8 {
-        self.dwarfs_in(zone) + self.count(DwarfKind::IceWarrior, zone)
+        self.dwarfs_in(zone)
+            .saturating_add(self.count(DwarfKind::IceWarrior, zone))
     }
 
     /// True if the player holds at least `cost`.
@@ -89,7 +90,11 @@ impl Winter {
     /// The legal actions of `seat` now, into `out` (cleared first).
     pub(crate) fn legal_for(&self, seat: Seat, out: &mut Vec<WinterAction>) {
         out.clear();
-        if self.end.is_some() || self.week.refill || seat.0 >= self.players {
+        if self.end.is_some()
+            || self.week.refill
+            || seat.0 >= self.players
+            || self.structure().is_err()
+        {
             return;
         }
         match self.week.stage {

@@ -46,7 +46,7 @@ impl PlayerBoard {
     pub(crate) fn gain(&mut self, r: Resource, n: u8) -> u8 {
         let v = &mut self.resources[r.index()];
         let before = *v;
-        *v = (*v + n).min(RESOURCE_CAP);
+        *v = v.saturating_add(n).min(RESOURCE_CAP).max(before);
         *v - before
     }
 
@@ -67,19 +67,21 @@ impl PlayerBoard {
     /// Moves one dwarf of `kind` from the board at `zone` to the player board.
     pub(crate) fn send_home(&mut self, kind: DwarfKind, zone: Zone) {
         self.dwarfs[kind.index()][zone.index()] -= 1;
-        self.home[kind.index()] += 1;
+        self.home[kind.index()] = self.home[kind.index()].saturating_add(1);
     }
 
     /// Places one dwarf of `kind` from the player board at `zone`.
     pub(crate) fn put(&mut self, kind: DwarfKind, zone: Zone) {
         self.home[kind.index()] -= 1;
-        self.dwarfs[kind.index()][zone.index()] += 1;
+        let n = &mut self.dwarfs[kind.index()][zone.index()];
+        *n = n.saturating_add(1);
     }
 
     /// Moves one dwarf of `kind` between zones.
     pub(crate) fn shift(&mut self, kind: DwarfKind, from: Zone, to: Zone) {
         self.dwarfs[kind.index()][from.index()] -= 1;
-        self.dwarfs[kind.index()][to.index()] += 1;
+        let n = &mut self.dwarfs[kind.index()][to.index()];
+        *n = n.saturating_add(1);
     }
 
     /// True if this player has a dwarf in `zone` or next to it.
@@ -94,9 +96,10 @@ impl Winter {
         Seat((seat.0 + 1) % self.players.max(1))
     }
 
-    /// The board of `seat`, mutably.
+    /// The board of `seat`, mutably (the last board for a seat out of range, which
+    /// [`Winter::structure`] refuses before any rule runs).
     pub(crate) fn seat_mut(&mut self, seat: Seat) -> &mut PlayerBoard {
-        &mut self.seats[seat.index()]
+        &mut self.seats[seat.index().min(crate::state::MAX_SEATS - 1)]
     }
 
     /// Every seat, in seat order.
