@@ -13,12 +13,13 @@
 # (menu, settings, join, hotseat, host, game, select, end, replay; select = a hand card picked,
 # its legal spots lit; hold, hold-trade and hold-end = a 4-player Dwarf Hold board mid-game, its
 # trade screen with an offer being composed, and its end screen; hotseat-hold = the hotseat lobby
-# with Dwarf Hold picked; replay-hold = a recorded Hold game in the replay viewer). Settings are read from a throwaway
+# with Dwarf Hold picked; replay-hold = a recorded Hold game in the replay viewer; spring and
+# replay-spring = a 4-player Dwar7s Spring board mid-game and a recorded Spring game). Settings are read from a throwaway
 # config dir, so your own are neither shown nor changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-target/screenshots}
-SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold host joined game third select end replay hold hold-trade hold-end replay-hold)
+SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold host joined game third select end replay hold hold-trade hold-end replay-hold spring replay-spring)
 SIZE=1400x900
 
 missing=()

@@ -1,10 +1,10 @@
-//! Dwar7s Spring in the registry: 2-4 players, no options. Local bot seats are played by the
-//! random bot.
+//! Dwar7s Spring in the registry: 2-4 players, no options, with its board view. Local bot seats
+//! are played by the random bot.
 
 use super::GameEntry;
 #[cfg(test)]
 use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::text_view::TextView;
+use crate::gui::spring_view::SpringView;
 #[cfg(test)]
 use dwarfs_engine::suite::Golden;
 use dwarfs_spring::Spring;
@@ -16,7 +16,7 @@ pub struct SpringEntry;
 
 impl GameEntry for SpringEntry {
     type G = Spring;
-    type View = TextView<Spring>;
+    type View = SpringView;
     const TITLE: &'static str = "Dwar7s Spring";
     const BLURB: &'static str =
         "2-4 players: settle the petal map, fight monsters, fulfil quests, raise dragons";
