@@ -8,9 +8,7 @@ use super::words::{
     line_label, train_label,
 };
 use super::{SpringView, label};
-use crate::gui::theme::{
-    self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, STONE_LIGHT, TARGET,
-};
+use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
 use dwarfs_spring::SpringAction;
 use dwarfs_spring::data::{EXHAUST_TOKENS, LINE_LEN, LINE_REVEALS, Resource};
 use dwarfs_spring::state::{BoardSpot, Empire, hero_name};
@@ -23,16 +21,16 @@ fn spot(
     ui: &mut Ui,
     label_text: String,
     text: &str,
-    used: bool,
+    used: Option<egui::Color32>,
     lit: bool,
     chosen: bool,
 ) -> egui::Response {
-    let (rect, resp) = ui.allocate_exact_size(vec2(92.0, 40.0), Sense::click());
+    let (rect, resp) = ui.allocate_exact_size(vec2(80.0, 40.0), Sense::click());
     let p = ui.painter();
     let fill = if resp.hovered() && lit {
         theme::STONE_HOVER
     } else {
-        STONE_LIGHT
+        STONE_DARK
     };
     p.rect_filled(rect, 4.0, fill);
     p.text(
@@ -42,8 +40,13 @@ fn spot(
         FontId::proportional(11.0),
         PARCHMENT,
     );
-    if used {
-        p.circle_filled(rect.center() + vec2(0.0, 10.0), 5.0, PARCHMENT_DIM);
+    if let Some(c) = used {
+        p.circle_filled(rect.center() + vec2(0.0, 10.0), 6.0, c);
+        p.circle_stroke(
+            rect.center() + vec2(0.0, 10.0),
+            6.0,
+            Stroke::new(1.0, PARCHMENT),
+        );
     }
     if lit {
         p.rect_stroke(rect, 4.0, Stroke::new(2.5, TARGET), StrokeKind::Inside);
@@ -104,7 +107,8 @@ fn board(
             effect = Some(e);
         }
     };
-    ui.horizontal(|ui| {
+    let dwarf = |used: bool| used.then_some(theme::seat_colour(seat as usize));
+    ui.horizontal_wrapped(|ui| {
         theme::dot(ui, theme::seat_colour(seat as usize), 7.0);
         ui.label(theme::heading(colour(seat)));
         ui.label(format!(
@@ -118,7 +122,7 @@ fn board(
         ));
     });
     // Production lines: built settlements and what the revealed spots produce.
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for line in Resource::ALL {
             let built = e.built[line.index()];
             let produce: u8 = LINE_REVEALS[line.index()][..built as usize].iter().sum();
@@ -137,7 +141,7 @@ fn board(
                 ui,
                 line_label(seat, line),
                 &text,
-                used,
+                dwarf(used),
                 eff.is_some(),
                 view.pick == Some(Pick::Line(line)) && !legal.is_empty(),
             );
@@ -152,19 +156,19 @@ fn board(
             ui,
             fortress_label(seat),
             &text,
-            e.used & BoardSpot::Fortress.bit() != 0,
+            dwarf(e.used & BoardSpot::Fortress.bit() != 0),
             eff.is_some(),
             view.pick == Some(Pick::Fortress) && !legal.is_empty(),
         );
         click(r, eff);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let eff = on_click(&view.pick, legal, Target::FaerieSpot);
         let r = spot(
             ui,
             faerie_spot_label(seat),
             "summon faerie",
-            e.used & BoardSpot::Faerie.bit() != 0,
+            dwarf(e.used & BoardSpot::Faerie.bit() != 0),
             eff.is_some(),
             false,
         );
@@ -177,7 +181,7 @@ fn board(
                 ui,
                 dragon_spot_label(seat, s),
                 &format!("dragons {}", s + 1),
-                e.used & bs.bit() != 0,
+                dwarf(e.used & bs.bit() != 0),
                 eff.is_some(),
                 chosen,
             );
@@ -189,14 +193,14 @@ fn board(
                 ui,
                 expedition_spot_label(seat, s),
                 &format!("expedition {}", s + 1),
-                e.used & bs.bit() != 0,
+                dwarf(e.used & bs.bit() != 0),
                 eff.is_some(),
                 view.pick == Some(Pick::Expedition(s)) && !legal.is_empty(),
             );
             click(r, eff);
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(format!("Bastion: {}", e.bastion));
         for _ in 0..e.bastion {
             theme::dot(ui, theme::seat_colour(seat as usize), 4.0);
@@ -259,7 +263,6 @@ fn board(
         .small()
         .color(PARCHMENT_DIM),
     );
-    let _ = STONE_DARK;
     match effect {
         Some(Effect::Play(a)) => picked.push(a),
         Some(Effect::Pick(p)) => view.pick = p,

@@ -119,13 +119,11 @@ pub(super) fn map(
             PARCHMENT,
         );
         if let Some(m) = obs.board.monster_at[w] {
-            painter.text(
-                c - vec2(0.0, s * 0.22),
-                Align2::CENTER_CENTER,
-                exp_name(m),
-                FontId::proportional(small),
-                DANGER,
-            );
+            let galley =
+                painter.layout_no_wrap(exp_name(m), FontId::proportional(small), PARCHMENT);
+            let r = Rect::from_center_size(c - vec2(0.0, s * 0.2), galley.size() + vec2(10.0, 4.0));
+            painter.rect_filled(r, 6.0, DANGER.gamma_multiply(0.85));
+            painter.galley(r.min + vec2(5.0, 2.0), galley, PARCHMENT);
         }
         let mut x = c.x - s * 0.45;
         for (seat, e) in obs.empires.iter().enumerate() {

@@ -104,7 +104,7 @@ impl GameView for SpringView {
             Viewer::Spectator => None,
         };
         let full = ui.available_rect_before_wrap();
-        let side_w = (full.width() * 0.46).clamp(360.0, 720.0);
+        let side_w = (full.width() * 0.42).clamp(360.0, 640.0);
         let map_rect = Rect::from_min_max(
             full.min + vec2(4.0, 4.0),
             pos2(full.max.x - side_w - 12.0, full.max.y - 4.0),

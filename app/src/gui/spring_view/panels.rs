@@ -150,7 +150,7 @@ pub(super) fn expedition(
     ui.horizontal_wrapped(|ui| {
         for c in obs.decks.area.iter().flatten().copied() {
             let eff = on_click(&view.pick, legal, Target::Card(c));
-            let (rect, resp) = ui.allocate_exact_size(vec2(150.0, 58.0), Sense::click());
+            let (rect, resp) = ui.allocate_exact_size(vec2(138.0, 58.0), Sense::click());
             let p = ui.painter();
             p.rect_filled(rect, 5.0, STONE_LIGHT);
             let (title, sub, col) = if is_monster(c) {
@@ -222,7 +222,7 @@ pub(super) fn hand(view: &SpringView, ui: &mut Ui, obs: &Obs, legal: &[A], picke
         for card in (0..FAERIE_DATA.len() as u8).filter(|&i| hand >> i & 1 == 1) {
             let kind = FAERIE_DATA[card as usize];
             let eff = on_click(&view.pick, legal, Target::Faerie(card));
-            let (rect, resp) = ui.allocate_exact_size(vec2(150.0, 58.0), Sense::click());
+            let (rect, resp) = ui.allocate_exact_size(vec2(138.0, 58.0), Sense::click());
             let p = ui.painter();
             p.rect_filled(rect, 5.0, theme::WORK_EVENT);
             p.text(
