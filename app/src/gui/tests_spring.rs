@@ -1,6 +1,6 @@
 //! UI tests of the Dwar7s Spring board (egui_kittest): a whole hotseat game played by clicking,
-//! every kind of legal action of sampled and built positions played by its clicks, what a
-//! spectator sees, the lobby and the replay viewer.
+//! a whole network game on two boards, every kind of legal action of sampled and built positions
+//! played by its clicks, what a spectator sees, the lobby and the replay viewer.
 
 use super::game_screen;
 use super::spring_view::SpringView;
@@ -63,12 +63,23 @@ fn play_by_clicking(h: &mut H, action: &A) {
         h.run_steps(2);
     }
     let t = h.state();
-    assert_eq!(
-        t.seq,
-        seq + 1,
+    let sent = t.remote.as_ref().is_some_and(|r| r.awaiting);
+    assert!(
+        t.seq == seq + 1 || sent,
         "clicking played {action:?} (refusal: {:?})",
         t.error
     );
+}
+
+/// The test player's choice: mostly dwarf actions and faeries, ending the turn now and then
+/// when it may.
+fn choose(legal: &[A], dice: &mut Dice) -> A {
+    let others: Vec<&A> = legal.iter().filter(|a| **a != A::EndTurn).collect();
+    if others.is_empty() || dice.below(3) == 0 {
+        legal[dice.below(legal.len())]
+    } else {
+        *others[dice.below(others.len())]
+    }
 }
 
 /// Lifts the hotseat curtain if it is down.
@@ -112,14 +123,7 @@ fn a_whole_hotseat_game_of_spring_is_played_by_clicking() {
             );
             let legal = t.legal_for_viewer();
             assert!(!legal.is_empty(), "the acting person may act");
-            // Mostly dwarf actions and faeries; ending the turn when it is the only way on.
-            let others: Vec<&A> = legal.iter().filter(|a| **a != A::EndTurn).collect();
-            let a = if others.is_empty() || dice.below(3) == 0 {
-                legal[dice.below(legal.len())]
-            } else {
-                *others[dice.below(others.len())]
-            };
-            (a, s)
+            (choose(&legal, &mut dice), s)
         };
         // Only the viewer's own faeries are shown.
         {
@@ -422,4 +426,151 @@ fn the_replay_viewer_opens_a_spring_replay_and_steps_through_it() {
     assert_eq!(h.state().replays.at(), 2);
     click(&mut h, "Last");
     assert_eq!(h.state().replays.at(), last);
+}
+
+/// Reads a peer's updates until `pick` returns something (a hang guard fails the test).
+fn wait_update<T>(
+    h: &mut dwarfs_net::PeerHandle<Spring>,
+    what: &str,
+    mut pick: impl FnMut(dwarfs_net::Update<Spring>) -> Option<T>,
+) -> T {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        match h.try_recv() {
+            Some(u) => {
+                if let Some(t) = pick(u) {
+                    return t;
+                }
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+}
+
+/// Draws frames on both harnesses until `done` holds (the network runs on its own threads).
+fn until_both(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !done(a, b) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        a.step();
+        b.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn two_boards_play_spring_over_loopback_by_clicking() {
+    use dwarfs_net::{Command, Role, Update};
+    let dir = tempfile::tempdir().unwrap();
+    let setup = |name: &str| super::net::NetSetup {
+        ip: "127.0.0.1".into(),
+        mdns: false,
+        key: Some(dir.path().join(format!("{name}.key"))),
+        replay_dir: Some(dir.path().join(name)),
+        gone_timeout_s: 0,
+    };
+    let rt = super::net::NetRuntime::start().unwrap();
+    let ctx = egui::Context::default();
+    let role = Role::Host {
+        seats: 2,
+        bots: 0,
+        options: dwarfs_engine::codec::encode(&SpringOptions::default()),
+    };
+    let mut host = rt.spawn::<Spring>(setup("Ada").spec(Spring::NAME, "Ada", role), &ctx);
+    let ticket = wait_update(&mut host, "the ticket", |u| match u {
+        Update::Ticket(t) => Some(t),
+        _ => None,
+    });
+    let role = Role::Join { ticket };
+    let mut joiner = rt.spawn::<Spring>(setup("Bo").spec(Spring::NAME, "Bo", role), &ctx);
+    wait_update(&mut joiner, "a seat in the lobby", |u| match u {
+        Update::Roster { you: Some(_), .. } => Some(()),
+        _ => None,
+    });
+    assert!(joiner.send(Command::Ready(true)));
+    let start = |u: Update<Spring>| match u {
+        Update::Started {
+            seat,
+            names,
+            bots,
+            state,
+            ..
+        } => Some((seat, names, bots, *state)),
+        _ => None,
+    };
+    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
+    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
+    assert_eq!((hs, js), (Some(Seat(0)), Some(Seat(1))));
+    let mut a = harness(Table::networked(
+        hstate,
+        names.clone(),
+        bots.clone(),
+        hs,
+        host,
+    ));
+    let mut b = harness(Table::networked(jstate, names, bots, js, joiner));
+    let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+    let mut moves = 0u32;
+    loop {
+        until_both(
+            &mut a,
+            &mut b,
+            "the same position on both boards",
+            |a, b| {
+                let (ta, tb) = (a.state(), b.state());
+                ta.seq == tb.seq
+                    && ta.game == tb.game
+                    && !ta.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && !tb.remote.as_ref().is_some_and(|r| r.awaiting)
+                    && (ta.game.to_act() == Actor::Over
+                        || !ta.legal_for_viewer().is_empty()
+                        || !tb.legal_for_viewer().is_empty())
+            },
+        );
+        if a.state().game.to_act() == Actor::Over {
+            break;
+        }
+        assert!(moves < 3000, "the game ends within 3000 moves");
+        let mover = if a.state().legal_for_viewer().is_empty() {
+            &mut b
+        } else {
+            &mut a
+        };
+        let (action, seq) = {
+            let t = mover.state();
+            let Actor::Seat(acting) = t.game.to_act() else {
+                panic!("a seat acts, not {:?}", t.game.to_act())
+            };
+            assert_eq!(
+                t.viewer,
+                Viewer::Seat(acting),
+                "only the acting seat's board offers moves"
+            );
+            assert!(t.error.is_none(), "{:?}", t.error);
+            (choose(&t.legal_for_viewer(), &mut dice), t.seq)
+        };
+        play_by_clicking(mover, &action);
+        until_both(&mut a, &mut b, "the move applied on both boards", |a, b| {
+            a.state().seq == seq + 1 && b.state().seq == seq + 1
+        });
+        moves += 1;
+    }
+    for h in [&a, &b] {
+        let t = h.state();
+        assert_eq!(t.seq, moves, "every move clicked was played once");
+        assert!(t.game.outcome().is_some());
+        assert!(t.error.is_none(), "{:?}", t.error);
+    }
+    assert_eq!(
+        a.state().game,
+        b.state().game,
+        "both boards end in one state"
+    );
 }
