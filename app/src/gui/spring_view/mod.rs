@@ -230,19 +230,26 @@ impl GameView for SpringView {
     }
 }
 
-/// Plays random moves (chance from fixed entropy) until `stop` holds or `moves` moves are made.
-pub(crate) fn random_moves(game: &mut Spring, moves: usize, stop: impl Fn(&Spring) -> bool) {
+/// Plays random moves (chance from fixed entropy) until `stop` holds or `moves` moves are made;
+/// returns every event on the way.
+pub(crate) fn random_moves(
+    game: &mut Spring,
+    moves: usize,
+    stop: impl Fn(&Spring) -> bool,
+) -> Vec<SpringEvent> {
     use dwarfs_engine::{Bot, RandomBot};
     let mut rng = RandomBot::new(13);
     let mut chance = 0u8;
     let mut played = 0;
+    let mut events = Vec::new();
     loop {
         match game.to_act() {
             Actor::Over | Actor::Simultaneous(_) => break,
             Actor::Chance => {
                 chance = chance.wrapping_add(1);
-                if game.resolve_chance([chance; 32]).is_err() {
-                    break;
+                match game.resolve_chance([chance; 32]) {
+                    Ok(e) => events.extend(e),
+                    Err(_) => break,
                 }
             }
             Actor::Seat(s) => {
@@ -251,20 +258,26 @@ pub(crate) fn random_moves(game: &mut Spring, moves: usize, stop: impl Fn(&Sprin
                 }
                 let legal = game.legal_actions_vec();
                 let i = rng.choose(&dwarfs_engine::SeatView::new(game, s), &legal);
-                if game.play(s, &legal[i.min(legal.len() - 1)]).is_err() {
-                    break;
+                match game.play(s, &legal[i.min(legal.len() - 1)]) {
+                    Ok(e) => events.extend(e),
+                    Err(_) => break,
                 }
                 played += 1;
             }
         }
     }
+    events
 }
 
-/// A 4-player Spring table (three bots and a person) after `moves` random moves, for
-/// screenshots and demos. The person's seat is whichever acts after the last move.
+/// A 4-player Spring table (three bots and a person) after `moves` random moves, then on to
+/// the start of someone's turn, for screenshots and demos. The person's seat is whichever acts
+/// then; the last fight or gathering is on show.
 pub fn spring_demo_table(moves: usize) -> Table<SpringView> {
     let mut game = Spring::new(&SpringOptions::default(), 4).expect("4 players are allowed");
-    random_moves(&mut game, moves, |_| false);
+    let mut events = random_moves(&mut game, moves, |_| false);
+    events.extend(random_moves(&mut game, 200, |g| {
+        g.phase() == Phase::Actions && !g.flow().acted && g.flow().pending.is_none()
+    }));
     let me = match game.to_act() {
         Actor::Seat(s) => s.index(),
         _ => 0,
@@ -283,7 +296,8 @@ pub fn spring_demo_table(moves: usize) -> Table<SpringView> {
             },
         })
         .collect();
-    let mut t = Table::from_state(game, seats, 600);
+    let mut t = Table::<SpringView>::from_state(game, seats, 600);
+    t.view.on_events(&t.game, &events);
     t.curtain = None;
     t
 }
