@@ -574,3 +574,96 @@ fn two_boards_play_spring_over_loopback_by_clicking() {
         "both boards end in one state"
     );
 }
+
+#[test]
+fn a_fight_is_revealed_card_by_card_then_its_result() {
+    use super::view::GameView;
+    use dwarfs_spring::SpringEvent as E;
+    let game = Spring::test_position(2);
+    let reveal = [
+        E::HeroesRevealed {
+            seat: 0,
+            wild: 0,
+            fight: true,
+            cards: vec![0, 1, 2],
+            successes: 1,
+            total: 5,
+        },
+        E::MonsterDefeated { seat: 0, card: 0 },
+    ];
+    let shown = |h: &H| h.query_all_by_label_contains("revealed ").count();
+    let table = |game: &Spring| {
+        let mut t =
+            Table::<SpringView>::from_state(game.clone(), vec![person("Ann"), person("Bob")], 0);
+        t.curtain = None;
+        t.view.on_events(&t.game, &reveal);
+        t
+    };
+    // The first card at once, one more every 0.7 s of the board's clock (a frame is 0.25 s
+    // here), the result last.
+    let mut h = harness(table(&game));
+    h.run_steps(1);
+    assert!((1..3).contains(&shown(&h)), "not every card at once");
+    assert!(h.query_by_label_contains("is defeated").is_none());
+    h.run_steps(8);
+    assert_eq!(shown(&h), 3, "every card in time");
+    assert!(h.query_by_label("revealed Shieldmaiden").is_some());
+    assert!(h.query_by_label_contains("is defeated").is_some());
+    // Or every card at once (on a board whose frames are 0.01 s apart).
+    let mut h: H = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .with_step_dt(0.01)
+        .build_ui_state(
+            |ui, t: &mut Table<SpringView>| {
+                let _ = game_screen::game(ui, t, None);
+            },
+            table(&game),
+        );
+    h.run_steps(1);
+    assert_eq!(shown(&h), 1);
+    h.get_by_label(super::spring_view::words::REVEAL_ALL)
+        .click_accesskit();
+    h.run_steps(2);
+    assert_eq!(shown(&h), 3);
+}
+
+#[test]
+fn a_hotseat_game_of_spring_against_a_bot_goes_from_the_menu_to_the_end_screen() {
+    use super::tests::{app, click, harness, has};
+    use dwarfs_engine::{Bot, RandomBot, SeatView};
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "Dwar7s Spring");
+    assert!(has(&h, "This game has no options."));
+    click(&mut h, "Bot");
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, super::Screen::Game);
+    let mut chooser = RandomBot::new(5);
+    let mut frames = 0;
+    while h.state().screen == super::Screen::Game {
+        assert!(frames < 20_000, "the game ends");
+        frames += 1;
+        let t = h
+            .state_mut()
+            .table_mut::<SpringView>()
+            .expect("a Spring table");
+        let legal = t.legal_for_viewer();
+        if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
+            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
+            let action = legal[i];
+            assert!(t.play(&action), "{:?}", t.error);
+        }
+        h.step();
+    }
+    assert_eq!(h.state().screen, super::Screen::End);
+    h.run_steps(2);
+    let verdict = {
+        let t = h.state().table_of::<SpringView>().expect("a Spring table");
+        t.outcome().expect("over").verdict(|s| t.seat_label(s))
+    };
+    assert!(has(&h, &verdict), "{verdict}");
+    assert!(has(&h, "Score over the game"));
+    click(&mut h, "Play again");
+    assert_eq!(h.state().screen, super::Screen::Lobby);
+    assert!(has(&h, "Hotseat — Dwar7s Spring"), "again, the same game");
+}
