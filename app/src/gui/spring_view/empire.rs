@@ -144,7 +144,13 @@ fn board(
                 dwarf(used),
                 eff.is_some(),
                 view.pick == Some(Pick::Line(line)) && !legal.is_empty(),
-            );
+            )
+            .on_hover_text(format!(
+                "Build the leftmost settlement of the {} line next to your buildings or dwarfs \
+                 (at setup: on any free spot); each era the line produces what its built \
+                 settlements reveal",
+                line.name()
+            ));
             click(r, eff);
         }
         let eff = on_click(&view.pick, legal, Target::FortressSpot);
@@ -159,6 +165,10 @@ fn board(
             dwarf(e.used & BoardSpot::Fortress.bit() != 0),
             eff.is_some(),
             view.pick == Some(Pick::Fortress) && !legal.is_empty(),
+        )
+        .on_hover_text(
+            "Build the fortress for 7 food, 7 wood and 7 gold: 5 VP, one more dragon in the \
+             nest, immune to faeries and monsters",
         );
         click(r, eff);
     });
@@ -171,7 +181,8 @@ fn board(
             dwarf(e.used & BoardSpot::Faerie.bit() != 0),
             eff.is_some(),
             false,
-        );
+        )
+        .on_hover_text("Summon a faerie card (at most 5 in hand)");
         click(r, eff);
         for (s, bs) in [(0u8, BoardSpot::Dragon1), (1, BoardSpot::Dragon2)] {
             let eff = on_click(&view.pick, legal, Target::DragonSpot(s));
@@ -184,7 +195,13 @@ fn board(
                 dwarf(e.used & bs.bit() != 0),
                 eff.is_some(),
                 chosen,
-            );
+            )
+            .on_hover_text(if s == 0 {
+                "Command one or two ready dragons (each takes an exhaust token)"
+            } else {
+                "Command one or two ready dragons, after the first dragon spot: +1 faerie \
+                 power this era"
+            });
             click(r, eff);
         }
         for (s, bs) in [(0u8, BoardSpot::Expedition1), (1, BoardSpot::Expedition2)] {
@@ -196,7 +213,13 @@ fn board(
                 dwarf(e.used & bs.bit() != 0),
                 eff.is_some(),
                 view.pick == Some(Pick::Expedition(s)) && !legal.is_empty(),
-            );
+            )
+            .on_hover_text(if s == 0 {
+                "Fulfil a quest of the expedition area"
+            } else {
+                "Fulfil a quest of the expedition area, then you may remove a card from your \
+                 heroes deck"
+            });
             click(r, eff);
         }
     });

@@ -160,7 +160,7 @@ pub(super) fn expedition(
                     .monster_at
                     .iter()
                     .position(|&x| x == Some(c))
-                    .map_or("waiting".to_string(), wildland_name_owned);
+                    .map_or("waiting", wildland_name);
                 (
                     m.kind.name().to_string(),
                     format!("{} axes · {} VP · {at}", m.axes, m.vp),
@@ -200,10 +200,6 @@ pub(super) fn expedition(
             }
         }
     });
-}
-
-fn wildland_name_owned(w: usize) -> String {
-    wildland_name(w).to_string()
 }
 
 /// The viewer's faerie hand (none for a spectator).
