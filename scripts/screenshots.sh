@@ -17,12 +17,13 @@
 # winter-music, winter-prepare and winter-end = a 4-player Dwar7s Winter board (Legendary!) in
 # the Actions phase, a 3-player one where the person answers another's music, one at the secret
 # hand choice, and a solitaire game's end screen;
-# hotseat-winter = the hotseat lobby with Dwar7s Winter picked). Settings are read from a throwaway
-# config dir, so your own are neither shown nor changed.
+# hotseat-winter = the hotseat lobby with Dwar7s Winter picked; spring and replay-spring = a
+# 4-player Dwar7s Spring board mid-game and a recorded Spring game). Settings are read from a
+# throwaway config dir, so your own are neither shown nor changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-target/screenshots}
-SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold hotseat-winter host joined game third select end replay hold hold-trade hold-end winter winter-music winter-prepare winter-end replay-hold)
+SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold hotseat-winter host joined game third select end replay hold hold-trade hold-end winter winter-music winter-prepare winter-end spring replay-hold replay-spring)
 SIZE=1400x900
 
 missing=()

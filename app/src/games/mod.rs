@@ -13,6 +13,7 @@ mod cli;
 pub(crate) mod fall;
 pub(crate) mod hold;
 pub(crate) mod pig;
+pub(crate) mod spring;
 #[cfg(test)]
 mod suite;
 pub(crate) mod winter;
@@ -177,6 +178,7 @@ registry! {
     Fall => crate::games::fall::FallEntry,
     Hold => crate::games::hold::HoldEntry,
     Pig => crate::games::pig::PigEntry,
+    Spring => crate::games::spring::SpringEntry,
     Winter => crate::games::winter::WinterEntry,
 }
 

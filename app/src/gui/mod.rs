@@ -5,7 +5,7 @@
 //! board behind [`view::GameView`] (Fall: [`fall_view::FallView`], Hold:
 //! [`hold_view::HoldView`]).
 //!
-//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|lan|host|joined|hotseat|hotseat-third|hotseat-hold|hotseat-winter|game|select|end|third|hold|hold-trade|hold-end|winter|winter-music|winter-prepare|winter-end|replay|replay-hold>`
+//! Hidden switches for scripts: `DWARFS_GUI_SCREEN=<menu|settings|join|lan|host|joined|hotseat|hotseat-third|hotseat-hold|hotseat-winter|game|select|end|third|hold|hold-trade|hold-end|winter|winter-music|winter-prepare|winter-end|spring|replay|replay-hold|replay-spring>`
 //! opens that screen directly (with a demo position for the game, end and replay screens), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
@@ -21,6 +21,7 @@ mod options_panel;
 mod replay;
 mod replay_screen;
 mod settings;
+pub(crate) mod spring_view;
 mod sync;
 mod table;
 #[cfg(test)]
@@ -31,6 +32,8 @@ mod tests_boards;
 mod tests_hold;
 #[cfg(test)]
 mod tests_net;
+#[cfg(test)]
+mod tests_spring;
 #[cfg(test)]
 mod tests_third;
 #[cfg(test)]
@@ -300,9 +303,17 @@ impl DwarfsApp {
                 self.replays.open_sample_of(GameKind::Hold);
                 Screen::Replays
             }
+            "spring" => {
+                self.table = Some(Box::new(spring_view::spring_demo_table(120)));
+                Screen::Game
+            }
+            "replay-spring" => {
+                self.replays.open_sample_of(GameKind::Spring);
+                Screen::Replays
+            }
             other => {
                 return Err(format!(
-                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, hotseat-hold, game, select, end, third, hold, hold-trade, hold-end, winter, winter-music, winter-prepare, winter-end, hotseat-winter, replay or replay-hold"
+                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, hotseat-hold, game, select, end, third, hold, hold-trade, hold-end, winter, winter-music, winter-prepare, winter-end, hotseat-winter, spring, replay, replay-hold or replay-spring"
                 ));
             }
         };

@@ -25,6 +25,12 @@ pub trait GameView: Default + 'static {
     /// Forgets any half-made selection (after a move, or when the viewer changes).
     fn reset(&mut self);
 
+    /// Sees the events of every move and chance point as the table applies them (to show them
+    /// on the board, like a reveal card by card). The default ignores them.
+    fn on_events(&mut self, game: &Self::G, events: &[<Self::G as Game>::Event]) {
+        let _ = (game, events);
+    }
+
     /// What the acting seat must do now, for the status line.
     fn prompt(game: &Self::G, viewer: Viewer) -> String;
 

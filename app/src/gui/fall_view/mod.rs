@@ -12,6 +12,7 @@ mod panels;
 
 use crate::gui::theme::{self};
 use crate::gui::view::GameView;
+use crate::gui::widgets::label;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_fall::data;
 /// Card names are shown capitalised (the UI tests click them by that name).
@@ -79,8 +80,6 @@ pub(super) fn secret_vp(game: &Fall, g: SecretGoal) -> u8 {
         .find(|d| d.goal == g)
         .map_or(0, |d| d.vp)
 }
-
-use crate::gui::widgets::label;
 
 impl FallView {
     fn seat_of(viewer: Viewer) -> Option<Seat> {

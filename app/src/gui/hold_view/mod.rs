@@ -16,6 +16,7 @@ pub mod words;
 
 use super::table::{SeatInfo, SeatKind, Table};
 use super::view::GameView;
+use crate::gui::widgets::label;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::{Hold, HoldAction, HoldEvent, HoldOptions, Phase, Stage, WorkTile};
 use egui::{Rect, Ui, UiBuilder, pos2, vec2};
@@ -30,8 +31,6 @@ pub struct HoldView {
     /// The trade form.
     draft: trade::Draft,
 }
-
-use crate::gui::widgets::label;
 
 impl HoldView {
     /// Drops a picked tile that no legal action uses any more.

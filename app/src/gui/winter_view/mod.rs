@@ -21,6 +21,7 @@ pub mod words;
 
 use super::table::{SeatInfo, SeatKind, Table};
 use super::view::GameView;
+use crate::gui::widgets::label;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_winter::{
     Card, DisasterId, DwarfKind, Instrument, MonsterId, Stage, Winter, WinterAction, WinterEvent,
@@ -50,8 +51,6 @@ pub struct WinterView {
     /// The cards of the action deck picked for the hand (Preparation), as a card mask.
     hand: u64,
 }
-
-use crate::gui::widgets::label;
 
 impl WinterView {
     /// Drops picks that no legal action uses any more.

@@ -1,0 +1,299 @@
+//! The Dwar7s Spring board view: the petal map with its spots, settlements, fortresses, dwarfs,
+//! monsters and webs; the expedition area; every empire board (production lines, action spots,
+//! bastion, dragons nest with exhaust tokens, heroes deck); the viewer's faerie hand; and the
+//! last fight or gathering revealed card by card.
+//!
+//! Interaction: what a legal action uses lights up. A map location explores at once; a
+//! production line, the fortress spot, a dragon spot or an expedition spot is picked first, then
+//! its map spot, dragons or quest. A faerie's target is its first location, then the second.
+//! Everything offered comes from the engine's legal actions; only `observe(viewer)` is drawn.
+
+#[cfg_attr(not(test), allow(dead_code))] // the click plans drive the UI tests
+pub mod clicks;
+mod empire;
+mod map;
+mod panels;
+pub mod words;
+
+use super::table::{SeatInfo, SeatKind, Table};
+use super::view::GameView;
+use crate::gui::widgets::label;
+use clicks::Pick;
+use dwarfs_engine::{Actor, Game, Viewer};
+use dwarfs_spring::state::exp_name;
+use dwarfs_spring::{
+    Pending, Phase, Spring, SpringAction as A, SpringEvent, SpringOptions, colour,
+};
+use egui::{Rect, Ui, UiBuilder, pos2, vec2};
+
+/// The Spring board view's own state: a half-made choice, and the reveal being shown.
+#[derive(Default)]
+pub struct SpringView {
+    /// A picked board spot, dragon spot or faerie location waiting for its target.
+    pick: Option<Pick>,
+    /// The last fight or gathering.
+    reveal: Option<Reveal>,
+}
+
+/// A fight or gathering being revealed card by card.
+pub(crate) struct Reveal {
+    /// Who.
+    seat: u8,
+    /// Which wildland.
+    wild: u8,
+    /// A fight (else a gathering).
+    fight: bool,
+    /// The heroes revealed, in order.
+    cards: Vec<u8>,
+    /// Successes added.
+    successes: u8,
+    /// Axes or backpacks in all.
+    total: u8,
+    /// What came of it.
+    result: Option<String>,
+    /// When the first card was shown (UI time).
+    start: Option<f64>,
+    /// Show every card now.
+    all: bool,
+}
+
+impl SpringView {
+    /// Drops a pick that no legal action continues.
+    fn validate(&mut self, legal: &[A]) {
+        let keep = match &self.pick {
+            None => true,
+            Some(Pick::Line(r)) => legal
+                .iter()
+                .any(|a| matches!(a, A::Place { line, .. } | A::Build { line, .. } if line == r)),
+            Some(Pick::Fortress) => legal.iter().any(|a| matches!(a, A::Fortress { .. })),
+            Some(Pick::Dragons { spot, .. }) => legal
+                .iter()
+                .any(|a| matches!(a, A::Command { spot: s, .. } if s == spot)),
+            Some(Pick::Expedition(s)) => legal
+                .iter()
+                .any(|a| matches!(a, A::Quest { spot, .. } if spot == s)),
+            Some(Pick::From(l)) => legal.iter().any(|a| {
+                matches!(*a,
+                    A::MoveDwarf { from: x, .. }
+                    | A::SwapSettlements { mine: x, .. }
+                    | A::SwapDwarfs { mine: x, .. } if x == *l)
+            }),
+            Some(Pick::Swap { mine, theirs }) => legal.iter().any(|a| {
+                matches!(*a, A::SwapDwarfs { mine: m, theirs: t, .. } if m == *mine && t == *theirs)
+            }),
+        };
+        if !keep {
+            self.pick = None;
+        }
+    }
+}
+
+impl GameView for SpringView {
+    type G = Spring;
+
+    fn show(&mut self, ui: &mut Ui, game: &Spring, viewer: Viewer, legal: &[A]) -> Vec<A> {
+        let obs = game.observe(viewer);
+        self.validate(legal);
+        let mut picked = Vec::new();
+        let me = match viewer {
+            Viewer::Seat(s) => Some(s.0),
+            Viewer::Spectator => None,
+        };
+        let full = ui.available_rect_before_wrap();
+        let side_w = (full.width() * 0.42).clamp(360.0, 640.0);
+        let map_rect = Rect::from_min_max(
+            full.min + vec2(4.0, 4.0),
+            pos2(full.max.x - side_w - 12.0, full.max.y - 4.0),
+        );
+        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
+        map::map(self, ui, map_rect, &obs, legal, &mut picked);
+        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("spring_side")
+                .show(ui, |ui| {
+                    panels::buttons(self, ui, legal, &mut picked);
+                    panels::reveal(ui, &mut self.reveal);
+                    panels::hand(self, ui, &obs, legal, &mut picked);
+                    ui.separator();
+                    panels::expedition(self, ui, &obs, legal, &mut picked);
+                    ui.separator();
+                    empire::boards(self, ui, &obs, me, legal, &mut picked);
+                });
+        });
+        ui.allocate_rect(full, egui::Sense::hover());
+        if !picked.is_empty() {
+            self.pick = None;
+        }
+        picked
+    }
+
+    fn reset(&mut self) {
+        self.pick = None;
+    }
+
+    fn on_events(&mut self, _game: &Spring, events: &[SpringEvent]) {
+        for e in events {
+            match e {
+                SpringEvent::HeroesRevealed {
+                    seat,
+                    wild,
+                    fight,
+                    cards,
+                    successes,
+                    total,
+                } => {
+                    self.reveal = Some(Reveal {
+                        seat: *seat,
+                        wild: *wild,
+                        fight: *fight,
+                        cards: cards.clone(),
+                        successes: *successes,
+                        total: *total,
+                        result: None,
+                        start: None,
+                        all: false,
+                    })
+                }
+                SpringEvent::MonsterDefeated { card, .. } => {
+                    if let Some(r) = self.reveal.as_mut() {
+                        r.result = Some(format!("The {} is defeated!", exp_name(*card)));
+                    }
+                }
+                SpringEvent::FightLost { card, .. } => {
+                    if let Some(r) = self.reveal.as_mut() {
+                        r.result = Some(format!("The {} holds its ground.", exp_name(*card)));
+                    }
+                }
+                SpringEvent::Gathered {
+                    resource, amount, ..
+                } => {
+                    if let Some(r) = self.reveal.as_mut() {
+                        r.result = Some(format!("Gathered {amount} {}.", resource.name()));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn prompt(game: &Spring, viewer: Viewer) -> String {
+        let f = game.flow();
+        let head = match f.phase {
+            Phase::Setup => "Setting up".to_string(),
+            Phase::Placement => "Starting settlements".to_string(),
+            Phase::Actions => format!("Era {} of 4 · round {} of 7", f.era, f.round),
+            Phase::Over => return "The game is over.".into(),
+        };
+        let Some(seat) = game
+            .current_seat()
+            .filter(|_| game.to_act() != Actor::Chance)
+        else {
+            return format!("{head} · …");
+        };
+        let you = if viewer == Viewer::Seat(seat) {
+            "You".to_string()
+        } else {
+            colour(seat.0).to_string()
+        };
+        let what = match (f.phase, f.pending) {
+            (Phase::Placement, _) => {
+                "pick a production line on your board, then a free spot on the map.".to_string()
+            }
+            (_, Some(Pending::Faerie { kind, left })) => format!(
+                "{} ({left} left): {}; click the map or a dragon, or stop.",
+                kind.name(),
+                kind.text()
+            ),
+            (_, Some(Pending::Remove)) => {
+                "remove a card from your heroes deck, or keep them all.".into()
+            }
+            _ if f.acted => "play faeries or train dragons, then end your turn.".into(),
+            _ => "click a lit location to explore, or pick a spot of your board (build, \
+                  fortress, faerie, dragons, expedition) and then its target."
+                .into(),
+        };
+        format!("{head} · {you}: {what}")
+    }
+
+    fn scores(game: &Spring) -> Vec<i32> {
+        dwarfs_engine::Seat::all(game.players())
+            .map(|s| game.score_lines(s).iter().map(|l| l.points).sum())
+            .collect()
+    }
+
+    fn event_line(_game: &Spring, event: &SpringEvent) -> Option<String> {
+        words::event_line(event)
+    }
+}
+
+/// Plays random moves (chance from fixed entropy) until `stop` holds or `moves` moves are made;
+/// returns every event on the way.
+pub(crate) fn random_moves(
+    game: &mut Spring,
+    moves: usize,
+    stop: impl Fn(&Spring) -> bool,
+) -> Vec<SpringEvent> {
+    use dwarfs_engine::{Bot, RandomBot};
+    let mut rng = RandomBot::new(13);
+    let mut chance = 0u8;
+    let mut played = 0;
+    let mut events = Vec::new();
+    loop {
+        match game.to_act() {
+            Actor::Over | Actor::Simultaneous(_) => break,
+            Actor::Chance => {
+                chance = chance.wrapping_add(1);
+                match game.resolve_chance([chance; 32]) {
+                    Ok(e) => events.extend(e),
+                    Err(_) => break,
+                }
+            }
+            Actor::Seat(s) => {
+                if played >= moves || stop(game) {
+                    break;
+                }
+                let legal = game.legal_actions_vec();
+                let i = rng.choose(&dwarfs_engine::SeatView::new(game, s), &legal);
+                match game.play(s, &legal[i.min(legal.len() - 1)]) {
+                    Ok(e) => events.extend(e),
+                    Err(_) => break,
+                }
+                played += 1;
+            }
+        }
+    }
+    events
+}
+
+/// A 4-player Spring table (three bots and a person) after `moves` random moves, then on to
+/// the start of someone's turn, for screenshots and demos. The person's seat is whichever acts
+/// then; the last fight or gathering is on show.
+pub fn spring_demo_table(moves: usize) -> Table<SpringView> {
+    let mut game = Spring::new(&SpringOptions::default(), 4).expect("4 players are allowed");
+    let mut events = random_moves(&mut game, moves, |_| false);
+    events.extend(random_moves(&mut game, 200, |g| {
+        g.phase() == Phase::Actions && !g.flow().acted && g.flow().pending.is_none()
+    }));
+    let me = match game.to_act() {
+        Actor::Seat(s) => s.index(),
+        _ => 0,
+    };
+    let seats = (0..4)
+        .map(|i| SeatInfo {
+            name: if i == me {
+                "You".into()
+            } else {
+                format!("Bot {}", i + 1)
+            },
+            kind: if i == me {
+                SeatKind::Human
+            } else {
+                SeatKind::Bot
+            },
+        })
+        .collect();
+    let mut t = Table::<SpringView>::from_state(game, seats, 600);
+    t.view.on_events(&t.game, &events);
+    t.curtain = None;
+    t
+}
