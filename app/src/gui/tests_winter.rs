@@ -300,7 +300,7 @@ fn a_spectator_sees_the_board_and_no_hand() {
 fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
     let mut checked = std::collections::BTreeSet::new();
     let mut seen = std::collections::BTreeSet::new();
-    for seed in 1..=12u64 {
+    for seed in 1..=24u64 {
         let players = 1 + (seed % 4) as u8;
         let options = WinterOptions {
             legendary: seed % 2 == 0,
