@@ -47,6 +47,29 @@ pub(super) fn zone_centre(z: Zone, c: Pos2, r: f32) -> Pos2 {
     c + vec2(angle.cos(), angle.sin()) * radius * r
 }
 
+/// Points of the arc round the board's rim from zone `a` to zone `b` (neighbouring forests),
+/// the short way round.
+fn rim_arc(a: Zone, b: Zone, c: Pos2, r: f32) -> Vec<Pos2> {
+    let angle = |z: Zone| {
+        let v = zone_centre(z, c, r) - c;
+        v.y.atan2(v.x)
+    };
+    let (from, mut to) = (angle(a), angle(b));
+    let turn = std::f32::consts::TAU;
+    while to - from > turn / 2.0 {
+        to -= turn;
+    }
+    while from - to > turn / 2.0 {
+        to += turn;
+    }
+    (0..=16)
+        .map(|i| {
+            let t = from + (to - from) * i as f32 / 16.0;
+            c + vec2(t.cos(), t.sin()) * 0.97 * r
+        })
+        .collect()
+}
+
 /// The rectangle of zone `z`.
 fn zone_rect(z: Zone, c: Pos2, r: f32) -> Rect {
     let size = match z.kind() {
@@ -115,7 +138,12 @@ pub(super) fn board(
             } else {
                 Stroke::new(2.0, Color32::from_rgb(0x5a, 0x52, 0x48))
             };
-            painter.line_segment([zone_centre(a, c, r), zone_centre(b, c, r)], stroke);
+            if a.kind() == ZoneType::Forest && b.kind() == ZoneType::Forest {
+                // The forests' ring runs round the rim, behind the mine between them.
+                painter.add(egui::Shape::line(rim_arc(a, b, c, r), stroke));
+            } else {
+                painter.line_segment([zone_centre(a, c, r), zone_centre(b, c, r)], stroke);
+            }
         }
     }
     let monsters: Vec<(MonsterId, Zone)> = obs.monsters().collect();
