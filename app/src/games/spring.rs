@@ -29,22 +29,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "58772311dc9109d45b61610864e60e67dfea1298935253a84e87f8f1a239fdb7",
+        hash: "61a31bae53c53e8f17def1ae84c5de1d0ba4608cff86f60616603fa25e2a10b6",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "7133be9603db7f3c2eea482be679942c54a306e9b778627f1a77b18bc7a63901",
+        hash: "c220375c6ebe69fd0d0d5c5c4cc28b4e98d572ccb4c1cc4ab5b78a64d44b6c8c",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "dea71aa2e45632d567d6250b83c40ba7b9f20807ec654a2d1f321ed964c52c04",
+        hash: "fb7c5c5782f493040dd04ca5f11831e81abbb4ae5a75583998b338abac5781d2",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "44c8b88b713b2914487c2585d6b6bbf71c21b095569f639275616a638c4a529e",
+        hash: "d2d31ddccb3d9082324e7fdd1ff2b8a3cd4cc6776c784bd691e49d5459eb7596",
     },
 ];
 

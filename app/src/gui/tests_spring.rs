@@ -342,6 +342,8 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
         "/RemoveHero",
         "/KeepHeroes",
         "/EndTurn",
+        "/Engage",
+        "/Decline",
     ] {
         assert!(has(k), "an action {k} was checked: {checked:?}");
     }

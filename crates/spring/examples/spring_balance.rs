@@ -9,7 +9,7 @@
 use dwarfs_engine::{Actor, Game, Seat, SeedStream};
 use dwarfs_spring::data::{FAERIE_DATA, FaerieKind, Spot};
 use dwarfs_spring::map;
-use dwarfs_spring::{Spring, SpringAction as A, SpringOptions};
+use dwarfs_spring::{Pending, Spring, SpringAction as A, SpringOptions};
 
 #[derive(Clone, Copy, Debug)]
 struct Strategy {
@@ -51,6 +51,13 @@ fn value(g: &Spring, s: Seat, a: &A, st: &Strategy, noise: i32) -> i32 {
                     st.gather
                 }
             }
+            A::Engage => match g.flow().pending {
+                Some(Pending::Wild { wild }) if g.board().monster_at[wild as usize].is_some() => {
+                    st.fight
+                }
+                _ => st.gather,
+            },
+            A::Decline => 0,
             A::Explore { .. } => st.explore,
             A::Summon => st.faeries,
             A::Command { second, .. } => st.dragons + if second.is_some() { 10 } else { 0 },

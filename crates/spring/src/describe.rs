@@ -100,9 +100,9 @@ impl Spring {
                 let what = if !map::is_wild(at) {
                     ""
                 } else if self.board.monster_at[at as usize].is_some() {
-                    " to fight"
+                    " (it may fight the monster there)"
                 } else {
-                    " to gather"
+                    " (it may gather there)"
                 };
                 format!("{who} sends a dwarf to {}{what}", place(at))
             }
@@ -161,6 +161,18 @@ impl Spring {
             }
             A::KeepHeroes => format!("{who} keeps its heroes deck"),
             A::EndTurn => format!("{who} ends the turn"),
+            A::Engage => match self.flow.pending {
+                Some(crate::state::Pending::Wild { wild })
+                    if self.board.monster_at[wild as usize].is_some() =>
+                {
+                    format!("{who} fights the monster on {}", place(wild))
+                }
+                Some(crate::state::Pending::Wild { wild }) => {
+                    format!("{who} gathers on {}", place(wild))
+                }
+                _ => format!("{who} fights or gathers"),
+            },
+            A::Decline => format!("{who} neither fights nor gathers"),
         }
     }
 }

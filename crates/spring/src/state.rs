@@ -153,6 +153,11 @@ pub enum Pending {
     },
     /// After the second expedition spot: remove one card from the heroes deck, or keep all.
     Remove,
+    /// A dwarf just explored wildland `wild`: fight its monster (or gather), or decline.
+    Wild {
+        /// The wildland explored.
+        wild: u8,
+    },
 }
 
 /// Era, round, whose turn, and what is pending.

@@ -37,6 +37,11 @@ pub fn render(v: &SpringView) -> String {
                 kind.text()
             ),
             Pending::Remove => writeln!(out, "Remove a card from the heroes deck, or keep all."),
+            Pending::Wild { wild } => writeln!(
+                out,
+                "Fight (or gather) on {}, or decline.",
+                wildland_name(wild as usize)
+            ),
         };
     }
     let _ = writeln!(out, "\nWildlands:");

@@ -33,7 +33,8 @@ pub enum SpringAction {
         /// Where.
         at: Loc,
     },
-    /// Dwarf action: place a dwarf at `at`; on a wildland, fight its monster or gather.
+    /// Dwarf action: place a dwarf at `at`; on a wildland, the player then chooses to fight its
+    /// monster or gather there ([`SpringAction::Engage`]) or not ([`SpringAction::Decline`]).
     Explore {
         /// Where.
         at: Loc,
@@ -107,6 +108,12 @@ pub enum SpringAction {
     KeepHeroes,
     /// End the turn (after the dwarf action).
     EndTurn,
+    /// After exploring a wildland: fight its monster (or gather, if none), spending every stored
+    /// success.
+    Engage,
+    /// After exploring a wildland: neither fight nor gather; the dwarf stays and stored successes
+    /// are kept.
+    Decline,
 }
 
 /// Something that happened, for the move log and the board.
@@ -277,6 +284,13 @@ pub enum SpringEvent {
     GameEnded {
         /// After this era.
         era: u8,
+    },
+    /// A seat explored a wildland and chose neither to fight nor to gather.
+    Declined {
+        /// Who.
+        seat: u8,
+        /// Which wildland.
+        wild: u8,
     },
 }
 

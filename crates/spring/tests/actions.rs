@@ -270,11 +270,15 @@ fn explore_places_a_dwarf_next_to_own_pieces_on_any_free_spot_without_gains() {
 }
 
 #[test]
-fn exploring_a_wildland_fights_its_monster_or_gathers() {
+fn exploring_a_wildland_lets_the_player_fight_its_monster_or_gather() {
     let mut g = Spring::test_position(2);
     let (w, f) = wild_with_field(&g);
     put_settlement(&mut g, Seat(0), Resource::Food, f);
     play(&mut g, A::Explore { at: w });
+    assert_eq!(g.flow().chance, None, "nothing happens before the choice");
+    assert_eq!(g.legal_actions_vec(), vec![A::Engage, A::Decline]);
+    assert!(matches!(refuse(&mut g, A::EndTurn), SpringError::NotNow(_)));
+    play(&mut g, A::Engage);
     assert_eq!(
         g.flow().chance,
         Some(ChanceTask::Gather { seat: 0, wild: w })
@@ -283,10 +287,19 @@ fn exploring_a_wildland_fights_its_monster_or_gathers() {
     put_settlement(&mut g, Seat(0), Resource::Food, f);
     g.put_monster(6, 0, w as usize);
     play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
     assert_eq!(
         g.flow().chance,
         Some(ChanceTask::Fight { seat: 0, wild: w })
     );
+}
+
+#[test]
+fn engaging_or_declining_is_refused_when_no_wildland_was_explored() {
+    let mut g = Spring::test_position(2);
+    for a in [A::Engage, A::Decline] {
+        assert!(matches!(refuse(&mut g, a), SpringError::NotNow(_)));
+    }
 }
 
 #[test]

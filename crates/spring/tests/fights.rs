@@ -6,7 +6,7 @@ use common::*;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_spring::data::{MONSTER_DATA, Resource, STARTING_HEROES, Spot, Yield, wildland};
 use dwarfs_spring::map::{self, Loc};
-use dwarfs_spring::state::is_monster;
+use dwarfs_spring::state::{hero_face, is_monster};
 use dwarfs_spring::{Spring, SpringAction as A, SpringEvent, hero_id};
 
 /// Seat 0 with a settlement next to wildland `w` (returned with it).
@@ -56,6 +56,7 @@ fn a_reveal_counts_dwarfs_on_the_wildland_adjacent_settlements_and_two_for_the_f
         .unwrap();
     put_settlement(&mut g, Seat(0), Resource::Wood, far);
     play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
     let ev = chance(&mut g, 1);
     let (cards, _, _) = revealed(&ev);
     assert_eq!(
@@ -80,6 +81,7 @@ fn the_heroes_deck_is_drawn_at_random_at_the_chance_point() {
         let mut g = Spring::test_position(2);
         let (w, _) = next_to_wild(&mut g);
         play(&mut g, A::Explore { at: w });
+        play(&mut g, A::Engage);
         let (cards, _, _) = revealed(&chance(&mut g, e));
         assert_eq!(cards.len(), 2);
         draws.insert(cards);
@@ -94,6 +96,7 @@ fn gathering_gives_one_resource_of_the_wildland_per_backpack_plus_successes() {
         let (w, _) = next_to_wild(&mut g);
         g.empire_mut(Seat(0)).successes = 1;
         play(&mut g, A::Explore { at: w });
+        play(&mut g, A::Engage);
         let ev = chance(&mut g, e);
         let (cards, successes, total) = revealed(&ev);
         let packs: u8 = cards
@@ -122,6 +125,7 @@ fn a_fight_is_won_with_enough_axes_and_brings_the_card_faeries_and_a_refill() {
     g.empire_mut(Seat(0)).successes = 3;
     let deck_before = g.exp_deck_len();
     play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
     let ev = chance(&mut g, 2);
     assert!(ev.contains(&SpringEvent::MonsterDefeated { seat: 0, card }));
     let e = g.empire(Seat(0)).unwrap();
@@ -152,6 +156,7 @@ fn a_fight_with_too_few_axes_is_lost() {
     let (w, _) = next_to_wild(&mut g);
     g.put_monster(1, 5, w as usize); // Giant Spider, 5 axes: two cards show at most 3
     play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
     let ev = chance(&mut g, 2);
     assert!(ev.contains(&SpringEvent::FightLost { seat: 0, card: 1 }));
     assert_eq!(g.board().monster_at[w as usize], Some(1));
@@ -180,6 +185,7 @@ fn dragon_successes_count_in_a_fight() {
     play(&mut g, A::Idle);
     end(&mut g);
     play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
     let ev = chance(&mut g, 2);
     let (_, successes, total) = revealed(&ev);
     assert_eq!((successes, total), (5, 5));
@@ -275,6 +281,7 @@ fn defeating_the_spider_clears_its_webs() {
     g.board_mut().webs[0].add(web);
     g.empire_mut(Seat(0)).successes = 9;
     play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
     chance(&mut g, 1);
     assert!(g.board().webs[0].is_empty());
     assert!(!g.board().all_webs().has(web));
@@ -299,6 +306,7 @@ fn a_monster_revealed_after_a_victory_spawns_on_the_closest_free_wildland() {
     g.set_exp_deck(1 << 11);
     g.empire_mut(Seat(0)).successes = 9;
     play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
     let ev = chance(&mut g, 1);
     assert!(
         ev.contains(&SpringEvent::MonsterSpawned {
@@ -310,4 +318,40 @@ fn a_monster_revealed_after_a_victory_spawns_on_the_closest_free_wildland() {
     assert!(is_monster(11));
     assert_eq!(g.exp_deck_len(), 0);
     assert_eq!(g.to_act(), Actor::Seat(Seat(0)));
+}
+
+#[test]
+fn declining_keeps_the_successes_and_a_later_fight_spends_them() {
+    let mut g = Spring::test_position(2);
+    let (w, _) = next_to_wild(&mut g);
+    let card = 6; // a Frogling, 3 axes
+    g.put_monster(card, 5, w as usize);
+    g.empire_mut(Seat(0)).successes = 3;
+    play(&mut g, A::Explore { at: w });
+    let ev = play(&mut g, A::Decline);
+    assert_eq!(ev, vec![SpringEvent::Declined { seat: 0, wild: w }]);
+    assert_eq!(g.flow().chance, None, "no heroes are revealed");
+    let e = g.empire(Seat(0)).unwrap();
+    assert_eq!(e.successes, 3, "declining keeps the successes");
+    assert_eq!(
+        e.wild_dwarfs[w as usize], 1,
+        "the dwarf stays on the wildland"
+    );
+    assert_eq!(g.board().monster_at[w as usize], Some(card));
+    play(&mut g, A::EndTurn);
+    // Seat 1 summons a faerie and ends its turn.
+    play(&mut g, A::Summon);
+    chance(&mut g, 0);
+    play(&mut g, A::EndTurn);
+    // Seat 0 explores the wildland again and fights this time.
+    play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
+    let ev = chance(&mut g, 3);
+    let (cards, successes, total) = revealed(&ev);
+    assert_eq!(cards.len(), 3, "two dwarfs and the adjacent settlement");
+    assert_eq!(successes, 3, "the stored successes join the fight");
+    let axes: u8 = cards.iter().map(|&c| hero_face(c).0).sum();
+    assert_eq!(total, axes + 3);
+    assert_eq!(g.empire(Seat(0)).unwrap().successes, 0, "and are spent");
+    assert!(ev.contains(&SpringEvent::MonsterDefeated { seat: 0, card }));
 }

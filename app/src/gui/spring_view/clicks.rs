@@ -4,9 +4,9 @@
 //! legal action; the UI tests follow the plans.
 
 use super::words::{
-    COMMAND, END_TURN, IDLE, KEEP_HEROES, STOP_FAERIE, card_label, dragon_label, dragon_spot_label,
-    expedition_spot_label, faerie_label, faerie_spot_label, fortress_label, line_label, loc_label,
-    owner_label, remove_label, train_label,
+    COMMAND, DECLINE, END_TURN, ENGAGE, IDLE, KEEP_HEROES, STOP_FAERIE, card_label, dragon_label,
+    dragon_spot_label, expedition_spot_label, faerie_label, faerie_spot_label, fortress_label,
+    line_label, loc_label, owner_label, remove_label, train_label,
 };
 use dwarfs_spring::SpringAction as A;
 use dwarfs_spring::data::Resource;
@@ -281,6 +281,8 @@ pub fn plan(action: &A, seat: u8, legal: &[A]) -> Vec<String> {
         A::RemoveHero { card } => vec![remove_label(card)],
         A::KeepHeroes => vec![KEEP_HEROES.into()],
         A::EndTurn => vec![END_TURN.into()],
+        A::Engage => vec![ENGAGE.into()],
+        A::Decline => vec![DECLINE.into()],
     }
 }
 

@@ -207,6 +207,9 @@ impl GameView for SpringView {
             (_, Some(Pending::Remove)) => {
                 "remove a card from your heroes deck, or keep them all.".into()
             }
+            (_, Some(Pending::Wild { .. })) => {
+                "fight (or gather) on the wildland you explored, or neither.".into()
+            }
             _ if f.acted => "play faeries or train dragons, then end your turn.".into(),
             _ => "click a lit location to explore, or pick a spot of your board (build, \
                   fortress, faerie, dragons, expedition) and then its target."

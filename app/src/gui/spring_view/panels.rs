@@ -1,11 +1,11 @@
 //! The side panels: the buttons of the moment (end turn, stay idle, stop a faerie, keep the
-//! heroes, command, whose dwarf), the reveal of a fight or gathering card by card, the
+//! heroes, fight or gather after exploring a wildland, command, whose dwarf), the reveal of a fight or gathering card by card, the
 //! expedition area, and the viewer's faerie hand.
 
 use super::clicks::{Effect, Pick, Target, on_click};
 use super::words::{
-    COMMAND, END_TURN, IDLE, KEEP_HEROES, REVEAL_ALL, STOP_FAERIE, card_label, faerie_label,
-    owner_label, remove_label,
+    COMMAND, DECLINE, END_TURN, ENGAGE, IDLE, KEEP_HEROES, REVEAL_ALL, STOP_FAERIE, card_label,
+    faerie_label, owner_label, remove_label,
 };
 use super::{Reveal, SpringView, label};
 use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_LIGHT, TARGET};
@@ -27,6 +27,8 @@ pub(super) fn buttons(view: &mut SpringView, ui: &mut Ui, legal: &[A], picked: &
             (A::Idle, IDLE),
             (A::StopFaerie, STOP_FAERIE),
             (A::KeepHeroes, KEEP_HEROES),
+            (A::Engage, ENGAGE),
+            (A::Decline, DECLINE),
         ] {
             if legal.contains(&a) && ui.add(theme::primary_button(text)).clicked() {
                 picked.push(a);

@@ -14,6 +14,10 @@ pub const IDLE: &str = "Stay idle";
 pub const STOP_FAERIE: &str = "Stop the faerie";
 /// The button that keeps the whole heroes deck after the second expedition spot.
 pub const KEEP_HEROES: &str = "Keep every hero";
+/// The button that fights the monster (or gathers) on the wildland just explored.
+pub const ENGAGE: &str = "Fight or gather";
+/// The button that leaves the wildland just explored without fighting or gathering.
+pub const DECLINE: &str = "Neither fight nor gather";
 /// The button that commands the dragons picked.
 pub const COMMAND: &str = "Command the chosen dragons";
 /// The button that shows the rest of a reveal at once.
@@ -189,6 +193,9 @@ pub fn event_line(event: &SpringEvent) -> Option<String> {
             s
         }
         E::GameEnded { era } => format!("The game ends after era {era}"),
+        E::Declined { seat, wild } => {
+            format!("{} neither fights nor gathers on {}", c(seat), place(*wild))
+        }
         _ => return None,
     })
 }

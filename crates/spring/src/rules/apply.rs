@@ -47,18 +47,7 @@ impl Spring {
                 e.bastion -= 1;
                 if map::is_wild(at) {
                     e.wild_dwarfs[at as usize] += 1;
-                    let task = if self.board.monster_at[at as usize].is_some() {
-                        ChanceTask::Fight {
-                            seat: s as u8,
-                            wild: at,
-                        }
-                    } else {
-                        ChanceTask::Gather {
-                            seat: s as u8,
-                            wild: at,
-                        }
-                    };
-                    self.flow.chance = Some(task);
+                    self.flow.pending = Some(Pending::Wild { wild: at });
                 } else {
                     e.dwarfs.add(at);
                 }
@@ -251,6 +240,24 @@ impl Spring {
                 });
             }
             A::EndTurn => self.end_turn(&mut ev),
+            A::Engage => {
+                if let Some(Pending::Wild { wild }) = self.flow.pending.take() {
+                    let seat = s as u8;
+                    self.flow.chance = Some(if self.board.monster_at[wild as usize].is_some() {
+                        ChanceTask::Fight { seat, wild }
+                    } else {
+                        ChanceTask::Gather { seat, wild }
+                    });
+                }
+            }
+            A::Decline => {
+                if let Some(Pending::Wild { wild }) = self.flow.pending.take() {
+                    ev.push(Ev::Declined {
+                        seat: s as u8,
+                        wild,
+                    });
+                }
+            }
         }
         Ok(ev)
     }

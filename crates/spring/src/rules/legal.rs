@@ -114,6 +114,9 @@ impl Spring {
             A::RemoveHero { .. } | A::KeepHeroes => {
                 Err(E::NotNow("only after the second expedition spot".into()))
             }
+            A::Engage | A::Decline => {
+                Err(E::NotNow("only right after exploring a wildland".into()))
+            }
             _ if self.flow.acted => Err(E::NotNow(
                 "you have taken your dwarf action this turn; end the turn".into(),
             )),
@@ -355,6 +358,10 @@ impl Spring {
             (Pending::Remove, _) => Err(E::NotNow(
                 "first choose a card to remove from your heroes deck, or keep them all".into(),
             )),
+            (Pending::Wild { .. }, A::Engage | A::Decline) => Ok(()),
+            (Pending::Wild { .. }, _) => Err(E::NotNow(
+                "first choose whether to fight (or gather) on the wildland you explored".into(),
+            )),
         }
     }
 
@@ -526,6 +533,11 @@ impl Spring {
                     out.push(A::RemoveHero { card });
                 }
                 out.push(A::KeepHeroes);
+                return;
+            }
+            Some(Pending::Wild { .. }) => {
+                out.push(A::Engage);
+                out.push(A::Decline);
                 return;
             }
             None => {}
