@@ -415,6 +415,15 @@ impl Spring {
     pub fn exp_deck_len(&self) -> u32 {
         self.hidden.exp_deck.count_ones()
     }
+    /// The face-down expedition deck (a bit per card). Private: which monsters it holds is
+    /// hidden from every seat (use `exp_deck_len`).
+    pub fn exp_deck(&self) -> u64 {
+        self.hidden.exp_deck
+    }
+    /// The monster cards put back in the box at setup (a bit per card). Private, as the deck.
+    pub fn boxed_monsters(&self) -> u16 {
+        self.hidden.boxed
+    }
     /// Cards in the face-down faerie pile.
     pub fn faerie_pile_len(&self) -> u32 {
         self.hidden.faerie_pile.count_ones()

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use dwarfs_engine::{Actor, Game, Seat};
-use dwarfs_spring::data::{MONSTERS, QUEST_DATA, Requirement};
+use dwarfs_spring::data::{MONSTERS, QUEST_DATA, Requirement, Resource};
 use dwarfs_spring::{Pending, Spring, SpringAction as A, SpringError, SpringEvent, hero_id};
 
 /// The expedition card of quest `q` (0-based, in the data's order).
@@ -12,13 +12,81 @@ fn quest(q: usize) -> u8 {
     (MONSTERS + q) as u8
 }
 
+/// The rulebook's quest list, word for word, in its order; then the pictured quest again.
+const RULEBOOK_QUESTS: [&str; 26] = [
+    "Have a Level 2 Dragon",
+    "Have a Level 3 Dragon",
+    "Have 2 Dragons",
+    "Have defeated a monster",
+    "Have defeated 2 monsters",
+    "Have 5 settlements on the world map",
+    "Build all settlements in the gold tree",
+    "Build all settlements in the food tree",
+    "Build all settlements in the wood tree",
+    "Have 5 food",
+    "Have 5 wood",
+    "Have 5 gold",
+    "Have 3 food and 3 wood and 3 gold",
+    "Have 3 Faeries and 3 Wood",
+    "Have 3 settlements on the world map and 3 Faeries",
+    "Have 4 food and 4 wood",
+    "Have 3 Faeries and 3 food",
+    "Have 4 settlements on the world map and 4 Wood",
+    "Have 4 food and 4 gold",
+    "Have 3 Faeries and 3 Gold",
+    "Have 4 settlements on the world map and 4 Food",
+    "Have 3 Faeries",
+    "Have 4 Faeries",
+    "Have 4 settlements on the world map and 4 Gold",
+    "Have 4 wood and 4 gold",
+    "Have 5 settlements on the world map",
+];
+
+/// Reads one of the rulebook's requirement sentences.
+fn parse(text: &str) -> Requirement {
+    let number = |w: &str| -> u8 { if w == "a" { 1 } else { w.parse().unwrap() } };
+    let resource = |w: &str| match w.to_lowercase().as_str() {
+        "food" => Resource::Food,
+        "wood" => Resource::Wood,
+        "gold" => Resource::Gold,
+        other => panic!("no resource {other} in {text}"),
+    };
+    let w: Vec<&str> = text.split(' ').collect();
+    match w[..] {
+        ["Have", "a", "Level", l, "Dragon"] => Requirement::DragonLevel(number(l)),
+        ["Have", n, "Dragons"] => Requirement::Dragons(number(n)),
+        ["Have", "defeated", n, _] => Requirement::Monsters(number(n)),
+        ["Have", n, "settlements", "on", "the", "world", "map"] => {
+            Requirement::Settlements(number(n))
+        }
+        ["Build", "all", "settlements", "in", "the", r, "tree"] => Requirement::Line(resource(r)),
+        _ => {
+            let (mut res, mut faeries, mut settlements) = ([0u8; 3], 0, 0);
+            let rest = text.strip_prefix("Have ").expect(text);
+            for part in rest.split(" and ") {
+                let (n, what) = part.split_once(' ').expect(text);
+                match what {
+                    "Faeries" => faeries = number(n),
+                    "settlements on the world map" => settlements = number(n),
+                    r => res[resource(r).index()] = number(n),
+                }
+            }
+            Requirement::Have {
+                res,
+                faeries,
+                settlements,
+            }
+        }
+    }
+}
+
 #[test]
-fn every_listed_requirement_is_a_quest() {
-    assert_eq!(QUEST_DATA.len(), 26);
-    assert_eq!(QUEST_DATA[0].need, Requirement::DragonLevel(2));
-    assert_eq!(QUEST_DATA[5].need, Requirement::Settlements(5));
-    assert_eq!(QUEST_DATA[25].need, Requirement::Settlements(5));
-    assert!(QUEST_DATA.iter().all(|q| (2..=5).contains(&q.vp)));
+fn every_quest_has_the_requirement_the_rulebook_lists() {
+    assert_eq!(QUEST_DATA.len(), RULEBOOK_QUESTS.len());
+    for (i, (q, text)) in QUEST_DATA.iter().zip(RULEBOOK_QUESTS).enumerate() {
+        assert_eq!(q.need, parse(text), "quest {i}: \"{text}\"");
+        assert!((2..=5).contains(&q.vp), "quest {i} VP");
+    }
 }
 
 #[test]
