@@ -29,22 +29,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "61a31bae53c53e8f17def1ae84c5de1d0ba4608cff86f60616603fa25e2a10b6",
+        hash: "eebab5917b37a526a685f2913aa5be6b240edb89704c092ddfa61cbd160a49b0",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "c220375c6ebe69fd0d0d5c5c4cc28b4e98d572ccb4c1cc4ab5b78a64d44b6c8c",
+        hash: "7bc12c2c4ce33b77a0a8d20958a9306a9f924e2dfd92375f6249852c38228f1b",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "fb7c5c5782f493040dd04ca5f11831e81abbb4ae5a75583998b338abac5781d2",
+        hash: "fcaef093b570a279b91bd191d057e0cc65430e7609bbe9fdf9487a78b66f3636",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "d2d31ddccb3d9082324e7fdd1ff2b8a3cd4cc6776c784bd691e49d5459eb7596",
+        hash: "55917b2a5d2dbc263c9a351f01b2f3e5d27f69ee8012f456dc285c6b67cbbc67",
     },
 ];
 

@@ -4,8 +4,9 @@
 //!
 //! The rulebook (`shared/seeds/dwar7s-spring.txt`) lost every card face, so most values here are
 //! ours; `docs/rules/spring.md` gives each one and its reason. [`data_digest`] is blake3 over the
-//! canonical encoding of everything in this module, so peers with different data never start a
-//! game together.
+//! canonical encoding of everything in this module (faerie gains and monster abilities included)
+//! and of the map geometry in [`crate::map`] (petal positions, directions and the facing rule), so
+//! peers with different data never start a game together.
 
 use serde::{Deserialize, Serialize};
 
@@ -441,17 +442,41 @@ impl MonsterKind {
         }
     }
 
+    /// Its ability in play (from [`MONSTER_ABILITIES`]).
+    pub fn ability(self) -> Ability {
+        MONSTER_ABILITIES[self as usize]
+    }
+
     /// The spot yield it reduces to 1, if any.
     pub fn reduces(self) -> Option<Yield> {
-        match self {
-            MonsterKind::Harpy => Some(Yield::Faerie),
-            MonsterKind::Witch => Some(Yield::Res(Resource::Food)),
-            MonsterKind::Cyclops => Some(Yield::Res(Resource::Gold)),
-            MonsterKind::Petrifier => Some(Yield::Res(Resource::Wood)),
-            MonsterKind::GiantSpider | MonsterKind::Frogling => None,
+        match self.ability() {
+            Ability::Reduces(y) => Some(y),
+            Ability::Webs | Ability::NoQuests => None,
         }
     }
 }
+
+/// What a monster does while in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ability {
+    /// Web tokens on the nearest resource spots: no settlements there.
+    Webs,
+    /// Spots of this yield give only 1 when a settlement is built there.
+    Reduces(Yield),
+    /// Nobody may go on a quest.
+    NoQuests,
+}
+
+/// Each monster's ability, in [`MonsterKind`] order: the Giant Spider's webs and the Witch's food
+/// (rulebook), the rest ours (each fits the home the rulebook gives that ability).
+pub const MONSTER_ABILITIES: [Ability; 6] = [
+    Ability::Webs,
+    Ability::Reduces(Yield::Faerie),
+    Ability::Reduces(Yield::Res(Resource::Food)),
+    Ability::NoQuests,
+    Ability::Reduces(Yield::Res(Resource::Gold)),
+    Ability::Reduces(Yield::Res(Resource::Wood)),
+];
 
 /// One monster card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -601,7 +626,42 @@ pub enum FaerieKind {
     Dawn,
 }
 
+/// What an untargeted faerie gives per application (ours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FaerieGain {
+    /// Food, wood, gold.
+    pub res: [u8; 3],
+    /// Successes for the next fight or gathering.
+    pub successes: u8,
+}
+
+const fn gain(food: u8, wood: u8, gold: u8, successes: u8) -> FaerieGain {
+    FaerieGain {
+        res: [food, wood, gold],
+        successes,
+    }
+}
+
+/// Each faerie's gain per application, in [`FaerieKind`] order (nothing for the targeted ones,
+/// which move, swap or ready instead).
+pub const FAERIE_GAINS: [FaerieGain; 9] = [
+    gain(0, 0, 0, 0),
+    gain(0, 0, 0, 0),
+    gain(0, 0, 0, 0),
+    gain(2, 0, 0, 0),
+    gain(0, 2, 0, 0),
+    gain(0, 0, 2, 0),
+    gain(1, 1, 1, 0),
+    gain(0, 0, 0, 2),
+    gain(0, 0, 0, 0),
+];
+
 impl FaerieKind {
+    /// What it gives per application (from [`FAERIE_GAINS`]).
+    pub fn gain(self) -> FaerieGain {
+        FAERIE_GAINS[self as usize]
+    }
+
     /// Its name.
     pub fn name(self) -> &'static str {
         match self {
@@ -683,6 +743,11 @@ struct Canonical {
     monsters: [Monster; MONSTERS],
     quests: [Quest; QUESTS],
     faeries: [FaerieKind; FAERIES],
+    faerie_gains: [FaerieGain; 9],
+    monster_abilities: [Ability; 6],
+    positions: [(i8, i8); PETALS],
+    directions: [(i8, i8); 6],
+    facing: [u8; 6],
 }
 
 /// blake3 of the canonical encoding of every value in this module (cached).
@@ -725,6 +790,11 @@ pub fn data_digest() -> [u8; 32] {
             monsters: MONSTER_DATA,
             quests: QUEST_DATA,
             faeries: FAERIE_DATA,
+            faerie_gains: FAERIE_GAINS,
+            monster_abilities: MONSTER_ABILITIES,
+            positions: crate::map::POSITIONS,
+            directions: crate::map::DIRECTIONS,
+            facing: crate::map::FACING,
         };
         *blake3::hash(&dwarfs_engine::codec::encode(&c)).as_bytes()
     })
@@ -733,6 +803,45 @@ pub fn data_digest() -> [u8; 32] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_untargeted_faeries_gain_and_the_rulebook_pairings_hold() {
+        let all = [
+            FaerieKind::Wanderer,
+            FaerieKind::Trickster,
+            FaerieKind::Shifter,
+            FaerieKind::Harvest,
+            FaerieKind::Timber,
+            FaerieKind::Glitter,
+            FaerieKind::Bounty,
+            FaerieKind::Valor,
+            FaerieKind::Dawn,
+        ];
+        for k in all {
+            let g = k.gain();
+            let some = g.res.iter().any(|&n| n > 0) || g.successes > 0;
+            assert_eq!(some, !k.targeted(), "{k:?}");
+        }
+        assert_eq!(MonsterKind::GiantSpider.ability(), Ability::Webs);
+        assert_eq!(
+            MonsterKind::Witch.reduces(),
+            Some(Yield::Res(Resource::Food))
+        );
+        assert_eq!(MonsterKind::Frogling.ability(), Ability::NoQuests);
+        // Every yield is reduced by exactly one monster.
+        for y in [
+            Yield::Faerie,
+            Yield::Res(Resource::Food),
+            Yield::Res(Resource::Wood),
+            Yield::Res(Resource::Gold),
+        ] {
+            let n = MONSTER_ABILITIES
+                .iter()
+                .filter(|&&a| a == Ability::Reduces(y))
+                .count();
+            assert_eq!(n, 1, "{y:?}");
+        }
+    }
 
     #[test]
     fn counts_match_the_component_list() {

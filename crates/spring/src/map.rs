@@ -115,6 +115,10 @@ pub const POSITIONS: [(i8, i8); PETALS] = [
 /// The six directions in axial coordinates; direction `d` and `(d + 3) % 6` are opposite.
 pub const DIRECTIONS: [(i8, i8); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
+/// The facing rule: the ring spot (`k`, 1..=6) of a grassland that faces direction `d` is
+/// `FACING[d]`; it touches the spot of the neighbour in that direction that faces back.
+pub const FACING: [u8; 6] = [1, 2, 3, 4, 5, 6];
+
 /// The position index of axial coordinates, if on the map.
 fn position_of(q: i8, r: i8) -> Option<usize> {
     POSITIONS.iter().position(|&p| p == (q, r))
@@ -248,7 +252,7 @@ impl Map {
                     if petal < WILDLANDS {
                         petal as Loc
                     } else {
-                        spot_loc(petal - WILDLANDS, dir + 1)
+                        spot_loc(petal - WILDLANDS, FACING[dir] as usize)
                     }
                 };
                 link(&mut adj, facing(a, d), facing(b, (d + 3) % 6));

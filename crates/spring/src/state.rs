@@ -461,6 +461,15 @@ impl Spring {
             .any(|c| MONSTER_DATA.get(c as usize).is_some_and(|m| m.kind == kind))
     }
 
+    /// True if a monster with this ability is in play.
+    pub fn ability_in_play(&self, ability: crate::data::Ability) -> bool {
+        self.area_cards().any(|c| {
+            MONSTER_DATA
+                .get(c as usize)
+                .is_some_and(|m| m.kind.ability() == ability)
+        })
+    }
+
     /// The wildland a monster card stands on, if placed.
     pub fn monster_wild(&self, c: ExpCard) -> Option<usize> {
         self.board.monster_at.iter().position(|&m| m == Some(c))

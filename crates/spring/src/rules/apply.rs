@@ -2,8 +2,8 @@
 
 use super::legal::line_spot;
 use crate::data::{
-    FAERIE_DATA, FORTRESS_COST, FaerieKind, LAST_SETTLEMENT_BONUS, LINE_LEN, Resource, Spot,
-    TRAIN_TO_2, TRAIN_TO_3, Yield, dragon_gain,
+    FAERIE_DATA, FORTRESS_COST, LAST_SETTLEMENT_BONUS, LINE_LEN, Resource, Spot, TRAIN_TO_2,
+    TRAIN_TO_3, Yield, dragon_gain,
 };
 use crate::describe::place;
 use crate::map::{self, Loc};
@@ -151,23 +151,13 @@ impl Spring {
                     self.flow.pending = Some(Pending::Faerie { kind, left: power });
                 } else {
                     let e = &mut self.empires[s];
-                    let add = |e: &mut crate::state::Empire, r: Resource, n: u8| {
-                        e.res[r.index()] = e.res[r.index()].saturating_add(n * power);
-                    };
-                    match kind {
-                        FaerieKind::Harvest => add(e, Resource::Food, 2),
-                        FaerieKind::Timber => add(e, Resource::Wood, 2),
-                        FaerieKind::Glitter => add(e, Resource::Gold, 2),
-                        FaerieKind::Bounty => {
-                            for r in Resource::ALL {
-                                add(e, r, 1);
-                            }
-                        }
-                        FaerieKind::Valor => {
-                            e.successes = e.successes.saturating_add(2 * power);
-                        }
-                        _ => {}
+                    let g = kind.gain();
+                    for (r, n) in e.res.iter_mut().zip(g.res) {
+                        *r = r.saturating_add(n.saturating_mul(power));
                     }
+                    e.successes = e
+                        .successes
+                        .saturating_add(g.successes.saturating_mul(power));
                 }
             }
             A::MoveDwarf { from, to } => {

@@ -2,8 +2,8 @@
 //! turns and the end of the game.
 
 use crate::data::{
-    AREA_SIZE, DECK_MONSTERS, DRAGON_DATA, DRAGONS, DWARFS, ERAS, FORTRESS_REVEALS, LINE_REVEALS,
-    MONSTER_DATA, MONSTER_FAERIES, MONSTERS, MonsterKind, PETALS, QUESTS, ROUNDS, SETUP_MONSTERS,
+    AREA_SIZE, Ability, DECK_MONSTERS, DRAGON_DATA, DRAGONS, DWARFS, ERAS, FORTRESS_REVEALS,
+    LINE_REVEALS, MONSTER_DATA, MONSTER_FAERIES, MONSTERS, PETALS, QUESTS, ROUNDS, SETUP_MONSTERS,
     SETUP_REVEALS, Spot, WAREHOUSE_LIMIT, WEBS_PER_SPIDER, WILDLANDS, wildland,
 };
 use crate::map::{self, Layout, Locs, Map};
@@ -177,7 +177,7 @@ impl Spring {
         let w = self.board.map.closest_free_wildland(m.home as usize, taken);
         if let Some(w) = w {
             self.board.monster_at[w] = Some(c);
-            if m.kind == MonsterKind::GiantSpider {
+            if m.kind.ability() == Ability::Webs {
                 self.spread_webs(c, w as u8);
             }
         }

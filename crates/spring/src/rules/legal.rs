@@ -270,7 +270,7 @@ impl Spring {
                     1 => Self::check_spot(e, BoardSpot::Expedition2, "second expedition")?,
                     _ => return Err(E::Invalid("there are two expedition spots".into())),
                 }
-                if self.monster_in_play(crate::data::MonsterKind::Frogling) {
+                if self.ability_in_play(crate::data::Ability::NoQuests) {
                     return Err(E::NotNow("no quests while the Frogling is in play".into()));
                 }
                 let Some(q) = quest_of(card) else {
@@ -479,7 +479,7 @@ impl Spring {
                 }
             }
         }
-        if !self.monster_in_play(crate::data::MonsterKind::Frogling) {
+        if !self.ability_in_play(crate::data::Ability::NoQuests) {
             for (spot, bs) in [(0u8, BoardSpot::Expedition1), (1, BoardSpot::Expedition2)] {
                 if e.used & bs.bit() != 0 {
                     continue;
