@@ -24,6 +24,8 @@ fn kind(a: &A) -> &'static str {
         A::Train { .. } => "train",
         A::PlayFaerie { .. } => "faerie",
         A::EndTurn => "end-turn",
+        A::Engage => "fight-or-gather",
+        A::Decline => "decline",
         _ => "faerie-target/remove",
     }
 }

@@ -170,3 +170,34 @@ fn production_counts_only_revealed_spots() {
     assert_eq!(g.empire(Seat(1)).unwrap().res, [0, 1, 0]);
     assert_eq!(g.empire(Seat(0)).unwrap().res, [0, 0, 0]);
 }
+
+#[test]
+fn successes_carry_over_into_a_later_era_until_a_fight_or_gathering() {
+    let mut g = Spring::test_position(2);
+    g.empire_mut(Seat(0)).successes = 2;
+    last_turn_of_era(&mut g);
+    let ev = play(&mut g, A::EndTurn);
+    assert!(ev.contains(&SpringEvent::EraStarted { era: 2, first: 1 }));
+    assert_eq!(g.empire(Seat(0)).unwrap().successes, 2, "kept into era 2");
+    // Seat 1 is first now; then seat 0 gathers next to its settlement.
+    play(&mut g, A::Summon);
+    chance(&mut g, 0);
+    play(&mut g, A::EndTurn);
+    let (w, f) = wild_with_field(&g);
+    put_settlement(&mut g, Seat(0), Resource::Food, f);
+    play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
+    let ev = chance(&mut g, 1);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            SpringEvent::HeroesRevealed {
+                successes: 2,
+                fight: false,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(g.empire(Seat(0)).unwrap().successes, 0);
+}

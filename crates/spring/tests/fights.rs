@@ -4,7 +4,9 @@
 mod common;
 use common::*;
 use dwarfs_engine::{Actor, Game, Seat};
-use dwarfs_spring::data::{MONSTER_DATA, Resource, STARTING_HEROES, Spot, Yield, wildland};
+use dwarfs_spring::data::{
+    MONSTER_DATA, MONSTERS, QUESTS, Resource, STARTING_HEROES, Spot, Yield, wildland,
+};
 use dwarfs_spring::map::{self, Loc};
 use dwarfs_spring::state::{hero_face, is_monster};
 use dwarfs_spring::{Spring, SpringAction as A, SpringEvent, hero_id};
@@ -354,4 +356,146 @@ fn declining_keeps_the_successes_and_a_later_fight_spends_them() {
     assert_eq!(total, axes + 3);
     assert_eq!(g.empire(Seat(0)).unwrap().successes, 0, "and are spent");
     assert!(ev.contains(&SpringEvent::MonsterDefeated { seat: 0, card }));
+}
+
+/// Seat 0 defeats the monster `card` on wildland `w` (it holds enough successes), then seat 1
+/// summons and both end their turns, so seat 0 acts again.
+fn defeat_and_come_back(g: &mut Spring, w: Loc, card: u8) {
+    g.empire_mut(Seat(0)).successes = MONSTER_DATA[card as usize].axes;
+    play(g, A::Explore { at: w });
+    play(g, A::Engage);
+    let ev = chance(g, 1);
+    assert!(ev.contains(&SpringEvent::MonsterDefeated { seat: 0, card }));
+    end(g);
+    play(g, A::Summon);
+    chance(g, 0);
+    end(g);
+}
+
+#[test]
+fn a_defeated_monster_stops_reducing_its_spots() {
+    let mut g = Spring::test_position(2);
+    // Only quests left to reveal, so no other monster comes into play.
+    g.set_exp_deck(
+        ((1u64 << QUESTS) - 1) << MONSTERS
+            & !g.decks()
+                .area
+                .iter()
+                .flatten()
+                .fold(0u64, |m, &c| m | 1 << c),
+    );
+    let (w, _) = next_to_wild(&mut g);
+    let witch = 4; // food spots give 1
+    g.put_monster(witch, 5, w as usize);
+    let spot = resource_spot(res(Resource::Food), 3);
+    let site = field_or_any(&g, spot);
+    put_settlement(&mut g, Seat(0), Resource::Wood, site);
+    assert_eq!(
+        g.effective(res(Resource::Food), 3),
+        1,
+        "the Witch is in play"
+    );
+    defeat_and_come_back(&mut g, w, witch);
+    let ev = play(
+        &mut g,
+        A::Build {
+            line: Resource::Gold,
+            at: spot,
+        },
+    );
+    assert!(
+        ev.contains(&SpringEvent::Built {
+            seat: 0,
+            at: spot,
+            fortress: false,
+            gained: 3
+        }),
+        "the full yield is back: {ev:?}"
+    );
+}
+
+#[test]
+fn quests_are_allowed_again_after_the_frogling_falls() {
+    let mut g = Spring::test_position(2);
+    g.set_exp_deck(
+        ((1u64 << QUESTS) - 1) << MONSTERS
+            & !g.decks()
+                .area
+                .iter()
+                .flatten()
+                .fold(0u64, |m, &c| m | 1 << c),
+    );
+    let (w, _) = next_to_wild(&mut g);
+    let frogling = 6;
+    g.put_monster(frogling, 5, w as usize);
+    let card = g.decks().area[0].unwrap();
+    g.give_dragon(Seat(0), 4, 2);
+    g.set_resources(Seat(0), [5, 5, 5]);
+    assert!(
+        !g.legal_actions_vec()
+            .iter()
+            .any(|a| matches!(a, A::Quest { .. })),
+        "no quests while the Frogling is in play"
+    );
+    defeat_and_come_back(&mut g, w, frogling);
+    assert!(g.legal_actions_vec().contains(&A::Quest { spot: 0, card }));
+    let ev = play(&mut g, A::Quest { spot: 0, card });
+    assert!(ev.contains(&SpringEvent::QuestFulfilled { seat: 0, card }));
+}
+
+#[test]
+fn a_victory_draws_faeries_only_up_to_the_hand_limit() {
+    let mut g = Spring::test_position(2);
+    let (w, _) = next_to_wild(&mut g);
+    let card = 6;
+    g.put_monster(card, 5, w as usize);
+    g.set_hand(Seat(0), 0b1111);
+    g.empire_mut(Seat(0)).successes = MONSTER_DATA[card as usize].axes;
+    play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
+    let ev = chance(&mut g, 1);
+    assert!(ev.contains(&SpringEvent::MonsterDefeated { seat: 0, card }));
+    let drawn: u8 = ev
+        .iter()
+        .map(|e| match e {
+            SpringEvent::FaeriesDrawn { count, .. } => *count,
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(drawn, 1, "two faeries won, room for one");
+    assert_eq!(g.hand(Seat(0)).count_ones(), 5);
+}
+
+#[test]
+fn a_faerie_spot_draws_only_up_to_the_hand_limit() {
+    for (hand, want) in [(0b111u32, Some(2u8)), (0b1111, Some(1)), (0b11111, None)] {
+        let mut g = Spring::test_position(2);
+        let spot = resource_spot(Yield::Faerie, 3);
+        let site = field_or_any(&g, spot);
+        put_settlement(&mut g, Seat(0), Resource::Food, site);
+        g.set_hand(Seat(0), hand);
+        play(
+            &mut g,
+            A::Build {
+                line: Resource::Wood,
+                at: spot,
+            },
+        );
+        match want {
+            Some(n) => {
+                let ev = chance(&mut g, 2);
+                assert!(
+                    ev.iter().any(|e| matches!(e,
+                        SpringEvent::FaeriesDrawn { count, .. } if *count == n)),
+                    "hand {hand:b}: {ev:?}"
+                );
+            }
+            None => assert_eq!(
+                g.to_act(),
+                Actor::Seat(Seat(0)),
+                "a full hand draws nothing"
+            ),
+        }
+        assert_eq!(g.hand(Seat(0)).count_ones(), 5.min(hand.count_ones() + 3));
+    }
 }
