@@ -147,8 +147,9 @@ impl Game for Spring {
 
     fn max_steps(players: u8) -> usize {
         // Setup: 1 chance point, 2 placements per seat each with at most one draw. Each turn
-        // (4 eras x 7 rounds x seats): a dwarf action, its chance point, the removal choice and
-        // the end of the turn; free actions: at most 2 trainings per dragon line in the game and
+        // (4 eras x 7 rounds x seats): a dwarf action, its chance point, one follow-up choice
+        // (the removal after the second expedition spot, or fight-or-decline after exploring a
+        // wildland) and the end of the turn; free actions: at most 2 trainings per dragon line in the game and
         // every faerie card held (at most 5 in hand plus 5 drawn in the turn), each played with
         // at most 2 applications and a stop.
         let p = players.max(1) as usize;
