@@ -3,11 +3,12 @@
 
 use super::game_screen;
 use super::net::{NetRuntime, NetSetup};
-use super::table::Table;
+use super::table::{SeatInfo, SeatKind, Table};
 use super::view::GameView;
 use dwarfs_engine::{Game, Seat};
 use dwarfs_net::{Command, PeerHandle, Role, Update};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use std::time::{Duration, Instant};
 
 /// A headless harness drawing the game screen of `table`.
@@ -130,5 +131,35 @@ pub(super) fn two_boards_over_loopback<V: GameView>(
         joiner: b,
         seats: (hs, js),
         _keep: (dir, rt),
+    }
+}
+
+/// A person at a hotseat table.
+pub(super) fn person(name: &str) -> SeatInfo {
+    SeatInfo {
+        name: name.into(),
+        kind: SeatKind::Human,
+    }
+}
+
+/// A small deterministic generator (xorshift) for the test players' choices.
+pub(super) struct Dice(pub(super) u64);
+
+impl Dice {
+    /// A number below `n` (0 for `n` = 0).
+    pub(super) fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Clicks "show my hand" when a hotseat curtain covers the board.
+pub(super) fn lift_curtain<V: GameView>(h: &mut Harness<'static, Table<V>>) {
+    if h.state().curtain.is_some() {
+        h.get_by_label_contains("show my hand").click_accesskit();
+        h.run_steps(2);
+        assert!(h.state().curtain.is_none());
     }
 }

@@ -5,8 +5,10 @@
 
 use super::hold_view::HoldView;
 use super::hold_view::clicks::{Click, clicks};
-use super::table::{SeatInfo, SeatKind, Table};
-use super::tests_boards::{Loopback, board_harness, two_boards_over_loopback, until_both};
+use super::table::Table;
+use super::tests_boards::{
+    Dice, Loopback, board_harness, lift_curtain, person, two_boards_over_loopback, until_both,
+};
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::{Hold, HoldAction, HoldOptions, Phase, Stage, TradeItem};
 use egui_kittest::Harness;
@@ -17,25 +19,6 @@ type H = Harness<'static, Table<HoldView>>;
 /// A headless harness drawing the game screen of `table`.
 fn harness(table: Table<HoldView>) -> H {
     board_harness(table)
-}
-
-fn person(name: &str) -> SeatInfo {
-    SeatInfo {
-        name: name.into(),
-        kind: SeatKind::Human,
-    }
-}
-
-/// A small deterministic generator for the test player's choices.
-pub(super) struct Dice(pub(super) u64);
-
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 /// What a harness draws that holds a Hold table: the bare board, or the whole app on its game
@@ -82,15 +65,6 @@ pub(super) fn play_by_clicking<S: HoldState>(h: &mut Harness<'static, S>, action
         "clicking played {action:?} (refusal: {:?})",
         t.error
     );
-}
-
-/// Lifts the hotseat curtain if it is down.
-fn lift_curtain(h: &mut H) {
-    if h.state().curtain.is_some() {
-        h.get_by_label_contains("show my hand").click_accesskit();
-        h.run_steps(2);
-        assert!(h.state().curtain.is_none());
-    }
 }
 
 /// The test player: one trade (a tile and gold for a little gold) that the other accepts,

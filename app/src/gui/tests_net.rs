@@ -311,7 +311,8 @@ fn a_hosted_dwarf_hold_lobby_is_joined_by_ticket_and_starts_on_both_apps() {
 #[test]
 fn two_apps_play_a_whole_game_of_dwarf_hold_by_clicking_to_the_same_verdict() {
     use super::hold_view::HoldView;
-    use super::tests_hold::{Dice, HoldState, Played, play_over_loopback};
+    use super::tests_boards::Dice;
+    use super::tests_hold::{HoldState, Played, play_over_loopback};
     use dwarfs_hold::Hold;
     let dir = tempfile::tempdir().unwrap();
     let (mut host, mut joiner) = hosted_hold_game(dir.path());

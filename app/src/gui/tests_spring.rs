@@ -6,8 +6,10 @@ use super::game_screen;
 use super::spring_view::SpringView;
 use super::spring_view::clicks::plan;
 use super::spring_view::words::{faerie_label, loc_label};
-use super::table::{SeatInfo, SeatKind, Table};
-use super::tests_boards::{Loopback, board_harness, two_boards_over_loopback, until_both};
+use super::table::Table;
+use super::tests_boards::{
+    Dice, Loopback, board_harness, lift_curtain, person, two_boards_over_loopback, until_both,
+};
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_spring::data::{FaerieKind, LOCATIONS, MONSTERS};
 use dwarfs_spring::{Phase, Spring, SpringAction as A, SpringOptions};
@@ -19,25 +21,6 @@ type H = Harness<'static, Table<SpringView>>;
 /// A headless harness drawing the game screen of `table`.
 fn harness(table: Table<SpringView>) -> H {
     board_harness(table)
-}
-
-fn person(name: &str) -> SeatInfo {
-    SeatInfo {
-        name: name.into(),
-        kind: SeatKind::Human,
-    }
-}
-
-/// A small deterministic generator for the test player's choices.
-struct Dice(u64);
-
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 /// Plays `action` by clicking what the board offers for it, and checks it was played.
@@ -72,15 +55,6 @@ fn choose(legal: &[A], dice: &mut Dice) -> A {
         legal[dice.below(legal.len())]
     } else {
         *others[dice.below(others.len())]
-    }
-}
-
-/// Lifts the hotseat curtain if it is down.
-fn lift_curtain(h: &mut H) {
-    if h.state().curtain.is_some() {
-        h.get_by_label_contains("show my hand").click_accesskit();
-        h.run_steps(2);
-        assert!(h.state().curtain.is_none());
     }
 }
 

@@ -3,8 +3,10 @@
 //! to the end screen with its rank, every kind of legal action reachable by its clicks, and a
 //! spectator who sees no hand.
 
-use super::table::{SeatInfo, SeatKind, Table};
-use super::tests_boards::{Loopback, board_harness, two_boards_over_loopback, until_both};
+use super::table::Table;
+use super::tests_boards::{
+    Dice, Loopback, board_harness, lift_curtain, person, two_boards_over_loopback, until_both,
+};
 use super::winter_view::WinterView;
 use super::winter_view::clicks::clicks;
 use super::winter_view::words::card_label;
@@ -18,25 +20,6 @@ type H = Harness<'static, Table<WinterView>>;
 /// A headless harness drawing the game screen of `table`.
 fn harness(table: Table<WinterView>) -> H {
     board_harness(table)
-}
-
-fn person(name: &str) -> SeatInfo {
-    SeatInfo {
-        name: name.into(),
-        kind: SeatKind::Human,
-    }
-}
-
-/// A small deterministic generator for the test player's choices.
-struct Dice(u64);
-
-impl Dice {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 /// The seat that plays next at the table: the acting seat, or the shown deciding seat.
@@ -73,15 +56,6 @@ fn play_by_clicking<S>(
         "clicking played {action:?} (refusal: {:?})",
         t.error
     );
-}
-
-/// Lifts the hotseat curtain if it is down.
-fn lift_curtain(h: &mut H) {
-    if h.state().curtain.is_some() {
-        h.get_by_label_contains("show my hand").click_accesskit();
-        h.run_steps(2);
-        assert!(h.state().curtain.is_none());
-    }
 }
 
 /// The test player: takes on monsters and disasters when it can, answers music with a card when
