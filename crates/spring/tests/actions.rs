@@ -466,3 +466,44 @@ fn a_dwarf_on_a_spot_gives_adjacency_for_building_and_exploring() {
     );
     assert!(e.to_string().contains("occupied"), "{e}");
 }
+
+#[test]
+fn the_fortress_gives_adjacency_for_building_and_exploring() {
+    let mut g = Spring::test_position(2);
+    // A fortress on a field next to a wildland, and no other piece of seat 0 on the map.
+    let (w, f) = wild_with_field(&g);
+    let site = g
+        .board()
+        .map
+        .adj(f)
+        .iter()
+        .find(|&l| !map::is_wild(l) && map::spot(l) != Some(Spot::Water))
+        .unwrap();
+    let build = A::Build {
+        line: Resource::Food,
+        at: site,
+    };
+    // Without the fortress, nothing of seat 0 is near: refused.
+    let mut bare = g.clone();
+    assert!(matches!(refuse(&mut bare, build), SpringError::Place(_)));
+    assert!(matches!(
+        refuse(&mut bare, A::Explore { at: w }),
+        SpringError::Place(_)
+    ));
+    g.empire_mut(Seat(0)).fortress = Some(f);
+    let around = g.board().map.adj(f);
+    let legal = g.legal_actions_vec();
+    assert!(legal.contains(&A::Explore { at: w }), "{legal:?}");
+    assert!(legal.contains(&A::Explore { at: site }), "{legal:?}");
+    assert!(legal.contains(&build), "{legal:?}");
+    for a in &legal {
+        if let A::Build { at, .. } | A::Explore { at } = *a {
+            assert!(around.has(at), "{a:?} is not next to the fortress");
+        }
+    }
+    let mut h = g.clone();
+    play(&mut h, A::Explore { at: w });
+    assert_eq!(h.empire(Seat(0)).unwrap().wild_dwarfs[w as usize], 1);
+    play(&mut g, build);
+    assert!(g.empire(Seat(0)).unwrap().settlements.has(site));
+}

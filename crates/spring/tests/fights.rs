@@ -499,3 +499,41 @@ fn a_faerie_spot_draws_only_up_to_the_hand_limit() {
         assert_eq!(g.hand(Seat(0)).count_ones(), 5.min(hand.count_ones() + 3));
     }
 }
+
+#[test]
+fn a_reveal_counts_only_the_fighters_own_dwarfs_settlements_and_fortress() {
+    let mut g = Spring::test_position(2);
+    // A wildland with at least three grassland spots around it.
+    let (w, sites) = (0..6u8)
+        .find_map(|w| {
+            let sites: Vec<Loc> = g
+                .board()
+                .map
+                .adj(w)
+                .iter()
+                .filter(|&l| !map::is_wild(l) && map::spot(l) != Some(Spot::Water))
+                .collect();
+            (sites.len() >= 3).then_some((w, sites))
+        })
+        .expect("a wildland with three spots around it");
+    put_settlement(&mut g, Seat(0), Resource::Food, sites[0]);
+    // Seat 1 crowds the same wildland: a settlement, its fortress and two dwarfs.
+    put_settlement(&mut g, Seat(1), Resource::Food, sites[1]);
+    {
+        let e = g.empire_mut(Seat(1));
+        e.fortress = Some(sites[2]);
+        e.wild_dwarfs[w as usize] = 2;
+        e.bastion = 5;
+    }
+    g.put_monster(1, 5, w as usize); // Giant Spider, 5 axes
+    g.board_mut().webs = Default::default();
+    play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
+    let ev = chance(&mut g, 3);
+    let (cards, _, _) = revealed(&ev);
+    assert_eq!(
+        cards.len(),
+        2,
+        "seat 0's own dwarf and own settlement only: {cards:?}"
+    );
+}

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use dwarfs_engine::{Actor, Game, Seat};
-use dwarfs_spring::data::{MONSTERS, QUEST_DATA, Requirement, Resource};
+use dwarfs_spring::data::{MONSTER_DATA, MONSTERS, QUEST_DATA, Requirement, Resource};
 use dwarfs_spring::{Pending, Spring, SpringAction as A, SpringError, SpringEvent, hero_id};
 
 /// The expedition card of quest `q` (0-based, in the data's order).
@@ -242,4 +242,100 @@ fn requirements_count_settlements_lines_monsters_dragons_and_faeries() {
     assert!(!can(&g, 21));
     g.set_hand(Seat(0), 0b111);
     assert!(can(&g, 21), "3 faeries");
+}
+
+#[test]
+fn have_quests_count_settlements_on_the_map_line_quests_need_their_own_line_and_one_monster_does() {
+    use dwarfs_spring::data::Spot;
+    let mut g = Spring::test_position(2);
+    let fields = spots(|s| s == Spot::Field);
+    // Quests 18 (4 settlements and 4 wood), 15 (3 settlements and 3 faeries), 8 (the food
+    // line), 9 (the wood line), 4 (a monster defeated).
+    let quests = [17usize, 14, 7, 8, 3];
+    let mut area = [None; 6];
+    for (i, q) in quests.iter().enumerate() {
+        area[i] = Some(quest(*q));
+    }
+    g.set_area(area);
+    assert_eq!(QUEST_DATA[7].need, Requirement::Line(Resource::Food));
+    assert_eq!(QUEST_DATA[8].need, Requirement::Line(Resource::Wood));
+    assert_eq!(QUEST_DATA[3].need, Requirement::Monsters(1));
+    let can = |g: &Spring, q: usize| {
+        g.legal_actions_vec().contains(&A::Quest {
+            spot: 0,
+            card: quest(q),
+        })
+    };
+    let none = |g: &Spring| quests.iter().all(|&q| !can(g, q));
+    assert!(none(&g));
+    // Resources and faeries without the settlements are not enough.
+    g.set_resources(Seat(0), [0, 4, 0]);
+    g.set_hand(Seat(0), 0b111);
+    assert!(none(&g));
+    for &f in &fields[..3] {
+        put_settlement(&mut g, Seat(0), Resource::Gold, f);
+    }
+    assert!(can(&g, 14), "3 settlements and 3 faeries");
+    assert!(!can(&g, 17), "4 wood but only 3 settlements");
+    // Seat 1's settlements are not seat 0's.
+    put_settlement(&mut g, Seat(1), Resource::Food, fields[3]);
+    assert!(!can(&g, 17));
+    put_settlement(&mut g, Seat(0), Resource::Gold, fields[4]);
+    assert!(can(&g, 17), "4 settlements and 4 wood");
+    g.set_resources(Seat(0), [0, 3, 0]);
+    assert!(!can(&g, 17), "3 wood is short");
+    // The gold line is all built: neither the food nor the wood line quest.
+    assert!(!can(&g, 7) && !can(&g, 8));
+    for &f in &fields[5..8] {
+        put_settlement(&mut g, Seat(0), Resource::Food, f);
+    }
+    assert!(!can(&g, 7), "3 of 4 food settlements");
+    put_settlement(&mut g, Seat(0), Resource::Food, fields[8]);
+    assert!(can(&g, 7), "the food line built");
+    assert!(!can(&g, 8));
+    for &f in &fields[9..13] {
+        put_settlement(&mut g, Seat(0), Resource::Wood, f);
+    }
+    assert!(can(&g, 8), "the wood line built");
+    assert!(!can(&g, 3));
+    g.empire_mut(Seat(1)).defeated = 1;
+    assert!(!can(&g, 3), "seat 1's monster is not seat 0's");
+    g.empire_mut(Seat(0)).defeated = 1;
+    assert!(can(&g, 3), "one monster defeated");
+}
+
+#[test]
+fn a_monster_revealed_by_the_refill_after_a_quest_enters_play_on_its_home_wildland() {
+    let mut g = Spring::test_position(2);
+    let witch = 5u8; // the Witch of wildland 3
+    assert_eq!(MONSTER_DATA[witch as usize].home, 3);
+    assert_eq!(g.board().monster_at, [None; 6]);
+    g.set_exp_deck(1 << witch);
+    g.give_dragon(Seat(0), 4, 1);
+    let card = quest(2); // have 2 dragons
+    let slot = g
+        .decks()
+        .area
+        .iter()
+        .position(|&c| c == Some(card))
+        .unwrap();
+    play(&mut g, A::Quest { spot: 0, card });
+    let ev = chance(&mut g, 6);
+    assert!(ev.contains(&SpringEvent::CardRevealed { card: witch }));
+    assert!(
+        ev.contains(&SpringEvent::MonsterSpawned {
+            card: witch,
+            wild: Some(3)
+        }),
+        "{ev:?}"
+    );
+    assert_eq!(g.board().monster_at[3], Some(witch));
+    assert_eq!(g.decks().area[slot], Some(witch));
+    assert_eq!(g.exp_deck_len(), 0);
+    // In play, its ability works: food spots give 1.
+    assert_eq!(
+        g.effective(res(Resource::Food), 3),
+        1,
+        "the Witch is in play"
+    );
 }

@@ -82,3 +82,25 @@ fn ties_go_to_the_bigger_heroes_deck_then_to_more_resources() {
     finish(&mut h);
     assert_eq!(h.outcome().unwrap().winners, vec![Seat(0)]);
 }
+
+#[test]
+fn a_tie_that_survives_every_tie_breaker_is_shared() {
+    let mut g = Spring::test_position(3);
+    // Seats 0 and 1: one 3-VP quest each, 8 cards in the heroes deck and 3 resources each
+    // (of different kinds); seat 2 has less.
+    assert_eq!(QUEST_DATA[3].vp, QUEST_DATA[12].vp);
+    g.empire_mut(Seat(0)).heroes |= 1 << hero_id((MONSTERS + 3) as u8);
+    g.empire_mut(Seat(1)).heroes |= 1 << hero_id((MONSTERS + 12) as u8);
+    g.set_resources(Seat(0), [2, 1, 0]);
+    g.set_resources(Seat(1), [0, 0, 3]);
+    g.set_resources(Seat(2), [6, 0, 0]);
+    finish(&mut g);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.scores[0].total, o.scores[1].total);
+    assert!(o.scores[2].total < o.scores[0].total);
+    assert_eq!(
+        o.winners,
+        vec![Seat(0), Seat(1)],
+        "the tied seats share the win"
+    );
+}

@@ -248,3 +248,120 @@ fn starting_settlements_never_go_on_wildlands_water_or_taken_spots() {
     // Anything else is refused during placement.
     assert!(matches!(refuse(&mut g, A::EndTurn), SpringError::NotNow(_)));
 }
+
+#[test]
+fn two_players_place_their_starting_settlements_in_snake_order() {
+    let mut g = set_up(2, 9);
+    let mut order = Vec::new();
+    while g.phase() == Phase::Placement {
+        if g.to_act() == Actor::Chance {
+            chance(&mut g, 1);
+            continue;
+        }
+        order.push(seat(&g).0);
+        let a = g
+            .legal_actions_vec()
+            .into_iter()
+            .find(|a| matches!(a, A::Place { at, .. } if map::spot(*at) == Some(Spot::Field)))
+            .unwrap();
+        play(&mut g, a);
+    }
+    assert_eq!(
+        order,
+        vec![0, 1, 1, 0],
+        "the last seat places twice in a row"
+    );
+    assert_eq!(g.phase(), Phase::Actions);
+    assert_eq!(seat(&g), Seat(0), "the first seat starts the first era");
+}
+
+#[test]
+fn a_displaced_monster_takes_the_closest_free_wildland_and_ties_go_to_the_lower_id() {
+    use dwarfs_spring::map::{Layout, Map};
+    let mut g = Spring::test_position(2);
+    // Wildlands on positions 0-5: from wildland 4 at (-1, 0), wildlands 0, 3 and 5 are one
+    // step away, wildlands 1 and 2 two steps.
+    g.board_mut().map = Map::new(Layout(std::array::from_fn(|i| i as u8)));
+    let m = &g.board().map;
+    let from = m.position_of_petal(4);
+    let d: Vec<u8> = (0..WILDLANDS)
+        .map(|w| distance(from, m.position_of_petal(w)))
+        .collect();
+    assert_eq!(d, vec![1, 2, 2, 1, 0, 1]);
+    // Wildland 4 (the Cyclops' home) and wildland 0 are taken: free are 1 and 2 (far) and
+    // 3 and 5 (close). The closest win, and of them the lower id.
+    g.put_monster(9, 3, 4); // a Cyclops of wildland 5, standing on 4
+    g.put_monster(2, 4, 0); // a Harpy
+    let card = 8; // the Cyclops of wildland 4
+    assert_eq!(MONSTER_DATA[card as usize].home, 4);
+    g.set_exp_deck(1 << card);
+    // A quest empties an area place: the refill reveals the Cyclops.
+    g.give_dragon(Seat(0), 4, 1);
+    let quest = (dwarfs_spring::data::MONSTERS + 2) as u8; // have 2 dragons
+    assert_eq!(g.decks().area[2], Some(quest));
+    play(
+        &mut g,
+        A::Quest {
+            spot: 0,
+            card: quest,
+        },
+    );
+    let ev = chance(&mut g, 1);
+    assert!(ev.contains(&SpringEvent::CardRevealed { card }));
+    assert!(
+        ev.contains(&SpringEvent::MonsterSpawned {
+            card,
+            wild: Some(3)
+        }),
+        "{ev:?}"
+    );
+    assert_eq!(g.monster_wild(card), Some(3));
+    assert_eq!(g.decks().area[2], Some(card));
+}
+
+#[test]
+fn the_undealt_white_ribbon_dragons_join_the_egg_pile() {
+    let mut g = Spring::test_position(2);
+    let whites: Vec<u8> = (0..DRAGON_DATA.len() as u8)
+        .filter(|&d| DRAGON_DATA[d as usize].white_ribbon)
+        .collect();
+    let dealt: Vec<u8> = (0..2)
+        .map(|s| g.empire(Seat(s)).unwrap().nest[0].dragon)
+        .collect();
+    assert!(
+        whites.len() > dealt.len(),
+        "some white-ribbon dragons stay undealt"
+    );
+    // Every other dragon leaves the egg pile: only the undealt white-ribbon ones remain in it.
+    for (d, data) in DRAGON_DATA.iter().enumerate() {
+        if !data.white_ribbon {
+            g.decks_mut().owner[d] = Some(1);
+        }
+    }
+    let other = (0..DRAGON_DATA.len() as u8)
+        .find(|&d| !DRAGON_DATA[d as usize].white_ribbon)
+        .unwrap();
+    g.give_dragon(Seat(0), other, 1);
+    let own_before = g.empire(Seat(0)).unwrap().nest.len();
+    let quest = (dwarfs_spring::data::MONSTERS + 2) as u8; // have 2 dragons
+    play(
+        &mut g,
+        A::Quest {
+            spot: 0,
+            card: quest,
+        },
+    );
+    let ev = chance(&mut g, 4);
+    let egg = ev
+        .iter()
+        .find_map(|e| match e {
+            SpringEvent::DragonGained { seat: 0, dragon } => Some(*dragon),
+            _ => None,
+        })
+        .expect("an egg from the undealt white-ribbon dragons");
+    assert!(DRAGON_DATA[egg as usize].white_ribbon);
+    assert!(!dealt.contains(&egg));
+    let e = g.empire(Seat(0)).unwrap();
+    assert_eq!(e.nest.len(), own_before + 1);
+    assert_eq!(e.nest.last().unwrap().level, 1);
+}
