@@ -158,6 +158,34 @@ impl<V: GameView> Table<V> {
         Ok(Self::from_state(game, seats, bot_delay_ms))
     }
 
+    /// A demo table around `game` (screenshots, demo screens): the first seat that decides now is
+    /// the person ("You"), the others bots, and no curtain.
+    pub fn demo(game: V::G) -> Self {
+        let me = game
+            .to_act()
+            .deciding()
+            .iter()
+            .next()
+            .map_or(0, |s| s.index());
+        let seats = (0..game.players() as usize)
+            .map(|i| SeatInfo {
+                name: if i == me {
+                    "You".into()
+                } else {
+                    format!("Bot {}", i + 1)
+                },
+                kind: if i == me {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Bot
+                },
+            })
+            .collect();
+        let mut t = Table::from_state(game, seats, 600);
+        t.curtain = None;
+        t
+    }
+
     /// A table around an existing state (a test position, or a game under way).
     pub fn from_state(game: V::G, seats: Vec<SeatInfo>, bot_delay_ms: u32) -> Self {
         let bots = seats

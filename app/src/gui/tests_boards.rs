@@ -163,3 +163,18 @@ pub(super) fn lift_curtain<V: GameView>(h: &mut Harness<'static, Table<V>>) {
         assert!(h.state().curtain.is_none());
     }
 }
+
+/// Whether two networked boards show the same settled position (no move of theirs in flight)
+/// with a move for one of them to make, or the game over.
+pub(super) fn same_settled_position<V: GameView>(a: &Table<V>, b: &Table<V>) -> bool
+where
+    V::G: PartialEq,
+{
+    a.seq == b.seq
+        && a.game == b.game
+        && !a.remote.as_ref().is_some_and(|r| r.awaiting)
+        && !b.remote.as_ref().is_some_and(|r| r.awaiting)
+        && (a.game.to_act() == dwarfs_engine::Actor::Over
+            || !a.legal_for_viewer().is_empty()
+            || !b.legal_for_viewer().is_empty())
+}

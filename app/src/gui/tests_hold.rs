@@ -7,7 +7,8 @@ use super::hold_view::HoldView;
 use super::hold_view::clicks::{Click, clicks};
 use super::table::Table;
 use super::tests_boards::{
-    Dice, Loopback, board_harness, lift_curtain, person, two_boards_over_loopback, until_both,
+    Dice, Loopback, board_harness, lift_curtain, person, same_settled_position,
+    two_boards_over_loopback, until_both,
 };
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::{Hold, HoldAction, HoldOptions, Phase, Stage, TradeItem};
@@ -296,14 +297,7 @@ pub(super) fn play_over_loopback<S: HoldState>(
     let mut moves = 0u32;
     loop {
         until_both(a, b, "the same position on both boards", |a, b| {
-            let (ta, tb) = (a.state().hold(), b.state().hold());
-            ta.seq == tb.seq
-                && ta.game == tb.game
-                && !ta.remote.as_ref().is_some_and(|r| r.awaiting)
-                && !tb.remote.as_ref().is_some_and(|r| r.awaiting)
-                && (ta.game.to_act() == Actor::Over
-                    || !ta.legal_for_viewer().is_empty()
-                    || !tb.legal_for_viewer().is_empty())
+            same_settled_position(a.state().hold(), b.state().hold())
         });
         if a.state().hold().game.to_act() == Actor::Over {
             return Played { moves, traded };

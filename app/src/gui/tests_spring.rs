@@ -8,7 +8,8 @@ use super::spring_view::clicks::plan;
 use super::spring_view::words::{faerie_label, loc_label};
 use super::table::Table;
 use super::tests_boards::{
-    Dice, Loopback, board_harness, lift_curtain, person, two_boards_over_loopback, until_both,
+    Dice, Loopback, board_harness, lift_curtain, person, same_settled_position,
+    two_boards_over_loopback, until_both,
 };
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_spring::data::{FaerieKind, LOCATIONS, MONSTERS};
@@ -413,16 +414,7 @@ fn two_boards_play_spring_over_loopback_by_clicking() {
             &mut a,
             &mut b,
             "the same position on both boards",
-            |a, b| {
-                let (ta, tb) = (a.state(), b.state());
-                ta.seq == tb.seq
-                    && ta.game == tb.game
-                    && !ta.remote.as_ref().is_some_and(|r| r.awaiting)
-                    && !tb.remote.as_ref().is_some_and(|r| r.awaiting)
-                    && (ta.game.to_act() == Actor::Over
-                        || !ta.legal_for_viewer().is_empty()
-                        || !tb.legal_for_viewer().is_empty())
-            },
+            |a, b| same_settled_position(a.state(), b.state()),
         );
         if a.state().game.to_act() == Actor::Over {
             break;

@@ -5,7 +5,8 @@
 
 use super::table::Table;
 use super::tests_boards::{
-    Dice, Loopback, board_harness, lift_curtain, person, two_boards_over_loopback, until_both,
+    Dice, Loopback, board_harness, lift_curtain, person, same_settled_position,
+    two_boards_over_loopback, until_both,
 };
 use super::winter_view::WinterView;
 use super::winter_view::clicks::clicks;
@@ -591,16 +592,7 @@ fn two_boards_play_winter_over_loopback_choosing_hands_in_secret() {
             &mut a,
             &mut b,
             "the same position on both boards",
-            |a, b| {
-                let (ta, tb) = (a.state(), b.state());
-                ta.seq == tb.seq
-                    && ta.game == tb.game
-                    && !ta.remote.as_ref().is_some_and(|r| r.awaiting)
-                    && !tb.remote.as_ref().is_some_and(|r| r.awaiting)
-                    && (ta.game.to_act() == Actor::Over
-                        || !ta.legal_for_viewer().is_empty()
-                        || !tb.legal_for_viewer().is_empty())
-            },
+            |a, b| same_settled_position(a.state(), b.state()),
         );
         if a.state().game.to_act() == Actor::Over {
             break;

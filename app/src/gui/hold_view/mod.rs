@@ -329,29 +329,9 @@ fn random_moves(game: &mut Hold, moves: usize, stop: impl Fn(&Hold) -> bool) {
     }
 }
 
-/// A demo table around `game`: the seat that acts is the person ("You"), the others bots.
+/// A demo table around `game` ([`Table::demo`]).
 fn demo_table(game: Hold) -> Table<HoldView> {
-    let me = match game.to_act() {
-        Actor::Seat(s) => s.index(),
-        _ => 0,
-    };
-    let seats = (0..game.players() as usize)
-        .map(|i| SeatInfo {
-            name: if i == me {
-                "You".into()
-            } else {
-                format!("Bot {}", i + 1)
-            },
-            kind: if i == me {
-                SeatKind::Human
-            } else {
-                SeatKind::Bot
-            },
-        })
-        .collect();
-    let mut t = Table::from_state(game, seats, 600);
-    t.curtain = None;
-    t
+    Table::demo(game)
 }
 
 /// A 4-player Hold table (three bots and a person) after `moves` random moves (or at its end),

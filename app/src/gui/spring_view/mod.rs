@@ -15,7 +15,7 @@ mod map;
 mod panels;
 pub mod words;
 
-use super::table::{SeatInfo, SeatKind, Table};
+use super::table::Table;
 use super::view::GameView;
 use crate::gui::widgets::label;
 use clicks::Pick;
@@ -277,26 +277,7 @@ pub fn spring_demo_table(moves: usize) -> Table<SpringView> {
     events.extend(random_moves(&mut game, 200, |g| {
         g.phase() == Phase::Actions && !g.flow().acted && g.flow().pending.is_none()
     }));
-    let me = match game.to_act() {
-        Actor::Seat(s) => s.index(),
-        _ => 0,
-    };
-    let seats = (0..4)
-        .map(|i| SeatInfo {
-            name: if i == me {
-                "You".into()
-            } else {
-                format!("Bot {}", i + 1)
-            },
-            kind: if i == me {
-                SeatKind::Human
-            } else {
-                SeatKind::Bot
-            },
-        })
-        .collect();
-    let mut t = Table::<SpringView>::from_state(game, seats, 600);
+    let mut t = Table::<SpringView>::demo(game);
     t.view.on_events(&t.game, &events);
-    t.curtain = None;
     t
 }

@@ -438,29 +438,9 @@ fn random_moves(game: &mut Winter, moves: usize, stop: impl Fn(&Winter) -> bool)
     }
 }
 
-/// A demo table around `game`: the seat that acts is the person ("You"), the others bots.
+/// A demo table around `game` ([`Table::demo`]).
 fn demo_table(game: Winter) -> Table<WinterView> {
-    let me = match game.to_act() {
-        Actor::Seat(s) => s.index(),
-        a => a.deciding().iter().next().map_or(0, |s| s.index()),
-    };
-    let seats = (0..game.players() as usize)
-        .map(|i| SeatInfo {
-            name: if i == me {
-                "You".into()
-            } else {
-                format!("Bot {}", i + 1)
-            },
-            kind: if i == me {
-                SeatKind::Human
-            } else {
-                SeatKind::Bot
-            },
-        })
-        .collect();
-    let mut t = Table::from_state(game, seats, 600);
-    t.curtain = None;
-    t
+    Table::demo(game)
 }
 
 /// A 4-player Winter table (three bots and a person, every option on) after `moves` random
