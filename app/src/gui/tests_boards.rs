@@ -178,3 +178,19 @@ where
             || !a.legal_for_viewer().is_empty()
             || !b.legal_for_viewer().is_empty())
 }
+
+/// At a hotseat table: the seat the screen shows, which must be one that decides now (the table
+/// resolves chance itself), and its legal actions, which must not be empty.
+pub(super) fn hotseat_turn<V: GameView>(t: &Table<V>) -> (Seat, Vec<<V::G as Game>::Action>) {
+    let actor = t.game.to_act();
+    let dwarfs_engine::Viewer::Seat(s) = t.viewer else {
+        panic!("a spectator's view is shown while {actor:?} acts");
+    };
+    assert!(
+        actor.includes(s),
+        "the acting person's view is shown: {actor:?}, viewer {s}"
+    );
+    let legal = t.legal_for_viewer();
+    assert!(!legal.is_empty(), "the acting person may act");
+    (s, legal)
+}

@@ -7,7 +7,7 @@ use super::hold_view::HoldView;
 use super::hold_view::clicks::{Click, clicks};
 use super::table::Table;
 use super::tests_boards::{
-    Dice, Loopback, board_harness, lift_curtain, person, same_settled_position,
+    Dice, Loopback, board_harness, hotseat_turn, lift_curtain, person, same_settled_position,
     two_boards_over_loopback, until_both,
 };
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
@@ -157,19 +157,7 @@ fn a_whole_hotseat_game_of_hold_is_played_by_clicking_with_an_accepted_trade() {
         lift_curtain(&mut h);
         let (action, acting) = {
             let t = h.state();
-            let Actor::Seat(s) = t.game.to_act() else {
-                panic!(
-                    "the table resolves chance itself, got {:?}",
-                    t.game.to_act()
-                );
-            };
-            assert_eq!(
-                t.viewer,
-                Viewer::Seat(s),
-                "the acting person's view is shown"
-            );
-            let legal = t.legal_for_viewer();
-            assert!(!legal.is_empty(), "the acting person may act");
+            let (s, legal) = hotseat_turn(t);
             (choose(&t.game, &legal, traded, &mut dice), s)
         };
         if matches!(h.state().game.stage(), Stage::Offer(o) if !o.proposed) {

@@ -8,7 +8,7 @@ use super::spring_view::clicks::plan;
 use super::spring_view::words::{faerie_label, loc_label};
 use super::table::Table;
 use super::tests_boards::{
-    Dice, Loopback, board_harness, lift_curtain, person, same_settled_position,
+    Dice, Loopback, board_harness, hotseat_turn, lift_curtain, person, same_settled_position,
     two_boards_over_loopback, until_both,
 };
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
@@ -78,19 +78,7 @@ fn a_whole_hotseat_game_of_spring_is_played_by_clicking() {
         lift_curtain(&mut h);
         let (action, acting) = {
             let t = h.state();
-            let Actor::Seat(s) = t.game.to_act() else {
-                panic!(
-                    "the table resolves chance itself, got {:?}",
-                    t.game.to_act()
-                );
-            };
-            assert_eq!(
-                t.viewer,
-                Viewer::Seat(s),
-                "the acting person's view is shown"
-            );
-            let legal = t.legal_for_viewer();
-            assert!(!legal.is_empty(), "the acting person may act");
+            let (s, legal) = hotseat_turn(t);
             (choose(&legal, &mut dice), s)
         };
         // Only the viewer's own faeries are shown.

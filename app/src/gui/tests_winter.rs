@@ -5,7 +5,7 @@
 
 use super::table::Table;
 use super::tests_boards::{
-    Dice, Loopback, board_harness, lift_curtain, person, same_settled_position,
+    Dice, Loopback, board_harness, hotseat_turn, lift_curtain, person, same_settled_position,
     two_boards_over_loopback, until_both,
 };
 use super::winter_view::WinterView;
@@ -168,14 +168,7 @@ fn a_whole_hotseat_game_of_winter_is_played_by_clicking() {
         lift_curtain(&mut h);
         let (action, me) = {
             let t = h.state();
-            let me = acting(t);
-            assert_eq!(
-                t.viewer,
-                Viewer::Seat(me),
-                "the acting person's view is shown"
-            );
-            let legal = t.legal_for_viewer();
-            assert!(!legal.is_empty(), "the acting person may act");
+            let (me, legal) = hotseat_turn(t);
             // Each kind of action is played by clicking the first time it may be; otherwise
             // the test player chooses.
             let first = legal.iter().find(|a| {
