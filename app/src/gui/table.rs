@@ -9,6 +9,7 @@ use super::view::GameView;
 use dwarfs_engine::{Actor, Bot, Entropy, Game, Outcome, RandomBot, Seat, Viewer};
 use dwarfs_net::spec::{Ending, PeerReport};
 use dwarfs_net::{Command, PeerHandle, Update};
+use std::cell::RefCell;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +145,16 @@ pub struct Table<V: GameView> {
     last_round: u32,
     /// The network game behind this table, if it is one.
     pub remote: Option<Remote<V::G>>,
+    /// The last legal actions listed, by state hash and seat: the board asks every frame, and a
+    /// list can be long (every hand of Winter's Preparation).
+    legal_cache: RefCell<Option<LegalCache<V::G>>>,
+}
+
+/// Legal actions listed for one seat in one state.
+struct LegalCache<G: Game> {
+    hash: dwarfs_engine::StateHash,
+    seat: Seat,
+    legal: Vec<G::Action>,
 }
 
 impl<V: GameView> Table<V> {
@@ -215,6 +226,7 @@ impl<V: GameView> Table<V> {
             last_actor: None,
             last_round,
             remote: None,
+            legal_cache: RefCell::new(None),
         };
         t.advance(0.0);
         t.history.push(V::scores(&t.game));
@@ -272,6 +284,7 @@ impl<V: GameView> Table<V> {
             last_actor: None,
             last_round,
             remote: Some(Remote::new(handle)),
+            legal_cache: RefCell::new(None),
         };
         if let Actor::Seat(s) = t.game.to_act() {
             t.last_actor = Some(s);
@@ -507,7 +520,20 @@ impl<V: GameView> Table<V> {
             (actor, Viewer::Seat(s))
                 if self.curtain.is_none() && self.is_human(s) && actor.includes(s) =>
             {
-                self.game.legal_actions_for_vec(s)
+                let hash = dwarfs_engine::state_hash(&self.game);
+                let mut cache = self.legal_cache.borrow_mut();
+                match cache.as_ref() {
+                    Some(c) if c.hash == hash && c.seat == s => c.legal.clone(),
+                    _ => {
+                        let legal = self.game.legal_actions_for_vec(s);
+                        *cache = Some(LegalCache {
+                            hash,
+                            seat: s,
+                            legal: legal.clone(),
+                        });
+                        legal
+                    }
+                }
             }
             _ => Vec::new(),
         }

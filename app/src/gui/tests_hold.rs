@@ -549,3 +549,40 @@ fn a_hotseat_game_of_hold_against_a_bot_goes_from_the_menu_to_the_end_screen() {
     assert_eq!(h.state().screen, super::Screen::Lobby);
     assert!(has(&h, "Hotseat — Dwarf Hold"), "again, the same game");
 }
+
+/// The table keeps the legal actions it listed for a position (the board asks every frame) and
+/// lists anew once the position changes.
+#[test]
+fn the_tables_legal_actions_follow_every_change_of_position() {
+    let mut t = super::hold_view::hold_demo_table(3);
+    for seat in &mut t.seats {
+        seat.kind = super::table::SeatKind::Human;
+    }
+    let (mut lists, mut changed, mut n) = (0, 0, 0u8);
+    let mut before: Vec<HoldAction> = Vec::new();
+    while lists < 40 {
+        match t.game.to_act() {
+            Actor::Seat(s) => {
+                t.viewer = Viewer::Seat(s);
+                let listed = t.legal_for_viewer();
+                assert_eq!(listed, t.game.legal_actions_for_vec(s), "listing {lists}");
+                assert_eq!(t.legal_for_viewer(), listed, "asked again, the same list");
+                if listed != before {
+                    changed += 1;
+                }
+                t.game.play(s, &listed[0]).unwrap();
+                before = listed;
+                lists += 1;
+            }
+            Actor::Chance => {
+                n = n.wrapping_add(1);
+                t.game.resolve_chance([n; 32]).unwrap();
+            }
+            _ => break,
+        }
+    }
+    assert!(
+        changed > 10,
+        "the positions offered different moves: {changed}"
+    );
+}
