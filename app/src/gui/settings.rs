@@ -77,7 +77,8 @@ impl ConfigDir {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         let json = serde_json::to_vec_pretty(s).map_err(|e| e.to_string())?;
-        std::fs::write(&path, json).map_err(|e| format!("{}: {e}", path.display()))?;
+        dwarfs_net::files::write_atomic(&path, &json, false)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(path)
     }
 

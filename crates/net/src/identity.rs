@@ -3,7 +3,6 @@
 //! `--key FILE`) so a player keeps the same identity across games and can resume them.
 
 use libp2p::identity::Keypair;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -74,29 +73,18 @@ fn decode(path: &Path, bytes: &[u8]) -> Result<Keypair, KeyError> {
     Ok(key)
 }
 
-/// Writes `key` to `path` (creating parent directories), readable only by the user on Unix.
+/// Writes `key` to `path` (creating parent directories), readable only by the user on Unix,
+/// atomically and never over an existing file.
 pub fn save(path: &Path, key: &Keypair) -> Result<(), KeyError> {
-    let io = |source| KeyError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
-    }
     let bytes = key.to_protobuf_encoding().map_err(|e| KeyError::Invalid {
         path: path.to_path_buf(),
         reason: e.to_string(),
     })?;
-    let mut opts = std::fs::OpenOptions::new();
-    opts.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        opts.mode(0o600);
-    }
-    let mut f = opts.open(path).map_err(io)?;
-    f.write_all(&bytes).map_err(io)?;
-    f.sync_all().map_err(io)
+    // Atomically, so a crash never leaves a torn key; never over an existing key.
+    crate::files::write_atomic(path, &bytes, true).map_err(|source| KeyError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@
 pub mod control;
 pub mod demo;
 pub mod envelope;
+pub mod files;
 pub mod frame;
 pub mod host_lobby;
 pub mod identity;

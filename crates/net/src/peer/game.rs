@@ -57,7 +57,7 @@ impl<G: Game> Driver<G> {
             })?;
             self.replay = Some(f);
             if let Some(r) = self.lobby.roster() {
-                let _ = std::fs::write(peers_file(path), codec::encode(r));
+                let _ = crate::files::write_atomic(&peers_file(path), &codec::encode(r), false);
             }
         }
         // Meet every seated peer: the full mesh.
