@@ -194,3 +194,47 @@ pub(super) fn hotseat_turn<V: GameView>(t: &Table<V>) -> (Seat, Vec<<V::G as Gam
     assert!(!legal.is_empty(), "the acting person may act");
     (s, legal)
 }
+
+/// From the menu: hotseat, pick the game titled `title`, add a bot seat, start, play the
+/// person's moves at random until the end screen shows the verdict and the chart, then "Play
+/// again" returns to the same game's lobby.
+pub(super) fn hotseat_against_a_bot_to_the_end<V: GameView>(title: &str) {
+    use super::Screen;
+    use super::tests::{app, click, harness, has};
+    use dwarfs_engine::{Bot, RandomBot, SeatView, Viewer};
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, title);
+    assert!(has(&h, "This game has no options."));
+    click(&mut h, "Bot");
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, Screen::Game);
+    let mut chooser = RandomBot::new(5);
+    let mut frames = 0;
+    while h.state().screen == Screen::Game {
+        assert!(frames < 20_000, "the game ends");
+        frames += 1;
+        let t = h.state_mut().table_mut::<V>().expect("a table of the game");
+        let legal = t.legal_for_viewer();
+        if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
+            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
+            let action = legal[i].clone();
+            assert!(t.play(&action), "{:?}", t.error);
+        }
+        h.step();
+    }
+    assert_eq!(h.state().screen, Screen::End);
+    h.run_steps(2);
+    let verdict = {
+        let t = h.state().table_of::<V>().expect("a table of the game");
+        t.outcome().expect("over").verdict(|s| t.seat_label(s))
+    };
+    assert!(has(&h, &verdict), "{verdict}");
+    assert!(has(&h, "Score over the game"));
+    click(&mut h, "Play again");
+    assert_eq!(h.state().screen, Screen::Lobby);
+    assert!(
+        has(&h, &format!("Hotseat — {title}")),
+        "again, the same game"
+    );
+}

@@ -514,40 +514,7 @@ fn the_end_screen_of_a_finished_hold_game_shows_the_verdict_and_the_chart() {
 
 #[test]
 fn a_hotseat_game_of_hold_against_a_bot_goes_from_the_menu_to_the_end_screen() {
-    use super::tests::{app, click, harness, has};
-    use dwarfs_engine::{Bot, RandomBot, SeatView};
-    let mut h = harness(app());
-    click(&mut h, "Hotseat");
-    click(&mut h, "Dwarf Hold");
-    assert!(has(&h, "This game has no options."));
-    click(&mut h, "Bot");
-    click(&mut h, "Start game");
-    assert_eq!(h.state().screen, super::Screen::Game);
-    let mut chooser = RandomBot::new(5);
-    let mut frames = 0;
-    while h.state().screen == super::Screen::Game {
-        assert!(frames < 20_000, "the game ends");
-        frames += 1;
-        let t = h.state_mut().table_mut::<HoldView>().expect("a Hold table");
-        let legal = t.legal_for_viewer();
-        if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
-            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
-            let action = legal[i].clone();
-            assert!(t.play(&action), "{:?}", t.error);
-        }
-        h.step();
-    }
-    assert_eq!(h.state().screen, super::Screen::End);
-    h.run_steps(2);
-    let verdict = {
-        let t = h.state().table_of::<HoldView>().expect("a Hold table");
-        t.outcome().expect("over").verdict(|s| t.seat_label(s))
-    };
-    assert!(has(&h, &verdict), "{verdict}");
-    assert!(has(&h, "Score over the game"));
-    click(&mut h, "Play again");
-    assert_eq!(h.state().screen, super::Screen::Lobby);
-    assert!(has(&h, "Hotseat — Dwarf Hold"), "again, the same game");
+    super::tests_boards::hotseat_against_a_bot_to_the_end::<HoldView>("Dwarf Hold");
 }
 
 /// The table keeps the legal actions it listed for a position (the board asks every frame) and

@@ -499,41 +499,5 @@ fn a_fight_is_revealed_card_by_card_then_its_result() {
 
 #[test]
 fn a_hotseat_game_of_spring_against_a_bot_goes_from_the_menu_to_the_end_screen() {
-    use super::tests::{app, click, harness, has};
-    use dwarfs_engine::{Bot, RandomBot, SeatView};
-    let mut h = harness(app());
-    click(&mut h, "Hotseat");
-    click(&mut h, "Dwar7s Spring");
-    assert!(has(&h, "This game has no options."));
-    click(&mut h, "Bot");
-    click(&mut h, "Start game");
-    assert_eq!(h.state().screen, super::Screen::Game);
-    let mut chooser = RandomBot::new(5);
-    let mut frames = 0;
-    while h.state().screen == super::Screen::Game {
-        assert!(frames < 20_000, "the game ends");
-        frames += 1;
-        let t = h
-            .state_mut()
-            .table_mut::<SpringView>()
-            .expect("a Spring table");
-        let legal = t.legal_for_viewer();
-        if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
-            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
-            let action = legal[i];
-            assert!(t.play(&action), "{:?}", t.error);
-        }
-        h.step();
-    }
-    assert_eq!(h.state().screen, super::Screen::End);
-    h.run_steps(2);
-    let verdict = {
-        let t = h.state().table_of::<SpringView>().expect("a Spring table");
-        t.outcome().expect("over").verdict(|s| t.seat_label(s))
-    };
-    assert!(has(&h, &verdict), "{verdict}");
-    assert!(has(&h, "Score over the game"));
-    click(&mut h, "Play again");
-    assert_eq!(h.state().screen, super::Screen::Lobby);
-    assert!(has(&h, "Hotseat — Dwar7s Spring"), "again, the same game");
+    super::tests_boards::hotseat_against_a_bot_to_the_end::<SpringView>("Dwar7s Spring");
 }
