@@ -89,17 +89,17 @@ fn engine<G: CliGame>(args: &EngineArgs) -> Result<(), CliError> {
         .iter()
         .map(|s| {
             let mut b = dwarfs_engine::hash::domain::<G>();
-            codec::encode_into(s, &mut b);
-            b
+            codec::encode_into(s, &mut b).map(|()| b)
         })
-        .collect();
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::Failed(format!("a sampled state does not encode: {e}")))?;
     let mean_len = encoded.iter().map(Vec::len).sum::<usize>() / encoded.len().max(1);
     let (mut t_state, mut t_raw, mut n) = (Duration::ZERO, Duration::ZERO, 0u64);
     let hash_start = Instant::now();
     while hash_start.elapsed() < budget {
         let t = Instant::now();
         for s in &samples {
-            black_box(state_hash(black_box(s)));
+            let _ = black_box(state_hash(black_box(s)));
         }
         t_state += t.elapsed();
         let t = Instant::now();

@@ -237,7 +237,7 @@ fn host<G: CliGame>(args: &HostArgs) -> Result<(), CliError> {
     let role = Role::Host {
         seats: args.seats,
         bots: args.bots,
-        options: codec::encode(&options),
+        options: encode_options(&options)?,
     };
     let open = args.seats - args.bots - 1;
     play::<G>(peer_spec(G::NAME, role, &args.peer), &args.peer, Some(open))
@@ -388,7 +388,7 @@ fn demo<G: CliGame>(args: &DemoArgs) -> Result<(), CliError> {
         transport: args.transport,
         dir: demo_dir(&args.dir),
         timeout: Duration::from_secs(args.timeout.max(1)),
-        options: codec::encode(&options),
+        options: encode_options(&options)?,
         bot_delay_ms: args.delay_ms,
         rtt_probes: 0,
     };
@@ -436,7 +436,7 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
             transport: args.transport,
             dir: root.join(format!("game{}", g + 1)),
             timeout: Duration::from_secs(120),
-            options: codec::encode(&options),
+            options: encode_options(&options)?,
             bot_delay_ms: 0,
             rtt_probes: args.probes,
         };
@@ -543,4 +543,9 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
     );
     println!("files: {}", root.display());
     Ok(())
+}
+
+/// The options' canonical encoding for a lobby or a demo.
+fn encode_options<T: serde::Serialize>(options: &T) -> Result<Vec<u8>, CliError> {
+    codec::encode(options).map_err(|e| CliError::Failed(format!("the game options: {e}")))
 }

@@ -157,14 +157,33 @@ fn check_identity<G: Game>(
 }
 
 impl GameConfig {
-    /// A configuration for game `G` with default beacon and replay parameters.
-    pub fn new<G: Game>(game_id: GameId, options: &G::Options, seats: Vec<SeatSpec>) -> Self {
+    /// A configuration for game `G` with default beacon and replay parameters; an error if the
+    /// game's options cannot be encoded (a bug in the game).
+    pub fn new<G: Game>(
+        game_id: GameId,
+        options: &G::Options,
+        seats: Vec<SeatSpec>,
+    ) -> Result<Self, codec::CodecError> {
+        Ok(Self::with_encoded_options::<G>(
+            game_id,
+            codec::encode(options)?,
+            seats,
+        ))
+    }
+
+    /// As [`GameConfig::new`], with the options already canonically encoded (as a lobby holds
+    /// them); [`GameConfig::check`] decodes them.
+    pub fn with_encoded_options<G: Game>(
+        game_id: GameId,
+        options: Vec<u8>,
+        seats: Vec<SeatSpec>,
+    ) -> Self {
         GameConfig {
             game_id,
             game: G::NAME.to_string(),
             rules_version: G::RULES_VERSION,
             data_digest: G::data_digest(),
-            options: codec::encode(options),
+            options,
             seats,
             beacon_segment: DEFAULT_BEACON_SEGMENT,
             ack_interval: DEFAULT_ACK_INTERVAL,
@@ -175,7 +194,7 @@ impl GameConfig {
     pub fn digest(&self) -> [u8; 32] {
         let mut h = blake3::Hasher::new();
         h.update(b"dwarfs config v1\0");
-        h.update(&codec::encode(self));
+        h.update(&codec::encode_plain(self));
         *h.finalize().as_bytes()
     }
 

@@ -57,10 +57,13 @@ pub struct DesyncReport {
     pub majority: Option<StateHash>,
     /// Our own hash.
     pub local: StateHash,
-    /// Our state, canonically encoded, to compare with another peer's dump.
-    pub state_encoded: Vec<u8>,
-    /// Our state, readably (`{:#?}`).
-    pub state_debug: String,
+    /// What the local player may see of our state (`observe` for our seat, or a spectator's
+    /// view), canonically encoded, to compare with another peer's report. Never the whole state:
+    /// a report is shown and saved for others, and must not carry anyone's hidden hand. (A
+    /// developer who needs the whole state reruns the replay, which every peer holds.)
+    pub view_encoded: Vec<u8>,
+    /// The same view, readably (`{:#?}`).
+    pub view_debug: String,
 }
 
 /// Something the app should know about.

@@ -134,7 +134,7 @@ impl Domain {
 /// The exact bytes that are signed: the domain tag then the canonical encoding of the body.
 pub fn signed_bytes<T: Serialize>(domain: Domain, body: &T) -> Vec<u8> {
     let mut out = domain.tag().to_vec();
-    dwarfs_engine::codec::encode_into(body, &mut out);
+    dwarfs_engine::codec::encode_plain_into(body, &mut out);
     out
 }
 

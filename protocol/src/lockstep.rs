@@ -8,7 +8,8 @@ use crate::beacon;
 use crate::config::GameConfig;
 use crate::message::{AckStage, GameId, Link};
 use dwarfs_bots::TakeoverBot;
-use dwarfs_engine::{Actor, ChanceError, Game, Seat, SeatSet, StateHash};
+use dwarfs_engine::codec::CodecError;
+use dwarfs_engine::{Actor, ChanceError, Game, Seat, SeatSet, StateHash, state_hash};
 
 /// What the finality rule reads of one ack: who signed it, the state hash it signs, and whether
 /// it carries a beacon re-commit.
@@ -132,18 +133,25 @@ pub fn resolve_after_move<G: Game>(
 
 /// The takeover bot's choice for `seat` (a bot seat or a seat handed over) at move `seq`, among
 /// its legal actions, as recorded in a replay of `format` (format 2 files used the first bot,
-/// which ignored the move number). `None` when the seat has no legal action.
-pub fn bot_choice<G: Game>(state: &G, seat: Seat, seq: u32, format: u16) -> Option<G::Action> {
+/// which ignored the move number). `Ok(None)` when the seat has no legal action; an error when
+/// the state cannot be encoded (so it has no hash to choose from).
+pub fn bot_choice<G: Game>(
+    state: &G,
+    seat: Seat,
+    seq: u32,
+    format: u16,
+) -> Result<Option<G::Action>, CodecError> {
     let legal = state.legal_actions_for_vec(seat);
     if legal.is_empty() {
-        return None;
+        return Ok(None);
     }
+    let hash = state_hash(state)?;
     let i = if format < 3 {
-        TakeoverBot::pick_v1(state, seat, legal.len())
+        TakeoverBot::pick_v1(hash, seat, legal.len())
     } else {
-        TakeoverBot::pick(state, seat, seq, legal.len())
+        TakeoverBot::pick(hash, seat, seq, legal.len())
     };
-    legal.get(i).cloned()
+    Ok(legal.get(i).cloned())
 }
 
 /// One seat's choice as played at a simultaneous secret step.
@@ -195,6 +203,8 @@ pub fn play_secret_step<G: Game>(
             Some(a) => (a, false),
             None => (
                 bot_choice(state, seat, seq, crate::replay::format::FORMAT_VERSION)
+                    .ok()
+                    .flatten()
                     .ok_or(StepError::Bot(seat))?,
                 true,
             ),
@@ -228,7 +238,8 @@ mod tests {
 
     fn config() -> GameConfig {
         let mut c =
-            GameConfig::new::<dwarfs_engine::toy::Pig>([0; 32], &Default::default(), Vec::new());
+            GameConfig::new::<dwarfs_engine::toy::Pig>([0; 32], &Default::default(), Vec::new())
+                .unwrap();
         c.beacon_segment = 8;
         c
     }

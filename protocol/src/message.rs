@@ -164,7 +164,7 @@ pub struct TakeoverBody {
 
 /// blake3 of a signed move's canonical encoding (names a move in takeover votes).
 pub fn move_digest(m: &Signed<MoveBody>) -> [u8; 32] {
-    *blake3::hash(&dwarfs_engine::codec::encode(m)).as_bytes()
+    *blake3::hash(&dwarfs_engine::codec::encode_plain(m)).as_bytes()
 }
 
 /// A request for everything the sender lacks, from the seed commits up, or from a move on.

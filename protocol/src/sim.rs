@@ -107,7 +107,10 @@ impl<G: Game> Network<G> {
             seed,
             faults,
             settings,
-            |seats| GameConfig::new::<G>(sim_game_id(seed), options, seats),
+            |seats| {
+                GameConfig::new::<G>(sim_game_id(seed), options, seats)
+                    .expect("the simulated game's options encode")
+            },
             &[],
         )
     }
@@ -376,12 +379,13 @@ impl<G: Game> Network<G> {
         }
     }
 
-    /// Each online peer's final state hash.
+    /// Each online peer's final state hash (a state that cannot be encoded is a bug of the
+    /// simulated game, and stops the simulation).
     pub fn hashes(&self) -> Vec<StateHash> {
         self.peers
             .iter()
             .filter(|p| !p.offline)
-            .map(|p| p.session.state_hash())
+            .map(|p| p.session.state_hash().expect("a simulated state encodes"))
             .collect()
     }
 }

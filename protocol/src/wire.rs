@@ -40,7 +40,7 @@ pub enum WireError {
 /// Encodes a message into one frame.
 pub fn encode(msg: &Message) -> Result<Vec<u8>, WireError> {
     let mut out = vec![WIRE_VERSION];
-    codec::encode_into(msg, &mut out);
+    codec::encode_plain_into(msg, &mut out);
     if out.len() > MAX_FRAME {
         return Err(WireError::TooLarge { len: out.len() });
     }

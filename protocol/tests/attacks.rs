@@ -3,7 +3,7 @@
 
 use dwarfs_engine::codec;
 use dwarfs_engine::toy::{Pig, PigAction, PigOptions};
-use dwarfs_engine::{Seat, StateHash};
+use dwarfs_engine::{Game, Seat, StateHash, Viewer};
 use dwarfs_protocol::keys::{Domain, Signer};
 use dwarfs_protocol::message::{Ack, LogItem, Message, MoveBody, Signed};
 use dwarfs_protocol::sim::{Faults, Network, Tamper};
@@ -100,7 +100,7 @@ fn illegal_move_is_named_with_the_signed_move_as_proof() {
         Box::new(move |s, m| match m {
             Message::Move(mut mv) if !done => {
                 done = true;
-                mv.body.action = codec::encode(&PigAction::Hold);
+                mv.body.action = codec::encode(&PigAction::Hold).unwrap();
                 vec![resign_move(s, mv.body)]
             }
             m => vec![m],
@@ -154,7 +154,7 @@ fn wrong_seat_is_named() {
                     seq: a.signed.body.seq + 1,
                     seat: Seat(0),
                     prev: a.signed.body.hash,
-                    action: codec::encode(&PigAction::Roll),
+                    action: codec::encode(&PigAction::Roll).unwrap(),
                 };
                 vec![Message::Ack(a), resign_move(s, body)]
             }
@@ -180,7 +180,7 @@ fn move_out_of_turn_is_named() {
                     seq: 1,
                     seat: Seat(2),
                     prev: StateHash([0; 32]),
-                    action: codec::encode(&PigAction::Roll),
+                    action: codec::encode(&PigAction::Roll).unwrap(),
                 };
                 vec![Message::Commit(c), resign_move(s, body)]
             }
@@ -223,7 +223,7 @@ fn equivocation_keeps_both_signed_moves() {
             Message::Move(mv) if !done => {
                 done = true;
                 let mut other = mv.body.clone();
-                other.action = codec::encode(&PigAction::Hold);
+                other.action = codec::encode(&PigAction::Hold).unwrap();
                 vec![Message::Move(mv), resign_move(s, other)]
             }
             m => vec![m],
@@ -368,7 +368,12 @@ fn forged_ack_hash_is_a_desync_naming_move_hashes_and_majority() {
         assert_eq!(d.hashes.len(), 4);
         assert_eq!(d.majority, Some(d.local));
         assert_ne!(d.hashes[3].1, d.local, "seat 4's hash is the odd one");
-        assert!(!d.state_encoded.is_empty() && d.state_debug.contains("Pig"));
+        // The report holds this seat's view only: what it may see, never another hand.
+        let me = p.session.local_seat().expect("a seated peer");
+        let view = p.session.state().observe(Viewer::Seat(me));
+        assert_eq!(d.view_encoded, dwarfs_engine::codec::encode(&view).unwrap());
+        assert_eq!(d.view_debug, format!("{view:#?}"));
+        assert!(!d.view_debug.contains("Pig {"), "not the whole state");
         assert!(matches!(p.session.phase(), Phase::Halted(_)));
     }
 }
@@ -398,7 +403,7 @@ fn unknown_peer_is_named_and_ignored() {
     n.run(200_000);
     let stranger = Signer::from_secret([42; 32]);
     let pid = stranger.public().peer_id().unwrap();
-    let before = n.peers[0].session.state_hash();
+    let before = n.peers[0].session.state_hash().unwrap();
     n.peers[0].session.handle_message(
         pid,
         Message::Move(Signed {
@@ -423,7 +428,7 @@ fn unknown_peer_is_named_and_ignored() {
     );
     n.pump(0);
     assert!(n.peers[0].events.iter().any(|e| matches!(e, Event::Cheat(ev) if ev.kind == CheatKind::UnknownPeer && ev.peer_id() == Some(pid))));
-    assert_eq!(n.peers[0].session.state_hash(), before);
+    assert_eq!(n.peers[0].session.state_hash().unwrap(), before);
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn positions_follow_every_move_and_stop_at_a_bad_frame() {
     }
     let last = &positions.last().unwrap().state;
     assert_eq!(last.to_act(), Actor::Over);
-    assert_eq!(state_hash(last), report.final_hash);
+    assert_eq!(state_hash(last).unwrap(), report.final_hash);
     assert!(
         positions[1]
             .description

@@ -158,7 +158,7 @@ mod hostile {
                     }
                     3 => Message::SyncRequest(SyncRequest { game_id, from_seq: seq, need_setup: flag }),
                     _ => {
-                        let body = MoveBody { game_id, seq, seat: Seat(1), prev: net.peers[0].session.state_hash(), action: bytes };
+                        let body = MoveBody { game_id, seq, seat: Seat(1), prev: net.peers[0].session.state_hash().unwrap(), action: bytes };
                         Message::LogSync(LogSync { game_id, final_seq: seq, items: vec![LogItem::Move(Signed { sig: signer.sign(Domain::Move, &body), body })] })
                     }
                 };

@@ -47,16 +47,17 @@ fn a_config_with_other_data_cannot_start_a_session() {
         SeatSpec::Player(sim_signer(1, 0).public()),
         SeatSpec::Player(sim_signer(1, 1).public()),
     ];
-    let mut cfg = GameConfig::new::<Pig>([3; 32], &PigOptions::default(), seats.clone());
+    let mut cfg = GameConfig::new::<Pig>([3; 32], &PigOptions::default(), seats.clone()).unwrap();
     let digest: DataDigest = [9; 32];
     cfg.data_digest = digest;
     let e = Session::<Pig>::with_signer(cfg, sim_signer(1, 0), Settings::default(), 0).unwrap_err();
     assert!(e.to_string().contains("card-data digest mismatch"), "{e}");
     // Bad options and duplicate keys are refused too.
-    let mut cfg = GameConfig::new::<Pig>([3; 32], &PigOptions::default(), seats.clone());
+    let mut cfg = GameConfig::new::<Pig>([3; 32], &PigOptions::default(), seats.clone()).unwrap();
     cfg.options = vec![0xff];
     assert!(Session::<Pig>::with_signer(cfg, sim_signer(1, 0), Settings::default(), 0).is_err());
-    let cfg = GameConfig::new::<Pig>([3; 32], &PigOptions::default(), vec![seats[0], seats[0]]);
+    let cfg =
+        GameConfig::new::<Pig>([3; 32], &PigOptions::default(), vec![seats[0], seats[0]]).unwrap();
     assert!(matches!(cfg.check::<Pig>(), Err(Refusal::Seats(_))));
     assert_eq!(Pig::NAME, "pig");
 }
@@ -83,7 +84,8 @@ fn peers_with_different_configs_never_start_together() {
         target: 5,
         max_rounds: 5,
         wagers: false,
-    });
+    })
+    .unwrap();
     n.peers[1].session =
         Session::with_signer(other, n.peers[1].signer.clone(), Settings::default(), 0).unwrap();
     n.run(5_000);

@@ -2,7 +2,7 @@
 //! wire and replay types from raw `u8` to `Seat` changes no signature, hash or replay byte.
 
 use dwarfs_engine::Seat;
-use dwarfs_engine::codec::{decode, encode};
+use dwarfs_engine::codec::{decode, encode_plain as encode};
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_protocol::beacon;
 use dwarfs_protocol::keys::{Domain, Signature};

@@ -321,7 +321,7 @@ fn a_tampered_reveal_in_a_replay_fails_verification() {
             let other = before
                 .legal_actions_for_vec(s.choices[0].seat)
                 .into_iter()
-                .map(|a| dwarfs_engine::codec::encode(&a))
+                .map(|a| dwarfs_engine::codec::encode(&a).unwrap())
                 .find(|a| *a != s.choices[0].action)?;
             Some((k, s.seq, other))
         })

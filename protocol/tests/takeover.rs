@@ -179,8 +179,8 @@ fn voted_out_peer_follows(own_turn: bool, seed: u64) {
         assert!(follower.truncations > 0, "the rewind path was not taken");
     }
     assert_eq!(
-        follower.session.state_hash(),
-        n.peers[0].session.state_hash()
+        follower.session.state_hash().unwrap(),
+        n.peers[0].session.state_hash().unwrap()
     );
     assert_eq!(
         follower.replay, n.peers[0].replay,
@@ -386,8 +386,8 @@ fn an_equivocating_seat_stops_the_game_for_everyone_with_the_proof() {
         game_id: s.config().game_id,
         seq: s.final_seq() + 1,
         seat: Seat(1),
-        prev: s.state_hash(),
-        action: codec::encode(&action),
+        prev: s.state_hash().unwrap(),
+        action: codec::encode(&action).unwrap(),
     };
     let signer = n.peers[1].signer.clone();
     let legal = s.state().legal_actions_vec();
@@ -502,8 +502,8 @@ fn a_dead_seats_last_ack_seen_by_only_one_survivor_is_caught_up() {
         }
         assert_eq!(taken_over_at(&n.peers[1], 0), taken_over_at(&n.peers[2], 0));
         assert_eq!(
-            n.peers[1].session.state_hash(),
-            n.peers[2].session.state_hash()
+            n.peers[1].session.state_hash().unwrap(),
+            n.peers[2].session.state_hash().unwrap()
         );
         assert_eq!(n.peers[1].replay, n.peers[2].replay);
     }

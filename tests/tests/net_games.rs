@@ -58,7 +58,8 @@ fn tcp_3_peers_with_secret_wagers() {
         target: 20,
         max_rounds: 8,
         wagers: true,
-    });
+    })
+    .unwrap();
     let outcome = rt()
         .block_on(dwarfs_net::demo::run_demo::<Pig>(&launcher(), &cfg))
         .expect("the peers start");

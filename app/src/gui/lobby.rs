@@ -155,9 +155,12 @@ impl Lobby {
         let bots = self.seats.iter().filter(|s| **s == LobbySeat::Bot).count() as u8;
         let values = &self.values;
         let options = with_game!(self.game, G, {
-            <G as Game>::Options::from_values(values).map(|o| codec::encode(&o))
-        })
-        .map_err(|e| format!("the options are not valid: {e}"))?;
+            <G as Game>::Options::from_values(values)
+                .map_err(|e| format!("the options are not valid: {e}"))
+                .and_then(|o| {
+                    codec::encode(&o).map_err(|e| format!("the options cannot be encoded: {e}"))
+                })
+        })?;
         Ok(dwarfs_net::Role::Host {
             seats: self.seats.len() as u8,
             bots,

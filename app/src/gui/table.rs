@@ -520,7 +520,9 @@ impl<V: GameView> Table<V> {
             (actor, Viewer::Seat(s))
                 if self.curtain.is_none() && self.is_human(s) && actor.includes(s) =>
             {
-                let hash = dwarfs_engine::state_hash(&self.game);
+                let Ok(hash) = dwarfs_engine::state_hash(&self.game) else {
+                    return self.game.legal_actions_for_vec(s);
+                };
                 let mut cache = self.legal_cache.borrow_mut();
                 match cache.as_ref() {
                     Some(c) if c.hash == hash && c.seat == s => c.legal.clone(),

@@ -91,7 +91,7 @@ pub(super) fn two_boards_over_loopback<V: GameView>(
     let role = Role::Host {
         seats: 2,
         bots: 0,
-        options: dwarfs_engine::codec::encode(options),
+        options: dwarfs_engine::codec::encode(options).unwrap(),
     };
     let name = <V::G as Game>::NAME;
     let mut host = rt.spawn::<V::G>(setup("Ada").spec(name, "Ada", role), &ctx);

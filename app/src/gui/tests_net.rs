@@ -352,7 +352,7 @@ fn two_apps_play_a_whole_game_of_dwarf_hold_by_clicking_to_the_same_verdict() {
     };
     let verdict = [verdict(a), verdict(b)];
     assert_eq!(verdict[0], verdict[1], "the same verdict on both apps");
-    let (outcome, final_hash) = (a.outcome(), dwarfs_engine::state_hash(&a.game));
+    let (outcome, final_hash) = (a.outcome(), dwarfs_engine::state_hash(&a.game).unwrap());
     host.run_steps(2);
     joiner.run_steps(2);
     for h in [&host, &joiner] {

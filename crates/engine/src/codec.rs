@@ -38,26 +38,49 @@ pub enum CodecError {
 }
 
 /// Encodes a value canonically.
-pub fn encode<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+///
+/// Our own types are plain data and always encode; a type serde cannot express in bincode (a
+/// sequence of unknown length, a custom impl that fails) is an error, never an empty or partial
+/// encoding that could be signed, hashed or sent.
+pub fn encode<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, CodecError> {
     let mut out = Vec::new();
-    encode_into(value, &mut out);
+    encode_into(value, &mut out)?;
+    Ok(out)
+}
+
+/// Appends the canonical encoding of a value to `out`. On an error `out` is left as it was.
+pub fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) -> Result<(), CodecError> {
+    let start = out.len();
+    bincode::serde::encode_into_std_write(value, out, config()).map_err(|e| {
+        out.truncate(start);
+        CodecError::Encode(e.to_string())
+    })?;
+    Ok(())
+}
+
+/// Encodes a value of a type that is plain data by construction: a fixed struct or enum of
+/// integers, byte arrays, byte vectors, strings, options and vectors of such, with derived serde
+/// (the protocol's own messages, bodies, frames and configurations).
+///
+/// bincode can express every such value, so an error here is a bug in the type's definition
+/// (a custom `Serialize` that fails, or a sequence of unknown length). It stops the program with
+/// the type's name rather than yield bytes that do not stand for the value: nothing half-encoded
+/// is ever signed, hashed or sent. Values whose types come from a game (states, actions,
+/// options) go through [`encode`], whose error the caller handles.
+pub fn encode_plain<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::new();
+    encode_plain_into(value, &mut out);
     out
 }
 
-/// Appends the canonical encoding of a value to `out`.
-///
-/// Encoding our own types cannot fail (they are plain data); should it ever, nothing is appended
-/// and the failure is visible as an empty encoding in tests and hashes.
-pub fn encode_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
-    let start = out.len();
-    if bincode::serde::encode_into_std_write(value, out, config()).is_err() {
-        out.truncate(start);
+/// [`encode_plain`], appending to `out`.
+pub fn encode_plain_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    if let Err(e) = encode_into(value, out) {
+        panic!(
+            "bug: {} is not plain data and cannot be encoded: {e}",
+            std::any::type_name::<T>()
+        );
     }
-}
-
-/// Encodes a value, reporting the rare types bincode cannot express.
-pub fn try_encode<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, CodecError> {
-    bincode::serde::encode_to_vec(value, config()).map_err(|e| CodecError::Encode(e.to_string()))
 }
 
 /// Decodes a value that must fill `bytes` exactly.
@@ -95,7 +118,7 @@ mod tests {
             x: vec![1, 2, 3],
             y: -4,
         };
-        let bytes = encode(&m);
+        let bytes = encode(&m).unwrap();
         assert_eq!(decode::<Msg>(&bytes).unwrap(), m);
         let mut longer = bytes.clone();
         longer.push(0);
@@ -104,7 +127,38 @@ mod tests {
             Err(CodecError::TrailingBytes { extra: 1 })
         );
         assert!(decode::<Msg>(&bytes[..bytes.len() - 1]).is_err());
-        assert_eq!(decode::<Msg>(&encode(&Msg::A(7))).unwrap(), Msg::A(7));
+        assert_eq!(
+            decode::<Msg>(&encode(&Msg::A(7)).unwrap()).unwrap(),
+            Msg::A(7)
+        );
+    }
+
+    /// A sequence whose length serde cannot know in advance: bincode cannot express it.
+    struct Unsized;
+    impl Serialize for Unsized {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeSeq;
+            let mut seq = s.serialize_seq(None)?;
+            seq.serialize_element(&1u8)?;
+            seq.end()
+        }
+    }
+
+    #[test]
+    fn an_encoding_error_is_an_error_and_appends_nothing() {
+        assert!(matches!(encode(&Unsized), Err(CodecError::Encode(_))));
+        let mut out = vec![7, 8];
+        assert!(matches!(
+            encode_into(&(1u32, Unsized), &mut out),
+            Err(CodecError::Encode(_))
+        ));
+        assert_eq!(out, [7, 8], "nothing half-written is left behind");
+    }
+
+    #[test]
+    #[should_panic(expected = "is not plain data")]
+    fn a_plain_encoding_that_fails_stops_instead_of_yielding_bytes() {
+        let _ = encode_plain(&Unsized);
     }
 
     #[test]

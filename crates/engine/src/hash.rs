@@ -67,13 +67,16 @@ fn write_domain<G: Game>(d: &mut Vec<u8>) {
 }
 
 /// The state hash: blake3(domain || canonical encoding of the state).
-pub fn state_hash<G: Game>(state: &G) -> StateHash {
+///
+/// A state that cannot be encoded (a bug in its game) is an error: there is no hash of it, so
+/// nothing can be acked, signed or compared on a value that does not stand for the state.
+pub fn state_hash<G: Game>(state: &G) -> Result<StateHash, codec::CodecError> {
     SCRATCH.with(|buf| {
         let mut buf = buf.borrow_mut();
         buf.clear();
         write_domain::<G>(&mut buf);
-        codec::encode_into(state, &mut buf);
-        StateHash(*blake3::hash(&buf).as_bytes())
+        codec::encode_into(state, &mut buf)?;
+        Ok(StateHash(*blake3::hash(&buf).as_bytes()))
     })
 }
 

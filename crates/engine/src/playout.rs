@@ -36,8 +36,8 @@ pub struct Playout<G: Game> {
 }
 
 impl<G: Game> Playout<G> {
-    /// The final state's hash.
-    pub fn hash(&self) -> StateHash {
+    /// The final state's hash (an error if the state cannot be encoded: a bug in its game).
+    pub fn hash(&self) -> Result<StateHash, crate::codec::CodecError> {
         state_hash(&self.state)
     }
 }

@@ -626,7 +626,7 @@ mod tests {
         let mut b = Board::default();
         b.put(id(Colour::Yellow, Kind::GoldMine), cell(-6, -6));
         b.add_dwarf(id(Colour::Yellow, Kind::GoldMine), 3);
-        let bytes = dwarfs_engine::codec::encode(&b);
+        let bytes = dwarfs_engine::codec::encode(&b).unwrap();
         let back: Board = dwarfs_engine::codec::decode(&bytes).unwrap();
         assert_eq!(back, b);
         assert!(dwarfs_engine::codec::decode::<Board>(&bytes[..bytes.len() - 1]).is_err());

@@ -490,7 +490,7 @@ pub fn data_digest() -> [u8; 32] {
         };
         let mut h = blake3::Hasher::new();
         h.update(b"dwar7s fall data v1\0");
-        h.update(&dwarfs_engine::codec::encode(&all));
+        h.update(&dwarfs_engine::codec::encode_plain(&all));
         *h.finalize().as_bytes()
     })
 }

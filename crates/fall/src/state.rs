@@ -518,7 +518,7 @@ mod tests {
         let mut bad = p.pack();
         bad[13] = 2;
         assert_eq!(PlayerState::unpack(&bad), None);
-        let bytes = dwarfs_engine::codec::encode(&p);
+        let bytes = dwarfs_engine::codec::encode(&p).unwrap();
         assert_eq!(
             dwarfs_engine::codec::decode::<PlayerState>(&bytes).unwrap(),
             p

@@ -72,7 +72,7 @@ fn use_state(g: &Fall) {
 #[test]
 fn valid_states_round_trip() {
     for g in states() {
-        let bytes = codec::encode(&g);
+        let bytes = codec::encode(&g).unwrap();
         let back: Fall = codec::decode(&bytes).unwrap();
         assert_eq!(back, g);
     }
@@ -83,7 +83,7 @@ fn corrupted_states_are_refused_or_consistent() {
     let mut accepted = 0;
     let mut refused = 0;
     for g in states() {
-        let bytes = codec::encode(&g);
+        let bytes = codec::encode(&g).unwrap();
         for i in 0..bytes.len() {
             for delta in [1u8, 2, 7, 0x80, 0xFF] {
                 let mut b = bytes.clone();
@@ -105,7 +105,7 @@ fn corrupted_states_are_refused_or_consistent() {
 fn randomly_corrupted_states_never_panic() {
     let mut junk = SeedStream::new(77);
     for g in states() {
-        let bytes = codec::encode(&g);
+        let bytes = codec::encode(&g).unwrap();
         for _ in 0..1500 {
             let mut b = bytes.clone();
             for _ in 0..1 + junk.choose(4) {

@@ -1085,8 +1085,8 @@ fn observe_hides_other_players_gems_ogres_and_secret_goal() {
     // The observation is public data plus own cards only: Red's view differs from Blue's.
     let red = g.observe(Viewer::Seat(Seat(1)));
     assert_ne!(
-        dwarfs_engine::codec::encode(&red),
-        dwarfs_engine::codec::encode(&blue)
+        dwarfs_engine::codec::encode(&red).unwrap(),
+        dwarfs_engine::codec::encode(&blue).unwrap()
     );
     assert_eq!(red.players[0].gems, None);
 }

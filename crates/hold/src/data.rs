@@ -1095,7 +1095,7 @@ fn compute_digest() -> [u8; 32] {
         work: &WORK_TILES,
         leaders: LEADER_NAMES,
     };
-    *blake3::hash(&dwarfs_engine::codec::encode(&c)).as_bytes()
+    *blake3::hash(&dwarfs_engine::codec::encode_plain(&c)).as_bytes()
 }
 
 #[cfg(test)]

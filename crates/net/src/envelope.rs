@@ -139,7 +139,7 @@ pub fn wrap_wire(frame: &[u8]) -> Vec<u8> {
 /// Wraps a network-layer message.
 pub fn wrap_net(msg: &NetMsg) -> Vec<u8> {
     let mut out = vec![TAG_NET];
-    dwarfs_engine::codec::encode_into(msg, &mut out);
+    dwarfs_engine::codec::encode_plain_into(msg, &mut out);
     out
 }
 

@@ -86,7 +86,7 @@ impl Ticket {
             host: self.host.to_bytes(),
             addrs: self.addrs.iter().map(|a| a.to_vec()).collect(),
         };
-        let mut bytes = dwarfs_engine::codec::encode(&body);
+        let mut bytes = dwarfs_engine::codec::encode_plain(&body);
         let sum = checksum(&bytes);
         bytes.extend_from_slice(&sum);
         format!("{PREFIX}{TICKET_VERSION}-{}", base32_encode(&bytes))

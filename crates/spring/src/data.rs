@@ -796,7 +796,7 @@ pub fn data_digest() -> [u8; 32] {
             directions: crate::map::DIRECTIONS,
             facing: crate::map::FACING,
         };
-        *blake3::hash(&dwarfs_engine::codec::encode(&c)).as_bytes()
+        *blake3::hash(&dwarfs_engine::codec::encode_plain(&c)).as_bytes()
     })
 }
 

@@ -45,7 +45,7 @@ fn play_game(
                             .unwrap_or_else(|e| panic!("{a:?} listed but refused: {e}"));
                         copy.check_invariants().unwrap();
                     }
-                    let bytes = dwarfs_engine::codec::encode(&g);
+                    let bytes = dwarfs_engine::codec::encode(&g).unwrap();
                     let back: Winter = dwarfs_engine::codec::decode(&bytes).unwrap();
                     assert_eq!(back, g);
                 }

@@ -8,7 +8,7 @@ use dwarfs_winter::{Instrument, Music, Stage, Winter, WinterAction, WinterError,
 
 /// `g` with its player count replaced (the count is the byte after the three option flags).
 fn with_players(g: &Winter, players: u8) -> Winter {
-    let mut bytes = codec::encode(g);
+    let mut bytes = codec::encode(g).unwrap();
     assert_eq!(bytes[3], g.players(), "the player count's byte");
     bytes[3] = players;
     let w: Winter = codec::decode(&bytes).expect("still a well-formed encoding");

@@ -163,7 +163,7 @@ pub enum Frame {
 
 /// Encodes one frame with its length prefix, ready to append to a file.
 pub fn encode_frame(frame: &Frame) -> Vec<u8> {
-    let body = codec::encode(frame);
+    let body = codec::encode_plain(frame);
     let mut out = Vec::with_capacity(body.len() + 5);
     let mut n = body.len() as u64;
     loop {

@@ -71,6 +71,12 @@ impl fmt::Display for VerifyError {
     }
 }
 
+impl From<dwarfs_engine::codec::CodecError> for Fault {
+    fn from(e: dwarfs_engine::codec::CodecError) -> Self {
+        Fault::Unencodable(e.to_string())
+    }
+}
+
 /// The reasons a replay fails verification.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum Fault {
@@ -135,6 +141,9 @@ pub enum Fault {
         /// What is wrong with it.
         fault: Box<Fault>,
     },
+    /// A state reached cannot be encoded, so it has no hash to check (a bug in the game).
+    #[error("a state of this game cannot be encoded: {0}")]
+    Unencodable(String),
     /// Internal: a chance point's links are in a frame the file lacks (reported as truncation).
     #[error("the beacon links of a chance point are missing (the file is cut short)")]
     MissingLinks,
@@ -476,6 +485,12 @@ impl<G: Game> Verifier<G> {
                 log.push(format!("  {}", outcome.verdict(|s| s.to_string())));
             }
             let sigs = v.collect.take().unwrap_or_default();
+            let final_hash = match state_hash(&v.state) {
+                Ok(h) => h,
+                Err(e) => {
+                    break 'run Err(err(frames.frames.len(), bytes.len(), None, Fault::from(e)));
+                }
+            };
             Ok((
                 VerifyReport {
                     game: v.header.config.game.clone(),
@@ -483,7 +498,7 @@ impl<G: Game> Verifier<G> {
                     moves: v.last_seq,
                     chance_points: v.chance_points,
                     signatures: v.signatures,
-                    final_hash: state_hash(&v.state),
+                    final_hash,
                     outcome,
                     takeovers: std::mem::take(&mut v.takeovers),
                 },
@@ -598,7 +613,7 @@ impl<G: Game> Verifier<G> {
                 "seed {} (from {} reveals); setup hash {}",
                 crate::keys::hex(&blake3::hash(&seed).as_bytes()[..8]),
                 nonces.len(),
-                state_hash(&state).short()
+                state_hash(&state)?.short()
             ));
         }
         let live = keys.iter().map(|k| k.is_some()).collect();
@@ -912,7 +927,7 @@ impl<G: Game> Verifier<G> {
                 if f.stage != want {
                     return Err(Fault::Ending("the end record acks the wrong state".into()));
                 }
-                let hash = state_hash(&self.state);
+                let hash = state_hash(&self.state)?;
                 self.check_acks(&f.acks, f.seq, f.stage, hash)?;
                 self.absorb_links(f.seq, &f.beacon)?;
                 self.over = true;
@@ -946,7 +961,7 @@ impl<G: Game> Verifier<G> {
                         got: seat,
                     });
                 }
-                let prev = state_hash(&self.state);
+                let prev = state_hash(&self.state)?;
                 let action: G::Action = codec::decode(&m.action)
                     .map_err(|e| Fault::Illegal(format!("the action does not decode: {e}")))?;
                 let live = self.live.get(seat.index()).copied().unwrap_or(false);
@@ -991,7 +1006,7 @@ impl<G: Game> Verifier<G> {
                     if m.sig.is_some() {
                         return Err(Fault::BotMove(seat));
                     }
-                    let bot = lockstep::bot_choice(&self.state, seat, m.seq, self.header.format);
+                    let bot = lockstep::bot_choice(&self.state, seat, m.seq, self.header.format)?;
                     if bot.as_ref() != Some(&action) {
                         return Err(Fault::BotMove(seat));
                     }
@@ -1047,7 +1062,7 @@ impl<G: Game> Verifier<G> {
                         r.seq
                     )));
                 }
-                let prev = state_hash(&self.state);
+                let prev = state_hash(&self.state)?;
                 let mut actions: Vec<Option<G::Action>> = vec![None; self.keys.len()];
                 let mut recorded = Vec::new();
                 for c in &r.choices {
@@ -1176,7 +1191,7 @@ impl<G: Game> Verifier<G> {
             description,
             line,
         } = step;
-        let hash = state_hash(&self.state);
+        let hash = state_hash(&self.state)?;
         if lockstep::is_checkpoint(&cfg, seq) {
             self.check_acks(acks, seq, AckStage::Applied, hash)?;
         } else if !acks.is_empty() {
@@ -1343,7 +1358,8 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             v.cache.clone(),
             v.live.clone(),
         );
-        let prev = state_hash(&v.state);
+        let prev = state_hash(&v.state)
+            .map_err(|e| err(index, *offset, Some(v.last_seq + 1), Fault::from(e)))?;
         match v.frame(frame, &all[index + 1..], None) {
             Ok(()) => {}
             Err(Fault::MissingLinks) => {
@@ -1418,7 +1434,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
                     .ok()
                     .map(|a| s.play(seat, &a));
             }
-            state_hash(&s)
+            state_hash(&s).map_err(|e| err(index, *offset, Some(seq), Fault::from(e)))?
         };
         let mut acks = vec![None; header.config.seats.len()];
         for (k, a) in acks_in.iter().enumerate() {

@@ -30,6 +30,9 @@ pub enum SubmitError {
     /// The engine refused the action.
     #[error("illegal action: {0}")]
     Illegal(String),
+    /// The action or the state cannot be encoded, so nothing was signed (a bug in the game).
+    #[error("this build cannot encode the move or the state (a bug in the game): {0}")]
+    Unencodable(String),
 }
 
 /// Why a session could not be resumed from a replay file.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::lockstep::{AckClaim, NotFinal};
+use dwarfs_engine::Viewer;
 
 impl<G: Game> Session<G> {
     pub(super) fn live_player_seats(&self) -> Vec<usize> {
@@ -161,7 +162,13 @@ impl<G: Game> Session<G> {
             None => Frame::Move(MoveRecord {
                 seq: p.seq,
                 seat: p.seat,
-                action: codec::encode(&p.action),
+                action: match codec::encode(&p.action) {
+                    Ok(a) => a,
+                    Err(e) => {
+                        self.halt(format!("this build cannot encode move {}: {e}", p.seq));
+                        return true;
+                    }
+                },
                 sig,
                 beacon,
                 acks,
@@ -208,12 +215,15 @@ impl<G: Game> Session<G> {
         if !self.seats[me.index()].live {
             return;
         }
+        let Some(hash) = self.current_hash() else {
+            return;
+        };
         let body = AckBody {
             game_id: self.game_id,
             seq: self.final_seq,
             seat: me,
             stage: AckStage::Settled,
-            hash: state_hash(&self.state),
+            hash,
             next_tip: None,
         };
         let ack = Ack {
@@ -237,7 +247,9 @@ impl<G: Game> Session<G> {
             .collect();
         let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
         let claims: Vec<AckClaim> = acks.iter().map(claim).collect();
-        let local = state_hash(&self.state);
+        let Some(local) = self.current_hash() else {
+            return true;
+        };
         match lockstep::check_final(
             &self.config,
             seq,
@@ -279,10 +291,12 @@ impl<G: Game> Session<G> {
     pub(super) fn game_over(&mut self) {
         self.phase = Phase::Over;
         self.progress();
-        if let Some(outcome) = self.state.outcome() {
+        if let Some(outcome) = self.state.outcome()
+            && let Some(hash) = self.current_hash()
+        {
             self.events.push_back(Event::GameOver {
                 outcome,
-                hash: state_hash(&self.state),
+                hash,
                 moves: self.final_seq,
             });
         }
@@ -303,14 +317,17 @@ impl<G: Game> Session<G> {
             .iter()
             .find(|(_, c)| **c * 2 > hashes.len())
             .map(|(h, _)| *h);
+        let view = self
+            .state
+            .observe(self.local_seat.map_or(Viewer::Spectator, Viewer::Seat));
         self.events.push_back(Event::Desync(Box::new(DesyncReport {
             seq,
             stage,
             hashes,
             majority,
             local,
-            state_encoded: codec::encode(&self.state),
-            state_debug: format!("{:#?}", self.state),
+            view_encoded: codec::encode(&view).unwrap_or_default(),
+            view_debug: format!("{view:#?}"),
         })));
         self.halt(format!(
             "desync after move {seq}: peers hold different states"
@@ -370,7 +387,7 @@ impl<G: Game> Session<G> {
                     let prev = self.current_hash();
                     let mut next = self.state.clone();
                     return match next.play(s, &action) {
-                        Ok(events) if m.body.prev == prev => {
+                        Ok(events) if Some(m.body.prev) == prev => {
                             self.applied(s, action, Some(m), next, events, false);
                             true
                         }
@@ -381,9 +398,16 @@ impl<G: Game> Session<G> {
                     };
                 }
                 let format = crate::replay::format::FORMAT_VERSION;
-                let Some(action) = lockstep::bot_choice(&self.state, s, seq, format) else {
-                    self.halt(format!("{s} must act but has no legal action"));
-                    return false;
+                let action = match lockstep::bot_choice(&self.state, s, seq, format) {
+                    Ok(Some(action)) => action,
+                    Ok(None) => {
+                        self.halt(format!("{s} must act but has no legal action"));
+                        return false;
+                    }
+                    Err(e) => {
+                        self.halt(format!("the bot cannot choose for {s}: {e}"));
+                        return false;
+                    }
                 };
                 let mut next = self.state.clone();
                 match next.play(s, &action) {

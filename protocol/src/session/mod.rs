@@ -425,19 +425,30 @@ impl<G: Game> Session<G> {
         &self.state
     }
 
-    /// The hash of the current state.
-    pub fn state_hash(&self) -> StateHash {
-        self.hash_cache.unwrap_or_else(|| state_hash(&self.state))
+    /// The hash of the current state; `None` only if the state cannot be encoded (a bug in the
+    /// game), in which case the session has halted or halts at its next step.
+    pub fn state_hash(&self) -> Option<StateHash> {
+        self.hash_cache.or_else(|| state_hash(&self.state).ok())
     }
 
-    /// The hash of the current state, computed at most once per state.
-    fn current_hash(&mut self) -> StateHash {
-        match self.hash_cache {
-            Some(h) => h,
-            None => {
-                let h = state_hash(&self.state);
+    /// The hash of the current state, computed at most once per state. A state that cannot be
+    /// encoded has no hash: the session halts (nothing is acked or signed on it) and `None` is
+    /// returned.
+    fn current_hash(&mut self) -> Option<StateHash> {
+        if let Some(h) = self.hash_cache {
+            return Some(h);
+        }
+        match state_hash(&self.state) {
+            Ok(h) => {
                 self.hash_cache = Some(h);
-                h
+                Some(h)
+            }
+            Err(e) => {
+                self.halt(format!(
+                    "this build cannot encode the game's state, so it cannot be hashed or \
+                     acked (a bug in the game): {e}"
+                ));
+                None
             }
         }
     }
@@ -685,7 +696,9 @@ impl<G: Game> Session<G> {
         if !self.is_my_turn() {
             return Err(SubmitError::NotYourTurn);
         }
-        let prev = self.current_hash();
+        let prev = self
+            .current_hash()
+            .ok_or_else(|| SubmitError::Unencodable("the current state".into()))?;
         if let Actor::Simultaneous(_) = self.state.to_act() {
             return self.commit_secret(seat, prev, action);
         }
@@ -698,7 +711,7 @@ impl<G: Game> Session<G> {
             seq: self.final_seq + 1,
             seat,
             prev,
-            action: codec::encode(&action),
+            action: codec::encode(&action).map_err(|e| SubmitError::Unencodable(e.to_string()))?,
         };
         let signed = Signed {
             sig: self.signer.sign(Domain::Move, &body),

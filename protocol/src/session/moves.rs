@@ -164,7 +164,9 @@ impl<G: Game> Session<G> {
             self.requeue(seq, moves);
             return true;
         }
-        let local = self.current_hash();
+        let Some(local) = self.current_hash() else {
+            return true;
+        };
         if m.body.prev != local {
             self.cheat(
                 CheatKind::PrevHashMismatch,
@@ -244,8 +246,10 @@ impl<G: Game> Session<G> {
         let seq = self.final_seq + 1;
         let description = self.state.describe(&action);
         let before = std::mem::replace(&mut self.state, next);
-        let hash = state_hash(&self.state);
-        self.hash_cache = Some(hash);
+        self.hash_cache = None;
+        let Some(hash) = self.current_hash() else {
+            return;
+        };
         self.pending = Some(Pending {
             seq,
             seat,

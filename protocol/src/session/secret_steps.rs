@@ -23,7 +23,8 @@ impl<G: Game> Session<G> {
             .signer
             .derive_secret(&self.game_id, "secret choice salt");
         let salt = crate::secret::salt(&base, seq);
-        let encoded = codec::encode(&action);
+        let encoded =
+            codec::encode(&action).map_err(|e| SubmitError::Unencodable(e.to_string()))?;
         let body = SecretCommitBody {
             game_id: self.game_id,
             seq,
@@ -85,7 +86,7 @@ impl<G: Game> Session<G> {
             .state
             .legal_actions_for_vec(me)
             .into_iter()
-            .map(|a| codec::encode(&a))
+            .filter_map(|a| codec::encode(&a).ok())
             .find(|a| crate::secret::commitment(&self.game_id, seq, me, a, &salt) == c.body.digest);
         if let Some(action) = found {
             let body = SecretRevealBody {
@@ -263,7 +264,9 @@ impl<G: Game> Session<G> {
         if !live.iter().all(|s| commits[s.index()].is_some()) {
             return false;
         }
-        let prev = self.current_hash();
+        let Some(prev) = self.current_hash() else {
+            return false;
+        };
         for &s in &live {
             let Some(c) = commits[s.index()].clone() else {
                 continue;
@@ -372,9 +375,16 @@ impl<G: Game> Session<G> {
                 }
                 _ => None,
             };
+            let action = match codec::encode(&p.action) {
+                Ok(a) => a,
+                Err(e) => {
+                    self.halt(format!("this build cannot encode move {seq}: {e}"));
+                    return false;
+                }
+            };
             choices.push(SecretChoice {
                 seat: p.seat,
-                action: codec::encode(&p.action),
+                action,
                 proof,
             });
         }
@@ -383,8 +393,10 @@ impl<G: Game> Session<G> {
             .map(|p| (p.seat, p.action, p.description, p.events, p.by_bot))
             .collect();
         let before = std::mem::replace(&mut self.state, next);
-        let hash = state_hash(&self.state);
-        self.hash_cache = Some(hash);
+        self.hash_cache = None;
+        let Some(hash) = self.current_hash() else {
+            return false;
+        };
         let (first_seat, first_action) = match applied.first() {
             Some((s, a, ..)) => (*s, a.clone()),
             None => {

@@ -188,9 +188,11 @@ impl<G: Game> Session<G> {
         self.frame_index.push((0, 0));
         self.replay_out.push_back(bytes);
         self.progress();
-        self.events.push_back(Event::Started {
-            seed: *blake3::hash(&seed).as_bytes(),
-            hash: state_hash(&self.state),
-        });
+        if let Some(hash) = self.current_hash() {
+            self.events.push_back(Event::Started {
+                seed: *blake3::hash(&seed).as_bytes(),
+                hash,
+            });
+        }
     }
 }

@@ -86,6 +86,7 @@ pub fn pig_options(target: u16, max_rounds: u16) -> Vec<u8> {
         max_rounds,
         wagers: false,
     })
+    .unwrap()
 }
 
 /// Asserts that every peer finished, every replay verifies, and all are byte-identical.

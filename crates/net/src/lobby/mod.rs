@@ -542,8 +542,8 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                 HostSeat::Open | HostSeat::Bot => SeatSpec::Bot,
             });
         }
-        let mut config = GameConfig::new::<G>(self.game_id, &G::Options::default(), seats);
-        config.options = lobby.options.clone();
+        let config =
+            GameConfig::with_encoded_options::<G>(self.game_id, lobby.options.clone(), seats);
         let roster = self.roster_for(lobby);
         let joined = lobby.joined();
         self.roster = Some(roster.clone());

@@ -48,7 +48,7 @@ impl Table {
     /// A host of `players` seats and `bots` bot seats, and joiners who dialled it.
     fn new(players: u8, bots: u8, joiners: Vec<Me<Id>>) -> Table {
         let mut host = Lobby::new(me(HOST.0, "Ada"));
-        let options = dwarfs_engine::codec::encode(&PigOptions::default());
+        let options = dwarfs_engine::codec::encode(&PigOptions::default()).unwrap();
         host.host(GAME, players, bots, options);
         host.set_ticket("ticket".into());
         let mut peers = vec![host];

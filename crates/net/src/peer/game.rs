@@ -7,21 +7,22 @@ use crate::control::{Incident, Update};
 use crate::envelope::wrap_wire;
 use crate::lobby::seat_label;
 use crate::spec::STARTED_LINE;
-use dwarfs_engine::{Game, Seat, codec, state_hash};
+use dwarfs_engine::{Game, Seat, StateHash, codec};
 use dwarfs_protocol::{Destination, Event, GameConfig, SeatSpec, Session, Settings, wire};
 use libp2p::PeerId;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-/// The deterministic choice of a bot-played local seat: a function of the state, the seat and
-/// our peer id, so a peer that resumes after a crash signs the same move again (never two).
-pub fn bot_pick<G: Game>(state: &G, seat: Seat, salt: &[u8], n: usize) -> usize {
+/// The deterministic choice of a bot-played local seat: a function of the state (its hash), the
+/// seat and our peer id, so a peer that resumes after a crash signs the same move again (never
+/// two).
+pub fn bot_pick(state: StateHash, seat: Seat, salt: &[u8], n: usize) -> usize {
     if n <= 1 {
         return 0;
     }
     let mut h = blake3::Hasher::new();
     h.update(b"dwarfs net bot v1");
-    h.update(&state_hash(state).0);
+    h.update(&state.0);
     h.update(&[seat.0]);
     h.update(salt);
     let mut w = [0u8; 8];
@@ -57,7 +58,8 @@ impl<G: Game> Driver<G> {
             })?;
             self.replay = Some(f);
             if let Some(r) = self.lobby.roster() {
-                let _ = crate::files::write_atomic(&peers_file(path), &codec::encode(r), false);
+                let _ =
+                    crate::files::write_atomic(&peers_file(path), &codec::encode_plain(r), false);
             }
         }
         // Meet every seated peer: the full mesh.
@@ -247,7 +249,10 @@ impl<G: Game> Driver<G> {
         let Some(s) = self.session.as_mut() else {
             return false;
         };
-        let k = bot_pick(s.state(), seat, &self.me.to_bytes(), legal.len());
+        let Some(hash) = s.state_hash() else {
+            return false; // the session halts on a state it cannot hash
+        };
+        let k = bot_pick(hash, seat, &self.me.to_bytes(), legal.len());
         match s.submit_local_action(legal[k].clone()) {
             Ok(()) => {
                 self.own_moves.insert(seq, Instant::now());
@@ -331,13 +336,14 @@ impl<G: Game> Driver<G> {
                     seat: odd,
                     peer,
                     evidence: format!(
-                        "State hashes after move {} ({:?}):\n{}\nmajority: {}\nours: {}\n\nOur state:\n{}",
+                        "State hashes after move {} ({:?}):\n{}\nmajority: {}\nours: {}\n\n\
+                         What we see (our seat's view; hidden hands are left out):\n{}",
                         r.seq,
                         r.stage,
                         hashes.join("\n"),
                         r.majority.map_or("none".into(), |h| h.to_hex()),
                         r.local.to_hex(),
-                        r.state_debug
+                        r.view_debug
                     ),
                 })
             }

@@ -4,7 +4,7 @@
 
 use super::Driver;
 use crate::spec::{Cheat, DIE_EXIT_CODE, Ending, PeerSpec};
-use dwarfs_engine::{Game, Seat, codec, state_hash};
+use dwarfs_engine::{Game, Seat, codec};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{LobbyHello, MoveBody, Signed};
 use dwarfs_protocol::{Message, SeatSpec, Signer};
@@ -89,14 +89,16 @@ impl<G: Game> Driver<G> {
         let Some(s) = self.session.as_ref() else {
             return false;
         };
-        let prev = state_hash(s.state());
+        let Some(prev) = s.state_hash() else {
+            return false;
+        };
         let sign_move = |signer: &Signer, action: &G::Action| {
             let body = MoveBody {
                 game_id: s.config().game_id,
                 seq,
                 seat,
                 prev,
-                action: codec::encode(action),
+                action: codec::encode(action).expect("test hook: the action encodes"),
             };
             Signed {
                 sig: signer.sign(Domain::Move, &body),

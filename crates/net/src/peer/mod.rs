@@ -433,6 +433,7 @@ impl<G: Game> Driver<G> {
             } => {
                 let options = if options.is_empty() {
                     codec::encode(&G::Options::default())
+                        .map_err(|e| PeerError::Setup(format!("game options: {e}")))?
                 } else {
                     options
                 };

@@ -234,7 +234,7 @@ fn compute_digest() -> [u8; 32] {
             Mine.instrument(),
         ],
     };
-    *blake3::hash(&dwarfs_engine::codec::encode(&c)).as_bytes()
+    *blake3::hash(&dwarfs_engine::codec::encode_plain(&c)).as_bytes()
 }
 
 #[cfg(test)]
