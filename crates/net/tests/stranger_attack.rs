@@ -89,10 +89,13 @@ fn rss_kib() -> Option<(u64, u64)> {
 
 const STEP: Duration = Duration::from_secs(30);
 const MIB: usize = 1 << 20;
-/// Streams the first stranger opens, each announcing a 1 MiB frame and sending 16 bytes.
+/// Streams the first stranger opens, each announcing a 1 MiB frame and sending
+/// [`STALLED_BYTES`] of it.
 const STALLED_STREAMS: usize = 300;
+/// How much of each announced frame the first stranger sends before it stalls.
+const STALLED_BYTES: usize = 32 * 1024;
 /// The most the heap may grow while the stranger attacks (announced: 300 MiB).
-const HEAP_BOUND: usize = 48 * MIB;
+const HEAP_BOUND: usize = 32 * MIB;
 
 fn spec(dir: &std::path::Path, name: &str, role: Role) -> PeerSpec {
     let mut s = PeerSpec::loopback(Pig::NAME, name, role, Transport::Tcp);
@@ -168,7 +171,7 @@ async fn attack(
     for _ in 0..STALLED_STREAMS {
         if let Some(mut s) = a.open(victim).await {
             opened += 1;
-            send_raw(&mut s, &partial_frame(MIB as u32, 16)).await;
+            send_raw(&mut s, &partial_frame(MIB as u32, STALLED_BYTES)).await;
             held.push(s);
         }
     }
@@ -198,7 +201,9 @@ async fn attack(
         }
     }
     let what = format!(
-        "{opened} streams announcing 1 MiB frames, {garbage_frames} garbage frames, 4 oversize"
+        "{opened} streams announcing 1 MiB frames with {} KiB sent, {garbage_frames} garbage \
+         frames, 4 oversize",
+        STALLED_BYTES / 1024
     );
     (vec![a, b], held, what)
 }
