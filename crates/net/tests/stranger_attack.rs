@@ -12,66 +12,10 @@ use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game, codec};
 use dwarfs_net::spec::Ending;
 use dwarfs_net::{Command, PeerHandle, PeerSpec, Role, Ticket, Transport, Update, spawn_peer};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
-use stranger::{Stranger, frame, garbage, partial_frame, send_raw};
+use stranger::{PEAK, Stranger, frame, garbage, partial_frame, reset_peak, send_raw};
 use tokio::time::timeout;
-
-/// Counts the bytes allocated now and the most allocated at once since the last reset.
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(n: usize) {
-    let now = NOW.fetch_add(n, Ordering::Relaxed) + n;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
-// SAFETY: every call is passed on to the system allocator unchanged; only counters are kept.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract is passed on.
-        let p = unsafe { System.alloc(l) };
-        if !p.is_null() {
-            grew(l.size());
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, l: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract is passed on.
-        let p = unsafe { System.alloc_zeroed(l) };
-        if !p.is_null() {
-            grew(l.size());
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        // SAFETY: the caller's contract is passed on.
-        unsafe { System.dealloc(p, l) };
-        NOW.fetch_sub(l.size(), Ordering::Relaxed);
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        // SAFETY: the caller's contract is passed on.
-        let q = unsafe { System.realloc(p, l, new) };
-        if !q.is_null() {
-            NOW.fetch_sub(l.size(), Ordering::Relaxed);
-            grew(new);
-        }
-        q
-    }
-}
-
-#[global_allocator]
-static ALLOC: Counting = Counting;
-
-/// Starts measuring: the peak becomes what is allocated now, which is returned.
-fn reset_peak() -> usize {
-    let now = NOW.load(Ordering::Relaxed);
-    PEAK.store(now, Ordering::Relaxed);
-    now
-}
 
 /// Resident and peak resident size of this process in KiB, from /proc (Linux).
 fn rss_kib() -> Option<(u64, u64)> {
