@@ -69,7 +69,7 @@ async fn one_peer_cannot_hold_more_connections_than_the_limit() {
 }
 
 /// A stranger that opens fifty streams, each with the start of a 1 MiB frame, has at most the
-/// per-peer number of them read; the node closes the rest at once.
+/// per-peer number of them read at once; each new one closes its oldest.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_peer_cannot_hold_more_streams_than_the_limit() {
     let node = victim().await;

@@ -201,7 +201,8 @@ pub struct NodeStats {
     pub pending_incoming: u32,
     /// Inbound `/dwarfs/1` streams being read.
     pub inbound_streams: usize,
-    /// Inbound `/dwarfs/1` streams closed at once since start (over a limit).
+    /// Inbound `/dwarfs/1` streams closed over a limit since start: refused past the total, or a
+    /// peer's oldest closed for its newer one.
     pub refused_streams: u64,
 }
 

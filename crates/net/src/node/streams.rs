@@ -6,57 +6,77 @@ use super::{Command, NetEvent, PROTOCOL};
 use crate::frame::{FRAME_DEADLINE, FrameError, read_frame_within, write_frame};
 use futures::StreamExt;
 use libp2p::PeerId;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// The most inbound `/dwarfs/1` streams read at once from one peer. A peer needs one (its
-/// writer keeps a single stream open); the spare ones cover a stream being replaced. Further
-/// streams are closed as they arrive.
+/// writer keeps a single stream open); the spare ones cover a stream being replaced. A further
+/// stream from the peer closes its oldest one: a peer that reconnects after a network change is
+/// not locked out by its own stale streams, and a stranger still holds at most this many.
 pub const MAX_STREAMS_PER_PEER: usize = 4;
 
-/// The most inbound `/dwarfs/1` streams read at once from all peers together.
+/// The most inbound `/dwarfs/1` streams read at once from all peers together. Past it, new
+/// streams are closed as they arrive.
 pub const MAX_STREAMS: usize = 128;
 
 /// How long a writer with nothing to send keeps its stream; then it ends (the next frame to
 /// the peer starts a new one), so peers we once answered do not hold a task and a stream each.
 pub const WRITER_IDLE: Duration = Duration::from_secs(300);
 
-/// Live reader tasks, per peer and in total, and how many streams were refused.
+/// Live reader tasks, per peer (oldest first, each with the handle that stops it) and in total.
 #[derive(Default)]
 pub(crate) struct StreamCounts {
-    per_peer: HashMap<PeerId, usize>,
+    per_peer: HashMap<PeerId, VecDeque<(u64, oneshot::Sender<()>)>>,
     total: usize,
+    next_id: u64,
+    /// Streams closed at once because every slot was taken.
     refused: u64,
+    /// Streams closed because the same peer opened a newer one past its limit.
+    replaced: u64,
 }
 
 impl StreamCounts {
-    /// Takes a reader slot for `peer` if both limits allow.
-    fn admit(&mut self, peer: PeerId) -> bool {
-        let mine = self.per_peer.get(&peer).copied().unwrap_or(0);
-        if mine >= MAX_STREAMS_PER_PEER || self.total >= MAX_STREAMS {
+    /// Takes a reader slot for `peer`, closing its oldest stream if it is at its limit; `None`
+    /// if all slots are taken. Returns the slot's id and what stops its reader.
+    fn admit(&mut self, peer: PeerId) -> Option<(u64, oneshot::Receiver<()>)> {
+        let mine = self.per_peer.get(&peer).map_or(0, VecDeque::len);
+        if mine >= MAX_STREAMS_PER_PEER {
+            // Dropping the stop handle ends the oldest reader (and closes its stream).
+            let q = self.per_peer.get_mut(&peer).expect("the peer has streams");
+            q.pop_front();
+            self.total -= 1;
+            self.replaced += 1;
+        } else if self.total >= MAX_STREAMS {
             self.refused += 1;
-            return false;
+            return None;
         }
-        self.per_peer.insert(peer, mine + 1);
+        let id = self.next_id;
+        self.next_id += 1;
+        let (stop, stopped) = oneshot::channel();
+        self.per_peer.entry(peer).or_default().push_back((id, stop));
         self.total += 1;
-        true
+        Some((id, stopped))
     }
 
-    fn release(&mut self, peer: PeerId) {
-        if let Some(n) = self.per_peer.get_mut(&peer) {
-            *n -= 1;
-            if *n == 0 {
-                self.per_peer.remove(&peer);
-            }
+    /// Gives back slot `id` of `peer` (nothing if it was already taken back).
+    fn release(&mut self, peer: PeerId, id: u64) {
+        let Some(q) = self.per_peer.get_mut(&peer) else {
+            return;
+        };
+        if let Some(i) = q.iter().position(|(x, _)| *x == id) {
+            q.remove(i);
             self.total -= 1;
         }
+        if q.is_empty() {
+            self.per_peer.remove(&peer);
+        }
     }
 
-    /// Live inbound streams and streams refused so far.
+    /// Live inbound streams, and streams closed over a limit so far (refused or replaced).
     pub(crate) fn snapshot(&self) -> (usize, u64) {
-        (self.total, self.refused)
+        (self.total, self.refused + self.replaced)
     }
 }
 
@@ -71,11 +91,12 @@ fn lock(c: &Counts) -> std::sync::MutexGuard<'_, StreamCounts> {
 struct Slot {
     counts: Counts,
     peer: PeerId,
+    id: u64,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        lock(&self.counts).release(self.peer);
+        lock(&self.counts).release(self.peer, self.id);
     }
 }
 
@@ -88,17 +109,26 @@ pub(crate) async fn accept_loop(
     counts: Counts,
 ) {
     while let Some((peer, stream)) = incoming.next().await {
-        if !lock(&counts).admit(peer) {
+        let admitted = lock(&counts).admit(peer);
+        let Some((id, stopped)) = admitted else {
             tracing::debug!(%peer, "inbound stream refused: too many streams");
             drop(stream);
             continue;
-        }
+        };
         tracing::debug!(%peer, "inbound stream accepted");
         let slot = Slot {
             counts: counts.clone(),
             peer,
+            id,
         };
-        tokio::spawn(reader(peer, stream, events.clone(), limit, slot));
+        let events = events.clone();
+        tokio::spawn(async move {
+            tokio::select! {
+                () = reader(peer, stream, events, limit) => {}
+                _ = stopped => tracing::debug!(%peer, "inbound stream replaced by a newer one"),
+            }
+            drop(slot);
+        });
     }
 }
 
@@ -110,7 +140,6 @@ async fn reader(
     mut stream: libp2p::Stream,
     events: mpsc::Sender<NetEvent>,
     limit: usize,
-    _slot: Slot,
 ) {
     loop {
         match read_frame_within(&mut stream, limit, FRAME_DEADLINE).await {
@@ -242,20 +271,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stream_slots_are_limited_per_peer_and_in_total() {
+    fn a_peer_past_its_limit_replaces_its_oldest_stream_and_the_total_is_capped() {
         let mut c = StreamCounts::default();
         let a = PeerId::random();
+        let mut stops = Vec::new();
         for _ in 0..MAX_STREAMS_PER_PEER {
-            assert!(c.admit(a));
+            stops.push(c.admit(a).expect("a slot"));
         }
-        assert!(!c.admit(a), "one stream too many from one peer");
-        c.release(a);
-        assert!(c.admit(a), "a freed slot is usable again");
-        let mut others = 0;
-        while c.admit(PeerId::random()) {
-            others += 1;
+        // One more from the same peer: admitted, and its oldest stream is told to stop.
+        let (newest, _keep) = c.admit(a).expect("a slot");
+        let (first, mut first_stop) = stops.remove(0);
+        assert!(
+            matches!(
+                first_stop.try_recv(),
+                Err(oneshot::error::TryRecvError::Closed)
+            ),
+            "the oldest reader is stopped"
+        );
+        assert!(matches!(
+            stops[0].1.try_recv(),
+            Err(oneshot::error::TryRecvError::Empty)
+        ));
+        assert_eq!(c.snapshot(), (MAX_STREAMS_PER_PEER, 1));
+        // Its slot was taken back already: its reader ending gives nothing back twice.
+        c.release(a, first);
+        assert_eq!(c.snapshot().0, MAX_STREAMS_PER_PEER);
+        c.release(a, newest);
+        assert_eq!(c.snapshot().0, MAX_STREAMS_PER_PEER - 1);
+
+        let mut others = Vec::new();
+        while let Some(s) = c.admit(PeerId::random()) {
+            others.push(s);
         }
-        assert_eq!(others + MAX_STREAMS_PER_PEER, MAX_STREAMS);
-        assert_eq!(c.snapshot(), (MAX_STREAMS, 2));
+        assert_eq!(others.len() + MAX_STREAMS_PER_PEER - 1, MAX_STREAMS);
+        assert_eq!(c.snapshot(), (MAX_STREAMS, 2), "one refused past the total");
     }
 }
