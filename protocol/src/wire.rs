@@ -56,5 +56,5 @@ pub fn decode(bytes: &[u8]) -> Result<Message, WireError> {
     if version != WIRE_VERSION {
         return Err(WireError::Version { got: version });
     }
-    codec::decode(rest).map_err(|e| WireError::Malformed(e.to_string()))
+    codec::decode_frame(rest).map_err(|e| WireError::Malformed(e.to_string()))
 }

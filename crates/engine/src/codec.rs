@@ -2,22 +2,44 @@
 //!
 //! Everything that is hashed, signed or stored (states, actions, options, wire messages, replay
 //! frames) goes through these functions, so every peer produces the same bytes for the same value.
-//! Decoding is bounded ([`DECODE_LIMIT`]) and must consume its whole input: trailing bytes are an
-//! error, so one value has exactly one encoding.
+//! Decoding is bounded and must consume its whole input: trailing bytes are an error, so one value
+//! has exactly one encoding. Bytes from the network decode with [`decode_frame`], bounded by
+//! [`FRAME_DECODE_LIMIT`]; stored data (replay files, whose frames may be larger) with [`decode`],
+//! bounded by [`DECODE_LIMIT`].
 
 use serde::{Serialize, de::DeserializeOwned};
 use thiserror::Error;
 
 /// The most bytes a single decode may allocate for (guards against hostile length prefixes).
+/// Sized for stored data: a replay file's frame may hold up to 16 network frames.
 pub const DECODE_LIMIT: usize = 16 * 1024 * 1024;
 
-/// The bincode configuration: little-endian, variable-length integers, bounded decoding.
+/// The most bytes decoding one network frame may allocate for. bincode counts what a value
+/// claims at its in-memory size (a string or byte string's announced length, each integer at
+/// its full width even when its encoding takes one byte), and a string's buffer is allocated at
+/// its announced length before its bytes are read. So this is the largest frame
+/// (`dwarfs_protocol::wire::MAX_FRAME`, 1 MiB) times the widest integer we send (a `u64`, 8
+/// bytes, encoded in as little as one): every well-formed frame decodes, and a hostile length
+/// costs at most this much, half of [`DECODE_LIMIT`].
+pub const FRAME_DECODE_LIMIT: usize = 8 * 1024 * 1024;
+
+/// The bincode configuration: little-endian, variable-length integers, decoding bounded by
+/// `LIMIT` bytes.
+fn config_with<const LIMIT: usize>() -> bincode::config::Configuration<
+    bincode::config::LittleEndian,
+    bincode::config::Varint,
+    bincode::config::Limit<LIMIT>,
+> {
+    bincode::config::standard().with_limit::<LIMIT>()
+}
+
+/// The configuration for encoding and for decoding stored data.
 fn config() -> bincode::config::Configuration<
     bincode::config::LittleEndian,
     bincode::config::Varint,
     bincode::config::Limit<DECODE_LIMIT>,
 > {
-    bincode::config::standard().with_limit::<DECODE_LIMIT>()
+    config_with::<DECODE_LIMIT>()
 }
 
 /// Why bytes could not be encoded or decoded.
@@ -83,9 +105,23 @@ pub fn encode_plain_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
     }
 }
 
-/// Decodes a value that must fill `bytes` exactly.
+/// Decodes a value that must fill `bytes` exactly (stored data; see [`decode_frame`] for bytes
+/// from the network).
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
-    let (value, used) = bincode::serde::decode_from_slice(bytes, config())
+    decode_limited::<T, DECODE_LIMIT>(bytes)
+}
+
+/// Decodes a value that must fill `bytes` exactly, allocating for at most
+/// [`FRAME_DECODE_LIMIT`] bytes: for bytes that came from the network.
+pub fn decode_frame<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
+    decode_limited::<T, FRAME_DECODE_LIMIT>(bytes)
+}
+
+/// Decodes a value that must fill `bytes` exactly, allocating for at most `LIMIT` bytes.
+pub fn decode_limited<T: DeserializeOwned, const LIMIT: usize>(
+    bytes: &[u8],
+) -> Result<T, CodecError> {
+    let (value, used) = bincode::serde::decode_from_slice(bytes, config_with::<LIMIT>())
         .map_err(|e| CodecError::Malformed(e.to_string()))?;
     if used != bytes.len() {
         return Err(CodecError::TrailingBytes {
@@ -169,6 +205,40 @@ mod tests {
             decode::<Msg>(&bytes),
             Err(CodecError::Malformed(_))
         ));
+    }
+
+    /// A hostile string length in a tiny network frame is refused as over the frame limit, before
+    /// a buffer of that length is allocated; the same bytes read as stored data may claim up to
+    /// the larger limit (and then fail for want of bytes).
+    #[test]
+    fn a_frame_may_not_claim_more_than_the_frame_limit() {
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Chat {
+            text: String,
+        }
+        let claim = FRAME_DECODE_LIMIT as u64 + 1;
+        assert!(claim < DECODE_LIMIT as u64);
+        // A varint u64: 253, then eight little-endian bytes.
+        let mut bytes = vec![253u8];
+        bytes.extend_from_slice(&claim.to_le_bytes());
+        bytes.extend_from_slice(b"hi");
+        let err = decode_frame::<Chat>(&bytes)
+            .unwrap_err()
+            .to_string()
+            .to_lowercase();
+        assert!(err.contains("limit"), "{err}");
+        let err = decode::<Chat>(&bytes)
+            .unwrap_err()
+            .to_string()
+            .to_lowercase();
+        assert!(!err.contains("limit"), "{err}");
+
+        // A frame-sized list of small u64s (eight times its encoding in memory) decodes.
+        let many: Vec<u64> = vec![7; (1 << 20) - 16];
+        let bytes = encode(&many).unwrap();
+        assert!(bytes.len() < 1 << 20);
+        assert_eq!(decode_frame::<Vec<u64>>(&bytes).unwrap(), many);
     }
 
     #[test]

@@ -147,7 +147,7 @@ pub fn wrap_net(msg: &NetMsg) -> Vec<u8> {
 pub fn open(frame: &[u8]) -> Result<Envelope<'_>, String> {
     match frame.split_first() {
         Some((&TAG_WIRE, rest)) => Ok(Envelope::Wire(rest)),
-        Some((&TAG_NET, rest)) => dwarfs_engine::codec::decode(rest)
+        Some((&TAG_NET, rest)) => dwarfs_engine::codec::decode_frame(rest)
             .map(Envelope::Net)
             .map_err(|e| format!("bad network message: {e}")),
         Some((tag, _)) => Err(format!("unknown channel {tag}")),

@@ -1,0 +1,406 @@
+//! The libp2p node: a swarm on tokio with TCP (noise + yamux) or QUIC, identify and ping (so
+//! stock libp2p tools can talk to it), optional mDNS, and the `/dwarfs/1` stream protocol that
+//! carries length-prefixed frames between peers.
+//!
+//! The swarm runs in its own task. [`Node`] is the handle: it sends frames to peers (one writer
+//! task per peer keeps a stream open and reopens it after a failure) and yields [`NetEvent`]s:
+//! frames received, connections made and lost, peers discovered on the LAN.
+//!
+//! A node answers anyone, so everything a remote peer can make it hold is bounded:
+//! connections ([`MAX_CONNECTIONS_PER_PEER`], [`MAX_CONNECTIONS`], [`MAX_PENDING_INCOMING`]),
+//! inbound streams ([`MAX_STREAMS_PER_PEER`], [`MAX_STREAMS`]), a frame being read (it grows with
+//! the bytes that arrive and must arrive whole within [`FRAME_DEADLINE`]), and every queue:
+//! - events to the driver: [`EVENT_QUEUE`] events; a reader waits for room, so a peer that floods
+//!   us is slowed (its stream is no longer read) rather than buffered;
+//! - swarm events waiting for that channel: [`SWARM_BACKLOG`], the oldest dropped when full;
+//! - frames to a peer: [`WRITER_QUEUE_FRAMES`] frames and [`WRITER_QUEUE_BYTES`] bytes, the
+//!   oldest dropped when full (the protocol resends);
+//! - commands to the swarm task: [`COMMAND_QUEUE`]; a writer waits for room, the driver's
+//!   address hints are dropped when full (with a warning).
+
+mod queue;
+mod streams;
+mod swarm;
+
+pub use crate::frame::FRAME_DEADLINE;
+pub use queue::{WRITER_QUEUE_BYTES, WRITER_QUEUE_FRAMES};
+pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_PEER, WRITER_IDLE};
+pub use swarm::{MAX_CONNECTIONS, MAX_CONNECTIONS_PER_PEER, MAX_PENDING_INCOMING, SWARM_BACKLOG};
+
+use futures::StreamExt;
+use libp2p::identity::Keypair;
+use libp2p::swarm::{NetworkBehaviour, SwarmEvent, behaviour::toggle::Toggle};
+use libp2p::{Multiaddr, PeerId, StreamProtocol, connection_limits, identify, mdns, ping};
+use queue::FrameQueue;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most events waiting for the driver. Frames wait for room (backpressure on the sender).
+pub const EVENT_QUEUE: usize = 256;
+
+/// The most commands waiting for the swarm task.
+pub const COMMAND_QUEUE: usize = 1024;
+
+/// The stream protocol that carries dwarfs frames.
+pub const PROTOCOL: StreamProtocol = StreamProtocol::new("/dwarfs/1");
+
+/// The identify protocol version string peers announce.
+pub const IDENTIFY_VERSION: &str = "/dwarfs/id/1";
+
+/// How long a connection with no open stream stays up. Streams stay open during a game, which
+/// keeps the connection alive anyway; this covers the lobby and the pauses between frames.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(3600);
+
+/// Which transport a node listens and dials on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Transport {
+    /// TCP with noise encryption and yamux multiplexing.
+    #[default]
+    Tcp,
+    /// QUIC (v1).
+    Quic,
+}
+
+impl Transport {
+    /// The default listen address on all interfaces, any port.
+    pub fn any_addr(self, ip: &str) -> Multiaddr {
+        let s = match self {
+            Transport::Tcp => format!("/ip4/{ip}/tcp/0"),
+            Transport::Quic => format!("/ip4/{ip}/udp/0/quic-v1"),
+        };
+        s.parse().expect("a well-formed multiaddr")
+    }
+}
+
+impl std::str::FromStr for Transport {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "tcp" => Ok(Transport::Tcp),
+            "quic" => Ok(Transport::Quic),
+            other => Err(format!("unknown transport {other:?}: use tcp or quic")),
+        }
+    }
+}
+
+impl std::fmt::Display for Transport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Transport::Tcp => "tcp",
+            Transport::Quic => "quic",
+        })
+    }
+}
+
+/// The behaviours every dwarfs node runs.
+#[derive(NetworkBehaviour)]
+pub struct Behaviour {
+    identify: identify::Behaviour,
+    ping: ping::Behaviour,
+    mdns: Toggle<mdns::tokio::Behaviour>,
+    stream: libp2p_stream::Behaviour,
+    limits: connection_limits::Behaviour,
+}
+
+/// How to start a node.
+#[derive(Clone, Debug)]
+pub struct NodeConfig {
+    /// The player's key (also the peer id).
+    pub key: Keypair,
+    /// Addresses to listen on; each may be TCP or QUIC (both transports are always available for
+    /// dialling).
+    pub listen: Vec<Multiaddr>,
+    /// Run mDNS to find lobbies on the LAN.
+    pub mdns: bool,
+    /// The largest frame accepted or sent.
+    pub frame_limit: usize,
+}
+
+/// Something that happened on the network.
+#[derive(Debug)]
+pub enum NetEvent {
+    /// A frame arrived from a peer.
+    Frame {
+        /// The sender (authenticated by the transport).
+        from: PeerId,
+        /// The frame.
+        bytes: Vec<u8>,
+    },
+    /// A first connection to a peer was made.
+    Connected {
+        /// The peer.
+        peer: PeerId,
+        /// The remote address of the connection.
+        addr: Multiaddr,
+    },
+    /// The last connection to a peer closed.
+    Disconnected {
+        /// The peer.
+        peer: PeerId,
+    },
+    /// mDNS found peers on the LAN.
+    Discovered(Vec<(PeerId, Multiaddr)>),
+    /// Identify told us where a peer listens.
+    Identified {
+        /// The peer.
+        peer: PeerId,
+        /// Its listen addresses.
+        addrs: Vec<Multiaddr>,
+        /// Its agent version string.
+        agent: String,
+    },
+    /// A peer sent something that is not a frame (oversize, cut short); its stream was dropped.
+    BadStream {
+        /// The peer.
+        peer: PeerId,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Why a node could not start.
+#[derive(Debug, Error)]
+pub enum NodeError {
+    /// The transport could not be built.
+    #[error("could not set up the network transport: {0}")]
+    Transport(String),
+    /// An address could not be listened on.
+    #[error("cannot listen on {addr}: {reason}")]
+    Listen {
+        /// The address.
+        addr: Multiaddr,
+        /// Why.
+        reason: String,
+    },
+    /// The swarm task ended.
+    #[error("the network task stopped")]
+    Stopped,
+}
+
+enum Command {
+    AddAddress(PeerId, Multiaddr),
+    Dial(PeerId, Vec<Multiaddr>),
+    /// Answers `true` once connected to the peer (dialling its known addresses if need be),
+    /// `false` if the dial failed; no answer while there is neither a connection nor a dial.
+    Connect(PeerId, oneshot::Sender<bool>),
+    Disconnect(PeerId),
+    ListenAddrs(oneshot::Sender<Vec<Multiaddr>>),
+    Stats(oneshot::Sender<NodeStats>),
+    Shutdown,
+}
+
+/// What a node holds for others right now (for tests and diagnostics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeStats {
+    /// Established connections, all peers.
+    pub connections: u32,
+    /// Incoming connections still in their handshake.
+    pub pending_incoming: u32,
+    /// Inbound `/dwarfs/1` streams being read.
+    pub inbound_streams: usize,
+    /// Inbound `/dwarfs/1` streams closed over a limit since start: refused past the total, or a
+    /// peer's oldest closed for its newer one.
+    pub refused_streams: u64,
+}
+
+/// The node's end of a writer's queue; closing it lets the writer drain and end.
+struct Link(Arc<FrameQueue>);
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// A running node.
+pub struct Node {
+    local: PeerId,
+    commands: mpsc::Sender<Command>,
+    events: mpsc::Receiver<NetEvent>,
+    control: libp2p_stream::Control,
+    links: HashMap<PeerId, Link>,
+    frame_limit: usize,
+    listen_addrs: Vec<Multiaddr>,
+    swarm_task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        if self.commands.try_send(Command::Shutdown).is_err() {
+            self.swarm_task.abort();
+        }
+    }
+}
+
+impl Node {
+    /// Starts a node and waits until it listens on every requested address.
+    pub async fn start(cfg: NodeConfig) -> Result<Node, NodeError> {
+        let mut swarm = swarm::build_swarm(&cfg)?;
+        let local = *swarm.local_peer_id();
+        for addr in &cfg.listen {
+            swarm
+                .listen_on(addr.clone())
+                .map_err(|e| NodeError::Listen {
+                    addr: addr.clone(),
+                    reason: e.to_string(),
+                })?;
+        }
+        // Wait for the actual addresses (the OS picks the ports).
+        let mut listen_addrs = Vec::new();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        while listen_addrs.len() < cfg.listen.len() {
+            let ev = tokio::time::timeout_at(deadline, swarm.select_next_some())
+                .await
+                .map_err(|_| NodeError::Listen {
+                    addr: cfg.listen[listen_addrs.len()].clone(),
+                    reason: "no address after 10 s".into(),
+                })?;
+            match ev {
+                SwarmEvent::NewListenAddr { address, .. } => listen_addrs.push(address),
+                SwarmEvent::ListenerError { error, .. } => {
+                    return Err(NodeError::Listen {
+                        addr: cfg.listen[listen_addrs.len()].clone(),
+                        reason: error.to_string(),
+                    });
+                }
+                SwarmEvent::ListenerClosed { reason, .. } => {
+                    return Err(NodeError::Listen {
+                        addr: cfg.listen[listen_addrs.len()].clone(),
+                        reason: format!("{reason:?}"),
+                    });
+                }
+                _ => {}
+            }
+        }
+        let mut control = swarm.behaviour().stream.new_control();
+        let incoming = control
+            .accept(PROTOCOL)
+            .map_err(|e| NodeError::Transport(e.to_string()))?;
+        let (cmd_tx, cmd_rx) = mpsc::channel(COMMAND_QUEUE);
+        let (ev_tx, ev_rx) = mpsc::channel(EVENT_QUEUE);
+        let counts = streams::Counts::default();
+        tokio::spawn(streams::accept_loop(
+            incoming,
+            ev_tx.clone(),
+            cfg.frame_limit,
+            counts.clone(),
+        ));
+        let swarm_task = tokio::spawn(swarm::swarm_loop(swarm, cmd_rx, ev_tx, counts));
+        Ok(Node {
+            local,
+            commands: cmd_tx,
+            events: ev_rx,
+            control,
+            links: HashMap::new(),
+            frame_limit: cfg.frame_limit,
+            listen_addrs,
+            swarm_task,
+        })
+    }
+
+    /// This node's peer id.
+    pub fn peer_id(&self) -> PeerId {
+        self.local
+    }
+
+    /// The addresses this node listened on at start.
+    pub fn listen_addrs(&self) -> &[Multiaddr] {
+        &self.listen_addrs
+    }
+
+    /// Every address the swarm listens on now (including ones added after start).
+    pub async fn current_listen_addrs(&self) -> Result<Vec<Multiaddr>, NodeError> {
+        let (tx, rx) = oneshot::channel();
+        self.commands
+            .send(Command::ListenAddrs(tx))
+            .await
+            .map_err(|_| NodeError::Stopped)?;
+        rx.await.map_err(|_| NodeError::Stopped)
+    }
+
+    /// What the node holds for others right now.
+    pub async fn stats(&self) -> Result<NodeStats, NodeError> {
+        let (tx, rx) = oneshot::channel();
+        self.commands
+            .send(Command::Stats(tx))
+            .await
+            .map_err(|_| NodeError::Stopped)?;
+        rx.await.map_err(|_| NodeError::Stopped)
+    }
+
+    /// Sends a command that must not wait: when the queue is full it is dropped, with a warning.
+    fn command(&self, cmd: Command) {
+        if let Err(mpsc::error::TrySendError::Full(_)) = self.commands.try_send(cmd) {
+            tracing::warn!("the network task is behind: dropping a dial or address hint");
+        }
+    }
+
+    /// Remembers an address for a peer, used when a stream to it must dial.
+    pub fn add_address(&self, peer: PeerId, addr: Multiaddr) {
+        self.command(Command::AddAddress(peer, addr));
+    }
+
+    /// Dials a peer now at the given addresses and every address already known for it (sending
+    /// to it dials too).
+    pub fn dial(&self, peer: PeerId, addrs: Vec<Multiaddr>) {
+        self.command(Command::Dial(peer, addrs));
+    }
+
+    /// Closes every connection to a peer and forgets its writer.
+    pub fn disconnect(&mut self, peer: PeerId) {
+        self.links.remove(&peer);
+        self.command(Command::Disconnect(peer));
+    }
+
+    /// Queues a frame for a peer. Frames to one peer arrive in order while the stream lives; a
+    /// frame in flight when a connection breaks may be lost (the protocol retransmits), and so
+    /// are the oldest frames of a full queue (see [`WRITER_QUEUE_FRAMES`]).
+    pub fn send(&mut self, peer: PeerId, bytes: Vec<u8>) {
+        if peer == self.local {
+            return;
+        }
+        let bytes = match self.links.get(&peer) {
+            Some(link) => match link.0.push(bytes) {
+                Ok(0) => return,
+                Ok(n) => {
+                    tracing::debug!(%peer, "writer queue full: dropped the {n} oldest frames");
+                    return;
+                }
+                Err(bytes) => bytes,
+            },
+            None => bytes,
+        };
+        // Forget writers that ended (idle or stopped), then start one for this peer.
+        self.links.retain(|_, l| !l.0.writer_gone());
+        let queue = Arc::new(FrameQueue::default());
+        let _ = queue.push(bytes);
+        tokio::spawn(streams::writer(
+            peer,
+            self.control.clone(),
+            queue.clone(),
+            self.frame_limit,
+            self.commands.clone(),
+        ));
+        self.links.insert(peer, Link(queue));
+    }
+
+    /// The next network event; `None` once the node has stopped.
+    pub async fn next_event(&mut self) -> Option<NetEvent> {
+        self.events.recv().await
+    }
+
+    /// A network event if one is ready now.
+    pub fn try_next_event(&mut self) -> Option<NetEvent> {
+        self.events.try_recv().ok()
+    }
+
+    /// Stops the node: every connection closes.
+    pub async fn shutdown(mut self) {
+        self.links.clear();
+        let _ = self.commands.send(Command::Shutdown).await;
+        let _ = (&mut self.swarm_task).await;
+    }
+}

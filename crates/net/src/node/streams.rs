@@ -1,0 +1,309 @@
+//! The `/dwarfs/1` streams: one reader task per accepted inbound stream (limited per peer and in
+//! total) and one writer task per peer we send to.
+
+use super::queue::FrameQueue;
+use super::{Command, NetEvent, PROTOCOL};
+use crate::frame::{FRAME_DEADLINE, FrameError, read_frame_within, write_frame};
+use futures::StreamExt;
+use libp2p::PeerId;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most inbound `/dwarfs/1` streams read at once from one peer. A peer needs one (its
+/// writer keeps a single stream open); the spare ones cover a stream being replaced. A further
+/// stream from the peer closes its oldest one: a peer that reconnects after a network change is
+/// not locked out by its own stale streams, and a stranger still holds at most this many.
+pub const MAX_STREAMS_PER_PEER: usize = 4;
+
+/// The most inbound `/dwarfs/1` streams read at once from all peers together. Past it, new
+/// streams are closed as they arrive.
+pub const MAX_STREAMS: usize = 128;
+
+/// How long a writer with nothing to send keeps its stream; then it ends (the next frame to
+/// the peer starts a new one), so peers we once answered do not hold a task and a stream each.
+pub const WRITER_IDLE: Duration = Duration::from_secs(300);
+
+/// Live reader tasks, per peer (oldest first, each with the handle that stops it) and in total.
+#[derive(Default)]
+pub(crate) struct StreamCounts {
+    per_peer: HashMap<PeerId, VecDeque<(u64, oneshot::Sender<()>)>>,
+    total: usize,
+    next_id: u64,
+    /// Streams closed at once because every slot was taken.
+    refused: u64,
+    /// Streams closed because the same peer opened a newer one past its limit.
+    replaced: u64,
+}
+
+impl StreamCounts {
+    /// Takes a reader slot for `peer`, closing its oldest stream if it is at its limit; `None`
+    /// if all slots are taken. Returns the slot's id and what stops its reader.
+    fn admit(&mut self, peer: PeerId) -> Option<(u64, oneshot::Receiver<()>)> {
+        let mine = self.per_peer.get(&peer).map_or(0, VecDeque::len);
+        if mine >= MAX_STREAMS_PER_PEER {
+            // Dropping the stop handle ends the oldest reader (and closes its stream).
+            let q = self.per_peer.get_mut(&peer).expect("the peer has streams");
+            q.pop_front();
+            self.total -= 1;
+            self.replaced += 1;
+        } else if self.total >= MAX_STREAMS {
+            self.refused += 1;
+            return None;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let (stop, stopped) = oneshot::channel();
+        self.per_peer.entry(peer).or_default().push_back((id, stop));
+        self.total += 1;
+        Some((id, stopped))
+    }
+
+    /// Gives back slot `id` of `peer` (nothing if it was already taken back).
+    fn release(&mut self, peer: PeerId, id: u64) {
+        let Some(q) = self.per_peer.get_mut(&peer) else {
+            return;
+        };
+        if let Some(i) = q.iter().position(|(x, _)| *x == id) {
+            q.remove(i);
+            self.total -= 1;
+        }
+        if q.is_empty() {
+            self.per_peer.remove(&peer);
+        }
+    }
+
+    /// Live inbound streams, and streams closed over a limit so far (refused or replaced).
+    pub(crate) fn snapshot(&self) -> (usize, u64) {
+        (self.total, self.refused + self.replaced)
+    }
+}
+
+/// Shared stream counts.
+pub(crate) type Counts = Arc<Mutex<StreamCounts>>;
+
+fn lock(c: &Counts) -> std::sync::MutexGuard<'_, StreamCounts> {
+    c.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Gives a reader's slot back when the reader ends, however it ends.
+struct Slot {
+    counts: Counts,
+    peer: PeerId,
+    id: u64,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        lock(&self.counts).release(self.peer, self.id);
+    }
+}
+
+/// Accepts inbound streams as fast as they come (libp2p drops streams that wait), starting a
+/// reader for each one the limits allow and closing the others at once.
+pub(crate) async fn accept_loop(
+    mut incoming: libp2p_stream::IncomingStreams,
+    events: mpsc::Sender<NetEvent>,
+    limit: usize,
+    counts: Counts,
+) {
+    while let Some((peer, stream)) = incoming.next().await {
+        let admitted = lock(&counts).admit(peer);
+        let Some((id, stopped)) = admitted else {
+            tracing::debug!(%peer, "inbound stream refused: too many streams");
+            drop(stream);
+            continue;
+        };
+        tracing::debug!(%peer, "inbound stream accepted");
+        let slot = Slot {
+            counts: counts.clone(),
+            peer,
+            id,
+        };
+        let events = events.clone();
+        tokio::spawn(async move {
+            tokio::select! {
+                () = reader(peer, stream, events, limit) => {}
+                _ = stopped => tracing::debug!(%peer, "inbound stream replaced by a newer one"),
+            }
+            drop(slot);
+        });
+    }
+}
+
+/// Reads frames from one stream until it ends. Each frame waits for room in the events channel,
+/// so a peer that floods us is slowed down (its stream is no longer read) instead of our memory
+/// growing.
+async fn reader(
+    peer: PeerId,
+    mut stream: libp2p::Stream,
+    events: mpsc::Sender<NetEvent>,
+    limit: usize,
+) {
+    loop {
+        match read_frame_within(&mut stream, limit, FRAME_DEADLINE).await {
+            Ok(Some(bytes)) => {
+                if events
+                    .send(NetEvent::Frame { from: peer, bytes })
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+            }
+            Ok(None) => return,
+            Err(e @ (FrameError::TooLarge { .. } | FrameError::Stalled { .. })) => {
+                let _ = events
+                    .send(NetEvent::BadStream {
+                        peer,
+                        reason: e.to_string(),
+                    })
+                    .await;
+                return;
+            }
+            Err(e) => {
+                tracing::debug!(%peer, "stream from peer ended: {e}");
+                return;
+            }
+        }
+    }
+}
+
+/// Keeps one outbound stream to `peer` and writes queued frames to it. On failure it reopens the
+/// stream with a growing pause; the frame that failed is dropped (the protocol retransmits).
+pub(crate) async fn writer(
+    peer: PeerId,
+    mut control: libp2p_stream::Control,
+    queue: Arc<FrameQueue>,
+    limit: usize,
+    commands: mpsc::Sender<Command>,
+) {
+    struct Ended(Arc<FrameQueue>);
+    impl Drop for Ended {
+        fn drop(&mut self) {
+            self.0.writer_ended();
+        }
+    }
+    let _ended = Ended(queue.clone());
+    let mut backoff = Duration::from_millis(50);
+    let mut stream: Option<libp2p::Stream> = None;
+    loop {
+        let frame = match tokio::time::timeout(WRITER_IDLE, queue.pop()).await {
+            Ok(Some(frame)) => frame,
+            Ok(None) => return,
+            Err(_) if queue.retire_if_empty() => {
+                tracing::debug!(%peer, "writer idle: closing its stream");
+                return;
+            }
+            Err(_) => continue,
+        };
+        let mut attempts = 0;
+        loop {
+            if stream.is_none() {
+                let opened = tokio::time::timeout(Duration::from_secs(3), async {
+                    // Connect first, through the node's address book: left to itself, the
+                    // stream behaviour dials with the swarm's addresses, which a failed dial
+                    // erases.
+                    let (tx, rx) = oneshot::channel();
+                    let _ = commands.send(Command::Connect(peer, tx)).await;
+                    if rx.await != Ok(true) {
+                        return Err(libp2p_stream::OpenStreamError::Io(std::io::Error::new(
+                            std::io::ErrorKind::NotConnected,
+                            "could not connect",
+                        )));
+                    }
+                    control.open_stream(peer, PROTOCOL).await
+                })
+                .await
+                .unwrap_or_else(|_| {
+                    Err(libp2p_stream::OpenStreamError::Io(std::io::Error::from(
+                        std::io::ErrorKind::TimedOut,
+                    )))
+                });
+                match opened {
+                    Ok(s) => {
+                        tracing::debug!(%peer, "outbound stream opened");
+                        stream = Some(s);
+                        backoff = Duration::from_millis(50);
+                    }
+                    Err(e) => {
+                        tracing::debug!(%peer, "cannot open a stream: {e}");
+                        // What piles up meanwhile is bounded by the queue (oldest dropped):
+                        // the protocol resends what matters when the peer is back.
+                        tokio::time::sleep(backoff).await;
+                        backoff = (backoff * 2).min(Duration::from_secs(2));
+                        if queue.is_closed() {
+                            return;
+                        }
+                        continue;
+                    }
+                }
+            }
+            let s = stream.as_mut().expect("opened above");
+            let written =
+                tokio::time::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
+                    .await
+                    .unwrap_or_else(|_| {
+                        Err(std::io::Error::from(std::io::ErrorKind::TimedOut).into())
+                    });
+            match written {
+                Ok(()) => break,
+                Err(FrameError::TooLarge { len, .. }) => {
+                    tracing::warn!(%peer, "not sending a frame of {len} bytes: above the limit");
+                    break;
+                }
+                Err(e) => {
+                    tracing::debug!(%peer, "stream write failed: {e}");
+                    stream = None;
+                    attempts += 1;
+                    if attempts > 5 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_peer_past_its_limit_replaces_its_oldest_stream_and_the_total_is_capped() {
+        let mut c = StreamCounts::default();
+        let a = PeerId::random();
+        let mut stops = Vec::new();
+        for _ in 0..MAX_STREAMS_PER_PEER {
+            stops.push(c.admit(a).expect("a slot"));
+        }
+        // One more from the same peer: admitted, and its oldest stream is told to stop.
+        let (newest, _keep) = c.admit(a).expect("a slot");
+        let (first, mut first_stop) = stops.remove(0);
+        assert!(
+            matches!(
+                first_stop.try_recv(),
+                Err(oneshot::error::TryRecvError::Closed)
+            ),
+            "the oldest reader is stopped"
+        );
+        assert!(matches!(
+            stops[0].1.try_recv(),
+            Err(oneshot::error::TryRecvError::Empty)
+        ));
+        assert_eq!(c.snapshot(), (MAX_STREAMS_PER_PEER, 1));
+        // Its slot was taken back already: its reader ending gives nothing back twice.
+        c.release(a, first);
+        assert_eq!(c.snapshot().0, MAX_STREAMS_PER_PEER);
+        c.release(a, newest);
+        assert_eq!(c.snapshot().0, MAX_STREAMS_PER_PEER - 1);
+
+        let mut others = Vec::new();
+        while let Some(s) = c.admit(PeerId::random()) {
+            others.push(s);
+        }
+        assert_eq!(others.len() + MAX_STREAMS_PER_PEER - 1, MAX_STREAMS);
+        assert_eq!(c.snapshot(), (MAX_STREAMS, 2), "one refused past the total");
+    }
+}
