@@ -91,6 +91,9 @@ mod tests {
         assert!(r.verdict.is_ok(), "{:?}", r.verdict);
         assert!(r.positions.len() > 10);
         assert_eq!(r.positions.last().unwrap().state.to_act(), Actor::Over);
+        // The positions after the start carry what their moves did.
+        assert!(r.positions[0].events.is_empty());
+        assert!(r.positions[1..].iter().any(|p| !p.events.is_empty()));
         // A flipped byte in the middle fails verification but the start still shows.
         let mut bad = bytes.clone();
         let mid = bad.len() / 2;
