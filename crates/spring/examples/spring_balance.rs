@@ -9,7 +9,7 @@
 
 use dwarfs_engine::{Actor, Bot, Game, SeatView, SeedStream};
 use dwarfs_spring::data::{AREA_SIZE, DECK_MONSTERS, ERAS, QUESTS, SETUP_MONSTERS};
-use dwarfs_spring::{GreedyBot, Spring, SpringOptions, Weights};
+use dwarfs_spring::{GreedyBot, Spring, SpringAction as A, SpringEvent, SpringOptions, Weights};
 
 const B: Weights = Weights::BALANCED;
 
@@ -70,6 +70,10 @@ fn strategies() -> Vec<Weights> {
 /// What one game came to.
 struct Played {
     game: Spring,
+    /// Turns on which a quest was among the legal actions, and those on which one was taken.
+    quest_turns: (u64, u64),
+    /// Fights fought, and fights won.
+    fights: (u64, u64),
 }
 
 fn play(players: u8, seed: u64, seats: &[Weights]) -> Played {
@@ -81,15 +85,34 @@ fn play(players: u8, seed: u64, seats: &[Weights]) -> Played {
         .map(|(i, w)| GreedyBot::with_weights(seed * 8 + i as u64, *w))
         .collect();
     let mut legal = Vec::new();
+    let (mut quest_turns, mut fights) = ((0, 0), (0, 0));
     loop {
         match g.to_act() {
-            Actor::Over => return Played { game: g },
+            Actor::Over => {
+                return Played {
+                    game: g,
+                    quest_turns,
+                    fights,
+                };
+            }
             Actor::Chance => {
-                g.resolve_chance(chance.next_entropy()).unwrap();
+                for e in g.resolve_chance(chance.next_entropy()).unwrap() {
+                    match e {
+                        SpringEvent::MonsterDefeated { .. } => {
+                            fights = (fights.0 + 1, fights.1 + 1)
+                        }
+                        SpringEvent::FightLost { .. } => fights.0 += 1,
+                        _ => {}
+                    }
+                }
             }
             Actor::Seat(s) => {
                 g.legal_actions(&mut legal);
                 let i = bots[s.index()].choose(&SeatView::new(&g, s), &legal);
+                if legal.iter().any(|a| matches!(a, A::Quest { .. })) {
+                    quest_turns.0 += 1;
+                    quest_turns.1 += u64::from(matches!(legal[i], A::Quest { .. }));
+                }
                 g.play(s, &legal[i]).unwrap();
             }
             Actor::Simultaneous(_) => unreachable!(),
@@ -114,6 +137,8 @@ struct Tally {
     early: u64,
     short: u64,
     monsters_left: u64,
+    quest_turns: (u64, u64),
+    fights: (u64, u64),
 }
 
 impl Tally {
@@ -135,6 +160,10 @@ impl Tally {
             }
         }
         self.taken += taken(g) as u64;
+        self.quest_turns.0 += p.quest_turns.0;
+        self.quest_turns.1 += p.quest_turns.1;
+        self.fights.0 += p.fights.0;
+        self.fights.1 += p.fights.1;
         self.monsters_left += g
             .area_cards()
             .filter(|&c| dwarfs_spring::state::is_monster(c))
@@ -159,8 +188,12 @@ impl Tally {
                 .join(", ")
         });
         println!(
-            "  monsters in the area at the end {:.1}",
-            self.monsters_left as f64 / self.games as f64
+            "  monsters in the area at the end {:.1}; a quest was open on {:.1} turns a game and taken on {:.1}; {:.1} fights a game, {:.0}% won",
+            self.monsters_left as f64 / self.games as f64,
+            self.quest_turns.0 as f64 / self.games as f64,
+            self.quest_turns.1 as f64 / self.games as f64,
+            self.fights.0 as f64 / self.games as f64,
+            100.0 * self.fights.1 as f64 / self.fights.0.max(1) as f64,
         );
         println!(
             "  mean score {:.1}; cards taken from the area {:.1} per game; area short at the end {}; ended before era 4 {}",
