@@ -1,15 +1,16 @@
 //! Dwar7s Spring in the registry: 2-4 players, no options, with its board view. Local bot seats
-//! are played by the random bot.
+//! are played by the engine's greedy bot (balanced weights).
 
 use super::GameEntry;
 #[cfg(test)]
 use super::suite::{Planned, SuiteCase, SuitePlan};
 use crate::gui::spring_view::SpringView;
+use dwarfs_engine::Bot;
 #[cfg(test)]
 use dwarfs_engine::suite::Golden;
-use dwarfs_spring::Spring;
 #[cfg(test)]
 use dwarfs_spring::SpringOptions;
+use dwarfs_spring::{GreedyBot, Spring};
 
 /// The registry entry of Dwar7s Spring.
 pub struct SpringEntry;
@@ -20,6 +21,10 @@ impl GameEntry for SpringEntry {
     const TITLE: &'static str = "Dwar7s Spring";
     const BLURB: &'static str =
         "2-4 players: settle the petal map, fight monsters, fulfil quests, raise dragons";
+
+    fn bot(seed: u64) -> Box<dyn Bot<Spring>> {
+        Box::new(GreedyBot::new(seed))
+    }
 }
 
 /// Pinned playouts (the same (players, seed) pairs and hashes as the engine's own golden test,
@@ -29,22 +34,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "eebab5917b37a526a685f2913aa5be6b240edb89704c092ddfa61cbd160a49b0",
+        hash: "9918d9afb0184f041294dbdf825cb44ca94772089ebe9736f75f2b6f81390c12",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "7bc12c2c4ce33b77a0a8d20958a9306a9f924e2dfd92375f6249852c38228f1b",
+        hash: "dcaecea3c1083ba13bf2ca8854e9e6e0136d8f270579e1924be9004230541f1b",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "fcaef093b570a279b91bd191d057e0cc65430e7609bbe9fdf9487a78b66f3636",
+        hash: "2132ccea1c269c9316830b53ba31c3145fdaf5944a3f306a1c1958191f64ce8d",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "55917b2a5d2dbc263c9a351f01b2f3e5d27f69ee8012f456dc285c6b67cbbc67",
+        hash: "7c1e90e1d5f5a23c5e0270f01ab475a0e778115eb38f309d2f2e3912356f1742",
     },
 ];
 

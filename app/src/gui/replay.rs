@@ -1,7 +1,7 @@
 //! Replays in the viewer: the protocol crate verifies the file and gives the board after every
 //! move (`dwarfs_protocol::replay::positions`), up to the first bad frame.
 
-use dwarfs_engine::{Game, Seat};
+use dwarfs_engine::{Game, Seat, Viewer};
 use dwarfs_protocol::replay;
 
 /// One position of a replay: the state after a move, and what the move was.
@@ -12,6 +12,9 @@ pub struct Position<G: Game> {
     pub text: Option<String>,
     /// Who played it.
     pub seat: Option<Seat>,
+    /// What the move and the chance points it led to did, as a spectator may see it (the
+    /// viewer hands them to the board view, which shows a reveal card by card, say).
+    pub events: Vec<G::Event>,
 }
 
 /// A replay loaded for viewing.
@@ -56,6 +59,11 @@ pub fn load<G: Game>(bytes: &[u8], source: String) -> Result<LoadedReplay<G>, St
         positions: positions
             .into_iter()
             .map(|p| Position {
+                events: p
+                    .events
+                    .iter()
+                    .filter_map(|e| p.state.redact_event(e, Viewer::Spectator))
+                    .collect(),
                 state: p.state,
                 text: p.description,
                 seat: p.seat,
@@ -83,6 +91,9 @@ mod tests {
         assert!(r.verdict.is_ok(), "{:?}", r.verdict);
         assert!(r.positions.len() > 10);
         assert_eq!(r.positions.last().unwrap().state.to_act(), Actor::Over);
+        // The positions after the start carry what their moves did.
+        assert!(r.positions[0].events.is_empty());
+        assert!(r.positions[1..].iter().any(|p| !p.events.is_empty()));
         // A flipped byte in the middle fails verification but the start still shows.
         let mut bad = bytes.clone();
         let mid = bad.len() / 2;

@@ -24,6 +24,11 @@ trait AnyReplay {
     fn show(&mut self, ui: &mut Ui, at: usize);
     /// Forgets any selection of the board view.
     fn reset(&mut self);
+    /// Tells the board view that position `at` is now shown, having shown `from` before: one
+    /// step forward hands the view the events of that move (and of the chance points it led
+    /// to), as the live table does; any other jump starts the view afresh and hands it the
+    /// events of the move that led to `at`, so it still shows what that move did.
+    fn arrive(&mut self, from: Option<usize>, at: usize);
     /// The game's display name.
     fn title(&self) -> &'static str;
 }
@@ -69,6 +74,16 @@ impl<V: GameView> AnyReplay for Viewed<V> {
         self.view.reset();
     }
 
+    fn arrive(&mut self, from: Option<usize>, at: usize) {
+        let Some(pos) = self.replay.positions.get(at) else {
+            return;
+        };
+        if from.is_none_or(|f| f + 1 != at) {
+            self.view = V::default();
+        }
+        self.view.on_events(&pos.state, &pos.events);
+    }
+
     fn title(&self) -> &'static str {
         let name = <V::G as Game>::NAME;
         GameKind::from_name(name).map_or(name, GameKind::title)
@@ -106,6 +121,8 @@ pub struct ReplayScreen {
     sample_seed: u64,
     /// The move the log was last scrolled to.
     scrolled: Option<usize>,
+    /// The position whose events the board view has seen.
+    arrived: Option<usize>,
     /// Replay files found in the replay directory (newest first), once scanned.
     files: Option<Vec<std::path::PathBuf>>,
 }
@@ -148,6 +165,7 @@ impl ReplayScreen {
             })
             .collect();
         self.at = 0;
+        self.arrived = None;
         self.error = None;
         r.reset();
         self.loaded = Some(r);
@@ -157,6 +175,12 @@ impl ReplayScreen {
     #[cfg(test)]
     pub fn at(&self) -> usize {
         self.at
+    }
+
+    /// Shows position `at` as the slider would (tests jump near a move, then step).
+    #[cfg(test)]
+    pub fn go_to(&mut self, at: usize) {
+        self.at = at.min(self.positions());
     }
 
     /// The index of the last position of the loaded replay (0 when none is loaded).
@@ -317,6 +341,10 @@ impl ReplayScreen {
                 move_log(ui, &self.log, Some(self.at as u32), jump);
             });
         let at = self.at;
+        if self.arrived != Some(at) {
+            r.arrive(self.arrived, at);
+            self.arrived = Some(at);
+        }
         egui::CentralPanel::no_frame().show(ui, |ui| r.show(ui, at));
         back
     }

@@ -501,3 +501,64 @@ fn a_fight_is_revealed_card_by_card_then_its_result() {
 fn a_hotseat_game_of_spring_against_a_bot_goes_from_the_menu_to_the_end_screen() {
     super::tests_boards::hotseat_against_a_bot_to_the_end::<SpringView>("Dwar7s Spring");
 }
+
+#[test]
+fn the_replay_viewer_reveals_a_fight_card_by_card_when_stepped_onto_it() {
+    use super::replay;
+    use super::tests::{app, click, harness, has};
+    use dwarfs_spring::SpringEvent as E;
+    // A recorded game with a fight of two cards or more, and the move that reveals it.
+    let (bytes, at, cards) = (1..40)
+        .find_map(|seed| {
+            let bytes = replay::sample::<Spring>(&SpringOptions::default(), 3, seed).unwrap();
+            let r = replay::load::<Spring>(&bytes, "sample".into()).unwrap();
+            r.positions.iter().enumerate().find_map(|(i, p)| {
+                p.events.iter().find_map(|e| match e {
+                    E::HeroesRevealed {
+                        fight: true, cards, ..
+                    } if cards.len() >= 2 => Some((bytes.clone(), i, cards.len())),
+                    _ => None,
+                })
+            })
+        })
+        .expect("a sample game with a fight of two cards or more");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fight.replay");
+    std::fs::write(&path, bytes).unwrap();
+    let mut a = app();
+    a.open("replay").expect("a known screen");
+    a.replays.open_path(path.to_str().unwrap());
+    let mut h = harness(a);
+    h.run_steps(2);
+    assert!(has(&h, "Verified"), "the replay verifies");
+    let shown =
+        |h: &Harness<'static, super::DwarfsApp>| h.query_all_by_label_contains("revealed ").count();
+    // Just before the fight nothing is being revealed.
+    h.state_mut().replays.go_to(at - 1);
+    h.run_steps(2);
+    assert_eq!(h.state().replays.at(), at - 1);
+    let before = shown(&h);
+    // One step onto the fight: its cards come one at a time, as on the live board.
+    click(&mut h, "Next");
+    assert_eq!(h.state().replays.at(), at);
+    let mut seen = vec![shown(&h)];
+    for _ in 0..(cards * 4) {
+        h.run_steps(1);
+        if seen.last() != Some(&shown(&h)) {
+            seen.push(shown(&h));
+        }
+    }
+    assert!(
+        before == 0 || before != seen[0],
+        "the fight's reveal replaced what was shown before"
+    );
+    assert_eq!(
+        seen,
+        (1..=cards).collect::<Vec<_>>(),
+        "the {cards} cards are revealed one by one"
+    );
+    assert!(
+        has(&h, "is defeated") || has(&h, "holds its ground"),
+        "the fight's result is shown after the last card"
+    );
+}

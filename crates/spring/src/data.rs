@@ -280,7 +280,7 @@ pub const STARTING_HEROES: [Hero; 7] = [
     },
     Hero {
         name: "Scout",
-        axes: 0,
+        axes: 1,
         backpacks: 1,
     },
 ];
@@ -506,18 +506,18 @@ const fn mon(kind: MonsterKind, home: u8, axes: u8) -> Monster {
 /// The 12 monster cards (ours: two per monster, one for each wildland of its kind, the second a
 /// little tougher; VP equal to axes).
 pub const MONSTER_DATA: [Monster; MONSTERS] = [
-    mon(MonsterKind::GiantSpider, 0, 4),
-    mon(MonsterKind::GiantSpider, 1, 5),
-    mon(MonsterKind::Harpy, 0, 3),
-    mon(MonsterKind::Harpy, 1, 4),
+    mon(MonsterKind::GiantSpider, 0, 3),
+    mon(MonsterKind::GiantSpider, 1, 4),
+    mon(MonsterKind::Harpy, 0, 2),
+    mon(MonsterKind::Harpy, 1, 3),
     mon(MonsterKind::Witch, 2, 3),
     mon(MonsterKind::Witch, 3, 4),
-    mon(MonsterKind::Frogling, 2, 3),
-    mon(MonsterKind::Frogling, 3, 4),
-    mon(MonsterKind::Cyclops, 4, 4),
-    mon(MonsterKind::Cyclops, 5, 5),
-    mon(MonsterKind::Petrifier, 4, 4),
-    mon(MonsterKind::Petrifier, 5, 5),
+    mon(MonsterKind::Frogling, 2, 2),
+    mon(MonsterKind::Frogling, 3, 3),
+    mon(MonsterKind::Cyclops, 4, 3),
+    mon(MonsterKind::Cyclops, 5, 4),
+    mon(MonsterKind::Petrifier, 4, 3),
+    mon(MonsterKind::Petrifier, 5, 4),
 ];
 
 /// What a quest asks for (all "at least").

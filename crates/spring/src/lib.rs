@@ -14,6 +14,7 @@
 //!   [`Spring::decks`], [`Spring::hand`] (private!), [`Spring::score_lines`]. Players see
 //!   [`dwarfs_engine::Game::observe`], which hides other hands and the face-down piles.
 
+pub mod bot;
 pub mod data;
 mod describe;
 mod determinize;
@@ -27,6 +28,7 @@ mod text;
 pub mod types;
 pub mod view;
 
+pub use bot::{GreedyBot, Weights};
 pub use describe::{colour, dragon, place, requirement};
 pub use state::{
     BoardSpot, ChanceTask, Empire, ExpCard, NestDragon, Pending, Phase, Spring, hero_id,
@@ -46,7 +48,7 @@ impl Game for Spring {
     type Error = SpringError;
 
     const NAME: &'static str = "spring";
-    const RULES_VERSION: u32 = 2;
+    const RULES_VERSION: u32 = 3;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 

@@ -122,7 +122,7 @@ fn gathering_gives_one_resource_of_the_wildland_per_backpack_plus_successes() {
 fn a_fight_is_won_with_enough_axes_and_brings_the_card_faeries_and_a_refill() {
     let mut g = Spring::test_position(2);
     let (w, _) = next_to_wild(&mut g);
-    let card = 6; // a Frogling, 3 axes
+    let card = 6; // a Frogling, 2 axes
     g.put_monster(card, 5, w as usize);
     g.empire_mut(Seat(0)).successes = 3;
     let deck_before = g.exp_deck_len();
@@ -156,7 +156,7 @@ fn a_fight_is_won_with_enough_axes_and_brings_the_card_faeries_and_a_refill() {
 fn a_fight_with_too_few_axes_is_lost() {
     let mut g = Spring::test_position(2);
     let (w, _) = next_to_wild(&mut g);
-    g.put_monster(1, 5, w as usize); // Giant Spider, 5 axes: two cards show at most 3
+    g.put_monster(1, 5, w as usize); // Giant Spider, 4 axes: two cards show at most 3
     play(&mut g, A::Explore { at: w });
     play(&mut g, A::Engage);
     let ev = chance(&mut g, 2);
@@ -169,7 +169,7 @@ fn a_fight_with_too_few_axes_is_lost() {
 fn dragon_successes_count_in_a_fight() {
     let mut g = Spring::test_position(2);
     let (w, _) = next_to_wild(&mut g);
-    g.put_monster(9, 5, w as usize); // Cyclops, 5 axes
+    g.put_monster(9, 5, w as usize); // Cyclops, 4 axes
     // Only the Forager (no axes) in the deck: the win comes from successes alone.
     g.empire_mut(Seat(0)).heroes = 1 << 4;
     g.give_dragon(Seat(0), 23, 3); // Thunderbelly L3: 3 successes
@@ -326,7 +326,7 @@ fn a_monster_revealed_after_a_victory_spawns_on_the_closest_free_wildland() {
 fn declining_keeps_the_successes_and_a_later_fight_spends_them() {
     let mut g = Spring::test_position(2);
     let (w, _) = next_to_wild(&mut g);
-    let card = 6; // a Frogling, 3 axes
+    let card = 6; // a Frogling, 2 axes
     g.put_monster(card, 5, w as usize);
     g.empire_mut(Seat(0)).successes = 3;
     play(&mut g, A::Explore { at: w });
@@ -525,7 +525,7 @@ fn a_reveal_counts_only_the_fighters_own_dwarfs_settlements_and_fortress() {
         e.wild_dwarfs[w as usize] = 2;
         e.bastion = 5;
     }
-    g.put_monster(1, 5, w as usize); // Giant Spider, 5 axes
+    g.put_monster(1, 5, w as usize); // Giant Spider, 4 axes
     g.board_mut().webs = Default::default();
     play(&mut g, A::Explore { at: w });
     play(&mut g, A::Engage);

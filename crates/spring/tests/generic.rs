@@ -41,22 +41,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "eebab5917b37a526a685f2913aa5be6b240edb89704c092ddfa61cbd160a49b0",
+        hash: "9918d9afb0184f041294dbdf825cb44ca94772089ebe9736f75f2b6f81390c12",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "7bc12c2c4ce33b77a0a8d20958a9306a9f924e2dfd92375f6249852c38228f1b",
+        hash: "dcaecea3c1083ba13bf2ca8854e9e6e0136d8f270579e1924be9004230541f1b",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "fcaef093b570a279b91bd191d057e0cc65430e7609bbe9fdf9487a78b66f3636",
+        hash: "2132ccea1c269c9316830b53ba31c3145fdaf5944a3f306a1c1958191f64ce8d",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "55917b2a5d2dbc263c9a351f01b2f3e5d27f69ee8012f456dc285c6b67cbbc67",
+        hash: "7c1e90e1d5f5a23c5e0270f01ab475a0e778115eb38f309d2f2e3912356f1742",
     },
 ];
 

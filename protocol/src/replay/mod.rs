@@ -226,6 +226,9 @@ pub struct Position<G: Game> {
     pub description: Option<String>,
     /// The state after the move.
     pub state: G,
+    /// The events of the move and of the chance points it led to, in order, unredacted (a
+    /// viewer passes them through `Game::redact_event`). Empty at the start.
+    pub events: Vec<G::Event>,
 }
 
 /// Verifies a replay like [`verify`] and returns every position along the way: the state after
@@ -393,6 +396,7 @@ impl<G: Game> Verifier<G> {
                 seat: None,
                 description: None,
                 state: v.state.clone(),
+                events: Vec::new(),
             }]);
         }
         let result = 'run: {
@@ -1034,6 +1038,7 @@ impl<G: Game> Verifier<G> {
                         seat: Some(seat),
                         description,
                         line,
+                        events,
                     },
                 )
             }
@@ -1155,6 +1160,7 @@ impl<G: Game> Verifier<G> {
                     ));
                 }
                 let description = format!("secret choices: {}", parts.join("; "));
+                let events = played.into_iter().flat_map(|p| p.events).collect();
                 let line = format!("#{:<5} {description}", r.seq);
                 self.finish_step(
                     frame,
@@ -1167,6 +1173,7 @@ impl<G: Game> Verifier<G> {
                         seat: None,
                         description,
                         line,
+                        events,
                     },
                 )
             }
@@ -1180,7 +1187,7 @@ impl<G: Game> Verifier<G> {
         frame: &Frame,
         rest: &[(usize, Frame)],
         mut log: Option<&mut Vec<String>>,
-        step: StepParts<'_>,
+        step: StepParts<'_, G>,
     ) -> Result<(), Fault> {
         let cfg = self.header.config.clone();
         let StepParts {
@@ -1190,6 +1197,7 @@ impl<G: Game> Verifier<G> {
             seat,
             description,
             line,
+            mut events,
         } = step;
         let hash = state_hash(&self.state)?;
         if lockstep::is_checkpoint(&cfg, seq) {
@@ -1208,7 +1216,10 @@ impl<G: Game> Verifier<G> {
             let reveals = self.links_at(seq, frame, rest)?;
             let mut lines = Vec::new();
             lockstep::resolve_after_move(&mut self.state, &cfg.game_id, seq, &reveals, |_, ev| {
-                lines.push(format!("        chance: {ev:?}"))
+                lines.push(format!("        chance: {ev:?}"));
+                if self.positions.is_some() {
+                    events.extend(ev);
+                }
             })
             .map_err(|e| Fault::Illegal(e.to_string()))?;
             if let Some(log) = log {
@@ -1237,6 +1248,7 @@ impl<G: Game> Verifier<G> {
                 seat,
                 description: Some(description),
                 state: self.state.clone(),
+                events,
             });
         }
         self.last_seq = seq;
@@ -1246,13 +1258,15 @@ impl<G: Game> Verifier<G> {
 }
 
 /// The parts of a final move or secret step that [`Verifier::finish_step`] checks.
-struct StepParts<'a> {
+struct StepParts<'a, G: Game> {
     seq: u32,
     acks: &'a [AckRecord],
     beacon: &'a [Link],
     seat: Option<Seat>,
     description: String,
     line: String,
+    /// The step's own events (the chance points' are added as they resolve).
+    events: Vec<G::Event>,
 }
 
 fn read_error_position(e: &ReadError) -> (usize, usize) {
