@@ -221,7 +221,7 @@ impl GameConfig {
             &self.data_digest,
         )?;
         let options: G::Options =
-            codec::decode(&self.options).map_err(|e| Refusal::Options(e.to_string()))?;
+            codec::decode_frame(&self.options).map_err(|e| Refusal::Options(e.to_string()))?;
         if self.seats.len() > u8::MAX as usize {
             return Err(Refusal::Seats(format!("{} seats", self.seats.len())));
         }

@@ -116,7 +116,7 @@ impl Ticket {
         if checksum(payload) != sum {
             return Err(TicketError::Checksum);
         }
-        let body: Body = dwarfs_engine::codec::decode(payload)
+        let body: Body = dwarfs_engine::codec::decode_frame(payload)
             .map_err(|e| TicketError::Malformed(e.to_string()))?;
         let host = PeerId::from_bytes(&body.host)
             .map_err(|e| TicketError::Malformed(format!("host peer id: {e}")))?;

@@ -380,7 +380,7 @@ impl<G: Game> Session<G> {
                         return false; // wait: retransmission asks the others for it
                     };
                     self.future_moves.remove(&seq);
-                    let Ok(action) = codec::decode::<G::Action>(&m.body.action) else {
+                    let Ok(action) = codec::decode_frame::<G::Action>(&m.body.action) else {
                         self.halt(format!("the taken-over seat's move {seq} does not decode"));
                         return false;
                     };

@@ -187,7 +187,7 @@ impl<G: Game> Session<G> {
             ));
             return true;
         }
-        let action: G::Action = match codec::decode(&m.body.action) {
+        let action: G::Action = match codec::decode_frame(&m.body.action) {
             Ok(a) => a,
             Err(e) => {
                 self.cheat(

@@ -329,7 +329,7 @@ impl<G: Game> Session<G> {
             let (Some(c), Some(r)) = (&commits[s.index()], &reveals[s.index()]) else {
                 return false;
             };
-            let Ok(a) = codec::decode::<G::Action>(&r.body.action) else {
+            let Ok(a) = codec::decode_frame::<G::Action>(&r.body.action) else {
                 let (c, r) = (c.clone(), r.clone());
                 self.secret_illegal(s, seq, "does not decode".into(), &c, &r);
                 return false;
