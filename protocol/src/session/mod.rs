@@ -173,6 +173,9 @@ pub struct Session<G: Game> {
     journal_out: VecDeque<Vec<u8>>,
     /// Whether the journal's magic was written already.
     journal_started: bool,
+    /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
+    /// driver last flushed it to disk.
+    replay_sync: bool,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -302,6 +305,7 @@ impl<G: Game> Session<G> {
             own_signed: BTreeMap::new(),
             journal_out: VecDeque::new(),
             journal_started: false,
+            replay_sync: false,
         };
         s.players_at_start = s.player_seats().count();
         if let Some(seat) = s.local_seat {
@@ -587,6 +591,13 @@ impl<G: Game> Session<G> {
         let f = self.replay_out.pop_front()?;
         self.replay_polled += f.len();
         Some(f)
+    }
+
+    /// Whether the replay bytes polled so far end a checkpoint (every live seat's acks of a move),
+    /// the header, a takeover or the end of the game: **flush the file to disk**
+    /// (`File::sync_data`) once they are written. Reset by the call.
+    pub fn poll_replay_sync(&mut self) -> bool {
+        std::mem::take(&mut self.replay_sync)
     }
 
     /// The next bytes to append to this peer's signing journal (a file next to the replay; the
