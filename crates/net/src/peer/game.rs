@@ -294,6 +294,9 @@ impl<G: Game> Driver<G> {
             }
         }
         let Err(e) = result else {
+            if s.phase() == &Phase::Over {
+                f.game_over();
+            }
             return true;
         };
         let why = format!(

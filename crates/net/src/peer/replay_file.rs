@@ -96,6 +96,8 @@ pub(super) struct ReplayFile {
     copy: Option<Copy>,
     /// Whether bytes were appended since the last flush to disk.
     dirty: bool,
+    /// The signing journal's path, until it is removed at the end of the game.
+    journal_path: Option<PathBuf>,
 }
 
 impl ReplayFile {
@@ -137,6 +139,7 @@ impl ReplayFile {
                 .create_new(true)
                 .open(journal_file(&candidate))?;
             return Ok(ReplayFile {
+                journal_path: Some(journal_file(&candidate)),
                 path: candidate,
                 sink: Box::new(sink),
                 journal: Box::new(journal),
@@ -200,6 +203,7 @@ impl ReplayFile {
                 journal: Box::new(journal),
                 copy,
                 dirty: false,
+                journal_path: Some(journal_path),
             },
             journal_bytes,
         ))
@@ -235,6 +239,17 @@ impl ReplayFile {
     pub(super) fn journal(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.journal.append(bytes)?;
         self.journal.sync()
+    }
+
+    /// The game is over and agreed, and the replay holds it: the signing journal is no longer
+    /// needed (nothing more is signed for a move), so it is removed.
+    pub(super) fn game_over(&mut self) {
+        if self.copy.is_none()
+            && !self.dirty
+            && let Some(p) = self.journal_path.take()
+        {
+            let _ = std::fs::remove_file(p);
+        }
     }
 
     /// The replay is rebuilt in a copy, and the session now holds every move of the original (or
@@ -316,6 +331,11 @@ mod tests {
         assert_eq!(std::fs::read(r.path()).unwrap(), b"new");
         let r3 = ReplayFile::create_new(&path).unwrap();
         assert_eq!(r3.path(), dir.path().join("game-3.replay"));
+        assert!(journal_file(r3.path()).exists());
+        let mut r3 = r3;
+        r3.game_over();
+        assert!(!journal_file(r3.path()).exists());
+        assert!(r3.path().exists());
     }
 
     #[test]
