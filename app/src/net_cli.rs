@@ -25,7 +25,8 @@ pub struct PeerArgs {
     /// Address to listen on (multiaddr; repeatable). Default: all interfaces, TCP and QUIC.
     #[arg(long, value_name = "MULTIADDR")]
     pub listen: Vec<String>,
-    /// Where to write the replay. Default: the data directory.
+    /// Where to write the replay (an existing file is never written over: a numbered name next
+    /// to it is taken instead). Default: a new file in the data directory.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
     /// Let a bot play your seat instead of choosing moves yourself.
@@ -95,7 +96,9 @@ pub struct LanArgs {
 /// `dwarfs resume`.
 #[derive(clap::Args, Debug)]
 pub struct ResumeArgs {
-    /// Your replay file of the game (written before your process stopped).
+    /// Your replay file of the game (written before your process stopped), with the signing
+    /// journal `FILE.signed` next to it. The file is never written over: the game goes on in a
+    /// copy (`FILE.resuming`) that replaces it once it holds every move the file held.
     pub file: PathBuf,
     /// A ticket to reach the others if the address book next to the replay is gone.
     #[arg(long)]

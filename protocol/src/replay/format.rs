@@ -1,5 +1,7 @@
-//! The replay file format: a magic, then append-only frames, each a LEB128 length and the
-//! canonical encoding of a [`Frame`]. A crash loses at most the frame being written.
+//! The replay file format: a magic, then append-only frames, each a LEB128 length, the
+//! canonical encoding of a [`Frame`] and (format 4 on, magic [`MAGIC`]) a checksum of that
+//! encoding. A crash loses at most the frame being written, and [`read_frames`] tells such a torn
+//! last frame ([`ReadError::is_torn_tail`]) from damage in the middle of the file.
 
 use crate::config::GameConfig;
 use crate::keys::Signature;
@@ -9,14 +11,25 @@ use dwarfs_engine::{Seat, codec};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// The first bytes of every replay file.
-pub const MAGIC: &[u8; 8] = b"DWARFSRP";
+/// The first bytes of every replay file this build writes (format 4 on): frames carry a checksum.
+pub const MAGIC: &[u8; 8] = b"DWARFSRC";
+
+/// The first bytes of a replay of formats 2 and 3: frames without a checksum.
+pub const MAGIC_V3: &[u8; 8] = b"DWARFSRP";
+
+/// What every replay magic starts with (the last byte tells the framing).
+const MAGIC_STEM: &[u8; 7] = b"DWARFSR";
+
+/// Bytes of the checksum after each frame's body (format 4 on): the first bytes of the body's
+/// BLAKE3 hash.
+pub const CHECKSUM_LEN: usize = 4;
 
 /// The replay format version (in the header frame). Version 2: a takeover record hands a set of
 /// seats over at once, with every remaining live seat's vote for each. Version 3: the takeover
 /// bot mixes the move's sequence number into its choice (`dwarfs_bots::TakeoverBot::pick`), and
-/// simultaneous secret steps are recorded as [`Frame::Secret`].
-pub const FORMAT_VERSION: u16 = 3;
+/// simultaneous secret steps are recorded as [`Frame::Secret`]. Version 4: every frame carries a
+/// checksum (magic [`MAGIC`]; the frames themselves are those of version 3).
+pub const FORMAT_VERSION: u16 = 4;
 
 /// The oldest format version this build still verifies (its bot moves are checked with
 /// `dwarfs_bots::TakeoverBot::pick_v1`). A session cannot resume from such a file.
@@ -161,10 +174,19 @@ pub enum Frame {
     Secret(SecretRecord),
 }
 
-/// Encodes one frame with its length prefix, ready to append to a file.
+/// Encodes one frame with its length prefix and checksum, ready to append to a file that starts
+/// with [`MAGIC`].
 pub fn encode_frame(frame: &Frame) -> Vec<u8> {
+    let mut out = encode_frame_v3(frame);
+    out.extend_from_slice(&checksum(&codec::encode_plain(frame)));
+    out
+}
+
+/// Encodes one frame with its length prefix and no checksum, as formats 2 and 3 did (files that
+/// start with [`MAGIC_V3`]).
+pub fn encode_frame_v3(frame: &Frame) -> Vec<u8> {
     let body = codec::encode_plain(frame);
-    let mut out = Vec::with_capacity(body.len() + 5);
+    let mut out = Vec::with_capacity(body.len() + 5 + CHECKSUM_LEN);
     let mut n = body.len() as u64;
     loop {
         let b = (n & 0x7f) as u8;
@@ -179,12 +201,25 @@ pub fn encode_frame(frame: &Frame) -> Vec<u8> {
     out
 }
 
+/// The checksum stored after a frame's body.
+pub fn checksum(body: &[u8]) -> [u8; CHECKSUM_LEN] {
+    let mut c = [0; CHECKSUM_LEN];
+    c.copy_from_slice(&blake3::hash(body).as_bytes()[..CHECKSUM_LEN]);
+    c
+}
+
 /// Why a replay could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ReadError {
     /// The file does not start with the replay magic.
     #[error("not a dwarfs replay (bad magic bytes)")]
     BadMagic,
+    /// A replay magic this build does not know: a newer format.
+    #[error(
+        "a replay framing this build does not know (magic byte {0:#04x}): it was written by a newer \
+         dwarfs; update dwarfs to read it"
+    )]
+    UnknownFraming(u8),
     /// A frame's length prefix is broken or too large.
     #[error("frame {index} at byte {offset}: bad length prefix")]
     BadLength {
@@ -203,6 +238,24 @@ pub enum ReadError {
         /// Bytes missing.
         missing: usize,
     },
+    /// The last frame's checksum fails and nothing follows it (or only zero bytes do): a crash
+    /// while it was being written. Resuming cuts it.
+    #[error("frame {index} at byte {offset} was cut by a crash while being written")]
+    Torn {
+        /// Frame index.
+        index: usize,
+        /// Byte offset.
+        offset: usize,
+    },
+    /// A frame's checksum fails and more frames follow: the file is damaged (a disk or copy
+    /// error, or an edit), not cut by a crash.
+    #[error("frame {index} at byte {offset} is corrupt: its checksum does not match")]
+    Checksum {
+        /// Frame index.
+        index: usize,
+        /// Byte offset.
+        offset: usize,
+    },
     /// A frame does not decode.
     #[error("frame {index} at byte {offset} is malformed: {reason}")]
     Malformed {
@@ -215,6 +268,28 @@ pub enum ReadError {
     },
 }
 
+impl ReadError {
+    /// Whether this error is a torn last frame: the file ends inside a frame, or its last frame
+    /// fails its checksum with nothing (or only zero bytes, as a file system may leave after a
+    /// power cut) behind it. Such a tail is what a crash while writing leaves, and resuming cuts
+    /// it; any other error is damage that must be reported, never cut silently.
+    pub fn is_torn_tail(&self) -> bool {
+        matches!(self, ReadError::Truncated { .. } | ReadError::Torn { .. })
+    }
+
+    /// The frame index and byte offset the error is at.
+    pub fn position(&self) -> (usize, usize) {
+        match self {
+            ReadError::BadMagic | ReadError::UnknownFraming(_) => (0, 0),
+            ReadError::BadLength { index, offset }
+            | ReadError::Truncated { index, offset, .. }
+            | ReadError::Torn { index, offset }
+            | ReadError::Checksum { index, offset }
+            | ReadError::Malformed { index, offset, .. } => (*index, *offset),
+        }
+    }
+}
+
 /// The frames of a replay, and the error that stopped reading, if any (the frames before it are
 /// intact: this is how a crashed peer recovers its file).
 #[derive(Clone, Debug)]
@@ -223,82 +298,203 @@ pub struct Frames {
     pub frames: Vec<(usize, Frame)>,
     /// Why reading stopped early.
     pub error: Option<ReadError>,
+    /// Whether the frames carry checksums (format 4 on, magic [`MAGIC`]).
+    pub checksummed: bool,
 }
 
-/// Reads every frame it can.
+/// Reads every frame it can: the replay parser (any bytes in, never a panic). Reading stops at
+/// the first bad frame; see [`ReadError::is_torn_tail`] for what a crash leaves behind.
 pub fn read_frames(bytes: &[u8]) -> Frames {
-    let mut frames = Vec::new();
-    if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-        return Frames {
-            frames,
-            error: Some(ReadError::BadMagic),
-        };
+    let mut out = Frames {
+        frames: Vec::new(),
+        error: None,
+        checksummed: true,
+    };
+    if bytes.len() < MAGIC.len() || &bytes[..MAGIC_STEM.len()] != MAGIC_STEM {
+        out.error = Some(ReadError::BadMagic);
+        return out;
     }
-    let mut pos = MAGIC.len();
+    out.checksummed = match bytes[MAGIC.len() - 1] {
+        b if b == MAGIC[MAGIC.len() - 1] => true,
+        b if b == MAGIC_V3[MAGIC.len() - 1] => false,
+        b => {
+            out.error = Some(ReadError::UnknownFraming(b));
+            return out;
+        }
+    };
+    let (frames, error) = read_framed::<Frame>(bytes, MAGIC.len(), out.checksummed);
+    out.frames = frames;
+    out.error = error;
+    out
+}
+
+/// Reads length-prefixed (and, when `checksummed`, checksummed) records of `T` from `pos` on:
+/// the records read, and the error that stopped reading.
+fn read_framed<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    mut pos: usize,
+    checksummed: bool,
+) -> (Vec<(usize, T)>, Option<ReadError>) {
+    let mut out = Vec::new();
+    let sum_len = if checksummed { CHECKSUM_LEN } else { 0 };
     let mut index = 0;
+    // Zero bytes from `at` to the end: a file system may leave these after a power cut.
+    let zero_tail = |at: usize| bytes[at..].iter().all(|&b| b == 0);
     while pos < bytes.len() {
         let offset = pos;
         let mut len: u64 = 0;
         let mut shift = 0;
-        loop {
+        let error = loop {
             let Some(&b) = bytes.get(pos) else {
-                return Frames {
-                    frames,
-                    error: Some(ReadError::Truncated {
-                        index,
-                        offset,
-                        missing: 1,
-                    }),
-                };
+                break Some(ReadError::Truncated {
+                    index,
+                    offset,
+                    missing: 1,
+                });
             };
             pos += 1;
             len |= ((b & 0x7f) as u64) << shift;
             if b & 0x80 == 0 {
-                break;
+                break None;
             }
             shift += 7;
             if shift > 28 {
-                return Frames {
-                    frames,
-                    error: Some(ReadError::BadLength { index, offset }),
-                };
+                break Some(ReadError::BadLength { index, offset });
             }
+        };
+        if error.is_some() {
+            return (out, error);
         }
         if len as usize > MAX_FRAME * 16 || len == 0 {
-            return Frames {
-                frames,
-                error: Some(ReadError::BadLength { index, offset }),
+            let e = if checksummed && zero_tail(offset) {
+                ReadError::Torn { index, offset }
+            } else {
+                ReadError::BadLength { index, offset }
             };
+            return (out, Some(e));
         }
         let len = len as usize;
-        if bytes.len() - pos < len {
-            return Frames {
-                frames,
-                error: Some(ReadError::Truncated {
+        if bytes.len() - pos < len + sum_len {
+            let missing = len + sum_len - (bytes.len() - pos);
+            return (
+                out,
+                Some(ReadError::Truncated {
                     index,
                     offset,
-                    missing: len - (bytes.len() - pos),
+                    missing,
                 }),
-            };
+            );
         }
-        match codec::decode::<Frame>(&bytes[pos..pos + len]) {
-            Ok(f) => frames.push((offset, f)),
+        let body = &bytes[pos..pos + len];
+        if checksummed && bytes[pos + len..pos + len + sum_len] != checksum(body) {
+            let e = if zero_tail(pos + len + sum_len) {
+                ReadError::Torn { index, offset }
+            } else {
+                ReadError::Checksum { index, offset }
+            };
+            return (out, Some(e));
+        }
+        match codec::decode::<T>(body) {
+            Ok(f) => out.push((offset, f)),
             Err(e) => {
-                return Frames {
-                    frames,
-                    error: Some(ReadError::Malformed {
+                let reason = e.to_string();
+                return (
+                    out,
+                    Some(ReadError::Malformed {
                         index,
                         offset,
-                        reason: e.to_string(),
+                        reason,
                     }),
-                };
+                );
             }
         }
-        pos += len;
+        pos += len + sum_len;
         index += 1;
     }
-    Frames {
-        frames,
-        error: None,
+    (out, None)
+}
+
+/// The first bytes of a peer's signing journal (`<replay>.signed`, see [`SignedRecord`]).
+pub const JOURNAL_MAGIC: &[u8; 8] = b"DWARFSSG";
+
+/// One item the local peer signed for a move that was not final yet, appended to its signing
+/// journal (a file next to the replay) **before** the item is sent. The replay holds only final
+/// moves (and is the same file at every peer); the journal is the peer's own memory of what it
+/// signed, so that after a crash it never signs a second, different item for the same move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SignedRecord {
+    /// A move of the local seat.
+    Move(Signed<crate::message::MoveBody>),
+    /// The local seat's commitment at a simultaneous secret step.
+    SecretCommit(Signed<crate::message::SecretCommitBody>),
+}
+
+impl SignedRecord {
+    /// The move (or secret step) the item is for.
+    pub fn seq(&self) -> u32 {
+        match self {
+            SignedRecord::Move(m) => m.body.seq,
+            SignedRecord::SecretCommit(c) => c.body.seq,
+        }
+    }
+}
+
+/// Encodes one journal record with its length prefix and checksum.
+pub fn encode_record(record: &SignedRecord) -> Vec<u8> {
+    let body = codec::encode_plain(record);
+    let mut out = Vec::with_capacity(body.len() + 5 + CHECKSUM_LEN);
+    let mut n = body.len() as u64;
+    loop {
+        let b = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(b);
+            break;
+        }
+        out.push(b | 0x80);
+    }
+    out.extend_from_slice(&body);
+    out.extend_from_slice(&checksum(&body));
+    out
+}
+
+/// The records of a signing journal.
+#[derive(Clone, Debug)]
+pub struct Journal {
+    /// The records read, with their byte offsets.
+    pub records: Vec<(usize, SignedRecord)>,
+    /// Why reading stopped early (a torn last record is what a crash while writing it leaves:
+    /// that item was never sent).
+    pub error: Option<ReadError>,
+    /// Bytes of the file that hold the magic and the records read (0 for an empty or torn
+    /// magic): a driver cuts a torn tail to this length before appending.
+    pub valid_len: usize,
+}
+
+/// Reads a signing journal (empty bytes are an empty journal).
+pub fn read_journal(bytes: &[u8]) -> Journal {
+    if bytes.len() < JOURNAL_MAGIC.len() {
+        let torn = JOURNAL_MAGIC.starts_with(bytes);
+        return Journal {
+            records: Vec::new(),
+            error: (!torn).then_some(ReadError::BadMagic),
+            valid_len: 0,
+        };
+    }
+    if &bytes[..JOURNAL_MAGIC.len()] != JOURNAL_MAGIC {
+        return Journal {
+            records: Vec::new(),
+            error: Some(ReadError::BadMagic),
+            valid_len: 0,
+        };
+    }
+    let (records, error) = read_framed::<SignedRecord>(bytes, JOURNAL_MAGIC.len(), true);
+    let valid_len = error
+        .as_ref()
+        .map_or(bytes.len(), |e| e.position().1.max(JOURNAL_MAGIC.len()));
+    Journal {
+        records,
+        error,
+        valid_len,
     }
 }

@@ -429,7 +429,7 @@ impl<G: Game> Verifier<G> {
                     Err(Fault::MissingLinks) => {
                         break 'run Err(match &frames.error {
                             Some(e) => {
-                                let (i, o) = read_error_position(e);
+                                let (i, o) = e.position();
                                 err(i, o, Some(last_move_in_file + 1), Fault::Read(e.clone()))
                             }
                             None => err(
@@ -453,7 +453,7 @@ impl<G: Game> Verifier<G> {
                 }
             }
             if let Some(e) = frames.error {
-                let (index, offset) = read_error_position(&e);
+                let (index, offset) = e.position();
                 break 'run Err(err(index, offset, Some(v.last_seq + 1), Fault::Read(e)));
             }
             if !v.over {
@@ -521,8 +521,13 @@ impl<G: Game> Verifier<G> {
         mut collect: Option<Vec<SignatureCheck>>,
     ) -> Result<Self, Fault> {
         if !(format::OLDEST_FORMAT_VERSION..=format::FORMAT_VERSION).contains(&header.format) {
+            let why = if header.format > format::FORMAT_VERSION {
+                "it was written by a newer dwarfs: update dwarfs to verify it"
+            } else {
+                "it is older than any this build still verifies"
+            };
             return Err(Fault::Ending(format!(
-                "replay format {} is not supported (this build reads {} to {})",
+                "replay format {} is not supported (this build reads formats {} to {}): {why}",
                 header.format,
                 format::OLDEST_FORMAT_VERSION,
                 format::FORMAT_VERSION
@@ -1269,15 +1274,6 @@ struct StepParts<'a, G: Game> {
     events: Vec<G::Event>,
 }
 
-fn read_error_position(e: &ReadError) -> (usize, usize) {
-    match e {
-        ReadError::BadMagic => (0, 0),
-        ReadError::BadLength { index, offset }
-        | ReadError::Truncated { index, offset, .. }
-        | ReadError::Malformed { index, offset, .. } => (*index, *offset),
-    }
-}
-
 /// The beacon links a frame carries, and the position they are at.
 fn links_of<'a>(frame: &'a Frame, cfg: &crate::config::GameConfig) -> Option<(u32, &'a [Link])> {
     match frame {
@@ -1311,6 +1307,30 @@ pub(crate) struct Rebuilt<G: Game> {
     pub over: bool,
     /// Takeovers in the file: `(from_seq, seats)`.
     pub takeovers: Vec<(u32, Vec<Seat>)>,
+}
+
+/// What [`check_unfinished`] found in a replay that may be cut or still being written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnfinishedReport {
+    /// The last move verified (0 before the first).
+    pub moves: u32,
+    /// Whether the file holds the end of the game.
+    pub over: bool,
+    /// How many bytes of the file verify; the rest is a torn last frame or moves whose chance
+    /// point needs beacon links the file does not hold yet.
+    pub valid_len: usize,
+}
+
+/// Verifies a replay of the current format that may be unfinished (a game under way, or cut by a
+/// crash), as resuming does: every frame up to the last move whose chance point the file can
+/// resolve. A torn last frame is not an error; damage in the middle of the file is.
+pub fn check_unfinished<G: Game>(bytes: &[u8]) -> Result<UnfinishedReport, VerifyError> {
+    let r = rebuild::<G>(bytes)?;
+    Ok(UnfinishedReport {
+        moves: r.final_seq,
+        over: r.over,
+        valid_len: r.valid_len,
+    })
 }
 
 /// Rebuilds the game from a replay file, verifying everything, up to the last move whose chance
@@ -1349,11 +1369,16 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             )),
         ));
     }
+    // A torn last frame is what a crash leaves, and is cut; damage anywhere else is reported.
+    if let Some(e) = frames.error.as_ref().filter(|e| !e.is_torn_tail()) {
+        let (index, offset) = e.position();
+        return Err(err(index, offset, None, Fault::Read(e.clone())));
+    }
     let mut v = Verifier::<G>::start(header, None, None).map_err(|f| err(0, 0, None, f))?;
     let end_of = |i: usize| -> usize {
         all.get(i + 1).map_or_else(
             || match &frames.error {
-                Some(e) => read_error_position(e).1,
+                Some(e) => e.position().1,
                 None => bytes.len(),
             },
             |f| f.0,

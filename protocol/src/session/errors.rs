@@ -33,6 +33,16 @@ pub enum SubmitError {
     /// The action or the state cannot be encoded, so nothing was signed (a bug in the game).
     #[error("this build cannot encode the move or the state (a bug in the game): {0}")]
     Unencodable(String),
+    /// This peer already signed another action for the move (before a crash, as its signing
+    /// journal shows, or just now): a second, different signed move would be cheating.
+    #[error(
+        "you already signed a different choice for move {seq} (before the game was interrupted); \
+         it stands and is played again as signed"
+    )]
+    AlreadySigned {
+        /// The move.
+        seq: u32,
+    },
 }
 
 /// Why a session could not be resumed from a replay file.
@@ -41,6 +51,9 @@ pub enum ResumeError {
     /// The file does not verify (before the point where it was cut).
     #[error("the replay file does not verify: {0}")]
     Replay(#[from] crate::replay::VerifyError),
+    /// The signing journal next to the replay is damaged (not merely cut by a crash).
+    #[error("the signing journal is damaged: {0}")]
+    Journal(crate::replay::format::ReadError),
     /// The configuration or key is unusable.
     #[error(transparent)]
     Session(#[from] SessionError),

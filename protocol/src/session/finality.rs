@@ -364,6 +364,9 @@ impl<G: Game> Session<G> {
 
     /// With no pending move: play the bot's move, announce our turn, or apply a buffered move.
     pub(super) fn next_move(&mut self) -> bool {
+        if self.replay_own_signed() {
+            return true;
+        }
         let seq = self.final_seq + 1;
         match self.state.to_act() {
             Actor::Seat(s) if !self.seats[s.index()].live => {

@@ -16,8 +16,9 @@ use crate::message::{
     RevealBody, SecretCommitBody, SecretRevealBody, Signed, SyncRequest, TakeoverBody,
 };
 use crate::replay::format::{
-    AckRecord, FinalRecord, Frame, Header, MAGIC, MoveRecord, SecretChoice, SecretProof,
-    SecretRecord, TakeoverRecord, VoteRecord, encode_frame, read_frames,
+    AckRecord, FinalRecord, Frame, Header, JOURNAL_MAGIC, MAGIC, MoveRecord, SecretChoice,
+    SecretProof, SecretRecord, SignedRecord, TakeoverRecord, VoteRecord, encode_frame,
+    encode_record, read_frames, read_journal,
 };
 use crate::takeover;
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
@@ -165,6 +166,16 @@ pub struct Session<G: Game> {
     /// commits at a secret step only once every one of them has, so that a commitment it sent
     /// before the crash, held by any of them, comes back instead of being signed anew.
     secret_resync: BTreeSet<u8>,
+    /// What the local seat signed for each move (its move, or its commitment at a secret
+    /// step), from the signing journal and since: never a second, different item for one move.
+    own_signed: BTreeMap<u32, SignedRecord>,
+    /// Signing journal bytes not yet polled by the driver.
+    journal_out: VecDeque<Vec<u8>>,
+    /// Whether the journal's magic was written already.
+    journal_started: bool,
+    /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
+    /// driver last flushed it to disk.
+    replay_sync: bool,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -291,6 +302,10 @@ impl<G: Game> Session<G> {
             secret_reveals: BTreeMap::new(),
             my_secret: None,
             secret_resync: BTreeSet::new(),
+            own_signed: BTreeMap::new(),
+            journal_out: VecDeque::new(),
+            journal_started: false,
+            replay_sync: false,
         };
         s.players_at_start = s.player_seats().count();
         if let Some(seat) = s.local_seat {
@@ -315,11 +330,13 @@ impl<G: Game> Session<G> {
     }
 
     /// Resumes the local peer's session from its own replay file after a crash (`dwarfs resume
-    /// FILE`). Everything in the file is verified again; the file may be cut anywhere. Returns
-    /// the session and how many bytes of the file to keep: **truncate the file to that length**
-    /// before appending the session's new replay frames. The session asks the other peers for
-    /// what it missed, and does not let the local seat play until one of them has answered (so it
-    /// never signs a second, different move for a turn it played before the crash).
+    /// FILE`), without its signing journal (see [`Session::resume_with_journal`], which a driver
+    /// that keeps one should use). Everything in the file is verified again; the file may be cut
+    /// anywhere. Returns the session and how many bytes of the file verify: the session's replay
+    /// goes on from that length (a driver writes it to a new file and replaces the old one only
+    /// once the new one holds at least as much, so nothing is lost if the others never come
+    /// back). The session asks the other peers for what it missed, and does not let the local
+    /// seat play until one of them has answered.
     pub fn resume(
         replay: &[u8],
         keypair: &Keypair,
@@ -337,6 +354,31 @@ impl<G: Game> Session<G> {
         settings: Settings,
         now: u64,
     ) -> Result<(Self, usize), ResumeError> {
+        Self::resume_with_journal(replay, &[], signer, settings, now)
+    }
+
+    /// As [`Session::resume_with_signer`], also reading the peer's signing journal (the bytes
+    /// [`Session::poll_signing_record`] returned before the crash; empty if there is none).
+    ///
+    /// **The rule for a crash between signing and finality.** Every move and secret commitment
+    /// the local seat signs is journaled before it is sent (the driver writes and flushes the
+    /// journal before it sends anything polled after it). So after a crash either the record is
+    /// absent or torn, and the item was never sent: no peer holds it, and signing anew is safe;
+    /// or the record is whole, and the item may have reached some peers: the resumed session then
+    /// signs only that same item for that move (it plays a recorded move again by itself once the
+    /// move is the local seat's to play, with the same state before it) and refuses any other
+    /// ([`SubmitError::AlreadySigned`]), so it never signs two different items for one move.
+    pub fn resume_with_journal(
+        replay: &[u8],
+        journal: &[u8],
+        signer: Signer,
+        settings: Settings,
+        now: u64,
+    ) -> Result<(Self, usize), ResumeError> {
+        let journal = read_journal(journal);
+        if let Some(e) = journal.error.as_ref().filter(|e| !e.is_torn_tail()) {
+            return Err(ResumeError::Journal(e.clone()));
+        }
         let r = crate::replay::rebuild::<G>(replay)?;
         let mut s = Self::with_signer(r.header.config.clone(), signer, settings, now)?;
         s.outbox.clear();
@@ -391,6 +433,31 @@ impl<G: Game> Session<G> {
                 if p != s.local_peer {
                     let req = s.sync_request();
                     s.send(Destination::Peer(p), Message::SyncRequest(req));
+                }
+            }
+        }
+        s.journal_started = journal.valid_len > 0;
+        if let Some(me) = s.local_seat
+            && let Some(key) = s.seats[me.index()]
+                .player
+                .as_ref()
+                .map(|p| p.verifier.clone())
+        {
+            for (_, rec) in journal.records {
+                let ours = match &rec {
+                    SignedRecord::Move(m) => {
+                        m.body.game_id == s.game_id
+                            && m.body.seat == me
+                            && verify(&key, Domain::Move, &m.body, &m.sig)
+                    }
+                    SignedRecord::SecretCommit(c) => {
+                        c.body.game_id == s.game_id
+                            && c.body.seat == me
+                            && verify(&key, Domain::SecretCommit, &c.body, &c.sig)
+                    }
+                };
+                if ours {
+                    s.own_signed.entry(rec.seq()).or_insert(rec);
                 }
             }
         }
@@ -535,6 +602,21 @@ impl<G: Game> Session<G> {
         let f = self.replay_out.pop_front()?;
         self.replay_polled += f.len();
         Some(f)
+    }
+
+    /// Whether the replay bytes polled so far end a checkpoint (every live seat's acks of a move),
+    /// the header, a takeover or the end of the game: **flush the file to disk**
+    /// (`File::sync_data`) once they are written. Reset by the call.
+    pub fn poll_replay_sync(&mut self) -> bool {
+        std::mem::take(&mut self.replay_sync)
+    }
+
+    /// The next bytes to append to this peer's signing journal (a file next to the replay; the
+    /// first call returns the journal magic with the first record). **Write and flush them
+    /// before sending any transmit polled after them**: the journal is how a resumed session
+    /// knows what it signed before a crash (see [`Session::resume_with_journal`]).
+    pub fn poll_signing_record(&mut self) -> Option<Vec<u8>> {
+        self.journal_out.pop_front()
     }
 
     /// `Some(len)`: cut the replay file to `len` bytes before appending what
@@ -688,10 +770,18 @@ impl<G: Game> Session<G> {
     }
 
     /// Plays `action` for the local seat. Allowed when [`Session::is_my_turn`].
+    /// Never signs a second, different move (or secret commitment) for a move it already signed,
+    /// even before a crash: that is [`SubmitError::AlreadySigned`].
     pub fn submit_local_action(&mut self, action: G::Action) -> Result<(), SubmitError> {
         let seat = self.local_seat.ok_or(SubmitError::Spectator)?;
         if self.phase != Phase::Playing {
             return Err(SubmitError::NotPlaying);
+        }
+        let seq = self.final_seq + 1;
+        let encoded =
+            codec::encode(&action).map_err(|e| SubmitError::Unencodable(e.to_string()))?;
+        if self.signed_otherwise(seq, seat, &encoded) {
+            return Err(SubmitError::AlreadySigned { seq });
         }
         if !self.is_my_turn() {
             return Err(SubmitError::NotYourTurn);
@@ -711,11 +801,19 @@ impl<G: Game> Session<G> {
             seq: self.final_seq + 1,
             seat,
             prev,
-            action: codec::encode(&action).map_err(|e| SubmitError::Unencodable(e.to_string()))?,
+            action: encoded,
         };
-        let signed = Signed {
-            sig: self.signer.sign(Domain::Move, &body),
-            body,
+        let signed = match self.own_signed.get(&body.seq) {
+            Some(SignedRecord::Move(m)) if m.body == body => m.clone(),
+            Some(_) => return Err(SubmitError::AlreadySigned { seq: body.seq }),
+            None => {
+                let signed = Signed {
+                    sig: self.signer.sign(Domain::Move, &body),
+                    body,
+                };
+                self.record_signed(SignedRecord::Move(signed.clone()));
+                signed
+            }
         };
         self.send(Destination::Broadcast, Message::Move(signed.clone()));
         self.applied(seat, action, Some(signed), next, events, false);

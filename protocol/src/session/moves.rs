@@ -3,6 +3,89 @@
 use super::*;
 
 impl<G: Game> Session<G> {
+    // ----- what the local seat signed (see `Session::resume_with_journal`) -----
+
+    /// Whether the local seat already signed, for move `seq`, an item for another action than
+    /// `action` (the canonical encoding).
+    pub(super) fn signed_otherwise(&self, seq: u32, seat: Seat, action: &[u8]) -> bool {
+        match self.own_signed.get(&seq) {
+            None => false,
+            Some(SignedRecord::Move(m)) => m.body.seat != seat || m.body.action != action,
+            Some(SignedRecord::SecretCommit(c)) => {
+                let base = self
+                    .signer
+                    .derive_secret(&self.game_id, "secret choice salt");
+                let salt = crate::secret::salt(&base, seq);
+                c.body.seat != seat
+                    || c.body.digest
+                        != crate::secret::commitment(&self.game_id, seq, seat, action, &salt)
+            }
+        }
+    }
+
+    /// Remembers an item the local seat signed and queues it for the signing journal (to be
+    /// written before it is sent).
+    pub(super) fn record_signed(&mut self, record: SignedRecord) {
+        let seq = record.seq();
+        if self.own_signed.contains_key(&seq) {
+            return;
+        }
+        let mut bytes = Vec::new();
+        if !self.journal_started {
+            self.journal_started = true;
+            bytes.extend_from_slice(JOURNAL_MAGIC);
+        }
+        bytes.extend(encode_record(&record));
+        self.journal_out.push_back(bytes);
+        self.own_signed.insert(seq, record);
+    }
+
+    /// An item the local seat signed for the next move before a crash, taken up again once the
+    /// move is its to play from the same state: the move is played (and sent) again as signed,
+    /// the secret commitment is held again (and its reveal rebuilt). Returns whether a move was
+    /// played.
+    pub(super) fn replay_own_signed(&mut self) -> bool {
+        let seq = self.final_seq + 1;
+        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+            return false;
+        };
+        if self.awaiting_resync || self.pending.is_some() {
+            return false;
+        }
+        match self.own_signed.get(&seq).cloned() {
+            Some(SignedRecord::Move(m)) if self.state.to_act() == Actor::Seat(me) => {
+                if m.body.prev != self.current_hash() {
+                    return false;
+                }
+                let Ok(action) = codec::decode::<G::Action>(&m.body.action) else {
+                    return false;
+                };
+                let mut next = self.state.clone();
+                let Ok(events) = next.play(me, &action) else {
+                    return false;
+                };
+                self.send(Destination::Broadcast, Message::Move(m.clone()));
+                self.applied(me, action, Some(m), next, events, false);
+                true
+            }
+            Some(SignedRecord::SecretCommit(c)) if !self.committed(me, seq) => {
+                if c.body.prev != self.current_hash()
+                    || !matches!(self.state.to_act(), Actor::Simultaneous(set) if set.contains(me))
+                {
+                    return false;
+                }
+                let n = self.seats.len();
+                self.secret_commits
+                    .entry(seq)
+                    .or_insert_with(|| vec![None; n])[me.index()] = Some(c.clone());
+                self.recover_my_secret(me, seq);
+                self.send(Destination::Broadcast, Message::SecretCommit(c));
+                false
+            }
+            _ => false,
+        }
+    }
+
     // ----- moves and acks -----
 
     /// A move for a sequence number that already has one (`known`): the same move again is a

@@ -21,6 +21,12 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn push_frame(&mut self, frame: Frame) {
+        // Checkpoints, takeovers and the end are flushed to disk (see `poll_replay_sync`).
+        self.replay_sync |= match &frame {
+            Frame::Move(m) => !m.acks.is_empty(),
+            Frame::Secret(r) => !r.acks.is_empty(),
+            Frame::Header(_) | Frame::Takeover(_) | Frame::Final(_) => true,
+        };
         let bytes = encode_frame(&frame);
         self.emit_replay(frame_key(&frame), bytes);
     }

@@ -32,9 +32,17 @@ impl<G: Game> Session<G> {
             seat,
             digest: crate::secret::commitment(&self.game_id, seq, seat, &encoded, &salt),
         };
-        let commit = Signed {
-            sig: self.signer.sign(Domain::SecretCommit, &body),
-            body,
+        let commit = match self.own_signed.get(&seq) {
+            Some(SignedRecord::SecretCommit(c)) if c.body == body => c.clone(),
+            Some(_) => return Err(SubmitError::AlreadySigned { seq }),
+            None => {
+                let commit = Signed {
+                    sig: self.signer.sign(Domain::SecretCommit, &body),
+                    body,
+                };
+                self.record_signed(SignedRecord::SecretCommit(commit.clone()));
+                commit
+            }
         };
         let reveal_body = SecretRevealBody {
             game_id: self.game_id,

@@ -187,6 +187,7 @@ impl<G: Game> Session<G> {
         self.replay_log.extend_from_slice(&bytes);
         self.frame_index.push((0, 0));
         self.replay_out.push_back(bytes);
+        self.replay_sync = true;
         self.progress();
         if let Some(hash) = self.current_hash() {
             self.events.push_back(Event::Started {

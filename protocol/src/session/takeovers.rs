@@ -308,6 +308,9 @@ impl<G: Game> Session<G> {
         s.unknown_reported = std::mem::take(&mut self.unknown_reported);
         s.chats_seen = std::mem::take(&mut self.chats_seen);
         s.chat_counter = self.chat_counter;
+        s.own_signed = std::mem::take(&mut self.own_signed);
+        s.journal_out = std::mem::take(&mut self.journal_out);
+        s.journal_started = self.journal_started;
         s.your_turn_sent = self.your_turn_sent.max(s.your_turn_sent);
         s.replay_out.clear();
         s.replay_truncate = self.replay_truncate;

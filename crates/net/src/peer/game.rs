@@ -2,15 +2,17 @@
 //! replay frames, the local seat's moves (bot or app), takeover votes for peers gone or left, and
 //! what the app and the report are told.
 
+use super::replay_file::{ReplayFile, journal_file, resume_copy};
 use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
 use crate::control::{Incident, Update};
 use crate::envelope::wrap_wire;
 use crate::lobby::seat_label;
-use crate::spec::STARTED_LINE;
+use crate::spec::{Ending, STARTED_LINE};
 use dwarfs_engine::{Game, Seat, StateHash, codec};
-use dwarfs_protocol::{Destination, Event, GameConfig, SeatSpec, Session, Settings, wire};
+use dwarfs_protocol::replay::format::{Frame, read_frames};
+use dwarfs_protocol::{Destination, Event, GameConfig, Phase, SeatSpec, Session, Settings, wire};
 use libp2p::PeerId;
-use std::io::Write;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The deterministic choice of a bot-played local seat: a function of the state (its hash), the
@@ -31,10 +33,9 @@ pub fn bot_pick(state: StateHash, seat: Seat, salt: &[u8], n: usize) -> usize {
 }
 
 impl<G: Game> Driver<G> {
-    /// Starts the session of the configured game: the replay file and its address book, and
-    /// the full mesh (every seated peer dialled).
-    pub(super) fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
-        let settings = Settings {
+    /// The session settings from the spec.
+    fn session_settings(&self) -> Settings {
+        Settings {
             retransmit_ms: self.spec.retransmit_ms.max(10),
             silence_ms: if self.spec.seat_timeout_ms > 0 {
                 self.spec.seat_timeout_ms
@@ -43,25 +44,104 @@ impl<G: Game> Driver<G> {
             },
             takeover_after_ms: (self.spec.seat_timeout_ms > 0).then_some(self.spec.seat_timeout_ms),
             ..Settings::default()
-        };
-        let session = Session::<G>::new(config.clone(), &self.key, settings, self.now_ms())
-            .map_err(|e| PeerError::Setup(e.to_string()))?;
-        self.report.seat = session.local_seat();
-        self.report.configured_us = Some(self.since_start_us());
-        if let Some(path) = &self.spec.replay {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                let _ = std::fs::create_dir_all(dir);
-            }
-            let f = std::fs::File::create(path).map_err(|e| PeerError::Replay {
+        }
+    }
+
+    /// Starts the session of the configured game: the replay file (a new one: an existing file
+    /// is never written over, a fresh name is taken instead) and its address book, and the full
+    /// mesh (every seated peer dialled).
+    pub(super) fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
+        let session = Session::<G>::new(
+            config.clone(),
+            &self.key,
+            self.session_settings(),
+            self.now_ms(),
+        )
+        .map_err(|e| PeerError::Setup(e.to_string()))?;
+        if let Some(path) = self.spec.replay.clone() {
+            let f = ReplayFile::create_new(&path).map_err(|e| PeerError::Replay {
                 path: path.clone(),
                 reason: e.to_string(),
             })?;
-            self.replay = Some(f);
-            if let Some(r) = self.lobby.roster() {
-                let _ =
-                    crate::files::write_atomic(&peers_file(path), &codec::encode_plain(r), false);
+            if f.path() != path {
+                self.say(format!(
+                    "{} exists already: this game's replay is {}.",
+                    path.display(),
+                    f.path().display()
+                ));
             }
+            self.report.replay = Some(f.path().to_path_buf());
+            if let Some(r) = self.lobby.roster() {
+                let _ = crate::files::write_atomic(
+                    &peers_file(f.path()),
+                    &codec::encode_plain(r),
+                    false,
+                );
+            }
+            self.replay = Some(f);
         }
+        self.begin_session(session);
+        Ok(())
+    }
+
+    /// Resumes the session from our own replay file `path` (content `bytes`) and the signing
+    /// journal next to it. Nothing is written over the file before a rebuilt copy holds every
+    /// move it held (see [`ReplayFile::resume`]).
+    pub(super) fn resume_session(
+        &mut self,
+        config: GameConfig,
+        path: &Path,
+        bytes: &[u8],
+    ) -> Result<(), PeerError> {
+        let bad = |reason: String| PeerError::Replay {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let journal = match std::fs::read(journal_file(path)) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(bad(format!("its signing journal: {e}"))),
+        };
+        let (session, keep) = Session::<G>::resume_with_journal(
+            bytes,
+            &journal,
+            self.signer.clone(),
+            self.session_settings(),
+            self.now_ms(),
+        )
+        .map_err(|e| bad(format!("{e} (the file was left as it is)")))?;
+        debug_assert_eq!(session.config().game_id, config.game_id);
+        let original_moves = read_frames(bytes)
+            .frames
+            .iter()
+            .filter_map(|(_, f)| match f {
+                Frame::Move(m) => Some(m.seq),
+                Frame::Secret(r) => Some(r.seq),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
+        let (f, _) = ReplayFile::resume(path, bytes, keep, original_moves)
+            .map_err(|e| bad(e.to_string()))?;
+        if keep < bytes.len() {
+            self.say(format!(
+                "Resuming from move {} of {original_moves}: the replay is rebuilt in {} and \
+                 replaces {} once it holds every move (the file is left as it is until then).",
+                session.final_seq(),
+                resume_copy(path).display(),
+                path.display()
+            ));
+        }
+        self.report.replay = Some(path.to_path_buf());
+        self.replay = Some(f);
+        self.begin_session(session);
+        Ok(())
+    }
+
+    /// The session under way: dial every seated peer, greet those connected, say who we play.
+    fn begin_session(&mut self, session: Session<G>) {
+        self.report.seat = session.local_seat();
+        self.report.configured_us = Some(self.since_start_us());
         // Meet every seated peer: the full mesh.
         let mut to_dial = Vec::new();
         if let Some(r) = self.lobby.roster() {
@@ -93,7 +173,6 @@ impl<G: Game> Driver<G> {
         } else {
             self.say("You are watching the game as a spectator.");
         }
-        Ok(())
     }
 
     /// The seats' display names from the roster (or "seat N"), and which seats bots play.
@@ -130,6 +209,11 @@ impl<G: Game> Driver<G> {
         }
         loop {
             let mut any = false;
+            // What we signed and what became final is on disk before anything is sent: a write
+            // error stops the game for this peer instead of playing on unrecorded.
+            if !self.write_replay() {
+                return;
+            }
             while let Some(t) = self.session.as_mut().and_then(|s| s.poll_transmit()) {
                 any = true;
                 let targets = match &t.to {
@@ -157,27 +241,6 @@ impl<G: Game> Driver<G> {
             while let Some(e) = self.session.as_mut().and_then(|s| s.poll_event()) {
                 self.on_event(e);
             }
-            if let Some(len) = self.session.as_mut().and_then(|s| s.poll_replay_truncate())
-                && let Some(file) = self.replay.as_mut()
-            {
-                // Our seat was handed to the bot at a move we had taken as final: the session
-                // rewound, and the replay is cut back to match before it goes on.
-                use std::io::Seek;
-                if let Err(e) = file
-                    .set_len(len as u64)
-                    .and_then(|()| file.seek(std::io::SeekFrom::Start(len as u64)).map(|_| ()))
-                {
-                    tracing::warn!("replay truncate failed: {e}");
-                }
-            }
-            while let Some(f) = self.session.as_mut().and_then(|s| s.poll_replay_frame()) {
-                if let Some(file) = self.replay.as_mut() {
-                    // Unbuffered: a crash loses at most the frame being written.
-                    if let Err(e) = file.write_all(&f) {
-                        tracing::warn!("replay write failed: {e}");
-                    }
-                }
-            }
             if self.play_bot_move() || self.play_app_move() {
                 any = true;
             }
@@ -186,6 +249,72 @@ impl<G: Game> Driver<G> {
             }
         }
         self.check_hooks();
+    }
+
+    /// Writes what the session produced for the disk: signing-journal records (flushed at once),
+    /// replay frames (flushed at every checkpoint and at the end), and replaces the original of
+    /// a resumed replay once the rebuilt copy holds every move of it. Returns false once writing
+    /// failed: the game is then stopped for this peer (`replay_failed`).
+    fn write_replay(&mut self) -> bool {
+        if self.replay_failed.is_some() {
+            return false;
+        }
+        let (Some(s), Some(f)) = (self.session.as_mut(), self.replay.as_mut()) else {
+            return true;
+        };
+        #[cfg(feature = "test-hooks")]
+        if self
+            .spec
+            .hooks
+            .replay_fails_at_seq
+            .is_some_and(|n| s.final_seq() >= n)
+        {
+            f.fill_disk();
+        }
+        let mut result = Ok(());
+        while let Some(b) = s.poll_signing_record() {
+            result = result.and_then(|()| f.journal(&b));
+        }
+        if let Some(len) = s.poll_replay_truncate() {
+            // Our seat was handed to the bot at a move we had taken as final: the session
+            // rewound, and the replay is cut back to match before it goes on.
+            result = result.and_then(|()| f.truncate(len));
+        }
+        while let Some(b) = s.poll_replay_frame() {
+            result = result.and_then(|()| f.append(&b));
+        }
+        let ended = matches!(s.phase(), Phase::Over | Phase::Halted(_));
+        if s.poll_replay_sync() || ended {
+            result = result.and_then(|()| f.sync());
+        }
+        if result.is_ok() && f.ready_to_replace(s.final_seq(), ended) {
+            let verify = |bytes: &[u8], moves: u32| {
+                dwarfs_protocol::replay::check_unfinished::<G>(bytes)
+                    .is_ok_and(|r| r.moves >= moves || r.over)
+            };
+            match f.promote(verify) {
+                Ok(true) => tracing::info!("the rebuilt replay replaced {}", f.path().display()),
+                Ok(false) => {}
+                Err(e) => result = Err(e),
+            }
+        }
+        let Err(e) = result else {
+            if s.phase() == &Phase::Over {
+                f.game_over();
+            }
+            return true;
+        };
+        let why = format!(
+            "The game stopped for you: the replay file {} could not be written ({e}). \
+             Free some space, then `dwarfs resume {}` to carry on.",
+            f.path().display(),
+            f.path().display()
+        );
+        tracing::error!("{why}");
+        self.say(why.clone());
+        self.report.ending = Ending::Failed(why.clone());
+        self.replay_failed = Some(why);
+        false
     }
 
     /// Signs the app's next chosen move once the session may take it; returns whether it did.

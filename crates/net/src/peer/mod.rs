@@ -23,6 +23,7 @@ mod hooks;
 mod hooks;
 mod inbound;
 mod probe;
+mod replay_file;
 
 pub use game::bot_pick;
 
@@ -130,7 +131,9 @@ struct Driver<G: Game> {
     /// The lobby before the game (and who we are connected to).
     lobby: Lobby<G, PeerId>,
     session: Option<Session<G>>,
-    replay: Option<std::fs::File>,
+    replay: Option<replay_file::ReplayFile>,
+    /// Why the replay could not be written: the game stopped for this peer.
+    replay_failed: Option<String>,
     done_from: BTreeSet<PeerId>,
     own_moves: BTreeMap<u32, Instant>,
     next_bot_move: Option<Instant>,
@@ -208,6 +211,7 @@ pub(crate) async fn run_linked<G: Game>(
         lobby,
         session: None,
         replay: None,
+        replay_failed: None,
         done_from: BTreeSet::new(),
         own_moves: BTreeMap::new(),
         next_bot_move: None,
@@ -380,6 +384,9 @@ impl<G: Game> Driver<G> {
         }
         if let Ending::Refused(_) = self.report.ending {
             return Some(self.report.ending.clone());
+        }
+        if let Some(why) = &self.replay_failed {
+            return Some(Ending::Failed(why.clone()));
         }
         if let Some(end) = self.hooks.finished(self.spec.linger_ms) {
             return Some(end);
@@ -555,10 +562,9 @@ impl<G: Game> Driver<G> {
         for (p, addrs) in contacts {
             self.node.dial(p, addrs);
         }
-        // The session is rebuilt from the same configuration and key: its commits and beacon
-        // chain are derived from the key, so they are the same as before the crash, and the
-        // other peers' logs fill in the rest. The replay is rewritten from the start.
-        self.start_session(config)?;
+        // The session is rebuilt from the file itself (and the signing journal next to it); the
+        // file is never written over before a rebuilt copy holds at least as much.
+        self.resume_session(config, path, &bytes)?;
         Ok(())
     }
 }

@@ -1,0 +1,382 @@
+//! A peer's replay file and signing journal on disk: created without overwriting anything,
+//! appended as the session produces them, flushed to disk at every checkpoint and at the end, and
+//! on resume rebuilt in a copy next to the original that replaces it only once it verifies with
+//! every move the original held. A write error is returned, never skipped: the driver then stops
+//! the game for this peer (see `Driver::replay_failed`).
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// Where replay bytes go: a file, or (in tests) a disk that fails.
+pub(super) trait Sink: Send {
+    /// Appends `bytes` at the end.
+    fn append(&mut self, bytes: &[u8]) -> io::Result<()>;
+    /// Cuts the file to `len` bytes; appending goes on from there.
+    fn truncate(&mut self, len: u64) -> io::Result<()>;
+    /// Flushes what was written to the disk.
+    fn sync(&mut self) -> io::Result<()>;
+}
+
+impl Sink for File {
+    fn append(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.write_all(bytes)
+    }
+
+    fn truncate(&mut self, len: u64) -> io::Result<()> {
+        self.set_len(len)?;
+        self.seek(SeekFrom::Start(len)).map(|_| ())
+    }
+
+    fn sync(&mut self) -> io::Result<()> {
+        self.sync_data()
+    }
+}
+
+/// A disk that is full: every write and flush fails (the `replay_fails_at_seq` test hook).
+#[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
+pub(super) struct FullDisk;
+
+impl Sink for FullDisk {
+    fn append(&mut self, _bytes: &[u8]) -> io::Result<()> {
+        Err(io::Error::new(
+            io::ErrorKind::StorageFull,
+            "no space left on device",
+        ))
+    }
+
+    fn truncate(&mut self, _len: u64) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn sync(&mut self) -> io::Result<()> {
+        Err(io::Error::new(
+            io::ErrorKind::StorageFull,
+            "no space left on device",
+        ))
+    }
+}
+
+/// The signing journal next to a replay (`<replay>.signed`): what this peer signed for moves
+/// not final yet (see `dwarfs_protocol::Session::resume_with_journal`).
+pub fn journal_file(replay: &Path) -> PathBuf {
+    with_suffix(replay, ".signed")
+}
+
+/// The copy a resumed replay is rebuilt in before it replaces the original.
+pub fn resume_copy(replay: &Path) -> PathBuf {
+    with_suffix(replay, ".resuming")
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// A resumed replay being rebuilt in a copy.
+struct Copy {
+    /// The copy's path (renamed over the original once it holds as much).
+    path: PathBuf,
+    /// The last move the original held: the copy replaces it once it verifies this far.
+    original_moves: u32,
+    /// The session's last final move when the copy was last checked (checked once per move).
+    checked_at: Option<u32>,
+}
+
+/// A peer's replay file and signing journal, open for appending.
+pub(super) struct ReplayFile {
+    /// Where the replay is (and stays, once a resumed copy replaced it).
+    path: PathBuf,
+    /// Where the replay bytes go.
+    sink: Box<dyn Sink>,
+    /// Where the signing journal goes.
+    journal: Box<dyn Sink>,
+    /// Set while a resumed replay is rebuilt in a copy.
+    copy: Option<Copy>,
+    /// Whether bytes were appended since the last flush to disk.
+    dirty: bool,
+    /// The signing journal's path, until it is removed at the end of the game.
+    journal_path: Option<PathBuf>,
+}
+
+impl ReplayFile {
+    /// Starts the replay of a new game at `path`, or at a fresh name next to it if a file of that
+    /// name (or its journal) exists already: an existing file is never written over. Returns the
+    /// path used.
+    pub(super) fn create_new(path: &Path) -> io::Result<Self> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut n = 1u32;
+        loop {
+            let candidate = if n == 1 {
+                path.to_path_buf()
+            } else {
+                numbered(path, n)
+            };
+            n += 1;
+            if journal_file(&candidate).exists() || candidate.exists() {
+                if n > 10_000 {
+                    return Err(io::Error::new(
+                        io::ErrorKind::AlreadyExists,
+                        "every numbered name next to it is taken",
+                    ));
+                }
+                continue;
+            }
+            let sink = match OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&candidate)
+            {
+                Ok(f) => f,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            };
+            let journal = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(journal_file(&candidate))?;
+            return Ok(ReplayFile {
+                journal_path: Some(journal_file(&candidate)),
+                path: candidate,
+                sink: Box::new(sink),
+                journal: Box::new(journal),
+                copy: None,
+                dirty: false,
+            });
+        }
+    }
+
+    /// Opens the replay at `path` to resume the game: `original` is its content, of which the
+    /// first `keep` bytes verify, holding moves up to `original_moves`. When all of it verifies,
+    /// the session's new frames are appended to it; otherwise (a torn last frame, or moves whose
+    /// chance point needs beacon links the file lacks) the replay is rebuilt in a copy next to it
+    /// and the original is left as it is until [`ReplayFile::promote`] replaces it. The journal's
+    /// torn last record (never sent) is cut; returns the journal's bytes too.
+    pub(super) fn resume(
+        path: &Path,
+        original: &[u8],
+        keep: usize,
+        original_moves: u32,
+    ) -> io::Result<(Self, Vec<u8>)> {
+        let journal_path = journal_file(path);
+        let mut journal = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&journal_path)?;
+        let mut journal_bytes = Vec::new();
+        io::Read::read_to_end(&mut journal, &mut journal_bytes)?;
+        let read = dwarfs_protocol::replay::format::read_journal(&journal_bytes);
+        if read.error.as_ref().is_none_or(|e| e.is_torn_tail())
+            && read.valid_len < journal_bytes.len()
+        {
+            journal_bytes.truncate(read.valid_len);
+            Sink::truncate(&mut journal, read.valid_len as u64)?;
+        }
+        journal.seek(SeekFrom::End(0))?;
+        let (sink, copy): (File, Option<Copy>) = if keep >= original.len() {
+            let f = OpenOptions::new().append(true).open(path)?;
+            (f, None)
+        } else {
+            let copy_path = resume_copy(path);
+            // Our own leftover from an earlier resume, never the replay itself.
+            let mut f = File::create(&copy_path)?;
+            f.write_all(&original[..keep])?;
+            f.sync_data()?;
+            (
+                f,
+                Some(Copy {
+                    path: copy_path,
+                    original_moves,
+                    checked_at: None,
+                }),
+            )
+        };
+        Ok((
+            ReplayFile {
+                path: path.to_path_buf(),
+                sink: Box::new(sink),
+                journal: Box::new(journal),
+                copy,
+                dirty: false,
+                journal_path: Some(journal_path),
+            },
+            journal_bytes,
+        ))
+    }
+
+    /// The replay's path.
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends replay bytes.
+    pub(super) fn append(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.dirty = true;
+        self.sink.append(bytes)
+    }
+
+    /// Cuts the replay being written to `len` bytes (a takeover rewind).
+    pub(super) fn truncate(&mut self, len: usize) -> io::Result<()> {
+        self.dirty = true;
+        self.sink.truncate(len as u64)
+    }
+
+    /// Flushes the replay to disk, if anything was appended since the last time.
+    pub(super) fn sync(&mut self) -> io::Result<()> {
+        if self.dirty {
+            self.sink.sync()?;
+            self.dirty = false;
+        }
+        Ok(())
+    }
+
+    /// Appends a signing-journal record and flushes it to disk (before what it records is sent).
+    pub(super) fn journal(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.journal.append(bytes)?;
+        self.journal.sync()
+    }
+
+    /// The game is over and agreed, and the replay holds it: the signing journal is no longer
+    /// needed (nothing more is signed for a move), so it is removed.
+    pub(super) fn game_over(&mut self) {
+        if self.copy.is_none()
+            && !self.dirty
+            && let Some(p) = self.journal_path.take()
+        {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+
+    /// The replay is rebuilt in a copy, and the session now holds every move of the original (or
+    /// the end of the game): time to [`ReplayFile::promote`] the copy.
+    /// Once per final move (and once more at the end).
+    pub(super) fn ready_to_replace(&mut self, moves: u32, over: bool) -> bool {
+        let Some(c) = self.copy.as_mut() else {
+            return false;
+        };
+        let key = if over { u32::MAX } else { moves };
+        if (moves < c.original_moves && !over) || c.checked_at >= Some(key) {
+            return false;
+        }
+        c.checked_at = Some(key);
+        true
+    }
+
+    /// Replaces the original replay with the resumed copy once `verify` accepts the copy's bytes
+    /// and says it holds every move of the original (or the end of the game). Returns whether it
+    /// did.
+    pub(super) fn promote(&mut self, verify: impl FnOnce(&[u8], u32) -> bool) -> io::Result<bool> {
+        let Some((copy_path, original_moves)) = self
+            .copy
+            .as_ref()
+            .map(|c| (c.path.clone(), c.original_moves))
+        else {
+            return Ok(false);
+        };
+        self.sync()?;
+        let bytes = std::fs::read(&copy_path)?;
+        if !verify(&bytes, original_moves) {
+            return Ok(false);
+        }
+        std::fs::rename(&copy_path, &self.path)?;
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Ok(d) = File::open(dir)
+        {
+            let _ = d.sync_all();
+        }
+        self.copy = None;
+        Ok(true)
+    }
+
+    /// Writes from now on into a disk that is full (the `replay_fails_at_seq` test hook).
+    #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
+    pub(super) fn fill_disk(&mut self) {
+        self.sink = Box::new(FullDisk);
+        self.journal = Box::new(FullDisk);
+    }
+}
+
+/// `game.replay` → `game-2.replay` (the number before the extension).
+fn numbered(path: &Path, n: u32) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    path.with_file_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_replay_never_overwrites_an_existing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.replay");
+        std::fs::write(&path, b"an earlier game").unwrap();
+        let mut r = ReplayFile::create_new(&path).unwrap();
+        assert_eq!(r.path(), dir.path().join("game-2.replay"));
+        r.append(b"new").unwrap();
+        r.sync().unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"an earlier game");
+        assert_eq!(std::fs::read(r.path()).unwrap(), b"new");
+        let r3 = ReplayFile::create_new(&path).unwrap();
+        assert_eq!(r3.path(), dir.path().join("game-3.replay"));
+        assert!(journal_file(r3.path()).exists());
+        let mut r3 = r3;
+        r3.game_over();
+        assert!(!journal_file(r3.path()).exists());
+        assert!(r3.path().exists());
+    }
+
+    #[test]
+    fn a_full_disk_is_an_error_not_a_skipped_frame() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = ReplayFile::create_new(&dir.path().join("g.replay")).unwrap();
+        r.append(b"ok").unwrap();
+        r.fill_disk();
+        let e = r.append(b"lost").unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::StorageFull);
+        assert!(r.journal(b"x").is_err());
+        assert!(r.sync().is_err());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn writing_to_dev_full_fails() {
+        let mut f: Box<dyn Sink> =
+            Box::new(OpenOptions::new().write(true).open("/dev/full").unwrap());
+        assert!(f.append(&[0; 64]).and_then(|()| f.sync()).is_err());
+    }
+
+    #[test]
+    fn a_resume_that_cannot_keep_everything_writes_a_copy_and_leaves_the_original() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.replay");
+        std::fs::write(&path, b"0123456789").unwrap();
+        let (mut r, journal) = ReplayFile::resume(&path, b"0123456789", 6, 3).unwrap();
+        assert!(journal.is_empty());
+        r.append(b"ab").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"0123456789");
+        assert!(!r.ready_to_replace(2, false));
+        assert!(r.ready_to_replace(3, false));
+        assert!(!r.ready_to_replace(3, false), "checked once per move");
+        // The copy does not verify: the original stays.
+        assert!(!r.promote(|_, _| false).unwrap());
+        assert_eq!(std::fs::read(&path).unwrap(), b"0123456789");
+        assert!(r.promote(|b, n| b == b"012345ab" && n == 3).unwrap());
+        assert_eq!(std::fs::read(&path).unwrap(), b"012345ab");
+        assert!(!resume_copy(&path).exists());
+        r.append(b"c").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"012345abc");
+    }
+}
