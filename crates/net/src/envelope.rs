@@ -117,6 +117,16 @@ pub enum NetMsg {
     Ping(u64),
     /// The answer to [`NetMsg::Ping`].
     Pong(u64),
+    /// The host tells the seated players who may watch: they answer the log requests of these
+    /// spectators only (or of anyone who asks, when `open`).
+    Watchers {
+        /// Anyone may watch this game.
+        open: bool,
+        /// The admitted spectators' peer id bytes.
+        admitted: Vec<Vec<u8>>,
+    },
+    /// The host did not let the asker watch, and why.
+    WatchDenied(String),
 }
 
 /// A decoded frame.

@@ -24,7 +24,12 @@ impl<G: Game> Driver<G> {
                     Ok(Message::Lobby(l)) => self.lobby().on_lobby(from, l),
                     Ok(msg) => {
                         tracing::trace!(%from, "in: {}", msg.kind());
-                        if let Some(s) = self.session.as_mut() {
+                        if self.session.is_some() && !self.may_send(&from, &msg) {
+                            // A stranger (or a spectator sending more than log requests): no
+                            // incident, no answer; counted for the report.
+                            self.report.dropped_frames += 1;
+                            tracing::debug!(%from, "dropped a {} from a peer with no seat", msg.kind());
+                        } else if let Some(s) = self.session.as_mut() {
                             s.handle_message(from, msg);
                         }
                     }
@@ -44,7 +49,14 @@ impl<G: Game> Driver<G> {
                 }
             }
             NetEvent::Disconnected { peer } => {
-                self.gone_since.entry(peer).or_insert_with(Instant::now);
+                // Only seated players are waited for (and voted out when gone too long).
+                if self
+                    .session
+                    .as_ref()
+                    .is_some_and(|s| s.seat_of_peer(&peer).is_some())
+                {
+                    self.gone_since.entry(peer).or_insert_with(Instant::now);
+                }
                 self.hook_disconnected(&peer);
                 self.lobby().disconnected(peer);
             }
@@ -70,7 +82,10 @@ impl<G: Game> Driver<G> {
     fn on_net_msg(&mut self, from: PeerId, msg: NetMsg) {
         match msg {
             NetMsg::Done => {
-                self.done_from.insert(from);
+                // Kept for the players and spectators waited for at the end (bounded by them).
+                if self.is_known(&from) {
+                    self.done_from.insert(from);
+                }
             }
             NetMsg::Ping(n) => self.send_net(from, &NetMsg::Pong(n)),
             NetMsg::Pong(n) => self.on_pong(from, n),
@@ -83,6 +98,24 @@ impl<G: Game> Driver<G> {
                 self.lobby().on_net(from, msg);
             }
             msg => self.lobby().on_net(from, msg),
+        }
+    }
+
+    /// Whether `from` is a seated player of the running game or an admitted spectator.
+    fn is_known(&self, from: &PeerId) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.seat_of_peer(from).is_some())
+            || self.lobby.is_watcher(from)
+    }
+
+    /// Whether a session message from `from` goes to the session: anything from a seated
+    /// player, log requests from an admitted spectator, nothing from anyone else.
+    fn may_send(&self, from: &PeerId, msg: &Message) -> bool {
+        match &self.session {
+            Some(s) if s.seat_of_peer(from).is_some() => true,
+            Some(_) => matches!(msg, Message::SyncRequest(_)) && self.lobby.is_watcher(from),
+            None => false,
         }
     }
 
@@ -140,6 +173,15 @@ impl<G: Game> Driver<G> {
                     }
                 }
                 Output::LeftGame(peer) => self.player_left(peer),
+                Output::WatchRequest { peer, name } => {
+                    if self.link.is_some() {
+                        let peer = peer.to_string();
+                        self.update(|| Update::WatchRequest { peer, name });
+                    } else {
+                        // No app to ask: the terminal host follows its flag (off here).
+                        self.lobby.answer_watcher(peer, false);
+                    }
+                }
             }
         }
     }
