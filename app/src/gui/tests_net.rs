@@ -352,6 +352,34 @@ fn a_report_alone_leaves_the_board_playable_and_only_a_halt_stops_it_with_a_bann
     assert!(has(&h, "Save report"));
 }
 
+#[test]
+fn the_host_answers_a_spectator_in_the_lobby_and_a_denied_one_is_told_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = harness(net_app(dir.path(), "Ada"));
+    let mut watcher = harness(net_app(dir.path(), "Cy"));
+    click(&mut host, "Host a game");
+    // Off by default: each spectator is asked about.
+    assert!(!host.state().lobby.anyone_may_watch);
+    assert!(has(&host, "Anyone may watch"));
+    click(&mut host, "Open lobby");
+    until(&mut host, &mut watcher, "the ticket", |h, _| {
+        h.state().lobby.ticket.is_some()
+    });
+    let ticket = host.state().lobby.ticket.clone().unwrap();
+    click(&mut watcher, "Join a game");
+    watcher.state_mut().join.ticket = ticket;
+    click(&mut watcher, "Watch");
+    until(&mut host, &mut watcher, "the host asked", |h, _| {
+        has(h, "Cy asks to watch.")
+    });
+    click(&mut host, "Deny");
+    assert!(!has(&host, "Cy asks to watch."));
+    until(&mut host, &mut watcher, "the spectator told", |_, w| {
+        has(w, "the host said no")
+    });
+    assert!(watcher.state().lobby.net.is_none(), "its peer stopped");
+}
+
 /// Two apps on the Dwarf Hold board of one network game, through the menu: Ada hosts (seat 1),
 /// Bo joins by the ticket (seat 2) and says he is ready.
 fn hosted_hold_game(dir: &Path) -> (H, H) {

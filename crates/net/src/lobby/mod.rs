@@ -656,6 +656,10 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             config,
             ready_to: None,
         });
+        // Requests not answered in the lobby are asked again at the table.
+        for (peer, name) in self.watch_requests.clone() {
+            self.out.push_back(Output::WatchRequest { peer, name });
+        }
     }
 
     /// A lobby chat line from us (`None`) or from a joined peer (the host relays it).

@@ -31,6 +31,7 @@ impl<G: Game> Driver<G> {
                             tracing::debug!(%from, "dropped a {} from a peer with no seat", msg.kind());
                         } else if let Some(s) = self.session.as_mut() {
                             s.handle_message(from, msg);
+                            self.report.limited_frames = s.rate_limited();
                         }
                     }
                     Err(e) => tracing::debug!(%from, "undecodable frame: {e}"),
@@ -87,7 +88,9 @@ impl<G: Game> Driver<G> {
                     self.done_from.insert(from);
                 }
             }
-            NetMsg::Ping(n) => self.send_net(from, &NetMsg::Pong(n)),
+            // Probes are between the players of a game (`bench net`), not for anyone.
+            NetMsg::Ping(n) if self.is_known(&from) => self.send_net(from, &NetMsg::Pong(n)),
+            NetMsg::Ping(_) => self.report.dropped_frames += 1,
             NetMsg::Pong(n) => self.on_pong(from, n),
             NetMsg::Join { ref addrs, .. } => {
                 for a in addrs {
