@@ -61,6 +61,10 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         if self.watch_requests.contains_key(&from) {
             return;
         }
+        if self.denied.contains(&from) {
+            self.deny_watcher(from, "the host said no");
+            return;
+        }
         if self.watch_requests.len() >= MAX_WATCH_REQUESTS {
             self.deny_watcher(
                 from,
@@ -83,6 +87,10 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         if allow {
             self.admit_watcher(peer);
         } else {
+            if self.denied.len() >= MAX_WATCHERS {
+                self.denied.pop_front();
+            }
+            self.denied.push_back(peer);
             self.deny_watcher(peer, "the host said no");
         }
     }

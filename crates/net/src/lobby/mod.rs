@@ -154,6 +154,9 @@ pub struct Lobby<G, P> {
     /// Host: spectator requests waiting for an answer, with the asker's name (at most
     /// [`MAX_WATCH_REQUESTS`]).
     watch_requests: BTreeMap<P, String>,
+    /// Host: peers refused as spectators, refused again without asking the player (at most
+    /// [`MAX_WATCHERS`]; the oldest refusals are forgotten first).
+    denied: VecDeque<P>,
     /// We host this game (also once it runs).
     hosted: bool,
     /// The players seated when the game started (their peers, without us).
@@ -185,6 +188,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             addrs: BTreeMap::new(),
             spectators: BTreeSet::new(),
             watch_requests: BTreeMap::new(),
+            denied: VecDeque::new(),
             hosted: false,
             players: BTreeSet::new(),
             roster: None,

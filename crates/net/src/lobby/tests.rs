@@ -416,6 +416,15 @@ fn a_spectator_waits_for_the_host_to_allow_it_and_a_denied_one_is_told_why() {
             .contains(&Output::End("the host said no".into())),
         "the denied spectator stops, told why"
     );
+    // Asking again is refused without asking the host again.
+    t.lobby(HOST).on_net(Id(4), join(true));
+    assert_eq!(
+        t.lobby(HOST).poll(),
+        Some(Output::Net(
+            Id(4),
+            NetMsg::WatchDenied("the host said no".into())
+        ))
+    );
     // Bo says he is ready: the game starts; the admitted spectator gets the configuration,
     // and the player learns who may watch (it answers that spectator's log requests).
     t.lobby(Id(2)).set_ready(true);

@@ -410,10 +410,11 @@ impl<G: Game> Driver<G> {
                         .into_iter()
                         .filter(|p| connected.contains(p)),
                 );
+                // Admitted spectators still connected (a stranger is waited for by no one).
                 others.extend(
                     connected
                         .iter()
-                        .filter(|p| s.seat_of_peer(p).is_none())
+                        .filter(|p| s.seat_of_peer(p).is_none() && self.lobby.is_watcher(p))
                         .copied(),
                 );
                 let all_done = others.iter().all(|p| self.done_from.contains(p));
