@@ -157,6 +157,9 @@ pub struct Lobby<G, P> {
     /// Host: peers refused as spectators, refused again without asking the player (at most
     /// [`MAX_WATCHERS`]; the oldest refusals are forgotten first).
     denied: VecDeque<P>,
+    /// Connected peers that reached us from the local network (private, loopback or link-local
+    /// addresses): only they are told what we host ([`NetMsg::LobbyQuery`]).
+    local: BTreeSet<P>,
     /// We host this game (also once it runs).
     hosted: bool,
     /// The players seated when the game started (their peers, without us).
@@ -189,6 +192,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             spectators: BTreeSet::new(),
             watch_requests: BTreeMap::new(),
             denied: VecDeque::new(),
+            local: BTreeSet::new(),
             hosted: false,
             players: BTreeSet::new(),
             roster: None,
@@ -346,11 +350,20 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
+    /// The connection to `peer` comes from the local network (see [`crate::lan::is_local`]):
+    /// it may ask what we host.
+    pub fn on_lan(&mut self, peer: P) {
+        if self.connected.contains(&peer) {
+            self.local.insert(peer);
+        }
+    }
+
     /// The connection to `peer` closed. A joiner gone before the game starts frees its seat (it
     /// joins again if it comes back).
     pub fn disconnected(&mut self, peer: P) {
         self.connected.remove(&peer);
         self.greeted.remove(&peer);
+        self.local.remove(&peer);
         self.host_leave(peer);
         // Greetings are kept only while connected (a peer greets again when it comes back).
         self.hellos.remove(&peer);
@@ -526,6 +539,11 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     self.say(format!("[chat] {name}: {text}"));
                     self.out.push_back(Output::Chat { name, text });
                 }
+            }
+            // The lobby is offered on the local network only: someone on the internet needs
+            // the ticket the host gave it.
+            NetMsg::LobbyQuery if !self.local.contains(&from) => {
+                tracing::debug!(?from, "a lobby query from outside the local network");
             }
             NetMsg::LobbyQuery => {
                 if let Some(info) = self.lobby_info() {

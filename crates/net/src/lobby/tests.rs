@@ -521,3 +521,26 @@ fn greetings_of_peers_that_left_are_forgotten() {
     let l = t.lobby(HOST);
     assert!(l.hellos.is_empty() && l.addrs.is_empty(), "nothing kept");
 }
+
+#[test]
+fn only_peers_on_the_local_network_are_told_what_the_host_hosts() {
+    let mut t = Table::new(2, 0, vec![]);
+    // From the internet: nothing (the ticket is the host's to give).
+    t.lobby(HOST).connected_to(Id(8));
+    while t.lobby(HOST).poll().is_some() {}
+    t.lobby(HOST).on_net(Id(8), NetMsg::LobbyQuery);
+    assert_eq!(t.lobby(HOST).poll(), None);
+    // From the LAN: the lobby's offer, with the ticket.
+    t.lobby(HOST).on_lan(Id(8));
+    t.lobby(HOST).on_net(Id(8), NetMsg::LobbyQuery);
+    match t.lobby(HOST).poll() {
+        Some(Output::Net(Id(8), NetMsg::LobbyInfo(info))) => assert_eq!(info.ticket, "ticket"),
+        other => panic!("{other:?}"),
+    }
+    // Gone and back from elsewhere: nothing again.
+    t.lobby(HOST).disconnected(Id(8));
+    t.lobby(HOST).connected_to(Id(8));
+    while t.lobby(HOST).poll().is_some() {}
+    t.lobby(HOST).on_net(Id(8), NetMsg::LobbyQuery);
+    assert_eq!(t.lobby(HOST).poll(), None);
+}

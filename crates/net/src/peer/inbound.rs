@@ -39,12 +39,15 @@ impl<G: Game> Driver<G> {
                 Ok(Envelope::Net(m)) => self.on_net_msg(from, m),
                 Err(e) => tracing::debug!(%from, "bad frame: {e}"),
             },
-            NetEvent::Connected { peer, .. } => {
+            NetEvent::Connected { peer, addr } => {
                 if self.report.connected_us.is_none() {
                     self.report.connected_us = Some(self.since_start_us());
                 }
                 self.gone_since.remove(&peer);
                 self.lobby().connected_to(peer);
+                if crate::lan::is_local(&addr) {
+                    self.lobby.on_lan(peer);
+                }
                 if let Some(s) = self.session.as_mut() {
                     s.peer_connected(peer);
                 }
