@@ -374,10 +374,40 @@ fn the_host_answers_a_spectator_in_the_lobby_and_a_denied_one_is_told_why() {
     });
     click(&mut host, "Deny");
     assert!(!has(&host, "Cy asks to watch."));
+    // Its peer stops, and the lobby says why.
     until(&mut host, &mut watcher, "the spectator told", |_, w| {
-        has(w, "the host said no")
+        w.state().lobby.net.is_none()
     });
-    assert!(watcher.state().lobby.net.is_none(), "its peer stopped");
+    let note = watcher.state().lobby.note.clone().unwrap_or_default();
+    assert!(note.contains("refused: the host said no"), "{note}");
+}
+
+#[test]
+fn in_an_open_game_anyone_may_watch_without_asking_the_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = harness(net_app(dir.path(), "Ada"));
+    let mut watcher = harness(net_app(dir.path(), "Cy"));
+    click(&mut host, "Host a game");
+    click(&mut host, "Anyone may watch");
+    assert!(host.state().lobby.anyone_may_watch);
+    click(&mut host, "Open lobby");
+    until(&mut host, &mut watcher, "the ticket", |h, _| {
+        h.state().lobby.ticket.is_some()
+    });
+    let ticket = host.state().lobby.ticket.clone().unwrap();
+    click(&mut host, "Start now — bots take the open seats");
+    until(&mut host, &mut watcher, "the host's game", |h, _| {
+        h.state().screen == Screen::Game
+    });
+    click(&mut watcher, "Join a game");
+    watcher.state_mut().join.ticket = ticket;
+    click(&mut watcher, "Watch");
+    until(&mut host, &mut watcher, "the spectator's board", |_, w| {
+        w.state().screen == Screen::Game
+    });
+    assert!(!has(&host, "asks to watch"), "the host was not asked");
+    let w = watcher.state().table().unwrap();
+    assert_eq!(w.viewer, dwarfs_engine::Viewer::Spectator);
 }
 
 /// Two apps on the Dwarf Hold board of one network game, through the menu: Ada hosts (seat 1),
