@@ -81,6 +81,8 @@ pub struct LobbyInfo {
 pub enum NetMsg {
     /// "Here is where I listen"; sent after the lobby hello, and on reconnection.
     Join {
+        /// The game joined (from the ticket): a host seats only peers that name its game.
+        game_id: GameId,
         /// Listen addresses (multiaddr bytes).
         addrs: Vec<Vec<u8>>,
         /// Wants to watch, not play.

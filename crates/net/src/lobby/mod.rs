@@ -465,6 +465,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     pub fn on_net(&mut self, from: P, msg: NetMsg) {
         match msg {
             NetMsg::Join {
+                game_id,
                 addrs,
                 spectator,
                 need_config,
@@ -472,6 +473,11 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             } => {
                 if !self.hellos.contains_key(&from) {
                     // A hello that was refused, or none: no seat.
+                    return;
+                }
+                if game_id != self.game_id {
+                    // Not from our ticket (or our LAN offer): nothing to answer.
+                    tracing::debug!(?from, "a join for another game");
                     return;
                 }
                 self.addrs.insert(from, addrs);
@@ -730,6 +736,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         self.out
             .push_back(Output::Lobby(peer, LobbyMessage::Hello(hello)));
         let join = NetMsg::Join {
+            game_id: self.game_id,
             addrs: self.listen.clone(),
             spectator: self.me.spectator,
             need_config: !self.is_playing(),

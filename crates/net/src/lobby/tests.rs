@@ -214,6 +214,7 @@ fn a_joiner_greets_until_answered_and_dials_again_while_unreached() {
     l.connected_to(HOST);
     let hello = LobbyHello::for_game::<Pig>("Bo".to_string());
     let join = NetMsg::Join {
+        game_id: GAME,
         addrs: vec![vec![4, 127, 0, 0, 1]],
         spectator: false,
         need_config: true,
@@ -333,6 +334,7 @@ fn starting_now_gives_open_seats_to_the_bot_and_latecomers_get_the_configuration
     t.lobby(HOST).on_net(
         Id(4),
         NetMsg::Join {
+            game_id: GAME,
             addrs: vec![],
             spectator: true,
             need_config: true,
@@ -373,6 +375,7 @@ fn hello(name: &str) -> LobbyMessage {
 
 fn join(spectator: bool) -> NetMsg {
     NetMsg::Join {
+        game_id: GAME,
         addrs: vec![],
         spectator,
         need_config: true,
@@ -543,4 +546,31 @@ fn only_peers_on_the_local_network_are_told_what_the_host_hosts() {
     while t.lobby(HOST).poll().is_some() {}
     t.lobby(HOST).on_net(Id(8), NetMsg::LobbyQuery);
     assert_eq!(t.lobby(HOST).poll(), None);
+}
+
+#[test]
+fn a_join_that_does_not_name_the_hosted_game_gets_no_seat() {
+    let mut t = Table::new(3, 0, vec![]);
+    t.lobby(HOST).connected_to(Id(8));
+    t.lobby(HOST).on_lobby(Id(8), hello("Eve"));
+    while t.lobby(HOST).poll().is_some() {}
+    // Found the host without its ticket: it does not know the game id.
+    t.lobby(HOST).on_net(
+        Id(8),
+        NetMsg::Join {
+            game_id: [0; 32],
+            addrs: vec![],
+            spectator: false,
+            need_config: true,
+            ready: true,
+        },
+    );
+    assert_eq!(t.lobby(HOST).poll(), None);
+    assert!(t.lobby(HOST).roster_for_test().seats[1].peer.is_none());
+    // With the ticket's game id, the seat is its.
+    t.lobby(HOST).on_net(Id(8), join(false));
+    assert!(
+        std::iter::from_fn(|| t.lobby(HOST).poll()).any(|o| o == Output::Say("Eve joined.".into()))
+    );
+    assert_eq!(t.lobby(HOST).roster_for_test().seats[1].peer, Some(vec![8]));
 }
