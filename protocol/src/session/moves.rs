@@ -54,7 +54,7 @@ impl<G: Game> Session<G> {
         }
         match self.own_signed.get(&seq).cloned() {
             Some(SignedRecord::Move(m)) if self.state.to_act() == Actor::Seat(me) => {
-                if m.body.prev != self.current_hash() {
+                if Some(m.body.prev) != self.current_hash() {
                     return false;
                 }
                 let Ok(action) = codec::decode::<G::Action>(&m.body.action) else {
@@ -69,7 +69,7 @@ impl<G: Game> Session<G> {
                 true
             }
             Some(SignedRecord::SecretCommit(c)) if !self.committed(me, seq) => {
-                if c.body.prev != self.current_hash()
+                if Some(c.body.prev) != self.current_hash()
                     || !matches!(self.state.to_act(), Actor::Simultaneous(set) if set.contains(me))
                 {
                     return false;
