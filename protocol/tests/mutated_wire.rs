@@ -134,14 +134,20 @@ fn run_cases(msgs: &[Message], cases: usize, seed: u64) -> Tally {
         .collect();
     let verifies =
         |(bytes, sig): &Statement| keys.iter().any(|k| k.verify(bytes, &Signature(*sig).0));
+    let real: Vec<(Vec<u8>, Vec<Statement>)> = msgs
+        .iter()
+        .map(|m| {
+            let signed = statements(m);
+            assert!(signed.iter().all(verifies), "a real {} verifies", m.kind());
+            (wire::encode(m).expect("a real message encodes"), signed)
+        })
+        .collect();
     let mut rng = SeedStream::new(seed);
     let mut tally = Tally::default();
     for _ in 0..cases {
-        let original = &msgs[rng.choose(msgs.len())];
-        let frame = wire::encode(original).expect("a real message encodes");
-        let originals = statements(original);
-        assert!(originals.iter().all(verifies), "a real message verifies");
-        let bad = mutate(&mut rng, &frame);
+        let i = rng.choose(msgs.len());
+        let (original, (frame, originals)) = (&msgs[i], &real[i]);
+        let bad = mutate(&mut rng, frame);
         match wire::decode(&bad) {
             Err(e) => {
                 // The error names what is wrong with the frame.
@@ -187,6 +193,7 @@ fn run_cases(msgs: &[Message], cases: usize, seed: u64) -> Tally {
             }
         }
     }
+    eprintln!("{tally:?}");
     tally
 }
 
