@@ -126,7 +126,10 @@ fn random_step<G: Game>(g: &mut G, rng: &mut SeedStream, steps: &mut usize) -> b
         }
         Actor::Simultaneous(set) => {
             let seats: Vec<Seat> = set.iter().collect();
-            assert!(!seats.is_empty(), "a simultaneous step with nobody deciding");
+            assert!(
+                !seats.is_empty(),
+                "a simultaneous step with nobody deciding"
+            );
             let s = seats[rng.choose(seats.len())];
             let legal = g.legal_actions_for_vec(s);
             assert!(!legal.is_empty(), "{s:?} must decide but has no choice");

@@ -95,7 +95,10 @@ fn wire_frames() -> Vec<Vec<u8>> {
 
 /// A real ticket for the game of `seed`.
 pub fn ticket(seed: u64) -> Ticket {
-    let host = sim_signer(seed, 0).public().peer_id().expect("an ed25519 key");
+    let host = sim_signer(seed, 0)
+        .public()
+        .peer_id()
+        .expect("an ed25519 key");
     Ticket {
         game: "pig".into(),
         game_id: sim_game_id(seed),

@@ -215,7 +215,10 @@ fn mutated_secret_step_messages_keep_their_signatures_honest() {
         .into_iter()
         .filter(|m| matches!(m, Message::SecretCommit(_) | Message::SecretReveal(_)))
         .collect();
-    assert!(!msgs.is_empty(), "a wager game sends secret commits and reveals");
+    assert!(
+        !msgs.is_empty(),
+        "a wager game sends secret commits and reveals"
+    );
     let t = run_cases(&msgs, 2000, 2);
     assert!(t.refused > 500 && t.bad_signature > 50, "{t:?}");
 }

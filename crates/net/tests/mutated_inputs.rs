@@ -211,7 +211,7 @@ fn mutated_frame_streams_keep_every_frame_before_the_damage_and_never_exceed_the
         .collect();
     let mut rng = SeedStream::new(7);
     let mut ends = [0usize; 3];
-    for case in 0..1500 {
+    for case in 0..3000 {
         // A stream of 1 to 6 real frames.
         let start = rng.choose(envelopes.len());
         let count = 1 + rng.choose(6);
@@ -245,10 +245,17 @@ fn mutated_frame_streams_keep_every_frame_before_the_damage_and_never_exceed_the
             if f.len() > limit {
                 break;
             }
-            assert_eq!(got.get(i), Some(*f), "case {case}: frame {i} before the damage");
+            assert_eq!(
+                got.get(i),
+                Some(*f),
+                "case {case}: frame {i} before the damage"
+            );
         }
     }
-    assert!(ends.iter().all(|&n| n > 0), "clean, too large, cut: {ends:?}");
+    assert!(
+        ends.iter().all(|&n| n > 0),
+        "clean, too large, cut: {ends:?}"
+    );
 }
 
 #[test]
@@ -257,7 +264,7 @@ fn mutated_envelopes_are_refused_or_open_to_what_their_bytes_say() {
     let nets = net_messages();
     let mut rng = SeedStream::new(8);
     let mut outcomes = [0usize; 3];
-    for _ in 0..4000 {
+    for _ in 0..8000 {
         let original = if rng.choose(2) == 0 {
             wrap_wire(&frames[rng.choose(frames.len())])
         } else {
@@ -276,7 +283,11 @@ fn mutated_envelopes_are_refused_or_open_to_what_their_bytes_say() {
             }
             Ok(Envelope::Wire(rest)) => {
                 assert_eq!(bad[0], 0);
-                assert_eq!(rest, &bad[1..], "the wire channel hands on exactly the bytes");
+                assert_eq!(
+                    rest,
+                    &bad[1..],
+                    "the wire channel hands on exactly the bytes"
+                );
                 outcomes[1] += 1;
             }
             Ok(Envelope::Net(m)) => {
@@ -302,7 +313,10 @@ fn mutated_envelopes_are_refused_or_open_to_what_their_bytes_say() {
             }
         }
     }
-    assert!(outcomes.iter().all(|&n| n > 100), "refused, wire, net: {outcomes:?}");
+    assert!(
+        outcomes.iter().all(|&n| n > 100),
+        "refused, wire, net: {outcomes:?}"
+    );
 }
 
 #[test]
@@ -310,7 +324,7 @@ fn mutated_tickets_are_refused_with_a_reason_or_are_the_same_ticket() {
     let tickets: Vec<Ticket> = (0..8).map(ticket).collect();
     let mut rng = SeedStream::new(9);
     let (mut refused, mut same, mut checksum) = (0, 0, 0);
-    for _ in 0..4000 {
+    for _ in 0..8000 {
         let t = &tickets[rng.choose(tickets.len())];
         let s = t.encode();
         // Damage as a paste does (case, spaces, line breaks) or as a typo or bit rot does.
@@ -329,7 +343,10 @@ fn mutated_tickets_are_refused_with_a_reason_or_are_the_same_ticket() {
         };
         match Ticket::decode(&bad) {
             Ok(got) => {
-                assert_eq!(&got, t, "a damaged ticket {bad:?} decoded to another ticket");
+                assert_eq!(
+                    &got, t,
+                    "a damaged ticket {bad:?} decoded to another ticket"
+                );
                 same += 1;
             }
             Err(e) => {
