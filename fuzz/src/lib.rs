@@ -5,6 +5,7 @@
 pub mod chunked;
 pub mod game;
 pub mod seeds;
+pub mod session;
 pub mod ticket;
 
 /// Reads fuzz input front to back; past the end every read gives zeros or nothing.

@@ -25,6 +25,7 @@ pub fn for_target(target: &str) -> Vec<Vec<u8>> {
         "frame" => frame_streams(),
         "ticket" => tickets(),
         "replay" => replays(),
+        "session" => crate::session::seeds(),
         "game_pig" => game_inputs::<Pig>(),
         "game_fall" => game_inputs::<Fall>(),
         "game_hold" => game_inputs::<Hold>(),
