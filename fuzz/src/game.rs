@@ -32,7 +32,7 @@ pub fn run<G: Game>(options: &[G::Options], data: &[u8]) {
             break;
         }
     }
-    while let Some(op) = input.next() {
+    while let Some(op) = input.next_byte() {
         if op < 0x20 {
             // More random legal steps.
             for _ in 0..=op {

@@ -13,7 +13,7 @@ pub struct Input<'a>(pub &'a [u8]);
 
 impl<'a> Input<'a> {
     /// The next byte, or `None` at the end.
-    pub fn next(&mut self) -> Option<u8> {
+    pub fn next_byte(&mut self) -> Option<u8> {
         let (&b, rest) = self.0.split_first()?;
         self.0 = rest;
         Some(b)
@@ -21,7 +21,7 @@ impl<'a> Input<'a> {
 
     /// The next byte, 0 at the end.
     pub fn byte(&mut self) -> u8 {
-        self.next().unwrap_or(0)
+        self.next_byte().unwrap_or(0)
     }
 
     /// The next 8 bytes as a little-endian u64 (zero-padded at the end).

@@ -76,7 +76,7 @@ pub fn run(data: &[u8]) {
     for _ in 0..input.byte() {
         net.step();
     }
-    while let Some(lo) = input.next() {
+    while let Some(lo) = input.next_byte() {
         let head = u16::from_le_bytes([lo, input.byte()]);
         let bytes = input.take((head & 0x7fff) as usize);
         let Ok(mut msg) = wire::decode(bytes) else {
