@@ -1,0 +1,11 @@
+//! Winter: actions decoded from fuzz bytes and played from states reached by a seed (see
+//! `dwarfs_fuzz::game` for what is asserted).
+#![no_main]
+
+use dwarfs_winter::Winter;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(
+    init: dwarfs_fuzz::write_seeds("game_winter"),
+    |data: &[u8]| dwarfs_fuzz::game::run::<Winter>(&[Default::default()], data)
+);
