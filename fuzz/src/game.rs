@@ -49,7 +49,8 @@ pub fn run<G: Game>(options: &[G::Options], data: &[u8]) {
         };
         // The canonical encoding of what was decoded decodes to the same action.
         let again: G::Action =
-            codec::decode(&codec::encode(&action)).expect("a decoded action re-decodes");
+            codec::decode(&codec::encode(&action).expect("a decoded action encodes"))
+                .expect("a decoded action re-decodes");
         assert_eq!(again, action, "the action codec does not round-trip");
         let seat = if op & 0x40 != 0 {
             Seat(op % players.max(1))

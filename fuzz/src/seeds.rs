@@ -275,7 +275,7 @@ fn game_inputs<G: Game>() -> Vec<Vec<u8>> {
                 break;
             }
             let a = &legal[pick.choose(legal.len())];
-            let bytes = codec::encode(a);
+            let bytes = codec::encode(a).expect("a legal action encodes");
             if bytes.len() >= 64 {
                 break;
             }
