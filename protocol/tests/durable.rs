@@ -242,7 +242,7 @@ fn a_resumed_session_never_signs_a_second_move_for_one_it_signed() {
         .collect();
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].seat, Seat(2));
-    assert_eq!(moves[0].action, codec::encode(&signed));
+    assert_eq!(moves[0].action, codec::encode(&signed).unwrap());
     for p in &n.peers {
         assert!(
             !p.events.iter().any(|e| matches!(e, Event::Cheat(_))),

@@ -94,6 +94,7 @@ fn net_messages() -> Vec<NetMsg> {
     let addrs: Vec<Vec<u8>> = t.addrs.iter().map(|a| a.to_vec()).collect();
     vec![
         NetMsg::Join {
+            game_id: t.game_id,
             addrs: addrs.clone(),
             spectator: false,
             need_config: true,
@@ -101,6 +102,11 @@ fn net_messages() -> Vec<NetMsg> {
         },
         NetMsg::Ready(true),
         NetMsg::Leave,
+        NetMsg::Watchers {
+            open: false,
+            admitted: vec![t.host.to_bytes()],
+        },
+        NetMsg::WatchDenied("the host said no".into()),
         NetMsg::TakeSeat(Seat(1)),
         NetMsg::LobbyChat {
             name: "Ada".into(),
