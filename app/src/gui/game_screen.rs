@@ -137,6 +137,8 @@ pub fn game<V: GameView>(
 /// A network game's notes: a silent seat the player may hand to the bot, the peer's progress.
 fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
     let Some(r) = &table.remote else { return };
+    ui.label(theme::caption(super::trust::HIDDEN_HANDS_CAPTION))
+        .on_hover_text(super::trust::HIDDEN_HANDS);
     let silent = r.silent;
     let waiting = r.awaiting;
     if let Some(seat) = silent {
@@ -164,9 +166,7 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
     for (peer, name) in requests {
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("{name} asks to watch the game.")).color(GOLD))
-                .on_hover_text(format!(
-                    "Peer {peer}. A spectator sees what every seat plays as it is played."
-                ));
+                .on_hover_text(format!("Peer {peer}.\n\n{}", super::trust::SPECTATORS));
             let allow = ui.button("Allow").clicked();
             let deny = ui.button("Deny").clicked();
             if (allow || deny)

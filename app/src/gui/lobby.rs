@@ -428,7 +428,7 @@ impl Lobby {
         for (peer, name) in &self.watch_requests {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{name} asks to watch.")).color(GOLD))
-                    .on_hover_text(format!("Peer {peer}"));
+                    .on_hover_text(format!("Peer {peer}.\n\n{}", super::trust::SPECTATORS));
                 if ui.button("Allow").clicked() {
                     answered = Some((peer.clone(), true));
                 }
@@ -647,10 +647,11 @@ impl Lobby {
                     )));
                 });
                 ui.checkbox(&mut self.anyone_may_watch, "Anyone may watch")
-                    .on_hover_text(
+                    .on_hover_text(format!(
                         "An open game: anyone with the ticket may watch without asking. \
-                         Otherwise you allow or deny each spectator.",
-                    );
+                         Otherwise you allow or deny each spectator.\n\n{}",
+                        super::trust::SPECTATORS
+                    ));
             }
             self.chat_ui(ui, Some(settings));
         }

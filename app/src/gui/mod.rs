@@ -41,6 +41,7 @@ mod tests_winter;
 pub(crate) mod text_view;
 mod theme;
 mod third_demo;
+mod trust;
 pub(crate) mod view;
 mod widgets;
 pub(crate) mod winter_view;

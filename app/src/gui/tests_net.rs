@@ -145,6 +145,10 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
         "the game to start on both",
         |h, j| h.state().screen == Screen::Game && j.state().screen == Screen::Game,
     );
+    // Both are told that hands are hidden on screen, not in memory.
+    for app in [&host, &joiner] {
+        assert!(has(app, super::trust::HIDDEN_HANDS_CAPTION));
+    }
 
     // A stranger sends the host signed messages from the start of the game to its end: they
     // are dropped, and neither board stops.
