@@ -59,6 +59,9 @@ pub struct HostArgs {
     /// Seats played by the deterministic bot (the last ones).
     #[arg(long, default_value_t = 0)]
     pub bots: u8,
+    /// An open game: anyone with the ticket may watch. Without it, spectators are refused.
+    #[arg(long)]
+    pub anyone_may_watch: bool,
     #[command(flatten)]
     pub peer: PeerArgs,
     #[command(flatten)]
@@ -240,7 +243,9 @@ fn host<G: CliGame>(args: &HostArgs) -> Result<(), CliError> {
         options: encode_options(&options)?,
     };
     let open = args.seats - args.bots - 1;
-    play::<G>(peer_spec(G::NAME, role, &args.peer), &args.peer, Some(open))
+    let mut spec = peer_spec(G::NAME, role, &args.peer);
+    spec.anyone_may_watch = args.anyone_may_watch;
+    play::<G>(spec, &args.peer, Some(open))
 }
 
 /// `dwarfs join`.

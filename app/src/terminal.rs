@@ -44,12 +44,12 @@ pub async fn play<G: Game>(mut peer: PeerHandle<G>, open_seats: Option<u8>) -> P
             u = peer.recv() => match u {
                 Some(Update::Ended(report)) => return *report,
                 Some(u) => {
-                    t.show(u, &mut hosting);
+                    t.show(u, &mut hosting, &peer);
                     // What else is waiting goes first, so the choices come last.
                     while let Some(u) = peer.try_recv() {
                         match u {
                             Update::Ended(report) => return *report,
-                            u => t.show(u, &mut hosting),
+                            u => t.show(u, &mut hosting, &peer),
                         }
                     }
                 }
@@ -70,7 +70,7 @@ pub async fn play<G: Game>(mut peer: PeerHandle<G>, open_seats: Option<u8>) -> P
 
 impl<G: Game> Table<G> {
     /// Prints an update of the peer.
-    fn show(&mut self, u: Update<G>, hosting: &mut Option<u8>) {
+    fn show(&mut self, u: Update<G>, hosting: &mut Option<u8>, peer: &PeerHandle<G>) {
         match u {
             Update::Status(line) => println!("{line}"),
             Update::Ticket(ticket) => {
@@ -107,6 +107,20 @@ impl<G: Game> Table<G> {
             Update::Incident(i) => {
                 let first = i.evidence.lines().next().unwrap_or_default();
                 eprintln!("{} at move {}: {first}", i.kind, i.seq);
+            }
+            Update::Halted(why) => {
+                eprintln!("The game stopped: {why}");
+                self.done = true;
+            }
+            Update::WatchRequest { peer: who, name } => {
+                // The terminal host follows its flag: with --anyone-may-watch nobody is asked.
+                println!(
+                    "{name} asked to watch; denied (host with --anyone-may-watch to let anyone watch)."
+                );
+                peer.send(Command::AnswerWatcher {
+                    peer: who,
+                    allow: false,
+                });
             }
             Update::Refused(why) => println!("{why}"),
             Update::TakenOver { seat, .. } if Some(seat) == self.seat => self.done = true,

@@ -51,6 +51,7 @@ pub mod config;
 pub mod event;
 pub mod evidence;
 pub mod keys;
+pub mod limit;
 pub mod lockstep;
 pub mod message;
 pub mod replay;

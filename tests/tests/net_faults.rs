@@ -212,7 +212,12 @@ fn spectator_joins_mid_game_and_verifies() {
     let d = dir.path();
     rt().block_on(async {
         let t0 = Instant::now();
-        let (mut procs, ticket) = start(d, 2, 150, |_, s| s.bot_delay_ms = 25).await;
+        // An open game: the host (a terminal peer, with no app to ask) lets anyone watch.
+        let (mut procs, ticket) = start(d, 2, 150, |i, s| {
+            s.bot_delay_ms = 25;
+            s.anyone_may_watch = i == 0;
+        })
+        .await;
         procs[0].started(LIMIT).await.unwrap();
         tokio::time::sleep(Duration::from_millis(700)).await;
         let mut s = spec(d, 2, Role::Spectate { ticket });

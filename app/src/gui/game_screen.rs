@@ -160,6 +160,22 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
             }
         });
     }
+    let requests = r.watch_requests.clone();
+    for (peer, name) in requests {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("{name} asks to watch the game.")).color(GOLD))
+                .on_hover_text(format!(
+                    "Peer {peer}. A spectator sees what every seat plays as it is played."
+                ));
+            let allow = ui.button("Allow").clicked();
+            let deny = ui.button("Deny").clicked();
+            if (allow || deny)
+                && let Some(r) = table.remote.as_mut()
+            {
+                r.answer_watcher(&peer, allow);
+            }
+        });
+    }
     if waiting {
         ui.horizontal(|ui| {
             ui.spinner();

@@ -93,6 +93,12 @@ pub struct Lobby {
     pub status: Option<String>,
     /// Watching (no seat) rather than playing.
     pub watching: bool,
+    /// Host: anyone who asks may watch (an open game); otherwise each request is listed with
+    /// Allow and Deny.
+    pub anyone_may_watch: bool,
+    /// Host: spectators asking to watch, waiting for an answer: (peer id, name); at most
+    /// [`super::table::MAX_WATCH_REQUESTS_SHOWN`].
+    pub watch_requests: Vec<(String, String)>,
 }
 
 impl Lobby {
@@ -128,6 +134,8 @@ impl Lobby {
             seat_ready: Vec::new(),
             status: None,
             watching: false,
+            anyone_may_watch: false,
+            watch_requests: Vec::new(),
         }
     }
 
@@ -391,6 +399,7 @@ impl Lobby {
                 ui.label(theme::caption(
                     "The game starts by itself once every seat is taken and every player is ready.",
                 ));
+                self.watch_requests_ui(ui);
             }
             LobbyMode::Joined => {
                 if self.you.is_some() {
@@ -410,6 +419,29 @@ impl Lobby {
         }
         if let Some(n) = &self.note {
             ui.label(RichText::new(n.clone()).color(GOLD));
+        }
+    }
+
+    /// Host: the spectators asking to watch, each with Allow and Deny.
+    fn watch_requests_ui(&mut self, ui: &mut Ui) {
+        let mut answered = None;
+        for (peer, name) in &self.watch_requests {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{name} asks to watch.")).color(GOLD))
+                    .on_hover_text(format!("Peer {peer}"));
+                if ui.button("Allow").clicked() {
+                    answered = Some((peer.clone(), true));
+                }
+                if ui.button("Deny").clicked() {
+                    answered = Some((peer.clone(), false));
+                }
+            });
+        }
+        if let Some((peer, allow)) = answered {
+            self.watch_requests.retain(|(p, _)| *p != peer);
+            if let Some(net) = &self.net {
+                net.send(Command::AnswerWatcher { peer, allow });
+            }
         }
     }
 
@@ -614,6 +646,11 @@ impl Lobby {
                         self.seats.iter().filter(|s| **s == LobbySeat::Open).count()
                     )));
                 });
+                ui.checkbox(&mut self.anyone_may_watch, "Anyone may watch")
+                    .on_hover_text(
+                        "An open game: anyone with the ticket may watch without asking. \
+                         Otherwise you allow or deny each spectator.",
+                    );
             }
             self.chat_ui(ui, Some(settings));
         }

@@ -51,6 +51,7 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
             Command::StartNow => Command::StartNow,
             Command::VoteTakeover(s) => Command::VoteTakeover(s),
             Command::Leave => Command::Leave,
+            Command::AnswerWatcher { peer, allow } => Command::AnswerWatcher { peer, allow },
         };
         self.handle.as_ref().is_some_and(|h| h.send(c))
     }
@@ -90,6 +91,12 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
                     }
                 }
                 Update::LobbyChat { name, text } => lobby.chat.push(format!("{name}: {text}")),
+                Update::WatchRequest { peer, name }
+                    if !lobby.watch_requests.iter().any(|(p, _)| *p == peer)
+                        && lobby.watch_requests.len() < super::table::MAX_WATCH_REQUESTS_SHOWN =>
+                {
+                    lobby.watch_requests.push((peer, name));
+                }
                 Update::Refused(r) => lobby.note = Some(r),
                 Update::Started {
                     seat,

@@ -139,7 +139,8 @@ impl DwarfsApp {
             }
         };
         let game = self.lobby.game;
-        let spec = self.net_setup.spec(game.name(), &self.settings.name, role);
+        let mut spec = self.net_setup.spec(game.name(), &self.settings.name, role);
+        spec.anyone_may_watch = self.lobby.anyone_may_watch;
         match self.net() {
             Ok(net) => {
                 let handle = spawn_lobby(net, game, spec, ctx);

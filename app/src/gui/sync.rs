@@ -1,6 +1,7 @@
 //! The sync light (how many peers agreed on the last move's state hash) and the desync/cheat
-//! banner. The model is fed by the local table today and by the network session's events
-//! (`MoveFinal`, `Desync`, `Cheat`) once a networked game runs in the app.
+//! banner. The model is fed by the local table, and by the network session's events
+//! (`MoveFinal`, `Desync`, `Cheat`, `Halted`) in a network game: a cheat or desync report is
+//! shown, and only a halt of the session stops the board.
 
 use super::theme;
 use egui::{Color32, RichText, Ui};
@@ -29,8 +30,13 @@ pub struct SyncStatus {
     pub peers: usize,
     /// True for a game with no network (hotseat).
     pub local: bool,
-    /// A detected desync or cheat; the game is halted.
+    /// The last desync or cheat reported, with its evidence. Only a halt stops the game
+    /// ([`SyncStatus::halted`]); a report alone (a player's bad signature, say) is shown and
+    /// the game goes on.
     pub incident: Option<Incident>,
+    /// Why the session stopped for good (a proven cheat by a player, or a desync), once it has:
+    /// no move is offered any more.
+    pub halted: Option<String>,
     /// Where the last report was saved, or why it could not be.
     pub saved: Option<String>,
 }
@@ -44,6 +50,7 @@ impl SyncStatus {
             peers: seats.max(1),
             local: true,
             incident: None,
+            halted: None,
             saved: None,
         }
     }
@@ -56,6 +63,7 @@ impl SyncStatus {
             peers: players.max(1),
             local: false,
             incident: None,
+            halted: None,
             saved: None,
         }
     }
@@ -70,7 +78,7 @@ impl SyncStatus {
 
     /// Draws the light and its caption.
     pub fn light(&self, ui: &mut Ui) {
-        let (colour, text) = if self.incident.is_some() {
+        let (colour, text) = if self.halted.is_some() {
             (theme::DANGER, "halted".to_string())
         } else if self.local {
             (theme::TARGET, "local game".to_string())
@@ -93,10 +101,22 @@ impl SyncStatus {
         ui.label(RichText::new(text).color(theme::PARCHMENT_DIM));
     }
 
-    /// Draws the banner when an incident happened; "Save report" writes the evidence to `dir`.
+    /// Draws the banner when an incident happened (or the game halted); "Save report" writes
+    /// the evidence to `dir`.
     pub fn banner(&mut self, ui: &mut Ui, dir: Option<&std::path::Path>) {
-        let Some(inc) = self.incident.clone() else {
-            return;
+        let inc = match (&self.incident, &self.halted) {
+            (Some(inc), _) => inc.clone(),
+            (None, Some(why)) => Incident {
+                kind: "Stopped".into(),
+                seq: self.seq,
+                peer: "-".into(),
+                evidence: why.clone(),
+            },
+            (None, None) => return,
+        };
+        let what = match &self.halted {
+            Some(why) => format!("The game is halted: {why}."),
+            None => "Reported; the game goes on.".to_string(),
         };
         egui::Frame::new()
             .fill(Color32::from_rgb(0x5a, 0x1a, 0x14))
@@ -107,7 +127,7 @@ impl SyncStatus {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(
                         RichText::new(format!(
-                            "{} at move {} — peer {}. The game is halted.",
+                            "{} at move {} — peer {}. {what}",
                             inc.kind, inc.seq, inc.peer
                         ))
                         .strong()

@@ -91,7 +91,13 @@ pub struct Remote<G: Game> {
     pub status: Option<String>,
     /// How the peer's run ended, once it has.
     pub report: Option<PeerReport>,
+    /// Host: spectators asking to watch, waiting for Allow or Deny: (peer id, name). At most
+    /// [`MAX_WATCH_REQUESTS_SHOWN`]; the peer bounds how many it asks about.
+    pub watch_requests: Vec<(String, String)>,
 }
+
+/// Most spectator requests a table lists at once.
+pub const MAX_WATCH_REQUESTS_SHOWN: usize = 16;
 
 impl<G: Game> Remote<G> {
     /// Wraps a running peer's handle.
@@ -105,7 +111,17 @@ impl<G: Game> Remote<G> {
             silent: None,
             status: None,
             report: None,
+            watch_requests: Vec::new(),
         }
+    }
+
+    /// Host: answers a spectator's request (see [`Remote::watch_requests`]).
+    pub fn answer_watcher(&mut self, peer: &str, allow: bool) {
+        self.watch_requests.retain(|(p, _)| p != peer);
+        self.send(Command::AnswerWatcher {
+            peer: peer.to_string(),
+            allow,
+        });
     }
 
     /// Sends a command to the peer; false if it has stopped.
@@ -369,6 +385,15 @@ impl<V: GameView> Table<V> {
                     evidence: i.evidence,
                 });
             }
+            Update::Halted(why) => self.sync.halted = Some(why),
+            Update::WatchRequest { peer, name } => {
+                if let Some(r) = self.remote.as_mut()
+                    && !r.watch_requests.iter().any(|(p, _)| *p == peer)
+                    && r.watch_requests.len() < MAX_WATCH_REQUESTS_SHOWN
+                {
+                    r.watch_requests.push((peer, name));
+                }
+            }
             Update::Refused(why) => {
                 self.error = Some(why);
                 if let Some(r) = self.remote.as_mut() {
@@ -410,7 +435,7 @@ impl<V: GameView> Table<V> {
             Update::Over { .. } => self.after_remote_state(),
             Update::Ended(report) => {
                 if !matches!(report.ending, Ending::Over | Ending::Left)
-                    && self.sync.incident.is_none()
+                    && self.sync.halted.is_none()
                 {
                     self.error = Some(format!(
                         "The network game stopped: {}",
@@ -512,7 +537,7 @@ impl<V: GameView> Table<V> {
             .remote
             .as_ref()
             .is_some_and(|r| r.awaiting || r.report.is_some())
-            || self.sync.incident.is_some()
+            || self.sync.halted.is_some()
         {
             return Vec::new();
         }

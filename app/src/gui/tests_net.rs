@@ -38,6 +38,73 @@ fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
     }
 }
 
+/// Someone who holds no seat: a node of its own, on its own runtime, that dials the host of
+/// `ticket` and sends it session messages signed by its own key (chat claiming a seat, log
+/// requests) until the returned flag is set.
+fn stranger(
+    dir: &Path,
+    ticket: &str,
+) -> (
+    std::sync::Arc<std::sync::atomic::AtomicBool>,
+    std::thread::JoinHandle<u32>,
+) {
+    use dwarfs_net::envelope::wrap_wire;
+    use dwarfs_net::node::{Node, NodeConfig, Transport};
+    use dwarfs_protocol::keys::Domain;
+    use dwarfs_protocol::message::{ChatBody, Signed, SyncRequest};
+    use dwarfs_protocol::{Message, Signer, wire};
+    use std::sync::atomic::Ordering;
+    let t = dwarfs_net::Ticket::decode(ticket).unwrap();
+    let key = dwarfs_net::identity::load_or_create(Some(&dir.join("stranger.key"))).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = stop.clone();
+    let thread = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let signer = Signer::new(&key).unwrap();
+            let mut node = Node::start(NodeConfig {
+                key,
+                listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
+                mdns: false,
+                frame_limit: 1 << 20,
+            })
+            .await
+            .unwrap();
+            node.dial(t.host, t.addrs.clone());
+            let mut sent = 0;
+            while !flag.load(Ordering::SeqCst) {
+                sent += 1;
+                let body = ChatBody {
+                    game_id: t.game_id,
+                    seat: Some(dwarfs_engine::Seat(0)),
+                    counter: sent,
+                    text: "let me in".into(),
+                };
+                let chat = Message::Chat(Signed {
+                    sig: signer.sign(Domain::Chat, &body),
+                    body,
+                });
+                let sync = Message::SyncRequest(SyncRequest {
+                    game_id: t.game_id,
+                    from_seq: 1,
+                    need_setup: true,
+                });
+                for m in [chat, sync] {
+                    node.send(t.host, wrap_wire(&wire::encode(&m).unwrap()));
+                }
+                while node.try_next_event().is_some() {}
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            node.shutdown().await;
+            sent
+        })
+    });
+    (stop, thread)
+}
+
 #[test]
 fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     let dir = tempfile::tempdir().unwrap();
@@ -79,9 +146,14 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
         |h, j| h.state().screen == Screen::Game && j.state().screen == Screen::Game,
     );
 
+    // A stranger sends the host signed messages from the start of the game to its end: they
+    // are dropped, and neither board stops.
+    let (stop_stranger, stranger) =
+        stranger(dir.path(), host.state().lobby.ticket.as_ref().unwrap());
     // A third app comes to watch once the game is under way.
     let mut watcher = harness(net_app(dir.path(), "Cy"));
     let mut watching = false;
+    let mut allowed = false;
     let mut chooser = RandomBot::new(9);
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut clicked = [0u32; 2];
@@ -94,6 +166,12 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
             click(&mut watcher, "Watch");
             assert!(has(&watcher, "Watching a game — Dwar7s Fall"));
             watching = true;
+        }
+        // The host is asked whether Cy may watch, and allows it.
+        if watching && !allowed && has(&host, "Cy asks to watch the game.") {
+            click(&mut host, "Allow");
+            allowed = true;
+            assert!(!has(&host, "Cy asks to watch the game."), "answered once");
         }
         watcher.step();
         for (i, h) in [&mut host, &mut joiner].into_iter().enumerate() {
@@ -113,6 +191,8 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
         std::thread::sleep(Duration::from_millis(1));
     }
     assert!(clicked[0] > 5 && clicked[1] > 5, "both played: {clicked:?}");
+    stop_stranger.store(true, std::sync::atomic::Ordering::SeqCst);
+    assert!(stranger.join().unwrap() > 0);
     // The watcher caught up from the middle of the game and saw the same end, offering no move.
     let final_hash = dwarfs_engine::state_hash(&host.state().table().unwrap().game);
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -171,13 +251,28 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     for r in reports {
         assert_eq!(r.moves, moves);
     }
+    let report = host
+        .state()
+        .table()
+        .unwrap()
+        .remote
+        .as_ref()
+        .unwrap()
+        .report
+        .clone()
+        .unwrap();
+    assert!(
+        report.dropped_frames > 0,
+        "the stranger's frames reached the host, and were dropped"
+    );
+    assert!(report.cheats.is_empty(), "{:?}", report.cheats);
     host.run_steps(2);
     click(&mut host, "Open the replay");
     assert_eq!(host.state().screen, Screen::Replays);
 }
 
 #[test]
-fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move_and_player() {
+fn a_report_alone_leaves_the_board_playable_and_only_a_halt_stops_it_with_a_banner() {
     use super::table::{SeatKind, Table};
     use dwarfs_engine::{Game, Seat};
     let dir = tempfile::tempdir().unwrap();
@@ -195,15 +290,18 @@ fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move
         .net_setup
         .spec(Fall::NAME, "Ada", dwarfs_net::Role::Join { ticket });
     let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
-    let game = Fall::new(&Default::default(), 2).unwrap();
-    let mut t: Table<super::fall_view::FallView> = Table::networked(
-        game,
-        vec!["Ada".into(), "Bo".into()],
-        vec![false, false],
-        Some(Seat(0)),
-        handle,
-    );
-    assert_eq!(t.seats[1].kind, SeatKind::Remote);
+    let mut game = Fall::new(&Default::default(), 2).unwrap();
+    game.resolve_chance([3; 32]).unwrap();
+    // We sit in the seat that acts first, so the board offers our moves.
+    let me = game.current_seat();
+    let other = Seat(1 - me.0);
+    let mut names = vec![String::new(), String::new()];
+    names[me.index()] = "Ada".into();
+    names[other.index()] = "Bo".into();
+    let mut t: Table<super::fall_view::FallView> =
+        Table::networked(game, names, vec![false, false], Some(me), handle);
+    assert_eq!(t.seats[other.index()].kind, SeatKind::Remote);
+    assert!(!t.legal_for_viewer().is_empty(), "our turn");
     assert!(!t.sync.local);
     t.on_update(dwarfs_net::Update::Final {
         seq: 3,
@@ -211,16 +309,36 @@ fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move
         peers: 2,
     });
     assert_eq!((t.sync.seq, t.sync.agreed, t.sync.peers), (3, 2, 2));
+    // A report the session goes on after (a bad signature; a stranger's message never even
+    // reaches the app): shown, and the board still offers our moves.
+    t.on_update(dwarfs_net::Update::Incident(dwarfs_net::Incident {
+        kind: "bad signature".into(),
+        seq: 3,
+        seat: Some(other),
+        peer: Some("12D3KooWBo".into()),
+        evidence: "a chat whose signature does not verify".into(),
+    }));
+    assert!(t.sync.incident.is_some());
+    assert!(t.sync.halted.is_none());
+    assert!(!t.legal_for_viewer().is_empty(), "the game goes on");
+    // Equivocation: the session reports it, then halts.
     t.on_update(dwarfs_net::Update::Incident(dwarfs_net::Incident {
         kind: "equivocation".into(),
         seq: 4,
-        seat: Some(dwarfs_engine::Seat(1)),
+        seat: Some(other),
         peer: Some("12D3KooWBo".into()),
         evidence: "two signed moves for move 4".into(),
     }));
     let inc = t.sync.incident.clone().expect("the incident is shown");
     assert_eq!((inc.kind.as_str(), inc.seq), ("equivocation", 4));
     assert!(inc.peer.contains("Bo"), "{}", inc.peer);
+    assert!(
+        !t.legal_for_viewer().is_empty(),
+        "not halted until the session says so"
+    );
+    t.on_update(dwarfs_net::Update::Halted(
+        "seat 2 signed two different messages for move 4 (equivocation)".into(),
+    ));
     // A halted board offers no move.
     assert!(t.legal_for_viewer().is_empty());
     // The banner says it, with the report button.
@@ -232,6 +350,64 @@ fn a_cheat_reported_by_the_network_halts_the_board_with_a_banner_naming_the_move
     assert!(has(&h, "equivocation at move 4"));
     assert!(has(&h, "The game is halted"));
     assert!(has(&h, "Save report"));
+}
+
+#[test]
+fn the_host_answers_a_spectator_in_the_lobby_and_a_denied_one_is_told_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = harness(net_app(dir.path(), "Ada"));
+    let mut watcher = harness(net_app(dir.path(), "Cy"));
+    click(&mut host, "Host a game");
+    // Off by default: each spectator is asked about.
+    assert!(!host.state().lobby.anyone_may_watch);
+    assert!(has(&host, "Anyone may watch"));
+    click(&mut host, "Open lobby");
+    until(&mut host, &mut watcher, "the ticket", |h, _| {
+        h.state().lobby.ticket.is_some()
+    });
+    let ticket = host.state().lobby.ticket.clone().unwrap();
+    click(&mut watcher, "Join a game");
+    watcher.state_mut().join.ticket = ticket;
+    click(&mut watcher, "Watch");
+    until(&mut host, &mut watcher, "the host asked", |h, _| {
+        has(h, "Cy asks to watch.")
+    });
+    click(&mut host, "Deny");
+    assert!(!has(&host, "Cy asks to watch."));
+    // Its peer stops, and the lobby says why.
+    until(&mut host, &mut watcher, "the spectator told", |_, w| {
+        w.state().lobby.net.is_none()
+    });
+    let note = watcher.state().lobby.note.clone().unwrap_or_default();
+    assert!(note.contains("refused: the host said no"), "{note}");
+}
+
+#[test]
+fn in_an_open_game_anyone_may_watch_without_asking_the_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut host = harness(net_app(dir.path(), "Ada"));
+    let mut watcher = harness(net_app(dir.path(), "Cy"));
+    click(&mut host, "Host a game");
+    click(&mut host, "Anyone may watch");
+    assert!(host.state().lobby.anyone_may_watch);
+    click(&mut host, "Open lobby");
+    until(&mut host, &mut watcher, "the ticket", |h, _| {
+        h.state().lobby.ticket.is_some()
+    });
+    let ticket = host.state().lobby.ticket.clone().unwrap();
+    click(&mut host, "Start now — bots take the open seats");
+    until(&mut host, &mut watcher, "the host's game", |h, _| {
+        h.state().screen == Screen::Game
+    });
+    click(&mut watcher, "Join a game");
+    watcher.state_mut().join.ticket = ticket;
+    click(&mut watcher, "Watch");
+    until(&mut host, &mut watcher, "the spectator's board", |_, w| {
+        w.state().screen == Screen::Game
+    });
+    assert!(!has(&host, "asks to watch"), "the host was not asked");
+    let w = watcher.state().table().unwrap();
+    assert_eq!(w.viewer, dwarfs_engine::Viewer::Spectator);
 }
 
 /// Two apps on the Dwarf Hold board of one network game, through the menu: Ada hosts (seat 1),

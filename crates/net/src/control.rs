@@ -28,6 +28,14 @@ pub enum Command<A> {
     VoteTakeover(Seat),
     /// Leave: the lobby is told, the node stops, the replay is kept.
     Leave,
+    /// Host: the answer to an [`Update::WatchRequest`] — let this peer (its id as text) watch
+    /// the game, or not.
+    AnswerWatcher {
+        /// The peer that asked.
+        peer: String,
+        /// Let it watch.
+        allow: bool,
+    },
 }
 
 /// A detected desync or cheat, pinned to a move and a peer, with its evidence as text.
@@ -112,8 +120,19 @@ pub enum Update<G: Game> {
         /// Live players in the game.
         peers: usize,
     },
-    /// A desync or a cheat was detected; the game is halted.
+    /// A desync or a cheat was detected (with its evidence). It stops the game only when the
+    /// session halts, which [`Update::Halted`] says.
     Incident(Incident),
+    /// The session stopped for good (a proven cheat by a player, or a desync): no move is
+    /// played any more.
+    Halted(String),
+    /// Host: a peer asks to watch the game; answer with [`Command::AnswerWatcher`].
+    WatchRequest {
+        /// The peer id, as text.
+        peer: String,
+        /// The name it greeted with.
+        name: String,
+    },
     /// Our own action was refused (not our turn, illegal...).
     Refused(String),
     /// A seat has been silent past the timeout.

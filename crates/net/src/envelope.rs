@@ -81,6 +81,8 @@ pub struct LobbyInfo {
 pub enum NetMsg {
     /// "Here is where I listen"; sent after the lobby hello, and on reconnection.
     Join {
+        /// The game joined (from the ticket): a host seats only peers that name its game.
+        game_id: GameId,
         /// Listen addresses (multiaddr bytes).
         addrs: Vec<Vec<u8>>,
         /// Wants to watch, not play.
@@ -117,6 +119,16 @@ pub enum NetMsg {
     Ping(u64),
     /// The answer to [`NetMsg::Ping`].
     Pong(u64),
+    /// The host tells the seated players who may watch: they answer the log requests of these
+    /// spectators only (or of anyone who asks, when `open`).
+    Watchers {
+        /// Anyone may watch this game.
+        open: bool,
+        /// The admitted spectators' peer id bytes.
+        admitted: Vec<Vec<u8>>,
+    },
+    /// The host did not let the asker watch, and why.
+    WatchDenied(String),
 }
 
 /// A decoded frame.

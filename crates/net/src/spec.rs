@@ -133,6 +133,10 @@ pub struct PeerSpec {
     /// watches the pipe its parent holds, so it never outlives a parent that was killed.
     #[serde(default)]
     pub exit_with_parent: bool,
+    /// Host: anyone who asks may watch the game (an open game). Otherwise the host's app is
+    /// asked about each spectator (Allow or Deny), and a host without an app denies them.
+    #[serde(default)]
+    pub anyone_may_watch: bool,
     /// Test-only behaviour.
     #[cfg(feature = "test-hooks")]
     #[serde(default)]
@@ -162,6 +166,7 @@ impl PeerSpec {
             machine: true,
             rtt_probes: 0,
             exit_with_parent: true,
+            anyone_may_watch: false,
             #[cfg(feature = "test-hooks")]
             hooks: TestHooks::default(),
         }
@@ -209,6 +214,8 @@ impl PeerReport {
             chat: vec![],
             rtt_us: vec![],
             rtt_all_us: vec![],
+            dropped_frames: 0,
+            limited_frames: 0,
         }
     }
 }
@@ -256,4 +263,11 @@ pub struct PeerReport {
     pub rtt_us: Vec<u64>,
     /// Raw round trips to all other seated peers at once (ping all, wait for every pong; µs).
     pub rtt_all_us: Vec<u64>,
+    /// Session frames dropped quietly because their sender holds no seat and is not an
+    /// admitted spectator (or, as a spectator, sent something other than a log request).
+    #[serde(default)]
+    pub dropped_frames: u64,
+    /// Chat lines, log requests and evidence dropped because their sender exceeded its rate.
+    #[serde(default)]
+    pub limited_frames: u64,
 }

@@ -41,6 +41,8 @@ pub use settings::Settings;
 /// How far ahead of the last final move messages are buffered.
 const WINDOW: u32 = 64;
 
+use crate::limit::{CHATS_SEEN_PER_SEAT, MAX_CHEAT_REPORTS, MAX_UNKNOWN_REPORTS};
+
 /// Where the session is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -129,10 +131,16 @@ pub struct Session<G: Game> {
     last_progress: u64,
     last_retransmit: u64,
     silence_reported: BTreeSet<(u8, u32, u8)>,
+    /// Findings reported, as (kind, move, peer): at most [`MAX_CHEAT_REPORTS`].
     cheats_reported: BTreeSet<(u8, u32, Vec<u8>)>,
+    /// Peers with no seat reported: at most [`MAX_UNKNOWN_REPORTS`].
     unknown_reported: BTreeSet<Vec<u8>>,
     chat_counter: u32,
+    /// Chat counters seen, per seat: at most [`CHATS_SEEN_PER_SEAT`] each.
     chats_seen: BTreeSet<(Seat, u32)>,
+    /// Rate limits per remote peer on chat, log requests and relayed evidence
+    /// ([`crate::limit`]).
+    limits: crate::limit::PeerLimits<PeerId>,
     your_turn_sent: u32,
     spectator_rr: usize,
     /// Resumed from a file: the local seat may not play until a peer answered a sync.
@@ -238,6 +246,7 @@ impl<G: Game> Session<G> {
             config.beacon_segment,
         );
         let n = seats.len();
+        let limits = crate::limit::PeerLimits::new(settings.retransmit_ms);
         let mut s = Session {
             config_digest: config.digest(),
             config,
@@ -276,6 +285,7 @@ impl<G: Game> Session<G> {
             unknown_reported: BTreeSet::new(),
             chat_counter: 0,
             chats_seen: BTreeSet::new(),
+            limits,
             your_turn_sent: 0,
             spectator_rr: 0,
             awaiting_resync: false,
@@ -482,6 +492,12 @@ impl<G: Game> Session<G> {
             })
     }
 
+    /// Chat lines, log requests and relayed evidence dropped so far because their sender was
+    /// over its rate ([`crate::limit`]).
+    pub fn rate_limited(&self) -> u64 {
+        self.limits.dropped()
+    }
+
     /// The peer ids of every seated player, including us, in seat order (`None` for bots).
     pub fn seat_peers(&self) -> Vec<Option<PeerId>> {
         self.seats
@@ -606,14 +622,16 @@ impl<G: Game> Session<G> {
         let known = self.seat_of_peer(&from).is_some();
         match msg {
             Message::SyncRequest(req) => {
-                if req.game_id == self.game_id {
+                if req.game_id == self.game_id && self.limits.sync.allow(&from, self.now) {
                     self.answer_sync(from, &req);
                 }
                 return;
             }
             Message::Lobby(_) => return,
             _ if !known => {
-                if self.unknown_reported.insert(from.to_bytes()) {
+                if self.unknown_reported.len() < MAX_UNKNOWN_REPORTS
+                    && self.unknown_reported.insert(from.to_bytes())
+                {
                     self.cheat(
                         CheatKind::UnknownPeer,
                         None,

@@ -48,9 +48,34 @@ impl<G: Game> Session<G> {
         proof: Vec<LogItem>,
     ) {
         let key = (kind as u8, seq, peer.to_bytes());
-        if !self.cheats_reported.insert(key) {
-            return;
+        // Each finding once, and at most `MAX_CHEAT_REPORTS` of them (strangers are bounded by
+        // `unknown_reported` instead); one past that is not reported, but still halts below.
+        let report = !self.cheats_reported.contains(&key)
+            && (kind == CheatKind::UnknownPeer
+                || (self.cheats_reported.len() < MAX_CHEAT_REPORTS
+                    && self.cheats_reported.insert(key)));
+        if report {
+            self.report_cheat(kind, seat, peer, seq, detail, proof);
         }
+        // Two different signed items for one slot prove the seat cheats, and peers may hold
+        // different ones: like an illegal move, this stops the game, with the proof.
+        if kind == CheatKind::Equivocation {
+            let who = seat.map_or_else(|| "a player".to_string(), |s| s.to_string());
+            self.halt(format!(
+                "{who} signed two different messages for move {seq} (equivocation)"
+            ));
+        }
+    }
+
+    fn report_cheat(
+        &mut self,
+        kind: CheatKind,
+        seat: Option<Seat>,
+        peer: PeerId,
+        seq: u32,
+        detail: String,
+        proof: Vec<LogItem>,
+    ) {
         let ev = Evidence {
             kind,
             seat,
@@ -66,14 +91,6 @@ impl<G: Game> Session<G> {
             });
         }
         self.events.push_back(Event::Cheat(Box::new(ev)));
-        // Two different signed items for one slot prove the seat cheats, and peers may hold
-        // different ones: like an illegal move, this stops the game, with the proof.
-        if kind == CheatKind::Equivocation {
-            let who = seat.map_or_else(|| "a player".to_string(), |s| s.to_string());
-            self.halt(format!(
-                "{who} signed two different messages for move {seq} (equivocation)"
-            ));
-        }
     }
 
     /// Evidence relayed by another peer. Equivocation proves itself (two different items for
@@ -81,6 +98,10 @@ impl<G: Game> Session<G> {
     /// finding; other kinds need the relayer's view and are not acted on.
     pub(super) fn on_evidence(&mut self, from: PeerId, ev: Evidence) {
         if ev.kind != CheatKind::Equivocation || ev.proof.len() != 2 {
+            return;
+        }
+        // Checking a proof costs two signature checks: at most so many per peer.
+        if !self.limits.evidence.allow(&from, self.now) {
             return;
         }
         let Some(seat) = ev.seat else { return };

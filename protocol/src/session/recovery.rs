@@ -10,6 +10,10 @@ impl<G: Game> Session<G> {
         if c.body.game_id != self.game_id || c.body.text.len() > MAX_CHAT_LEN {
             return;
         }
+        // A flood of lines is dropped before its signatures are checked.
+        if !self.limits.chat.allow(&from, self.now) {
+            return;
+        }
         if !self.check_sig(
             from,
             seat,
@@ -21,12 +25,35 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        if self.chats_seen.insert((seat, c.body.counter)) {
+        if self.chat_is_new(seat, c.body.counter) {
             self.events.push_back(Event::Chat {
                 seat,
                 text: c.body.text,
             });
         }
+    }
+
+    /// Whether chat line `counter` of `seat` is new, remembering it. Each seat's highest
+    /// [`CHATS_SEEN_PER_SEAT`] counters are kept; one below all of them, when that many are
+    /// held, counts as seen (a duplicate of an old line, or a line too late to show).
+    fn chat_is_new(&mut self, seat: Seat, counter: u32) -> bool {
+        let held: Vec<u32> = self
+            .chats_seen
+            .range((seat, 0)..=(seat, u32::MAX))
+            .map(|(_, n)| *n)
+            .collect();
+        if held.len() >= CHATS_SEEN_PER_SEAT && held.first().is_some_and(|&low| counter < low) {
+            return false;
+        }
+        if !self.chats_seen.insert((seat, counter)) {
+            return false;
+        }
+        if held.len() >= CHATS_SEEN_PER_SEAT
+            && let Some(&low) = held.first()
+        {
+            self.chats_seen.remove(&(seat, low));
+        }
+        true
     }
 
     // ----- retransmission and sync -----

@@ -29,6 +29,21 @@ pub const GREET_EVERY_MS: u64 = 500;
 /// While the lobby has not answered, dial unreached contacts again every this many greetings.
 pub const REDIAL_EVERY_GREETS: u32 = 6;
 
+/// Most peers whose greeting (hello, listen addresses) the lobby keeps at once. Greetings are
+/// kept only while the peer is connected (forgotten on disconnection), so the connection limits
+/// bound them first; past this many, a new peer's hello is ignored until some leave.
+pub const MAX_GREETED: usize = 256;
+
+/// Most spectators admitted to one game. A request past this is denied with a reason.
+pub const MAX_WATCHERS: usize = 32;
+
+/// Most spectator requests waiting for the host's answer. A request past this is denied with a
+/// reason (the asker may ask again later).
+pub const MAX_WATCH_REQUESTS: usize = 8;
+
+/// Most LAN nodes a LAN joiner asks what they host (mDNS finds them; the rest are ignored).
+pub const MAX_LAN_ASKED: usize = 64;
+
 /// A peer as the lobby knows it: an ordered id with bytes for the roster and, for a player, the
 /// public key its seat is signed with.
 pub trait LobbyPeer: Copy + Ord + std::fmt::Debug {
@@ -36,6 +51,8 @@ pub trait LobbyPeer: Copy + Ord + std::fmt::Debug {
     fn to_bytes(&self) -> Vec<u8>;
     /// The signing key of the player with this id, if the id carries one.
     fn public_key(&self) -> Option<PublicKeyBytes>;
+    /// The id from the bytes [`LobbyPeer::to_bytes`] gives, if they are one.
+    fn from_bytes(bytes: &[u8]) -> Option<Self>;
 }
 
 /// Who we are in the lobby.
@@ -55,6 +72,9 @@ pub struct Me<P> {
     pub lan: bool,
     /// A joiner is ready to start as soon as the seats are filled.
     pub ready: bool,
+    /// The host lets anyone who asks watch the game (an open game); otherwise the host answers
+    /// each spectator request (an app shows it with Allow and Deny; the terminal denies).
+    pub anyone_may_watch: bool,
 }
 
 /// What the lobby asks the driver to do or show.
@@ -101,6 +121,13 @@ pub enum Output<P> {
     },
     /// A player announced that it leaves the game under way.
     LeftGame(P),
+    /// Host: `peer` asks to watch the game; answer with [`Lobby::answer_watcher`].
+    WatchRequest {
+        /// Who asks.
+        peer: P,
+        /// The display name it greeted with.
+        name: String,
+    },
 }
 
 enum Stage<P> {
@@ -117,9 +144,26 @@ pub struct Lobby<G, P> {
     me: Me<P>,
     stage: Stage<P>,
     game_id: [u8; 32],
+    /// Greetings of connected peers (at most [`MAX_GREETED`]; forgotten on disconnection).
     hellos: BTreeMap<P, LobbyHello>,
+    /// Where connected peers listen (at most [`MAX_GREETED`]; forgotten on disconnection unless
+    /// the peer is a seated player or an admitted spectator).
     addrs: BTreeMap<P, Vec<Vec<u8>>>,
+    /// Admitted spectators (at most [`MAX_WATCHERS`]): they may ask for the log.
     spectators: BTreeSet<P>,
+    /// Host: spectator requests waiting for an answer, with the asker's name (at most
+    /// [`MAX_WATCH_REQUESTS`]).
+    watch_requests: BTreeMap<P, String>,
+    /// Host: peers refused as spectators, refused again without asking the player (at most
+    /// [`MAX_WATCHERS`]; the oldest refusals are forgotten first).
+    denied: VecDeque<P>,
+    /// Connected peers that reached us from the local network (private, loopback or link-local
+    /// addresses): only they are told what we host ([`NetMsg::LobbyQuery`]).
+    local: BTreeSet<P>,
+    /// We host this game (also once it runs).
+    hosted: bool,
+    /// The players seated when the game started (their peers, without us).
+    players: BTreeSet<P>,
     roster: Option<Roster>,
     connected: BTreeSet<P>,
     /// Peers we dialled from a ticket or an address book and must greet on connection.
@@ -146,6 +190,11 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             hellos: BTreeMap::new(),
             addrs: BTreeMap::new(),
             spectators: BTreeSet::new(),
+            watch_requests: BTreeMap::new(),
+            denied: VecDeque::new(),
+            local: BTreeSet::new(),
+            hosted: false,
+            players: BTreeSet::new(),
             roster: None,
             connected: BTreeSet::new(),
             contacts: BTreeSet::new(),
@@ -166,6 +215,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// by the bot.
     pub fn host(&mut self, game_id: [u8; 32], players: u8, bots: u8, options: Vec<u8>) {
         self.game_id = game_id;
+        self.hosted = true;
         self.stage = Stage::Hosting(HostLobby::new(self.me.id, players, bots, options));
     }
 
@@ -224,6 +274,21 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// The peers we are connected to.
     pub fn connected(&self) -> &BTreeSet<P> {
         &self.connected
+    }
+
+    /// Whether `peer` is an admitted spectator (it may ask for the log; nothing else).
+    pub fn is_watcher(&self, peer: &P) -> bool {
+        self.spectators.contains(peer)
+    }
+
+    /// Whether `peer` holds a seat in the roster the game started with (or the last one seen).
+    pub fn is_player(&self, peer: &P) -> bool {
+        let b = peer.to_bytes();
+        self.players.contains(peer)
+            || self
+                .roster
+                .as_ref()
+                .is_some_and(|r| r.seats.iter().any(|s| s.peer.as_deref() == Some(&b[..])))
     }
 
     /// Whether we wait to reach peers we must greet.
@@ -285,23 +350,46 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
+    /// The connection to `peer` comes from the local network (see [`crate::lan::is_local`]):
+    /// it may ask what we host.
+    pub fn on_lan(&mut self, peer: P) {
+        if self.connected.contains(&peer) {
+            self.local.insert(peer);
+        }
+    }
+
     /// The connection to `peer` closed. A joiner gone before the game starts frees its seat (it
     /// joins again if it comes back).
     pub fn disconnected(&mut self, peer: P) {
         self.connected.remove(&peer);
         self.greeted.remove(&peer);
+        self.local.remove(&peer);
         self.host_leave(peer);
+        // Greetings are kept only while connected (a peer greets again when it comes back).
+        self.hellos.remove(&peer);
+        if !self.is_player(&peer) && !self.spectators.contains(&peer) {
+            self.addrs.remove(&peer);
+        }
     }
 
     /// The network learnt where `peer` listens (kept unless the peer tells us itself).
     pub fn identified(&mut self, peer: P, addrs: Vec<Vec<u8>>) {
-        self.addrs.entry(peer).or_insert(addrs);
+        if self.connected.contains(&peer)
+            && (self.addrs.len() < MAX_GREETED || self.addrs.contains_key(&peer))
+        {
+            self.addrs.entry(peer).or_insert(addrs);
+        }
     }
 
     /// LAN join: mDNS found `peer` at `addr`. True when the driver should dial it (the first
     /// time, while we look for a lobby).
     pub fn discovered(&mut self, peer: P, addr: &str) -> bool {
-        if !self.me.lan || self.is_playing() || peer == self.me.id || !self.lan_asked.insert(peer) {
+        if !self.me.lan
+            || self.is_playing()
+            || peer == self.me.id
+            || self.lan_asked.len() >= MAX_LAN_ASKED
+            || !self.lan_asked.insert(peer)
+        {
             return false;
         }
         self.say(format!(
@@ -324,6 +412,10 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     if self.contacts.contains(&from) && !self.is_playing() {
                         self.out.push_back(Output::End(r.to_string()));
                     }
+                    return;
+                }
+                if self.hellos.len() >= MAX_GREETED && !self.hellos.contains_key(&from) {
+                    tracing::debug!(?from, "lobby full of greetings: hello ignored");
                     return;
                 }
                 self.hellos.insert(from, h);
@@ -373,26 +465,53 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     pub fn on_net(&mut self, from: P, msg: NetMsg) {
         match msg {
             NetMsg::Join {
+                game_id,
                 addrs,
                 spectator,
                 need_config,
                 ready,
             } => {
-                self.addrs.insert(from, addrs);
                 if !self.hellos.contains_key(&from) {
                     // A hello that was refused, or none: no seat.
                     return;
                 }
+                if game_id != self.game_id {
+                    // Not from our ticket (or our LAN offer): nothing to answer.
+                    tracing::debug!(?from, "a join for another game");
+                    return;
+                }
+                self.addrs.insert(from, addrs);
                 match self.stage {
-                    Stage::Hosting(_) => self.host_join(from, spectator, ready),
-                    Stage::Playing => self.out.push_back(Output::Rejoined {
-                        peer: from,
-                        need_config,
-                    }),
+                    Stage::Hosting(_) if spectator => self.watch_request(from, need_config),
+                    Stage::Hosting(_) => self.host_join(from, ready),
+                    Stage::Playing if self.is_player(&from) => {
+                        self.out.push_back(Output::Rejoined {
+                            peer: from,
+                            need_config,
+                        });
+                        if self.hosted {
+                            // A player back from a crash has forgotten who may watch.
+                            self.tell_watchers();
+                        }
+                    }
+                    Stage::Playing if spectator => self.watch_request(from, need_config),
+                    // Not seated and not asking to watch: nothing to answer.
+                    Stage::Playing => tracing::debug!(?from, "a join from a peer with no seat"),
                     Stage::Waiting => {}
                 }
             }
+            NetMsg::Watchers { open, admitted } => self.on_watchers(from, open, admitted),
+            NetMsg::WatchDenied(why) => {
+                if self.contacts.contains(&from) && !self.is_playing() {
+                    self.say(format!("The host did not let you watch: {why}"));
+                    self.out.push_back(Output::End(why));
+                }
+            }
             NetMsg::Roster(r) => {
+                // Only the host we joined (or a player we resume with) tells us the roster.
+                if !self.contacts.contains(&from) && !self.is_player(&from) {
+                    return;
+                }
                 if self.me.lan && self.game_id == [0; 32] {
                     self.game_id = r.game_id;
                 }
@@ -426,6 +545,11 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     self.say(format!("[chat] {name}: {text}"));
                     self.out.push_back(Output::Chat { name, text });
                 }
+            }
+            // The lobby is offered on the local network only: someone on the internet needs
+            // the ticket the host gave it.
+            NetMsg::LobbyQuery if !self.local.contains(&from) => {
+                tracing::debug!(?from, "a lobby query from outside the local network");
             }
             NetMsg::LobbyQuery => {
                 if let Some(info) = self.lobby_info() {
@@ -546,6 +670,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             GameConfig::with_encoded_options::<G>(self.game_id, lobby.options.clone(), seats);
         let roster = self.roster_for(lobby);
         let joined = lobby.joined();
+        self.players = joined.iter().copied().collect();
         self.roster = Some(roster.clone());
         for p in joined.iter().chain(self.spectators.iter()) {
             self.out
@@ -554,10 +679,15 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                 .push_back(Output::Lobby(*p, LobbyMessage::Offer(config.clone())));
         }
         self.stage = Stage::Playing;
+        self.tell_watchers();
         self.out.push_back(Output::Start {
             config,
             ready_to: None,
         });
+        // Requests not answered in the lobby are asked again at the table.
+        for (peer, name) in self.watch_requests.clone() {
+            self.out.push_back(Output::WatchRequest { peer, name });
+        }
     }
 
     /// A lobby chat line from us (`None`) or from a joined peer (the host relays it).
@@ -606,6 +736,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         self.out
             .push_back(Output::Lobby(peer, LobbyMessage::Hello(hello)));
         let join = NetMsg::Join {
+            game_id: self.game_id,
             addrs: self.listen.clone(),
             spectator: self.me.spectator,
             need_config: !self.is_playing(),

@@ -15,6 +15,13 @@ impl LobbyPeer for Id {
     fn public_key(&self) -> Option<PublicKeyBytes> {
         Some(key(self.0))
     }
+
+    fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        match bytes {
+            [n] => Some(Id(*n)),
+            _ => None,
+        }
+    }
 }
 
 fn key(n: u8) -> PublicKeyBytes {
@@ -35,6 +42,7 @@ fn me(n: u8, name: &str) -> Me<Id> {
         spectator: false,
         lan: false,
         ready: true,
+        anyone_may_watch: false,
     }
 }
 
@@ -47,7 +55,12 @@ struct Table {
 impl Table {
     /// A host of `players` seats and `bots` bot seats, and joiners who dialled it.
     fn new(players: u8, bots: u8, joiners: Vec<Me<Id>>) -> Table {
-        let mut host = Lobby::new(me(HOST.0, "Ada"));
+        Table::hosted_by(me(HOST.0, "Ada"), players, bots, joiners)
+    }
+
+    /// As [`Table::new`], with the host's own settings.
+    fn hosted_by(host: Me<Id>, players: u8, bots: u8, joiners: Vec<Me<Id>>) -> Table {
+        let mut host = Lobby::new(host);
         let options = dwarfs_engine::codec::encode(&PigOptions::default()).unwrap();
         host.host(GAME, players, bots, options);
         host.set_ticket("ticket".into());
@@ -201,6 +214,7 @@ fn a_joiner_greets_until_answered_and_dials_again_while_unreached() {
     l.connected_to(HOST);
     let hello = LobbyHello::for_game::<Pig>("Bo".to_string());
     let join = NetMsg::Join {
+        game_id: GAME,
         addrs: vec![vec![4, 127, 0, 0, 1]],
         spectator: false,
         need_config: true,
@@ -296,7 +310,9 @@ fn seats_move_leavers_free_them_and_chat_is_relayed() {
 fn starting_now_gives_open_seats_to_the_bot_and_latecomers_get_the_configuration() {
     let mut watcher = me(3, "Cy");
     watcher.spectator = true;
-    let mut t = Table::new(3, 0, vec![watcher]);
+    let mut open = me(HOST.0, "Ada");
+    open.anyone_may_watch = true;
+    let mut t = Table::hosted_by(open, 3, 0, vec![watcher]);
     t.connect(HOST, Id(3));
     t.lobby(HOST).start_now();
     t.run();
@@ -318,6 +334,7 @@ fn starting_now_gives_open_seats_to_the_bot_and_latecomers_get_the_configuration
     t.lobby(HOST).on_net(
         Id(4),
         NetMsg::Join {
+            game_id: GAME,
             addrs: vec![],
             spectator: true,
             need_config: true,
@@ -350,4 +367,210 @@ fn seats_are_named_by_the_game_colours_or_by_number() {
         .map(|s| s.colour)
         .collect();
     assert_eq!(colours, ["seat 1", "seat 2", "seat 3"]);
+}
+
+fn hello(name: &str) -> LobbyMessage {
+    LobbyMessage::Hello(LobbyHello::for_game::<Pig>(name.to_string()))
+}
+
+fn join(spectator: bool) -> NetMsg {
+    NetMsg::Join {
+        game_id: GAME,
+        addrs: vec![],
+        spectator,
+        need_config: true,
+        ready: true,
+    }
+}
+
+#[test]
+fn a_spectator_waits_for_the_host_to_allow_it_and_a_denied_one_is_told_why() {
+    let mut cy = me(3, "Cy");
+    cy.spectator = true;
+    let mut di = me(4, "Di");
+    di.spectator = true;
+    let mut bo = me(2, "Bo");
+    bo.ready = false;
+    let mut t = Table::new(2, 0, vec![bo, cy, di]);
+    t.connect(HOST, Id(2));
+    t.connect(HOST, Id(3));
+    t.connect(HOST, Id(4));
+    let host = t.take(HOST);
+    for (id, name) in [(Id(3), "Cy"), (Id(4), "Di")] {
+        assert!(
+            host.contains(&Output::WatchRequest {
+                peer: id,
+                name: name.into()
+            }),
+            "{host:?}"
+        );
+    }
+    assert!(
+        !t.lobby(HOST).is_watcher(&Id(3)),
+        "not before the host says so"
+    );
+    t.lobby(HOST).answer_watcher(Id(3), true);
+    t.lobby(HOST).answer_watcher(Id(4), false);
+    t.run();
+    assert!(t.lobby(HOST).is_watcher(&Id(3)));
+    assert!(!t.lobby(HOST).is_watcher(&Id(4)));
+    assert!(
+        t.take(Id(4))
+            .contains(&Output::End("the host said no".into())),
+        "the denied spectator stops, told why"
+    );
+    // Asking again is refused without asking the host again.
+    t.lobby(HOST).on_net(Id(4), join(true));
+    assert_eq!(
+        t.lobby(HOST).poll(),
+        Some(Output::Net(
+            Id(4),
+            NetMsg::WatchDenied("the host said no".into())
+        ))
+    );
+    // Bo says he is ready: the game starts; the admitted spectator gets the configuration,
+    // and the player learns who may watch (it answers that spectator's log requests).
+    t.lobby(Id(2)).set_ready(true);
+    t.run();
+    let (config, _) = started(&t.take(HOST)).expect("started");
+    assert_eq!(started(&t.take(Id(3))), Some((config, None)));
+    assert!(started(&t.take(Id(4))).is_none());
+    assert!(t.lobby(Id(2)).is_watcher(&Id(3)));
+    assert!(!t.lobby(Id(2)).is_watcher(&Id(4)));
+}
+
+#[test]
+fn during_the_game_only_players_and_admitted_spectators_are_answered() {
+    let mut t = Table::new(2, 0, vec![me(2, "Bo")]);
+    t.connect(HOST, Id(2));
+    t.run();
+    started(&t.take(HOST)).expect("started");
+    // A stranger greets the host as a player: no configuration, no roster.
+    t.lobby(HOST).on_lobby(Id(9), hello("Eve"));
+    t.lobby(HOST).on_net(Id(9), join(false));
+    assert_eq!(t.lobby(HOST).poll(), None);
+    // As a spectator it waits for the host's answer, and gets nothing before.
+    t.lobby(HOST).on_net(Id(9), join(true));
+    assert_eq!(
+        t.lobby(HOST).poll(),
+        Some(Output::Say("Eve asks to watch the game.".into()))
+    );
+    assert_eq!(
+        t.lobby(HOST).poll(),
+        Some(Output::WatchRequest {
+            peer: Id(9),
+            name: "Eve".into()
+        })
+    );
+    assert_eq!(t.lobby(HOST).poll(), None);
+    // A player that is not the host leaves spectators to the host.
+    t.lobby(Id(2)).on_lobby(Id(9), hello("Eve"));
+    t.lobby(Id(2)).on_net(Id(9), join(true));
+    assert!(
+        std::iter::from_fn(|| t.lobby(Id(2)).poll()).all(|o| !matches!(o, Output::Rejoined { .. })),
+        "no configuration from a player"
+    );
+    // A roster from a stranger is not taken.
+    let before = t.lobby(Id(2)).roster().cloned();
+    let mut fake = before.clone().expect("a roster");
+    fake.seats[0].addrs = vec![vec![1, 2, 3]];
+    t.lobby(Id(2)).on_net(Id(9), NetMsg::Roster(fake));
+    assert_eq!(t.lobby(Id(2)).poll(), None);
+    assert_eq!(t.lobby(Id(2)).roster().cloned(), before);
+    // Once allowed, it gets the configuration, and the player is told.
+    t.lobby(HOST).answer_watcher(Id(9), true);
+    let outs: Vec<_> = std::iter::from_fn(|| t.lobby(HOST).poll()).collect();
+    assert!(outs.contains(&Output::Rejoined {
+        peer: Id(9),
+        need_config: true
+    }));
+    assert!(outs.contains(&Output::Net(
+        Id(2),
+        NetMsg::Watchers {
+            open: false,
+            admitted: vec![vec![9]]
+        }
+    )));
+}
+
+#[test]
+fn an_open_game_lets_anyone_watch_and_every_player_admits_them() {
+    let mut open = me(HOST.0, "Ada");
+    open.anyone_may_watch = true;
+    let mut t = Table::hosted_by(open, 2, 0, vec![me(2, "Bo")]);
+    t.connect(HOST, Id(2));
+    t.run();
+    started(&t.take(HOST)).expect("started");
+    // Bo learnt at the start that anyone may watch: he answers a spectator himself.
+    t.lobby(Id(2)).on_lobby(Id(9), hello("Eve"));
+    t.lobby(Id(2)).on_net(Id(9), join(true));
+    assert!(std::iter::from_fn(|| t.lobby(Id(2)).poll()).any(|o| o
+        == Output::Rejoined {
+            peer: Id(9),
+            need_config: true
+        }));
+    assert!(t.lobby(Id(2)).is_watcher(&Id(9)));
+}
+
+#[test]
+fn greetings_of_peers_that_left_are_forgotten() {
+    let mut t = Table::new(2, 0, vec![]);
+    for n in 10..40u8 {
+        t.lobby(HOST).connected_to(Id(n));
+        t.lobby(HOST).on_lobby(Id(n), hello("x"));
+        t.lobby(HOST).identified(Id(n), vec![vec![n]]);
+        t.lobby(HOST).disconnected(Id(n));
+    }
+    let l = t.lobby(HOST);
+    assert!(l.hellos.is_empty() && l.addrs.is_empty(), "nothing kept");
+}
+
+#[test]
+fn only_peers_on_the_local_network_are_told_what_the_host_hosts() {
+    let mut t = Table::new(2, 0, vec![]);
+    // From the internet: nothing (the ticket is the host's to give).
+    t.lobby(HOST).connected_to(Id(8));
+    while t.lobby(HOST).poll().is_some() {}
+    t.lobby(HOST).on_net(Id(8), NetMsg::LobbyQuery);
+    assert_eq!(t.lobby(HOST).poll(), None);
+    // From the LAN: the lobby's offer, with the ticket.
+    t.lobby(HOST).on_lan(Id(8));
+    t.lobby(HOST).on_net(Id(8), NetMsg::LobbyQuery);
+    match t.lobby(HOST).poll() {
+        Some(Output::Net(Id(8), NetMsg::LobbyInfo(info))) => assert_eq!(info.ticket, "ticket"),
+        other => panic!("{other:?}"),
+    }
+    // Gone and back from elsewhere: nothing again.
+    t.lobby(HOST).disconnected(Id(8));
+    t.lobby(HOST).connected_to(Id(8));
+    while t.lobby(HOST).poll().is_some() {}
+    t.lobby(HOST).on_net(Id(8), NetMsg::LobbyQuery);
+    assert_eq!(t.lobby(HOST).poll(), None);
+}
+
+#[test]
+fn a_join_that_does_not_name_the_hosted_game_gets_no_seat() {
+    let mut t = Table::new(3, 0, vec![]);
+    t.lobby(HOST).connected_to(Id(8));
+    t.lobby(HOST).on_lobby(Id(8), hello("Eve"));
+    while t.lobby(HOST).poll().is_some() {}
+    // Found the host without its ticket: it does not know the game id.
+    t.lobby(HOST).on_net(
+        Id(8),
+        NetMsg::Join {
+            game_id: [0; 32],
+            addrs: vec![],
+            spectator: false,
+            need_config: true,
+            ready: true,
+        },
+    );
+    assert_eq!(t.lobby(HOST).poll(), None);
+    assert!(t.lobby(HOST).roster_for_test().seats[1].peer.is_none());
+    // With the ticket's game id, the seat is its.
+    t.lobby(HOST).on_net(Id(8), join(false));
+    assert!(
+        std::iter::from_fn(|| t.lobby(HOST).poll()).any(|o| o == Output::Say("Eve joined.".into()))
+    );
+    assert_eq!(t.lobby(HOST).roster_for_test().seats[1].peer, Some(vec![8]));
 }

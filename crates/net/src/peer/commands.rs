@@ -19,6 +19,11 @@ impl<G: Game> Driver<G> {
         };
         match cmd {
             Command::Leave => self.leave(),
+            Command::AnswerWatcher { peer, allow } => {
+                if let Ok(p) = peer.parse::<libp2p::PeerId>() {
+                    self.lobby().answer_watcher(p, allow);
+                }
+            }
             Command::StartNow => self.lobby().start_now(),
             Command::TakeSeat(n) => self.lobby().take_seat(n),
             Command::Ready(r) => self.lobby().set_ready(r),

@@ -363,7 +363,8 @@ impl<G: Game> Driver<G> {
                 seat: *seat,
                 text: text.clone(),
             },
-            Event::YourTurn { .. } | Event::Halted { .. } => return,
+            Event::Halted { reason } => Update::Halted(reason.clone()),
+            Event::YourTurn { .. } => return,
         };
         link.send(u);
     }

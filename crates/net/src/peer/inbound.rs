@@ -24,8 +24,14 @@ impl<G: Game> Driver<G> {
                     Ok(Message::Lobby(l)) => self.lobby().on_lobby(from, l),
                     Ok(msg) => {
                         tracing::trace!(%from, "in: {}", msg.kind());
-                        if let Some(s) = self.session.as_mut() {
+                        if self.session.is_some() && !self.may_send(&from, &msg) {
+                            // A stranger (or a spectator sending more than log requests): no
+                            // incident, no answer; counted for the report.
+                            self.report.dropped_frames += 1;
+                            tracing::debug!(%from, "dropped a {} from a peer with no seat", msg.kind());
+                        } else if let Some(s) = self.session.as_mut() {
                             s.handle_message(from, msg);
+                            self.report.limited_frames = s.rate_limited();
                         }
                     }
                     Err(e) => tracing::debug!(%from, "undecodable frame: {e}"),
@@ -33,18 +39,28 @@ impl<G: Game> Driver<G> {
                 Ok(Envelope::Net(m)) => self.on_net_msg(from, m),
                 Err(e) => tracing::debug!(%from, "bad frame: {e}"),
             },
-            NetEvent::Connected { peer, .. } => {
+            NetEvent::Connected { peer, addr } => {
                 if self.report.connected_us.is_none() {
                     self.report.connected_us = Some(self.since_start_us());
                 }
                 self.gone_since.remove(&peer);
                 self.lobby().connected_to(peer);
+                if crate::lan::is_local(&addr) {
+                    self.lobby.on_lan(peer);
+                }
                 if let Some(s) = self.session.as_mut() {
                     s.peer_connected(peer);
                 }
             }
             NetEvent::Disconnected { peer } => {
-                self.gone_since.entry(peer).or_insert_with(Instant::now);
+                // Only seated players are waited for (and voted out when gone too long).
+                if self
+                    .session
+                    .as_ref()
+                    .is_some_and(|s| s.seat_of_peer(&peer).is_some())
+                {
+                    self.gone_since.entry(peer).or_insert_with(Instant::now);
+                }
                 self.hook_disconnected(&peer);
                 self.lobby().disconnected(peer);
             }
@@ -70,9 +86,14 @@ impl<G: Game> Driver<G> {
     fn on_net_msg(&mut self, from: PeerId, msg: NetMsg) {
         match msg {
             NetMsg::Done => {
-                self.done_from.insert(from);
+                // Kept for the players and spectators waited for at the end (bounded by them).
+                if self.is_known(&from) {
+                    self.done_from.insert(from);
+                }
             }
-            NetMsg::Ping(n) => self.send_net(from, &NetMsg::Pong(n)),
+            // Probes are between the players of a game (`bench net`), not for anyone.
+            NetMsg::Ping(n) if self.is_known(&from) => self.send_net(from, &NetMsg::Pong(n)),
+            NetMsg::Ping(_) => self.report.dropped_frames += 1,
             NetMsg::Pong(n) => self.on_pong(from, n),
             NetMsg::Join { ref addrs, .. } => {
                 for a in addrs {
@@ -83,6 +104,24 @@ impl<G: Game> Driver<G> {
                 self.lobby().on_net(from, msg);
             }
             msg => self.lobby().on_net(from, msg),
+        }
+    }
+
+    /// Whether `from` is a seated player of the running game or an admitted spectator.
+    fn is_known(&self, from: &PeerId) -> bool {
+        self.session
+            .as_ref()
+            .is_some_and(|s| s.seat_of_peer(from).is_some())
+            || self.lobby.is_watcher(from)
+    }
+
+    /// Whether a session message from `from` goes to the session: anything from a seated
+    /// player, log requests from an admitted spectator, nothing from anyone else.
+    fn may_send(&self, from: &PeerId, msg: &Message) -> bool {
+        match &self.session {
+            Some(s) if s.seat_of_peer(from).is_some() => true,
+            Some(_) => matches!(msg, Message::SyncRequest(_)) && self.lobby.is_watcher(from),
+            None => false,
         }
     }
 
@@ -140,6 +179,15 @@ impl<G: Game> Driver<G> {
                     }
                 }
                 Output::LeftGame(peer) => self.player_left(peer),
+                Output::WatchRequest { peer, name } => {
+                    if self.link.is_some() {
+                        let peer = peer.to_string();
+                        self.update(|| Update::WatchRequest { peer, name });
+                    } else {
+                        // No app to ask: the terminal host follows its flag (off here).
+                        self.lobby.answer_watcher(peer, false);
+                    }
+                }
             }
         }
     }

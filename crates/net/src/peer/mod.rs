@@ -103,6 +103,10 @@ impl LobbyPeer for PeerId {
         let ed = pk.try_into_ed25519().ok()?;
         Some(PublicKeyBytes(ed.to_bytes()))
     }
+
+    fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        PeerId::from_bytes(bytes).ok()
+    }
 }
 
 fn new_game_id(me: &PeerId) -> [u8; 32] {
@@ -194,6 +198,7 @@ pub(crate) async fn run_linked<G: Game>(
         spectator: matches!(spec.role, Role::Spectate { .. }),
         lan: matches!(spec.role, Role::Lan),
         ready: link.is_none(),
+        anyone_may_watch: spec.anyone_may_watch,
     });
     let mut d = Driver::<G> {
         deadline: t0 + Duration::from_millis(spec.timeout_ms.max(1)),
@@ -405,10 +410,11 @@ impl<G: Game> Driver<G> {
                         .into_iter()
                         .filter(|p| connected.contains(p)),
                 );
+                // Admitted spectators still connected (a stranger is waited for by no one).
                 others.extend(
                     connected
                         .iter()
-                        .filter(|p| s.seat_of_peer(p).is_none())
+                        .filter(|p| s.seat_of_peer(p).is_none() && self.lobby.is_watcher(p))
                         .copied(),
                 );
                 let all_done = others.iter().all(|p| self.done_from.contains(p));
