@@ -334,8 +334,9 @@ struct Flood {
 }
 
 /// A node with its own key and no seat: dials the host from the ticket and, in bursts, sends
-/// `rounds` times a signed chat line and a sync request (well-formed, for this game) and every
-/// tenth round a frame of garbage.
+/// `rounds` times a signed chat line of about 1 KB and a sync request (well-formed, for this
+/// game) and every tenth round a frame of garbage of 32 to 96 KiB: with 10 000 rounds, more
+/// bytes than [`PEER_BOUND_KIB`].
 async fn flood(dir: &Path, ticket: &Ticket, rounds: u32) -> Flood {
     let key = dwarfs_net::identity::load_or_create(Some(&dir.join("stranger.key"))).unwrap();
     let signer = Signer::new(&key).expect("an ed25519 key");
@@ -354,7 +355,7 @@ async fn flood(dir: &Path, ticket: &Ticket, rounds: u32) -> Flood {
             game_id: ticket.game_id,
             seat: Some(Seat((i % 2) as u8)),
             counter: i + 1,
-            text: format!("let me in, #{i}"),
+            text: format!("let me in, #{i} {}", "!".repeat(900)),
         };
         let chat = Message::Chat(Signed {
             sig: signer.sign(Domain::Chat, &body),
@@ -374,8 +375,9 @@ async fn flood(dir: &Path, ticket: &Ticket, rounds: u32) -> Flood {
         node.send(ticket.host, sync);
         f.sync += 1;
         if i % 10 == 0 {
-            // Garbage behind each channel tag and none.
-            let mut g: Vec<u8> = (0..(64 + i as usize * 37 % 2000))
+            // Garbage behind each channel tag, 32 to 96 KiB a frame.
+            let n = 32 * 1024 + (i as usize * 7919) % (64 * 1024);
+            let mut g: Vec<u8> = (0..n)
                 .map(|k| (k as u32).wrapping_mul(2_654_435_761).wrapping_add(i) as u8)
                 .collect();
             g[0] = (i / 10 % 3) as u8;
@@ -418,6 +420,10 @@ fn a_stranger_floods_a_game_with_signed_messages_and_garbage() {
             "the stranger's frames reached the host and were dropped: {host:?}"
         );
         assert!(
+            sent.bytes > PEER_BOUND_KIB as usize * 1024,
+            "the stranger sends more than the bound"
+        );
+        assert!(
             host.dropped_frames <= u64::from(sent.chat + sent.sync),
             "only the stranger's signed frames are dropped as from no seat: {host:?}"
         );
@@ -426,8 +432,9 @@ fn a_stranger_floods_a_game_with_signed_messages_and_garbage() {
         }
         let (lo, hi) = range(&peaks);
         eprintln!(
-            "LOAD flood: {sent:?} sent to the host; host dropped {} frames, rate-limited {}; \
+            "LOAD flood: {sent:?} ({:.0} MiB) sent to the host; host dropped {} frames, rate-limited {}; \
              {} moves, wall {:.1} s; peak RSS per player {:.1}-{:.1} MiB",
+            sent.bytes as f64 / (1 << 20) as f64,
             host.dropped_frames,
             host.limited_frames,
             host.moves,
