@@ -403,7 +403,7 @@ fn a_stranger_floods_a_game_with_signed_messages_and_garbage() {
     rt().block_on(async {
         let t0 = Instant::now();
         let mut t = start_table(d, "pig", "g", 2, pig_options(100, 200), |_, s| {
-            s.bot_delay_ms = 10;
+            s.bot_delay_ms = 30;
         })
         .await;
         t.procs[0].started(LIMIT).await.expect("the game starts");
