@@ -254,7 +254,7 @@ fn hold_4_players_4_spectators() {
 
 #[test]
 fn pig_8_players_16_spectators() {
-    watched_game::<Pig>("pig", pig_options(100, 100), 8, 16, 5);
+    watched_game::<Pig>("pig", pig_options(100, 100), 8, 16, 15);
 }
 
 /// `games` games of two Pig players at once: every host is started first, then every joiner, so
