@@ -258,7 +258,8 @@ fn pig_8_players_16_spectators() {
 }
 
 /// `games` games of two Pig players at once: every host is started first, then every joiner, so
-/// that the games are played at the same time.
+/// that the games start together; the bots' wait of 20 ms a move keeps each game on for longer
+/// than it takes to start all the joiners, so that they are played at the same time.
 fn games_at_once(games: u8) {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -268,7 +269,7 @@ fn games_at_once(games: u8) {
         let tag = |g: u8, i: u8| format!("g{}-p{}", g + 1, i + 1);
         let peer = |g: u8, i: u8, role: Role| {
             let mut s = spec(d, "pig", &tag(g, i), role);
-            s.bot_delay_ms = 5;
+            s.bot_delay_ms = 20;
             s
         };
         let mut tables = Vec::new();
