@@ -2,7 +2,7 @@
 //!
 //! Everything that is hashed, signed or stored (states, actions, options, wire messages, replay
 //! frames) goes through these functions, so every peer produces the same bytes for the same value.
-//! Decoding is bounded and must consume its whole input: trailing bytes are an error, so one value
+//! Decoding is bounded and must consume its whole input: trailing bytes and non-canonical bytes are errors, so one value
 //! has exactly one encoding. Bytes from the network decode with [`decode_frame`], bounded by
 //! [`FRAME_DECODE_LIMIT`]; stored data (replay files, whose frames may be larger) with [`decode`],
 //! bounded by [`DECODE_LIMIT`].
@@ -54,6 +54,10 @@ pub enum CodecError {
         /// How many bytes were left over.
         extra: usize,
     },
+    /// The bytes decode, but are not the value's canonical encoding (an integer written in
+    /// more bytes than it needs, a map out of order): refused, so one value has one encoding.
+    #[error("malformed data: not the canonical encoding of the value")]
+    NotCanonical,
     /// The value could not be encoded (a type that serde cannot express in bincode).
     #[error("could not encode: {0}")]
     Encode(String),
@@ -107,18 +111,22 @@ pub fn encode_plain_into<T: Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
 
 /// Decodes a value that must fill `bytes` exactly (stored data; see [`decode_frame`] for bytes
 /// from the network).
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
+pub fn decode<T: Serialize + DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
     decode_limited::<T, DECODE_LIMIT>(bytes)
 }
 
 /// Decodes a value that must fill `bytes` exactly, allocating for at most
 /// [`FRAME_DECODE_LIMIT`] bytes: for bytes that came from the network.
-pub fn decode_frame<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
+pub fn decode_frame<T: Serialize + DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
     decode_limited::<T, FRAME_DECODE_LIMIT>(bytes)
 }
 
 /// Decodes a value that must fill `bytes` exactly, allocating for at most `LIMIT` bytes.
-pub fn decode_limited<T: DeserializeOwned, const LIMIT: usize>(
+///
+/// The bytes must be the value's canonical encoding: bincode would also accept an integer
+/// written in more bytes than it needs (a varint with a wider prefix), so the value is encoded
+/// again and any other bytes are refused. One value has exactly one encoding that decodes.
+pub fn decode_limited<T: Serialize + DeserializeOwned, const LIMIT: usize>(
     bytes: &[u8],
 ) -> Result<T, CodecError> {
     let (value, used) = bincode::serde::decode_from_slice(bytes, config_with::<LIMIT>())
@@ -127,6 +135,9 @@ pub fn decode_limited<T: DeserializeOwned, const LIMIT: usize>(
         return Err(CodecError::TrailingBytes {
             extra: bytes.len() - used,
         });
+    }
+    if encode(&value)? != bytes {
+        return Err(CodecError::NotCanonical);
     }
     Ok(value)
 }
@@ -198,6 +209,18 @@ mod tests {
     }
 
     #[test]
+    fn a_non_minimal_integer_is_refused_so_one_value_has_one_encoding() {
+        let m = Msg::A(5);
+        let bytes = encode(&m).unwrap();
+        assert_eq!(bytes, [0, 5]);
+        // 5 written as a two-byte varint (tag 251, then a u16): bincode alone would accept it.
+        let wide = [0u8, 251, 5, 0];
+        assert_eq!(decode::<Msg>(&wide), Err(CodecError::NotCanonical));
+        assert_eq!(decode_frame::<Msg>(&wide), Err(CodecError::NotCanonical));
+        assert_eq!(decode::<Msg>(&bytes).unwrap(), m);
+    }
+
+    #[test]
     fn hostile_length_prefix_is_rejected_without_allocating() {
         // Variant 1 (B), then a vec length of u64::MAX as a varint.
         let bytes = [1u8, 253, 255, 255, 255, 255, 255, 255, 255, 255];
@@ -212,7 +235,7 @@ mod tests {
     /// the larger limit (and then fail for want of bytes).
     #[test]
     fn a_frame_may_not_claim_more_than_the_frame_limit() {
-        #[derive(Debug, Deserialize)]
+        #[derive(Debug, Serialize, Deserialize)]
         #[allow(dead_code)]
         struct Chat {
             text: String,

@@ -330,7 +330,7 @@ pub fn read_frames(bytes: &[u8]) -> Frames {
 
 /// Reads length-prefixed (and, when `checksummed`, checksummed) records of `T` from `pos` on:
 /// the records read, and the error that stopped reading.
-fn read_framed<T: serde::de::DeserializeOwned>(
+fn read_framed<T: serde::Serialize + serde::de::DeserializeOwned>(
     bytes: &[u8],
     mut pos: usize,
     checksummed: bool,
