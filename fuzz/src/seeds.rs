@@ -25,6 +25,7 @@ pub fn for_target(target: &str) -> Vec<Vec<u8>> {
         "frame" => frame_streams(),
         "ticket" => tickets(),
         "replay" => replays(),
+        "replay_read" => replay_files(),
         "session" => crate::session::seeds(),
         "game_pig" => game_inputs::<Pig>(),
         "game_fall" => game_inputs::<Fall>(),
@@ -242,6 +243,48 @@ fn replays() -> Vec<Vec<u8>> {
         if let Ok(r) = replay::record_simulated::<Pig>(&options, players, seed) {
             out.push(r);
         }
+    }
+    out
+}
+
+/// Replay parser inputs: the recorded replays, the same frames in the older unchecksummed framing
+/// (magic `DWARFSRP`), what a crash leaves (a cut last frame, a last frame followed by zeros), and
+/// signing journals of real signed moves and secret commitments.
+fn replay_files() -> Vec<Vec<u8>> {
+    use dwarfs_protocol::replay::format::{
+        JOURNAL_MAGIC, MAGIC_V3, SignedRecord, encode_frame_v3, encode_record, read_frames,
+    };
+    let recorded = replays();
+    let mut out = recorded.clone();
+    for r in &recorded {
+        let frames = read_frames(r);
+        let mut v3 = MAGIC_V3.to_vec();
+        for (_, f) in &frames.frames {
+            v3.extend(encode_frame_v3(f));
+        }
+        out.push(v3);
+        if let Some(&(last, _)) = frames.frames.last() {
+            out.push(r[..last + (r.len() - last) / 2].to_vec());
+            let mut zeroed = r.clone();
+            zeroed[r.len() - 1] ^= 0xff;
+            zeroed.extend([0; 5]);
+            out.push(zeroed);
+        }
+    }
+    for (players, seed, wagers) in [(2, 4, false), (2, 5, true)] {
+        let mut journal = JOURNAL_MAGIC.to_vec();
+        for m in sim_messages(players, seed, wagers) {
+            let record = match m {
+                Message::Move(m) => SignedRecord::Move(m),
+                Message::SecretCommit(c) => SignedRecord::SecretCommit(c),
+                _ => continue,
+            };
+            journal.extend(encode_record(&record));
+            if journal.len() > 4_000 {
+                break;
+            }
+        }
+        out.push(journal);
     }
     out
 }
