@@ -1,7 +1,8 @@
 //! The replay file parser and the signing journal parser alone (no verification), checked
 //! against the format rather than only for panics: every record read lies where its offset says,
-//! is followed by its checksum and re-encodes to its bytes (or, where bincode accepted a
-//! non-minimal integer, to shorter bytes that read back the same); an error sits right after the
+//! is followed by its checksum and re-encodes to its bytes (or, where the frame's length prefix
+//! was written in more bytes than it needs, to shorter bytes that read back the same; the codec
+//! refuses a non-canonical body); an error sits right after the
 //! last record read; a torn tail is only ever at the end of the file, and cutting the file at the
 //! error leaves every record read and no error.
 #![no_main]
@@ -62,7 +63,7 @@ fn check_records(
             );
         }
         if encoded[..] != bytes[pos..end] {
-            // bincode reads non-minimal integers (and the prefix may be non-minimal): the
+            // The length prefix may be non-minimal (the codec refuses a non-canonical body): the
             // canonical encoding is then shorter, and must read back on its own.
             assert!(
                 encoded.len() < end - pos,
