@@ -2,12 +2,14 @@
 //! game are dropped quietly (no incident, the game goes on to its end), and a spectator watches
 //! only once the host allowed it (or is told no).
 
+mod common;
+use common::{STEP, spec, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::envelope::wrap_wire;
 use dwarfs_net::node::{Node, NodeConfig};
 use dwarfs_net::spec::{Ending, PeerReport};
-use dwarfs_net::{Command, PeerHandle, PeerSpec, Role, Ticket, Transport, Update, spawn_peer};
+use dwarfs_net::{Command, PeerHandle, Role, Ticket, Transport, Update, spawn_peer};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{ChatBody, Signed, SyncRequest};
 use dwarfs_protocol::{Message, Signer, wire};
@@ -17,48 +19,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::time::timeout;
 
-const STEP: Duration = Duration::from_secs(30);
-
-fn spec(dir: &std::path::Path, name: &str, role: Role) -> PeerSpec {
-    let _ = tracing_subscriber::fmt()
-        .with_test_writer()
-        .with_env_filter(tracing_subscriber::EnvFilter::new("dwarfs_net=debug"))
-        .try_init();
-    let mut s = PeerSpec::loopback(Pig::NAME, name, role, Transport::Tcp);
-    s.key = Some(dir.join(format!("{name}.key")));
-    s.replay = Some(dir.join(format!("{name}.replay")));
-    s.timeout_ms = 120_000;
-    s
-}
-
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a tokio runtime")
-}
-
-/// Reads updates until `pick` returns something.
-async fn wait_for<T>(
-    h: &mut PeerHandle<Pig>,
-    what: &str,
-    mut pick: impl FnMut(&Update<Pig>) -> Option<T>,
-) -> T {
-    let r = timeout(STEP, async {
-        while let Some(u) = h.recv().await {
-            if let Some(t) = pick(&u) {
-                return Some(t);
-            }
-        }
-        None
-    })
-    .await;
-    match r {
-        Ok(Some(t)) => t,
-        Ok(None) => panic!("the peer stopped while waiting for {what}"),
-        Err(_) => panic!("timed out waiting for {what}"),
-    }
 }
 
 /// Ada hosts two seats, Bo joins and is ready; returns both handles, the ticket and each one's

@@ -3,61 +3,16 @@
 //! not ready until it says so, lobby chat, leaving and re-joining, then a whole game played by
 //! commands with every move agreed by both players.
 
+mod common;
+use common::{STEP, spec, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::spec::Ending;
 use dwarfs_net::{
-    BrowseConfig, Command, LanUpdate, PeerHandle, PeerSpec, Role, Ticket, Transport, Update,
-    browse_lan, spawn_peer,
+    BrowseConfig, Command, LanUpdate, PeerHandle, Role, Ticket, Update, browse_lan, spawn_peer,
 };
 use std::time::Duration;
 use tokio::time::timeout;
-
-const STEP: Duration = Duration::from_secs(20);
-
-/// Debug logs of the peers, shown by the test harness when a test fails.
-fn logs() {
-    let _ = tracing_subscriber::fmt()
-        .with_test_writer()
-        .with_env_filter(tracing_subscriber::EnvFilter::new(
-            "dwarfs_net=debug,dwarfs_protocol=debug",
-        ))
-        .try_init();
-}
-
-fn spec(dir: &std::path::Path, name: &str, role: Role) -> PeerSpec {
-    logs();
-    let mut s = PeerSpec::loopback(Pig::NAME, name, role, Transport::Tcp);
-    s.key = Some(dir.join(format!("{name}.key")));
-    s.replay = Some(dir.join(format!("{name}.replay")));
-    s.timeout_ms = 120_000;
-    s
-}
-
-/// Reads updates until `pick` returns something (other updates are skipped).
-async fn wait_for<T>(
-    h: &mut PeerHandle<Pig>,
-    what: &str,
-    mut pick: impl FnMut(&Update<Pig>) -> Option<T>,
-) -> T {
-    let r = timeout(STEP, async {
-        while let Some(u) = h.recv().await {
-            if let Some(t) = pick(&u) {
-                return Some(t);
-            }
-            if let Update::Ended(r) = &u {
-                panic!("the peer ended while waiting for {what}: {:?}", r.ending);
-            }
-        }
-        None
-    })
-    .await;
-    match r {
-        Ok(Some(t)) => t,
-        Ok(None) => panic!("the peer stopped while waiting for {what}"),
-        Err(_) => panic!("timed out waiting for {what}"),
-    }
-}
 
 /// Ada hosts `seats` seats (no bots); returns her handle and the ticket she got.
 async fn host_named_ada(

@@ -8,10 +8,12 @@
 
 mod stranger;
 
+mod common;
+use common::{STEP, spec, wait_for};
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game, codec};
 use dwarfs_net::spec::Ending;
-use dwarfs_net::{Command, PeerHandle, PeerSpec, Role, Ticket, Transport, Update, spawn_peer};
+use dwarfs_net::{Command, PeerHandle, Role, Ticket, Update, spawn_peer};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use stranger::{PEAK, Stranger, frame, garbage, partial_frame, reset_peak, send_raw};
@@ -31,7 +33,6 @@ fn rss_kib() -> Option<(u64, u64)> {
     Some((field("VmRSS:")?, field("VmHWM:")?))
 }
 
-const STEP: Duration = Duration::from_secs(30);
 const MIB: usize = 1 << 20;
 /// Streams the first stranger opens, each announcing a 1 MiB frame and sending
 /// [`STALLED_BYTES`] of it.
@@ -40,39 +41,6 @@ const STALLED_STREAMS: usize = 300;
 const STALLED_BYTES: usize = 32 * 1024;
 /// The most the heap may grow while the stranger attacks (announced: 300 MiB).
 const HEAP_BOUND: usize = 32 * MIB;
-
-fn spec(dir: &std::path::Path, name: &str, role: Role) -> PeerSpec {
-    let mut s = PeerSpec::loopback(Pig::NAME, name, role, Transport::Tcp);
-    s.key = Some(dir.join(format!("{name}.key")));
-    s.replay = Some(dir.join(format!("{name}.replay")));
-    s.timeout_ms = 120_000;
-    s
-}
-
-/// Reads updates until `pick` returns something.
-async fn wait_for<T>(
-    h: &mut PeerHandle<Pig>,
-    what: &str,
-    mut pick: impl FnMut(&Update<Pig>) -> Option<T>,
-) -> T {
-    let r = timeout(STEP, async {
-        while let Some(u) = h.recv().await {
-            if let Some(t) = pick(&u) {
-                return Some(t);
-            }
-            if let Update::Ended(r) = &u {
-                panic!("the peer ended while waiting for {what}: {:?}", r.ending);
-            }
-        }
-        None
-    })
-    .await;
-    match r {
-        Ok(Some(t)) => t,
-        Ok(None) => panic!("the peer stopped while waiting for {what}"),
-        Err(_) => panic!("timed out waiting for {what}"),
-    }
-}
 
 /// Plays the first legal action whenever it is `seat`'s turn, until the game is over; returns
 /// the number of moves. Incidents (a stranger's garbage may be reported) do not stop it.

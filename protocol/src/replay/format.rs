@@ -177,15 +177,17 @@ pub enum Frame {
 /// Encodes one frame with its length prefix and checksum, ready to append to a file that starts
 /// with [`MAGIC`].
 pub fn encode_frame(frame: &Frame) -> Vec<u8> {
-    let mut out = encode_frame_v3(frame);
-    out.extend_from_slice(&checksum(&codec::encode_plain(frame)));
-    out
+    framed(&codec::encode_plain(frame), true)
 }
 
 /// Encodes one frame with its length prefix and no checksum, as formats 2 and 3 did (files that
 /// start with [`MAGIC_V3`]).
 pub fn encode_frame_v3(frame: &Frame) -> Vec<u8> {
-    let body = codec::encode_plain(frame);
+    framed(&codec::encode_plain(frame), false)
+}
+
+/// A body after its length prefix (LEB128), then its checksum when `checksummed`.
+fn framed(body: &[u8], checksummed: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len() + 5 + CHECKSUM_LEN);
     let mut n = body.len() as u64;
     loop {
@@ -197,7 +199,10 @@ pub fn encode_frame_v3(frame: &Frame) -> Vec<u8> {
         }
         out.push(b | 0x80);
     }
-    out.extend_from_slice(&body);
+    out.extend_from_slice(body);
+    if checksummed {
+        out.extend_from_slice(&checksum(body));
+    }
     out
 }
 
@@ -441,21 +446,7 @@ impl SignedRecord {
 
 /// Encodes one journal record with its length prefix and checksum.
 pub fn encode_record(record: &SignedRecord) -> Vec<u8> {
-    let body = codec::encode_plain(record);
-    let mut out = Vec::with_capacity(body.len() + 5 + CHECKSUM_LEN);
-    let mut n = body.len() as u64;
-    loop {
-        let b = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(b);
-            break;
-        }
-        out.push(b | 0x80);
-    }
-    out.extend_from_slice(&body);
-    out.extend_from_slice(&checksum(&body));
-    out
+    framed(&codec::encode_plain(record), true)
 }
 
 /// The records of a signing journal.
