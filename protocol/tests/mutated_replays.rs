@@ -16,29 +16,6 @@ fn recorded(players: u8, seed: u64, wagers: bool) -> Vec<u8> {
     replay::record_simulated::<Pig>(&options, players, seed).expect("a recorded game")
 }
 
-/// Flips, overwrites, inserts, deletes or truncates 1 to 3 times; always changes the bytes.
-fn mutate(rng: &mut SeedStream, original: &[u8]) -> Vec<u8> {
-    loop {
-        let mut b = original.to_vec();
-        for _ in 0..1 + rng.choose(3) {
-            let pos = rng.choose(b.len() + 1);
-            let byte = rng.next_u64() as u8;
-            match rng.choose(9) {
-                0..=2 if pos < b.len() => b[pos] ^= 1 << (byte % 8),
-                3 | 4 if pos < b.len() => b[pos] = byte,
-                5 => b.insert(pos, byte),
-                6 | 7 if pos < b.len() => {
-                    b.remove(pos);
-                }
-                _ => b.truncate(pos),
-            }
-        }
-        if b != original {
-            return b;
-        }
-    }
-}
-
 #[derive(Debug, Default)]
 struct Tally {
     refused: usize,
@@ -51,7 +28,7 @@ fn check(original: &[u8], cases: usize, seed: u64) -> Tally {
     let mut rng = SeedStream::new(seed);
     let mut tally = Tally::default();
     for _ in 0..cases {
-        let bad = mutate(&mut rng, original);
+        let bad = rng.mutate_bytes(original);
         match replay::verify::<Pig>(&bad) {
             Ok(r) => {
                 assert_eq!(r, report, "a mutated replay verified to another game");

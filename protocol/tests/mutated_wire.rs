@@ -97,29 +97,6 @@ fn is_single_signed(m: &Message) -> bool {
     )
 }
 
-/// Flips, overwrites, inserts, deletes or truncates 1 to 3 times; always changes the bytes.
-fn mutate(rng: &mut SeedStream, original: &[u8]) -> Vec<u8> {
-    loop {
-        let mut b = original.to_vec();
-        for _ in 0..1 + rng.choose(3) {
-            let pos = rng.choose(b.len() + 1);
-            let byte = rng.next_u64() as u8;
-            match rng.choose(5) {
-                0 if pos < b.len() => b[pos] ^= 1 << (byte % 8),
-                1 if pos < b.len() => b[pos] = byte,
-                2 => b.insert(pos, byte),
-                3 if pos < b.len() => {
-                    b.remove(pos);
-                }
-                _ => b.truncate(pos),
-            }
-        }
-        if b != original {
-            return b;
-        }
-    }
-}
-
 #[derive(Default, Debug)]
 struct Tally {
     refused: usize,
@@ -147,7 +124,7 @@ fn run_cases(msgs: &[Message], cases: usize, seed: u64) -> Tally {
     for _ in 0..cases {
         let i = rng.choose(msgs.len());
         let (original, (frame, originals)) = (&msgs[i], &real[i]);
-        let bad = mutate(&mut rng, frame);
+        let bad = rng.mutate_bytes(frame);
         match wire::decode(&bad) {
             Err(e) => {
                 // The error names what is wrong with the frame.

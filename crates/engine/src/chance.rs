@@ -130,6 +130,31 @@ impl SeedStream {
         SeedStream(ChaCha20Rng::from_seed(*h.finalize().as_bytes()))
     }
 
+    /// `original` damaged 1 to 3 times: a bit flipped, a byte overwritten, inserted or
+    /// deleted, or the rest cut off (cuts the rarest, so most damage lands inside a value).
+    /// The result always differs from `original`. For tests and property tests of decoders.
+    pub fn mutate_bytes(&mut self, original: &[u8]) -> Vec<u8> {
+        loop {
+            let mut b = original.to_vec();
+            for _ in 0..1 + self.choose(3) {
+                let pos = self.choose(b.len() + 1);
+                let byte = self.next_u64() as u8;
+                match self.choose(9) {
+                    0..=2 if pos < b.len() => b[pos] ^= 1 << (byte % 8),
+                    3 | 4 if pos < b.len() => b[pos] = byte,
+                    5 => b.insert(pos, byte),
+                    6 | 7 if pos < b.len() => {
+                        b.remove(pos);
+                    }
+                    _ => b.truncate(pos),
+                }
+            }
+            if b != original {
+                return b;
+            }
+        }
+    }
+
     /// The next raw 64-bit value.
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
@@ -197,6 +222,25 @@ mod tests {
         assert_eq!(
             SeedStream::new(9).next_entropy(),
             SeedStream::new(9).next_entropy()
+        );
+    }
+
+    #[test]
+    fn mutated_bytes_always_differ_and_every_kind_of_damage_happens() {
+        let mut rng = SeedStream::new(3);
+        let original = [7u8; 16];
+        let (mut longer, mut shorter, mut same_len) = (false, false, false);
+        for _ in 0..500 {
+            let b = rng.mutate_bytes(&original);
+            assert_ne!(b, original);
+            longer |= b.len() > original.len();
+            shorter |= b.len() < original.len();
+            same_len |= b.len() == original.len();
+        }
+        assert!(longer && shorter && same_len);
+        assert!(
+            !rng.mutate_bytes(&[]).is_empty(),
+            "even empty input is changed"
         );
     }
 }

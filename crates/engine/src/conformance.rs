@@ -354,7 +354,11 @@ fn finish<G: Game>(
     }
     if cfg.replay_every > 0 && seed.is_multiple_of(cfg.replay_every) {
         match replay_steps::<G>(options, cfg.players, steps) {
-            Ok(again) if state_hash(&again).is_ok() && state_hash(&again) == state_hash(state) => {}
+            Ok(again)
+                if matches!(
+                    (state_hash(&again), state_hash(state)),
+                    (Ok(a), Ok(b)) if a == b
+                ) => {}
             Ok(_) => return fail("re-running the same steps gave another hash".into()),
             Err(e) => return fail(format!("re-running the same steps failed: {e}")),
         }

@@ -21,29 +21,6 @@ use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll};
 
-/// Flips, overwrites, inserts, deletes or truncates 1 to 3 times; always changes the bytes.
-fn mutate(rng: &mut SeedStream, original: &[u8]) -> Vec<u8> {
-    loop {
-        let mut b = original.to_vec();
-        for _ in 0..1 + rng.choose(3) {
-            let pos = rng.choose(b.len() + 1);
-            let byte = rng.next_u64() as u8;
-            match rng.choose(5) {
-                0 if pos < b.len() => b[pos] ^= 1 << (byte % 8),
-                1 if pos < b.len() => b[pos] = byte,
-                2 => b.insert(pos, byte),
-                3 if pos < b.len() => {
-                    b.remove(pos);
-                }
-                _ => b.truncate(pos),
-            }
-        }
-        if b != original {
-            return b;
-        }
-    }
-}
-
 /// Wire frames of every message the peers of a simulated Pig game sent.
 fn wire_frames() -> Vec<Vec<u8>> {
     let faults = Faults {
@@ -236,7 +213,7 @@ fn mutated_frame_streams_keep_every_frame_before_the_damage_and_never_exceed_the
             assert_eq!(end, End::Clean);
             assert_eq!(got.iter().collect::<Vec<_>>(), frames);
         }
-        let bad = mutate(&mut rng, &stream);
+        let bad = rng.mutate_bytes(&stream);
         let first_diff = stream
             .iter()
             .zip(&bad)
@@ -276,7 +253,7 @@ fn mutated_envelopes_are_refused_or_open_to_what_their_bytes_say() {
         } else {
             wrap_net(&nets[rng.choose(nets.len())])
         };
-        let bad = mutate(&mut rng, &original);
+        let bad = rng.mutate_bytes(&original);
         match open(&bad) {
             Err(reason) => {
                 match bad.first() {
@@ -345,7 +322,7 @@ fn mutated_tickets_are_refused_with_a_reason_or_are_the_same_ticket() {
                 }
                 c.into_iter().collect()
             }
-            _ => String::from_utf8_lossy(&mutate(&mut rng, s.as_bytes())).into_owned(),
+            _ => String::from_utf8_lossy(&rng.mutate_bytes(s.as_bytes())).into_owned(),
         };
         match Ticket::decode(&bad) {
             Ok(got) => {
