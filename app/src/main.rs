@@ -4,6 +4,7 @@ mod bench;
 mod games;
 mod gui;
 mod net_cli;
+mod relay_cli;
 mod replay_cli;
 mod simulate;
 mod terminal;
@@ -37,6 +38,8 @@ enum Command {
     Lan(net_cli::LanArgs),
     /// Come back to a game after your process stopped, from your own replay file.
     Resume(net_cli::ResumeArgs),
+    /// Run a relay for players behind NAT (a public address needed), and an AutoNAT server.
+    Relay(relay_cli::RelayArgs),
     /// Play a full bot game between peers as separate processes over libp2p, then verify it.
     Demo(net_cli::DemoArgs),
     /// One peer of `demo` / `bench net` (started by them).
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Some(Command::Lan(args)) => net_cli::run_lan(&args),
         Some(Command::Resume(args)) => net_cli::run_resume(&args),
         Some(Command::Demo(args)) => net_cli::run_demo_cmd(&args),
+        Some(Command::Relay(args)) => relay_cli::run(&args),
         Some(Command::NetPeer) => net_cli::run_child(),
         None => gui::run(),
     };

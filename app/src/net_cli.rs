@@ -46,6 +46,13 @@ pub struct PeerArgs {
     /// Print every move.
     #[arg(long)]
     pub verbose: bool,
+    /// A relay to hold a slot on (repeatable), so that players behind NAT can reach you:
+    /// `/ip4/IP/tcp/PORT/p2p/RELAY_ID`, as `dwarfs relay` prints it. Your tickets carry it.
+    #[arg(long, value_name = "MULTIADDR")]
+    pub relay: Vec<String>,
+    /// Do not ask the home router for a port mapping (UPnP).
+    #[arg(long)]
+    pub no_upnp: bool,
 }
 
 /// `dwarfs host`.
@@ -188,6 +195,8 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
     spec.timeout_ms = a.timeout.saturating_mul(60_000);
     spec.retransmit_ms = 250;
     spec.mdns = true;
+    spec.relays = a.relay.clone();
+    spec.upnp = !a.no_upnp;
     spec
 }
 

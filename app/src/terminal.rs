@@ -123,6 +123,14 @@ impl<G: Game> Table<G> {
                 });
             }
             Update::Refused(why) => println!("{why}"),
+            Update::Link { peer, path } => match path {
+                Some(p) => println!("Link to {peer}: {p}."),
+                None => println!("Link to {peer}: lost."),
+            },
+            Update::PunchFailed { peer } => println!(
+                "No direct connection to {peer} (its NAT or ours refuses hole punching): the game goes on over the relay."
+            ),
+            Update::Reachability(r) => println!("This computer is {r}."),
             Update::TakenOver { seat, .. } if Some(seat) == self.seat => self.done = true,
             Update::Over { .. } => self.done = true,
             // Chat lines, silences, takeovers and the end are told in status lines.

@@ -346,6 +346,7 @@ async fn flood(dir: &Path, ticket: &Ticket, rounds: u32) -> Flood {
         listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
         mdns: false,
         frame_limit: 1 << 20,
+        nat: Default::default(),
     })
     .await
     .expect("the stranger's node");

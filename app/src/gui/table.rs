@@ -386,6 +386,8 @@ impl<V: GameView> Table<V> {
                 });
             }
             Update::Halted(why) => self.sync.halted = Some(why),
+            // Shown by the lobby and the players' panel (links and reachability).
+            Update::Link { .. } | Update::PunchFailed { .. } | Update::Reachability(_) => {}
             Update::WatchRequest { peer, name } => {
                 if let Some(r) = self.remote.as_mut()
                     && !r.watch_requests.iter().any(|(p, _)| *p == peer)

@@ -70,6 +70,7 @@ fn stranger(
                 listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
                 mdns: false,
                 frame_limit: 1 << 20,
+                nat: Default::default(),
             })
             .await
             .unwrap();

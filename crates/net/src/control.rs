@@ -161,6 +161,20 @@ pub enum Update<G: Game> {
         /// Moves played.
         moves: u32,
     },
+    /// How a player or spectator of ours is reached changed.
+    Link {
+        /// Its peer id, as text.
+        peer: String,
+        /// Direct or relayed; `None` when the link is lost.
+        path: Option<crate::node::Path>,
+    },
+    /// A hole punch to a peer failed: the game goes on over the relay.
+    PunchFailed {
+        /// Its peer id, as text.
+        peer: String,
+    },
+    /// What the node knows of its own reachability changed.
+    Reachability(crate::node::Reachability),
     /// The peer stopped; its report says how it ended and where the replay is.
     Ended(Box<PeerReport>),
 }

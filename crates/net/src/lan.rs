@@ -108,6 +108,7 @@ async fn browse(
         listen: vec![listen],
         mdns: cfg.mdns,
         frame_limit: FRAME_LIMIT,
+        nat: Default::default(),
     })
     .await
     .map_err(|e| format!("could not start the LAN search: {e}"))?;

@@ -33,6 +33,8 @@ pub use control::{Command, Incident, PeerHandle, Update, spawn_peer};
 pub use lan::{BrowseConfig, LanBrowser, LanLobby, LanUpdate, browse_lan};
 /// The libp2p peer id (a player's public identity).
 pub use libp2p::PeerId;
+/// Network addresses (libp2p multiaddrs).
+pub use libp2p::{Multiaddr, multiaddr};
 pub use node::{NetEvent, Node, NodeConfig, NodeError, Transport};
 pub use peer::{PeerError, run_peer};
 pub use spec::{PeerReport, PeerSpec, Role};

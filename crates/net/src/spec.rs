@@ -141,6 +141,16 @@ pub struct PeerSpec {
     /// asked about each spectator (Allow or Deny), and a host without an app denies them.
     #[serde(default)]
     pub anyone_may_watch: bool,
+    /// Relays to hold a slot on (`.../p2p/RELAY_ID`), so that peers behind NAT can reach this
+    /// one; they go into the tickets it hosts. A joiner also uses the relays its ticket names.
+    #[serde(default)]
+    pub relays: Vec<String>,
+    /// Ask the home router for a port mapping with UPnP.
+    #[serde(default)]
+    pub upnp: bool,
+    /// How long a host behind NAT waits for a relay slot before printing its ticket (ms).
+    #[serde(default = "default_relay_wait_ms")]
+    pub relay_wait_ms: u64,
     /// Test-only behaviour.
     #[cfg(feature = "test-hooks")]
     #[serde(default)]
@@ -171,10 +181,35 @@ impl PeerSpec {
             rtt_probes: 0,
             exit_with_parent: true,
             anyone_may_watch: false,
+            relays: Vec::new(),
+            upnp: false,
+            relay_wait_ms: default_relay_wait_ms(),
             #[cfg(feature = "test-hooks")]
             hooks: TestHooks::default(),
         }
     }
+}
+
+fn default_relay_wait_ms() -> u64 {
+    10_000
+}
+
+/// How a peer was reached during a game, as reported at its end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkReport {
+    /// The other peer's id.
+    pub peer: String,
+    /// How it was reached at the end: `Some(Path::Direct)`, `Some(Path::Relayed)`, or `None`
+    /// when the link was lost.
+    pub path: Option<crate::node::Path>,
+    /// Frames received from it while it was reached directly.
+    pub frames_direct: u64,
+    /// Frames received from it while it was reached only through a relay.
+    pub frames_relayed: u64,
+    /// How its last frame came.
+    pub last_frame: Option<crate::node::Path>,
+    /// Hole punches with it that failed.
+    pub punches_failed: u32,
 }
 
 /// How a peer's run ended.
@@ -220,6 +255,9 @@ impl PeerReport {
             rtt_all_us: vec![],
             dropped_frames: 0,
             limited_frames: 0,
+            links: vec![],
+            reachability: String::new(),
+            first_hash_us: None,
         }
     }
 }
@@ -274,4 +312,14 @@ pub struct PeerReport {
     /// Chat lines, log requests and evidence dropped because their sender exceeded its rate.
     #[serde(default)]
     pub limited_frames: u64,
+    /// How each other player was reached, at the end of the game.
+    #[serde(default)]
+    pub links: Vec<LinkReport>,
+    /// What the node knew of its own reachability at the end.
+    #[serde(default)]
+    pub reachability: String,
+    /// Microseconds from start to the first move agreed by every player (its state hash
+    /// acked by all).
+    #[serde(default)]
+    pub first_hash_us: Option<u64>,
 }

@@ -120,6 +120,7 @@ async fn stranger(ticket: &Ticket, stop: Arc<AtomicBool>) -> u32 {
         listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
         mdns: false,
         frame_limit: 1 << 20,
+        nat: Default::default(),
     })
     .await
     .expect("a node");

@@ -28,6 +28,7 @@ async fn a_flood_waits_at_the_sender_while_the_node_reads_nothing() {
         listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
         mdns: false,
         frame_limit: 1 << 20,
+        nat: Default::default(),
     })
     .await
     .expect("a node on loopback");

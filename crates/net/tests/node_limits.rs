@@ -16,6 +16,7 @@ async fn victim() -> Node {
         listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
         mdns: false,
         frame_limit: 1 << 20,
+        nat: Default::default(),
     })
     .await
     .expect("a node on loopback")

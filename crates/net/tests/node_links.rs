@@ -10,6 +10,7 @@ async fn node() -> Node {
         listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
         mdns: false,
         frame_limit: 1 << 16,
+        nat: Default::default(),
     })
     .await
     .expect("a node on loopback")

@@ -18,25 +18,37 @@
 //! - commands to the swarm task: [`COMMAND_QUEUE`]; a writer waits for room, the driver's
 //!   address hints are dropped when full (with a warning).
 
+mod links;
+mod nat;
 mod queue;
+mod relays;
 mod streams;
 mod swarm;
 
 pub use crate::frame::FRAME_DEADLINE;
+pub use links::LinkStats;
+pub use nat::{
+    MAX_CIRCUIT_BYTES, MAX_CIRCUIT_DURATION, MAX_RELAYS, NatConfig, Path, Reachability,
+    RelayAllowList, RelayService, is_relayed, peer_of, relay_of,
+};
 pub use queue::{WRITER_QUEUE_BYTES, WRITER_QUEUE_FRAMES};
+pub use relays::RelayAddrError;
 pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_PEER, WRITER_IDLE};
 pub use swarm::{MAX_CONNECTIONS, MAX_CONNECTIONS_PER_PEER, MAX_PENDING_INCOMING, SWARM_BACKLOG};
 
 use futures::StreamExt;
 use libp2p::identity::Keypair;
 use libp2p::swarm::{NetworkBehaviour, SwarmEvent, behaviour::toggle::Toggle};
-use libp2p::{Multiaddr, PeerId, StreamProtocol, connection_limits, identify, mdns, ping};
+use libp2p::{
+    Multiaddr, PeerId, StreamProtocol, autonat, connection_limits, dcutr, identify, mdns, ping,
+    relay, upnp,
+};
 use queue::FrameQueue;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
 /// The most events waiting for the driver. Frames wait for room (backpressure on the sender).
 pub const EVENT_QUEUE: usize = 256;
@@ -103,6 +115,17 @@ pub struct Behaviour {
     mdns: Toggle<mdns::tokio::Behaviour>,
     stream: libp2p_stream::Behaviour,
     limits: connection_limits::Behaviour,
+    /// Reserves slots on relays and dials through them.
+    relay_client: relay::client::Behaviour,
+    /// Relays for allowed peers (see [`RelayAllowList`]).
+    relay: Toggle<relay::Behaviour>,
+    /// Upgrades relayed connections to direct ones (hole punching).
+    dcutr: dcutr::Behaviour,
+    /// Asks peers whether our addresses are reachable from outside.
+    autonat_client: autonat::v2::client::Behaviour,
+    /// Answers peers that ask whether theirs are.
+    autonat_server: autonat::v2::server::Behaviour,
+    upnp: Toggle<upnp::tokio::Behaviour>,
 }
 
 /// How to start a node.
@@ -117,6 +140,22 @@ pub struct NodeConfig {
     pub mdns: bool,
     /// The largest frame accepted or sent.
     pub frame_limit: usize,
+    /// How to get through NAT: relays, relay service, UPnP.
+    pub nat: NatConfig,
+}
+
+impl NodeConfig {
+    /// A node with the given key listening at `listen`: no mDNS, the default frame limit, no
+    /// relays or UPnP, relaying for allowed peers only.
+    pub fn new(key: Keypair, listen: Vec<Multiaddr>) -> Self {
+        NodeConfig {
+            key,
+            listen,
+            mdns: false,
+            frame_limit: crate::envelope::FRAME_LIMIT,
+            nat: NatConfig::default(),
+        }
+    }
 }
 
 /// Something that happened on the network.
@@ -152,6 +191,22 @@ pub enum NetEvent {
         /// Its agent version string.
         agent: String,
     },
+    /// How a connected peer is reached changed (also sent after [`NetEvent::Connected`]).
+    Link {
+        /// The peer.
+        peer: PeerId,
+        /// Direct or relayed.
+        path: Path,
+    },
+    /// A hole punch to a peer reached through a relay failed; the link stays relayed.
+    PunchFailed {
+        /// The peer.
+        peer: PeerId,
+        /// Why.
+        reason: String,
+    },
+    /// What the node knows of its own reachability changed.
+    Reachability(Reachability),
     /// A peer sent something that is not a frame (oversize, cut short); its stream was dropped.
     BadStream {
         /// The peer.
@@ -175,6 +230,9 @@ pub enum NodeError {
         /// Why.
         reason: String,
     },
+    /// A relay address is not usable.
+    #[error(transparent)]
+    Relay(#[from] RelayAddrError),
     /// The swarm task ended.
     #[error("the network task stopped")]
     Stopped,
@@ -187,6 +245,7 @@ enum Command {
     /// `false` if the dial failed; no answer while there is neither a connection nor a dial.
     Connect(PeerId, oneshot::Sender<bool>),
     Disconnect(PeerId),
+    UseRelay(Multiaddr),
     ListenAddrs(oneshot::Sender<Vec<Multiaddr>>),
     Stats(oneshot::Sender<NodeStats>),
     Shutdown,
@@ -204,6 +263,12 @@ pub struct NodeStats {
     /// Inbound `/dwarfs/1` streams closed over a limit since start: refused past the total, or a
     /// peer's oldest closed for its newer one.
     pub refused_streams: u64,
+    /// Frames received from peers reached directly.
+    pub frames_direct: u64,
+    /// Frames received from peers reached only through a relay.
+    pub frames_relayed: u64,
+    /// Relay reservations and circuits refused to peers not allowed.
+    pub relay_refused: u64,
 }
 
 /// The node's end of a writer's queue; closing it lets the writer drain and end.
@@ -221,11 +286,19 @@ pub struct Node {
     commands: mpsc::Sender<Command>,
     events: mpsc::Receiver<NetEvent>,
     control: libp2p_stream::Control,
-    links: HashMap<PeerId, Link>,
+    writers: HashMap<PeerId, Link>,
     frame_limit: usize,
-    listen_addrs: Vec<Multiaddr>,
+    /// Where others can dial us: the listen addresses at start, then relayed and confirmed
+    /// public addresses as they come (kept by the swarm task).
+    advertised: Shared<Vec<Multiaddr>>,
+    links: links::Links,
+    relay_allow: RelayAllowList,
+    reach: watch::Receiver<Reachability>,
     swarm_task: tokio::task::JoinHandle<()>,
 }
+
+/// A value the swarm task keeps and the node reads.
+pub(crate) type Shared<T> = Arc<std::sync::Mutex<T>>;
 
 impl Drop for Node {
     fn drop(&mut self) {
@@ -238,7 +311,11 @@ impl Drop for Node {
 impl Node {
     /// Starts a node and waits until it listens on every requested address.
     pub async fn start(cfg: NodeConfig) -> Result<Node, NodeError> {
-        let mut swarm = swarm::build_swarm(&cfg)?;
+        let relay_allow = match cfg.nat.serve {
+            RelayService::Anyone => RelayAllowList::anyone(),
+            _ => RelayAllowList::default(),
+        };
+        let mut swarm = swarm::build_swarm(&cfg, &relay_allow)?;
         let local = *swarm.local_peer_id();
         for addr in &cfg.listen {
             swarm
@@ -282,21 +359,42 @@ impl Node {
         let (cmd_tx, cmd_rx) = mpsc::channel(COMMAND_QUEUE);
         let (ev_tx, ev_rx) = mpsc::channel(EVENT_QUEUE);
         let counts = streams::Counts::default();
+        let links = links::Links::default();
         tokio::spawn(streams::accept_loop(
             incoming,
             ev_tx.clone(),
             cfg.frame_limit,
             counts.clone(),
+            links.clone(),
         ));
-        let swarm_task = tokio::spawn(swarm::swarm_loop(swarm, cmd_rx, ev_tx, counts));
+        for a in &cfg.nat.external {
+            swarm.add_external_address(a.clone());
+        }
+        let advertised: Shared<Vec<Multiaddr>> = Arc::new(std::sync::Mutex::new(listen_addrs));
+        let (reach_tx, reach) = watch::channel(Reachability::Unknown);
+        let task = swarm::SwarmTask::new(
+            swarm,
+            &cfg.nat,
+            swarm::Shares {
+                streams: counts,
+                links: links.clone(),
+                advertised: advertised.clone(),
+                reach: reach_tx,
+                relay_allow: relay_allow.clone(),
+            },
+        )?;
+        let swarm_task = tokio::spawn(task.run(cmd_rx, ev_tx));
         Ok(Node {
             local,
             commands: cmd_tx,
             events: ev_rx,
             control,
-            links: HashMap::new(),
+            writers: HashMap::new(),
             frame_limit: cfg.frame_limit,
-            listen_addrs,
+            advertised,
+            links,
+            relay_allow,
+            reach,
             swarm_task,
         })
     }
@@ -306,9 +404,50 @@ impl Node {
         self.local
     }
 
-    /// The addresses this node listened on at start.
-    pub fn listen_addrs(&self) -> &[Multiaddr] {
-        &self.listen_addrs
+    /// Where others can dial this node: the addresses it listened on at start, then its
+    /// relayed (`/p2p-circuit`) addresses and addresses confirmed reachable from outside, as
+    /// they come.
+    pub fn listen_addrs(&self) -> Vec<Multiaddr> {
+        self.advertised
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// What the node knows of its own reachability now.
+    pub fn reachability(&self) -> Reachability {
+        self.reach.borrow().clone()
+    }
+
+    /// Waits (up to `timeout`) until the node is reachable from outside: a public address is
+    /// confirmed or a relay holds a slot for it. Returns the reachability at the end.
+    pub async fn wait_reachable(&mut self, timeout: Duration) -> Reachability {
+        let ok = |r: &Reachability| matches!(r, Reachability::Public(_) | Reachability::Relayed(_));
+        let _ = tokio::time::timeout(timeout, self.reach.wait_for(ok)).await;
+        self.reachability()
+    }
+
+    /// Reserves a slot on one more relay (`.../p2p/RELAY_ID`), for example one named in a
+    /// ticket, so that the other players can reach this node through it.
+    pub fn use_relay(&self, addr: Multiaddr) -> Result<(), RelayAddrError> {
+        let peer = peer_of(&addr).ok_or_else(|| RelayAddrError::NoPeerId(addr.clone()))?;
+        if is_relayed(&addr) {
+            return Err(RelayAddrError::Relayed(addr));
+        }
+        tracing::debug!(relay = %peer, "using relay {addr}");
+        self.command(Command::UseRelay(addr));
+        Ok(())
+    }
+
+    /// Lets `peer` (a player or spectator of ours) use this node as a relay, when this node is
+    /// reachable from outside and serves as one. False when the list is full.
+    pub fn allow_relay(&self, peer: PeerId) -> bool {
+        self.relay_allow.allow(peer)
+    }
+
+    /// How `peer` is reached and how many frames came each way (kept a while after it left).
+    pub fn link(&self, peer: &PeerId) -> Option<LinkStats> {
+        self.links.get(peer)
     }
 
     /// Every address the swarm listens on now (including ones added after start).
@@ -351,7 +490,7 @@ impl Node {
 
     /// Closes every connection to a peer and forgets its writer.
     pub fn disconnect(&mut self, peer: PeerId) {
-        self.links.remove(&peer);
+        self.writers.remove(&peer);
         self.command(Command::Disconnect(peer));
     }
 
@@ -362,7 +501,7 @@ impl Node {
         if peer == self.local {
             return;
         }
-        let bytes = match self.links.get(&peer) {
+        let bytes = match self.writers.get(&peer) {
             Some(link) => match link.0.push(bytes) {
                 Ok(0) => return,
                 Ok(n) => {
@@ -374,7 +513,7 @@ impl Node {
             None => bytes,
         };
         // Forget writers that ended (idle or stopped), then start one for this peer.
-        self.links.retain(|_, l| !l.0.writer_gone());
+        self.writers.retain(|_, l| !l.0.writer_gone());
         let queue = Arc::new(FrameQueue::default());
         let _ = queue.push(bytes);
         tokio::spawn(streams::writer(
@@ -384,7 +523,7 @@ impl Node {
             self.frame_limit,
             self.commands.clone(),
         ));
-        self.links.insert(peer, Link(queue));
+        self.writers.insert(peer, Link(queue));
     }
 
     /// The next network event; `None` once the node has stopped.
@@ -399,7 +538,7 @@ impl Node {
 
     /// Stops the node: every connection closes.
     pub async fn shutdown(mut self) {
-        self.links.clear();
+        self.writers.clear();
         let _ = self.commands.send(Command::Shutdown).await;
         let _ = (&mut self.swarm_task).await;
     }

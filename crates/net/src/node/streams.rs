@@ -1,6 +1,7 @@
 //! The `/dwarfs/1` streams: one reader task per accepted inbound stream (limited per peer and in
 //! total) and one writer task per peer we send to.
 
+use super::links::Links;
 use super::queue::FrameQueue;
 use super::{Command, NetEvent, PROTOCOL};
 use crate::frame::{FRAME_DEADLINE, FrameError, read_frame_within, write_frame};
@@ -107,6 +108,7 @@ pub(crate) async fn accept_loop(
     events: mpsc::Sender<NetEvent>,
     limit: usize,
     counts: Counts,
+    links: Links,
 ) {
     while let Some((peer, stream)) = incoming.next().await {
         let admitted = lock(&counts).admit(peer);
@@ -122,9 +124,10 @@ pub(crate) async fn accept_loop(
             id,
         };
         let events = events.clone();
+        let links = links.clone();
         tokio::spawn(async move {
             tokio::select! {
-                () = reader(peer, stream, events, limit) => {}
+                () = reader(peer, stream, events, limit, links) => {}
                 _ = stopped => tracing::debug!(%peer, "inbound stream replaced by a newer one"),
             }
             drop(slot);
@@ -140,10 +143,12 @@ async fn reader(
     mut stream: libp2p::Stream,
     events: mpsc::Sender<NetEvent>,
     limit: usize,
+    links: Links,
 ) {
     loop {
         match read_frame_within(&mut stream, limit, FRAME_DEADLINE).await {
             Ok(Some(bytes)) => {
+                links.frame(peer);
                 if events
                     .send(NetEvent::Frame { from: peer, bytes })
                     .await

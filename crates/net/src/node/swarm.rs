@@ -1,18 +1,24 @@
 //! The swarm task: builds the swarm (transports, behaviours, connection limits), keeps the
-//! address book, dials, and turns swarm events into [`NetEvent`]s.
+//! address book and the relay reservations, dials, and turns swarm events into [`NetEvent`]s.
 
+use super::links::Links;
+use super::nat::{self, NatConfig, ReachState, Reachability, RelayAllowList, RelayService};
+use super::relays::Relays;
 use super::streams::Counts;
 use super::{
     Behaviour, BehaviourEvent, Command, IDENTIFY_VERSION, IDLE_TIMEOUT, NetEvent, NodeConfig,
-    NodeError, NodeStats,
+    NodeError, NodeStats, Shared,
 };
 use futures::StreamExt;
 use libp2p::connection_limits::{self, ConnectionLimits};
+use libp2p::multiaddr::Protocol;
 use libp2p::swarm::{SwarmEvent, behaviour::toggle::Toggle};
-use libp2p::{Multiaddr, PeerId, Swarm, identify, mdns, noise, ping, tcp, yamux};
+use libp2p::{
+    Multiaddr, PeerId, Swarm, autonat, dcutr, identify, mdns, noise, ping, relay, tcp, upnp, yamux,
+};
 use std::collections::{HashMap, VecDeque};
-use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot, watch};
 
 /// The most connections to one peer at once. Two peers dialling each other at the same moment
 /// make two; the rest covers a connection being replaced.
@@ -34,8 +40,13 @@ pub const SWARM_BACKLOG: usize = 1024;
 /// identify). Addresses the app gives are always kept.
 const MAX_LEARNED_PEERS: usize = 1024;
 
-pub(crate) fn build_swarm(cfg: &NodeConfig) -> Result<Swarm<Behaviour>, NodeError> {
+pub(crate) fn build_swarm(
+    cfg: &NodeConfig,
+    relay_allow: &RelayAllowList,
+) -> Result<Swarm<Behaviour>, NodeError> {
     let mdns_on = cfg.mdns;
+    let upnp_on = cfg.nat.upnp;
+    let serve = cfg.nat.serve;
     let swarm = libp2p::SwarmBuilder::with_existing_identity(cfg.key.clone())
         .with_tokio()
         .with_tcp(
@@ -45,9 +56,11 @@ pub(crate) fn build_swarm(cfg: &NodeConfig) -> Result<Swarm<Behaviour>, NodeErro
         )
         .map_err(|e| NodeError::Transport(e.to_string()))?
         .with_quic()
-        .with_behaviour(|key| {
+        .with_relay_client(noise::Config::new, yamux::Config::default)
+        .map_err(|e| NodeError::Transport(e.to_string()))?
+        .with_behaviour(|key, relay_client| {
+            let peer = key.public().to_peer_id();
             let mdns = if mdns_on {
-                let peer = key.public().to_peer_id();
                 Some(mdns::tokio::Behaviour::new(
                     mdns::Config {
                         query_interval: Duration::from_secs(5),
@@ -58,10 +71,14 @@ pub(crate) fn build_swarm(cfg: &NodeConfig) -> Result<Swarm<Behaviour>, NodeErro
             } else {
                 None
             };
+            let relay = (serve != RelayService::Off)
+                .then(|| relay::Behaviour::new(peer, nat::relay_config(relay_allow)));
             Ok(Behaviour {
                 identify: identify::Behaviour::new(
                     identify::Config::new(IDENTIFY_VERSION.into(), key.public())
-                        .with_agent_version(format!("dwarfs/{}", env!("CARGO_PKG_VERSION"))),
+                        .with_agent_version(format!("dwarfs/{}", env!("CARGO_PKG_VERSION")))
+                        // Relayed and public addresses come after the first exchange.
+                        .with_push_listen_addr_updates(true),
                 ),
                 ping: ping::Behaviour::new(ping::Config::new()),
                 mdns: Toggle::from(mdns),
@@ -72,6 +89,13 @@ pub(crate) fn build_swarm(cfg: &NodeConfig) -> Result<Swarm<Behaviour>, NodeErro
                         .with_max_established(Some(MAX_CONNECTIONS))
                         .with_max_pending_incoming(Some(MAX_PENDING_INCOMING)),
                 ),
+                relay_client,
+                relay: Toggle::from(relay),
+                dcutr: dcutr::Behaviour::new(peer),
+                // Probes every 5 s, up to 10 candidate addresses (the library's defaults).
+                autonat_client: autonat::v2::client::Behaviour::default(),
+                autonat_server: autonat::v2::server::Behaviour::default(),
+                upnp: Toggle::from(upnp_on.then(upnp::tokio::Behaviour::default)),
             })
         })
         .map_err(|e| NodeError::Transport(e.to_string()))?
@@ -149,7 +173,9 @@ impl AddressBook {
 
 /// Dials `peer` at `addrs` unless connected or already dialling. The dial takes a fresh local
 /// port: with the default (the listen port), two peers dialling each other at once make a
-/// single TCP connection in which both act as the initiator, and both handshakes fail.
+/// single TCP connection in which both act as the initiator, and both handshakes fail. Dials
+/// that need the listen port (to relays, so they observe the NAT mapping hole punching uses,
+/// and DCUtR's own, which settle the roles of a simultaneous open) are made elsewhere.
 fn dial(swarm: &mut Swarm<Behaviour>, peer: PeerId, addrs: Vec<Multiaddr>) {
     use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
     if addrs.is_empty() {
@@ -166,122 +192,410 @@ fn dial(swarm: &mut Swarm<Behaviour>, peer: PeerId, addrs: Vec<Multiaddr>) {
     }
 }
 
-/// Runs the swarm: commands in, events out. Events wait in a bounded backlog
-/// ([`SWARM_BACKLOG`]) for room in the events channel, so the swarm never waits for the driver.
-pub(crate) async fn swarm_loop(
-    mut swarm: Swarm<Behaviour>,
-    mut commands: mpsc::Receiver<Command>,
-    events: mpsc::Sender<NetEvent>,
-    streams: Counts,
-) {
-    let mut book = AddressBook::default();
-    let mut backlog: VecDeque<NetEvent> = VecDeque::new();
-    // Writers waiting for a connection to a peer.
-    let mut waiting: HashMap<PeerId, Vec<oneshot::Sender<bool>>> = HashMap::new();
-    loop {
-        tokio::select! {
-            cmd = commands.recv() => match cmd {
-                None | Some(Command::Shutdown) => break,
-                Some(Command::AddAddress(peer, addr)) => {
-                    swarm.add_peer_address(peer, addr.clone());
-                    book.add(peer, addr);
-                }
-                Some(Command::Dial(peer, addrs)) => {
-                    for a in addrs {
-                        book.add(peer, a);
+/// What the swarm task shares with the node handle and the stream readers.
+pub(crate) struct Shares {
+    pub(crate) streams: Counts,
+    pub(crate) links: Links,
+    pub(crate) advertised: Shared<Vec<Multiaddr>>,
+    pub(crate) reach: watch::Sender<Reachability>,
+    pub(crate) relay_allow: RelayAllowList,
+}
+
+/// The swarm and everything the task keeps beside it.
+pub(crate) struct SwarmTask {
+    swarm: Swarm<Behaviour>,
+    shares: Shares,
+    book: AddressBook,
+    backlog: VecDeque<NetEvent>,
+    /// Writers waiting for a connection to a peer.
+    waiting: HashMap<PeerId, Vec<oneshot::Sender<bool>>>,
+    relays: Relays,
+    reach: ReachState,
+}
+
+/// How often the task looks for relays due for another try.
+const RELAY_TICK: Duration = Duration::from_millis(500);
+
+impl SwarmTask {
+    pub(crate) fn new(
+        swarm: Swarm<Behaviour>,
+        nat: &NatConfig,
+        shares: Shares,
+    ) -> Result<Self, NodeError> {
+        let mut relays = Relays::default();
+        let now = Instant::now();
+        for r in &nat.relays {
+            relays.add(r.clone(), now)?;
+        }
+        let mut reach = ReachState::default();
+        for a in &nat.external {
+            reach.confirmed(a.clone());
+        }
+        let task = SwarmTask {
+            swarm,
+            shares,
+            book: AddressBook::default(),
+            backlog: VecDeque::new(),
+            waiting: HashMap::new(),
+            relays,
+            reach,
+        };
+        task.publish_reach();
+        Ok(task)
+    }
+
+    /// Runs the swarm: commands in, events out. Events wait in a bounded backlog
+    /// ([`SWARM_BACKLOG`]) for room in the events channel, so the swarm never waits for the
+    /// driver.
+    pub(crate) async fn run(
+        mut self,
+        mut commands: mpsc::Receiver<Command>,
+        events: mpsc::Sender<NetEvent>,
+    ) {
+        let mut tick = tokio::time::interval(RELAY_TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            tokio::select! {
+                cmd = commands.recv() => match cmd {
+                    None | Some(Command::Shutdown) => break,
+                    Some(cmd) => self.command(cmd),
+                },
+                permit = events.reserve(), if !self.backlog.is_empty() => match permit {
+                    Ok(permit) => permit.send(self.backlog.pop_front().expect("not empty")),
+                    Err(_) => break,
+                },
+                _ = tick.tick() => self.dial_relays(),
+                ev = self.swarm.select_next_some() => {
+                    let before = self.reach.reachability();
+                    if let Some(ev) = self.swarm_event(ev) {
+                        self.emit(ev);
                     }
-                    if !swarm.is_connected(&peer) {
-                        dial(&mut swarm, peer, book.get(&peer));
+                    let now = self.reach.reachability();
+                    if now != before {
+                        tracing::info!("reachability: {now}");
+                        self.publish_reach();
+                        self.emit(NetEvent::Reachability(now));
                     }
                 }
-                Some(Command::Connect(peer, tx)) => {
-                    if swarm.is_connected(&peer) {
-                        let _ = tx.send(true);
-                    } else {
-                        // With no address to dial, the peer may still dial us: the writer waits
-                        // for that (up to its own timeout) as for a dial of ours.
-                        dial(&mut swarm, peer, book.get(&peer));
-                        let list = waiting.entry(peer).or_default();
-                        list.retain(|t| !t.is_closed());
-                        list.push(tx);
+            }
+        }
+    }
+
+    fn emit(&mut self, ev: NetEvent) {
+        if self.backlog.len() >= SWARM_BACKLOG {
+            tracing::warn!("the driver is behind: dropping the oldest network event");
+            self.backlog.pop_front();
+        }
+        self.backlog.push_back(ev);
+    }
+
+    /// Tells the node handle what it may advertise and how reachable it is.
+    fn publish_reach(&self) {
+        let _ = self.shares.reach.send(self.reach.reachability());
+    }
+
+    fn advertise(&self, addr: &Multiaddr, add: bool) {
+        let mut list = self
+            .shares
+            .advertised
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if add {
+            if !list.contains(addr) {
+                list.push(addr.clone());
+            }
+        } else {
+            list.retain(|a| a != addr);
+        }
+    }
+
+    /// Dials the relays due for a (new) try, from the listening port.
+    fn dial_relays(&mut self) {
+        use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
+        for (peer, addr) in self.relays.due(Instant::now()) {
+            if self.swarm.is_connected(&peer) {
+                self.relay_connected(peer);
+                continue;
+            }
+            let opts = DialOpts::peer_id(peer)
+                .condition(PeerCondition::DisconnectedAndNotDialing)
+                .addresses(vec![addr])
+                .build();
+            if let Err(e) = self.swarm.dial(opts) {
+                tracing::debug!(relay = %peer, "relay dial failed: {e}");
+                self.relays.dial_failed(&peer, Instant::now());
+            }
+        }
+    }
+
+    /// Connected to `peer`: if it is a relay of ours, ask it for a slot.
+    fn relay_connected(&mut self, peer: PeerId) {
+        if let Some(circuit) = self.relays.connected(&peer) {
+            match self.swarm.listen_on(circuit.clone()) {
+                Ok(id) => self.relays.listening(&peer, id),
+                Err(e) => {
+                    tracing::warn!("cannot reserve a slot on relay {circuit}: {e}");
+                    self.relays.dial_failed(&peer, Instant::now());
+                }
+            }
+        }
+    }
+
+    /// The addresses to dial `peer` at: those we know, then through every relay that holds a
+    /// slot for us (the peer may hold one there too).
+    fn addrs_for(&self, peer: &PeerId) -> Vec<Multiaddr> {
+        let mut addrs = self.book.get(peer);
+        for c in self.reach.circuits() {
+            let a = c.clone().with(Protocol::P2p(*peer));
+            if !addrs.contains(&a) && nat::peer_of(&nat::relay_of(c)) != Some(*peer) {
+                addrs.push(a);
+            }
+        }
+        addrs
+    }
+
+    fn command(&mut self, cmd: Command) {
+        let swarm = &mut self.swarm;
+        match cmd {
+            Command::Shutdown => {}
+            Command::AddAddress(peer, addr) => {
+                swarm.add_peer_address(peer, addr.clone());
+                self.book.add(peer, addr);
+            }
+            Command::Dial(peer, addrs) => {
+                for a in addrs {
+                    self.book.add(peer, a);
+                }
+                if !self.swarm.is_connected(&peer) {
+                    let addrs = self.addrs_for(&peer);
+                    dial(&mut self.swarm, peer, addrs);
+                }
+            }
+            Command::Connect(peer, tx) => {
+                if swarm.is_connected(&peer) {
+                    let _ = tx.send(true);
+                } else {
+                    // With no address to dial, the peer may still dial us: the writer waits
+                    // for that (up to its own timeout) as for a dial of ours.
+                    let addrs = self.addrs_for(&peer);
+                    dial(&mut self.swarm, peer, addrs);
+                    let list = self.waiting.entry(peer).or_default();
+                    list.retain(|t| !t.is_closed());
+                    list.push(tx);
+                }
+            }
+            Command::Disconnect(peer) => {
+                let _ = swarm.disconnect_peer_id(peer);
+            }
+            Command::UseRelay(addr) => match self.relays.add(addr, Instant::now()) {
+                Ok(true) => self.dial_relays(),
+                Ok(false) => {}
+                Err(e) => tracing::warn!("{e}"),
+            },
+            Command::ListenAddrs(tx) => {
+                let _ = tx.send(swarm.listeners().cloned().collect());
+            }
+            Command::Stats(tx) => {
+                let info = swarm.network_info();
+                let c = info.connection_counters();
+                let (inbound_streams, refused_streams) = self
+                    .shares
+                    .streams
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .snapshot();
+                let (frames_direct, frames_relayed) = self.shares.links.totals();
+                let _ = tx.send(NodeStats {
+                    connections: c.num_established(),
+                    pending_incoming: c.num_pending_incoming(),
+                    inbound_streams,
+                    refused_streams,
+                    frames_direct,
+                    frames_relayed,
+                    relay_refused: self.shares.relay_allow.refused(),
+                });
+            }
+        }
+    }
+
+    fn swarm_event(&mut self, ev: SwarmEvent<BehaviourEvent>) -> Option<NetEvent> {
+        match ev {
+            SwarmEvent::ConnectionEstablished {
+                peer_id,
+                connection_id,
+                endpoint,
+                num_established,
+                ..
+            } => {
+                for tx in self.waiting.remove(&peer_id).unwrap_or_default() {
+                    let _ = tx.send(true);
+                }
+                let relayed = endpoint.is_relayed();
+                let changed = self.shares.links.opened(peer_id, connection_id, relayed);
+                if !relayed {
+                    // Streams go on a connection chosen at random: close the relayed ones so
+                    // the game's streams reopen on the direct one.
+                    for id in self.shares.links.relayed_connections(&peer_id) {
+                        tracing::info!(peer = %peer_id, "direct connection up: closing the relayed one");
+                        self.swarm.close_connection(id);
                     }
                 }
-                Some(Command::Disconnect(peer)) => {
-                    let _ = swarm.disconnect_peer_id(peer);
+                if self.relays.is_relay(&peer_id) {
+                    self.relay_connected(peer_id);
                 }
-                Some(Command::ListenAddrs(tx)) => {
-                    let _ = tx.send(swarm.listeners().cloned().collect());
-                }
-                Some(Command::Stats(tx)) => {
-                    let info = swarm.network_info();
-                    let c = info.connection_counters();
-                    let (inbound_streams, refused_streams) =
-                        streams.lock().unwrap_or_else(|e| e.into_inner()).snapshot();
-                    let _ = tx.send(NodeStats {
-                        connections: c.num_established(),
-                        pending_incoming: c.num_pending_incoming(),
-                        inbound_streams,
-                        refused_streams,
+                if num_established.get() == 1 {
+                    self.emit(NetEvent::Connected {
+                        peer: peer_id,
+                        addr: endpoint.get_remote_address().clone(),
                     });
                 }
-            },
-            permit = events.reserve(), if !backlog.is_empty() => match permit {
-                Ok(permit) => permit.send(backlog.pop_front().expect("not empty")),
-                Err(_) => break,
-            },
-            ev = swarm.select_next_some() => {
-                let out = match ev {
-                    SwarmEvent::ConnectionEstablished { peer_id, endpoint, num_established, .. } => {
-                        for tx in waiting.remove(&peer_id).unwrap_or_default() {
-                            let _ = tx.send(true);
-                        }
-                        (num_established.get() == 1).then(|| NetEvent::Connected {
-                            peer: peer_id,
-                            addr: endpoint.get_remote_address().clone(),
-                        })
-                    }
-                    SwarmEvent::ConnectionClosed { peer_id, num_established, cause, .. } => {
-                        tracing::debug!(%peer_id, "connection closed: {cause:?}");
-                        (num_established == 0).then_some(NetEvent::Disconnected { peer: peer_id })
-                    }
-                    SwarmEvent::OutgoingConnectionError { peer_id: Some(peer), error, .. } => {
-                        tracing::debug!(%peer, "dial failed: {error}");
-                        if !swarm.is_connected(&peer) {
-                            for tx in waiting.remove(&peer).unwrap_or_default() {
-                                let _ = tx.send(false);
-                            }
-                        }
-                        None
-                    }
-                    SwarmEvent::Behaviour(BehaviourEvent::Mdns(mdns::Event::Discovered(list))) => {
-                        for (p, a) in &list {
-                            swarm.add_peer_address(*p, a.clone());
-                            book.learn(*p, a.clone());
-                        }
-                        Some(NetEvent::Discovered(list))
-                    }
-                    SwarmEvent::Behaviour(BehaviourEvent::Identify(identify::Event::Received { peer_id, info, .. })) => {
-                        for a in &info.listen_addrs {
-                            book.learn(peer_id, a.clone());
-                        }
-                        Some(NetEvent::Identified {
-                            peer: peer_id,
-                            addrs: info.listen_addrs,
-                            agent: info.agent_version,
-                        })
-                    }
-                    other => {
-                        tracing::trace!("swarm: {other:?}");
-                        None
-                    }
-                };
-                if let Some(ev) = out {
-                    if backlog.len() >= SWARM_BACKLOG {
-                        tracing::warn!("the driver is behind: dropping the oldest network event");
-                        backlog.pop_front();
-                    }
-                    backlog.push_back(ev);
+                changed.map(|path| NetEvent::Link {
+                    peer: peer_id,
+                    path,
+                })
+            }
+            SwarmEvent::ConnectionClosed {
+                peer_id,
+                connection_id,
+                num_established,
+                cause,
+                ..
+            } => {
+                tracing::debug!(%peer_id, "connection closed: {cause:?}");
+                let changed = self.shares.links.closed(peer_id, connection_id);
+                if num_established == 0 {
+                    Some(NetEvent::Disconnected { peer: peer_id })
+                } else {
+                    changed.map(|path| NetEvent::Link {
+                        peer: peer_id,
+                        path,
+                    })
                 }
+            }
+            SwarmEvent::OutgoingConnectionError {
+                peer_id: Some(peer),
+                error,
+                ..
+            } => {
+                tracing::debug!(%peer, "dial failed: {error}");
+                if !self.swarm.is_connected(&peer) {
+                    for tx in self.waiting.remove(&peer).unwrap_or_default() {
+                        let _ = tx.send(false);
+                    }
+                    self.relays.dial_failed(&peer, Instant::now());
+                }
+                None
+            }
+            SwarmEvent::NewListenAddr { address, .. } => {
+                if nat::is_relayed(&address) {
+                    tracing::info!("a relay listens for us at {address}");
+                    if let Some(relay) = nat::peer_of(&nat::relay_of(&address)) {
+                        self.relays.reserved(&relay);
+                    }
+                    self.reach.circuit_up(address.clone());
+                    self.advertise(&address, true);
+                }
+                None
+            }
+            SwarmEvent::ExpiredListenAddr { address, .. } => {
+                self.reach.circuit_down(&address);
+                self.advertise(&address, false);
+                None
+            }
+            SwarmEvent::ListenerClosed {
+                listener_id,
+                addresses,
+                reason,
+            } => {
+                if self.relays.listener_closed(listener_id, Instant::now()) {
+                    tracing::info!("a relay reservation ended: {reason:?}");
+                }
+                for a in &addresses {
+                    self.reach.circuit_down(a);
+                    self.advertise(a, false);
+                }
+                None
+            }
+            SwarmEvent::ExternalAddrConfirmed { address } => {
+                tracing::info!("reachable from outside at {address}");
+                self.reach.confirmed(address.clone());
+                self.advertise(&address, true);
+                None
+            }
+            SwarmEvent::ExternalAddrExpired { address } => {
+                self.reach.expired(&address);
+                self.advertise(&address, false);
+                None
+            }
+            SwarmEvent::Behaviour(ev) => self.behaviour_event(ev),
+            other => {
+                tracing::trace!("swarm: {other:?}");
+                None
+            }
+        }
+    }
+
+    fn behaviour_event(&mut self, ev: BehaviourEvent) -> Option<NetEvent> {
+        match ev {
+            BehaviourEvent::Mdns(mdns::Event::Discovered(list)) => {
+                for (p, a) in &list {
+                    self.swarm.add_peer_address(*p, a.clone());
+                    self.book.learn(*p, a.clone());
+                }
+                Some(NetEvent::Discovered(list))
+            }
+            BehaviourEvent::Identify(identify::Event::Received { peer_id, info, .. }) => {
+                for a in &info.listen_addrs {
+                    self.book.learn(peer_id, a.clone());
+                }
+                Some(NetEvent::Identified {
+                    peer: peer_id,
+                    addrs: info.listen_addrs,
+                    agent: info.agent_version,
+                })
+            }
+            BehaviourEvent::Dcutr(dcutr::Event {
+                remote_peer_id,
+                result,
+            }) => match result {
+                Ok(_) => {
+                    tracing::info!(peer = %remote_peer_id, "hole punched: the link is direct");
+                    None
+                }
+                Err(e) => {
+                    tracing::info!(peer = %remote_peer_id, "hole punching failed: {e}");
+                    self.shares.links.punch_failed(remote_peer_id);
+                    Some(NetEvent::PunchFailed {
+                        peer: remote_peer_id,
+                        reason: e.to_string(),
+                    })
+                }
+            },
+            BehaviourEvent::AutonatClient(ev) => {
+                match &ev.result {
+                    Ok(()) => tracing::debug!("AutoNAT: {} is reachable", ev.tested_addr),
+                    Err(e) => {
+                        tracing::debug!("AutoNAT: {} is not reachable: {e}", ev.tested_addr);
+                        self.reach.test_failed();
+                    }
+                }
+                None
+            }
+            BehaviourEvent::RelayClient(ev) => {
+                tracing::debug!("relay client: {ev:?}");
+                None
+            }
+            BehaviourEvent::Relay(ev) => {
+                tracing::debug!("relay: {ev:?}");
+                None
+            }
+            BehaviourEvent::Upnp(ev) => {
+                tracing::info!("UPnP: {ev:?}");
+                None
+            }
+            other => {
+                tracing::trace!("behaviour: {other:?}");
+                None
             }
         }
     }

@@ -62,6 +62,7 @@ impl<G: Game> Driver<G> {
                     self.gone_since.entry(peer).or_insert_with(Instant::now);
                 }
                 self.hook_disconnected(&peer);
+                self.on_link(peer, None);
                 self.lobby().disconnected(peer);
             }
             NetEvent::Identified { peer, addrs, .. } => {
@@ -75,6 +76,9 @@ impl<G: Game> Driver<G> {
                     }
                 }
             }
+            NetEvent::Link { peer, path } => self.on_link(peer, Some(path)),
+            NetEvent::PunchFailed { peer, reason } => self.on_punch_failed(peer, &reason),
+            NetEvent::Reachability(r) => self.on_reachability(r),
             NetEvent::BadStream { peer, reason } => {
                 tracing::warn!(%peer, "dropped a stream: {reason}");
             }
@@ -96,6 +100,8 @@ impl<G: Game> Driver<G> {
             NetMsg::Ping(_) => self.report.dropped_frames += 1,
             NetMsg::Pong(n) => self.on_pong(from, n),
             NetMsg::Join { ref addrs, .. } => {
+                // A peer that knows our ticket may use us as a relay (if we serve as one).
+                self.allow_relay(from);
                 for a in addrs {
                     if let Ok(m) = Multiaddr::try_from(a.clone()) {
                         self.node.add_address(from, m);
@@ -108,7 +114,7 @@ impl<G: Game> Driver<G> {
     }
 
     /// Whether `from` is a seated player of the running game or an admitted spectator.
-    fn is_known(&self, from: &PeerId) -> bool {
+    pub(super) fn is_known(&self, from: &PeerId) -> bool {
         self.session
             .as_ref()
             .is_some_and(|s| s.seat_of_peer(from).is_some())
@@ -137,6 +143,7 @@ impl<G: Game> Driver<G> {
                         if let Some(p) = s.peer_id()
                             && p != self.me
                         {
+                            self.allow_relay(p);
                             for a in s.multiaddrs() {
                                 self.node.add_address(p, a);
                             }

@@ -22,6 +22,7 @@ mod hooks;
 #[path = "no_hooks.rs"]
 mod hooks;
 mod inbound;
+mod links;
 mod probe;
 mod replay_file;
 
@@ -186,6 +187,7 @@ pub(crate) async fn run_linked<G: Game>(
         listen,
         mdns: spec.mdns,
         frame_limit: FRAME_LIMIT,
+        nat: links::nat_config(&spec)?,
     })
     .await?;
     let me = node.peer_id();
@@ -231,6 +233,8 @@ pub(crate) async fn run_linked<G: Game>(
         left: None,
     };
     let result = d.run().await;
+    d.report.links = d.link_reports();
+    d.report.reachability = d.node.reachability().to_string();
     let mut report = d.report.clone();
     if let Err(e) = &result {
         report.ending = Ending::Failed(e.to_string());
@@ -458,6 +462,12 @@ impl<G: Game> Driver<G> {
                         "{bots} bots leave no seat for a player out of {seats}"
                     )));
                 }
+                if !self.spec.relays.is_empty() {
+                    self.say("Waiting for a relay slot, so that players behind NAT can join...");
+                    let wait = Duration::from_millis(self.spec.relay_wait_ms);
+                    let r = self.node.wait_reachable(wait).await;
+                    self.say(format!("This computer is {r}."));
+                }
                 let game_id = new_game_id(&self.me);
                 self.lobby().host(game_id, seats - bots, bots, options);
                 let mut addrs: Vec<Multiaddr> = self
@@ -467,8 +477,14 @@ impl<G: Game> Driver<G> {
                     .into_iter()
                     .filter(|a| !is_unspecified(a))
                     .collect();
+                // Relayed and confirmed public addresses too.
+                for a in self.node.listen_addrs() {
+                    if !addrs.contains(&a) && !is_unspecified(&a) {
+                        addrs.push(a);
+                    }
+                }
                 if addrs.is_empty() {
-                    addrs = self.node.listen_addrs().to_vec();
+                    addrs = self.node.listen_addrs();
                 }
                 let ticket = Ticket {
                     game: G::NAME.into(),
@@ -501,6 +517,7 @@ impl<G: Game> Driver<G> {
                     )));
                 }
                 self.lobby().join(t.game_id, t.host);
+                self.use_ticket_relays(&t.addrs);
                 self.say(format!("Connecting to the host {}...", t.host));
                 self.node.dial(t.host, t.addrs);
             }

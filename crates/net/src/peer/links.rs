@@ -1,0 +1,166 @@
+//! The driver's side of getting through NAT: the node's NAT settings from the spec, relays
+//! named by a ticket, who may use us as a relay, and telling the app how each player is reached
+//! and how reachable we are.
+
+use super::{Driver, PeerError};
+use crate::control::Update;
+use crate::node::{NatConfig, Path, Reachability, is_relayed, relay_of};
+use crate::spec::{LinkReport, PeerSpec};
+use dwarfs_engine::Game;
+use libp2p::{Multiaddr, PeerId};
+
+/// The node's NAT settings for a peer run.
+pub(super) fn nat_config(spec: &PeerSpec) -> Result<NatConfig, PeerError> {
+    let relays = spec
+        .relays
+        .iter()
+        .map(|s| {
+            let a: Multiaddr = s
+                .parse()
+                .map_err(|e| PeerError::Setup(format!("relay address {s:?}: {e}")))?;
+            if crate::node::peer_of(&a).is_none() || is_relayed(&a) {
+                return Err(PeerError::Setup(format!(
+                    "relay address {s:?} must end with /p2p/<the relay's peer id>"
+                )));
+            }
+            Ok(a)
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(NatConfig {
+        relays,
+        upnp: spec.upnp,
+        ..NatConfig::default()
+    })
+}
+
+/// The relays a ticket's relayed addresses go through.
+pub(super) fn ticket_relays(addrs: &[Multiaddr]) -> Vec<Multiaddr> {
+    let mut out: Vec<Multiaddr> = Vec::new();
+    for a in addrs.iter().filter(|a| is_relayed(a)) {
+        let r = relay_of(a);
+        if crate::node::peer_of(&r).is_some() && !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    out
+}
+
+impl<G: Game> Driver<G> {
+    /// How a connected peer is reached changed.
+    pub(super) fn on_link(&mut self, peer: PeerId, path: Option<Path>) {
+        if !self.is_known(&peer) && !self.lobby.is_player(&peer) {
+            return;
+        }
+        match path {
+            Some(Path::Direct) => tracing::info!(%peer, "link: direct"),
+            Some(Path::Relayed) => tracing::info!(%peer, "link: relayed"),
+            None => tracing::info!(%peer, "link: lost"),
+        }
+        self.update(|| Update::Link {
+            peer: peer.to_string(),
+            path,
+        });
+    }
+
+    /// A hole punch to a peer failed: the game goes on over the relay.
+    pub(super) fn on_punch_failed(&mut self, peer: PeerId, reason: &str) {
+        if !self.is_known(&peer) && !self.lobby.is_player(&peer) {
+            return;
+        }
+        tracing::info!(%peer, "no direct connection ({reason}): playing over the relay");
+        self.update(|| Update::PunchFailed {
+            peer: peer.to_string(),
+        });
+    }
+
+    /// What the node knows of its own reachability changed.
+    pub(super) fn on_reachability(&mut self, r: Reachability) {
+        self.report.reachability = r.to_string();
+        self.update(|| Update::Reachability(r));
+    }
+
+    /// A peer of our lobby or game: it may use us as a relay (when we can serve as one).
+    pub(super) fn allow_relay(&mut self, peer: PeerId) {
+        if peer != self.me && !self.node.allow_relay(peer) {
+            tracing::warn!(%peer, "relay allow-list full");
+        }
+    }
+
+    /// Uses the relays the ticket names, so that the other players can reach us through them.
+    pub(super) fn use_ticket_relays(&mut self, addrs: &[Multiaddr]) {
+        for r in ticket_relays(addrs) {
+            if let Err(e) = self.node.use_relay(r) {
+                tracing::warn!("{e}");
+            }
+        }
+    }
+
+    /// How each other player was reached, for the report.
+    pub(super) fn link_reports(&self) -> Vec<LinkReport> {
+        let Some(s) = &self.session else {
+            return Vec::new();
+        };
+        s.seat_peers()
+            .into_iter()
+            .flatten()
+            .filter(|p| *p != self.me)
+            .map(|p| {
+                let l = self.node.link(&p).unwrap_or_default();
+                LinkReport {
+                    peer: p.to_string(),
+                    path: l.path,
+                    frames_direct: l.frames_direct,
+                    frames_relayed: l.frames_relayed,
+                    last_frame: l.last_frame,
+                    punches_failed: l.punches_failed,
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tickets_relays_are_the_relay_parts_of_its_relayed_addresses() {
+        let (relay, host) = (PeerId::random(), PeerId::random());
+        let direct: Multiaddr = "/ip4/192.168.1.2/tcp/4000".parse().unwrap();
+        let circuit: Multiaddr = format!("/ip4/203.0.113.1/tcp/4001/p2p/{relay}/p2p-circuit")
+            .parse()
+            .unwrap();
+        let circuit_quic: Multiaddr =
+            format!("/ip4/203.0.113.1/tcp/4001/p2p/{relay}/p2p-circuit/p2p/{host}")
+                .parse()
+                .unwrap();
+        let got = ticket_relays(&[direct, circuit, circuit_quic]);
+        assert_eq!(
+            got,
+            vec![
+                format!("/ip4/203.0.113.1/tcp/4001/p2p/{relay}")
+                    .parse::<Multiaddr>()
+                    .unwrap()
+            ]
+        );
+    }
+
+    #[test]
+    fn relay_settings_must_name_the_relay() {
+        let mut spec = PeerSpec::loopback(
+            "pig",
+            "a",
+            crate::spec::Role::Lan,
+            crate::node::Transport::Tcp,
+        );
+        spec.relays = vec!["/ip4/203.0.113.1/tcp/4001".into()];
+        assert!(nat_config(&spec).is_err());
+        spec.relays = vec![format!(
+            "/ip4/203.0.113.1/tcp/4001/p2p/{}",
+            PeerId::random()
+        )];
+        assert_eq!(nat_config(&spec).unwrap().relays.len(), 1);
+        spec.relays = vec!["not an address".into()];
+        assert!(nat_config(&spec).is_err());
+    }
+}
