@@ -126,7 +126,8 @@ impl Lab {
         ip(&["-V"]).map_err(unavailable("the `ip` program (iproute2) cannot be run"))?;
         let prefix = lab_prefix(tag);
         let mut lab = Lab {
-            internet: format!("{prefix}.net"),
+            // Hosts' namespaces are `<prefix>.<name>`: the prefix alone is free for the internet.
+            internet: prefix.clone(),
             prefix,
             // Replaced below once probed; the lab must exist first so that dropping it on an
             // error removes what was made.
@@ -150,7 +151,8 @@ impl Lab {
         Ok(lab)
     }
 
-    /// The namespace holding the internet's bridge `br0`.
+    /// The namespace holding the internet's bridge `br0`, named `dwl<pid>-<counter>-<tag>`; a
+    /// host's namespace adds `.<name>` to it, a home's router `.<name>.nat`.
     pub fn internet_namespace(&self) -> &str {
         &self.internet
     }

@@ -32,8 +32,14 @@ pub(crate) fn run(program: &str, args: &[&str], stdin: Option<&str>) -> Result<S
         .spawn()
         .map_err(|e| failed(format!("cannot start {program}: {e}")))?;
     if let (Some(text), Some(mut pipe)) = (stdin, child.stdin.take()) {
-        pipe.write_all(text.as_bytes())
-            .map_err(|e| failed(format!("cannot write its input: {e}")))?;
+        // A program that exits before reading its input (it failed to start, say) closes the
+        // pipe: its exit status and stderr below say more than the broken pipe.
+        match pipe.write_all(text.as_bytes()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                return Err(failed(format!("cannot write its input: {e}")));
+            }
+            _ => {}
+        }
     }
     let out = child
         .wait_with_output()

@@ -159,6 +159,11 @@ fn namespaces_left_by_a_dead_process_are_removed() {
 fn host_names_must_be_usable_and_distinct() {
     let Some(lab) = lab("names") else { return };
     lab.public_host("server").unwrap();
+    // Names the lab itself might use are a host's like any other.
+    lab.public_host("net").unwrap();
+    lab.public_host("nat").unwrap();
+    lab.home("home", Nat::Cone).unwrap();
+    lab.home("home_nat", Nat::Cone).unwrap();
     assert!(lab.public_host("server").is_err());
     assert!(lab.home("server", Nat::Cone).is_err());
     assert!(lab.home("Bad Name", Nat::Cone).is_err());
