@@ -164,7 +164,8 @@ impl Lab {
 
     /// Adds a public host: a namespace with one interface, `eth0`, on the internet's bridge, and
     /// the next free public address (203.0.113.2 onwards). `name` has 1 to 24 characters among
-    /// `a-z0-9_-` and is unique in the lab.
+    /// `a-z0-9_-` and is unique in the lab. Public hosts and routers reach each other directly on
+    /// 203.0.113.0/24 and have no default route: there is nothing beyond that range.
     pub fn public_host(&self, name: &str) -> Result<Host, LabError> {
         self.take_name(name)?;
         let ns = format!("{}.{name}", self.prefix);
