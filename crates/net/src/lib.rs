@@ -22,6 +22,8 @@ pub mod files;
 pub mod frame;
 pub mod host_lobby;
 pub mod identity;
+#[cfg(feature = "nat-lab")]
+pub mod lab;
 pub mod lan;
 pub mod lobby;
 pub mod node;

@@ -321,9 +321,13 @@ impl SwarmTask {
                 .condition(PeerCondition::DisconnectedAndNotDialing)
                 .addresses(vec![addr])
                 .build();
-            if let Err(e) = self.swarm.dial(opts) {
-                tracing::debug!(relay = %peer, "relay dial failed: {e}");
-                self.relays.dial_failed(&peer, Instant::now());
+            match self.swarm.dial(opts) {
+                // Already dialling it (a circuit through it, say): its connection will do.
+                Ok(()) | Err(libp2p::swarm::DialError::DialPeerConditionFalse(_)) => {}
+                Err(e) => {
+                    tracing::debug!(relay = %peer, "relay dial failed: {e}");
+                    self.relays.dial_failed(&peer, Instant::now());
+                }
             }
         }
     }
@@ -350,6 +354,19 @@ impl SwarmTask {
             if !addrs.contains(&a) && nat::peer_of(&nat::relay_of(c)) != Some(*peer) {
                 addrs.push(a);
             }
+        }
+        // Through a relay, only over a transport we listen on where there is such a way: a
+        // relay reached from a socket of its own observes a port no one can punch a hole to.
+        let quic = |a: &Multiaddr| a.iter().any(|p| matches!(p, Protocol::QuicV1));
+        let ours: Vec<bool> = self
+            .swarm
+            .listeners()
+            .filter(|a| !nat::is_relayed(a))
+            .map(quic)
+            .collect();
+        let usable = |a: &Multiaddr| !nat::is_relayed(a) || ours.contains(&quic(&nat::relay_of(a)));
+        if addrs.iter().any(|a| nat::is_relayed(a) && usable(a)) {
+            addrs.retain(usable);
         }
         addrs
     }
@@ -517,7 +534,9 @@ impl SwarmTask {
                 None
             }
             SwarmEvent::ExternalAddrConfirmed { address } => {
-                tracing::info!("reachable from outside at {address}");
+                if !nat::is_relayed(&address) {
+                    tracing::info!("reachable from outside at {address}");
+                }
                 self.reach.confirmed(address.clone());
                 self.advertise(&address, true);
                 None

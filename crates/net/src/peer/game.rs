@@ -533,6 +533,9 @@ impl<G: Game> Driver<G> {
             }
             Event::MoveFinal { seq, .. } => {
                 self.report.hash_checks += 1;
+                if self.report.first_hash_us.is_none() {
+                    self.report.first_hash_us = Some(self.since_start_us());
+                }
                 self.report.moves = seq;
                 if let Some(t) = self.own_moves.remove(&seq) {
                     self.report

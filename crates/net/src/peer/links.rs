@@ -33,8 +33,14 @@ pub(super) fn nat_config(spec: &PeerSpec) -> Result<NatConfig, PeerError> {
     })
 }
 
-/// The relays a ticket's relayed addresses go through.
-pub(super) fn ticket_relays(addrs: &[Multiaddr]) -> Vec<Multiaddr> {
+/// The relays a ticket's relayed addresses go through, those reached over a transport we listen
+/// on first (one address per relay is used: a relay reached from our listening socket sees the
+/// NAT mapping that hole punching needs).
+pub(super) fn ticket_relays(addrs: &[Multiaddr], ours: &[Multiaddr]) -> Vec<Multiaddr> {
+    let quic = |a: &Multiaddr| {
+        a.iter()
+            .any(|p| matches!(p, libp2p::multiaddr::Protocol::QuicV1))
+    };
     let mut out: Vec<Multiaddr> = Vec::new();
     for a in addrs.iter().filter(|a| is_relayed(a)) {
         let r = relay_of(a);
@@ -42,6 +48,8 @@ pub(super) fn ticket_relays(addrs: &[Multiaddr]) -> Vec<Multiaddr> {
             out.push(r);
         }
     }
+    // Stable: among equals the ticket's order stays.
+    out.sort_by_key(|r| !ours.iter().any(|o| !is_relayed(o) && quic(o) == quic(r)));
     out
 }
 
@@ -88,7 +96,7 @@ impl<G: Game> Driver<G> {
 
     /// Uses the relays the ticket names, so that the other players can reach us through them.
     pub(super) fn use_ticket_relays(&mut self, addrs: &[Multiaddr]) {
-        for r in ticket_relays(addrs) {
+        for r in ticket_relays(addrs, &self.node.listen_addrs()) {
             if let Err(e) = self.node.use_relay(r) {
                 tracing::warn!("{e}");
             }
@@ -134,7 +142,8 @@ mod tests {
             format!("/ip4/203.0.113.1/tcp/4001/p2p/{relay}/p2p-circuit/p2p/{host}")
                 .parse()
                 .unwrap();
-        let got = ticket_relays(&[direct, circuit, circuit_quic]);
+        let ours: Vec<Multiaddr> = vec!["/ip4/0.0.0.0/tcp/0".parse().unwrap()];
+        let got = ticket_relays(&[direct, circuit.clone(), circuit_quic.clone()], &ours);
         assert_eq!(
             got,
             vec![
@@ -143,6 +152,14 @@ mod tests {
                     .unwrap()
             ]
         );
+        // Over QUIC first when we listen on QUIC only.
+        let quic_relay: Multiaddr =
+            format!("/ip4/203.0.113.1/udp/4001/quic-v1/p2p/{relay}/p2p-circuit")
+                .parse()
+                .unwrap();
+        let ours: Vec<Multiaddr> = vec!["/ip4/0.0.0.0/udp/0/quic-v1".parse().unwrap()];
+        let got = ticket_relays(&[circuit, quic_relay.clone()], &ours);
+        assert_eq!(got[0], relay_of(&quic_relay));
     }
 
     #[test]

@@ -1,0 +1,215 @@
+//! Internet play through NAT, in a lab of network namespaces the tests build themselves
+//! (`dwarfs-netlab`): a public relay on the lab's internet and players in homes behind NAT
+//! routers that masquerade and drop unsolicited packets. Each player is a child process in its
+//! own namespace. Skipped, with the reason, where namespaces cannot be made.
+
+mod net_common;
+
+use dwarfs_net::lab::{Host, Lab, LabError, LabRelay, Nat, play};
+use dwarfs_net::node::Path;
+use net_common::*;
+
+child_entry!();
+
+/// A lab, or `None` (with the reason printed) where this machine cannot build one.
+fn lab(tag: &str) -> Option<Lab> {
+    // Labs of test processes killed before they could clean up.
+    let _ = Lab::remove_stale();
+    match Lab::new(tag) {
+        Ok(l) => Some(l),
+        Err(LabError::Unavailable(why)) => {
+            eprintln!("SKIPPED: no network lab on this machine: {why}");
+            None
+        }
+        Err(e) => panic!("the lab could not be built: {e}"),
+    }
+}
+
+fn cfg(dir: &std::path::Path, transport: Transport, timeout_s: u64) -> DemoConfig {
+    let mut c = pig_demo(dir, 0, transport);
+    c.timeout = Duration::from_secs(timeout_s);
+    // A few seconds of play, as people play: a hole punch takes a round trip or two through
+    // the relay, and a game of bots at full speed can end before it lands.
+    c.bot_delay_ms = 200;
+    c
+}
+
+/// Every peer finished, agreed and verified the same replay.
+fn assert_ok(o: &DemoOutcome) {
+    assert!(
+        o.ok(),
+        "the game did not finish everywhere:\n{}",
+        o.summary()
+    );
+}
+
+/// Each player's links at the end, from its report: (peer, path, last frame, direct frames,
+/// relayed frames, failed punches).
+fn links(o: &DemoOutcome) -> Vec<Vec<dwarfs_net::spec::LinkReport>> {
+    o.peers
+        .iter()
+        .map(|p| {
+            p.report
+                .as_ref()
+                .map(|r| r.links.clone())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Every link of every player carried the game's last frames directly.
+fn assert_all_direct(o: &DemoOutcome) {
+    for (i, ls) in links(o).iter().enumerate() {
+        assert_eq!(
+            ls.len(),
+            o.peers.len() - 1,
+            "peer {i} reports every other player"
+        );
+        for l in ls {
+            assert_eq!(l.path, Some(Path::Direct), "peer {i}: {l:?}");
+            assert_eq!(l.last_frame, Some(Path::Direct), "peer {i}: {l:?}");
+            assert!(l.frames_direct > 0, "peer {i}: {l:?}");
+        }
+    }
+}
+
+fn homes(lab: &Lab, nats: &[Nat]) -> Vec<Host> {
+    nats.iter()
+        .enumerate()
+        .map(|(i, n)| lab.home(&format!("h{i}"), *n).expect("a home"))
+        .collect()
+}
+
+fn two_cone_homes(transport: Transport) {
+    let Some(lab) = lab("cone") else { return };
+    let relay = LabRelay::start(&lab.public_host("relay").expect("a host")).expect("the relay");
+    let players = homes(&lab, &[Nat::Cone, Nat::Cone]);
+    let dir = tempfile::tempdir().unwrap();
+    let o = rt().block_on(play::<Pig>(
+        &launcher(),
+        &relay,
+        &players,
+        0,
+        &cfg(dir.path(), transport, 90),
+    ));
+    let o = o.expect("the game runs");
+    assert_ok(&o);
+    // They met through the relay (neither can be dialled directly) and the game ended on the
+    // direct connection hole punching made.
+    for ls in links(&o) {
+        assert!(ls.iter().all(|l| l.punches_failed == 0), "{ls:?}");
+    }
+    assert_all_direct(&o);
+}
+
+/// Case 1: two homes behind cone-like NATs meet through the relay; the link becomes direct
+/// (DCUtR over TCP) and the game's traffic ends on it.
+#[test]
+fn two_homes_behind_cone_nats_punch_through_over_tcp() {
+    two_cone_homes(Transport::Tcp);
+}
+
+/// Case 1 over QUIC.
+#[test]
+fn two_homes_behind_cone_nats_punch_through_over_quic() {
+    two_cone_homes(Transport::Quic);
+}
+
+/// Case 2: the host sits behind a symmetric NAT (a new public port per destination), so hole
+/// punching with a home behind a cone NAT fails, and their game goes on over the relay to the
+/// end. The third player joins 125 s after the first two met, so their relayed circuit lives
+/// past rust-libp2p's default limit of 2 minutes before the game even starts.
+#[test]
+fn a_symmetric_nat_plays_to_the_end_over_the_relay() {
+    let Some(lab) = lab("sym") else { return };
+    let relay_host = lab.public_host("relay").expect("a host");
+    let relay = LabRelay::start(&relay_host).expect("the relay");
+    let players = vec![
+        lab.home("sym", Nat::Symmetric).expect("a home"),
+        lab.home("cone", Nat::Cone).expect("a home"),
+        lab.public_host("pub").expect("a public host"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let c = cfg(dir.path(), Transport::Tcp, 300);
+    let rt = rt();
+    let t0 = Instant::now();
+    let o = rt
+        .block_on(async {
+            dwarfs_net::lab::play_with_delays::<Pig>(
+                &launcher(),
+                &relay,
+                &players,
+                0,
+                &c,
+                &[Duration::ZERO, Duration::ZERO, Duration::from_secs(125)],
+            )
+            .await
+        })
+        .expect("the game runs");
+    assert_ok(&o);
+    assert!(t0.elapsed() > Duration::from_secs(125));
+    let host_links = &links(&o)[0];
+    let cone = o.peers[1]
+        .report
+        .as_ref()
+        .map(|r| r.peer.clone())
+        .expect("a report");
+    let l = host_links
+        .iter()
+        .find(|l| l.peer == cone)
+        .expect("the host's link to the cone home");
+    assert_eq!(l.path, Some(Path::Relayed), "{l:?}");
+    assert_eq!(l.last_frame, Some(Path::Relayed), "{l:?}");
+    assert!(l.frames_relayed > 0, "{l:?}");
+    let punch_failures: u32 = links(&o)
+        .iter()
+        .take(2)
+        .flat_map(|ls| ls.iter().map(|l| l.punches_failed))
+        .sum();
+    assert!(punch_failures > 0, "hole punching was tried and failed");
+}
+
+/// Case 3: a host behind NAT is joined from the public side (through its relayed address in the
+/// ticket; the link then turns direct), and a public host is joined from behind NAT.
+#[test]
+fn a_host_behind_nat_and_a_public_host_are_both_joined() {
+    let Some(lab) = lab("mixed") else { return };
+    let relay = LabRelay::start(&lab.public_host("relay").expect("a host")).expect("the relay");
+    let home = lab.home("home", Nat::Cone).expect("a home");
+    let public = lab.public_host("pub").expect("a public host");
+    let players = vec![home, public];
+    for host in [0, 1] {
+        let dir = tempfile::tempdir().unwrap();
+        let o = rt()
+            .block_on(play::<Pig>(
+                &launcher(),
+                &relay,
+                &players,
+                host,
+                &cfg(dir.path(), Transport::Tcp, 90),
+            ))
+            .expect("the game runs");
+        assert_ok(&o);
+        assert_all_direct(&o);
+    }
+}
+
+/// Case 4: four players behind four NATs, one relay: a whole game, every link punched direct.
+#[test]
+fn four_players_behind_four_nats_and_one_relay() {
+    let Some(lab) = lab("four") else { return };
+    let relay = LabRelay::start(&lab.public_host("relay").expect("a host")).expect("the relay");
+    let players = homes(&lab, &[Nat::Cone; 4]);
+    let dir = tempfile::tempdir().unwrap();
+    let o = rt()
+        .block_on(play::<Pig>(
+            &launcher(),
+            &relay,
+            &players,
+            0,
+            &cfg(dir.path(), Transport::Tcp, 120),
+        ))
+        .expect("the game runs");
+    assert_ok(&o);
+    assert_all_direct(&o);
+}
