@@ -293,7 +293,7 @@ fn a_report_alone_leaves_the_board_playable_and_only_a_halt_stops_it_with_a_bann
     .to_string();
     let spec = a
         .net_setup
-        .spec(Fall::NAME, "Ada", dwarfs_net::Role::Join { ticket });
+        .spec(Fall::NAME, &a.settings, dwarfs_net::Role::Join { ticket });
     let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
     let mut game = Fall::new(&Default::default(), 2).unwrap();
     game.resolve_chance([3; 32]).unwrap();
