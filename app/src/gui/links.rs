@@ -135,9 +135,9 @@ pub fn link_words(state: Option<LinkState>) -> (&'static str, egui::Color32, &'s
             "No connection to this player right now: the game waits for them to come back, or the others can hand their seat to the bot.",
         ),
         None => (
-            "no link yet",
+            "link unknown",
             PARCHMENT_DIM,
-            "No news of the connection to this player yet.",
+            "The network has not said yet how this player is reached.",
         ),
     }
 }

@@ -33,6 +33,8 @@ mod tests_boards;
 #[cfg(test)]
 mod tests_hold;
 #[cfg(test)]
+mod tests_links;
+#[cfg(test)]
 mod tests_net;
 #[cfg(test)]
 mod tests_spring;
@@ -135,6 +137,12 @@ impl DwarfsApp {
         self.net.as_ref().ok_or_else(|| "no network".to_string())
     }
 
+    /// The spec of a peer this app runs for `game` (hosting, joining or watching): how the app
+    /// reaches the network, with the player's name, relays and UPnP choice from the settings.
+    fn peer_spec(&self, game: GameKind, role: dwarfs_net::Role) -> dwarfs_net::PeerSpec {
+        self.net_setup.spec(game.name(), &self.settings, role)
+    }
+
     /// Opens the host's lobby to the network.
     fn open_lobby(&mut self, ctx: &egui::Context) {
         let role = match self.lobby.host_role() {
@@ -145,7 +153,7 @@ impl DwarfsApp {
             }
         };
         let game = self.lobby.game;
-        let mut spec = self.net_setup.spec(game.name(), &self.settings, role);
+        let mut spec = self.peer_spec(game, role);
         spec.anyone_may_watch = self.lobby.anyone_may_watch;
         match self.net() {
             Ok(net) => {
@@ -172,7 +180,7 @@ impl DwarfsApp {
         } else {
             dwarfs_net::Role::Join { ticket }
         };
-        let spec = self.net_setup.spec(game.name(), &self.settings, role);
+        let spec = self.peer_spec(game, role);
         match self.net() {
             Ok(net) => {
                 let handle = spawn_lobby(net, game, spec, ctx);

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 type H = Harness<'static, DwarfsApp>;
 
-fn net_app(dir: &Path, name: &str) -> DwarfsApp {
+pub(super) fn net_app(dir: &Path, name: &str) -> DwarfsApp {
     let mut a = app();
     a.settings.name = name.into();
     a.net_setup = NetSetup {
@@ -28,7 +28,7 @@ fn net_app(dir: &Path, name: &str) -> DwarfsApp {
 }
 
 /// Draws frames on both apps until `done` holds (the network runs on its own threads).
-fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
+pub(super) fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while !done(a, b) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
