@@ -114,6 +114,7 @@ pub fn game<V: GameView>(
                     .resizable(false)
                     .frame(egui::Frame::NONE)
                     .show(ui, |ui| chat_box(ui, table));
+                super::links::players_ui(ui, table);
             }
             ui.label(theme::heading("Moves"));
             move_log(ui, &table.log, None, None);

@@ -5,6 +5,7 @@
 //! clicked, or after joining) shows what the peer reports — the roster, ready states, chat, the
 //! ticket — and sends the player's choices to it as commands.
 
+use super::links::{self, Links};
 pub use super::lobby_net::{LobbyNet, LobbyPump, NetLobby};
 use super::options_panel::option_ui;
 use super::settings::Settings;
@@ -99,6 +100,10 @@ pub struct Lobby {
     /// Host: spectators asking to watch, waiting for an answer: (peer id, name); at most
     /// [`super::table::MAX_WATCH_REQUESTS_SHOWN`].
     pub watch_requests: Vec<(String, String)>,
+    /// Each seat's peer, how each peer is reached, and this computer's reachability.
+    pub links: Links,
+    /// Joined: the UI clock when connecting to the host began (for the no-path hint).
+    pub connecting_since: Option<f64>,
 }
 
 impl Lobby {
@@ -136,6 +141,8 @@ impl Lobby {
             watching: false,
             anyone_may_watch: false,
             watch_requests: Vec::new(),
+            links: Links::default(),
+            connecting_since: None,
         }
     }
 
@@ -292,7 +299,7 @@ impl Lobby {
         if self.net.is_some() || self.mode == LobbyMode::Joined {
             ui.columns(2, |cols| {
                 self.net_seats_ui(&mut cols[0]);
-                self.net_side_ui(&mut cols[1]);
+                self.net_side_ui(&mut cols[1], settings.relays.len());
             });
             return out;
         }
@@ -312,6 +319,9 @@ impl Lobby {
         ui.label(theme::heading("Seats"));
         if self.seats.is_empty() {
             ui.label(RichText::new("Waiting for the host's lobby…").color(PARCHMENT_DIM));
+            if self.mode == LobbyMode::Joined && self.net.is_some() {
+                links::no_path_ui(ui, &mut self.connecting_since);
+            }
         }
         for (i, seat) in self.seats.iter().enumerate() {
             theme::card_frame().show(ui, |ui| {
@@ -324,6 +334,9 @@ impl Lobby {
                         LobbySeat::Person { name, remote } => {
                             ui.label(RichText::new(name.as_str()).strong());
                             ui.label(theme::caption(if *remote { "joined" } else { "you" }));
+                            if *remote {
+                                links::link_badge(ui, self.links.seat(i));
+                            }
                             let ready = self.seat_ready.get(i).copied().unwrap_or(false);
                             ui.with_layout(
                                 egui::Layout::right_to_left(egui::Align::Center),
@@ -370,10 +383,12 @@ impl Lobby {
         self.options_section(ui, false);
     }
 
-    /// A network lobby's ticket, status, chat, ready state and start button.
-    fn net_side_ui(&mut self, ui: &mut Ui) {
+    /// A network lobby's ticket and reachability, status, chat, ready state and start button;
+    /// `relays` is how many relays the settings name.
+    fn net_side_ui(&mut self, ui: &mut Ui, relays: usize) {
         if self.mode == LobbyMode::Host {
             self.ticket_ui(ui);
+            links::reachability_ui(ui, self.links.reachability.as_ref(), relays);
         }
         if let Some(s) = &self.status {
             ui.label(theme::caption(s.clone()));
@@ -629,6 +644,7 @@ impl Lobby {
         let open = self.seats.contains(&LobbySeat::Open);
         if self.mode == LobbyMode::Host {
             self.ticket_ui(ui);
+            links::reachability_ui(ui, None, settings.relays.len());
             if open {
                 ui.horizontal(|ui| {
                     let ok = self.options_error().is_none();

@@ -60,44 +60,6 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
         // One at a time: what follows `Started` stays queued for the game's table.
         while let Some(u) = self.handle.as_mut().and_then(|h| h.try_recv()) {
             match u {
-                Update::Status(s) => lobby.status = Some(s),
-                Update::Ticket(t) => lobby.ticket = Some(t),
-                Update::Roster {
-                    seats,
-                    options,
-                    you,
-                } => {
-                    lobby.you = you.map(|s| s.0);
-                    lobby.seat_ready = seats.iter().map(|s| s.ready).collect();
-                    lobby.seats = seats
-                        .iter()
-                        .map(|s| {
-                            if s.bot {
-                                LobbySeat::Bot
-                            } else if s.peer.is_none() {
-                                LobbySeat::Open
-                            } else {
-                                LobbySeat::Person {
-                                    name: s.name.clone(),
-                                    remote: Some(s.seat) != you,
-                                }
-                            }
-                        })
-                        .collect();
-                    if !options.is_empty()
-                        && let Ok(o) = codec::decode::<<V::G as Game>::Options>(&options)
-                    {
-                        lobby.values = o.to_values();
-                    }
-                }
-                Update::LobbyChat { name, text } => lobby.chat.push(format!("{name}: {text}")),
-                Update::WatchRequest { peer, name }
-                    if !lobby.watch_requests.iter().any(|(p, _)| *p == peer)
-                        && lobby.watch_requests.len() < super::table::MAX_WATCH_REQUESTS_SHOWN =>
-                {
-                    lobby.watch_requests.push((peer, name));
-                }
-                Update::Refused(r) => lobby.note = Some(r),
                 Update::Started {
                     seat,
                     names,
@@ -108,7 +70,8 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
                     let Some(handle) = self.handle.take() else {
                         return LobbyPump::Closed;
                     };
-                    let table: Table<V> = Table::networked(*state, names, bots, seat, handle);
+                    let table: Table<V> = Table::networked(*state, names, bots, seat, handle)
+                        .with_links(lobby.links.clone());
                     return LobbyPump::Started(Box::new(table));
                 }
                 Update::Ended(report) => {
@@ -118,9 +81,59 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
                     ));
                     return LobbyPump::Closed;
                 }
-                _ => {}
+                u => lobby_update(lobby, u),
             }
         }
         LobbyPump::Going
+    }
+}
+
+/// Takes one of the peer's updates before the game starts into `lobby` (the start and the end
+/// of the run are [`NetLobby`]'s to handle).
+pub(super) fn lobby_update<G: Game>(lobby: &mut Lobby, u: Update<G>) {
+    match u {
+        Update::Status(s) => lobby.status = Some(s),
+        Update::Ticket(t) => lobby.ticket = Some(t),
+        Update::Roster {
+            seats,
+            options,
+            you,
+        } => {
+            lobby.you = you.map(|s| s.0);
+            lobby.seat_ready = seats.iter().map(|s| s.ready).collect();
+            lobby.links.on_roster(&seats);
+            lobby.seats = seats
+                .iter()
+                .map(|s| {
+                    if s.bot {
+                        LobbySeat::Bot
+                    } else if s.peer.is_none() {
+                        LobbySeat::Open
+                    } else {
+                        LobbySeat::Person {
+                            name: s.name.clone(),
+                            remote: Some(s.seat) != you,
+                        }
+                    }
+                })
+                .collect();
+            if !options.is_empty()
+                && let Ok(o) = codec::decode::<G::Options>(&options)
+            {
+                lobby.values = o.to_values();
+            }
+        }
+        Update::LobbyChat { name, text } => lobby.chat.push(format!("{name}: {text}")),
+        Update::WatchRequest { peer, name }
+            if !lobby.watch_requests.iter().any(|(p, _)| *p == peer)
+                && lobby.watch_requests.len() < super::table::MAX_WATCH_REQUESTS_SHOWN =>
+        {
+            lobby.watch_requests.push((peer, name));
+        }
+        Update::Refused(r) => lobby.note = Some(r),
+        u @ (Update::Link { .. } | Update::PunchFailed { .. } | Update::Reachability(_)) => {
+            lobby.links.on_update(u);
+        }
+        _ => {}
     }
 }

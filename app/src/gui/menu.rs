@@ -1,6 +1,6 @@
 //! The main menu, the settings screen and the join screen.
 
-use super::settings::{ConfigDir, PREFERRED_COLOURS, Settings};
+use super::settings::{ConfigDir, PREFERRED_COLOURS, RelayInput, Settings};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use crate::games::{GameKind, with_game};
 use dwarfs_engine::Game;
@@ -83,13 +83,15 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings) -> Option<MenuChoice> {
     go
 }
 
-/// Draws the settings; returns true to go back. Saving writes the config file.
+/// Draws the settings; returns true to go back. Saving writes the config file. `relay` is the
+/// relay address being typed.
 pub fn settings_screen(
     ui: &mut Ui,
     draft: &mut Settings,
     settings: &mut Settings,
     config: &ConfigDir,
     note: &mut Option<String>,
+    relay: &mut RelayInput,
 ) -> bool {
     let mut back = false;
     ui.horizontal(|ui| {
@@ -132,6 +134,15 @@ pub fn settings_screen(
                             .trailing_fill(true),
                     );
                     ui.end_row();
+                    ui.label("Relays");
+                    relays_ui(ui, draft, relay);
+                    ui.end_row();
+                    ui.label("Router");
+                    ui.checkbox(&mut draft.upnp, "Ask my router to open a port (UPnP)")
+                        .on_hover_text(
+                            "Many home routers can open a port on request, so that players on the internet reach you directly.",
+                        );
+                    ui.end_row();
                     ui.label("Key fingerprint");
                     match config.key_fingerprint() {
                         Ok(id) => {
@@ -172,6 +183,45 @@ pub fn settings_screen(
         }
     });
     back
+}
+
+/// The relays of the settings, each with Remove, and a field to add one.
+fn relays_ui(ui: &mut Ui, draft: &mut Settings, relay: &mut RelayInput) {
+    ui.vertical(|ui| {
+        let mut remove = None;
+        for (i, r) in draft.relays.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.add(egui::Label::new(RichText::new(r).monospace()).truncate())
+                    .on_hover_text(r);
+                if ui.small_button("Remove").clicked() {
+                    remove = Some(i);
+                }
+            });
+        }
+        if let Some(i) = remove {
+            draft.relays.remove(i);
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(theme::caption("Relay address"));
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut relay.text)
+                        .hint_text("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…")
+                        .desired_width(300.0),
+                )
+                .labelled_by(label.id);
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Add relay").clicked() || enter {
+                relay.add_to(&mut draft.relays);
+            }
+        });
+        if let Some(e) = &relay.error {
+            ui.label(RichText::new(e.to_string()).color(theme::DANGER));
+        }
+        ui.label(theme::caption(
+            "For games on the internet when you and your friends sit behind home routers: someone runs `dwarfs relay` on a machine with a public address and gives you one of the RELAY lines it prints. Your tickets carry it.",
+        ));
+    });
 }
 
 /// The join screen's state.

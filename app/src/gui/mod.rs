@@ -13,11 +13,13 @@ mod bench;
 pub(crate) mod fall_view;
 mod game_screen;
 pub(crate) mod hold_view;
+mod links;
 mod lobby;
 mod lobby_net;
 mod menu;
 mod net;
 mod options_panel;
+mod remote;
 mod replay;
 mod replay_screen;
 mod settings;
@@ -30,6 +32,8 @@ mod tests;
 mod tests_boards;
 #[cfg(test)]
 mod tests_hold;
+#[cfg(test)]
+mod tests_links;
 #[cfg(test)]
 mod tests_net;
 #[cfg(test)]
@@ -85,6 +89,8 @@ pub struct DwarfsApp {
     settings: Settings,
     /// The settings as edited (saved on "Save").
     draft: Settings,
+    /// The relay address being typed in the settings.
+    relay_input: settings::RelayInput,
     settings_note: Option<String>,
     config: ConfigDir,
     lobby: Lobby,
@@ -109,6 +115,7 @@ impl DwarfsApp {
             screen: Screen::Menu,
             lobby: Lobby::new(LobbyMode::Hotseat, &settings),
             draft: settings.clone(),
+            relay_input: settings::RelayInput::default(),
             settings,
             settings_note,
             config,
@@ -130,6 +137,12 @@ impl DwarfsApp {
         self.net.as_ref().ok_or_else(|| "no network".to_string())
     }
 
+    /// The spec of a peer this app runs for `game` (hosting, joining or watching): how the app
+    /// reaches the network, with the player's name, relays and UPnP choice from the settings.
+    fn peer_spec(&self, game: GameKind, role: dwarfs_net::Role) -> dwarfs_net::PeerSpec {
+        self.net_setup.spec(game.name(), &self.settings, role)
+    }
+
     /// Opens the host's lobby to the network.
     fn open_lobby(&mut self, ctx: &egui::Context) {
         let role = match self.lobby.host_role() {
@@ -140,7 +153,7 @@ impl DwarfsApp {
             }
         };
         let game = self.lobby.game;
-        let mut spec = self.net_setup.spec(game.name(), &self.settings.name, role);
+        let mut spec = self.peer_spec(game, role);
         spec.anyone_may_watch = self.lobby.anyone_may_watch;
         match self.net() {
             Ok(net) => {
@@ -167,7 +180,7 @@ impl DwarfsApp {
         } else {
             dwarfs_net::Role::Join { ticket }
         };
-        let spec = self.net_setup.spec(game.name(), &self.settings.name, role);
+        let spec = self.peer_spec(game, role);
         match self.net() {
             Ok(net) => {
                 let handle = spawn_lobby(net, game, spec, ctx);
@@ -384,6 +397,7 @@ impl DwarfsApp {
                         Some(menu::MenuChoice::Replays) => self.screen = Screen::Replays,
                         Some(menu::MenuChoice::Settings) => {
                             self.draft = self.settings.clone();
+                            self.relay_input = settings::RelayInput::default();
                             self.screen = Screen::Settings;
                         }
                     }
@@ -397,6 +411,7 @@ impl DwarfsApp {
                         &mut self.settings,
                         &self.config,
                         &mut self.settings_note,
+                        &mut self.relay_input,
                     ) {
                         self.screen = Screen::Menu;
                     }

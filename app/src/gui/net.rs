@@ -3,6 +3,7 @@
 //! the network: it sends commands and drains updates once per frame; the network wakes the UI
 //! with a repaint request when something arrives.
 
+use super::settings::Settings;
 use dwarfs_engine::Game;
 use dwarfs_net::{
     BrowseConfig, LanBrowser, LanLobby, LanUpdate, PeerHandle, PeerSpec, Role, Transport,
@@ -38,9 +39,12 @@ impl NetSetup {
         }
     }
 
-    /// The spec of a peer played from the app.
-    pub fn spec(&self, game: &str, name: &str, role: Role) -> PeerSpec {
-        let mut spec = PeerSpec::loopback(game, name, role, Transport::Tcp);
+    /// The spec of a peer played from the app by the player with `settings` (its name, and
+    /// the relays and UPnP that get it through a home router).
+    pub fn spec(&self, game: &str, settings: &Settings, role: Role) -> PeerSpec {
+        let mut spec = PeerSpec::loopback(game, &settings.name, role, Transport::Tcp);
+        spec.relays = settings.relays.clone();
+        spec.upnp = settings.upnp;
         spec.key = self.key.clone();
         spec.listen = vec![
             format!("/ip4/{}/tcp/0", self.ip),

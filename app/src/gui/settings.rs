@@ -1,5 +1,6 @@
-//! Player settings (name, colour) persisted as JSON in the config directory, and the fingerprint
-//! of the player's identity key (the key the network layer signs moves with).
+//! Player settings (name, colour, the relays and UPnP that get through home routers) persisted
+//! as JSON in the config directory, and the fingerprint of the player's identity key (the key
+//! the network layer signs moves with).
 
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -14,6 +15,12 @@ pub struct Settings {
     pub colour: u8,
     /// Seconds a bot waits before each move, so that people can follow it.
     pub bot_delay_ms: u32,
+    /// Relays to hold a slot on, so that players behind NAT can reach this computer: each a
+    /// multiaddr ending `/p2p/RELAY_ID` (checked by [`check_relay`]); they go into the tickets
+    /// this computer hosts.
+    pub relays: Vec<String>,
+    /// Ask the home router to open a port (UPnP).
+    pub upnp: bool,
 }
 
 impl Default for Settings {
@@ -22,6 +29,94 @@ impl Default for Settings {
             name: "Dwarf".into(),
             colour: 0,
             bot_delay_ms: 350,
+            relays: Vec::new(),
+            upnp: true,
+        }
+    }
+}
+
+/// Why a relay address was not added to the settings.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RelayError {
+    /// Nothing typed.
+    #[error("paste the relay's address first: `dwarfs relay` prints it on its RELAY lines")]
+    Empty,
+    /// Not a multiaddr.
+    #[error(
+        "{0:?} is not an address ({1}): a relay's looks like /ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…, as `dwarfs relay` prints it"
+    )]
+    NotAnAddress(String, String),
+    /// No `/p2p/ID` at the end.
+    #[error(
+        "the address must end with /p2p/ and the relay's peer id (…/tcp/4001/p2p/12D3KooW…): copy the whole line `dwarfs relay` prints"
+    )]
+    NoPeerId,
+    /// A `/p2p-circuit` address.
+    #[error(
+        "this address goes through a relay (/p2p-circuit): give the relay's own address instead"
+    )]
+    Relayed,
+    /// That relay is listed already.
+    #[error("this relay is already in the list")]
+    Duplicate,
+    /// The list is full.
+    #[error("at most {max} relays: remove one first", max = dwarfs_net::node::MAX_RELAYS)]
+    TooMany,
+}
+
+/// Checks a relay address typed by the player against the relays already listed: the address
+/// to save (a leading `RELAY ` as `dwarfs relay` prints it is dropped), or why not.
+pub fn check_relay(text: &str, listed: &[String]) -> Result<String, RelayError> {
+    use dwarfs_net::node::{is_relayed, peer_of};
+    let text = text.trim();
+    let text = text
+        .strip_prefix(crate::relay_cli::RELAY_LINE)
+        .unwrap_or(text)
+        .trim();
+    if text.is_empty() {
+        return Err(RelayError::Empty);
+    }
+    let addr: dwarfs_net::Multiaddr = text.parse().map_err(|e: dwarfs_net::multiaddr::Error| {
+        RelayError::NotAnAddress(text.to_string(), e.to_string())
+    })?;
+    if is_relayed(&addr) {
+        return Err(RelayError::Relayed);
+    }
+    let peer = peer_of(&addr).ok_or(RelayError::NoPeerId)?;
+    let same = |s: &String| {
+        s.parse::<dwarfs_net::Multiaddr>()
+            .ok()
+            .and_then(|a| peer_of(&a))
+            == Some(peer)
+    };
+    if listed.iter().any(same) {
+        return Err(RelayError::Duplicate);
+    }
+    if listed.len() >= dwarfs_net::node::MAX_RELAYS {
+        return Err(RelayError::TooMany);
+    }
+    Ok(addr.to_string())
+}
+
+/// The relay being typed in the settings screen, and why the last one was refused.
+#[derive(Clone, Debug, Default)]
+pub struct RelayInput {
+    /// The address as typed.
+    pub text: String,
+    /// Why the last address was refused.
+    pub error: Option<RelayError>,
+}
+
+impl RelayInput {
+    /// Adds the typed relay to `relays` if it checks out (clearing the field), or keeps why not.
+    pub fn add_to(&mut self, relays: &mut Vec<String>) {
+        match check_relay(&self.text, relays) {
+            Ok(a) => {
+                relays.push(a);
+                self.text.clear();
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
         }
     }
 }
@@ -126,6 +221,11 @@ mod tests {
             name: "Gimli".into(),
             colour: 2,
             bot_delay_ms: 0,
+            relays: vec![format!(
+                "/ip4/203.0.113.7/tcp/4001/p2p/{}",
+                dwarfs_net::PeerId::random()
+            )],
+            upnp: false,
         };
         cfg.save(&s).unwrap();
         assert_eq!(cfg.load(), (s, None));
@@ -140,5 +240,46 @@ mod tests {
                 .unwrap_err()
                 .contains("not an ed25519")
         );
+    }
+
+    #[test]
+    fn a_relay_must_name_its_peer_and_old_settings_files_turn_upnp_on() {
+        let id = dwarfs_net::PeerId::random();
+        let good = format!("/ip4/203.0.113.7/tcp/4001/p2p/{id}");
+        assert_eq!(
+            check_relay(&format!("  RELAY {good} "), &[]),
+            Ok(good.clone())
+        );
+        assert_eq!(check_relay("", &[]), Err(RelayError::Empty));
+        assert!(matches!(
+            check_relay("relay.example.org:4001", &[]),
+            Err(RelayError::NotAnAddress(..))
+        ));
+        assert_eq!(
+            check_relay("/ip4/203.0.113.7/tcp/4001", &[]),
+            Err(RelayError::NoPeerId)
+        );
+        assert_eq!(
+            check_relay(&format!("{good}/p2p-circuit"), &[]),
+            Err(RelayError::Relayed)
+        );
+        let other_addr_same_relay = format!("/ip4/198.51.100.1/udp/4001/quic-v1/p2p/{id}");
+        assert_eq!(
+            check_relay(&other_addr_same_relay, std::slice::from_ref(&good)),
+            Err(RelayError::Duplicate)
+        );
+        let full: Vec<String> = (0..dwarfs_net::node::MAX_RELAYS)
+            .map(|_| {
+                format!(
+                    "/ip4/203.0.113.7/tcp/4001/p2p/{}",
+                    dwarfs_net::PeerId::random()
+                )
+            })
+            .collect();
+        assert_eq!(check_relay(&good, &full), Err(RelayError::TooMany));
+        // A settings file from before relays keeps its name, and gets UPnP on.
+        let s: Settings =
+            serde_json::from_str(r#"{"name":"Ori","colour":1,"bot_delay_ms":0}"#).unwrap();
+        assert_eq!((s.name.as_str(), s.upnp, s.relays.len()), ("Ori", true, 0));
     }
 }

@@ -7,9 +7,11 @@
 use super::sync::{Incident, SyncStatus};
 use super::view::GameView;
 use dwarfs_engine::{Actor, Bot, Entropy, Game, Outcome, RandomBot, Seat, Viewer};
-use dwarfs_net::spec::{Ending, PeerReport};
+use dwarfs_net::spec::Ending;
 use dwarfs_net::{Command, PeerHandle, Update};
 use std::cell::RefCell;
+
+pub use super::remote::{MAX_WATCH_REQUESTS_SHOWN, Remote};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,63 +73,6 @@ pub fn os_entropy() -> Entropy {
 fn os_seed() -> u64 {
     let e = os_entropy();
     u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]])
-}
-
-/// The network side of a table: the peer playing our seat, and what it told us.
-pub struct Remote<G: Game> {
-    handle: PeerHandle<G>,
-    /// Our move was sent and has not come back applied yet.
-    pub awaiting: bool,
-    /// The rest of a staged choice (two actions from one click), sent one by one as each
-    /// comes back applied.
-    queued: std::collections::VecDeque<G::Action>,
-    /// Chat lines ("name: text").
-    pub chat: Vec<String>,
-    /// The chat line being typed.
-    pub chat_input: String,
-    /// A seat silent past the timeout, that the player may vote to hand to the bot.
-    pub silent: Option<Seat>,
-    /// The last progress note from the peer.
-    pub status: Option<String>,
-    /// How the peer's run ended, once it has.
-    pub report: Option<PeerReport>,
-    /// Host: spectators asking to watch, waiting for Allow or Deny: (peer id, name). At most
-    /// [`MAX_WATCH_REQUESTS_SHOWN`]; the peer bounds how many it asks about.
-    pub watch_requests: Vec<(String, String)>,
-}
-
-/// Most spectator requests a table lists at once.
-pub const MAX_WATCH_REQUESTS_SHOWN: usize = 16;
-
-impl<G: Game> Remote<G> {
-    /// Wraps a running peer's handle.
-    pub fn new(handle: PeerHandle<G>) -> Self {
-        Remote {
-            handle,
-            awaiting: false,
-            queued: std::collections::VecDeque::new(),
-            chat: Vec::new(),
-            chat_input: String::new(),
-            silent: None,
-            status: None,
-            report: None,
-            watch_requests: Vec::new(),
-        }
-    }
-
-    /// Host: answers a spectator's request (see [`Remote::watch_requests`]).
-    pub fn answer_watcher(&mut self, peer: &str, allow: bool) {
-        self.watch_requests.retain(|(p, _)| p != peer);
-        self.send(Command::AnswerWatcher {
-            peer: peer.to_string(),
-            allow,
-        });
-    }
-
-    /// Sends a command to the peer; false if it has stopped.
-    pub fn send(&self, c: Command<G::Action>) -> bool {
-        self.handle.send(c)
-    }
 }
 
 /// A game in progress.
@@ -308,6 +253,14 @@ impl<V: GameView> Table<V> {
         t
     }
 
+    /// The same network table, knowing each seat's peer and the links the lobby learnt.
+    pub fn with_links(mut self, links: super::links::Links) -> Self {
+        if let Some(r) = self.remote.as_mut() {
+            r.links = links;
+        }
+        self
+    }
+
     /// Takes in everything the peer reported since the last frame.
     pub fn pump_remote(&mut self) {
         let Some(r) = self.remote.as_mut() else {
@@ -386,8 +339,11 @@ impl<V: GameView> Table<V> {
                 });
             }
             Update::Halted(why) => self.sync.halted = Some(why),
-            // Shown by the lobby and the players' panel (links and reachability).
-            Update::Link { .. } | Update::PunchFailed { .. } | Update::Reachability(_) => {}
+            u @ (Update::Link { .. } | Update::PunchFailed { .. } | Update::Reachability(_)) => {
+                if let Some(r) = self.remote.as_mut() {
+                    r.links.on_update(u);
+                }
+            }
             Update::WatchRequest { peer, name } => {
                 if let Some(r) = self.remote.as_mut()
                     && !r.watch_requests.iter().any(|(p, _)| *p == peer)

@@ -16,6 +16,8 @@ pub(super) fn app() -> DwarfsApp {
     let mut a = DwarfsApp::new(ConfigDir(None));
     a.settings.bot_delay_ms = 0;
     a.settings.name = "Tester".into();
+    // Loopback games ask no router for a port.
+    a.settings.upnp = false;
     a.net_setup = NetSetup {
         ip: "127.0.0.1".into(),
         mdns: false,
@@ -24,6 +26,15 @@ pub(super) fn app() -> DwarfsApp {
         gone_timeout_s: 0,
     };
     a
+}
+
+/// The settings of a player called `name` on loopback (no router asked for a port).
+pub(super) fn player(name: &str) -> super::settings::Settings {
+    super::settings::Settings {
+        name: name.into(),
+        upnp: false,
+        ..Default::default()
+    }
 }
 
 /// A headless harness around the whole app, at a desktop window size.

@@ -94,13 +94,19 @@ pub(super) fn two_boards_over_loopback<V: GameView>(
         options: dwarfs_engine::codec::encode(options).unwrap(),
     };
     let name = <V::G as Game>::NAME;
-    let mut host = rt.spawn::<V::G>(setup("Ada").spec(name, "Ada", role), &ctx);
+    let mut host = rt.spawn::<V::G>(
+        setup("Ada").spec(name, &super::tests::player("Ada"), role),
+        &ctx,
+    );
     let ticket = wait_update(&mut host, "the ticket", |u| match u {
         Update::Ticket(t) => Some(t),
         _ => None,
     });
     let role = Role::Join { ticket };
-    let mut joiner = rt.spawn::<V::G>(setup("Bo").spec(name, "Bo", role), &ctx);
+    let mut joiner = rt.spawn::<V::G>(
+        setup("Bo").spec(name, &super::tests::player("Bo"), role),
+        &ctx,
+    );
     wait_update(&mut joiner, "a seat in the lobby", |u| match u {
         Update::Roster { you: Some(_), .. } => Some(()),
         _ => None,

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 type H = Harness<'static, DwarfsApp>;
 
-fn net_app(dir: &Path, name: &str) -> DwarfsApp {
+pub(super) fn net_app(dir: &Path, name: &str) -> DwarfsApp {
     let mut a = app();
     a.settings.name = name.into();
     a.net_setup = NetSetup {
@@ -28,7 +28,7 @@ fn net_app(dir: &Path, name: &str) -> DwarfsApp {
 }
 
 /// Draws frames on both apps until `done` holds (the network runs on its own threads).
-fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
+pub(super) fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while !done(a, b) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -293,7 +293,7 @@ fn a_report_alone_leaves_the_board_playable_and_only_a_halt_stops_it_with_a_bann
     .to_string();
     let spec = a
         .net_setup
-        .spec(Fall::NAME, "Ada", dwarfs_net::Role::Join { ticket });
+        .spec(Fall::NAME, &a.settings, dwarfs_net::Role::Join { ticket });
     let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
     let mut game = Fall::new(&Default::default(), 2).unwrap();
     game.resolve_chance([3; 32]).unwrap();
