@@ -66,7 +66,8 @@ fn assert_all_direct(o: &DemoOutcome) {
             "peer {i} reports every other player"
         );
         for l in ls {
-            assert_eq!(l.path, Some(Path::Direct), "peer {i}: {l:?}");
+            // (`path` may already be `None`: the other player left once the game was over.)
+            assert_ne!(l.path, Some(Path::Relayed), "peer {i}: {l:?}");
             assert_eq!(l.last_frame, Some(Path::Direct), "peer {i}: {l:?}");
             assert!(l.frames_direct > 0, "peer {i}: {l:?}");
         }
@@ -158,7 +159,7 @@ fn a_symmetric_nat_plays_to_the_end_over_the_relay() {
         .iter()
         .find(|l| l.peer == cone)
         .expect("the host's link to the cone home");
-    assert_eq!(l.path, Some(Path::Relayed), "{l:?}");
+    assert_ne!(l.path, Some(Path::Direct), "{l:?}");
     assert_eq!(l.last_frame, Some(Path::Relayed), "{l:?}");
     assert!(l.frames_relayed > 0, "{l:?}");
     let punch_failures: u32 = links(&o)

@@ -77,9 +77,7 @@ impl Links {
     /// left.
     pub(crate) fn closed(&self, peer: PeerId, id: ConnectionId) -> Option<Path> {
         let mut g = self.lock();
-        let Some(p) = g.peers.get_mut(&peer) else {
-            return None;
-        };
+        let p = g.peers.get_mut(&peer)?;
         let before = p.path();
         p.conns.remove(&id);
         p.stats.path = p.path();
