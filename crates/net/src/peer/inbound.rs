@@ -214,6 +214,17 @@ impl<G: Game> Driver<G> {
                 options,
                 you,
             });
+            // How each seated peer is reached now: the connections came before the roster
+            // made them known, and only later changes are sent as they happen.
+            for p in roster.seats.iter().filter_map(|s| s.peer_id()) {
+                if p != self.me {
+                    let path = self.node.link(&p).and_then(|l| l.path);
+                    self.update(|| Update::Link {
+                        peer: p.to_string(),
+                        path,
+                    });
+                }
+            }
             return;
         }
         if self.spec.machine && !self.spec.verbose {
