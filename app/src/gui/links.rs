@@ -214,7 +214,8 @@ pub fn reachability_ui(ui: &mut Ui, r: Option<&Reachability>, relays: usize) {
 
 /// The join side while no roster came from the host: after [`NO_PATH_AFTER_S`] seconds of
 /// trying (from `since`, the UI clock when connecting began), what to do when no path works.
-pub fn no_path_ui(ui: &mut Ui, since: &mut Option<f64>) {
+/// A spectator (`watching`) may also be waiting for the host to answer.
+pub fn no_path_ui(ui: &mut Ui, since: &mut Option<f64>, watching: bool) {
     let now = ui.input(|i| i.time);
     let started = *since.get_or_insert(now);
     let waited = now - started;
@@ -225,6 +226,11 @@ pub fn no_path_ui(ui: &mut Ui, since: &mut Option<f64>) {
     }
     theme::card_frame().show(ui, |ui| {
         ui.label(RichText::new("No path to the host").strong().color(GOLD));
+        if watching {
+            ui.label(theme::caption(
+                "If the host has not answered your request to watch yet, this may only be the wait.",
+            ));
+        }
         ui.label(NO_PATH);
     });
 }
@@ -257,14 +263,8 @@ pub fn players_ui<V: GameView>(ui: &mut Ui, table: &Table<V>) {
     }
     for (peer, link) in r.links.spectators().take(8) {
         ui.horizontal(|ui| {
-            let short: String = peer
-                .chars()
-                .rev()
-                .take(6)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
+            // Peer ids are base58 (ASCII): the last six characters tell them apart.
+            let short = peer.get(peer.len().saturating_sub(6)..).unwrap_or(peer);
             ui.label(theme::caption(format!("spectator …{short}")))
                 .on_hover_text(format!("Peer {peer}"));
             link_badge(ui, Some(link));

@@ -320,7 +320,7 @@ impl Lobby {
         if self.seats.is_empty() {
             ui.label(RichText::new("Waiting for the host's lobby…").color(PARCHMENT_DIM));
             if self.mode == LobbyMode::Joined && self.net.is_some() {
-                links::no_path_ui(ui, &mut self.connecting_since);
+                links::no_path_ui(ui, &mut self.connecting_since, self.watching);
             }
         }
         for (i, seat) in self.seats.iter().enumerate() {
