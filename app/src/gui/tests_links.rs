@@ -369,7 +369,6 @@ fn relays_typed_in_the_settings_reach_every_peer_spec_and_a_bad_one_is_refused()
 }
 
 #[test]
-#[ignore = "the peer driver drops the link news of a connection made before the peer is in the roster (every first connection), and sends none when it joins the roster"]
 fn two_apps_on_loopback_show_each_other_directly_linked() {
     use super::tests_net::{net_app, until};
     let dir = tempfile::tempdir().unwrap();
