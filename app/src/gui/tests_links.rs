@@ -370,18 +370,12 @@ fn relays_typed_in_the_settings_reach_every_peer_spec_and_a_bad_one_is_refused()
 
 #[test]
 fn two_apps_on_loopback_show_each_other_directly_linked() {
-    use super::tests_net::{net_app, until};
+    use super::tests_net::{net_app, open_lobby_and_hand_ticket, until};
     let dir = tempfile::tempdir().unwrap();
     let mut host = harness(net_app(dir.path(), "Ada"));
     let mut joiner = harness(net_app(dir.path(), "Bo"));
     click(&mut host, "Host a game");
-    click(&mut host, "Open lobby");
-    until(&mut host, &mut joiner, "the ticket", |h, _| {
-        h.state().lobby.ticket.is_some()
-    });
-    let ticket = host.state().lobby.ticket.clone().unwrap();
-    click(&mut joiner, "Join a game");
-    joiner.state_mut().join.ticket = ticket;
+    open_lobby_and_hand_ticket(&mut host, &mut joiner);
     click(&mut joiner, "Join");
     until(&mut host, &mut joiner, "the joiner seated", |h, j| {
         j.state().lobby.you.is_some() && has(h, "Bo") && has(j, "Ada")

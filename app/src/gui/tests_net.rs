@@ -38,6 +38,18 @@ pub(super) fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> b
     }
 }
 
+/// The host opens its lobby and, once its ticket is up, `other` goes to the join screen with it
+/// (clicking Join or Watch is left to the test).
+pub(super) fn open_lobby_and_hand_ticket(host: &mut H, other: &mut H) {
+    click(host, "Open lobby");
+    until(host, other, "the ticket", |h, _| {
+        h.state().lobby.ticket.is_some()
+    });
+    let ticket = host.state().lobby.ticket.clone().unwrap();
+    click(other, "Join a game");
+    other.state_mut().join.ticket = ticket;
+}
+
 /// Someone who holds no seat: a node of its own, on its own runtime, that dials the host of
 /// `ticket` and sends it session messages signed by its own key (chat claiming a seat, log
 /// requests) until the returned flag is set.
@@ -366,13 +378,7 @@ fn the_host_answers_a_spectator_in_the_lobby_and_a_denied_one_is_told_why() {
     // Off by default: each spectator is asked about.
     assert!(!host.state().lobby.anyone_may_watch);
     assert!(has(&host, "Anyone may watch"));
-    click(&mut host, "Open lobby");
-    until(&mut host, &mut watcher, "the ticket", |h, _| {
-        h.state().lobby.ticket.is_some()
-    });
-    let ticket = host.state().lobby.ticket.clone().unwrap();
-    click(&mut watcher, "Join a game");
-    watcher.state_mut().join.ticket = ticket;
+    open_lobby_and_hand_ticket(&mut host, &mut watcher);
     click(&mut watcher, "Watch");
     until(&mut host, &mut watcher, "the host asked", |h, _| {
         has(h, "Cy asks to watch.")
