@@ -341,15 +341,9 @@ struct Flood {
 async fn flood(dir: &Path, ticket: &Ticket, rounds: u32) -> Flood {
     let key = dwarfs_net::identity::load_or_create(Some(&dir.join("stranger.key"))).unwrap();
     let signer = Signer::new(&key).expect("an ed25519 key");
-    let mut node = Node::start(NodeConfig {
-        key,
-        listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
-        mdns: false,
-        frame_limit: 1 << 20,
-        nat: Default::default(),
-    })
-    .await
-    .expect("the stranger's node");
+    let mut node = Node::start(NodeConfig::loopback(key))
+        .await
+        .expect("the stranger's node");
     node.dial(ticket.host, ticket.addrs.clone());
     let mut f = Flood::default();
     for i in 0..rounds {

@@ -25,6 +25,11 @@ fn lab(tag: &str) -> Option<Lab> {
     }
 }
 
+/// The lab's relay, on a public host of its own.
+fn relay(lab: &Lab) -> LabRelay {
+    LabRelay::start(&lab.public_host("relay").expect("a host")).expect("the relay")
+}
+
 fn cfg(dir: &std::path::Path, transport: Transport, timeout_s: u64) -> DemoConfig {
     let mut c = pig_demo(dir, 0, transport);
     c.timeout = Duration::from_secs(timeout_s);
@@ -83,7 +88,7 @@ fn homes(lab: &Lab, nats: &[Nat]) -> Vec<Host> {
 
 fn two_cone_homes(transport: Transport) {
     let Some(lab) = lab("cone") else { return };
-    let relay = LabRelay::start(&lab.public_host("relay").expect("a host")).expect("the relay");
+    let relay = relay(&lab);
     let players = homes(&lab, &[Nat::Cone, Nat::Cone]);
     let dir = tempfile::tempdir().unwrap();
     let o = rt().block_on(play::<Pig>(
@@ -123,8 +128,7 @@ fn two_homes_behind_cone_nats_punch_through_over_quic() {
 #[test]
 fn a_symmetric_nat_plays_to_the_end_over_the_relay() {
     let Some(lab) = lab("sym") else { return };
-    let relay_host = lab.public_host("relay").expect("a host");
-    let relay = LabRelay::start(&relay_host).expect("the relay");
+    let relay = relay(&lab);
     let players = vec![
         lab.home("sym", Nat::Symmetric).expect("a home"),
         lab.home("cone", Nat::Cone).expect("a home"),
@@ -175,7 +179,7 @@ fn a_symmetric_nat_plays_to_the_end_over_the_relay() {
 #[test]
 fn a_host_behind_nat_and_a_public_host_are_both_joined() {
     let Some(lab) = lab("mixed") else { return };
-    let relay = LabRelay::start(&lab.public_host("relay").expect("a host")).expect("the relay");
+    let relay = relay(&lab);
     let home = lab.home("home", Nat::Cone).expect("a home");
     let public = lab.public_host("pub").expect("a public host");
     let players = vec![home, public];
@@ -199,7 +203,7 @@ fn a_host_behind_nat_and_a_public_host_are_both_joined() {
 #[test]
 fn four_players_behind_four_nats_and_one_relay() {
     let Some(lab) = lab("four") else { return };
-    let relay = LabRelay::start(&lab.public_host("relay").expect("a host")).expect("the relay");
+    let relay = relay(&lab);
     let players = homes(&lab, &[Nat::Cone; 4]);
     let dir = tempfile::tempdir().unwrap();
     let o = rt()

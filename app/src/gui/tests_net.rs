@@ -61,7 +61,7 @@ fn stranger(
     std::thread::JoinHandle<u32>,
 ) {
     use dwarfs_net::envelope::wrap_wire;
-    use dwarfs_net::node::{Node, NodeConfig, Transport};
+    use dwarfs_net::node::{Node, NodeConfig};
     use dwarfs_protocol::keys::Domain;
     use dwarfs_protocol::message::{ChatBody, Signed, SyncRequest};
     use dwarfs_protocol::{Message, Signer, wire};
@@ -77,15 +77,7 @@ fn stranger(
             .unwrap();
         rt.block_on(async move {
             let signer = Signer::new(&key).unwrap();
-            let mut node = Node::start(NodeConfig {
-                key,
-                listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
-                mdns: false,
-                frame_limit: 1 << 20,
-                nat: Default::default(),
-            })
-            .await
-            .unwrap();
+            let mut node = Node::start(NodeConfig::loopback(key)).await.unwrap();
             node.dial(t.host, t.addrs.clone());
             let mut sent = 0;
             while !flag.load(Ordering::SeqCst) {

@@ -3,7 +3,7 @@
 //! [`LobbyInfo`] (game, host name, open seats, invite ticket). Lobbies are asked again every few
 //! seconds, and one that stops answering (started, closed, gone) leaves the list.
 
-use crate::envelope::{Envelope, FRAME_LIMIT, LobbyInfo, NetMsg, open, wrap_net};
+use crate::envelope::{Envelope, LobbyInfo, NetMsg, open, wrap_net};
 use crate::node::{NetEvent, Node, NodeConfig};
 use libp2p::identity::Keypair;
 use libp2p::{Multiaddr, PeerId};
@@ -104,11 +104,8 @@ async fn browse(
         .map_err(|e| format!("{e}"))?;
     // A throwaway identity: browsing says nothing about who is looking.
     let mut node = Node::start(NodeConfig {
-        key: Keypair::generate_ed25519(),
-        listen: vec![listen],
         mdns: cfg.mdns,
-        frame_limit: FRAME_LIMIT,
-        nat: Default::default(),
+        ..NodeConfig::new(Keypair::generate_ed25519(), vec![listen])
     })
     .await
     .map_err(|e| format!("could not start the LAN search: {e}"))?;

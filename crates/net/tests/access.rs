@@ -9,7 +9,7 @@ use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::envelope::wrap_wire;
 use dwarfs_net::node::{Node, NodeConfig};
 use dwarfs_net::spec::{Ending, PeerReport};
-use dwarfs_net::{Command, PeerHandle, Role, Ticket, Transport, Update, spawn_peer};
+use dwarfs_net::{Command, PeerHandle, Role, Ticket, Update, spawn_peer};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{ChatBody, Signed, SyncRequest};
 use dwarfs_protocol::{Message, Signer, wire};
@@ -115,15 +115,9 @@ async fn play_to_end(
 async fn stranger(ticket: &Ticket, stop: Arc<AtomicBool>) -> u32 {
     let key = Keypair::generate_ed25519();
     let signer = Signer::new(&key).expect("an ed25519 key");
-    let mut node = Node::start(NodeConfig {
-        key,
-        listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
-        mdns: false,
-        frame_limit: 1 << 20,
-        nat: Default::default(),
-    })
-    .await
-    .expect("a node");
+    let mut node = Node::start(NodeConfig::loopback(key))
+        .await
+        .expect("a node");
     node.dial(ticket.host, ticket.addrs.clone());
     let mut sent = 0;
     let mut counter = 0;

@@ -7,7 +7,7 @@
 
 mod stranger;
 
-use dwarfs_net::node::{EVENT_QUEUE, NetEvent, Node, NodeConfig, Transport};
+use dwarfs_net::node::{EVENT_QUEUE, NetEvent, Node, NodeConfig};
 use libp2p::identity::Keypair;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -23,15 +23,9 @@ const HEAP_BOUND: usize = 40 * MIB;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_waits_at_the_sender_while_the_node_reads_nothing() {
-    let mut node = Node::start(NodeConfig {
-        key: Keypair::generate_ed25519(),
-        listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
-        mdns: false,
-        frame_limit: 1 << 20,
-        nat: Default::default(),
-    })
-    .await
-    .expect("a node on loopback");
+    let mut node = Node::start(NodeConfig::loopback(Keypair::generate_ed25519()))
+        .await
+        .expect("a node on loopback");
     let mut s = Stranger::start();
     assert!(s.dial(node.peer_id(), node.listen_addrs().to_vec()).await);
     let base = reset_peak();

@@ -4,22 +4,16 @@
 mod stranger;
 
 use dwarfs_net::node::{
-    MAX_CONNECTIONS_PER_PEER, MAX_STREAMS_PER_PEER, Node, NodeConfig, NodeStats, Transport,
+    MAX_CONNECTIONS_PER_PEER, MAX_STREAMS_PER_PEER, Node, NodeConfig, NodeStats,
 };
 use libp2p::identity::Keypair;
 use std::time::Duration;
 use stranger::{Stranger, partial_frame, send_raw};
 
 async fn victim() -> Node {
-    Node::start(NodeConfig {
-        key: Keypair::generate_ed25519(),
-        listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
-        mdns: false,
-        frame_limit: 1 << 20,
-        nat: Default::default(),
-    })
-    .await
-    .expect("a node on loopback")
+    Node::start(NodeConfig::loopback(Keypair::generate_ed25519()))
+        .await
+        .expect("a node on loopback")
 }
 
 /// Samples the victim's stats `times` times, 20 ms apart, stopping early once `done` holds;

@@ -1,19 +1,13 @@
 //! Node-level link tests over loopback: frames get through however the peers first meet.
 
-use dwarfs_net::node::{NetEvent, Node, NodeConfig, Transport};
+use dwarfs_net::node::{NetEvent, Node, NodeConfig};
 use libp2p::identity::Keypair;
 use std::time::Duration;
 
 async fn node() -> Node {
-    Node::start(NodeConfig {
-        key: Keypair::generate_ed25519(),
-        listen: vec![Transport::Tcp.any_addr("127.0.0.1")],
-        mdns: false,
-        frame_limit: 1 << 16,
-        nat: Default::default(),
-    })
-    .await
-    .expect("a node on loopback")
+    Node::start(NodeConfig::loopback(Keypair::generate_ed25519()))
+        .await
+        .expect("a node on loopback")
 }
 
 /// Waits for a frame on `n`, skipping connection events.

@@ -156,6 +156,12 @@ impl NodeConfig {
             nat: NatConfig::default(),
         }
     }
+
+    /// A node as [`NodeConfig::new`] makes it, listening on TCP on 127.0.0.1 (any port): for
+    /// tests and short-lived local nodes.
+    pub fn loopback(key: Keypair) -> Self {
+        Self::new(key, vec![Transport::Tcp.any_addr("127.0.0.1")])
+    }
 }
 
 /// Something that happened on the network.

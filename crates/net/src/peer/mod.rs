@@ -29,7 +29,7 @@ mod replay_file;
 pub use game::bot_pick;
 
 use crate::control::{Command, Link, Update};
-use crate::envelope::{FRAME_LIMIT, NetMsg, Roster, wrap_net, wrap_wire};
+use crate::envelope::{NetMsg, Roster, wrap_net, wrap_wire};
 use crate::identity;
 use crate::lobby::{Lobby, LobbyPeer, Me};
 use crate::node::{Node, NodeConfig};
@@ -183,11 +183,9 @@ pub(crate) async fn run_linked<G: Game>(
     };
     let t0 = Instant::now();
     let node = Node::start(NodeConfig {
-        key: key.clone(),
-        listen,
         mdns: spec.mdns,
-        frame_limit: FRAME_LIMIT,
         nat: links::nat_config(&spec)?,
+        ..NodeConfig::new(key.clone(), listen)
     })
     .await?;
     let me = node.peer_id();
