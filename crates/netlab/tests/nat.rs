@@ -110,22 +110,41 @@ fn the_internet_cannot_open_a_connection_to_a_home() {
     );
 }
 
-/// Sends from one UDP socket of `home` to a public host `a` and a public host `b`, checks each
-/// reply comes back, and returns the home's local port and the source addresses `a` and `b`
-/// saw.
-fn udp_seen_from(lab: &Lab, home: &Host, a: &Host, b: &Host) -> (u16, SocketAddr, SocketAddr) {
+/// A UDP server on port 5001 of a public host.
+struct Server<'h> {
+    host: &'h Host,
+    socket: UdpSocket,
+}
+
+impl<'h> Server<'h> {
+    fn on(lab: &Lab, host: &'h Host) -> Self {
+        Server {
+            host,
+            socket: udp(lab, host, 5001),
+        }
+    }
+}
+
+/// Sends from one fresh UDP socket of `home` to the servers `a` and `b`, checks each reply comes
+/// back, and returns the home's local port and the source addresses `a` and `b` saw. (The
+/// servers are bound once by the caller: a port closed and bound again at once can still be
+/// held for a moment by a process another test forks.)
+fn udp_seen_from(lab: &Lab, home: &Host, a: &Server, b: &Server) -> (u16, SocketAddr, SocketAddr) {
     let local = udp(lab, home, 0);
     let port = local.local_addr().unwrap().port();
     let mut seen = Vec::new();
-    for public in [a, b] {
-        let server = udp(lab, public, 5001);
+    for server in [a, b] {
+        let public = server.host;
         local.send_to(b"hello", (public.ip(), 5001)).unwrap();
         let mut buf = [0; 16];
-        let (n, from) = server.recv_from(&mut buf).expect("the datagram arrives");
+        let (n, from) = server
+            .socket
+            .recv_from(&mut buf)
+            .expect("the datagram arrives");
         assert_eq!(&buf[..n], b"hello");
         assert_eq!(from.ip(), home.public_ip());
         // The answer to a flow the home opened gets back in.
-        server.send_to(b"back", from).unwrap();
+        server.socket.send_to(b"back", from).unwrap();
         let (n, answered_by) = local.recv_from(&mut buf).expect("the answer arrives");
         assert_eq!(
             (&buf[..n], answered_by),
@@ -140,6 +159,7 @@ fn cone_keeps_one_port_for_every_destination(lab: Lab) {
     let home = lab.home("home", Nat::Cone).unwrap();
     let a = lab.public_host("a").unwrap();
     let b = lab.public_host("b").unwrap();
+    let (a, b) = (Server::on(&lab, &a), Server::on(&lab, &b));
     let (local, seen_by_a, seen_by_b) = udp_seen_from(&lab, &home, &a, &b);
     assert_eq!(seen_by_a.port(), seen_by_b.port());
     // Linux keeps the source port when it is free, as it is on a fresh router.
@@ -152,6 +172,7 @@ fn symmetric_picks_a_port_per_destination(lab: Lab) {
     let b = lab.public_host("b").unwrap();
     // Ports are random: two flows could draw the same one (odds about 1 in 64 000), so two
     // local sockets are tried and the NAT is symmetric if either is seen at two ports.
+    let (a, b) = (Server::on(&lab, &a), Server::on(&lab, &b));
     let seen: Vec<_> = (0..2).map(|_| udp_seen_from(&lab, &home, &a, &b)).collect();
     assert!(
         seen.iter()
