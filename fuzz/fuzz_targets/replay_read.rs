@@ -8,8 +8,8 @@
 #![no_main]
 
 use dwarfs_protocol::replay::format::{
-    CHECKSUM_LEN, JOURNAL_MAGIC, MAGIC, MAGIC_V3, ReadError, checksum, encode_frame,
-    encode_frame_v3, encode_record, read_frames, read_journal,
+    CHECKSUM_LEN, JOURNAL_MAGIC, MAGIC, MAGICS_V1, ReadError, checksum, encode_frame,
+    encode_record, read_frames, read_journal,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -41,12 +41,11 @@ fn prefix(bytes: &[u8], at: usize) -> Option<(usize, usize)> {
 fn check_records(
     bytes: &[u8],
     magic: &[u8],
-    checksummed: bool,
     records: &[(usize, Vec<u8>)],
     error: Option<&ReadError>,
     read: impl Fn(&[u8]) -> Option<usize>,
 ) -> usize {
-    let sum_len = if checksummed { CHECKSUM_LEN } else { 0 };
+    let sum_len = CHECKSUM_LEN;
     let mut pos = magic.len();
     for (offset, encoded) in records {
         assert_eq!(*offset, pos, "a record is not where the previous one ended");
@@ -54,14 +53,12 @@ fn check_records(
         assert!(len > 0, "a record of length 0 was read");
         let end = pos + plen + len + sum_len;
         assert!(end <= bytes.len(), "a record read runs past the end");
-        if checksummed {
-            let body = &bytes[pos + plen..pos + plen + len];
-            assert_eq!(
-                bytes[end - sum_len..end],
-                checksum(body),
-                "a record's checksum fails"
-            );
-        }
+        let body = &bytes[pos + plen..pos + plen + len];
+        assert_eq!(
+            bytes[end - sum_len..end],
+            checksum(body),
+            "a record's checksum fails"
+        );
         if encoded[..] != bytes[pos..end] {
             // The length prefix may be non-minimal (the codec refuses a non-canonical body): the
             // canonical encoding is then shorter, and must read back on its own.
@@ -116,7 +113,6 @@ fn check_records(
         }
         (ReadError::Torn { .. }, Some((plen, len))) => {
             // A torn tail is only ever at the end: zeros (or nothing) behind the frame.
-            assert!(checksummed, "a torn frame in a file without checksums");
             let from = if len == 0 {
                 offset
             } else {
@@ -125,7 +121,6 @@ fn check_records(
             assert!(zero_from(from), "a torn frame with data behind it");
         }
         (ReadError::Checksum { .. }, Some((plen, len))) => {
-            assert!(checksummed, "a checksum error in a file without checksums");
             assert!(
                 !zero_from(offset + plen + len + sum_len),
                 "a torn tail called damage"
@@ -157,29 +152,24 @@ fn check_replay(data: &[u8]) {
         }
         Some(ReadError::UnknownFraming(b)) => {
             assert_eq!(data[..7], MAGIC[..7]);
-            assert!(*b == data[7] && *b != MAGIC[7] && *b != MAGIC_V3[7]);
+            assert!(*b == data[7] && *b != MAGIC[7]);
+            assert!(MAGICS_V1.iter().all(|m| data[..8] != m[..]));
+            assert!(frames.frames.is_empty());
+            return;
+        }
+        Some(ReadError::ProtocolV1) => {
+            assert!(MAGICS_V1.iter().any(|m| data[..8] == m[..]));
             assert!(frames.frames.is_empty());
             return;
         }
         _ => {}
     }
-    assert_eq!(
-        frames.checksummed,
-        data[..8] == MAGIC[..],
-        "the wrong framing"
-    );
-    let magic: &[u8] = if frames.checksummed { MAGIC } else { MAGIC_V3 };
+    assert_eq!(data[..8], MAGIC[..], "the wrong framing");
+    let magic: &[u8] = MAGIC;
     let records: Vec<(usize, Vec<u8>)> = frames
         .frames
         .iter()
-        .map(|(o, f)| {
-            let encoded = if frames.checksummed {
-                encode_frame(f)
-            } else {
-                encode_frame_v3(f)
-            };
-            (*o, encoded)
-        })
+        .map(|(o, f)| (*o, encode_frame(f)))
         .collect();
     let read = |file: &[u8]| {
         let again = read_frames(file);
@@ -188,7 +178,6 @@ fn check_replay(data: &[u8]) {
     let cut = check_records(
         data,
         magic,
-        frames.checksummed,
         &records,
         frames.error.as_ref(),
         read,
@@ -225,7 +214,6 @@ fn check_journal(data: &[u8]) {
     let cut = check_records(
         data,
         JOURNAL_MAGIC,
-        true,
         &records,
         journal.error.as_ref(),
         read,

@@ -247,22 +247,20 @@ fn replays() -> Vec<Vec<u8>> {
     out
 }
 
-/// Replay parser inputs: the recorded replays, the same frames in the older unchecksummed framing
-/// (magic `DWARFSRP`), what a crash leaves (a cut last frame, a last frame followed by zeros), and
+/// Replay parser inputs: the recorded replays, the same frames behind a protocol v1 magic, what
+/// a crash leaves (a cut last frame, a last frame followed by zeros), and
 /// signing journals of real signed moves and secret commitments.
 fn replay_files() -> Vec<Vec<u8>> {
     use dwarfs_protocol::replay::format::{
-        JOURNAL_MAGIC, MAGIC_V3, SignedRecord, encode_frame_v3, encode_record, read_frames,
+        JOURNAL_MAGIC, MAGICS_V1, SignedRecord, encode_record, read_frames,
     };
     let recorded = replays();
     let mut out = recorded.clone();
     for r in &recorded {
         let frames = read_frames(r);
-        let mut v3 = MAGIC_V3.to_vec();
-        for (_, f) in &frames.frames {
-            v3.extend(encode_frame_v3(f));
-        }
-        out.push(v3);
+        let mut v1 = r.clone();
+        v1[..8].copy_from_slice(MAGICS_V1[1]);
+        out.push(v1);
         if let Some(&(last, _)) = frames.frames.last() {
             out.push(r[..last + (r.len() - last) / 2].to_vec());
             let mut zeroed = r.clone();

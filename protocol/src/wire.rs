@@ -6,7 +6,7 @@ use dwarfs_engine::codec;
 use thiserror::Error;
 
 /// The wire format version, the first byte of every frame.
-pub const WIRE_VERSION: u8 = 1;
+pub const WIRE_VERSION: u8 = 2;
 
 /// The largest frame (version byte included) that is sent or accepted.
 pub const MAX_FRAME: usize = 1 << 20;

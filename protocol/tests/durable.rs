@@ -1,11 +1,11 @@
-//! Durable replays and safe resumes: frame checksums (format 4) that tell a torn last frame from
-//! damage in the middle, format-3 files that still verify, and a resumed session that never signs
-//! a second, different move for one it signed before a crash.
+//! Durable replays and safe resumes: frame checksums that tell a torn last frame from damage in
+//! the middle, protocol v1 files refused by name, and a resumed session that never signs a
+//! second, different move for one it signed before a crash.
 
 use dwarfs_engine::toy::{Pig, PigAction, PigOptions};
 use dwarfs_engine::{Game, Seat, codec};
 use dwarfs_protocol::replay::format::{
-    self, Frame, MAGIC, MAGIC_V3, ReadError, encode_frame_v3, read_frames, read_journal,
+    self, Frame, MAGIC, MAGICS_V1, ReadError, read_frames, read_journal,
 };
 use dwarfs_protocol::replay::{self, Fault};
 use dwarfs_protocol::sim::{Faults, Network};
@@ -15,36 +15,27 @@ fn recorded(seed: u64) -> Vec<u8> {
     replay::record_simulated::<Pig>(&PigOptions::default(), 3, seed).unwrap()
 }
 
-/// The same replay in format 3 (no frame checksums, the old magic).
-fn as_format_3(bytes: &[u8]) -> Vec<u8> {
-    let read = read_frames(bytes);
-    assert!(read.error.is_none() && read.checksummed);
-    let mut out = MAGIC_V3.to_vec();
-    for (_, mut f) in read.frames {
-        if let Frame::Header(h) = &mut f {
-            h.format = 3;
-        }
-        out.extend(encode_frame_v3(&f));
-    }
-    out
-}
-
 /// Byte offsets of every frame, and the file length.
 fn offsets(bytes: &[u8]) -> Vec<usize> {
     read_frames(bytes).frames.iter().map(|f| f.0).collect()
 }
 
 #[test]
-fn format_3_files_still_verify_and_unknown_formats_are_named() {
-    let v4 = recorded(7);
-    assert!(v4.starts_with(MAGIC));
-    let v3 = as_format_3(&v4);
-    let a = replay::verify::<Pig>(&v4).unwrap();
-    let b = replay::verify::<Pig>(&v3).unwrap();
-    assert_eq!(a, b);
-    assert!(!read_frames(&v3).checksummed);
+fn protocol_v1_files_are_refused_by_name_and_unknown_formats_are_named() {
+    let v2 = recorded(7);
+    assert!(v2.starts_with(MAGIC));
+    replay::verify::<Pig>(&v2).unwrap();
+    // The same bytes behind either magic of protocol v1 (formats 2 to 4).
+    for old in MAGICS_V1 {
+        let mut v1 = v2.clone();
+        v1[..8].copy_from_slice(old);
+        let e = replay::verify::<Pig>(&v1).unwrap_err();
+        assert!(matches!(e.fault, Fault::Read(ReadError::ProtocolV1)), "{e}");
+        assert!(e.to_string().contains("protocol v1"), "{e}");
+        assert!(e.to_string().contains("release that played it"), "{e}");
+    }
     // A framing from a newer build.
-    let mut newer = v4.clone();
+    let mut newer = v2.clone();
     newer[7] = b'Z';
     let e = replay::verify::<Pig>(&newer).unwrap_err();
     assert!(
@@ -53,7 +44,7 @@ fn format_3_files_still_verify_and_unknown_formats_are_named() {
     );
     assert!(e.to_string().contains("newer dwarfs"), "{e}");
     // A header version from a newer build.
-    let mut frames: Vec<Frame> = read_frames(&v4).frames.into_iter().map(|f| f.1).collect();
+    let mut frames: Vec<Frame> = read_frames(&v2).frames.into_iter().map(|f| f.1).collect();
     if let Frame::Header(h) = &mut frames[0] {
         h.format = format::FORMAT_VERSION + 1;
     }

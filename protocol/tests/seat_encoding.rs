@@ -3,11 +3,9 @@
 
 use dwarfs_engine::Seat;
 use dwarfs_engine::codec::{decode, encode_plain as encode};
-use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_protocol::beacon;
 use dwarfs_protocol::keys::{Domain, Signature};
 use dwarfs_protocol::message::TakeoverBody;
-use dwarfs_protocol::replay;
 use dwarfs_protocol::replay::format::VoteRecord;
 use dwarfs_protocol::sim::sim_signer;
 use serde::{Deserialize, Serialize};
@@ -48,46 +46,6 @@ fn a_seat_encodes_as_its_u8() {
         assert_eq!(decode::<WithU8>(&bytes).unwrap(), u);
         assert_eq!(decode::<WithSeat>(&encode(&u)).unwrap(), s);
     }
-}
-
-fn recorded_hash(wagers: bool, seed: u64) -> String {
-    let options = PigOptions {
-        wagers,
-        ..PigOptions::default()
-    };
-    let bytes = replay::record_simulated::<Pig>(&options, 3, seed).unwrap();
-    blake3::hash(&as_format_3(&bytes)).to_hex().to_string()
-}
-
-/// The same replay in format 3 (no frame checksums; the frames are those of format 3).
-fn as_format_3(bytes: &[u8]) -> Vec<u8> {
-    use replay::format::{Frame, MAGIC_V3, encode_frame_v3, read_frames};
-    let read = read_frames(bytes);
-    assert!(read.error.is_none() && read.checksummed);
-    let mut out = MAGIC_V3.to_vec();
-    for (_, mut f) in read.frames {
-        if let Frame::Header(h) = &mut f {
-            h.format = 3;
-        }
-        out.extend(encode_frame_v3(&f));
-    }
-    out
-}
-
-/// Recorded replays are deterministic; these hashes were taken while seats were still raw `u8`
-/// in the wire and replay types (replay format 3), so they pin that the move to `Seat` left every
-/// byte alone (signatures over message bodies, commitments, nonce hashes and the frames
-/// themselves), and that format 4 only added the frame checksums.
-#[test]
-fn recorded_replays_are_byte_identical_to_those_of_raw_u8_seats() {
-    assert_eq!(
-        recorded_hash(false, 11),
-        "d500adb6fe67930e866499c4ce0510009ddf9c04ac4101943410e2095cd42372"
-    );
-    assert_eq!(
-        recorded_hash(true, 11),
-        "8b9a6d4641c5bda7957afa6e10c14a41917d370141656f4b02de811ee8126845"
-    );
 }
 
 /// The shape [`TakeoverBody`] had with raw `u8` seats.

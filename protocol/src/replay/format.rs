@@ -1,6 +1,5 @@
 //! The replay file format: a magic, then append-only frames, each a LEB128 length, the
-//! canonical encoding of a [`Frame`] and (format 4 on, magic [`MAGIC`]) a checksum of that
-//! encoding. A crash loses at most the frame being written, and [`read_frames`] tells such a torn
+//! canonical encoding of a [`Frame`] and a checksum of that encoding. A crash loses at most the frame being written, and [`read_frames`] tells such a torn
 //! last frame ([`ReadError::is_torn_tail`]) from damage in the middle of the file.
 
 use crate::config::GameConfig;
@@ -11,29 +10,27 @@ use dwarfs_engine::{Seat, codec};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// The first bytes of every replay file this build writes (format 4 on): frames carry a checksum.
-pub const MAGIC: &[u8; 8] = b"DWARFSRC";
+/// The first bytes of every replay file this build writes: a protocol v2 replay (format 5 on).
+pub const MAGIC: &[u8; 8] = b"DWARFSR2";
 
-/// The first bytes of a replay of formats 2 and 3: frames without a checksum.
-pub const MAGIC_V3: &[u8; 8] = b"DWARFSRP";
+/// The first bytes of the replays of protocol v1: formats 2 and 3 (frames without a checksum)
+/// and format 4 (with checksums). This build names them and verifies none of them: their moves,
+/// acks and beacon reveals were signed under the rules of protocol v1.
+pub const MAGICS_V1: [&[u8; 8]; 2] = [b"DWARFSRP", b"DWARFSRC"];
 
 /// What every replay magic starts with (the last byte tells the framing).
 const MAGIC_STEM: &[u8; 7] = b"DWARFSR";
 
-/// Bytes of the checksum after each frame's body (format 4 on): the first bytes of the body's
-/// BLAKE3 hash.
+/// Bytes of the checksum after each frame's body: the first bytes of the body's BLAKE3 hash.
 pub const CHECKSUM_LEN: usize = 4;
 
-/// The replay format version (in the header frame). Version 2: a takeover record hands a set of
-/// seats over at once, with every remaining live seat's vote for each. Version 3: the takeover
-/// bot mixes the move's sequence number into its choice (`dwarfs_bots::TakeoverBot::pick`), and
-/// simultaneous secret steps are recorded as [`Frame::Secret`]. Version 4: every frame carries a
-/// checksum (magic [`MAGIC`]; the frames themselves are those of version 3).
-pub const FORMAT_VERSION: u16 = 4;
+/// The replay format version (in the header frame). Formats 2 to 4 were protocol v1 (see
+/// [`MAGICS_V1`]). Format 5 is protocol v2: fresh per-game secrets, beacon reveals under the
+/// ack's signature, re-rolled chance flagged, the mover's ack folded into its move.
+pub const FORMAT_VERSION: u16 = 5;
 
-/// The oldest format version this build still verifies (its bot moves are checked with
-/// `dwarfs_bots::TakeoverBot::pick_v1`). A session cannot resume from such a file.
-pub const OLDEST_FORMAT_VERSION: u16 = 2;
+/// The oldest format version this build verifies: protocol v2's first.
+pub const OLDEST_FORMAT_VERSION: u16 = 5;
 
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,17 +174,11 @@ pub enum Frame {
 /// Encodes one frame with its length prefix and checksum, ready to append to a file that starts
 /// with [`MAGIC`].
 pub fn encode_frame(frame: &Frame) -> Vec<u8> {
-    framed(&codec::encode_plain(frame), true)
+    framed(&codec::encode_plain(frame))
 }
 
-/// Encodes one frame with its length prefix and no checksum, as formats 2 and 3 did (files that
-/// start with [`MAGIC_V3`]).
-pub fn encode_frame_v3(frame: &Frame) -> Vec<u8> {
-    framed(&codec::encode_plain(frame), false)
-}
-
-/// A body after its length prefix (LEB128), then its checksum when `checksummed`.
-fn framed(body: &[u8], checksummed: bool) -> Vec<u8> {
+/// A body after its length prefix (LEB128), then its checksum.
+fn framed(body: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(body.len() + 5 + CHECKSUM_LEN);
     let mut n = body.len() as u64;
     loop {
@@ -200,9 +191,7 @@ fn framed(body: &[u8], checksummed: bool) -> Vec<u8> {
         out.push(b | 0x80);
     }
     out.extend_from_slice(body);
-    if checksummed {
-        out.extend_from_slice(&checksum(body));
-    }
+    out.extend_from_slice(&checksum(body));
     out
 }
 
@@ -225,6 +214,13 @@ pub enum ReadError {
          dwarfs; update dwarfs to read it"
     )]
     UnknownFraming(u8),
+    /// A replay of protocol v1 (formats 2 to 4, see [`MAGICS_V1`]).
+    #[error(
+        "this replay was written by an earlier dwarfs (protocol v1, replay formats 2 to 4); this \
+         build verifies protocol v2 replays only (format 5): verify it with the dwarfs release \
+         that played it"
+    )]
+    ProtocolV1,
     /// A frame's length prefix is broken or too large.
     #[error("frame {index} at byte {offset}: bad length prefix")]
     BadLength {
@@ -285,7 +281,7 @@ impl ReadError {
     /// The frame index and byte offset the error is at.
     pub fn position(&self) -> (usize, usize) {
         match self {
-            ReadError::BadMagic | ReadError::UnknownFraming(_) => (0, 0),
+            ReadError::BadMagic | ReadError::UnknownFraming(_) | ReadError::ProtocolV1 => (0, 0),
             ReadError::BadLength { index, offset }
             | ReadError::Truncated { index, offset, .. }
             | ReadError::Torn { index, offset }
@@ -303,8 +299,6 @@ pub struct Frames {
     pub frames: Vec<(usize, Frame)>,
     /// Why reading stopped early.
     pub error: Option<ReadError>,
-    /// Whether the frames carry checksums (format 4 on, magic [`MAGIC`]).
-    pub checksummed: bool,
 }
 
 /// Reads every frame it can: the replay parser (any bytes in, never a panic). Reading stops at
@@ -313,35 +307,34 @@ pub fn read_frames(bytes: &[u8]) -> Frames {
     let mut out = Frames {
         frames: Vec::new(),
         error: None,
-        checksummed: true,
     };
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC_STEM.len()] != MAGIC_STEM {
         out.error = Some(ReadError::BadMagic);
         return out;
     }
-    out.checksummed = match bytes[MAGIC.len() - 1] {
-        b if b == MAGIC[MAGIC.len() - 1] => true,
-        b if b == MAGIC_V3[MAGIC.len() - 1] => false,
-        b => {
-            out.error = Some(ReadError::UnknownFraming(b));
-            return out;
-        }
-    };
-    let (frames, error) = read_framed::<Frame>(bytes, MAGIC.len(), out.checksummed);
+    let magic = &bytes[..MAGIC.len()];
+    if MAGICS_V1.iter().any(|m| &m[..] == magic) {
+        out.error = Some(ReadError::ProtocolV1);
+        return out;
+    }
+    if magic != MAGIC {
+        out.error = Some(ReadError::UnknownFraming(bytes[MAGIC.len() - 1]));
+        return out;
+    }
+    let (frames, error) = read_framed::<Frame>(bytes, MAGIC.len());
     out.frames = frames;
     out.error = error;
     out
 }
 
-/// Reads length-prefixed (and, when `checksummed`, checksummed) records of `T` from `pos` on:
-/// the records read, and the error that stopped reading.
+/// Reads length-prefixed, checksummed records of `T` from `pos` on: the records read, and the
+/// error that stopped reading.
 fn read_framed<T: serde::Serialize + serde::de::DeserializeOwned>(
     bytes: &[u8],
     mut pos: usize,
-    checksummed: bool,
 ) -> (Vec<(usize, T)>, Option<ReadError>) {
     let mut out = Vec::new();
-    let sum_len = if checksummed { CHECKSUM_LEN } else { 0 };
+    let sum_len = CHECKSUM_LEN;
     let mut index = 0;
     // Zero bytes from `at` to the end: a file system may leave these after a power cut.
     let zero_tail = |at: usize| bytes[at..].iter().all(|&b| b == 0);
@@ -371,7 +364,7 @@ fn read_framed<T: serde::Serialize + serde::de::DeserializeOwned>(
             return (out, error);
         }
         if len as usize > MAX_FRAME * 16 || len == 0 {
-            let e = if checksummed && zero_tail(offset) {
+            let e = if zero_tail(offset) {
                 ReadError::Torn { index, offset }
             } else {
                 ReadError::BadLength { index, offset }
@@ -391,7 +384,7 @@ fn read_framed<T: serde::Serialize + serde::de::DeserializeOwned>(
             );
         }
         let body = &bytes[pos..pos + len];
-        if checksummed && bytes[pos + len..pos + len + sum_len] != checksum(body) {
+        if bytes[pos + len..pos + len + sum_len] != checksum(body) {
             let e = if zero_tail(pos + len + sum_len) {
                 ReadError::Torn { index, offset }
             } else {
@@ -446,7 +439,7 @@ impl SignedRecord {
 
 /// Encodes one journal record with its length prefix and checksum.
 pub fn encode_record(record: &SignedRecord) -> Vec<u8> {
-    framed(&codec::encode_plain(record), true)
+    framed(&codec::encode_plain(record))
 }
 
 /// The records of a signing journal.
@@ -479,7 +472,7 @@ pub fn read_journal(bytes: &[u8]) -> Journal {
             valid_len: 0,
         };
     }
-    let (records, error) = read_framed::<SignedRecord>(bytes, JOURNAL_MAGIC.len(), true);
+    let (records, error) = read_framed::<SignedRecord>(bytes, JOURNAL_MAGIC.len());
     let valid_len = error
         .as_ref()
         .map_or(bytes.len(), |e| e.position().1.max(JOURNAL_MAGIC.len()));
