@@ -96,20 +96,6 @@ fn assert_all_direct(o: &DemoOutcome, dir: &std::path::Path) {
     }
 }
 
-/// Every player exchanged game frames with every other player, over whichever path.
-fn assert_all_linked(o: &DemoOutcome) {
-    for (i, ls) in links(o).iter().enumerate() {
-        assert_eq!(
-            ls.len(),
-            o.peers.len() - 1,
-            "peer {i} reports every other player"
-        );
-        for l in ls {
-            assert!(l.frames_direct + l.frames_relayed > 0, "peer {i}: {l:?}");
-        }
-    }
-}
-
 fn homes(lab: &Lab, nats: &[Nat]) -> Vec<Host> {
     nats.iter()
         .enumerate()
@@ -230,10 +216,10 @@ fn a_host_behind_nat_and_a_public_host_are_both_joined() {
     }
 }
 
-/// Case 4: four players behind four NATs, one relay: a whole game, every player linked with every
-/// other. (Whether each of the six pairs punched through in time is not asserted: on a loaded
-/// machine one pair may still be relayed when the game ends, which is a working game. Case 1
-/// asserts the punch.)
+/// Case 4: four players behind four NATs, one relay: a whole game, every link punched direct.
+/// (Each pair holds one relayed connection to punch through: of two peers, only one dials
+/// through the relay at first. With two, the pair's two hole punches collided and one pair in
+/// three games stayed relayed.)
 #[test]
 fn four_players_behind_four_nats_and_one_relay() {
     let Some(lab) = lab("four") else { return };
@@ -250,11 +236,5 @@ fn four_players_behind_four_nats_and_one_relay() {
         ))
         .expect("the game runs");
     assert_ok(&o);
-    assert_all_linked(&o);
-    let direct = links(&o)
-        .iter()
-        .flatten()
-        .filter(|l| l.last_frame == Some(Path::Direct))
-        .count();
-    eprintln!("{direct} of 12 link ends carried the last frames directly");
+    assert_all_direct(&o, dir.path());
 }

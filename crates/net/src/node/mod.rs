@@ -18,6 +18,7 @@
 //! - commands to the swarm task: [`COMMAND_QUEUE`]; a writer waits for room, the driver's
 //!   address hints are dropped when full (with a warning).
 
+mod circuits;
 mod links;
 mod nat;
 mod queue;
@@ -26,6 +27,7 @@ mod streams;
 mod swarm;
 
 pub use crate::frame::FRAME_DEADLINE;
+pub use circuits::{CIRCUIT_GRACE, dials_first};
 pub use links::LinkStats;
 pub use nat::{
     MAX_CIRCUIT_BYTES, MAX_CIRCUIT_DURATION, MAX_RELAYS, NatConfig, Path, Reachability,

@@ -1,6 +1,7 @@
 //! The swarm task: builds the swarm (transports, behaviours, connection limits), keeps the
 //! address book and the relay reservations, dials, and turns swarm events into [`NetEvent`]s.
 
+use super::circuits::HeldCircuits;
 use super::links::Links;
 use super::nat::{self, NatConfig, ReachState, Reachability, RelayAllowList, RelayService};
 use super::relays::Relays;
@@ -211,6 +212,8 @@ pub(crate) struct SwarmTask {
     waiting: HashMap<PeerId, Vec<oneshot::Sender<bool>>>,
     relays: Relays,
     reach: ReachState,
+    /// Relayed dials left to the other peer of their pair for a moment.
+    held: HeldCircuits,
 }
 
 /// How often the task looks for relays due for another try.
@@ -239,6 +242,7 @@ impl SwarmTask {
             waiting: HashMap::new(),
             relays,
             reach,
+            held: HeldCircuits::default(),
         };
         task.publish_reach();
         Ok(task)
@@ -264,7 +268,10 @@ impl SwarmTask {
                     Ok(permit) => permit.send(self.backlog.pop_front().expect("not empty")),
                     Err(_) => break,
                 },
-                _ = tick.tick() => self.dial_relays(),
+                _ = tick.tick() => {
+                    self.dial_relays();
+                    self.dial_held();
+                }
                 ev = self.swarm.select_next_some() => {
                     let before = self.reach.reachability();
                     if let Some(ev) = self.swarm_event(ev) {
@@ -345,6 +352,34 @@ impl SwarmTask {
         }
     }
 
+    /// Dials through relays the peers whose held dial fell due and that have not dialled us
+    /// meanwhile. (A direct dial of ours may still be pending: a NAT drops it without an
+    /// answer, so this dial does not wait for it to fail.)
+    fn dial_held(&mut self) {
+        use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
+        for peer in self.held.due(Instant::now()) {
+            if self.swarm.is_connected(&peer) {
+                continue;
+            }
+            let addrs: Vec<Multiaddr> = self
+                .addrs_for(&peer)
+                .into_iter()
+                .filter(nat::is_relayed)
+                .collect();
+            if addrs.is_empty() {
+                continue;
+            }
+            let opts = DialOpts::peer_id(peer)
+                .condition(PeerCondition::Disconnected)
+                .addresses(addrs)
+                .allocate_new_port()
+                .build();
+            if let Err(e) = self.swarm.dial(opts) {
+                tracing::debug!(%peer, "relayed dial failed: {e}");
+            }
+        }
+    }
+
     /// The addresses to dial `peer` at: those we know, then through every relay that holds a
     /// slot for us (the peer may hold one there too).
     fn addrs_for(&self, peer: &PeerId) -> Vec<Multiaddr> {
@@ -393,8 +428,11 @@ impl SwarmTask {
                     let _ = tx.send(true);
                 } else {
                     // With no address to dial, the peer may still dial us: the writer waits
-                    // for that (up to its own timeout) as for a dial of ours.
+                    // for that (up to its own timeout) as for a dial of ours. Of two peers
+                    // behind NATs, one dials through the relay first (`circuits`).
+                    let me = *self.swarm.local_peer_id();
                     let addrs = self.addrs_for(&peer);
+                    let addrs = self.held.split(&me, peer, addrs, Instant::now());
                     dial(&mut self.swarm, peer, addrs);
                     let list = self.waiting.entry(peer).or_default();
                     list.retain(|t| !t.is_closed());

@@ -7,6 +7,7 @@ use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
 use crate::control::{Incident, Update};
 use crate::envelope::wrap_wire;
 use crate::lobby::seat_label;
+use crate::node::dials_first;
 use crate::spec::{Ending, STARTED_LINE};
 use dwarfs_engine::{Game, Seat, StateHash, codec};
 use dwarfs_protocol::replay::format::{Frame, read_frames};
@@ -154,9 +155,15 @@ impl<G: Game> Driver<G> {
             }
         }
         self.session = Some(session);
+        // One peer of each pair dials (the other keeps the addresses, for when it must send
+        // first), so that a pair behind NATs holds one relayed connection to punch through.
         for (p, addrs) in to_dial {
-            if !addrs.is_empty() {
+            if dials_first(&self.me, &p) {
                 self.node.dial(p, addrs);
+            } else {
+                for a in addrs {
+                    self.node.add_address(p, a);
+                }
             }
         }
         let connected: Vec<PeerId> = self.lobby.connected().iter().copied().collect();
