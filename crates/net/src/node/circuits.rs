@@ -61,11 +61,6 @@ impl HeldCircuits {
         });
         out
     }
-
-    /// How many dials are held.
-    pub(crate) fn len(&self) -> usize {
-        self.held.len()
-    }
 }
 
 #[cfg(test)]
@@ -90,20 +85,20 @@ mod tests {
         let t0 = Instant::now();
         let mut first = HeldCircuits::default();
         assert_eq!(first.split(&small, large, addrs(&large), t0).len(), 2);
-        assert_eq!(first.len(), 0);
+        assert_eq!(first.held.len(), 0);
         let mut second = HeldCircuits::default();
         let now = second.split(&large, small, addrs(&small), t0);
         assert_eq!(now.len(), 1);
         assert!(!nat::is_relayed(&now[0]));
         // Asked again (another frame), still one dial held.
         second.split(&large, small, addrs(&small), t0);
-        assert_eq!(second.len(), 1);
+        assert_eq!(second.held.len(), 1);
         assert!(second.due(t0).is_empty(), "not before the grace");
         assert_eq!(second.due(t0 + CIRCUIT_GRACE), vec![small]);
-        assert_eq!(second.len(), 0);
+        assert_eq!(second.held.len(), 0);
         // Direct addresses only: nothing to hold.
         let direct = vec!["/ip4/10.0.0.1/tcp/1".parse().unwrap()];
         assert_eq!(second.split(&large, small, direct, t0).len(), 1);
-        assert_eq!(second.len(), 0);
+        assert_eq!(second.held.len(), 0);
     }
 }
