@@ -168,12 +168,18 @@ impl Signer {
         Signer::new(&kp).unwrap_or_else(|_| unreachable_ed25519())
     }
 
-    /// A per-game secret derived from the signing key (see [`crate::beacon::derive_secret`]).
-    pub fn derive_secret(&self, game_id: &[u8; 32], purpose: &str) -> [u8; 32] {
+    /// A per-game secret derived from the signing key and the game's fresh secret (see
+    /// [`crate::beacon::derive_secret`]).
+    pub fn derive_secret(
+        &self,
+        game_secret: &crate::GameSecret,
+        game_id: &[u8; 32],
+        purpose: &str,
+    ) -> [u8; 32] {
         let bytes = self.pair.to_bytes();
         let mut sk = [0u8; 32];
         sk.copy_from_slice(&bytes[..32]);
-        crate::beacon::derive_secret(&sk, game_id, purpose)
+        crate::beacon::derive_secret(&sk, game_secret, game_id, purpose)
     }
 
     /// The public key.

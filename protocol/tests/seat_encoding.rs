@@ -77,16 +77,18 @@ fn as_format_3(bytes: &[u8]) -> Vec<u8> {
 /// Recorded replays are deterministic; these hashes were taken while seats were still raw `u8`
 /// in the wire and replay types (replay format 3), so they pin that the move to `Seat` left every
 /// byte alone (signatures over message bodies, commitments, nonce hashes and the frames
-/// themselves), and that format 4 only added the frame checksums.
+/// themselves), and that format 4 only added the frame checksums. They were taken again when
+/// every per-game secret started to mix in the game's fresh secret (`GameSecret`): the nonces,
+/// beacon chains and salts changed, and with them every recorded byte that depends on them.
 #[test]
 fn recorded_replays_are_byte_identical_to_those_of_raw_u8_seats() {
     assert_eq!(
         recorded_hash(false, 11),
-        "d500adb6fe67930e866499c4ce0510009ddf9c04ac4101943410e2095cd42372"
+        "10cda0e87788b4aca050f06fefbec276dbbb20f221e82b1742579c112d4e63d8"
     );
     assert_eq!(
         recorded_hash(true, 11),
-        "8b9a6d4641c5bda7957afa6e10c14a41917d370141656f4b02de811ee8126845"
+        "09bb0a28552ef58f30ab3c59a857eea25f816278d9a14d059f6d7a51ba941989"
     );
 }
 
