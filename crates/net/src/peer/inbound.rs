@@ -156,6 +156,12 @@ impl<G: Game> Driver<G> {
                 Output::Refused(why) => self.update(|| Update::Refused(why)),
                 Output::End(why) => self.report.ending = Ending::Refused(why),
                 Output::Start { config, ready_to } => {
+                    // The session first: a key that played this game id before is refused
+                    // there, and then sends no ready.
+                    if let Err(e) = self.start_session(config.clone()) {
+                        self.report.ending = Ending::Failed(e.to_string());
+                        continue;
+                    }
                     if let Some(to) = ready_to
                         && let Some(seat) = config.seat_of(&self.my_key)
                     {
@@ -168,9 +174,6 @@ impl<G: Game> Driver<G> {
                             body,
                         };
                         self.send_wire(to, &Message::Lobby(LobbyMessage::Ready(ready)));
-                    }
-                    if let Err(e) = self.start_session(config) {
-                        self.report.ending = Ending::Failed(e.to_string());
                     }
                 }
                 Output::Rejoined { peer, need_config } => {

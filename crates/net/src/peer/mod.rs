@@ -111,19 +111,6 @@ impl LobbyPeer for PeerId {
     }
 }
 
-fn new_game_id(me: &PeerId) -> [u8; 32] {
-    let mut h = blake3::Hasher::new();
-    h.update(b"dwarfs game id v1");
-    h.update(&me.to_bytes());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    h.update(&nanos.to_le_bytes());
-    h.update(&std::process::id().to_le_bytes());
-    *h.finalize().as_bytes()
-}
-
 struct Driver<G: Game> {
     spec: PeerSpec,
     key: Keypair,
@@ -466,7 +453,8 @@ impl<G: Game> Driver<G> {
                     let r = self.node.wait_reachable(wait).await;
                     self.say(format!("This computer is {r}."));
                 }
-                let game_id = new_game_id(&self.me);
+                let game_id =
+                    crate::played::new_game_id().map_err(|e| PeerError::Setup(e.to_string()))?;
                 self.lobby().host(game_id, seats - bots, bots, options);
                 let mut addrs: Vec<Multiaddr> = self
                     .node
@@ -514,6 +502,11 @@ impl<G: Game> Driver<G> {
                         G::NAME
                     )));
                 }
+                if matches!(self.spec.role, Role::Join { .. }) {
+                    self.played()?
+                        .check(&t.game_id)
+                        .map_err(|e| PeerError::Setup(e.to_string()))?;
+                }
                 self.lobby().join(t.game_id, t.host);
                 self.use_ticket_relays(&t.addrs);
                 self.say(format!("Connecting to the host {}...", t.host));
@@ -530,6 +523,15 @@ impl<G: Game> Driver<G> {
             }
         }
         Ok(())
+    }
+
+    /// The record of the game ids our key has played, next to the key file.
+    fn played(&self) -> Result<crate::played::PlayedGames, PeerError> {
+        let key = match &self.spec.key {
+            Some(p) => p.clone(),
+            None => identity::default_key_path()?,
+        };
+        Ok(crate::played::PlayedGames::for_key(&key))
     }
 
     fn setup_resume(&mut self, path: &Path, ticket: Option<String>) -> Result<(), PeerError> {
