@@ -113,6 +113,12 @@ pub enum Domain {
     SecretCommit,
     /// The reveal of a secret choice.
     SecretReveal,
+    /// A host's offer of its game's configuration to the lobby.
+    Offer,
+    /// A refusal in the lobby, bound to the game.
+    Refuse,
+    /// A host's lobby roster (who sits where), bound to the game.
+    Roster,
 }
 
 impl Domain {
@@ -127,6 +133,9 @@ impl Domain {
             Domain::Ready => b"dwarfs/ready/v1\0",
             Domain::SecretCommit => b"dwarfs/secret-commit/v1\0",
             Domain::SecretReveal => b"dwarfs/secret-reveal/v1\0",
+            Domain::Offer => b"dwarfs/lobby-offer/v1\0",
+            Domain::Refuse => b"dwarfs/lobby-refuse/v1\0",
+            Domain::Roster => b"dwarfs/lobby-roster/v1\0",
         }
     }
 }

@@ -14,12 +14,20 @@
 //! mismatch is refused with a [`Refusal`] that says which. When the seats are filled and everyone
 //! is ready the host sends the roster (who sits where, where they listen) and the offer (the
 //! [`GameConfig`]); every peer then starts its session.
+//!
+//! **Bound to the host.** The host signs its offers, rosters and refusals with its key
+//! ([`Domain::Offer`], [`Domain::Roster`], [`Domain::Refuse`]), each bound to the game by its id.
+//! A joiner heeds them only from the host it dialled (the peer id of the ticket, or of the LAN
+//! lobby that answered), signed by that host's key, for its game; and only once their fields
+//! check ([`check_roster`], [`GameConfig::check`]). Anything else is logged and dropped: another
+//! peer cannot end a joiner's lobby, seat it elsewhere or start it on another configuration.
 
 use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat};
 use crate::host_lobby::{HostLobby, HostSeat, LobbyWait};
 use dwarfs_engine::{Game, Seat};
-use dwarfs_protocol::message::{LobbyHello, LobbyMessage};
-use dwarfs_protocol::{GameConfig, PublicKeyBytes, Refusal, SeatSpec};
+use dwarfs_protocol::keys::Domain;
+use dwarfs_protocol::message::{LobbyHello, LobbyMessage, RefuseBody, Signed};
+use dwarfs_protocol::{GameConfig, PublicKeyBytes, Refusal, SeatSpec, Signer};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::marker::PhantomData;
 
@@ -60,8 +68,9 @@ pub trait LobbyPeer: Copy + Ord + std::fmt::Debug {
 pub struct Me<P> {
     /// Our id.
     pub id: P,
-    /// Our signing key (the seat the host gives us is this key's).
-    pub key: PublicKeyBytes,
+    /// Our signing key (the seat the host gives us is this key's; a host signs its offers,
+    /// rosters and refusals with it).
+    pub signer: Signer,
     /// Our display name.
     pub name: String,
     /// The hello we greet with.
@@ -75,6 +84,86 @@ pub struct Me<P> {
     /// The host lets anyone who asks watch the game (an open game); otherwise the host answers
     /// each spectator request (an app shows it with Allow and Deny; the terminal denies).
     pub anyone_may_watch: bool,
+}
+
+impl<P> Me<P> {
+    /// Our public key.
+    pub fn key(&self) -> PublicKeyBytes {
+        self.signer.public()
+    }
+}
+
+/// Why a roster was refused ([`check_roster`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RosterError {
+    /// More seats than the game allows, or none.
+    #[error("a roster of {seats} seats for a game of at most {max}")]
+    Seats {
+        /// Seats in the roster.
+        seats: usize,
+        /// The game's most players.
+        max: u8,
+    },
+    /// A seat out of order or out of range.
+    #[error("roster entry {index} names seat {seat}")]
+    SeatNumber {
+        /// Where in the roster.
+        index: usize,
+        /// The seat number it gives.
+        seat: u8,
+    },
+    /// A peer id that does not decode, or a bot seat with a peer.
+    #[error("seat {seat} has a peer id that does not decode, or is a bot seat with a peer")]
+    Peer {
+        /// The seat (0-based).
+        seat: u8,
+    },
+    /// A peer holding two seats.
+    #[error("one peer holds two seats (seat {seat} again)")]
+    TwoSeats {
+        /// The second seat (0-based).
+        seat: u8,
+    },
+    /// Another game's roster.
+    #[error("a roster for another game")]
+    OtherGame,
+}
+
+/// Checks a roster of game `G` for game `game_id`: at least one seat and at most
+/// `G::MAX_PLAYERS`, numbered in order, every peer id decoding (none on a bot seat), no peer in
+/// two seats.
+pub fn check_roster<G: Game, P: LobbyPeer>(
+    roster: &Roster,
+    game_id: &[u8; 32],
+) -> Result<(), RosterError> {
+    if roster.game_id != *game_id {
+        return Err(RosterError::OtherGame);
+    }
+    let n = roster.seats.len();
+    if n == 0 || n > G::MAX_PLAYERS as usize {
+        return Err(RosterError::Seats {
+            seats: n,
+            max: G::MAX_PLAYERS,
+        });
+    }
+    let mut peers = BTreeSet::new();
+    for (i, s) in roster.seats.iter().enumerate() {
+        if s.seat.index() != i {
+            return Err(RosterError::SeatNumber {
+                index: i,
+                seat: s.seat.0,
+            });
+        }
+        if let Some(b) = &s.peer {
+            let p = P::from_bytes(b)
+                .filter(|_| !s.bot)
+                .ok_or(RosterError::Peer { seat: s.seat.0 })?;
+            if !peers.insert(p) {
+                return Err(RosterError::TwoSeats { seat: s.seat.0 });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What the lobby asks the driver to do or show.
@@ -164,6 +253,13 @@ pub struct Lobby<G, P> {
     hosted: bool,
     /// The players seated when the game started (their peers, without us).
     players: BTreeSet<P>,
+    /// The host we dialled (from the ticket, or the LAN lobby that answered): only its signed
+    /// offers, rosters and refusals are heeded.
+    host: Option<P>,
+    /// The host's signed offer (ours, if we host), relayed to latecomers.
+    offer: Option<Signed<GameConfig>>,
+    /// The host's last signed roster (ours, if we host), relayed to latecomers.
+    signed_roster: Option<Signed<Roster>>,
     roster: Option<Roster>,
     connected: BTreeSet<P>,
     /// Peers we dialled from a ticket or an address book and must greet on connection.
@@ -195,6 +291,9 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             local: BTreeSet::new(),
             hosted: false,
             players: BTreeSet::new(),
+            host: None,
+            offer: None,
+            signed_roster: None,
             roster: None,
             connected: BTreeSet::new(),
             contacts: BTreeSet::new(),
@@ -227,13 +326,22 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// We join (or watch) game `game_id` hosted by `host`, which the driver dials.
     pub fn join(&mut self, game_id: [u8; 32], host: P) {
         self.game_id = game_id;
+        self.host = Some(host);
         self.contacts.insert(host);
     }
 
-    /// We come back to a running game: its roster (from the address book, if any) and the peers
-    /// to greet. The driver starts the session itself.
-    pub fn resume(&mut self, game_id: [u8; 32], roster: Option<Roster>, contacts: Vec<P>) {
+    /// We come back to a running game: its roster (from the address book, if any), the peers
+    /// to greet, and the host if we know it (from a ticket). The driver starts the session
+    /// itself.
+    pub fn resume(
+        &mut self,
+        game_id: [u8; 32],
+        roster: Option<Roster>,
+        contacts: Vec<P>,
+        host: Option<P>,
+    ) {
         self.game_id = game_id;
+        self.host = host;
         self.roster = roster;
         self.contacts.extend(contacts);
         self.stage = Stage::Playing;
@@ -269,6 +377,26 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// The roster the game started with (or the last one seen).
     pub fn roster(&self) -> Option<&Roster> {
         self.roster.as_ref()
+    }
+
+    /// The host's signed offer of `config`, to hand a latecomer: the one the host sent (or we
+    /// sent, as the host), or, when we have none for this configuration (a resumed peer), one
+    /// we sign ourselves (which only a joiner that dialled us as its host accepts).
+    pub fn offer_for(&self, config: &GameConfig) -> Signed<GameConfig> {
+        match &self.offer {
+            Some(o) if o.body == *config => o.clone(),
+            _ => Signed::sign(&self.me.signer, Domain::Offer, config.clone()),
+        }
+    }
+
+    /// The host's signed roster of the game, to hand a latecomer: the one the host sent (or we
+    /// sent, as the host), or the roster we hold signed by us (a resumed peer).
+    pub fn signed_roster(&self) -> Option<Signed<Roster>> {
+        match (&self.signed_roster, &self.roster) {
+            (Some(s), Some(r)) if s.body == *r => Some(s.clone()),
+            (_, Some(r)) => Some(self.sign_roster(r.clone())),
+            (s, None) => s.clone(),
+        }
     }
 
     /// The peers we are connected to.
@@ -407,8 +535,8 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             LobbyMessage::Hello(h) => {
                 if let Err(r) = h.check::<G>() {
                     self.say(format!("Refused {}: {r}", h.name));
-                    self.out
-                        .push_back(Output::Lobby(from, LobbyMessage::Refuse(r.clone())));
+                    let refuse = self.refuse(r.clone());
+                    self.out.push_back(Output::Lobby(from, refuse));
                     if self.contacts.contains(&from) && !self.is_playing() {
                         self.out.push_back(Output::End(r.to_string()));
                     }
@@ -421,6 +549,15 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                 self.hellos.insert(from, h);
             }
             LobbyMessage::Refuse(r) => {
+                if let Err(why) = self.check_from_host(from, &r, Domain::Refuse) {
+                    tracing::debug!(?from, "a refusal ignored ({why}): {}", r.body.refusal);
+                    return;
+                }
+                if r.body.game_id != self.game_id {
+                    tracing::debug!(?from, "a refusal for another game ignored");
+                    return;
+                }
+                let r = r.body.refusal;
                 self.say(format!("Refused by the lobby: {r}"));
                 if !self.is_playing() {
                     self.out.push_back(Output::End(r.to_string()));
@@ -431,33 +568,126 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
-    fn on_offer(&mut self, from: P, config: GameConfig) {
+    /// Whether a signed lobby message from `from` comes from the host we dialled, signed by its
+    /// key; `Err` says why not (for the log).
+    fn check_from_host<T: serde::Serialize>(
+        &self,
+        from: P,
+        signed: &Signed<T>,
+        domain: Domain,
+    ) -> Result<(), &'static str> {
+        if self.host != Some(from) {
+            return Err("not from the host we dialled");
+        }
+        let key = from.public_key().ok_or("the host's id carries no key")?;
+        if !signed.is_signed_by(&key, domain) {
+            return Err("not signed by the host's key");
+        }
+        Ok(())
+    }
+
+    /// Our signed refusal `r` for our game.
+    fn refuse(&self, refusal: Refusal) -> LobbyMessage {
+        let body = RefuseBody {
+            game_id: self.game_id,
+            refusal,
+        };
+        LobbyMessage::Refuse(Signed::sign(&self.me.signer, Domain::Refuse, body))
+    }
+
+    /// `roster` signed by us.
+    fn sign_roster(&self, roster: Roster) -> Signed<Roster> {
+        Signed::sign(&self.me.signer, Domain::Roster, roster)
+    }
+
+    fn on_offer(&mut self, from: P, signed: Signed<GameConfig>) {
         if !matches!(self.stage, Stage::Waiting) {
             return;
         }
-        if self.me.lan && self.game_id == [0; 32] {
-            self.game_id = config.game_id;
+        if let Err(why) = self.check_from_host(from, &signed, Domain::Offer) {
+            tracing::warn!(?from, "an offer ignored: {why}");
+            return;
         }
+        let config = signed.body.clone();
         if config.game_id != self.game_id {
+            tracing::warn!(?from, "an offer for another game ignored");
             return;
         }
         if let Err(r) = config.check::<G>() {
-            self.out
-                .push_back(Output::Lobby(from, LobbyMessage::Refuse(r.clone())));
+            let refuse = self.refuse(r.clone());
+            self.out.push_back(Output::Lobby(from, refuse));
             self.out.push_back(Output::End(r.to_string()));
             return;
         }
-        let seat = config.seat_of(&self.me.key);
+        let seat = config.seat_of(&self.me.key());
         if seat.is_none() && !self.me.spectator {
             self.out
                 .push_back(Output::End("the host gave us no seat in its game".into()));
             return;
         }
         self.stage = Stage::Playing;
+        self.offer = Some(signed);
         self.out.push_back(Output::Start {
             config,
             ready_to: seat.map(|_| from),
         });
+    }
+
+    /// A signed roster from `from`. Before the game, only from the host we dialled, signed by
+    /// its key; once the game runs (a resumed peer), only addresses are taken from it, from a
+    /// contact or player, signed by the host if we know it, otherwise by a player of our roster.
+    /// Its fields must check ([`check_roster`]).
+    fn on_roster(&mut self, from: P, signed: Signed<Roster>) {
+        let heeded = if self.is_playing() {
+            (self.contacts.contains(&from) || self.is_player(&from))
+                && self.signed_by_player(&signed)
+        } else {
+            match self.check_from_host(from, &signed, Domain::Roster) {
+                Ok(()) => true,
+                Err(why) => {
+                    tracing::warn!(?from, "a roster ignored: {why}");
+                    false
+                }
+            }
+        };
+        if !heeded {
+            return;
+        }
+        if let Err(e) = check_roster::<G, P>(&signed.body, &self.game_id) {
+            tracing::warn!(?from, "a roster refused: {e}");
+            if !self.is_playing() {
+                self.say(format!(
+                    "The host sent a roster that does not check ({e}): ignored."
+                ));
+            }
+            return;
+        }
+        let r = signed.body.clone();
+        self.out.push_back(Output::Addresses(r.clone()));
+        if !self.is_playing() {
+            self.out.push_back(Output::Roster(r.clone()));
+        }
+        if self.roster.is_none() || !self.is_playing() {
+            self.roster = Some(r);
+            self.signed_roster = Some(signed);
+        }
+    }
+
+    /// Whether a roster is signed by the host we know, or (not knowing it) by a player of the
+    /// roster we hold.
+    fn signed_by_player(&self, signed: &Signed<Roster>) -> bool {
+        if let Some(h) = self.host {
+            return h
+                .public_key()
+                .is_some_and(|k| signed.is_signed_by(&k, Domain::Roster));
+        }
+        self.roster.iter().flat_map(|r| &r.seats).any(|s| {
+            s.peer
+                .as_deref()
+                .and_then(P::from_bytes)
+                .and_then(|p| p.public_key())
+                .is_some_and(|k| signed.is_signed_by(&k, Domain::Roster))
+        })
     }
 
     /// A network-layer lobby message from `from`. [`NetMsg::Done`], [`NetMsg::Ping`] and
@@ -507,25 +737,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     self.out.push_back(Output::End(why));
                 }
             }
-            NetMsg::Roster(r) => {
-                // Only the host we joined (or a player we resume with) tells us the roster.
-                if !self.contacts.contains(&from) && !self.is_player(&from) {
-                    return;
-                }
-                if self.me.lan && self.game_id == [0; 32] {
-                    self.game_id = r.game_id;
-                }
-                if r.game_id != self.game_id {
-                    return;
-                }
-                self.out.push_back(Output::Addresses(r.clone()));
-                if !self.is_playing() {
-                    self.out.push_back(Output::Roster(r.clone()));
-                }
-                if self.roster.is_none() || !self.is_playing() {
-                    self.roster = Some(r);
-                }
-            }
+            NetMsg::Roster(r) => self.on_roster(from, r),
             NetMsg::Ready(r) => self.host_ready(from, r),
             NetMsg::TakeSeat(n) => self.host_take_seat(from, n),
             NetMsg::Leave => match self.stage {
@@ -632,10 +844,11 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         };
         let roster = self.roster_for(lobby);
         let joined = lobby.joined();
-        self.out.push_back(Output::Roster(roster.clone()));
+        let signed = self.sign_roster(roster.clone());
+        self.out.push_back(Output::Roster(roster));
         for p in joined {
             self.out
-                .push_back(Output::Net(p, NetMsg::Roster(roster.clone())));
+                .push_back(Output::Net(p, NetMsg::Roster(signed.clone())));
         }
     }
 
@@ -658,7 +871,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         let mut seats = Vec::new();
         for seat in lobby.seats() {
             seats.push(match seat {
-                HostSeat::Player(p) if *p == self.me.id => SeatSpec::Player(self.me.key),
+                HostSeat::Player(p) if *p == self.me.id => SeatSpec::Player(self.me.key()),
                 HostSeat::Player(p) => match p.public_key() {
                     Some(k) => SeatSpec::Player(k),
                     None => return,
@@ -672,12 +885,16 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         let joined = lobby.joined();
         self.players = joined.iter().copied().collect();
         self.roster = Some(roster.clone());
+        let signed_roster = self.sign_roster(roster);
+        let offer = Signed::sign(&self.me.signer, Domain::Offer, config.clone());
         for p in joined.iter().chain(self.spectators.iter()) {
             self.out
-                .push_back(Output::Net(*p, NetMsg::Roster(roster.clone())));
+                .push_back(Output::Net(*p, NetMsg::Roster(signed_roster.clone())));
             self.out
-                .push_back(Output::Lobby(*p, LobbyMessage::Offer(config.clone())));
+                .push_back(Output::Lobby(*p, LobbyMessage::Offer(offer.clone())));
         }
+        self.signed_roster = Some(signed_roster);
+        self.offer = Some(offer);
         self.stage = Stage::Playing;
         self.tell_watchers();
         self.out.push_back(Output::Start {

@@ -178,11 +178,13 @@ impl<G: Game> Driver<G> {
                 }
                 Output::Rejoined { peer, need_config } => {
                     if need_config && let Some(s) = &self.session {
-                        let config = s.config().clone();
-                        if let Some(r) = self.lobby.roster().cloned() {
+                        // The host's own signed roster and offer, relayed (a latecomer heeds
+                        // them only from the host it dialled, signed by the host).
+                        let offer = self.lobby.offer_for(s.config());
+                        if let Some(r) = self.lobby.signed_roster() {
                             self.send_net(peer, &NetMsg::Roster(r));
                         }
-                        self.send_wire(peer, &Message::Lobby(LobbyMessage::Offer(config)));
+                        self.send_wire(peer, &Message::Lobby(LobbyMessage::Offer(offer)));
                     }
                     if let Some(s) = self.session.as_mut() {
                         s.peer_connected(peer);

@@ -182,7 +182,7 @@ pub(crate) async fn run_linked<G: Game>(
     hooks::tamper_hello(&spec, &mut hello);
     let lobby = Lobby::new(Me {
         id: me,
-        key: my_key,
+        signer: signer.clone(),
         name: spec.name.clone(),
         hello,
         spectator: matches!(spec.role, Role::Spectate { .. }),
@@ -570,8 +570,10 @@ impl<G: Game> Driver<G> {
             }
             roster = Some(r);
         }
+        let mut host = None;
         if let Some(t) = ticket {
             let t = Ticket::decode(&t)?;
+            host = Some(t.host);
             contacts.push((t.host, t.addrs));
         }
         if contacts.is_empty() {
@@ -581,7 +583,7 @@ impl<G: Game> Driver<G> {
             )));
         }
         let ids = contacts.iter().map(|(p, _)| *p).collect();
-        self.lobby().resume(config.game_id, roster, ids);
+        self.lobby().resume(config.game_id, roster, ids, host);
         for (p, addrs) in contacts {
             self.node.dial(p, addrs);
         }
