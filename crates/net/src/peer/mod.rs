@@ -545,7 +545,10 @@ impl<G: Game> Driver<G> {
             Some((_, Frame::Header(h))) => h.config,
             _ => {
                 return Err(bad(
-                    "it has no header: the game had not started when it stopped, so join again with the ticket"
+                    "it has no header: the game had not started when it stopped, so it cannot be \
+                     resumed; a player may have sent its seed commit already, so its key does not \
+                     join that game again: ask the host for a new game (a spectator may watch it \
+                     again with the ticket)"
                         .into(),
                 ));
             }
