@@ -151,3 +151,53 @@ fn a_resume_needs_the_game_secret_it_started_with() {
     assert_eq!(s.phase(), &Phase::Playing);
     assert_eq!(s.local_seat(), Some(dwarfs_engine::Seat(1)));
 }
+
+/// Seat 1's secret-choice salts, by step, in a game of Pig with wagers (seed 7) where seat 1
+/// starts with `secret` (`None`: the simulation's own).
+fn wager_salts(secret: Option<GameSecret>) -> std::collections::BTreeMap<u32, [u8; 32]> {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let options = PigOptions {
+        wagers: true,
+        ..PigOptions::default()
+    };
+    let faults = Faults {
+        latency_ms: 1,
+        ..Faults::default()
+    };
+    let mut n = Network::<Pig>::new(&options, 2, 7, faults, Settings::default()).unwrap();
+    if let Some(secret) = secret {
+        let config = n.peers[1].session.config().clone();
+        let signer = n.peers[1].signer.clone();
+        n.peers[1].session =
+            Session::with_signer(config, signer, secret, Settings::default(), 0).unwrap();
+    }
+    let salts = Rc::new(RefCell::new(std::collections::BTreeMap::new()));
+    let seen = salts.clone();
+    n.peers[1].tamper = Some(Box::new(move |_, m| {
+        if let Message::SecretReveal(r) = &m {
+            seen.borrow_mut().insert(r.body.seq, r.body.salt);
+        }
+        vec![m]
+    }));
+    n.run_until(200_000, |_| salts.borrow().len() >= 3);
+    salts.take()
+}
+
+#[test]
+fn a_salt_revealed_in_one_game_is_not_the_salt_of_the_next_game_under_that_id() {
+    let first = wager_salts(None);
+    assert!(!first.is_empty(), "seat 1 revealed wagers");
+    let again = wager_salts(Some(GameSecret::from_bytes([9; 32])));
+    let mut compared = 0;
+    for (seq, salt) in &again {
+        if let Some(old) = first.get(seq) {
+            compared += 1;
+            assert_ne!(
+                salt, old,
+                "step {seq}: the old salt opens the new commitment to a handful of wagers"
+            );
+        }
+    }
+    assert!(compared > 0, "the two games had a secret step in common");
+}
