@@ -50,14 +50,17 @@ impl<G: Game> Driver<G> {
     }
 
     /// Starts the session of the configured game: a player's key refuses a game id it played
-    /// before (and records this one), the game's fresh secret, the replay file (a new one: an
-    /// existing file is never written over, a fresh name is taken instead) with the secret and
-    /// the address book next to it, and the full mesh (every seated peer dialled). Everything is
-    /// on disk before the session's seed commit is sent.
+    /// before, the game's fresh secret, the replay file (a new one: an existing file is never
+    /// written over, a fresh name is taken instead) with the secret and the address book next to
+    /// it, the game id recorded as played by the key, and the full mesh (every seated peer
+    /// dialled). Everything is on disk before the session's seed commit is sent.
     pub(super) fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
-        if config.seat_of(&self.my_key).is_some() {
-            self.played()?
-                .start(&config.game_id)
+        let played = match config.seat_of(&self.my_key) {
+            Some(_) => Some(self.played()?),
+            None => None,
+        };
+        if let Some(p) = &played {
+            p.check(&config.game_id)
                 .map_err(|e| PeerError::Setup(e.to_string()))?;
         }
         let secret =
@@ -95,6 +98,10 @@ impl<G: Game> Driver<G> {
                 );
             }
             self.replay = Some(f);
+        }
+        if let Some(p) = &played {
+            p.start(&config.game_id)
+                .map_err(|e| PeerError::Setup(e.to_string()))?;
         }
         self.begin_session(session);
         Ok(())
