@@ -107,8 +107,9 @@ pub struct LanArgs {
 #[derive(clap::Args, Debug)]
 pub struct ResumeArgs {
     /// Your replay file of the game (written before your process stopped), with the signing
-    /// journal `FILE.signed` next to it. The file is never written over: the game goes on in a
-    /// copy (`FILE.resuming`) that replaces it once it holds every move the file held.
+    /// journal `FILE.signed` and the game's secret `FILE.secret` next to it (without the secret
+    /// the game cannot be resumed). The file is never written over: the game goes on in a copy
+    /// (`FILE.resuming`) that replaces it once it holds every move the file held.
     pub file: PathBuf,
     /// A ticket to reach the others if the address book next to the replay is gone.
     #[arg(long)]

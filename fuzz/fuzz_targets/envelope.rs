@@ -34,7 +34,7 @@ fuzz_target!(
                         }
                     }
                     NetMsg::Roster(roster) => {
-                        for s in &roster.seats {
+                        for s in &roster.body.seats {
                             let _ = s.peer_id();
                             let _ = s.multiaddrs();
                         }

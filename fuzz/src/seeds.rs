@@ -7,7 +7,8 @@ use dwarfs_fall::Fall;
 use dwarfs_hold::Hold;
 use dwarfs_net::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat, wrap_net, wrap_wire};
 use dwarfs_net::ticket::Ticket;
-use dwarfs_protocol::message::{LobbyHello, LobbyMessage, Message};
+use dwarfs_protocol::keys::Domain;
+use dwarfs_protocol::message::{LobbyHello, LobbyMessage, Message, Signed};
 use dwarfs_protocol::session::Settings;
 use dwarfs_protocol::sim::{Faults, Network, sim_game_id, sim_signer};
 use dwarfs_protocol::{replay, wire};
@@ -71,7 +72,11 @@ pub fn sim_messages(players: u8, seed: u64, wagers: bool) -> Vec<Message> {
             data_digest: Pig::data_digest(),
             name: "Ada".into(),
         })),
-        Message::Lobby(LobbyMessage::Offer(net.peers[0].session.config().clone())),
+        Message::Lobby(LobbyMessage::Offer(Signed::sign(
+            &net.peers[0].signer,
+            Domain::Offer,
+            net.peers[0].session.config().clone(),
+        ))),
     ];
     out.extend(seen.borrow().iter().cloned());
     out
@@ -145,30 +150,34 @@ pub fn net_messages() -> Vec<NetMsg> {
             seats: 3,
             open: 1,
         }),
-        NetMsg::Roster(Roster {
-            game_id: t.game_id,
-            seats: vec![
-                RosterSeat {
-                    seat: Seat(0),
-                    name: "Ada".into(),
-                    colour: "Blue".into(),
-                    peer: Some(t.host.to_bytes()),
-                    addrs,
-                    bot: false,
-                    ready: true,
-                },
-                RosterSeat {
-                    seat: Seat(1),
-                    name: "bot".into(),
-                    colour: "Red".into(),
-                    peer: None,
-                    addrs: Vec::new(),
-                    bot: true,
-                    ready: true,
-                },
-            ],
-            options: Vec::new(),
-        }),
+        NetMsg::Roster(Signed::sign(
+            &sim_signer(1, 0),
+            Domain::Roster,
+            Roster {
+                game_id: t.game_id,
+                seats: vec![
+                    RosterSeat {
+                        seat: Seat(0),
+                        name: "Ada".into(),
+                        colour: "Blue".into(),
+                        peer: Some(t.host.to_bytes()),
+                        addrs,
+                        bot: false,
+                        ready: true,
+                    },
+                    RosterSeat {
+                        seat: Seat(1),
+                        name: "bot".into(),
+                        colour: "Red".into(),
+                        peer: None,
+                        addrs: Vec::new(),
+                        bot: true,
+                        ready: true,
+                    },
+                ],
+                options: Vec::new(),
+            },
+        )),
         NetMsg::Done,
         NetMsg::Ping(7),
         NetMsg::Pong(7),

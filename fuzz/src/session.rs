@@ -35,7 +35,9 @@ fn resign_item(signer: &Signer, item: &mut LogItem) {
 pub fn resign(signer: &Signer, msg: &mut Message) {
     match msg {
         Message::Lobby(LobbyMessage::Ready(s)) => sign(signer, Domain::Ready, s),
-        Message::Lobby(_) | Message::SyncRequest(_) => {}
+        Message::Lobby(LobbyMessage::Offer(s)) => sign(signer, Domain::Offer, s),
+        Message::Lobby(LobbyMessage::Refuse(s)) => sign(signer, Domain::Refuse, s),
+        Message::Lobby(LobbyMessage::Hello(_)) | Message::SyncRequest(_) => {}
         Message::Commit(s) => sign(signer, Domain::Commit, s),
         Message::Reveal(s) => sign(signer, Domain::Reveal, s),
         Message::Move(s) => sign(signer, Domain::Move, s),

@@ -12,6 +12,7 @@
 //! `blake3(game id, n, links revealed in the acks of move n, in seat order)`: fixed before the
 //! move is signed (the links were committed), unknown to anyone until every live peer acked it.
 
+use crate::game_secret::GameSecret;
 use crate::message::{GameId, Link};
 use dwarfs_engine::Seat;
 
@@ -174,11 +175,19 @@ pub fn move_entropy(game_id: &GameId, seq: u32, round: u32, reveals: &[Link]) ->
     *h.finalize().as_bytes()
 }
 
-/// Per-peer secrets for one game (seed nonce and beacon chain), derived from the peer's signing
-/// key so that a restarted peer derives the same ones; nobody without the key can predict them.
-pub fn derive_secret(key_secret: &[u8; 32], game_id: &GameId, purpose: &str) -> [u8; 32] {
+/// Per-peer secrets for one game (seed nonce, beacon chain, secret-choice salts): keyed by the
+/// peer's signing key, over the game's [`GameSecret`] (fresh local randomness, kept on disk so a
+/// restarted peer derives the same ones), the game id and the purpose. Nobody without both the
+/// key and the game's secret can predict them, and no two games share them, even under one id.
+pub fn derive_secret(
+    key_secret: &[u8; 32],
+    game_secret: &GameSecret,
+    game_id: &GameId,
+    purpose: &str,
+) -> [u8; 32] {
     let mut h = blake3::Hasher::new_keyed(key_secret);
-    h.update(b"dwarfs session secret v1\0");
+    h.update(b"dwarfs session secret v2\0");
+    h.update(&game_secret.to_bytes());
     h.update(game_id);
     h.update(purpose.as_bytes());
     *h.finalize().as_bytes()

@@ -113,6 +113,12 @@ pub enum Domain {
     SecretCommit,
     /// The reveal of a secret choice.
     SecretReveal,
+    /// A host's offer of its game's configuration to the lobby.
+    Offer,
+    /// A refusal in the lobby, bound to the game.
+    Refuse,
+    /// A host's lobby roster (who sits where), bound to the game.
+    Roster,
 }
 
 impl Domain {
@@ -127,6 +133,9 @@ impl Domain {
             Domain::Ready => b"dwarfs/ready/v1\0",
             Domain::SecretCommit => b"dwarfs/secret-commit/v1\0",
             Domain::SecretReveal => b"dwarfs/secret-reveal/v1\0",
+            Domain::Offer => b"dwarfs/lobby-offer/v1\0",
+            Domain::Refuse => b"dwarfs/lobby-refuse/v1\0",
+            Domain::Roster => b"dwarfs/lobby-roster/v1\0",
         }
     }
 }
@@ -168,12 +177,18 @@ impl Signer {
         Signer::new(&kp).unwrap_or_else(|_| unreachable_ed25519())
     }
 
-    /// A per-game secret derived from the signing key (see [`crate::beacon::derive_secret`]).
-    pub fn derive_secret(&self, game_id: &[u8; 32], purpose: &str) -> [u8; 32] {
+    /// A per-game secret derived from the signing key and the game's fresh secret (see
+    /// [`crate::beacon::derive_secret`]).
+    pub fn derive_secret(
+        &self,
+        game_secret: &crate::GameSecret,
+        game_id: &[u8; 32],
+        purpose: &str,
+    ) -> [u8; 32] {
         let bytes = self.pair.to_bytes();
         let mut sk = [0u8; 32];
         sk.copy_from_slice(&bytes[..32]);
-        crate::beacon::derive_secret(&sk, game_id, purpose)
+        crate::beacon::derive_secret(&sk, game_secret, game_id, purpose)
     }
 
     /// The public key.

@@ -6,8 +6,9 @@
 //! ([`sim`]).
 //!
 //! ## Driving a session (see also `protocol/README.md`)
-//! - Create: [`Session::new`]`(config, &keypair, Settings::default(), now_ms)`. Seated if the
-//!   keypair's ed25519 key holds a seat in the [`GameConfig`], a read-only spectator otherwise.
+//! - Create: [`Session::new`]`(config, &keypair, game_secret, Settings::default(), now_ms)`,
+//!   with a fresh [`GameSecret`] for the game. Seated if the keypair's ed25519 key holds a seat
+//!   in the [`GameConfig`], a read-only spectator otherwise.
 //! - Inputs: [`Session::handle_bytes`]`(from, &frame)` for every frame received,
 //!   [`Session::submit_local_action`] when [`Session::is_my_turn`], [`Session::tick`]`(now_ms)`
 //!   at [`Session::next_timeout`], [`Session::peer_connected`] on (re)connection.
@@ -41,15 +42,20 @@
 //!   replay is checked again one signature at a time ([`replay::verify_one_by_one`]) to name it.
 //! - [`replay::verify_batched`]`::<G>(&bytes, &mut dyn BatchVerifier)`: the same with a
 //!   caller-supplied batch verifier.
-//! - [`Session::resume`]: a crashed peer's session rebuilt from its own replay file.
+//! - [`Session::resume`]: a crashed peer's session rebuilt from its own replay file and the
+//!   game's [`GameSecret`] kept on disk.
 //!
-//! Determinism: nothing here uses hash maps, floats, clocks or ambient randomness; per-game
-//! secrets are derived from the signing key.
+//! Determinism: nothing here uses hash maps, floats, clocks or ambient randomness. Per-game
+//! secrets (seed nonce, beacon chain, secret-choice salts) are derived from the signing key, the
+//! game id and a [`GameSecret`]: 32 bytes of fresh randomness the driver draws for each game and
+//! keeps on disk (readable only by the user) for [`Session::resume`]. A game id offered again
+//! therefore never repeats a peer's secrets.
 
 pub mod beacon;
 pub mod config;
 pub mod event;
 pub mod evidence;
+pub mod game_secret;
 pub mod keys;
 pub mod limit;
 pub mod lockstep;
@@ -64,6 +70,7 @@ pub mod wire;
 pub use config::{GameConfig, Refusal, SeatSpec};
 pub use event::{Destination, DesyncReport, Event, Transmit, Waiting};
 pub use evidence::{CheatKind, Evidence};
+pub use game_secret::GameSecret;
 pub use keys::{PublicKeyBytes, Signer};
 pub use message::{GameId, Message};
 pub use session::{

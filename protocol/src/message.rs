@@ -22,6 +22,27 @@ pub struct Signed<T> {
     pub sig: Signature,
 }
 
+impl<T: Serialize> Signed<T> {
+    /// `body` signed by `signer` under `domain`.
+    pub fn sign(signer: &crate::keys::Signer, domain: crate::keys::Domain, body: T) -> Self {
+        Signed {
+            sig: signer.sign(domain, &body),
+            body,
+        }
+    }
+
+    /// Whether the signature is `key`'s over the body under `domain` (false for a key that does
+    /// not decode).
+    pub fn is_signed_by(
+        &self,
+        key: &crate::keys::PublicKeyBytes,
+        domain: crate::keys::Domain,
+    ) -> bool {
+        key.verifier()
+            .is_ok_and(|k| crate::keys::verify(&k, domain, &self.body, &self.sig))
+    }
+}
+
 /// A seated peer's commitment to its seed nonce and to the tip of its beacon chain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CommitBody {
@@ -232,17 +253,30 @@ pub struct ReadyBody {
     pub seat: Seat,
 }
 
+/// A refusal in the lobby, bound to the game it refuses in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefuseBody {
+    /// The game (the refuser's).
+    pub game_id: GameId,
+    /// Why.
+    pub refusal: crate::config::Refusal,
+}
+
 /// Lobby messages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LobbyMessage {
     /// "This is what I run" (sent on connect, both ways).
     Hello(LobbyHello),
-    /// The host's proposed game: kind, options, digest, rules version and seats.
-    Offer(GameConfig),
+    /// The host's proposed game: kind, options, digest, rules version and seats; signed by the
+    /// host ([`crate::keys::Domain::Offer`]) and bound to the game by its id. A joiner accepts it
+    /// only from the host it dialled, signed by that host's key.
+    Offer(Signed<GameConfig>),
     /// A seated peer accepts the offer.
     Ready(Signed<ReadyBody>),
-    /// The peer is refused, with the reason (see [`crate::config::Refusal`]).
-    Refuse(crate::config::Refusal),
+    /// The peer is refused, with the reason (see [`crate::config::Refusal`]); signed by the
+    /// refuser ([`crate::keys::Domain::Refuse`]). A joiner heeds it only from the host it
+    /// dialled, signed by that host's key, for its game.
+    Refuse(Signed<RefuseBody>),
 }
 
 /// Every message on the wire.

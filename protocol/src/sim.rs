@@ -4,6 +4,7 @@
 
 use crate::config::{GameConfig, SeatSpec};
 use crate::event::{Destination, Event};
+use crate::game_secret::GameSecret;
 use crate::keys::Signer;
 use crate::message::Message;
 use crate::session::{Phase, Session, Settings};
@@ -37,6 +38,8 @@ pub struct SimPeer<G: Game> {
     pub session: Session<G>,
     /// Its signer (for tampering).
     pub signer: Signer,
+    /// Its fresh secret for the game ([`sim_secret`]), to resume its session.
+    pub secret: GameSecret,
     /// Its peer id.
     pub peer: PeerId,
     /// The bot choosing its moves.
@@ -82,6 +85,11 @@ pub fn sim_signer(seed: u64, i: usize) -> Signer {
     h.update(&seed.to_le_bytes());
     h.update(&(i as u64).to_le_bytes());
     Signer::from_secret(*h.finalize().as_bytes())
+}
+
+/// The game secret of seat `i` in a simulation with `seed` (see [`GameSecret::for_simulation`]).
+pub fn sim_secret(seed: u64, i: usize) -> GameSecret {
+    GameSecret::for_simulation(seed, i)
 }
 
 /// A game id for a simulation with `seed`.
@@ -142,13 +150,20 @@ impl<G: Game> Network<G> {
             if bot_seats.contains(&Seat(i as u8)) {
                 continue;
             }
-            let session =
-                Session::with_signer(config.clone(), signer.clone(), settings.clone(), 0)?;
+            let secret = sim_secret(seed, i);
+            let session = Session::with_signer(
+                config.clone(),
+                signer.clone(),
+                secret.clone(),
+                settings.clone(),
+                0,
+            )?;
             let peer = signer.public().peer_id()?;
             peers.push(SimPeer {
                 session,
                 peer,
                 signer,
+                secret,
                 bot: RandomBot::new(seed.wrapping_mul(31).wrapping_add(i as u64)),
                 replay: Vec::new(),
                 events: Vec::new(),
@@ -178,13 +193,21 @@ impl<G: Game> Network<G> {
         settings: Settings,
     ) -> Result<usize, crate::session::SessionError> {
         let signer = Signer::from_secret(secret);
+        let game_secret = GameSecret::from_bytes(*blake3::hash(&secret).as_bytes());
         let config = self.peers[0].session.config().clone();
-        let session = Session::with_signer(config, signer.clone(), settings, self.now)?;
+        let session = Session::with_signer(
+            config,
+            signer.clone(),
+            game_secret.clone(),
+            settings,
+            self.now,
+        )?;
         let peer = signer.public().peer_id()?;
         self.peers.push(SimPeer {
             session,
             peer,
             signer,
+            secret: game_secret,
             bot: RandomBot::new(0),
             replay: Vec::new(),
             events: Vec::new(),

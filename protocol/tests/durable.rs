@@ -79,10 +79,17 @@ fn a_torn_last_frame_is_cut_on_resume_but_damage_in_the_middle_is_refused() {
     assert!(n.run_until(1_000_000, |n| n.peers[0].session.final_seq() >= 12));
     let file = n.peers[0].replay.clone();
     let signer = n.peers[0].signer.clone();
+    let secret = n.peers[0].secret.clone();
     let at = offsets(&file);
     let last = *at.last().unwrap();
-    let (whole, keep_whole) =
-        Session::<Pig>::resume_with_signer(&file, signer.clone(), settings(), n.now).unwrap();
+    let (whole, keep_whole) = Session::<Pig>::resume_with_signer(
+        &file,
+        signer.clone(),
+        secret.clone(),
+        settings(),
+        n.now,
+    )
+    .unwrap();
     assert_eq!(keep_whole, file.len());
     // A crash while writing the last frame: cut anywhere inside it, or zero-filled after it.
     for torn in [
@@ -92,8 +99,14 @@ fn a_torn_last_frame_is_cut_on_resume_but_damage_in_the_middle_is_refused() {
     ] {
         let e = read_frames(&torn).error.expect("torn");
         assert!(e.is_torn_tail(), "{e}");
-        let (s, keep) =
-            Session::<Pig>::resume_with_signer(&torn, signer.clone(), settings(), n.now).unwrap();
+        let (s, keep) = Session::<Pig>::resume_with_signer(
+            &torn,
+            signer.clone(),
+            secret.clone(),
+            settings(),
+            n.now,
+        )
+        .unwrap();
         assert!(keep <= last, "the torn frame is cut");
         assert!(s.final_seq() <= whole.final_seq());
     }
@@ -107,7 +120,8 @@ fn a_torn_last_frame_is_cut_on_resume_but_damage_in_the_middle_is_refused() {
     t[at[3] + 2] ^= 1;
     let e = read_frames(&t).error.unwrap();
     assert!(matches!(e, ReadError::Checksum { index: 3, .. }), "{e}");
-    let err = Session::<Pig>::resume_with_signer(&t, signer, settings(), n.now).unwrap_err();
+    let err =
+        Session::<Pig>::resume_with_signer(&t, signer, secret, settings(), n.now).unwrap_err();
     assert!(
         matches!(&err, ResumeError::Replay(v) if v.frame == 3),
         "{err}"
@@ -171,8 +185,10 @@ fn a_resumed_session_never_signs_a_second_move_for_one_it_signed() {
     n.run_until(300, |_| false);
     let file = n.peers[2].replay.clone();
     let signer = n.peers[2].signer.clone();
+    let secret = n.peers[2].secret.clone();
     let (s, keep) =
-        Session::<Pig>::resume_with_journal(&file, &journal, signer, settings(), n.now).unwrap();
+        Session::<Pig>::resume_with_journal(&file, &journal, signer, secret, settings(), n.now)
+            .unwrap();
     assert!(keep <= file.len() && s.final_seq() < seq);
     // It catches up from seat 1's log (which lacks the move it signed): once the move is its to
     // play again, asked for another action, it refuses.
@@ -258,14 +274,23 @@ fn a_torn_journal_record_is_ignored_and_a_damaged_one_refused() {
     assert!(j.error.is_none() && j.records.len() >= 2, "{j:?}");
     let file = n.peers[1].replay.clone();
     let signer = n.peers[1].signer.clone();
+    let secret = n.peers[1].secret.clone();
     let torn = &journal[..journal.len() - 3];
     let jt = read_journal(torn);
     assert!(jt.error.as_ref().unwrap().is_torn_tail());
     assert_eq!(jt.valid_len, j.records.last().unwrap().0);
-    Session::<Pig>::resume_with_journal(&file, torn, signer.clone(), settings(), n.now).unwrap();
+    Session::<Pig>::resume_with_journal(
+        &file,
+        torn,
+        signer.clone(),
+        secret.clone(),
+        settings(),
+        n.now,
+    )
+    .unwrap();
     let mut bad = journal.clone();
     bad[j.records[0].0 + 3] ^= 4;
-    let e =
-        Session::<Pig>::resume_with_journal(&file, &bad, signer, settings(), n.now).unwrap_err();
+    let e = Session::<Pig>::resume_with_journal(&file, &bad, signer, secret, settings(), n.now)
+        .unwrap_err();
     assert!(matches!(e, ResumeError::Journal(_)), "{e}");
 }

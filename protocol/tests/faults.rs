@@ -181,7 +181,7 @@ mod hostile {
             let t = &t[..cut % (t.len() + 1)];
             let _ = replay::verify::<Pig>(t);
             let signer = dwarfs_protocol::sim::sim_signer(seed, 0);
-            let _ = dwarfs_protocol::Session::<Pig>::resume_with_signer(t, signer, Settings::default(), 0);
+            let _ = dwarfs_protocol::Session::<Pig>::resume_with_signer(t, signer, dwarfs_protocol::sim::sim_secret(seed, 0), Settings::default(), 0);
         }
     }
 }

@@ -154,8 +154,10 @@ fn a_crashed_peer_resumes_from_its_own_replay_file() {
         let file = n.peers[2].replay.clone();
         let file = &file[..file.len() - cut.min(file.len() / 2)];
         let signer = n.peers[2].signer.clone();
+        let secret = n.peers[2].secret.clone();
         let (session, keep) =
-            Session::<Pig>::resume_with_signer(file, signer, settings(None), n.now).unwrap();
+            Session::<Pig>::resume_with_signer(file, signer, secret, settings(None), n.now)
+                .unwrap();
         assert!(keep <= file.len());
         assert!(
             session.final_seq() >= 15,

@@ -3,7 +3,7 @@
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{DataDigest, Game};
 use dwarfs_protocol::message::LobbyHello;
-use dwarfs_protocol::sim::{Faults, Network, sim_signer};
+use dwarfs_protocol::sim::{Faults, Network, sim_secret, sim_signer};
 use dwarfs_protocol::{Event, GameConfig, Refusal, SeatSpec, Session, Settings};
 
 #[test]
@@ -50,12 +50,28 @@ fn a_config_with_other_data_cannot_start_a_session() {
     let mut cfg = GameConfig::new::<Pig>([3; 32], &PigOptions::default(), seats.clone()).unwrap();
     let digest: DataDigest = [9; 32];
     cfg.data_digest = digest;
-    let e = Session::<Pig>::with_signer(cfg, sim_signer(1, 0), Settings::default(), 0).unwrap_err();
+    let e = Session::<Pig>::with_signer(
+        cfg,
+        sim_signer(1, 0),
+        sim_secret(1, 0),
+        Settings::default(),
+        0,
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("card-data digest mismatch"), "{e}");
     // Bad options and duplicate keys are refused too.
     let mut cfg = GameConfig::new::<Pig>([3; 32], &PigOptions::default(), seats.clone()).unwrap();
     cfg.options = vec![0xff];
-    assert!(Session::<Pig>::with_signer(cfg, sim_signer(1, 0), Settings::default(), 0).is_err());
+    assert!(
+        Session::<Pig>::with_signer(
+            cfg,
+            sim_signer(1, 0),
+            sim_secret(1, 0),
+            Settings::default(),
+            0
+        )
+        .is_err()
+    );
     let cfg =
         GameConfig::new::<Pig>([3; 32], &PigOptions::default(), vec![seats[0], seats[0]]).unwrap();
     assert!(matches!(cfg.check::<Pig>(), Err(Refusal::Seats(_))));
@@ -86,8 +102,14 @@ fn peers_with_different_configs_never_start_together() {
         wagers: false,
     })
     .unwrap();
-    n.peers[1].session =
-        Session::with_signer(other, n.peers[1].signer.clone(), Settings::default(), 0).unwrap();
+    n.peers[1].session = Session::with_signer(
+        other,
+        n.peers[1].signer.clone(),
+        n.peers[1].secret.clone(),
+        Settings::default(),
+        0,
+    )
+    .unwrap();
     n.run(5_000);
     assert!(n.peers[0].events.iter().any(
         |e| matches!(e, Event::Cheat(ev) if ev.kind == dwarfs_protocol::CheatKind::WrongGame)

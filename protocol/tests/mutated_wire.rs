@@ -67,7 +67,9 @@ fn statements(m: &Message) -> Vec<Statement> {
     let mut out = Vec::new();
     match m {
         Message::Lobby(LobbyMessage::Ready(s)) => push(&mut out, Domain::Ready, s),
-        Message::Lobby(_) | Message::SyncRequest(_) => {}
+        Message::Lobby(LobbyMessage::Offer(s)) => push(&mut out, Domain::Offer, s),
+        Message::Lobby(LobbyMessage::Refuse(s)) => push(&mut out, Domain::Refuse, s),
+        Message::Lobby(LobbyMessage::Hello(_)) | Message::SyncRequest(_) => {}
         Message::Commit(s) => push(&mut out, Domain::Commit, s),
         Message::Reveal(s) => push(&mut out, Domain::Reveal, s),
         Message::Move(s) => push(&mut out, Domain::Move, s),

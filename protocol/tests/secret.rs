@@ -371,8 +371,10 @@ fn a_crashed_peer_resumes_through_secret_steps() {
         let file = n.peers[2].replay.clone();
         let file = &file[..file.len() - cut];
         let signer = n.peers[2].signer.clone();
+        let secret = n.peers[2].secret.clone();
         let (session, keep) =
-            Session::<Pig>::resume_with_signer(file, signer, settings(false), n.now).unwrap();
+            Session::<Pig>::resume_with_signer(file, signer, secret, settings(false), n.now)
+                .unwrap();
         n.peers[2].session = session;
         n.peers[2].replay = file[..keep].to_vec();
         n.peers[2].offline = false;

@@ -8,7 +8,7 @@ use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{Message, MoveBody, Signed, TakeoverBody};
 use dwarfs_protocol::replay::format::{Frame, MAGIC, TakeoverRecord, VoteRecord, encode_frame};
 use dwarfs_protocol::replay::{self, Fault, format::read_frames};
-use dwarfs_protocol::sim::{Faults, Network, SimPeer, sim_signer};
+use dwarfs_protocol::sim::{Faults, Network, SimPeer, sim_secret, sim_signer};
 use dwarfs_protocol::{CheatKind, Event, Phase, Settings, TakeoverError, Waiting};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -338,7 +338,11 @@ fn a_single_vote_cannot_hand_over_one_of_the_last_two_of_three() {
     let beacon = (0..2)
         .map(|i| {
             let signer = sim_signer(seed, i);
-            Chain::new(signer.derive_secret(&game_id, "beacon chain"), segment).link(seq - 1)
+            Chain::new(
+                signer.derive_secret(&sim_secret(seed, i), &game_id, "beacon chain"),
+                segment,
+            )
+            .link(seq - 1)
         })
         .collect();
     let mut forged = fs.clone();
@@ -534,6 +538,7 @@ fn header_formats_of_protocol_v1_are_refused() {
     let resumed = dwarfs_protocol::Session::<Pig>::resume_with_signer(
         &relabel(4),
         sim_signer(34, 0),
+        sim_secret(34, 0),
         settings(),
         0,
     );

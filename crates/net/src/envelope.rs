@@ -4,6 +4,7 @@
 
 use dwarfs_engine::Seat;
 use dwarfs_protocol::GameId;
+use dwarfs_protocol::message::Signed;
 use dwarfs_protocol::wire::MAX_FRAME;
 use libp2p::{Multiaddr, PeerId};
 use serde::{Deserialize, Serialize};
@@ -111,8 +112,9 @@ pub enum NetMsg {
     LobbyQuery,
     /// A host's answer to [`NetMsg::LobbyQuery`] while its lobby is open.
     LobbyInfo(LobbyInfo),
-    /// The lobby: who sits where and where they listen.
-    Roster(Roster),
+    /// The lobby: who sits where and where they listen; signed by the host
+    /// ([`dwarfs_protocol::keys::Domain::Roster`]) and bound to the game by its id.
+    Roster(Signed<Roster>),
     /// The sender's game is over and agreed; it will leave soon.
     Done,
     /// A raw round-trip probe (benchmark); answered at once with [`NetMsg::Pong`].

@@ -6,6 +6,8 @@
 //!   can talk to a node), mDNS for the LAN, and the `/dwarfs/1` stream protocol carrying
 //!   length-prefixed frames ([`frame`], [`envelope`]) with the protocol crate's frame limit.
 //! - [`identity`]: the player's ed25519 key, kept in the config directory (or `--key FILE`).
+//! - [`played`]: the game ids a key has played (each is played once), and fresh random game
+//!   ids and game secrets.
 //! - [`ticket`]: invite tickets (game id, host peer id, addresses) as one checksummed string.
 //! - [`lobby`]: the lobby before a game as a sans-IO state machine (greetings, seats, roster,
 //!   lobby chat, the configuration that starts the game); [`host_lobby`]: the host's seats.
@@ -28,6 +30,7 @@ pub mod lan;
 pub mod lobby;
 pub mod node;
 pub mod peer;
+pub mod played;
 pub mod spec;
 pub mod ticket;
 

@@ -9,8 +9,10 @@ use dwarfs_net::envelope::{
 };
 use dwarfs_net::frame::{FrameError, read_frame, write_frame};
 use dwarfs_net::ticket::{Ticket, TicketError};
+use dwarfs_protocol::Signer;
+use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::keys::keypair_from_secret;
-use dwarfs_protocol::message::Message;
+use dwarfs_protocol::message::{Message, Signed};
 use dwarfs_protocol::session::Settings;
 use dwarfs_protocol::sim::{Faults, Network};
 use dwarfs_protocol::wire;
@@ -98,19 +100,23 @@ fn net_messages() -> Vec<NetMsg> {
             seats: 3,
             open: 1,
         }),
-        NetMsg::Roster(Roster {
-            game_id: t.game_id,
-            seats: vec![RosterSeat {
-                seat: Seat(0),
-                name: "Ada".into(),
-                colour: "Blue".into(),
-                peer: Some(t.host.to_bytes()),
-                addrs,
-                bot: false,
-                ready: true,
-            }],
-            options: Vec::new(),
-        }),
+        NetMsg::Roster(Signed::sign(
+            &Signer::from_secret([3; 32]),
+            Domain::Roster,
+            Roster {
+                game_id: t.game_id,
+                seats: vec![RosterSeat {
+                    seat: Seat(0),
+                    name: "Ada".into(),
+                    colour: "Blue".into(),
+                    peer: Some(t.host.to_bytes()),
+                    addrs,
+                    bot: false,
+                    ready: true,
+                }],
+                options: Vec::new(),
+            },
+        )),
         NetMsg::Done,
         NetMsg::Ping(1 << 40),
         NetMsg::Pong(3),

@@ -57,6 +57,14 @@ pub enum ResumeError {
     /// The configuration or key is unusable.
     #[error(transparent)]
     Session(#[from] SessionError),
+    /// The game's secret given does not give the seed commit this key made in the file (the
+    /// secret file next to the replay is another game's, or was replaced): resuming would
+    /// commit to different values.
+    #[error(
+        "the game's secret does not match the seed commit in the replay: restore the secret \
+         file this game was started with"
+    )]
+    WrongSecret,
 }
 
 /// Why a takeover vote could not be cast.

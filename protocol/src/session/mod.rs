@@ -9,6 +9,7 @@ use crate::beacon::{self, Chain, ChainTracker};
 use crate::config::{GameConfig, SeatSpec};
 use crate::event::{Destination, DesyncReport, Event, Transmit, Waiting};
 use crate::evidence::{CheatKind, Evidence};
+use crate::game_secret::GameSecret;
 use crate::keys::{Domain, Signer, verify};
 use crate::lockstep;
 use crate::message::{
@@ -103,6 +104,8 @@ pub struct Session<G: Game> {
     game_id: GameId,
     settings: Settings,
     signer: Signer,
+    /// Fresh randomness behind our per-game secrets (see [`crate::game_secret`]).
+    game_secret: GameSecret,
     local_peer: PeerId,
     local_seat: Option<Seat>,
     seats: Vec<SeatInfo>,
@@ -212,21 +215,26 @@ fn frame_key(frame: &Frame) -> u32 {
 impl<G: Game> Session<G> {
     /// Starts a session for `config` as the peer with identity `keypair`: seated if its key holds
     /// a seat, a spectator otherwise. A seated session immediately queues its seed commit.
-    /// `now` is the caller's logical time in milliseconds.
+    /// `game_secret` is fresh randomness for this game alone, which the driver keeps on disk
+    /// (readable only by the user) **before** sending the commit, for [`Session::resume`]: the
+    /// seed nonce, beacon chain and secret-choice salts are derived from it, the key and the game
+    /// id. `now` is the caller's logical time in milliseconds.
     pub fn new(
         config: GameConfig,
         keypair: &Keypair,
+        game_secret: GameSecret,
         settings: Settings,
         now: u64,
     ) -> Result<Self, SessionError> {
         let signer = Signer::new(keypair)?;
-        Self::with_signer(config, signer, settings, now)
+        Self::with_signer(config, signer, game_secret, settings, now)
     }
 
     /// As [`Session::new`], from a [`Signer`].
     pub fn with_signer(
         config: GameConfig,
         signer: Signer,
+        game_secret: GameSecret,
         settings: Settings,
         now: u64,
     ) -> Result<Self, SessionError> {
@@ -251,9 +259,9 @@ impl<G: Game> Session<G> {
         let local_seat = config.seat_of(&signer.public());
         let local_peer = signer.public().peer_id()?;
         let game_id = config.game_id;
-        let nonce = signer.derive_secret(&game_id, "seed nonce");
+        let nonce = signer.derive_secret(&game_secret, &game_id, "seed nonce");
         let chain = Chain::new(
-            signer.derive_secret(&game_id, "beacon chain"),
+            signer.derive_secret(&game_secret, &game_id, "beacon chain"),
             config.beacon_segment,
         );
         let n = seats.len();
@@ -264,6 +272,7 @@ impl<G: Game> Session<G> {
             game_id,
             settings,
             signer,
+            game_secret,
             local_peer,
             local_seat,
             seats,
@@ -340,31 +349,36 @@ impl<G: Game> Session<G> {
     }
 
     /// Resumes the local peer's session from its own replay file after a crash (`dwarfs resume
-    /// FILE`), without its signing journal (see [`Session::resume_with_journal`], which a driver
+    /// FILE`) and the game's secret the driver kept ([`Session::new`]), without its signing
+    /// journal (see [`Session::resume_with_journal`], which a driver
     /// that keeps one should use). Everything in the file is verified again; the file may be cut
     /// anywhere. Returns the session and how many bytes of the file verify: the session's replay
     /// goes on from that length (a driver writes it to a new file and replaces the old one only
     /// once the new one holds at least as much, so nothing is lost if the others never come
     /// back). The session asks the other peers for what it missed, and does not let the local
     /// seat play until one of them has answered.
+    /// A secret that does not give the seed commit recorded in the file is
+    /// [`ResumeError::WrongSecret`]: the session never commits to different values.
     pub fn resume(
         replay: &[u8],
         keypair: &Keypair,
+        game_secret: GameSecret,
         settings: Settings,
         now: u64,
     ) -> Result<(Self, usize), ResumeError> {
         let signer = Signer::new(keypair).map_err(SessionError::from)?;
-        Self::resume_with_signer(replay, signer, settings, now)
+        Self::resume_with_signer(replay, signer, game_secret, settings, now)
     }
 
     /// As [`Session::resume`], from a [`Signer`].
     pub fn resume_with_signer(
         replay: &[u8],
         signer: Signer,
+        game_secret: GameSecret,
         settings: Settings,
         now: u64,
     ) -> Result<(Self, usize), ResumeError> {
-        Self::resume_with_journal(replay, &[], signer, settings, now)
+        Self::resume_with_journal(replay, &[], signer, game_secret, settings, now)
     }
 
     /// As [`Session::resume_with_signer`], also reading the peer's signing journal (the bytes
@@ -382,6 +396,7 @@ impl<G: Game> Session<G> {
         replay: &[u8],
         journal: &[u8],
         signer: Signer,
+        game_secret: GameSecret,
         settings: Settings,
         now: u64,
     ) -> Result<(Self, usize), ResumeError> {
@@ -390,9 +405,15 @@ impl<G: Game> Session<G> {
             return Err(ResumeError::Journal(e.clone()));
         }
         let r = crate::replay::rebuild::<G>(replay)?;
-        let mut s = Self::with_signer(r.header.config.clone(), signer, settings, now)?;
+        let mut s = Self::with_signer(r.header.config.clone(), signer, game_secret, settings, now)?;
         s.outbox.clear();
         s.events.clear();
+        if let Some(seat) = s.local_seat
+            && let Some(ours) = r.header.commits.iter().find(|c| c.body.seat == seat)
+            && s.commits[seat.index()].as_ref().map(|c| &c.body) != Some(&ours.body)
+        {
+            return Err(ResumeError::WrongSecret);
+        }
         for c in &r.header.commits {
             if let Some(slot) = s.commits.get_mut(c.body.seat.index()) {
                 *slot = Some(c.clone());
@@ -473,6 +494,12 @@ impl<G: Game> Session<G> {
         }
         s.progress();
         Ok((s, r.valid_len))
+    }
+
+    /// Our per-game secret for `purpose`, from the key, the game's fresh secret and the game id.
+    pub(super) fn own_secret(&self, purpose: &str) -> [u8; 32] {
+        self.signer
+            .derive_secret(&self.game_secret, &self.game_id, purpose)
     }
 
     // ----- accessors -----

@@ -12,9 +12,7 @@ impl<G: Game> Session<G> {
             None => false,
             Some(SignedRecord::Move(m)) => m.body.seat != seat || m.body.action != action,
             Some(SignedRecord::SecretCommit(c)) => {
-                let base = self
-                    .signer
-                    .derive_secret(&self.game_id, "secret choice salt");
+                let base = self.own_secret("secret choice salt");
                 let salt = crate::secret::salt(&base, seq);
                 c.body.seat != seat
                     || c.body.digest

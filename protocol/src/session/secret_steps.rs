@@ -19,9 +19,7 @@ impl<G: Game> Session<G> {
             .play(seat, &action)
             .map_err(|e| SubmitError::Illegal(e.to_string()))?;
         let seq = self.final_seq + 1;
-        let base = self
-            .signer
-            .derive_secret(&self.game_id, "secret choice salt");
+        let base = self.own_secret("secret choice salt");
         let salt = crate::secret::salt(&base, seq);
         let encoded =
             codec::encode(&action).map_err(|e| SubmitError::Unencodable(e.to_string()))?;
@@ -86,9 +84,7 @@ impl<G: Game> Session<G> {
         else {
             return;
         };
-        let base = self
-            .signer
-            .derive_secret(&self.game_id, "secret choice salt");
+        let base = self.own_secret("secret choice salt");
         let salt = crate::secret::salt(&base, seq);
         let found = self
             .state

@@ -288,6 +288,7 @@ impl<G: Game> Session<G> {
         let resumed = Self::resume_with_signer(
             &prefix,
             self.signer.clone(),
+            self.game_secret.clone(),
             self.settings.clone(),
             self.now,
         );

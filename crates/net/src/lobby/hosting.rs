@@ -11,16 +11,15 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         };
         match lobby.join(from, is_ready) {
             Err(e) => {
-                let r = Refusal::Seats(e.to_string());
-                self.out
-                    .push_back(Output::Lobby(from, LobbyMessage::Refuse(r)));
+                let refuse = self.refuse(Refusal::Seats(e.to_string()));
+                self.out.push_back(Output::Lobby(from, refuse));
             }
             Ok(false) => {
                 // Greeted again (a lost frame, a reconnection): the lobby as it is.
                 let Stage::Hosting(lobby) = &self.stage else {
                     return;
                 };
-                let roster = self.roster_for(lobby);
+                let roster = self.sign_roster(self.roster_for(lobby));
                 self.out
                     .push_back(Output::Net(from, NetMsg::Roster(roster)));
             }
@@ -215,6 +214,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             info.host_name, info.open, info.seats
         ));
         self.game_id = t.game_id;
+        self.host = Some(from);
         self.contacts.insert(from);
         self.greeted.insert(from);
         self.greet(from);

@@ -14,14 +14,25 @@
 //! mismatch is refused with a [`Refusal`] that says which. When the seats are filled and everyone
 //! is ready the host sends the roster (who sits where, where they listen) and the offer (the
 //! [`GameConfig`]); every peer then starts its session.
+//!
+//! **Bound to the host.** The host signs its offers, rosters and refusals with its key
+//! ([`Domain::Offer`], [`Domain::Roster`], [`Domain::Refuse`]), each bound to the game by its id.
+//! A joiner heeds them only from the host it dialled (the peer id of the ticket, or of the LAN
+//! lobby that answered), signed by that host's key, for its game; and only once their fields
+//! check ([`check_roster`], [`GameConfig::check`]). Anything else is logged and dropped: another
+//! peer cannot end a joiner's lobby, seat it elsewhere or start it on another configuration
+//! (`bound.rs`).
 
 use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat};
 use crate::host_lobby::{HostLobby, HostSeat, LobbyWait};
 use dwarfs_engine::{Game, Seat};
-use dwarfs_protocol::message::{LobbyHello, LobbyMessage};
-use dwarfs_protocol::{GameConfig, PublicKeyBytes, Refusal, SeatSpec};
+use dwarfs_protocol::keys::Domain;
+use dwarfs_protocol::message::{LobbyHello, LobbyMessage, RefuseBody, Signed};
+use dwarfs_protocol::{GameConfig, PublicKeyBytes, Refusal, SeatSpec, Signer};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::marker::PhantomData;
+
+pub use bound::{RosterError, check_roster};
 
 /// How often a peer waiting for the lobby greets its contacts again, in milliseconds.
 pub const GREET_EVERY_MS: u64 = 500;
@@ -60,8 +71,9 @@ pub trait LobbyPeer: Copy + Ord + std::fmt::Debug {
 pub struct Me<P> {
     /// Our id.
     pub id: P,
-    /// Our signing key (the seat the host gives us is this key's).
-    pub key: PublicKeyBytes,
+    /// Our signing key (the seat the host gives us is this key's; a host signs its offers,
+    /// rosters and refusals with it).
+    pub signer: Signer,
     /// Our display name.
     pub name: String,
     /// The hello we greet with.
@@ -75,6 +87,13 @@ pub struct Me<P> {
     /// The host lets anyone who asks watch the game (an open game); otherwise the host answers
     /// each spectator request (an app shows it with Allow and Deny; the terminal denies).
     pub anyone_may_watch: bool,
+}
+
+impl<P> Me<P> {
+    /// Our public key.
+    pub fn key(&self) -> PublicKeyBytes {
+        self.signer.public()
+    }
 }
 
 /// What the lobby asks the driver to do or show.
@@ -164,6 +183,13 @@ pub struct Lobby<G, P> {
     hosted: bool,
     /// The players seated when the game started (their peers, without us).
     players: BTreeSet<P>,
+    /// The host we dialled (from the ticket, or the LAN lobby that answered): only its signed
+    /// offers, rosters and refusals are heeded.
+    host: Option<P>,
+    /// The host's signed offer (ours, if we host), relayed to latecomers.
+    offer: Option<Signed<GameConfig>>,
+    /// The host's last signed roster (ours, if we host), relayed to latecomers.
+    signed_roster: Option<Signed<Roster>>,
     roster: Option<Roster>,
     connected: BTreeSet<P>,
     /// Peers we dialled from a ticket or an address book and must greet on connection.
@@ -195,6 +221,9 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             local: BTreeSet::new(),
             hosted: false,
             players: BTreeSet::new(),
+            host: None,
+            offer: None,
+            signed_roster: None,
             roster: None,
             connected: BTreeSet::new(),
             contacts: BTreeSet::new(),
@@ -227,13 +256,22 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// We join (or watch) game `game_id` hosted by `host`, which the driver dials.
     pub fn join(&mut self, game_id: [u8; 32], host: P) {
         self.game_id = game_id;
+        self.host = Some(host);
         self.contacts.insert(host);
     }
 
-    /// We come back to a running game: its roster (from the address book, if any) and the peers
-    /// to greet. The driver starts the session itself.
-    pub fn resume(&mut self, game_id: [u8; 32], roster: Option<Roster>, contacts: Vec<P>) {
+    /// We come back to a running game: its roster (from the address book, if any), the peers
+    /// to greet, and the host if we know it (from a ticket). The driver starts the session
+    /// itself.
+    pub fn resume(
+        &mut self,
+        game_id: [u8; 32],
+        roster: Option<Roster>,
+        contacts: Vec<P>,
+        host: Option<P>,
+    ) {
         self.game_id = game_id;
+        self.host = host;
         self.roster = roster;
         self.contacts.extend(contacts);
         self.stage = Stage::Playing;
@@ -407,8 +445,8 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             LobbyMessage::Hello(h) => {
                 if let Err(r) = h.check::<G>() {
                     self.say(format!("Refused {}: {r}", h.name));
-                    self.out
-                        .push_back(Output::Lobby(from, LobbyMessage::Refuse(r.clone())));
+                    let refuse = self.refuse(r.clone());
+                    self.out.push_back(Output::Lobby(from, refuse));
                     if self.contacts.contains(&from) && !self.is_playing() {
                         self.out.push_back(Output::End(r.to_string()));
                     }
@@ -421,6 +459,15 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                 self.hellos.insert(from, h);
             }
             LobbyMessage::Refuse(r) => {
+                if let Err(why) = self.check_from_host(from, &r, Domain::Refuse) {
+                    tracing::debug!(?from, "a refusal ignored ({why}): {}", r.body.refusal);
+                    return;
+                }
+                if r.body.game_id != self.game_id {
+                    tracing::debug!(?from, "a refusal for another game ignored");
+                    return;
+                }
+                let r = r.body.refusal;
                 self.say(format!("Refused by the lobby: {r}"));
                 if !self.is_playing() {
                     self.out.push_back(Output::End(r.to_string()));
@@ -429,35 +476,6 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             LobbyMessage::Offer(config) => self.on_offer(from, config),
             LobbyMessage::Ready(_) => {}
         }
-    }
-
-    fn on_offer(&mut self, from: P, config: GameConfig) {
-        if !matches!(self.stage, Stage::Waiting) {
-            return;
-        }
-        if self.me.lan && self.game_id == [0; 32] {
-            self.game_id = config.game_id;
-        }
-        if config.game_id != self.game_id {
-            return;
-        }
-        if let Err(r) = config.check::<G>() {
-            self.out
-                .push_back(Output::Lobby(from, LobbyMessage::Refuse(r.clone())));
-            self.out.push_back(Output::End(r.to_string()));
-            return;
-        }
-        let seat = config.seat_of(&self.me.key);
-        if seat.is_none() && !self.me.spectator {
-            self.out
-                .push_back(Output::End("the host gave us no seat in its game".into()));
-            return;
-        }
-        self.stage = Stage::Playing;
-        self.out.push_back(Output::Start {
-            config,
-            ready_to: seat.map(|_| from),
-        });
     }
 
     /// A network-layer lobby message from `from`. [`NetMsg::Done`], [`NetMsg::Ping`] and
@@ -507,25 +525,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     self.out.push_back(Output::End(why));
                 }
             }
-            NetMsg::Roster(r) => {
-                // Only the host we joined (or a player we resume with) tells us the roster.
-                if !self.contacts.contains(&from) && !self.is_player(&from) {
-                    return;
-                }
-                if self.me.lan && self.game_id == [0; 32] {
-                    self.game_id = r.game_id;
-                }
-                if r.game_id != self.game_id {
-                    return;
-                }
-                self.out.push_back(Output::Addresses(r.clone()));
-                if !self.is_playing() {
-                    self.out.push_back(Output::Roster(r.clone()));
-                }
-                if self.roster.is_none() || !self.is_playing() {
-                    self.roster = Some(r);
-                }
-            }
+            NetMsg::Roster(r) => self.on_roster(from, r),
             NetMsg::Ready(r) => self.host_ready(from, r),
             NetMsg::TakeSeat(n) => self.host_take_seat(from, n),
             NetMsg::Leave => match self.stage {
@@ -632,10 +632,11 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         };
         let roster = self.roster_for(lobby);
         let joined = lobby.joined();
-        self.out.push_back(Output::Roster(roster.clone()));
+        let signed = self.sign_roster(roster.clone());
+        self.out.push_back(Output::Roster(roster));
         for p in joined {
             self.out
-                .push_back(Output::Net(p, NetMsg::Roster(roster.clone())));
+                .push_back(Output::Net(p, NetMsg::Roster(signed.clone())));
         }
     }
 
@@ -658,7 +659,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         let mut seats = Vec::new();
         for seat in lobby.seats() {
             seats.push(match seat {
-                HostSeat::Player(p) if *p == self.me.id => SeatSpec::Player(self.me.key),
+                HostSeat::Player(p) if *p == self.me.id => SeatSpec::Player(self.me.key()),
                 HostSeat::Player(p) => match p.public_key() {
                     Some(k) => SeatSpec::Player(k),
                     None => return,
@@ -672,12 +673,16 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         let joined = lobby.joined();
         self.players = joined.iter().copied().collect();
         self.roster = Some(roster.clone());
+        let signed_roster = self.sign_roster(roster);
+        let offer = Signed::sign(&self.me.signer, Domain::Offer, config.clone());
         for p in joined.iter().chain(self.spectators.iter()) {
             self.out
-                .push_back(Output::Net(*p, NetMsg::Roster(roster.clone())));
+                .push_back(Output::Net(*p, NetMsg::Roster(signed_roster.clone())));
             self.out
-                .push_back(Output::Lobby(*p, LobbyMessage::Offer(config.clone())));
+                .push_back(Output::Lobby(*p, LobbyMessage::Offer(offer.clone())));
         }
+        self.signed_roster = Some(signed_roster);
+        self.offer = Some(offer);
         self.stage = Stage::Playing;
         self.tell_watchers();
         self.out.push_back(Output::Start {
@@ -773,6 +778,7 @@ pub fn seat_label<G: Game>(seat: Seat) -> String {
     }
 }
 
+mod bound;
 mod hosting;
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,7 @@
 
 use super::*;
 use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_protocol::Signer;
 
 /// A peer id for the tests: a number, whose key is derived from it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,13 +31,23 @@ fn key(n: u8) -> PublicKeyBytes {
     PublicKeyBytes(ed.to_bytes())
 }
 
+/// The signing key of peer `n` (its public half is [`key`]`(n)`).
+fn signer(n: u8) -> Signer {
+    Signer::from_secret([n; 32])
+}
+
+/// `roster` signed by peer `n`.
+fn signed_roster(n: u8, roster: Roster) -> Signed<Roster> {
+    Signed::sign(&signer(n), Domain::Roster, roster)
+}
+
 const GAME: [u8; 32] = [7; 32];
 const HOST: Id = Id(1);
 
 fn me(n: u8, name: &str) -> Me<Id> {
     Me {
         id: Id(n),
-        key: key(n),
+        signer: signer(n),
         name: name.into(),
         hello: LobbyHello::for_game::<Pig>(name.to_string()),
         spectator: false,
@@ -474,7 +485,8 @@ fn during_the_game_only_players_and_admitted_spectators_are_answered() {
     let before = t.lobby(Id(2)).roster().cloned();
     let mut fake = before.clone().expect("a roster");
     fake.seats[0].addrs = vec![vec![1, 2, 3]];
-    t.lobby(Id(2)).on_net(Id(9), NetMsg::Roster(fake));
+    t.lobby(Id(2))
+        .on_net(Id(9), NetMsg::Roster(signed_roster(9, fake)));
     assert_eq!(t.lobby(Id(2)).poll(), None);
     assert_eq!(t.lobby(Id(2)).roster().cloned(), before);
     // Once allowed, it gets the configuration, and the player is told.
@@ -573,4 +585,174 @@ fn a_join_that_does_not_name_the_hosted_game_gets_no_seat() {
         std::iter::from_fn(|| t.lobby(HOST).poll()).any(|o| o == Output::Say("Eve joined.".into()))
     );
     assert_eq!(t.lobby(HOST).roster_for_test().seats[1].peer, Some(vec![8]));
+}
+
+/// Bo has dialled the host and waits in a lobby of three seats (one still open).
+fn bo_waiting() -> Table {
+    let mut t = Table::new(3, 0, vec![me(2, "Bo")]);
+    t.connect(HOST, Id(2));
+    t.take(Id(2));
+    assert!(!t.lobby(Id(2)).is_playing());
+    t
+}
+
+/// A configuration of our game that seats Bo.
+fn config_for_bo() -> GameConfig {
+    let seats = vec![
+        SeatSpec::Player(key(1)),
+        SeatSpec::Player(key(2)),
+        SeatSpec::Player(key(9)),
+    ];
+    GameConfig::new::<Pig>(GAME, &PigOptions::default(), seats).unwrap()
+}
+
+fn refusal(n: u8, game_id: [u8; 32]) -> LobbyMessage {
+    let body = RefuseBody {
+        game_id,
+        refusal: Refusal::Seats("go away".into()),
+    };
+    LobbyMessage::Refuse(Signed::sign(&signer(n), Domain::Refuse, body))
+}
+
+fn offer(n: u8, config: GameConfig) -> LobbyMessage {
+    LobbyMessage::Offer(Signed::sign(&signer(n), Domain::Offer, config))
+}
+
+fn outputs(t: &mut Table, id: Id) -> Vec<Output<Id>> {
+    std::iter::from_fn(|| t.lobby(id).poll()).collect()
+}
+
+#[test]
+fn offers_rosters_and_refusals_count_only_from_the_dialled_host() {
+    let mut t = bo_waiting();
+    let roster = t.lobby(Id(2)).roster().cloned().expect("the host's roster");
+    let mut moved = roster.clone();
+    moved.seats[1].addrs = vec![vec![6, 6, 6]];
+    // Another peer (connected, signing with its own key) is not the host.
+    let bo = Id(2);
+    t.lobby(bo).connected_to(Id(9));
+    outputs(&mut t, bo);
+    t.lobby(bo).on_lobby(Id(9), refusal(9, GAME));
+    t.lobby(bo)
+        .on_net(Id(9), NetMsg::Roster(signed_roster(9, moved.clone())));
+    t.lobby(bo).on_lobby(Id(9), offer(9, config_for_bo()));
+    assert_eq!(outputs(&mut t, bo), vec![]);
+    assert!(!t.lobby(bo).is_playing());
+    assert_eq!(t.lobby(bo).roster(), Some(&roster));
+    // Nor does the host's own signature help a message that another peer sends.
+    t.lobby(bo).on_lobby(Id(9), refusal(1, GAME));
+    t.lobby(bo)
+        .on_net(Id(9), NetMsg::Roster(signed_roster(1, moved.clone())));
+    t.lobby(bo).on_lobby(Id(9), offer(1, config_for_bo()));
+    assert_eq!(outputs(&mut t, bo), vec![]);
+    // From the host but not signed by its key: forged, ignored.
+    t.lobby(bo).on_lobby(HOST, refusal(9, GAME));
+    t.lobby(bo)
+        .on_net(HOST, NetMsg::Roster(signed_roster(9, moved.clone())));
+    t.lobby(bo).on_lobby(HOST, offer(9, config_for_bo()));
+    let mut forged = match offer(1, config_for_bo()) {
+        LobbyMessage::Offer(o) => o,
+        _ => unreachable!(),
+    };
+    forged.body.options = dwarfs_engine::codec::encode(&PigOptions {
+        target: 5,
+        ..PigOptions::default()
+    })
+    .unwrap();
+    t.lobby(bo).on_lobby(HOST, LobbyMessage::Offer(forged));
+    assert_eq!(outputs(&mut t, bo), vec![]);
+    assert_eq!(t.lobby(bo).roster(), Some(&roster));
+    // The host's refusal for another game is not ours.
+    t.lobby(bo).on_lobby(HOST, refusal(1, [8; 32]));
+    assert_eq!(outputs(&mut t, bo), vec![]);
+    // The host's, signed by it: heeded.
+    t.lobby(bo)
+        .on_net(HOST, NetMsg::Roster(signed_roster(1, moved.clone())));
+    assert!(outputs(&mut t, bo).contains(&Output::Roster(moved.clone())));
+    t.lobby(bo).on_lobby(HOST, refusal(1, GAME));
+    let outs = outputs(&mut t, bo);
+    assert!(
+        outs.iter()
+            .any(|o| matches!(o, Output::End(why) if why.contains("go away"))),
+        "{outs:?}"
+    );
+}
+
+#[test]
+fn the_hosts_signed_offer_starts_the_game_and_is_what_a_player_relays() {
+    let mut t = bo_waiting();
+    let config = config_for_bo();
+    t.lobby(Id(2)).on_lobby(HOST, offer(1, config.clone()));
+    let outs = outputs(&mut t, Id(2));
+    assert_eq!(started(&outs), Some((config.clone(), Some(HOST))));
+    // A latecomer is handed the host's offer, not one signed by Bo.
+    let relayed = t.lobby(Id(2)).offer_for(&config);
+    assert!(relayed.is_signed_by(&key(1), Domain::Offer));
+    assert!(
+        t.lobby(Id(2))
+            .signed_roster()
+            .is_some_and(|r| r.is_signed_by(&key(1), Domain::Roster))
+    );
+}
+
+#[test]
+fn a_refusal_from_a_joiner_does_not_end_the_hosts_lobby() {
+    let mut t = bo_waiting();
+    t.lobby(HOST).on_lobby(Id(2), refusal(2, GAME));
+    let outs = outputs(&mut t, HOST);
+    assert!(
+        !outs.iter().any(|o| matches!(o, Output::End(_))),
+        "{outs:?}"
+    );
+    assert!(t.lobby(HOST).is_hosting());
+}
+
+#[test]
+fn rosters_with_bad_seats_or_peers_are_refused_never_trusted() {
+    let mut t = bo_waiting();
+    let good = t.lobby(Id(2)).roster().cloned().unwrap();
+    let mut bad_rosters = Vec::new();
+    let mut r = good.clone();
+    r.seats[2].seat = Seat(255);
+    bad_rosters.push(r);
+    let mut r = good.clone();
+    r.seats.swap(0, 1);
+    bad_rosters.push(r);
+    let mut r = good.clone();
+    while r.seats.len() <= Pig::MAX_PLAYERS as usize {
+        let mut s = r.seats[2].clone();
+        s.seat = Seat(r.seats.len() as u8);
+        r.seats.push(s);
+    }
+    bad_rosters.push(r);
+    let mut r = good.clone();
+    r.seats.clear();
+    bad_rosters.push(r);
+    let mut r = good.clone();
+    r.seats[1].peer = Some(vec![1, 2, 3]);
+    bad_rosters.push(r);
+    let mut r = good.clone();
+    r.seats[2].peer = r.seats[1].peer.clone();
+    bad_rosters.push(r);
+    let mut r = good.clone();
+    r.game_id = [8; 32];
+    bad_rosters.push(r);
+    for bad in bad_rosters {
+        assert!(check_roster::<Pig, Id>(&bad, &GAME).is_err(), "{bad:?}");
+        t.lobby(Id(2))
+            .on_net(HOST, NetMsg::Roster(signed_roster(1, bad.clone())));
+        let outs = outputs(&mut t, Id(2));
+        assert!(
+            !outs
+                .iter()
+                .any(|o| matches!(o, Output::Roster(_) | Output::Addresses(_))),
+            "{bad:?}: {outs:?}"
+        );
+        assert_eq!(t.lobby(Id(2)).roster(), Some(&good));
+    }
+    assert_eq!(check_roster::<Pig, Id>(&good, &GAME), Ok(()));
+    // A joiner asking for a seat out of range is refused, and nothing moves.
+    t.lobby(HOST).on_net(Id(2), NetMsg::TakeSeat(Seat(255)));
+    assert_eq!(outputs(&mut t, HOST), vec![]);
+    assert_eq!(t.lobby(HOST).roster_for_test(), good);
 }

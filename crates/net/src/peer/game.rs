@@ -2,7 +2,9 @@
 //! replay frames, the local seat's moves (bot or app), takeover votes for peers gone or left, and
 //! what the app and the report are told.
 
-use super::replay_file::{ReplayFile, journal_file, resume_copy};
+use super::replay_file::{
+    ReplayFile, journal_file, read_secret, resume_copy, secret_file, write_secret,
+};
 use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
 use crate::control::{Incident, Update};
 use crate::envelope::wrap_wire;
@@ -48,13 +50,26 @@ impl<G: Game> Driver<G> {
         }
     }
 
-    /// Starts the session of the configured game: the replay file (a new one: an existing file
-    /// is never written over, a fresh name is taken instead) and its address book, and the full
-    /// mesh (every seated peer dialled).
+    /// Starts the session of the configured game: a player's key refuses a game id it played
+    /// before, the game's fresh secret, the replay file (a new one: an existing file is never
+    /// written over, a fresh name is taken instead) with the secret and the address book next to
+    /// it, the game id recorded as played by the key, and the full mesh (every seated peer
+    /// dialled). Everything is on disk before the session's seed commit is sent.
     pub(super) fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
+        let played = match config.seat_of(&self.my_key) {
+            Some(_) => Some(self.played()?),
+            None => None,
+        };
+        if let Some(p) = &played {
+            p.check(&config.game_id)
+                .map_err(|e| PeerError::Setup(e.to_string()))?;
+        }
+        let secret =
+            crate::played::new_game_secret().map_err(|e| PeerError::Setup(e.to_string()))?;
         let session = Session::<G>::new(
             config.clone(),
             &self.key,
+            secret.clone(),
             self.session_settings(),
             self.now_ms(),
         )
@@ -72,6 +87,10 @@ impl<G: Game> Driver<G> {
                 ));
             }
             self.report.replay = Some(f.path().to_path_buf());
+            write_secret(f.path(), &secret).map_err(|e| PeerError::Replay {
+                path: secret_file(f.path()),
+                reason: format!("the game's secret could not be kept: {e}"),
+            })?;
             if let Some(r) = self.lobby.roster() {
                 let _ = crate::files::write_atomic(
                     &peers_file(f.path()),
@@ -80,6 +99,10 @@ impl<G: Game> Driver<G> {
                 );
             }
             self.replay = Some(f);
+        }
+        if let Some(p) = &played {
+            p.start(&config.game_id)
+                .map_err(|e| PeerError::Setup(e.to_string()))?;
         }
         self.begin_session(session);
         Ok(())
@@ -103,10 +126,12 @@ impl<G: Game> Driver<G> {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
             Err(e) => return Err(bad(format!("its signing journal: {e}"))),
         };
+        let secret = read_secret(path).map_err(&bad)?;
         let (session, keep) = Session::<G>::resume_with_journal(
             bytes,
             &journal,
             self.signer.clone(),
+            secret,
             self.session_settings(),
             self.now_ms(),
         )

@@ -156,6 +156,12 @@ impl<G: Game> Driver<G> {
                 Output::Refused(why) => self.update(|| Update::Refused(why)),
                 Output::End(why) => self.report.ending = Ending::Refused(why),
                 Output::Start { config, ready_to } => {
+                    // The session first: a key that played this game id before is refused
+                    // there, and then sends no ready.
+                    if let Err(e) = self.start_session(config.clone()) {
+                        self.report.ending = Ending::Failed(e.to_string());
+                        continue;
+                    }
                     if let Some(to) = ready_to
                         && let Some(seat) = config.seat_of(&self.my_key)
                     {
@@ -169,17 +175,16 @@ impl<G: Game> Driver<G> {
                         };
                         self.send_wire(to, &Message::Lobby(LobbyMessage::Ready(ready)));
                     }
-                    if let Err(e) = self.start_session(config) {
-                        self.report.ending = Ending::Failed(e.to_string());
-                    }
                 }
                 Output::Rejoined { peer, need_config } => {
                     if need_config && let Some(s) = &self.session {
-                        let config = s.config().clone();
-                        if let Some(r) = self.lobby.roster().cloned() {
+                        // The host's own signed roster and offer, relayed (a latecomer heeds
+                        // them only from the host it dialled, signed by the host).
+                        let offer = self.lobby.offer_for(s.config());
+                        if let Some(r) = self.lobby.signed_roster() {
                             self.send_net(peer, &NetMsg::Roster(r));
                         }
-                        self.send_wire(peer, &Message::Lobby(LobbyMessage::Offer(config)));
+                        self.send_wire(peer, &Message::Lobby(LobbyMessage::Offer(offer)));
                     }
                     if let Some(s) = self.session.as_mut() {
                         s.peer_connected(peer);

@@ -111,19 +111,6 @@ impl LobbyPeer for PeerId {
     }
 }
 
-fn new_game_id(me: &PeerId) -> [u8; 32] {
-    let mut h = blake3::Hasher::new();
-    h.update(b"dwarfs game id v1");
-    h.update(&me.to_bytes());
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    h.update(&nanos.to_le_bytes());
-    h.update(&std::process::id().to_le_bytes());
-    *h.finalize().as_bytes()
-}
-
 struct Driver<G: Game> {
     spec: PeerSpec,
     key: Keypair,
@@ -195,7 +182,7 @@ pub(crate) async fn run_linked<G: Game>(
     hooks::tamper_hello(&spec, &mut hello);
     let lobby = Lobby::new(Me {
         id: me,
-        key: my_key,
+        signer: signer.clone(),
         name: spec.name.clone(),
         hello,
         spectator: matches!(spec.role, Role::Spectate { .. }),
@@ -466,7 +453,8 @@ impl<G: Game> Driver<G> {
                     let r = self.node.wait_reachable(wait).await;
                     self.say(format!("This computer is {r}."));
                 }
-                let game_id = new_game_id(&self.me);
+                let game_id =
+                    crate::played::new_game_id().map_err(|e| PeerError::Setup(e.to_string()))?;
                 self.lobby().host(game_id, seats - bots, bots, options);
                 let mut addrs: Vec<Multiaddr> = self
                     .node
@@ -514,6 +502,11 @@ impl<G: Game> Driver<G> {
                         G::NAME
                     )));
                 }
+                if matches!(self.spec.role, Role::Join { .. }) {
+                    self.played()?
+                        .check(&t.game_id)
+                        .map_err(|e| PeerError::Setup(e.to_string()))?;
+                }
                 self.lobby().join(t.game_id, t.host);
                 self.use_ticket_relays(&t.addrs);
                 self.say(format!("Connecting to the host {}...", t.host));
@@ -532,6 +525,15 @@ impl<G: Game> Driver<G> {
         Ok(())
     }
 
+    /// The record of the game ids our key has played, next to the key file.
+    fn played(&self) -> Result<crate::played::PlayedGames, PeerError> {
+        let key = match &self.spec.key {
+            Some(p) => p.clone(),
+            None => identity::default_key_path()?,
+        };
+        Ok(crate::played::PlayedGames::for_key(&key))
+    }
+
     fn setup_resume(&mut self, path: &Path, ticket: Option<String>) -> Result<(), PeerError> {
         let bad = |reason: String| PeerError::Replay {
             path: path.to_path_buf(),
@@ -543,7 +545,10 @@ impl<G: Game> Driver<G> {
             Some((_, Frame::Header(h))) => h.config,
             _ => {
                 return Err(bad(
-                    "it has no header: the game had not started when it stopped, so join again with the ticket"
+                    "it has no header: the game had not started when it stopped, so it cannot be \
+                     resumed; a player may have sent its seed commit already, so its key does not \
+                     join that game again: ask the host for a new game (a spectator may watch it \
+                     again with the ticket)"
                         .into(),
                 ));
             }
@@ -568,8 +573,10 @@ impl<G: Game> Driver<G> {
             }
             roster = Some(r);
         }
+        let mut host = None;
         if let Some(t) = ticket {
             let t = Ticket::decode(&t)?;
+            host = Some(t.host);
             contacts.push((t.host, t.addrs));
         }
         if contacts.is_empty() {
@@ -579,7 +586,7 @@ impl<G: Game> Driver<G> {
             )));
         }
         let ids = contacts.iter().map(|(p, _)| *p).collect();
-        self.lobby().resume(config.game_id, roster, ids);
+        self.lobby().resume(config.game_id, roster, ids, host);
         for (p, addrs) in contacts {
             self.node.dial(p, addrs);
         }

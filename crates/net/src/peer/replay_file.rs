@@ -1,9 +1,10 @@
-//! A peer's replay file and signing journal on disk: created without overwriting anything,
+//! A peer's replay file, signing journal and game secret on disk: created without overwriting anything,
 //! appended as the session produces them, flushed to disk at every checkpoint and at the end, and
 //! on resume rebuilt in a copy next to the original that replaces it only once it verifies with
 //! every move the original held. A write error is returned, never skipped: the driver then stops
 //! the game for this peer (see `Driver::replay_failed`).
 
+use dwarfs_protocol::GameSecret;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -61,6 +62,45 @@ impl Sink for FullDisk {
 /// not final yet (see `dwarfs_protocol::Session::resume_with_journal`).
 pub fn journal_file(replay: &Path) -> PathBuf {
     with_suffix(replay, ".signed")
+}
+
+/// The game's secret next to a replay (`<replay>.secret`): the fresh randomness behind this
+/// peer's seed nonce, beacon chain and secret-choice salts for the game
+/// ([`dwarfs_protocol::GameSecret`]), which a resumed session needs to derive the same values.
+pub fn secret_file(replay: &Path) -> PathBuf {
+    with_suffix(replay, ".secret")
+}
+
+/// Keeps `secret` next to the replay at `replay`: readable only by the user, written whole
+/// and flushed to disk (call it before the session's seed commit is sent).
+pub(super) fn write_secret(replay: &Path, secret: &GameSecret) -> io::Result<()> {
+    crate::files::write_atomic(&secret_file(replay), &secret.to_bytes(), false)
+}
+
+/// The secret kept next to the replay at `replay`, for a resume. A missing or damaged file is an
+/// error that says why the game cannot be resumed without it.
+pub(super) fn read_secret(replay: &Path) -> Result<GameSecret, String> {
+    let path = secret_file(replay);
+    let bytes = std::fs::read(&path).map_err(|e| {
+        if e.kind() == io::ErrorKind::NotFound {
+            format!(
+                "the game's secret {} is missing: without it this peer would commit to other \
+                 values than it did when the game started, so the game cannot be resumed",
+                path.display()
+            )
+        } else {
+            format!("the game's secret {}: {e}", path.display())
+        }
+    })?;
+    let bytes: [u8; 32] = bytes.try_into().map_err(|b: Vec<u8>| {
+        format!(
+            "the game's secret {} holds {} bytes, not 32: it is damaged, so the game cannot be \
+             resumed",
+            path.display(),
+            b.len()
+        )
+    })?;
+    Ok(GameSecret::from_bytes(bytes))
 }
 
 /// The copy a resumed replay is rebuilt in before it replaces the original.
@@ -336,6 +376,32 @@ mod tests {
         r3.game_over();
         assert!(!journal_file(r3.path()).exists());
         assert!(r3.path().exists());
+    }
+
+    #[test]
+    fn the_game_secret_is_kept_for_its_user_only_and_a_missing_one_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.replay");
+        let e = read_secret(&path).unwrap_err();
+        assert!(
+            e.contains("missing") && e.contains("cannot be resumed"),
+            "{e}"
+        );
+        let secret = GameSecret::from_bytes([4; 32]);
+        write_secret(&path, &secret).unwrap();
+        assert_eq!(read_secret(&path).unwrap(), secret);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(secret_file(&path))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        std::fs::write(secret_file(&path), [1, 2, 3]).unwrap();
+        let e = read_secret(&path).unwrap_err();
+        assert!(e.contains("damaged"), "{e}");
     }
 
     #[test]

@@ -1,0 +1,221 @@
+//! What a joiner heeds from the host: offers, rosters and refusals signed by the host it dialled,
+//! for its game, and rosters whose fields check; and the host's side of signing them.
+
+use super::*;
+
+/// Why a roster was refused ([`check_roster`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RosterError {
+    /// More seats than the game allows, or none.
+    #[error("a roster of {seats} seats for a game of at most {max}")]
+    Seats {
+        /// Seats in the roster.
+        seats: usize,
+        /// The game's most players.
+        max: u8,
+    },
+    /// A seat out of order or out of range.
+    #[error("roster entry {index} names seat {seat}")]
+    SeatNumber {
+        /// Where in the roster.
+        index: usize,
+        /// The seat number it gives.
+        seat: u8,
+    },
+    /// A peer id that does not decode, or a bot seat with a peer.
+    #[error("seat {seat} has a peer id that does not decode, or is a bot seat with a peer")]
+    Peer {
+        /// The seat (0-based).
+        seat: u8,
+    },
+    /// A peer holding two seats.
+    #[error("one peer holds two seats (seat {seat} again)")]
+    TwoSeats {
+        /// The second seat (0-based).
+        seat: u8,
+    },
+    /// Another game's roster.
+    #[error("a roster for another game")]
+    OtherGame,
+}
+
+/// Checks a roster of game `G` for game `game_id`: at least one seat and at most
+/// `G::MAX_PLAYERS`, numbered in order, every peer id decoding (none on a bot seat), no peer in
+/// two seats.
+pub fn check_roster<G: Game, P: LobbyPeer>(
+    roster: &Roster,
+    game_id: &[u8; 32],
+) -> Result<(), RosterError> {
+    if roster.game_id != *game_id {
+        return Err(RosterError::OtherGame);
+    }
+    let n = roster.seats.len();
+    if n == 0 || n > G::MAX_PLAYERS as usize {
+        return Err(RosterError::Seats {
+            seats: n,
+            max: G::MAX_PLAYERS,
+        });
+    }
+    let mut peers = BTreeSet::new();
+    for (i, s) in roster.seats.iter().enumerate() {
+        if s.seat.index() != i {
+            return Err(RosterError::SeatNumber {
+                index: i,
+                seat: s.seat.0,
+            });
+        }
+        if let Some(b) = &s.peer {
+            let p = P::from_bytes(b)
+                .filter(|_| !s.bot)
+                .ok_or(RosterError::Peer { seat: s.seat.0 })?;
+            if !peers.insert(p) {
+                return Err(RosterError::TwoSeats { seat: s.seat.0 });
+            }
+        }
+    }
+    Ok(())
+}
+
+impl<G: Game, P: LobbyPeer> Lobby<G, P> {
+    /// The host's signed offer of `config`, to hand a latecomer: the one the host sent (or we
+    /// sent, as the host), or, when we have none for this configuration (a resumed peer), one
+    /// we sign ourselves (which only a joiner that dialled us as its host accepts).
+    pub fn offer_for(&self, config: &GameConfig) -> Signed<GameConfig> {
+        match &self.offer {
+            Some(o) if o.body == *config => o.clone(),
+            _ => Signed::sign(&self.me.signer, Domain::Offer, config.clone()),
+        }
+    }
+
+    /// The host's signed roster of the game, to hand a latecomer: the one the host sent (or we
+    /// sent, as the host), or the roster we hold signed by us (a resumed peer).
+    pub fn signed_roster(&self) -> Option<Signed<Roster>> {
+        match (&self.signed_roster, &self.roster) {
+            (Some(s), Some(r)) if s.body == *r => Some(s.clone()),
+            (_, Some(r)) => Some(self.sign_roster(r.clone())),
+            (s, None) => s.clone(),
+        }
+    }
+
+    /// Whether a signed lobby message from `from` comes from the host we dialled, signed by its
+    /// key; `Err` says why not (for the log).
+    pub(super) fn check_from_host<T: serde::Serialize>(
+        &self,
+        from: P,
+        signed: &Signed<T>,
+        domain: Domain,
+    ) -> Result<(), &'static str> {
+        if self.host != Some(from) {
+            return Err("not from the host we dialled");
+        }
+        let key = from.public_key().ok_or("the host's id carries no key")?;
+        if !signed.is_signed_by(&key, domain) {
+            return Err("not signed by the host's key");
+        }
+        Ok(())
+    }
+
+    /// Our signed refusal `r` for our game.
+    pub(super) fn refuse(&self, refusal: Refusal) -> LobbyMessage {
+        let body = RefuseBody {
+            game_id: self.game_id,
+            refusal,
+        };
+        LobbyMessage::Refuse(Signed::sign(&self.me.signer, Domain::Refuse, body))
+    }
+
+    /// `roster` signed by us.
+    pub(super) fn sign_roster(&self, roster: Roster) -> Signed<Roster> {
+        Signed::sign(&self.me.signer, Domain::Roster, roster)
+    }
+
+    pub(super) fn on_offer(&mut self, from: P, signed: Signed<GameConfig>) {
+        if !matches!(self.stage, Stage::Waiting) {
+            return;
+        }
+        if let Err(why) = self.check_from_host(from, &signed, Domain::Offer) {
+            tracing::warn!(?from, "an offer ignored: {why}");
+            return;
+        }
+        let config = signed.body.clone();
+        if config.game_id != self.game_id {
+            tracing::warn!(?from, "an offer for another game ignored");
+            return;
+        }
+        if let Err(r) = config.check::<G>() {
+            let refuse = self.refuse(r.clone());
+            self.out.push_back(Output::Lobby(from, refuse));
+            self.out.push_back(Output::End(r.to_string()));
+            return;
+        }
+        let seat = config.seat_of(&self.me.key());
+        if seat.is_none() && !self.me.spectator {
+            self.out
+                .push_back(Output::End("the host gave us no seat in its game".into()));
+            return;
+        }
+        self.stage = Stage::Playing;
+        self.offer = Some(signed);
+        self.out.push_back(Output::Start {
+            config,
+            ready_to: seat.map(|_| from),
+        });
+    }
+
+    /// A signed roster from `from`. Before the game, only from the host we dialled, signed by
+    /// its key; once the game runs (a resumed peer), only addresses are taken from it, from a
+    /// contact or player, signed by the host if we know it, otherwise by a player of our roster.
+    /// Its fields must check ([`check_roster`]).
+    pub(super) fn on_roster(&mut self, from: P, signed: Signed<Roster>) {
+        let heeded = if self.is_playing() {
+            (self.contacts.contains(&from) || self.is_player(&from))
+                && self.signed_by_player(&signed)
+        } else {
+            match self.check_from_host(from, &signed, Domain::Roster) {
+                Ok(()) => true,
+                Err(why) => {
+                    tracing::warn!(?from, "a roster ignored: {why}");
+                    false
+                }
+            }
+        };
+        if !heeded {
+            return;
+        }
+        if let Err(e) = check_roster::<G, P>(&signed.body, &self.game_id) {
+            tracing::warn!(?from, "a roster refused: {e}");
+            if !self.is_playing() {
+                self.say(format!(
+                    "The host sent a roster that does not check ({e}): ignored."
+                ));
+            }
+            return;
+        }
+        let r = signed.body.clone();
+        self.out.push_back(Output::Addresses(r.clone()));
+        if !self.is_playing() {
+            self.out.push_back(Output::Roster(r.clone()));
+        }
+        if self.roster.is_none() || !self.is_playing() {
+            self.roster = Some(r);
+            self.signed_roster = Some(signed);
+        }
+    }
+
+    /// Whether a roster is signed by the host we know, or (not knowing it) by a player of the
+    /// roster we hold.
+    pub(super) fn signed_by_player(&self, signed: &Signed<Roster>) -> bool {
+        if let Some(h) = self.host {
+            return h
+                .public_key()
+                .is_some_and(|k| signed.is_signed_by(&k, Domain::Roster));
+        }
+        self.roster.iter().flat_map(|r| &r.seats).any(|s| {
+            s.peer
+                .as_deref()
+                .and_then(P::from_bytes)
+                .and_then(|p| p.public_key())
+                .is_some_and(|k| signed.is_signed_by(&k, Domain::Roster))
+        })
+    }
+}

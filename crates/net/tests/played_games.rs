@@ -1,0 +1,123 @@
+//! A key plays a game id once, over loopback: after a game has started, the same key cannot sit
+//! down in a game of that id again (a host could otherwise offer an old id again), but it can
+//! resume that game from its replay, whose secret it kept next to it; without that secret it
+//! cannot.
+
+mod common;
+use common::{STEP, spec, wait_for};
+use dwarfs_engine::toy::Pig;
+use dwarfs_net::spec::{Ending, PeerReport};
+use dwarfs_net::{Command, PeerHandle, Role, Update, spawn_peer};
+use tokio::time::timeout;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+}
+
+/// Reads updates until the peer ends, and returns its report.
+async fn ended(h: &mut PeerHandle<Pig>) -> PeerReport {
+    timeout(STEP, async {
+        while let Some(u) = h.recv().await {
+            if let Update::Ended(r) = u {
+                return *r;
+            }
+        }
+        panic!("the peer stopped without a report")
+    })
+    .await
+    .expect("the peer ends in time")
+}
+
+#[test]
+fn a_key_cannot_join_a_game_id_twice_but_resumes_it_with_its_secret() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt.block_on(async {
+        let h = rt.handle();
+        let mut host = spawn_peer::<Pig>(
+            h,
+            spec(
+                d,
+                "Ada",
+                Role::Host {
+                    seats: 2,
+                    bots: 0,
+                    options: vec![],
+                },
+            ),
+            || {},
+        );
+        let ticket = wait_for(&mut host, "the ticket", |u| match u {
+            Update::Ticket(t) => Some(t.clone()),
+            _ => None,
+        })
+        .await;
+        let join = Role::Join {
+            ticket: ticket.clone(),
+        };
+        let mut bo = spawn_peer::<Pig>(h, spec(d, "Bo", join.clone()), || {});
+        wait_for(&mut bo, "a seat", |u| match u {
+            Update::Roster { you: Some(_), .. } => Some(()),
+            _ => None,
+        })
+        .await;
+        assert!(bo.send(Command::Ready(true)));
+        let started = |u: &Update<Pig>| matches!(u, Update::Started { .. }).then_some(());
+        wait_for(&mut host, "the host's start", started).await;
+        wait_for(&mut bo, "Bo's start", started).await;
+        let replay = d.join("Bo.replay");
+        let secret = d.join("Bo.replay.secret");
+        assert!(replay.exists() && secret.exists());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&secret).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "the game's secret is the user's only");
+        }
+        assert!(bo.send(Command::Leave));
+        ended(&mut bo).await;
+
+        // The same key, the same game id: refused before it sits down, saying what to do.
+        let mut again = spawn_peer::<Pig>(h, spec(d, "Bo", join), || {});
+        let r = ended(&mut again).await;
+        match &r.ending {
+            Ending::Failed(why) => {
+                assert!(why.contains("already played"), "{why}");
+                assert!(why.contains("dwarfs resume"), "{why}");
+            }
+            other => panic!("a second join of a played game id: {other:?}"),
+        }
+
+        // Resuming that game is not a new game: it starts again from the replay.
+        let resume = Role::Resume {
+            replay: replay.clone(),
+            ticket: Some(ticket.clone()),
+        };
+        let mut back = spawn_peer::<Pig>(h, spec(d, "Bo", resume.clone()), || {});
+        wait_for(&mut back, "the resumed game", |u| match u {
+            Update::Status(s) if s.contains("The game starts") => Some(()),
+            _ => None,
+        })
+        .await;
+        assert!(back.send(Command::Leave));
+        ended(&mut back).await;
+
+        // Without its secret, a resume would commit to other values: refused.
+        std::fs::remove_file(&secret).unwrap();
+        let mut lost = spawn_peer::<Pig>(h, spec(d, "Bo", resume), || {});
+        let r = ended(&mut lost).await;
+        match &r.ending {
+            Ending::Failed(why) => {
+                assert!(why.contains("secret") && why.contains("missing"), "{why}")
+            }
+            other => panic!("a resume without the game's secret: {other:?}"),
+        }
+        assert!(host.send(Command::Leave));
+        ended(&mut host).await;
+    });
+}
