@@ -48,7 +48,10 @@ pub struct GameConfig {
 #[derive(Debug, Clone, PartialEq, Eq, Error, Serialize, Deserialize)]
 pub enum Refusal {
     /// Different wire protocol versions.
-    #[error("protocol version mismatch: we speak {ours}, the peer speaks {theirs}")]
+    #[error(
+        "protocol version mismatch: we speak version {ours}, the peer speaks version {theirs}; \
+         both players need a dwarfs release that speaks the same version"
+    )]
     ProtocolVersion {
         /// Ours.
         ours: u8,

@@ -388,6 +388,22 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
+    /// `from` sent a frame of another wire version ([`dwarfs_protocol::wire::WIRE_VERSION`] is
+    /// ours), which nothing of ours can read: if it is the host we dialled, the lobby ends with
+    /// why. (It cannot be answered in a version it reads; anyone else is only logged.)
+    pub fn on_wire_version(&mut self, from: P, theirs: u8) {
+        let r = Refusal::ProtocolVersion {
+            ours: dwarfs_protocol::wire::WIRE_VERSION,
+            theirs,
+        };
+        if self.contacts.contains(&from) && !self.is_playing() {
+            self.say(format!("The host runs another dwarfs: {r}"));
+            self.out.push_back(Output::End(r.to_string()));
+        } else {
+            tracing::debug!(?from, "a frame of wire version {theirs}: {r}");
+        }
+    }
+
     /// The connection to `peer` comes from the local network (see [`crate::lan::is_local`]):
     /// it may ask what we host.
     pub fn on_lan(&mut self, peer: P) {

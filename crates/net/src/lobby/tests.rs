@@ -756,3 +756,20 @@ fn rosters_with_bad_seats_or_peers_are_refused_never_trusted() {
     assert_eq!(outputs(&mut t, HOST), vec![]);
     assert_eq!(t.lobby(HOST).roster_for_test(), good);
 }
+
+#[test]
+fn a_host_of_another_wire_version_ends_the_lobby_with_why_and_strangers_do_not() {
+    let mut t = bo_waiting();
+    // A stranger's frames of another version: nothing happens.
+    t.lobby(Id(2)).on_wire_version(Id(9), 1);
+    assert!(outputs(&mut t, Id(2)).is_empty());
+    // The host's: the run ends, saying what to do.
+    t.lobby(Id(2)).on_wire_version(HOST, 1);
+    let bo = outputs(&mut t, Id(2));
+    assert!(said(&bo, "another dwarfs"), "{bo:?}");
+    assert!(
+        bo.iter().any(|o| matches!(o, Output::End(r)
+            if r.contains("version 1") && r.contains("same version"))),
+        "{bo:?}"
+    );
+}

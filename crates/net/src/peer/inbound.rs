@@ -9,9 +9,10 @@ use crate::lobby::{Output, seat_label};
 use crate::node::NetEvent;
 use crate::spec::Ending;
 use dwarfs_engine::Game;
+use dwarfs_protocol::Message;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{LobbyMessage, ReadyBody, Signed};
-use dwarfs_protocol::{Message, wire};
+use dwarfs_protocol::wire::{self, WireError};
 use libp2p::{Multiaddr, PeerId};
 use std::time::Instant;
 
@@ -34,6 +35,7 @@ impl<G: Game> Driver<G> {
                             self.report.limited_frames = s.rate_limited();
                         }
                     }
+                    Err(WireError::Version { got }) => self.lobby().on_wire_version(from, got),
                     Err(e) => tracing::debug!(%from, "undecodable frame: {e}"),
                 },
                 Ok(Envelope::Net(m)) => self.on_net_msg(from, m),
