@@ -89,6 +89,14 @@ impl Chain {
         self.links[(pos - seg * self.segment_len) as usize]
     }
 
+    /// The re-roll chain that goes with this chain: `len` links under one tip (position 0), from
+    /// a secret derived from this chain's, so it is as fresh as the beacon chain is.
+    pub fn reroll_chain(&self, len: u32) -> Chain {
+        let mut h = blake3::Hasher::new_keyed(&self.secret);
+        h.update(b"dwarfs reroll chain v1\0");
+        Chain::new(*h.finalize().as_bytes(), len)
+    }
+
     /// Whether `pos` is the last position of its segment (its ack carries the next tip).
     pub fn is_segment_end(&self, pos: u32) -> bool {
         pos > 0 && pos.is_multiple_of(self.segment_len)
@@ -162,7 +170,15 @@ pub fn setup_entropy(seed: &[u8; 32], index: u32) -> [u8; 32] {
 
 /// Entropy for the chance point reached after move `seq`, from the links revealed in its acks
 /// (live seats, in seat order). `round` counts further chance points before the next decision.
-pub fn move_entropy(game_id: &GameId, seq: u32, round: u32, reveals: &[Link]) -> [u8; 32] {
+/// `rerolls` are the live seats' re-roll links when seats were handed to the bot at move `seq`
+/// (empty otherwise: the entropy is then the same as without re-rolls).
+pub fn move_entropy(
+    game_id: &GameId,
+    seq: u32,
+    round: u32,
+    reveals: &[Link],
+    rerolls: &[Link],
+) -> [u8; 32] {
     let mut h = blake3::Hasher::new();
     h.update(b"dwarfs beacon entropy v1\0");
     h.update(game_id);
@@ -171,7 +187,19 @@ pub fn move_entropy(game_id: &GameId, seq: u32, round: u32, reveals: &[Link]) ->
     for r in reveals {
         h.update(r);
     }
+    if !rerolls.is_empty() {
+        h.update(b"\0reroll\0");
+        h.update(&(rerolls.len() as u32).to_le_bytes());
+        for r in rerolls {
+            h.update(r);
+        }
+    }
     *h.finalize().as_bytes()
+}
+
+/// Whether `link` is position `pos` (1 ..= `len`) of the re-roll chain committed by `tip`.
+pub fn check_reroll(tip: &Link, len: u32, pos: u32, link: &Link) -> bool {
+    ChainTracker { pos: 0, link: *tip }.check(pos, link, len)
 }
 
 /// Per-peer secrets for one game (seed nonce and beacon chain), derived from the peer's signing

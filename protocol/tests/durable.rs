@@ -138,6 +138,7 @@ fn settings() -> Settings {
         silence_ms: 300,
         sync_chunk: 8,
         takeover_after_ms: None,
+        ..Settings::default()
     }
 }
 

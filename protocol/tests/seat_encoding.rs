@@ -77,16 +77,18 @@ fn as_format_3(bytes: &[u8]) -> Vec<u8> {
 /// Recorded replays are deterministic; these hashes were taken while seats were still raw `u8`
 /// in the wire and replay types (replay format 3), so they pin that the move to `Seat` left every
 /// byte alone (signatures over message bodies, commitments, nonce hashes and the frames
-/// themselves), and that format 4 only added the frame checksums.
+/// themselves), and that format 4 only added the frame checksums. Re-pinned when the seed commit
+/// gained its re-roll tip and the ack its signed beacon reveal and re-roll link (and the move
+/// and secret-step records their re-roll), which change every commit and ack signature.
 #[test]
 fn recorded_replays_are_byte_identical_to_those_of_raw_u8_seats() {
     assert_eq!(
         recorded_hash(false, 11),
-        "d500adb6fe67930e866499c4ce0510009ddf9c04ac4101943410e2095cd42372"
+        "0bd4bac70c2e99be546720588b8c658ef5611cce35b687a06824ac4b92db94b9"
     );
     assert_eq!(
         recorded_hash(true, 11),
-        "8b9a6d4641c5bda7957afa6e10c14a41917d370141656f4b02de811ee8126845"
+        "a67beed971fd39857a8729a5508bd41323faceda8404e5b58d5ce71e41337e9f"
     );
 }
 

@@ -27,6 +27,7 @@ fn settings() -> Settings {
         silence_ms: 300,
         sync_chunk: 8,
         takeover_after_ms: Some(400),
+        gone_after_ms: 1_200,
     }
 }
 

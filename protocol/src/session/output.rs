@@ -16,6 +16,7 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn progress(&mut self) {
+        self.progress_count += 1;
         self.last_progress = self.now;
         self.silence_reported.clear();
     }

@@ -8,10 +8,16 @@ impl<G: Game> Session<G> {
 
     pub(super) fn on_takeover(&mut self, from: PeerId, t: Signed<TakeoverBody>) {
         let b = &t.body;
+        // Only votes for the move under way count, or for the move just final (the voters may
+        // not have had its last acks: see `rewind_for_takeover`), or for the next one (a voter
+        // one move ahead: its vote lets ours at this move go, see `bound_by_vote`). Anything
+        // else is stale, or far ahead and so unusable: dropped, and it never moves our own vote.
         if b.game_id != self.game_id
             || b.seat.index() >= self.seats.len()
+            || b.voter.index() >= self.seats.len()
             || b.from_seq == 0
-            || b.from_seq > self.final_seq + WINDOW
+            || b.from_seq < self.final_seq
+            || b.from_seq > self.final_seq + 2
         {
             return;
         }
@@ -35,13 +41,48 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
+        let Some(me) = self.local_seat else {
+            self.votes
+                .entry((seat, from_seq))
+                .or_default()
+                .insert(voter, t);
+            return;
+        };
+        // A 2-player game: a lone vote against our own seat while we hear from its voter is
+        // refused (see `crate::takeover`): reported, and our game ends there.
+        if seat == me
+            && voter != me
+            && self.seats[me.index()].live
+            && takeover::lone_vote(self.players_at_start)
+            && self.now < self.heard_at[voter.index()].saturating_add(self.settings.gone_after_ms)
+        {
+            let peer = self.seats[voter.index()]
+                .player
+                .as_ref()
+                .map_or(from, |p| p.peer);
+            self.cheat(
+                CheatKind::Eviction,
+                Some(voter),
+                peer,
+                from_seq,
+                format!(
+                    "voted alone to hand our seat to the bot at move {from_seq} while we were \
+                     connected"
+                ),
+                vec![LogItem::Takeover(t)],
+            );
+            self.halt(format!(
+                "{voter} handed our seat to the bot while we were connected; a 2-player game \
+                 cannot go on without both players"
+            ));
+            return;
+        }
         self.votes
             .entry((seat, from_seq))
             .or_default()
             .insert(voter, t);
         // Not progress: every voter's timer keeps running from the last move or ack, so the
         // others vote at about the same time as the first one.
-        let Some(me) = self.local_seat else { return };
         if voter == me {
             self.last_vote_at = self.now;
         }
@@ -266,6 +307,21 @@ impl<G: Game> Session<G> {
             beacon,
         }));
         self.takeover_history.push((n, seats));
+        // The votes are used: kept (bounded: one takeover per seat at most) only to answer sync
+        // requests.
+        let used: Vec<Signed<TakeoverBody>> = x
+            .iter()
+            .filter_map(|&t| self.votes.remove(&(Seat(t as u8), n)))
+            .flat_map(|m| m.into_values())
+            .collect();
+        self.applied_votes.entry(n).or_default().extend(used);
+        // The move under way, if it stands, is acked again with our re-roll link for this
+        // takeover: the chance point after it is drawn from links nobody knew before now.
+        if let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash))
+            && seq == n
+        {
+            self.ack_applied(seq, hash);
+        }
         for &t in x {
             self.events.push_back(Event::TakenOver {
                 seat: Seat(t as u8),
