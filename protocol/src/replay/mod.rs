@@ -1380,11 +1380,7 @@ impl<G: Game> Verifier<G> {
                 description: Some(description),
                 state: self.state.clone(),
                 events,
-                rerolled_after: if chance {
-                    rerolled_after
-                } else {
-                    Vec::new()
-                },
+                rerolled_after: if chance { rerolled_after } else { Vec::new() },
             });
         }
         self.last_reroll = due.map(|(pos, _)| (seq, pos, rerolls));

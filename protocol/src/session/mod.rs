@@ -17,9 +17,8 @@ use crate::message::{
 };
 use crate::replay::format::{
     AckRecord, FinalRecord, Frame, Header, JOURNAL_MAGIC, MAGIC, MoveRecord, RerollRecord,
-    SecretChoice,
-    SecretProof, SecretRecord, SignedRecord, TakeoverRecord, VoteRecord, encode_frame,
-    encode_record, read_frames, read_journal,
+    SecretChoice, SecretProof, SecretRecord, SignedRecord, TakeoverRecord, VoteRecord,
+    encode_frame, encode_record, read_frames, read_journal,
 };
 use crate::takeover;
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
