@@ -65,7 +65,13 @@ pub fn load<G: Game>(bytes: &[u8], source: String) -> Result<LoadedReplay<G>, St
                     .filter_map(|e| p.state.redact_event(e, Viewer::Spectator))
                     .collect(),
                 state: p.state,
-                text: p.description,
+                text: match (p.description, p.rerolled_after.is_empty()) {
+                    (Some(d), false) => Some(format!(
+                        "{d} (chance {})",
+                        replay::rerolled_note(&p.rerolled_after)
+                    )),
+                    (d, _) => d,
+                },
                 seat: p.seat,
             })
             .collect(),
