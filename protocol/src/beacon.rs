@@ -11,6 +11,22 @@
 //! any earlier known one by hashing forward. When move `n` leads to a chance point, its entropy is
 //! `blake3(game id, n, links revealed in the acks of move n, in seat order)`: fixed before the
 //! move is signed (the links were committed), unknown to anyone until every live peer acked it.
+//! Every link travels inside its author's signed ack, so whoever relays an ack cannot swap or
+//! strip it: a missing or false link is the author's own signed doing.
+//!
+//! **Re-rolls.** The last peer to ack a move that leads to a chance point holds every other
+//! link before it sends its own, so it knows the outcome. If it withholds its ack and is voted out
+//! at that move, the entropy cannot simply be recomputed from the links of the others: the
+//! withholder holds them and would know the new outcome too, and could pick the better of two.
+//! So each peer also commits, in its seed commit, to the tip of a short *re-roll chain* (one link
+//! per seat of the game, from a secret derived from its beacon chain's). The `k`-th takeover of a
+//! game (counting records, from 1) makes every remaining live seat sign its ack of the move under
+//! way again, revealing its re-roll link at position `k`, and the entropy of the chance point
+//! after that move is `blake3(game id, n, beacon links, re-roll links)` ([`move_entropy`]). These
+//! links are revealed only once the takeover is decided (irrevocably: every voter is bound by its
+//! vote), so the withholder cannot know them when it decides to withhold. Every re-roll link is
+//! checked against its committed chain before the move is final, and the replay stores them with
+//! the move (`MoveRecord::reroll`), so any verifier recomputes the re-rolled entropy.
 
 use crate::message::{GameId, Link};
 use dwarfs_engine::Seat;
