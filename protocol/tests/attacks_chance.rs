@@ -215,6 +215,53 @@ fn a_withheld_ack_re_rolls_chance_from_links_the_withholder_never_saw() {
         show.contains("re-rolled after player 3 withheld"),
         "the move log flags the re-roll:\n{show}"
     );
+    // The verifier holds the record to the rule: a changed re-roll link, a dropped re-roll, or a
+    // re-roll claimed on another move all fail at that move.
+    let at_frame = fs
+        .iter()
+        .position(|f| matches!(f, Frame::Move(m) if m.seq == at))
+        .unwrap();
+    let mutated = |edit: &dyn Fn(&mut Vec<Frame>)| {
+        let mut fs = fs.clone();
+        edit(&mut fs);
+        let mut out = replay::format::MAGIC.to_vec();
+        for f in &fs {
+            out.extend(replay::format::encode_frame(f));
+        }
+        replay::verify::<Pig>(&out).unwrap_err()
+    };
+    let e = mutated(&|fs| {
+        if let Frame::Move(m) = &mut fs[at_frame] {
+            m.reroll.as_mut().unwrap().links[1][0] ^= 1;
+        }
+    });
+    assert!(
+        matches!(e.fault, Fault::Beacon(_)) && e.seq == Some(at),
+        "{e}"
+    );
+    let e = mutated(&|fs| {
+        if let Frame::Move(m) = &mut fs[at_frame] {
+            m.reroll = None;
+        }
+    });
+    assert!(
+        matches!(e.fault, Fault::Beacon(_)) && e.seq == Some(at),
+        "{e}"
+    );
+    let e = mutated(&|fs| {
+        let r = m_reroll(&fs[at_frame]);
+        if let Frame::Move(m) = &mut fs[at_frame + 1] {
+            m.reroll = r;
+        }
+    });
+    assert_eq!(e.seq, Some(at + 1), "{e}");
+}
+
+fn m_reroll(f: &Frame) -> Option<replay::format::RerollRecord> {
+    match f {
+        Frame::Move(m) => m.reroll.clone(),
+        _ => None,
+    }
 }
 
 #[test]

@@ -279,7 +279,7 @@ impl<G: Game> Session<G> {
                 self.state = p.before;
                 self.hash_cache = None;
             }
-            self.acks.remove(&n);
+            self.drop_acks_before(n);
         } else if let Some(p) = &self.pending
             && p.seq == n
             && p.secret.is_none()
@@ -294,7 +294,7 @@ impl<G: Game> Session<G> {
                     self.state = p.before;
                     self.hash_cache = None;
                 }
-                self.acks.remove(&n);
+                self.drop_acks_before(n);
             }
         }
         let beacon = self.last_links.iter().map(|l| l.1).collect();
@@ -329,6 +329,20 @@ impl<G: Game> Session<G> {
             });
         }
         self.progress();
+    }
+
+    /// Drops the acks held for move `n` that were signed before the takeover being applied there
+    /// (for a move that is undone): acks already signed after it, by peers that applied it first,
+    /// are for the move that replaces it and are kept.
+    fn drop_acks_before(&mut self, n: u32) {
+        let k = self.takeover_history.len() as u32 + 1;
+        if let Some(v) = self.acks.get_mut(&n) {
+            for a in v.iter_mut() {
+                if a.as_ref().is_some_and(|a| super::moves::reroll_rank(a) < k) {
+                    *a = None;
+                }
+            }
+        }
     }
 
     /// Our seat was handed to the bot at move `n`, which we already took as final: rebuild the
