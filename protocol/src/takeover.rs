@@ -19,9 +19,11 @@
 //! (no move, ack, reveal or vote we lacked; resent items do not count, so a player that withholds
 //! while it keeps its connection up is gone too) for the long gone-timeout
 //! (`Settings::gone_after_ms`, a minute by default, far longer than a slow link), and a player
-//! never accepts being voted out alone while it hears from the voter: such a vote is reported as
-//! a cheat (`CheatKind::Eviction`, the vote as proof) and ends its game instead of handing its
-//! seat over. Time cannot be proved in a replay, so a 2-player
+//! never accepts being voted out alone while it is still playing (it signed a move, ack, secret
+//! commitment or vote within that time): such a vote is reported as a cheat
+//! (`CheatKind::Eviction`, the vote as proof) and ends its game instead of handing its seat
+//! over. A player that has itself sent nothing new for that long (gone, or withholding) accepts
+//! the vote and follows the game read-only, like any player voted out. Time cannot be proved in a replay, so a 2-player
 //! replay's takeover shows only that the survivor voted; the other player's own replay shows it
 //! never accepted that.
 

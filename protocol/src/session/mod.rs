@@ -129,9 +129,10 @@ pub struct Session<G: Game> {
     /// The votes of every takeover applied, by move, to answer sync requests (at most one
     /// takeover per player seat, so bounded).
     applied_votes: BTreeMap<u32, Vec<Signed<TakeoverBody>>>,
-    /// When each seat's peer last sent us anything (logical ms): in a 2-player game a player
-    /// refuses a lone vote against it from a peer it hears (see [`crate::takeover`]).
-    heard_at: Vec<u64>,
+    /// When the local seat last signed something new (a move, an ack, a secret commitment, a
+    /// vote): in a 2-player game it refuses a lone vote against it within
+    /// [`Settings::gone_after_ms`] of that (see [`crate::takeover`]).
+    news_sent_at: u64,
     /// When a message from each seat's peer last moved the game on (something new from it): in
     /// a 2-player game the survivor votes alone only after [`Settings::gone_after_ms`] without.
     news_at: Vec<u64>,
@@ -301,7 +302,7 @@ impl<G: Game> Session<G> {
             log: Vec::new(),
             votes: BTreeMap::new(),
             applied_votes: BTreeMap::new(),
-            heard_at: vec![now; n],
+            news_sent_at: now,
             news_at: vec![now; n],
             progress_count: 0,
             takeover_move: None,
@@ -752,11 +753,10 @@ impl<G: Game> Session<G> {
         let sender = self.seat_of_peer(&from).map(|s| s.index());
         let progress = self.progress_count;
         self.handle_known(from, msg);
-        if let Some(i) = sender {
-            self.heard_at[i] = self.now;
-            if self.progress_count != progress {
-                self.news_at[i] = self.now;
-            }
+        if let Some(i) = sender
+            && self.progress_count != progress
+        {
+            self.news_at[i] = self.now;
         }
     }
 
@@ -957,6 +957,7 @@ impl<G: Game> Session<G> {
             sig: self.signer.sign(Domain::Takeover, &body),
             body,
         };
+        self.news_sent_at = self.now;
         self.send(Destination::Broadcast, Message::Takeover(signed.clone()));
         self.on_takeover(self.local_peer, signed);
         self.advance();

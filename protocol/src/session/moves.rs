@@ -37,6 +37,7 @@ impl<G: Game> Session<G> {
         }
         bytes.extend(encode_record(&record));
         self.journal_out.push_back(bytes);
+        self.news_sent_at = self.now;
         self.own_signed.insert(seq, record);
     }
 
@@ -385,6 +386,7 @@ impl<G: Game> Session<G> {
                     body,
                 },
             };
+            self.news_sent_at = self.now;
             self.store_ack(ack.clone());
             self.send(Destination::Broadcast, Message::Ack(ack));
         }

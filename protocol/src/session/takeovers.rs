@@ -48,13 +48,17 @@ impl<G: Game> Session<G> {
                 .insert(voter, t);
             return;
         };
-        // A 2-player game: a lone vote against our own seat while we hear from its voter is
-        // refused (see `crate::takeover`): reported, and our game ends there.
+        // A 2-player game: a lone vote against our own seat while we still send news (we
+        // signed a move, ack, commitment or vote within the gone-timeout) is refused (see
+        // `crate::takeover`): reported, and our game ends there.
         if seat == me
             && voter != me
             && self.seats[me.index()].live
             && takeover::lone_vote(self.players_at_start)
-            && self.now < self.heard_at[voter.index()].saturating_add(self.settings.gone_after_ms)
+            && self.now
+                < self
+                    .news_sent_at
+                    .saturating_add(self.settings.gone_after_ms)
         {
             let peer = self.seats[voter.index()]
                 .player
@@ -67,12 +71,12 @@ impl<G: Game> Session<G> {
                 from_seq,
                 format!(
                     "voted alone to hand our seat to the bot at move {from_seq} while we were \
-                     connected"
+                     still playing"
                 ),
                 vec![LogItem::Takeover(t)],
             );
             self.halt(format!(
-                "{voter} handed our seat to the bot while we were connected; a 2-player game \
+                "{voter} handed our seat to the bot while we were still playing; a 2-player game \
                  cannot go on without both players"
             ));
             return;
