@@ -418,3 +418,67 @@ fn a_vote_for_a_far_future_move_is_refused_and_does_not_stall_a_takeover() {
     assert_eq!(n.peers[0].replay, n.peers[1].replay);
     replay::verify::<Pig>(&n.peers[0].replay).unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// The seat that sends its re-roll ack last sees the re-rolled outcome first, and may withhold in
+/// turn: it is voted out at the same move, and the chance point is re-rolled again from the next
+/// re-roll links, revealed only after that second takeover.
+#[test]
+fn a_second_withholder_is_voted_out_and_chance_is_re_rolled_again() {
+    let mut n = net(5, 69, Some(400));
+    let from = 5;
+    n.peers[4].tamper = Some(Box::new(move |_, m| match m {
+        Message::Ack(a) if a.signed.body.seq >= from => vec![],
+        Message::LogSync(mut sync) => {
+            sync.items
+                .retain(|i| !matches!(i, LogItem::Ack(a) if a.signed.body.seq >= from));
+            vec![Message::LogSync(sync)]
+        }
+        m => vec![m],
+    }));
+    // Seat 4 withholds every ack it signs again after a takeover.
+    let rerolled = |a: &Ack| a.signed.body.reroll.is_some();
+    n.peers[3].tamper = Some(Box::new(move |_, m| match m {
+        Message::Ack(a) if rerolled(&a) => vec![],
+        Message::LogSync(mut sync) => {
+            sync.items
+                .retain(|i| !matches!(i, LogItem::Ack(a) if rerolled(a)));
+            vec![Message::LogSync(sync)]
+        }
+        m => vec![m],
+    }));
+    assert!(n.run(3_000_000));
+    // Everyone ends the same game: the three left, and the two voted out as followers (the
+    // second one rewinds to before the move, keeping the first takeover at it).
+    for p in &n.peers {
+        assert_eq!(p.session.phase(), &Phase::Over);
+    }
+    let t = taken_over(&n, 0);
+    assert_eq!(t, vec![(Seat(4), from), (Seat(3), from)]);
+    let bytes = n.peers[0].replay.clone();
+    for p in &n.peers[1..] {
+        assert!(bytes == p.replay);
+    }
+    let report = replay::verify::<Pig>(&bytes).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.takeovers.len(), 2);
+    let fs = frames(&bytes);
+    let Frame::Header(header) = &fs[0] else {
+        panic!("no header")
+    };
+    let Some(Frame::Move(m)) = fs
+        .iter()
+        .find(|f| matches!(f, Frame::Move(m) if m.seq == from))
+    else {
+        panic!("move {from} is not recorded")
+    };
+    let reroll = m.reroll.as_ref().expect("flagged");
+    assert_eq!(reroll.after, vec![Seat(3), Seat(4)]);
+    // The second takeover's links: position 2 of each remaining seat's re-roll chain.
+    let len = lockstep::reroll_len(&header.config);
+    assert_eq!(reroll.links.len(), 3);
+    for (k, link) in reroll.links.iter().enumerate() {
+        let tip = &header.commits[k].body.reroll_tip;
+        assert!(beacon::check_reroll(tip, len, 2, link));
+        assert!(!beacon::check_reroll(tip, len, 1, link));
+    }
+    assert!(replay::show::<Pig>(&bytes).contains("re-rolled after player 4 and player 5 withheld"));
+}

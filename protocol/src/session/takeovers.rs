@@ -353,11 +353,16 @@ impl<G: Game> Session<G> {
     /// session from our own replay cut before move `n` (as [`Session::resume`] does), keep the
     /// votes, and follow the others from there. The driver is told to cut its file.
     pub(super) fn rewind_for_takeover(&mut self, n: u32) {
-        let cut = self
-            .frame_index
+        // Cut before move `n`, keeping the takeovers already recorded at `n` (every peer applied
+        // them, in this order: the re-roll position of move `n` counts them).
+        let cut = read_frames(&self.replay_log)
+            .frames
             .iter()
-            .find(|(k, _)| *k >= n)
-            .map_or(self.replay_log.len(), |(_, o)| *o);
+            .find(|(_, f)| match f {
+                Frame::Takeover(t) => t.from_seq > n,
+                f => frame_key(f) >= n,
+            })
+            .map_or(self.replay_log.len(), |(o, _)| *o);
         let prefix = self.replay_log[..cut].to_vec();
         let resumed = Self::resume_with_signer(
             &prefix,
@@ -372,6 +377,20 @@ impl<G: Game> Session<G> {
             return;
         };
         s.votes = std::mem::take(&mut self.votes);
+        s.applied_votes = std::mem::take(&mut self.applied_votes);
+        // The beacon links of move `n - 1` (signed in its acks, which we hold), for the takeover
+        // records to come: those of the seats still live after the takeovers kept at `n`.
+        if n >= 2
+            && let Some(e) = self.log.get(n as usize - 2)
+        {
+            s.last_links = e
+                .acks
+                .iter()
+                .flatten()
+                .filter(|a| s.seats[a.signed.body.seat.index()].live)
+                .filter_map(|a| a.signed.body.reveal.map(|r| (a.signed.body.seat, r)))
+                .collect();
+        }
         let mut events = std::mem::take(&mut self.events);
         events.extend(s.events.drain(..));
         s.events = events;
