@@ -90,7 +90,8 @@ impl<G: Game> Session<G> {
         if voter == me {
             self.last_vote_at = self.now;
         }
-        // If we voted for this seat at an earlier move, follow the furthest vote.
+        // If we voted for this seat at an earlier move, vote again at the move under way (a
+        // no-op while our earlier vote is for it: a vote ahead of it never moves ours).
         if voter != me {
             let voted_earlier = self
                 .votes
