@@ -11,6 +11,22 @@
 //! any earlier known one by hashing forward. When move `n` leads to a chance point, its entropy is
 //! `blake3(game id, n, links revealed in the acks of move n, in seat order)`: fixed before the
 //! move is signed (the links were committed), unknown to anyone until every live peer acked it.
+//! Every link travels inside its author's signed ack, so whoever relays an ack cannot swap or
+//! strip it: a missing or false link is the author's own signed doing.
+//!
+//! **Re-rolls.** The last peer to ack a move that leads to a chance point holds every other
+//! link before it sends its own, so it knows the outcome. If it withholds its ack and is voted out
+//! at that move, the entropy cannot simply be recomputed from the links of the others: the
+//! withholder holds them and would know the new outcome too, and could pick the better of two.
+//! So each peer also commits, in its seed commit, to the tip of a short *re-roll chain* (one link
+//! per seat of the game, from a secret derived from its beacon chain's). The `k`-th takeover of a
+//! game (counting records, from 1) makes every remaining live seat sign its ack of the move under
+//! way again, revealing its re-roll link at position `k`, and the entropy of the chance point
+//! after that move is `blake3(game id, n, beacon links, re-roll links)` ([`move_entropy`]). These
+//! links are revealed only once the takeover is decided (irrevocably: every voter is bound by its
+//! vote), so the withholder cannot know them when it decides to withhold. Every re-roll link is
+//! checked against its committed chain before the move is final, and the replay stores them with
+//! the move (`MoveRecord::reroll`), so any verifier recomputes the re-rolled entropy.
 
 use crate::game_secret::GameSecret;
 use crate::message::{GameId, Link};
@@ -90,6 +106,14 @@ impl Chain {
         self.links[(pos - seg * self.segment_len) as usize]
     }
 
+    /// The re-roll chain that goes with this chain: `len` links under one tip (position 0), from
+    /// a secret derived from this chain's, so it is as fresh as the beacon chain is.
+    pub fn reroll_chain(&self, len: u32) -> Chain {
+        let mut h = blake3::Hasher::new_keyed(&self.secret);
+        h.update(b"dwarfs reroll chain v1\0");
+        Chain::new(*h.finalize().as_bytes(), len)
+    }
+
     /// Whether `pos` is the last position of its segment (its ack carries the next tip).
     pub fn is_segment_end(&self, pos: u32) -> bool {
         pos > 0 && pos.is_multiple_of(self.segment_len)
@@ -163,7 +187,15 @@ pub fn setup_entropy(seed: &[u8; 32], index: u32) -> [u8; 32] {
 
 /// Entropy for the chance point reached after move `seq`, from the links revealed in its acks
 /// (live seats, in seat order). `round` counts further chance points before the next decision.
-pub fn move_entropy(game_id: &GameId, seq: u32, round: u32, reveals: &[Link]) -> [u8; 32] {
+/// `rerolls` are the live seats' re-roll links when seats were handed to the bot at move `seq`
+/// (empty otherwise: the entropy is then the same as without re-rolls).
+pub fn move_entropy(
+    game_id: &GameId,
+    seq: u32,
+    round: u32,
+    reveals: &[Link],
+    rerolls: &[Link],
+) -> [u8; 32] {
     let mut h = blake3::Hasher::new();
     h.update(b"dwarfs beacon entropy v1\0");
     h.update(game_id);
@@ -172,7 +204,19 @@ pub fn move_entropy(game_id: &GameId, seq: u32, round: u32, reveals: &[Link]) ->
     for r in reveals {
         h.update(r);
     }
+    if !rerolls.is_empty() {
+        h.update(b"\0reroll\0");
+        h.update(&(rerolls.len() as u32).to_le_bytes());
+        for r in rerolls {
+            h.update(r);
+        }
+    }
     *h.finalize().as_bytes()
+}
+
+/// Whether `link` is position `pos` (1 ..= `len`) of the re-roll chain committed by `tip`.
+pub fn check_reroll(tip: &Link, len: u32, pos: u32, link: &Link) -> bool {
+    ChainTracker { pos: 0, link: *tip }.check(pos, link, len)
 }
 
 /// Per-peer secrets for one game (seed nonce, beacon chain, secret-choice salts): keyed by the

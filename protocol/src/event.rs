@@ -115,6 +115,10 @@ pub enum Event<G: Game> {
         entropy: Entropy,
         /// What happened.
         events: Vec<G::Event>,
+        /// Seats handed to the bot at this move, when there were any: the entropy was then
+        /// re-rolled from links the remaining seats revealed after the takeover (a move log shows
+        /// "re-rolled after seat N withheld").
+        rerolled_after: Vec<Seat>,
     },
     /// The game ended and every live peer agrees on the final hash.
     GameOver {

@@ -27,6 +27,9 @@ pub enum CheatKind {
     WithheldReveal,
     /// A message for another game or a mismatched configuration.
     WrongGame,
+    /// In a 2-player game, a lone takeover vote against a player who is still playing (it signed
+    /// something new within the gone-timeout).
+    Eviction,
 }
 
 impl fmt::Display for CheatKind {
@@ -41,6 +44,7 @@ impl fmt::Display for CheatKind {
             CheatKind::Equivocation => "equivocation",
             CheatKind::WithheldReveal => "withheld or false reveal",
             CheatKind::WrongGame => "wrong game",
+            CheatKind::Eviction => "voted out a player still playing",
         })
     }
 }

@@ -19,9 +19,12 @@
 //! ## What it guarantees
 //! - Seed by commit-reveal ([`beacon`]); a withheld reveal is named and the game never starts on a
 //!   partial seed.
-//! - Signed, hash-chained moves; acks with the new state hash and the next beacon preimage; a
+//! - Signed, hash-chained moves; acks signing the new state hash and the next beacon preimage; a
 //!   move is final when every live seated peer acked the same hash; the next move is taken only
-//!   then. Chance points after setup use the fairness beacon.
+//!   then. Chance points after setup use the fairness beacon; after a takeover at a move, its
+//!   chance point is re-rolled from links revealed only after the takeover ([`beacon`]).
+//! - Takeovers by a strict majority of the starting players ([`takeover`]); in a 2-player game
+//!   only after the long gone-timeout.
 //! - Simultaneous secret steps by commit-then-reveal of moves ([`secret`]): no reveal leaves a
 //!   peer before it holds every deciding seat's commitment.
 //! - Detection, with [`Evidence`]: bad signature, unknown peer, out of turn, wrong seat,

@@ -101,6 +101,12 @@ pub fn is_segment_end(config: &GameConfig, seq: u32) -> bool {
     seq.is_multiple_of(config.beacon_segment)
 }
 
+/// The length of every seat's re-roll chain: one link per seat of the game, enough for every
+/// takeover a game can have (each hands at least one live seat to the bot).
+pub fn reroll_len(config: &GameConfig) -> u32 {
+    config.seats.len().max(1) as u32
+}
+
 /// Resolves the setup chance points (before the first move) from the agreed seed.
 pub fn resolve_setup<G: Game>(state: &mut G, seed: &[u8; 32]) -> Result<(), ChanceError> {
     let mut round = 0;
@@ -113,18 +119,20 @@ pub fn resolve_setup<G: Game>(state: &mut G, seed: &[u8; 32]) -> Result<(), Chan
 
 /// Resolves every chance point that follows final move `seq`, with the entropy derived from the
 /// game id, `seq` and the beacon links the live seats revealed with their acks of it (`links`,
-/// in seat order). `each` sees every resolution's entropy and events. Returns whether there was
-/// a chance point.
+/// in seat order), and, when seats were handed to the bot at move `seq`, the re-roll links the
+/// live seats revealed after that (`rerolls`, in seat order; see [`crate::beacon`]). `each` sees
+/// every resolution's entropy and events. Returns whether there was a chance point.
 pub fn resolve_after_move<G: Game>(
     state: &mut G,
     game_id: &GameId,
     seq: u32,
     links: &[Link],
+    rerolls: &[Link],
     mut each: impl FnMut([u8; 32], Vec<G::Event>),
 ) -> Result<bool, ChanceError> {
     let mut round = 0;
     while state.to_act() == Actor::Chance {
-        let entropy = beacon::move_entropy(game_id, seq, round, links);
+        let entropy = beacon::move_entropy(game_id, seq, round, links, rerolls);
         each(entropy, state.resolve_chance(entropy)?);
         round += 1;
     }

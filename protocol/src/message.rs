@@ -56,6 +56,9 @@ pub struct CommitBody {
     pub nonce_hash: [u8; 32],
     /// The tip of the peer's first beacon chain segment.
     pub beacon_tip: Link,
+    /// The tip (position 0) of the peer's re-roll chain: one link per seat of the game, revealed
+    /// one at a time after takeovers (see [`crate::beacon`], "Re-rolls").
+    pub reroll_tip: Link,
 }
 
 /// The nonce behind a commit.
@@ -140,17 +143,30 @@ pub struct AckBody {
     pub hash: StateHash,
     /// On the last position of a beacon segment: the signed re-commit to the next segment's tip.
     pub next_tip: Option<Link>,
+    /// The beacon chain's link at position `seq`, under the signature so that nobody who relays
+    /// the ack can strip or swap it (absent for settled acks; absent on an applied ack means the
+    /// author withholds its reveal, which its own signature then proves).
+    pub reveal: Option<Link>,
+    /// After a takeover at move `seq`: the author's re-roll link for that takeover, mixed into
+    /// the entropy of the chance point after the move (see [`crate::beacon`], "Re-rolls").
+    pub reroll: Option<RerollLink>,
 }
 
-/// A signed ack and the beacon preimage revealed with it. The preimage is not under the
-/// signature: it authenticates itself against the peer's committed hash chain.
+/// A link of a peer's re-roll chain, revealed in its acks of a move at which seats were handed
+/// to the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RerollLink {
+    /// The chain position: how many takeovers the game has had, this one included.
+    pub pos: u32,
+    /// The link at `pos`.
+    pub link: Link,
+}
+
+/// A signed ack. Everything it reveals (its beacon link, its re-roll link) is in the signed body.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ack {
     /// The signed part.
     pub signed: Signed<AckBody>,
-    /// The beacon chain's link at position `seq` (absent for settled acks; absent on an applied
-    /// ack means the peer withholds its reveal).
-    pub reveal: Option<Link>,
 }
 
 /// A chat line.

@@ -6,17 +6,41 @@
 //! 1. every live player seat outside `X` signed a vote for every seat in `X` at move `n` (the
 //!    seats being handed over are not asked to vote: that is how two seats that went silent at
 //!    once are both replaced), and
-//! 2. those voters are at least [`quorum`] many: half of the player seats at the start of the
-//!    game, rounded up (and at least one).
+//! 2. those voters are at least [`quorum`] many: a strict majority of the player seats at the
+//!    start of the game (2 of 3, 3 of 4, 3 of 5, 4 of 6...), so that no half of a game can vote
+//!    out the other half.
 //!
-//! So a 2-player game can replace a dead partner (one voter), but in a game that started with 3 or
-//! 4 players two must agree, in 5 or 6 three; the last two players of a bigger game can never
-//! vote each other out alone.
+//! So the last two players of a bigger game can never vote each other out, and in a game of 4
+//! two silent seats cannot be replaced (the game waits for them, or ends).
+//!
+//! **Two players.** A strict majority of two is both, so the rule alone would never let a
+//! survivor go on. Instead, in a game that started with 2 player seats ([`lone_vote`]) one vote
+//! suffices, but an honest session casts it only after the other player has sent nothing new
+//! (no move, ack, reveal or vote we lacked; resent items do not count, so a player that withholds
+//! while it keeps its connection up is gone too) for the long gone-timeout
+//! (`Settings::gone_after_ms`, a minute by default, far longer than a slow link), and a player
+//! never accepts being voted out alone while it is still playing (it signed a move, ack, secret
+//! commitment or vote within that time): such a vote is reported as a cheat
+//! (`CheatKind::Eviction`, the vote as proof) and ends its game instead of handing its seat
+//! over. A player that has itself sent nothing new for that long (gone, or withholding) accepts
+//! the vote and follows the game read-only, like any player voted out. Time cannot be proved in a replay, so a 2-player
+//! replay's takeover shows only that the survivor voted; the other player's own replay shows it
+//! never accepted that.
 
-/// How many voters a takeover needs in a game that started with `players` player seats: half of
-/// them, rounded up, and at least one.
+/// How many voters a takeover needs in a game that started with `players` player seats: a strict
+/// majority of them; in a 2-player game, the survivor alone (see [`lone_vote`]).
 pub fn quorum(players: usize) -> usize {
-    players.div_ceil(2).max(1)
+    if lone_vote(players) {
+        1
+    } else {
+        players / 2 + 1
+    }
+}
+
+/// Whether a game that started with `players` player seats hands a seat over on one vote (2
+/// players: the survivor's, after the gone-timeout).
+pub fn lone_vote(players: usize) -> bool {
+    players == 2
 }
 
 /// The voters a takeover of `targets` needs: every seat of `live` outside `targets`.
@@ -74,11 +98,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quorum_is_half_the_starting_players_rounded_up() {
+    fn quorum_is_a_strict_majority_of_the_starting_players() {
         assert_eq!(
-            (1..=6).map(quorum).collect::<Vec<_>>(),
-            vec![1, 1, 2, 2, 3, 3]
+            (1..=7).map(quorum).collect::<Vec<_>>(),
+            vec![1, 1, 2, 3, 3, 4, 4]
         );
+        assert!(lone_vote(2) && !lone_vote(3) && !lone_vote(4));
+    }
+
+    #[test]
+    fn half_of_four_cannot_vote_out_the_other_half() {
+        let all = |_: usize, _: usize| true;
+        assert!(!is_decided(&[0, 1, 2, 3], &[2, 3], 4, all));
+        assert!(is_decided(&[0, 1, 2, 3], &[3], 4, all));
     }
 
     #[test]
@@ -92,15 +124,13 @@ mod tests {
 
     #[test]
     fn two_silent_seats_are_decided_together_without_each_others_votes() {
-        let has = |t: usize, v: usize| matches!((t, v), (2 | 3, 0 | 1));
-        assert!(!is_decided(&[0, 1, 2, 3], &[2], 4, has));
-        assert!(is_decided(&[0, 1, 2, 3], &[2, 3], 4, has));
-        assert_eq!(
-            decided_sets(&[0, 1, 2, 3], &[2, 3], 4, has),
-            vec![vec![2, 3]]
-        );
-        // Three silent of four: one voter is not enough.
-        let has = |_: usize, v: usize| v == 0;
-        assert!(decided_sets(&[0, 1, 2, 3], &[1, 2, 3], 4, has).is_empty());
+        let has = |t: usize, v: usize| matches!((t, v), (3 | 4, 0..=2));
+        let live = [0, 1, 2, 3, 4];
+        assert!(!is_decided(&live, &[3], 5, has));
+        assert!(is_decided(&live, &[3, 4], 5, has));
+        assert_eq!(decided_sets(&live, &[3, 4], 5, has), vec![vec![3, 4]]);
+        // Three silent of five: two voters are not enough.
+        let has = |_: usize, v: usize| v <= 1;
+        assert!(decided_sets(&live, &[2, 3, 4], 5, has).is_empty());
     }
 }

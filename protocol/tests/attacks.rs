@@ -281,11 +281,8 @@ fn withheld_beacon_preimage_is_named() {
         3,
         8,
         2,
-        Box::new(|_, m| match m {
-            Message::Ack(mut a) => {
-                a.reveal = None;
-                vec![Message::Ack(a)]
-            }
+        Box::new(|s, m| match m {
+            Message::Ack(a) => vec![resign_ack(s, a, |a| a.signed.body.reveal = None)],
             m => vec![m],
         }),
     );
@@ -299,13 +296,12 @@ fn false_beacon_preimage_is_named() {
         2,
         9,
         1,
-        Box::new(|_, m| match m {
-            Message::Ack(mut a) => {
-                if let Some(r) = a.reveal.as_mut() {
+        Box::new(|s, m| match m {
+            Message::Ack(a) => vec![resign_ack(s, a, |a| {
+                if let Some(r) = a.signed.body.reveal.as_mut() {
                     r[0] ^= 1;
                 }
-                vec![Message::Ack(a)]
-            }
+            })],
             m => vec![m],
         }),
     );

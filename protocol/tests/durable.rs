@@ -143,6 +143,7 @@ fn settings() -> Settings {
         silence_ms: 300,
         sync_chunk: 8,
         takeover_after_ms: None,
+        ..Settings::default()
     }
 }
 

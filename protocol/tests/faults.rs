@@ -149,8 +149,8 @@ mod hostile {
                         Message::Move(Signed { sig: signer.sign(Domain::Move, &body), body })
                     }
                     1 => {
-                        let body = AckBody { game_id, seq, seat, stage: if flag { AckStage::Applied } else { AckStage::Settled }, hash: StateHash([n; 32]), next_tip: flag.then_some([1; 16]) };
-                        Message::Ack(Ack { signed: Signed { sig: signer.sign(Domain::Ack, &body), body }, reveal: (!flag).then_some([2; 16]) })
+                        let body = AckBody { game_id, seq, seat, stage: if flag { AckStage::Applied } else { AckStage::Settled }, hash: StateHash([n; 32]), next_tip: flag.then_some([1; 16]), reveal: (!flag).then_some([2; 16]), reroll: None };
+                        Message::Ack(Ack { signed: Signed { sig: signer.sign(Domain::Ack, &body), body } })
                     }
                     2 => {
                         let body = TakeoverBody { game_id, seat, from_seq: seq, voter: Seat(1), seat_move: None };

@@ -21,6 +21,7 @@ fn settings(takeover: Option<u64>) -> Settings {
         silence_ms: 300,
         sync_chunk: 8,
         takeover_after_ms: takeover,
+        gone_after_ms: 1_200,
     }
 }
 

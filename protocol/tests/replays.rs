@@ -174,6 +174,8 @@ fn forged_ack_names_the_move() {
             stage: AckStage::Applied,
             hash: dwarfs_engine::StateHash([0; 32]),
             next_tip: None,
+            reveal: None,
+            reroll: None,
         };
         m.acks[2].sig = forger.sign(Domain::Ack, &body);
     }

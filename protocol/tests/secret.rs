@@ -28,6 +28,7 @@ fn settings(takeover: bool) -> Settings {
         silence_ms: 300,
         sync_chunk: 8,
         takeover_after_ms: takeover.then_some(400),
+        gone_after_ms: 1_200,
     }
 }
 

@@ -27,6 +27,7 @@ fn settings() -> Settings {
         silence_ms: 300,
         sync_chunk: 8,
         takeover_after_ms: Some(400),
+        gone_after_ms: 1_200,
     }
 }
 
@@ -213,39 +214,41 @@ fn a_peer_voted_out_while_stalled_on_another_seats_move_rewinds_and_follows() {
     voted_out_peer_follows(false, 22);
 }
 
-/// Two of four peers die at once; the two left hand both seats to the bot together.
+/// Two of five peers die at once; the three left (a strict majority) hand both seats to the bot
+/// together.
 fn two_dead_seats(to_act: u8, seed: u64) -> Vec<u8> {
-    let mut n = Network::<Pig>::new(&options(), 4, seed, faults(), settings()).unwrap();
-    // Seat 3's own turn: it does not play before it dies.
-    run_until_to_act(&mut n, 0, to_act, to_act == 2);
-    n.peers[2].offline = true;
+    let mut n = Network::<Pig>::new(&options(), 5, seed, faults(), settings()).unwrap();
+    // Seat 4's own turn: it does not play before it dies.
+    run_until_to_act(&mut n, 0, to_act, to_act == 3);
     n.peers[3].offline = true;
-    assert!(n.run(600_000), "the two left did not finish");
-    for p in &n.peers[..2] {
+    n.peers[4].offline = true;
+    assert!(n.run(600_000), "the three left did not finish");
+    for p in &n.peers[..3] {
         assert_eq!(p.session.phase(), &Phase::Over);
         assert_clean(p);
-        let (a, b) = (taken_over_at(p, 2), taken_over_at(p, 3));
+        let (a, b) = (taken_over_at(p, 3), taken_over_at(p, 4));
         assert!(
             a.is_some() && a == b,
             "both seats at the same move: {a:?} {b:?}"
         );
     }
-    if to_act == 2 {
-        // Everyone waited for seat 3's move; seat 4 showed as silent by not voting.
+    if to_act == 3 {
+        // Everyone waited for seat 4's move; seat 5 showed as silent by not voting.
         assert!(n.peers[0].events.iter().any(|e| matches!(
             e,
             Event::Silent {
-                seat: Seat(3),
+                seat: Seat(4),
                 waiting: Waiting::Vote(_),
                 ..
             }
         )));
     }
     assert_eq!(n.peers[0].replay, n.peers[1].replay);
+    assert_eq!(n.peers[0].replay, n.peers[2].replay);
     let r = replay::verify::<Pig>(&n.peers[0].replay).unwrap_or_else(|e| panic!("{e}"));
     let mut seats: Vec<Seat> = r.takeovers.iter().map(|t| t.0).collect();
     seats.sort();
-    assert_eq!(seats, vec![Seat(2), Seat(3)]);
+    assert_eq!(seats, vec![Seat(3), Seat(4)]);
     n.peers[0].replay.clone()
 }
 
@@ -253,8 +256,8 @@ fn two_dead_seats(to_act: u8, seed: u64) -> Vec<u8> {
 fn two_seats_dead_at_once_are_both_taken_over() {
     // The others wait for both acks.
     two_dead_seats(0, 31);
-    // The others wait for seat 3's move; seat 4 is found silent when it does not vote.
-    two_dead_seats(2, 32);
+    // The others wait for seat 4's move; seat 5 is found silent when it does not vote.
+    two_dead_seats(3, 32);
 }
 
 #[test]
@@ -268,8 +271,8 @@ fn forged_or_short_takeover_records_are_rejected() {
     let Frame::Takeover(t) = &fs[at] else {
         unreachable!()
     };
-    assert_eq!(t.seats, vec![Seat(2), Seat(3)]);
-    assert_eq!(t.votes.len(), 4);
+    assert_eq!(t.seats, vec![Seat(3), Seat(4)]);
+    assert_eq!(t.votes.len(), 6);
     let check = |edit: &dyn Fn(&mut TakeoverRecord)| {
         let mut fs = fs.clone();
         let Frame::Takeover(t) = &mut fs[at] else {
@@ -287,11 +290,11 @@ fn forged_or_short_takeover_records_are_rejected() {
         }),
         Fault::Takeover(_)
     ));
-    // One seat claimed with the other's votes dropped: seat 3 would have had to vote.
+    // One seat claimed with the other's votes dropped: seat 5 would have had to vote.
     assert!(matches!(
         check(&|t| {
-            t.seats = vec![Seat(2)];
-            t.votes.truncate(2);
+            t.seats = vec![Seat(3)];
+            t.votes.truncate(3);
         }),
         Fault::Takeover(_)
     ));

@@ -65,7 +65,13 @@ pub fn load<G: Game>(bytes: &[u8], source: String) -> Result<LoadedReplay<G>, St
                     .filter_map(|e| p.state.redact_event(e, Viewer::Spectator))
                     .collect(),
                 state: p.state,
-                text: p.description,
+                text: match (p.description, p.rerolled_after.is_empty()) {
+                    (Some(d), false) => Some(format!(
+                        "{d} (chance {})",
+                        replay::rerolled_note(&p.rerolled_after)
+                    )),
+                    (d, _) => d,
+                },
                 seat: p.seat,
             })
             .collect(),
@@ -102,5 +108,43 @@ mod tests {
             assert!(r.verdict.is_err());
         }
         assert!(load::<Fall>(b"not a replay", "junk".into()).is_err());
+    }
+
+    #[test]
+    fn a_re_rolled_chance_point_is_marked_in_the_move_log() {
+        use dwarfs_engine::toy::{Pig, PigOptions};
+        use dwarfs_protocol::message::{LogItem, Message};
+        use dwarfs_protocol::sim::{Faults, Network};
+        let settings = dwarfs_protocol::Settings {
+            retransmit_ms: 30,
+            silence_ms: 300,
+            takeover_after_ms: Some(400),
+            ..Default::default()
+        };
+        let faults = Faults {
+            latency_ms: 2,
+            ..Faults::default()
+        };
+        let mut n = Network::<Pig>::new(&PigOptions::default(), 3, 63, faults, settings).unwrap();
+        // Seat 3 withholds its acks from move 5 on and is voted out there.
+        n.peers[2].tamper = Some(Box::new(|_, m| match m {
+            Message::Ack(a) if a.signed.body.seq >= 5 => vec![],
+            Message::LogSync(mut sync) => {
+                sync.items
+                    .retain(|i| !matches!(i, LogItem::Ack(a) if a.signed.body.seq >= 5));
+                vec![Message::LogSync(sync)]
+            }
+            m => vec![m],
+        }));
+        assert!(n.run(2_000_000));
+        let r = load::<Pig>(&n.peers[0].replay, "withheld".into()).unwrap();
+        assert!(r.verdict.is_ok(), "{:?}", r.verdict);
+        let marked: Vec<&str> = r
+            .positions
+            .iter()
+            .filter_map(|p| p.text.as_deref())
+            .filter(|t| t.contains("re-rolled after player 3 withheld"))
+            .collect();
+        assert_eq!(marked.len(), 1, "{marked:?}");
     }
 }

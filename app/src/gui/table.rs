@@ -316,8 +316,22 @@ impl<V: GameView> Table<V> {
                 self.view.reset();
                 self.send_queued();
             }
-            Update::Chance { events, state } => {
+            Update::Chance {
+                events,
+                state,
+                rerolled_after,
+            } => {
                 self.game = *state;
+                if !rerolled_after.is_empty() {
+                    self.log.push(LogLine {
+                        seq: self.seq,
+                        seat: None,
+                        text: format!(
+                            "Chance {}",
+                            dwarfs_protocol::replay::rerolled_note(&rerolled_after)
+                        ),
+                    });
+                }
                 self.record_events(&events);
                 self.after_remote_state();
             }

@@ -110,6 +110,9 @@ pub enum Update<G: Game> {
         events: Vec<G::Event>,
         /// The state after it.
         state: Box<G>,
+        /// Seats handed to the bot at the move before it, if any: the chance point was then
+        /// re-rolled (the move log says "re-rolled after seat N withheld").
+        rerolled_after: Vec<Seat>,
     },
     /// Every live player acked the same state hash for move `seq`.
     Final {

@@ -73,8 +73,24 @@ pub struct MoveRecord {
     /// seat order. Links of earlier moves follow by hashing down the chain, so the entropy of
     /// every chance point since the previous checkpoint is derived from these.
     pub beacon: Vec<Link>,
-    /// Every live seat's ack, on checkpoint moves (every `ack_interval` moves).
+    /// Every live seat's ack, on checkpoint moves (every `ack_interval` moves) and on a move
+    /// with a takeover at it.
     pub acks: Vec<AckRecord>,
+    /// Present when seats were handed to the bot at this move: the chance point after it (if
+    /// any) was re-rolled from the remaining seats' re-roll links.
+    pub reroll: Option<RerollRecord>,
+}
+
+/// The re-roll of a move at which seats were handed to the bot (see [`crate::beacon`]): the
+/// entropy of the chance point after it mixes in every live seat's re-roll link, which nobody
+/// knew before the takeover.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RerollRecord {
+    /// The seats handed to the bot at this move (every takeover at it), ascending.
+    pub after: Vec<Seat>,
+    /// Every live seat's re-roll link, in seat order, at the position of the last takeover at
+    /// this move (the number of takeovers so far).
+    pub links: Vec<Link>,
 }
 
 /// A live seat's part of a simultaneous secret step: the salt of its commitment and the
@@ -112,6 +128,8 @@ pub struct SecretRecord {
     pub beacon: Vec<Link>,
     /// As [`MoveRecord::acks`].
     pub acks: Vec<AckRecord>,
+    /// As [`MoveRecord::reroll`].
+    pub reroll: Option<RerollRecord>,
 }
 
 /// Seats handed to the bot together by the signed votes of every other live seat (see

@@ -229,6 +229,9 @@ pub struct Position<G: Game> {
     /// The events of the move and of the chance points it led to, in order, unredacted (a
     /// viewer passes them through `Game::redact_event`). Empty at the start.
     pub events: Vec<G::Event>,
+    /// Seats handed to the bot at this move, when there were any: the chance point after it
+    /// was re-rolled (a move log shows "re-rolled after seat N withheld").
+    pub rerolled_after: Vec<Seat>,
 }
 
 /// Verifies a replay like [`verify`] and returns every position along the way: the state after
@@ -343,6 +346,16 @@ struct Verifier<G: Game> {
     signatures: u32,
     takeovers: Vec<(Seat, u32)>,
     seat_move: Option<(u32, [u8; 32])>,
+    /// Each seat's committed re-roll chain tip.
+    reroll_tips: Vec<Option<Link>>,
+    /// Takeover records so far, as `(from_seq, seats)`.
+    takeover_sets: Vec<(u32, Vec<Seat>)>,
+    /// The move whose acks carry re-roll links (a takeover was recorded at it): the move, the
+    /// re-roll position and the seats handed over at it.
+    reroll_due: Option<(u32, u32, Vec<Seat>)>,
+    /// The last move's re-roll position and links, if it was re-rolled (its end record's acks
+    /// are the same acks).
+    last_reroll: Option<(u32, u32, Vec<Link>)>,
     /// Per seat: links verified ahead, `(position of the first, links)`.
     cache: Vec<(u32, Vec<Link>)>,
     over: bool,
@@ -397,6 +410,7 @@ impl<G: Game> Verifier<G> {
                 description: None,
                 state: v.state.clone(),
                 events: Vec::new(),
+                rerolled_after: Vec::new(),
             }]);
         }
         let result = 'run: {
@@ -558,6 +572,7 @@ impl<G: Game> Verifier<G> {
         let mut signatures = 0;
         let mut nonces = Vec::new();
         let mut trackers = vec![None; keys.len()];
+        let mut reroll_tips = vec![None; keys.len()];
         for (k, &i) in players.iter().enumerate() {
             let (c, r) = (&header.commits[k], &header.reveals[k]);
             let seat = Seat(i as u8);
@@ -596,6 +611,7 @@ impl<G: Game> Verifier<G> {
                 pos: 0,
                 link: c.body.beacon_tip,
             });
+            reroll_tips[i] = Some(c.body.reroll_tip);
         }
         let seed = beacon::seed(&cfg.game_id, &nonces);
         lockstep::resolve_setup(&mut state, &seed).map_err(|e| Fault::Illegal(e.to_string()))?;
@@ -639,6 +655,10 @@ impl<G: Game> Verifier<G> {
             signatures,
             takeovers: Vec::new(),
             seat_move: None,
+            reroll_tips,
+            takeover_sets: Vec::new(),
+            reroll_due: None,
+            last_reroll: None,
             cache: vec![(0, Vec::new()); n_seats],
             over: false,
             collect,
@@ -652,12 +672,17 @@ impl<G: Game> Verifier<G> {
             .collect()
     }
 
+    /// Checks the acks of move `seq` (or its settled state): `links` are the beacon links they
+    /// reveal (applied acks), `reroll` the re-roll position and links they carry after a
+    /// takeover at the move.
     fn check_acks(
         &mut self,
         acks: &[AckRecord],
         seq: u32,
         stage: AckStage,
         hash: StateHash,
+        links: &[Link],
+        reroll: Option<(u32, &[Link])>,
     ) -> Result<(), Fault> {
         let live: Vec<Seat> = self
             .live_seats()
@@ -697,7 +722,24 @@ impl<G: Game> Verifier<G> {
                 )));
             }
         }
-        for a in acks {
+        let applied = stage == AckStage::Applied;
+        if applied && links.len() != acks.len() {
+            return Err(Fault::Beacon(format!(
+                "{} links stored for {} acks",
+                links.len(),
+                acks.len()
+            )));
+        }
+        if let Some((_, r)) = reroll
+            && r.len() != acks.len()
+        {
+            return Err(Fault::Beacon(format!(
+                "{} re-roll links stored for {} acks",
+                r.len(),
+                acks.len()
+            )));
+        }
+        for (k, a) in acks.iter().enumerate() {
             let (seat, i) = (a.seat, a.seat.index());
             let body = AckBody {
                 game_id: self.header.config.game_id,
@@ -706,6 +748,11 @@ impl<G: Game> Verifier<G> {
                 stage,
                 hash,
                 next_tip: a.next_tip,
+                reveal: if applied { links.get(k).copied() } else { None },
+                reroll: reroll.and_then(|(pos, r)| {
+                    r.get(k)
+                        .map(|&link| crate::message::RerollLink { pos, link })
+                }),
             };
             let key = self.keys[i].clone().ok_or(Fault::Header)?;
             if !check_sig(&mut self.collect, &key, Domain::Ack, &body, &a.sig) {
@@ -900,6 +947,15 @@ impl<G: Game> Verifier<G> {
                     self.live[s] = false;
                     self.takeovers.push((Seat(s as u8), t.from_seq));
                 }
+                self.takeover_sets.push((t.from_seq, t.seats.clone()));
+                let pos = self.takeover_sets.len() as u32;
+                let mut after = match self.reroll_due.take() {
+                    Some((n, _, after)) if n == t.from_seq => after,
+                    _ => Vec::new(),
+                };
+                after.extend(t.seats.iter().copied());
+                after.sort_unstable();
+                self.reroll_due = Some((t.from_seq, pos, after));
                 if let Some(h) = t.votes.iter().find_map(|v| v.seat_move) {
                     self.seat_move = Some((t.from_seq, h));
                 }
@@ -937,7 +993,14 @@ impl<G: Game> Verifier<G> {
                     return Err(Fault::Ending("the end record acks the wrong state".into()));
                 }
                 let hash = state_hash(&self.state)?;
-                self.check_acks(&f.acks, f.seq, f.stage, hash)?;
+                let last_reroll = self.last_reroll.clone();
+                let reroll = match (&last_reroll, f.stage) {
+                    (Some((n, pos, links)), AckStage::Applied) if *n == f.seq => {
+                        Some((*pos, &links[..]))
+                    }
+                    _ => None,
+                };
+                self.check_acks(&f.acks, f.seq, f.stage, hash, &f.beacon, reroll)?;
                 self.absorb_links(f.seq, &f.beacon)?;
                 self.over = true;
                 if let Some(log) = log {
@@ -1040,6 +1103,7 @@ impl<G: Game> Verifier<G> {
                         seq: m.seq,
                         acks: &m.acks,
                         beacon: &m.beacon,
+                        reroll: m.reroll.as_ref(),
                         seat: Some(seat),
                         description,
                         line,
@@ -1175,6 +1239,7 @@ impl<G: Game> Verifier<G> {
                         seq: r.seq,
                         acks: &r.acks,
                         beacon: &r.beacon,
+                        reroll: r.reroll.as_ref(),
                         seat: None,
                         description,
                         line,
@@ -1199,14 +1264,63 @@ impl<G: Game> Verifier<G> {
             seq,
             acks,
             beacon: links,
+            reroll,
             seat,
             description,
             line,
             mut events,
         } = step;
         let hash = state_hash(&self.state)?;
-        if lockstep::is_checkpoint(&cfg, seq) {
-            self.check_acks(acks, seq, AckStage::Applied, hash)?;
+        // A takeover at this move: its acks carry every live seat's re-roll link.
+        let due = match self.reroll_due.take() {
+            Some((n, pos, after)) if n == seq => Some((pos, after)),
+            _ => None,
+        };
+        let rerolls: Vec<Link> = match (&due, reroll) {
+            (None, None) => Vec::new(),
+            (Some((pos, after)), Some(r)) => {
+                if r.after != *after {
+                    return Err(Fault::Beacon(format!(
+                        "the re-roll names seats {:?}, but seats {after:?} were handed over",
+                        r.after
+                    )));
+                }
+                let live = self.live_seats();
+                if r.links.len() != live.len() {
+                    return Err(Fault::Beacon(format!(
+                        "{} re-roll links stored for {} live players",
+                        r.links.len(),
+                        live.len()
+                    )));
+                }
+                let len = lockstep::reroll_len(&cfg);
+                for (link, &i) in r.links.iter().zip(&live) {
+                    let tip = self.reroll_tips[i].ok_or(Fault::Header)?;
+                    if !beacon::check_reroll(&tip, len, *pos, link) {
+                        return Err(Fault::Beacon(format!(
+                            "{}'s re-roll link does not match its committed re-roll chain",
+                            Seat(i as u8)
+                        )));
+                    }
+                }
+                r.links.clone()
+            }
+            (Some(_), None) => {
+                return Err(Fault::Beacon(
+                    "a move with a takeover at it lacks its re-roll links".into(),
+                ));
+            }
+            (None, Some(_)) => {
+                return Err(Fault::Beacon(
+                    "re-roll links on a move with no takeover at it".into(),
+                ));
+            }
+        };
+        let rerolled_after = due.as_ref().map(|d| d.1.clone()).unwrap_or_default();
+        let stored = lockstep::is_checkpoint(&cfg, seq) || due.is_some();
+        if stored {
+            let reroll = due.as_ref().map(|(pos, _)| (*pos, &rerolls[..]));
+            self.check_acks(acks, seq, AckStage::Applied, hash, links, reroll)?;
         } else if !acks.is_empty() {
             return Err(Fault::Acks(
                 "acks stored on a move that is not a checkpoint".into(),
@@ -1220,19 +1334,31 @@ impl<G: Game> Verifier<G> {
         if chance {
             let reveals = self.links_at(seq, frame, rest)?;
             let mut lines = Vec::new();
-            lockstep::resolve_after_move(&mut self.state, &cfg.game_id, seq, &reveals, |_, ev| {
-                lines.push(format!("        chance: {ev:?}"));
-                if self.positions.is_some() {
-                    events.extend(ev);
-                }
-            })
+            let label = if rerolled_after.is_empty() {
+                "chance".to_string()
+            } else {
+                format!("chance ({})", rerolled_note(&rerolled_after))
+            };
+            lockstep::resolve_after_move(
+                &mut self.state,
+                &cfg.game_id,
+                seq,
+                &reveals,
+                &rerolls,
+                |_, ev| {
+                    lines.push(format!("        {label}: {ev:?}"));
+                    if self.positions.is_some() {
+                        events.extend(ev);
+                    }
+                },
+            )
             .map_err(|e| Fault::Illegal(e.to_string()))?;
             if let Some(log) = log {
                 log.extend(lines);
             }
             self.chance_points += 1;
         }
-        if lockstep::is_checkpoint(&cfg, seq) {
+        if stored {
             self.absorb_links(seq, links)?;
         } else if !links.is_empty() {
             return Err(Fault::Beacon(
@@ -1254,8 +1380,10 @@ impl<G: Game> Verifier<G> {
                 description: Some(description),
                 state: self.state.clone(),
                 events,
+                rerolled_after: if chance { rerolled_after } else { Vec::new() },
             });
         }
+        self.last_reroll = due.map(|(pos, _)| (seq, pos, rerolls));
         self.last_seq = seq;
         self.last_chance = chance;
         Ok(())
@@ -1267,6 +1395,7 @@ struct StepParts<'a, G: Game> {
     seq: u32,
     acks: &'a [AckRecord],
     beacon: &'a [Link],
+    reroll: Option<&'a format::RerollRecord>,
     seat: Option<Seat>,
     description: String,
     line: String,
@@ -1277,8 +1406,12 @@ struct StepParts<'a, G: Game> {
 /// The beacon links a frame carries, and the position they are at.
 fn links_of<'a>(frame: &'a Frame, cfg: &crate::config::GameConfig) -> Option<(u32, &'a [Link])> {
     match frame {
-        Frame::Move(m) if lockstep::is_checkpoint(cfg, m.seq) => Some((m.seq, &m.beacon)),
-        Frame::Secret(r) if lockstep::is_checkpoint(cfg, r.seq) => Some((r.seq, &r.beacon)),
+        Frame::Move(m) if lockstep::is_checkpoint(cfg, m.seq) || m.reroll.is_some() => {
+            Some((m.seq, &m.beacon))
+        }
+        Frame::Secret(r) if lockstep::is_checkpoint(cfg, r.seq) || r.reroll.is_some() => {
+            Some((r.seq, &r.beacon))
+        }
         Frame::Takeover(t) => Some((t.from_seq.saturating_sub(1), &t.beacon)),
         Frame::Final(f) => Some((f.seq, &f.beacon)),
         _ => None,
@@ -1408,6 +1541,12 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
         }
         valid_len = end_of(index);
+        let reroll_links = match frame {
+            Frame::Move(m) => m.reroll.as_ref().map(|r| r.links.clone()),
+            Frame::Secret(r) => r.reroll.as_ref().map(|r| r.links.clone()),
+            _ => None,
+        };
+        let reroll_pos = v.takeover_sets.len() as u32;
         let (seq, acks_in, links, plays, signed, secret) = match frame {
             Frame::Move(m) => {
                 let signed = m.sig.map(|sig| crate::message::Signed {
@@ -1487,10 +1626,16 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
                             stage: AckStage::Applied,
                             hash: hash_after,
                             next_tip: a.next_tip,
+                            reveal: links.get(k).copied(),
+                            reroll: reroll_links.as_ref().and_then(|r| {
+                                r.get(k).map(|&link| crate::message::RerollLink {
+                                    pos: reroll_pos,
+                                    link,
+                                })
+                            }),
                         },
                         sig: a.sig,
                     },
-                    reveal: links.get(k).copied(),
                 });
             }
         }
@@ -1505,10 +1650,12 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         moves,
         valid_len,
         over: v.over,
-        takeovers: v
-            .takeovers
-            .iter()
-            .map(|(seat, from)| (*from, vec![*seat]))
-            .collect(),
+        takeovers: v.takeover_sets,
     })
+}
+
+/// How a move log marks a re-rolled chance point: "re-rolled after seat 2 withheld".
+pub fn rerolled_note(after: &[Seat]) -> String {
+    let seats: Vec<String> = after.iter().map(|s| s.to_string()).collect();
+    format!("re-rolled after {} withheld", seats.join(" and "))
 }

@@ -89,4 +89,16 @@ pub enum TakeoverError {
         /// Live players other than the seat.
         available: usize,
     },
+    /// In a 2-player game the other player still moves the game on: the survivor may vote it
+    /// out alone only after it has been gone for [`crate::Settings::gone_after_ms`].
+    #[error(
+        "the other player sent something new {quiet_ms} ms ago; in a 2-player game its seat \
+         passes to the bot only after {needed_ms} ms without anything new from it"
+    )]
+    PartnerActive {
+        /// Time since the other player last sent anything new.
+        quiet_ms: u64,
+        /// The silence the rule needs.
+        needed_ms: u64,
+    },
 }

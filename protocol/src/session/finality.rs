@@ -15,6 +15,26 @@ impl<G: Game> Session<G> {
             .collect()
     }
 
+    /// The re-roll position the acks of move `n` carry: the number of takeovers so far when one
+    /// (or more) happened at `n`, `None` otherwise.
+    pub(super) fn reroll_pos(&self, n: u32) -> Option<u32> {
+        self.takeover_history
+            .iter()
+            .rposition(|(from, _)| *from == n)
+            .map(|i| i as u32 + 1)
+    }
+
+    /// Whether seat `i`'s ack of move `seq` that we hold counts for finality: it was signed
+    /// after every takeover at `seq` that we applied (and no other).
+    pub(super) fn ack_counts(&self, seq: u32, i: usize) -> bool {
+        let want = self.reroll_pos(seq);
+        self.acks
+            .get(&seq)
+            .and_then(|v| v.get(i))
+            .and_then(|a| a.as_ref())
+            .is_some_and(|a| a.signed.body.reroll.map(|r| r.pos) == want)
+    }
+
     /// Finalises the pending move if every live seat acked it.
     pub(super) fn try_finalize(&mut self) -> bool {
         let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash)) else {
@@ -26,9 +46,11 @@ impl<G: Game> Session<G> {
             return false;
         }
         let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
+        let reroll = self.reroll_pos(seq);
         let claims: Vec<AckClaim> = match self.acks.get(&seq) {
             Some(a) => live
                 .iter()
+                .filter(|&&i| self.ack_counts(seq, i))
                 .filter_map(|&i| a[i].as_ref().map(claim))
                 .collect(),
             None => Vec::new(),
@@ -57,19 +79,39 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
-        // Beacon reveals.
+        // Beacon reveals (each signed by its author, so a withheld or false one is the author's
+        // own doing), and re-roll links after a takeover at this move.
         let mut reveals = Vec::new();
+        let mut rerolls = Vec::new();
         let segment_end = lockstep::is_segment_end(&self.config, seq);
+        let reroll_len = lockstep::reroll_len(&self.config);
         for &i in &live {
             let Some(a) = acks[i].as_ref() else { continue };
             let Some(tracker) = self.trackers[i] else {
                 continue;
             };
-            let Some(r) = a
-                .reveal
-                .filter(|r| tracker.check(seq, r, self.config.beacon_segment))
+            if let Some(k) = reroll {
+                let tip = self.commits[i].as_ref().map(|c| c.body.reroll_tip);
+                match (tip, a.signed.body.reroll) {
+                    (Some(tip), Some(r))
+                        if r.pos == k && beacon::check_reroll(&tip, reroll_len, k, &r.link) =>
+                    {
+                        rerolls.push(r.link);
+                    }
+                    _ => {
+                        let why = format!(
+                            "the re-roll link in the ack of move {seq} does not match the \
+                             committed re-roll chain"
+                        );
+                        self.bad_ack(Seat(i as u8), seq, &acks, why);
+                        return true;
+                    }
+                }
+            }
+            let revealed = a.signed.body.reveal;
+            let Some(r) = revealed.filter(|r| tracker.check(seq, r, self.config.beacon_segment))
             else {
-                let why = if a.reveal.is_none() {
+                let why = if revealed.is_none() {
                     format!("ack of move {seq} withholds its beacon preimage")
                 } else {
                     format!(
@@ -95,6 +137,9 @@ impl<G: Game> Session<G> {
         self.secret_commits = self.secret_commits.split_off(&(p.seq + 1));
         self.secret_reveals = self.secret_reveals.split_off(&(p.seq + 1));
         self.final_seq = p.seq;
+        // Votes for moves before the one just final can no longer be used.
+        let f = self.final_seq;
+        self.votes.retain(|(_, n), _| *n >= f);
         let ack_records: Vec<AckRecord> = live
             .iter()
             .filter_map(|&i| acks[i].as_ref())
@@ -121,17 +166,35 @@ impl<G: Game> Session<G> {
         if self.state.to_act() == Actor::Chance {
             self.hash_cache = None;
         }
+        let rerolled_after: Vec<Seat> = if reroll.is_some() {
+            let mut v: Vec<Seat> = self
+                .takeover_history
+                .iter()
+                .filter(|(from, _)| *from == p.seq)
+                .flat_map(|(_, s)| s.iter().copied())
+                .collect();
+            v.sort_unstable();
+            v
+        } else {
+            Vec::new()
+        };
+        let reroll_record = reroll.map(|_| RerollRecord {
+            after: rerolled_after.clone(),
+            links: rerolls.clone(),
+        });
         let events = &mut self.events;
         let chance = match lockstep::resolve_after_move(
             &mut self.state,
             &self.game_id,
             p.seq,
             &reveals,
+            &rerolls,
             |entropy, ev| {
                 events.push_back(Event::ChanceResolved {
                     seq: p.seq,
                     entropy,
                     events: ev,
+                    rerolled_after: rerolled_after.clone(),
                 })
             },
         ) {
@@ -141,7 +204,8 @@ impl<G: Game> Session<G> {
                 return true;
             }
         };
-        let checkpoint = lockstep::is_checkpoint(&self.config, p.seq);
+        // A move with a takeover at it is stored with its acks and links, like a checkpoint.
+        let checkpoint = lockstep::is_checkpoint(&self.config, p.seq) || reroll.is_some();
         let beacon = if checkpoint {
             reveals.clone()
         } else {
@@ -158,6 +222,7 @@ impl<G: Game> Session<G> {
                 choices,
                 beacon,
                 acks,
+                reroll: reroll_record,
             }),
             None => Frame::Move(MoveRecord {
                 seq: p.seq,
@@ -172,6 +237,7 @@ impl<G: Game> Session<G> {
                 sig,
                 beacon,
                 acks,
+                reroll: reroll_record,
             }),
         };
         self.last_links = live.iter().map(|&i| Seat(i as u8)).zip(reveals).collect();
@@ -225,13 +291,14 @@ impl<G: Game> Session<G> {
             stage: AckStage::Settled,
             hash,
             next_tip: None,
+            reveal: None,
+            reroll: None,
         };
         let ack = Ack {
             signed: Signed {
                 sig: self.signer.sign(Domain::Ack, &body),
                 body,
             },
-            reveal: None,
         };
         self.settled[me.index()] = Some(ack.clone());
         self.send(Destination::Broadcast, Message::Ack(ack));

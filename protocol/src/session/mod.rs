@@ -17,9 +17,9 @@ use crate::message::{
     RevealBody, SecretCommitBody, SecretRevealBody, Signed, SyncRequest, TakeoverBody,
 };
 use crate::replay::format::{
-    AckRecord, FinalRecord, Frame, Header, JOURNAL_MAGIC, MAGIC, MoveRecord, SecretChoice,
-    SecretProof, SecretRecord, SignedRecord, TakeoverRecord, VoteRecord, encode_frame,
-    encode_record, read_frames, read_journal,
+    AckRecord, FinalRecord, Frame, Header, JOURNAL_MAGIC, MAGIC, MoveRecord, RerollRecord,
+    SecretChoice, SecretProof, SecretRecord, SignedRecord, TakeoverRecord, VoteRecord,
+    encode_frame, encode_record, read_frames, read_journal,
 };
 use crate::takeover;
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
@@ -111,6 +111,8 @@ pub struct Session<G: Game> {
     seats: Vec<SeatInfo>,
     nonce: [u8; 32],
     chain: Chain,
+    /// Our re-roll chain (see [`crate::beacon`], "Re-rolls").
+    reroll_chain: Chain,
     commits: Vec<Option<Signed<CommitBody>>>,
     reveals: Vec<Option<Signed<RevealBody>>>,
     sent_reveal: bool,
@@ -124,7 +126,21 @@ pub struct Session<G: Game> {
     trackers: Vec<Option<ChainTracker>>,
     future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,
     log: Vec<LogEntry>,
+    /// Takeover votes held for the move under way (and the one just final, or one ahead): by
+    /// (seat voted out, move). Pruned once a move is final or the takeover applied.
     votes: BTreeMap<(Seat, u32), BTreeMap<Seat, Signed<TakeoverBody>>>,
+    /// The votes of every takeover applied, by move, to answer sync requests (at most one
+    /// takeover per player seat, so bounded).
+    applied_votes: BTreeMap<u32, Vec<Signed<TakeoverBody>>>,
+    /// When the local seat last signed something new (a move, an ack, a secret commitment, a
+    /// vote): in a 2-player game it refuses a lone vote against it within
+    /// [`Settings::gone_after_ms`] of that (see [`crate::takeover`]).
+    news_sent_at: u64,
+    /// When a message from each seat's peer last moved the game on (something new from it): in
+    /// a 2-player game the survivor votes alone only after [`Settings::gone_after_ms`] without.
+    news_at: Vec<u64>,
+    /// How often the game moved on (see `progress`).
+    progress_count: u64,
     takeover_move: Option<(u32, [u8; 32])>,
     /// The beacon links of the live seats revealed with the acks of the last final move.
     last_links: Vec<(Seat, crate::message::Link)>,
@@ -264,6 +280,7 @@ impl<G: Game> Session<G> {
             signer.derive_secret(&game_secret, &game_id, "beacon chain"),
             config.beacon_segment,
         );
+        let reroll_chain = chain.reroll_chain(lockstep::reroll_len(&config));
         let n = seats.len();
         let limits = crate::limit::PeerLimits::new(settings.retransmit_ms);
         let mut s = Session {
@@ -278,6 +295,7 @@ impl<G: Game> Session<G> {
             seats,
             nonce,
             chain,
+            reroll_chain,
             commits: vec![None; n],
             reveals: vec![None; n],
             sent_reveal: false,
@@ -292,6 +310,10 @@ impl<G: Game> Session<G> {
             future_moves: BTreeMap::new(),
             log: Vec::new(),
             votes: BTreeMap::new(),
+            applied_votes: BTreeMap::new(),
+            news_sent_at: now,
+            news_at: vec![now; n],
+            progress_count: 0,
             takeover_move: None,
             last_links: Vec::new(),
             outbox: VecDeque::new(),
@@ -334,6 +356,7 @@ impl<G: Game> Session<G> {
                 seat,
                 nonce_hash: beacon::nonce_hash(&game_id, seat, &s.nonce),
                 beacon_tip: s.chain.tip(0),
+                reroll_tip: s.reroll_chain.tip(0),
             };
             let signed = Signed {
                 sig: s.signer.sign(Domain::Commit, &body),
@@ -754,6 +777,18 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
+        let sender = self.seat_of_peer(&from).map(|s| s.index());
+        let progress = self.progress_count;
+        self.handle_known(from, msg);
+        if let Some(i) = sender
+            && self.progress_count != progress
+        {
+            self.news_at[i] = self.now;
+        }
+    }
+
+    /// [`Session::handle_message`] for a message from a seated peer.
+    fn handle_known(&mut self, from: PeerId, msg: Message) {
         match msg {
             Message::Commit(c) => self.on_commit(from, c),
             Message::Reveal(r) => self.on_reveal(from, r),
@@ -890,7 +925,9 @@ impl<G: Game> Session<G> {
 
     /// Votes to hand `seat` (silent) to the takeover bot from the first move not yet final.
     /// The takeover happens by the rule of [`crate::takeover`]: every live player not handed
-    /// over voted the same, and they are at least half of the players the game started with.
+    /// over voted the same, and they are a strict majority of the players the game started
+    /// with. In a 2-player game the survivor votes alone, and only once the other has sent
+    /// nothing for [`Settings::gone_after_ms`] ([`TakeoverError::PartnerActive`] before).
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
         let me = self.local_seat.ok_or(TakeoverError::NotSeated)?;
         if !self.seats.get(me.index()).is_some_and(|s| s.live) {
@@ -912,15 +949,18 @@ impl<G: Game> Session<G> {
         if available < needed {
             return Err(TakeoverError::TooFewVoters { needed, available });
         }
-        // Align with the furthest vote already cast for this seat, so all votes meet.
-        let from_seq = self
-            .votes
-            .keys()
-            .filter(|(s, _)| *s == seat)
-            .map(|(_, n)| *n)
-            .max()
-            .unwrap_or(0)
-            .max(self.final_seq + 1);
+        if takeover::lone_vote(self.players_at_start) {
+            let quiet_ms = self.now.saturating_sub(self.news_at[seat.index()]);
+            if quiet_ms < self.settings.gone_after_ms {
+                return Err(TakeoverError::PartnerActive {
+                    quiet_ms,
+                    needed_ms: self.settings.gone_after_ms,
+                });
+            }
+        }
+        // Always the move under way: a vote cast by someone else for a later move (stale, or
+        // hostile) never moves ours, so it cannot stall the takeover.
+        let from_seq = self.final_seq + 1;
         if self
             .votes
             .get(&(seat, from_seq))
@@ -944,6 +984,7 @@ impl<G: Game> Session<G> {
             sig: self.signer.sign(Domain::Takeover, &body),
             body,
         };
+        self.news_sent_at = self.now;
         self.send(Destination::Broadcast, Message::Takeover(signed.clone()));
         self.on_takeover(self.local_peer, signed);
         self.advance();

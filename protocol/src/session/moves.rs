@@ -35,6 +35,7 @@ impl<G: Game> Session<G> {
         }
         bytes.extend(encode_record(&record));
         self.journal_out.push_back(bytes);
+        self.news_sent_at = self.now;
         self.own_signed.insert(seq, record);
     }
 
@@ -363,6 +364,10 @@ impl<G: Game> Session<G> {
             } else {
                 None
             };
+            let reroll = self.reroll_pos(seq).map(|pos| crate::message::RerollLink {
+                pos,
+                link: self.reroll_chain.link(pos),
+            });
             let body = AckBody {
                 game_id: self.game_id,
                 seq,
@@ -370,14 +375,16 @@ impl<G: Game> Session<G> {
                 stage: AckStage::Applied,
                 hash,
                 next_tip,
+                reveal: Some(self.chain.link(seq)),
+                reroll,
             };
             let ack = Ack {
                 signed: Signed {
                     sig: self.signer.sign(Domain::Ack, &body),
                     body,
                 },
-                reveal: Some(self.chain.link(seq)),
             };
+            self.news_sent_at = self.now;
             self.store_ack(ack.clone());
             self.send(Destination::Broadcast, Message::Ack(ack));
         }
@@ -390,7 +397,12 @@ impl<G: Game> Session<G> {
             .entry(ack.signed.body.seq)
             .or_insert_with(|| vec![None; n]);
         let i = ack.signed.body.seat.index();
-        if slot[i].is_none() {
+        // An ack signed after a takeover at this move (a higher re-roll position) replaces the
+        // seat's earlier one.
+        if slot[i]
+            .as_ref()
+            .is_none_or(|old| reroll_rank(&ack) > reroll_rank(old))
+        {
             slot[i] = Some(ack);
         }
     }
@@ -468,6 +480,14 @@ impl<G: Game> Session<G> {
         };
         match existing {
             Some(old) if old.signed == a.signed => {}
+            // Signed after a takeover at this move: it replaces the earlier one (and an earlier
+            // one arriving late is not a second opinion).
+            Some(old) if reroll_rank(&a) != reroll_rank(&old) => {
+                if reroll_rank(&a) > reroll_rank(&old) && seq > self.final_seq {
+                    self.store_ack(a);
+                    self.progress();
+                }
+            }
             Some(old) => {
                 self.cheat(
                     CheatKind::Equivocation,
@@ -486,4 +506,9 @@ impl<G: Game> Session<G> {
             }
         }
     }
+}
+
+/// The re-roll position an ack was signed at (0 before any takeover at its move).
+pub(super) fn reroll_rank(a: &Ack) -> u32 {
+    a.signed.body.reroll.map_or(0, |r| r.pos)
 }

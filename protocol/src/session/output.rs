@@ -16,6 +16,7 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn progress(&mut self) {
+        self.progress_count += 1;
         self.last_progress = self.now;
         self.silence_reported.clear();
     }
@@ -116,8 +117,9 @@ impl<G: Game> Session<G> {
         };
         let key = &player.verifier;
         let game_id = self.game_id;
-        // (slot, signature valid) of one proof item.
-        let slot = |item: &LogItem| -> Option<(u8, u32, u8, bool)> {
+        // (slot, signature valid) of one proof item. An ack's slot includes the re-roll position
+        // it was signed at: an ack signed again after a takeover at its move is no second opinion.
+        let slot = |item: &LogItem| -> Option<(u8, u32, u32, bool)> {
             match item {
                 LogItem::Move(m) if m.body.seat == seat && m.body.game_id == game_id => {
                     Some((0, m.body.seq, 0, verify(key, Domain::Move, &m.body, &m.sig)))
@@ -128,7 +130,7 @@ impl<G: Game> Session<G> {
                     Some((
                         1,
                         a.signed.body.seq,
-                        a.signed.body.stage as u8,
+                        (a.signed.body.stage as u32) << 16 | super::moves::reroll_rank(a),
                         verify(key, Domain::Ack, &a.signed.body, &a.signed.sig),
                     ))
                 }

@@ -161,9 +161,8 @@ impl<G: Game> Session<G> {
             }
             Phase::Playing => match &self.pending {
                 Some(p) => {
-                    let acks = self.acks.get(&p.seq);
                     for &i in &live {
-                        if acks.is_none_or(|v| v[i].is_none()) {
+                        if !self.ack_counts(p.seq, i) {
                             missing.push(i);
                         }
                     }
@@ -227,7 +226,15 @@ impl<G: Game> Session<G> {
         let last = self
             .final_seq
             .min(from_seq.saturating_add(self.settings.sync_chunk));
-        // Takeover votes, so a catching-up peer applies them at the same point.
+        // Takeover votes, so a catching-up peer applies them at the same point: those of the
+        // takeovers applied in the range asked (and at the move after it), and those held now.
+        for (_, votes) in self
+            .applied_votes
+            .range(from_seq..)
+            .take_while(|(n, _)| **n <= last.saturating_add(1))
+        {
+            items.extend(votes.iter().cloned().map(LogItem::Takeover));
+        }
         for votes in self.votes.values() {
             items.extend(votes.values().cloned().map(LogItem::Takeover));
         }
@@ -292,9 +299,8 @@ impl<G: Game> Session<G> {
             }
             Phase::Playing => match &self.pending {
                 Some(p) => {
-                    let acks = self.acks.get(&p.seq);
                     for &i in &live {
-                        if acks.is_none_or(|v| v[i].is_none()) {
+                        if !self.ack_counts(p.seq, i) {
                             silent.push((i, Waiting::Ack(p.seq)));
                         }
                     }

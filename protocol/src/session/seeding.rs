@@ -70,6 +70,28 @@ impl<G: Game> Session<G> {
         if r.body.game_id != self.game_id {
             return;
         }
+        // Checked against the seat's commitment before it is stored (and so before it is
+        // relayed): a signed reveal that does not match is the author's own doing.
+        if let Some(c) = self.commits[seat.index()].clone()
+            && beacon::nonce_hash(&self.game_id, seat, &r.body.nonce) != c.body.nonce_hash
+        {
+            let peer = self.seats[seat.index()]
+                .player
+                .as_ref()
+                .map_or(from, |p| p.peer);
+            self.cheat(
+                CheatKind::WithheldReveal,
+                Some(seat),
+                peer,
+                0,
+                "seed reveal does not match its commit; the game cannot start".into(),
+                vec![LogItem::Commit(c), LogItem::Reveal(r)],
+            );
+            self.halt(format!(
+                "{seat} revealed a nonce that does not match its commit"
+            ));
+            return;
+        }
         match &self.reveals[seat.index()] {
             None => {
                 self.reveals[seat.index()] = Some(r);

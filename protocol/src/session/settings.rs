@@ -19,6 +19,10 @@ pub struct Settings {
     /// When set, vote on our own to hand a seat to the takeover bot after it has been silent
     /// this long while we wait for it (see [`crate::takeover`] for whose votes it needs).
     pub takeover_after_ms: Option<u64>,
+    /// In a 2-player game, how long the other player must have sent nothing new (nothing that
+    /// moves the game on: resent items do not count) before the survivor may hand its seat to
+    /// the bot alone (see [`crate::takeover`]).
+    pub gone_after_ms: u64,
 }
 
 impl Default for Settings {
@@ -28,6 +32,7 @@ impl Default for Settings {
             silence_ms: 10_000,
             sync_chunk: 64,
             takeover_after_ms: None,
+            gone_after_ms: 60_000,
         }
     }
 }

@@ -8,10 +8,16 @@ impl<G: Game> Session<G> {
 
     pub(super) fn on_takeover(&mut self, from: PeerId, t: Signed<TakeoverBody>) {
         let b = &t.body;
+        // Only votes for the move under way count, or for the move just final (the voters may
+        // not have had its last acks: see `rewind_for_takeover`), or for the next one (a voter
+        // one move ahead: its vote lets ours at this move go, see `bound_by_vote`). Anything
+        // else is stale, or far ahead and so unusable: dropped, and it never moves our own vote.
         if b.game_id != self.game_id
             || b.seat.index() >= self.seats.len()
+            || b.voter.index() >= self.seats.len()
             || b.from_seq == 0
-            || b.from_seq > self.final_seq + WINDOW
+            || b.from_seq < self.final_seq
+            || b.from_seq > self.final_seq + 2
         {
             return;
         }
@@ -35,17 +41,57 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
+        let Some(me) = self.local_seat else {
+            self.votes
+                .entry((seat, from_seq))
+                .or_default()
+                .insert(voter, t);
+            return;
+        };
+        // A 2-player game: a lone vote against our own seat while we still send news (we
+        // signed a move, ack, commitment or vote within the gone-timeout) is refused (see
+        // `crate::takeover`): reported, and our game ends there.
+        if seat == me
+            && voter != me
+            && self.seats[me.index()].live
+            && takeover::lone_vote(self.players_at_start)
+            && self.now
+                < self
+                    .news_sent_at
+                    .saturating_add(self.settings.gone_after_ms)
+        {
+            let peer = self.seats[voter.index()]
+                .player
+                .as_ref()
+                .map_or(from, |p| p.peer);
+            self.cheat(
+                CheatKind::Eviction,
+                Some(voter),
+                peer,
+                from_seq,
+                format!(
+                    "voted alone to hand our seat to the bot at move {from_seq} while we were \
+                     still playing"
+                ),
+                vec![LogItem::Takeover(t)],
+            );
+            self.halt(format!(
+                "{voter} handed our seat to the bot while we were still playing; a 2-player game \
+                 cannot go on without both players"
+            ));
+            return;
+        }
         self.votes
             .entry((seat, from_seq))
             .or_default()
             .insert(voter, t);
         // Not progress: every voter's timer keeps running from the last move or ack, so the
         // others vote at about the same time as the first one.
-        let Some(me) = self.local_seat else { return };
         if voter == me {
             self.last_vote_at = self.now;
         }
-        // If we voted for this seat at an earlier move, follow the furthest vote.
+        // If we voted for this seat at an earlier move, vote again at the move under way (a
+        // no-op while our earlier vote is for it: a vote ahead of it never moves ours).
         if voter != me {
             let voted_earlier = self
                 .votes
@@ -238,7 +284,7 @@ impl<G: Game> Session<G> {
                 self.state = p.before;
                 self.hash_cache = None;
             }
-            self.acks.remove(&n);
+            self.drop_acks_before(n);
         } else if let Some(p) = &self.pending
             && p.seq == n
             && p.secret.is_none()
@@ -253,7 +299,7 @@ impl<G: Game> Session<G> {
                     self.state = p.before;
                     self.hash_cache = None;
                 }
-                self.acks.remove(&n);
+                self.drop_acks_before(n);
             }
         }
         let beacon = self.last_links.iter().map(|l| l.1).collect();
@@ -266,6 +312,21 @@ impl<G: Game> Session<G> {
             beacon,
         }));
         self.takeover_history.push((n, seats));
+        // The votes are used: kept (bounded: one takeover per seat at most) only to answer sync
+        // requests.
+        let used: Vec<Signed<TakeoverBody>> = x
+            .iter()
+            .filter_map(|&t| self.votes.remove(&(Seat(t as u8), n)))
+            .flat_map(|m| m.into_values())
+            .collect();
+        self.applied_votes.entry(n).or_default().extend(used);
+        // The move under way, if it stands, is acked again with our re-roll link for this
+        // takeover: the chance point after it is drawn from links nobody knew before now.
+        if let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash))
+            && seq == n
+        {
+            self.ack_applied(seq, hash);
+        }
         for &t in x {
             self.events.push_back(Event::TakenOver {
                 seat: Seat(t as u8),
@@ -275,15 +336,34 @@ impl<G: Game> Session<G> {
         self.progress();
     }
 
+    /// Drops the acks held for move `n` that were signed before the takeover being applied there
+    /// (for a move that is undone): acks already signed after it, by peers that applied it first,
+    /// are for the move that replaces it and are kept.
+    fn drop_acks_before(&mut self, n: u32) {
+        let k = self.takeover_history.len() as u32 + 1;
+        if let Some(v) = self.acks.get_mut(&n) {
+            for a in v.iter_mut() {
+                if a.as_ref().is_some_and(|a| super::moves::reroll_rank(a) < k) {
+                    *a = None;
+                }
+            }
+        }
+    }
+
     /// Our seat was handed to the bot at move `n`, which we already took as final: rebuild the
     /// session from our own replay cut before move `n` (as [`Session::resume`] does), keep the
     /// votes, and follow the others from there. The driver is told to cut its file.
     pub(super) fn rewind_for_takeover(&mut self, n: u32) {
-        let cut = self
-            .frame_index
+        // Cut before move `n`, keeping the takeovers already recorded at `n` (every peer applied
+        // them, in this order: the re-roll position of move `n` counts them).
+        let cut = read_frames(&self.replay_log)
+            .frames
             .iter()
-            .find(|(k, _)| *k >= n)
-            .map_or(self.replay_log.len(), |(_, o)| *o);
+            .find(|(_, f)| match f {
+                Frame::Takeover(t) => t.from_seq > n,
+                f => frame_key(f) >= n,
+            })
+            .map_or(self.replay_log.len(), |(o, _)| *o);
         let prefix = self.replay_log[..cut].to_vec();
         let resumed = Self::resume_with_signer(
             &prefix,
@@ -299,6 +379,20 @@ impl<G: Game> Session<G> {
             return;
         };
         s.votes = std::mem::take(&mut self.votes);
+        s.applied_votes = std::mem::take(&mut self.applied_votes);
+        // The beacon links of move `n - 1` (signed in its acks, which we hold), for the takeover
+        // records to come: those of the seats still live after the takeovers kept at `n`.
+        if n >= 2
+            && let Some(e) = self.log.get(n as usize - 2)
+        {
+            s.last_links = e
+                .acks
+                .iter()
+                .flatten()
+                .filter(|a| s.seats[a.signed.body.seat.index()].live)
+                .filter_map(|a| a.signed.body.reveal.map(|r| (a.signed.body.seat, r)))
+                .collect();
+        }
         let mut events = std::mem::take(&mut self.events);
         events.extend(s.events.drain(..));
         s.events = events;

@@ -457,9 +457,14 @@ impl<G: Game> Driver<G> {
                 by_bot: *by_bot,
                 state: state(),
             },
-            Event::ChanceResolved { events, .. } => Update::Chance {
+            Event::ChanceResolved {
+                events,
+                rerolled_after,
+                ..
+            } => Update::Chance {
                 events: events.clone(),
                 state: state(),
+                rerolled_after: rerolled_after.clone(),
             },
             Event::MoveFinal { seq, .. } => {
                 let n = self.live_players();
