@@ -45,6 +45,8 @@ pub struct SimPeer<G: Game> {
     pub replay: Vec<u8>,
     /// Every event it emitted.
     pub events: Vec<Event<G>>,
+    /// The logical time at which each of `events` was emitted.
+    pub event_times: Vec<u64>,
     /// Outgoing message rewriter, for adversarial tests.
     pub tamper: Option<Tamper>,
     /// Whether it is offline (drops everything in and out).
@@ -152,6 +154,7 @@ impl<G: Game> Network<G> {
                 bot: RandomBot::new(seed.wrapping_mul(31).wrapping_add(i as u64)),
                 replay: Vec::new(),
                 events: Vec::new(),
+                event_times: Vec::new(),
                 tamper: None,
                 offline: false,
                 stalled: false,
@@ -188,6 +191,7 @@ impl<G: Game> Network<G> {
             bot: RandomBot::new(0),
             replay: Vec::new(),
             events: Vec::new(),
+            event_times: Vec::new(),
             tamper: None,
             offline: false,
             stalled: false,
@@ -267,6 +271,7 @@ impl<G: Game> Network<G> {
             }
             while let Some(e) = self.peers[i].session.poll_event() {
                 self.peers[i].events.push(e);
+                self.peers[i].event_times.push(self.now);
             }
             if let Some(len) = self.peers[i].session.poll_replay_truncate() {
                 self.peers[i].replay.truncate(len);
