@@ -74,19 +74,21 @@ fn as_format_3(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Recorded replays are deterministic; these hashes were taken while seats were still raw `u8`
-/// in the wire and replay types (replay format 3), so they pin that the move to `Seat` left every
-/// byte alone (signatures over message bodies, commitments, nonce hashes and the frames
-/// themselves), and that format 4 only added the frame checksums.
+/// Recorded replays are deterministic; these hashes were first taken while seats were still raw
+/// `u8` in the wire and replay types (replay format 3), so they pinned that the move to `Seat`
+/// left every byte alone (signatures over message bodies, commitments, nonce hashes and the
+/// frames themselves), and that format 4 only added the frame checksums. Re-pinned when the
+/// mover's ack was folded into its signed move (protocol v2: `MoveBody` and `MoveRecord` carry
+/// the mover's state hash, beacon link and re-commit; checkpoints store the others' acks only).
 #[test]
 fn recorded_replays_are_byte_identical_to_those_of_raw_u8_seats() {
     assert_eq!(
         recorded_hash(false, 11),
-        "d500adb6fe67930e866499c4ce0510009ddf9c04ac4101943410e2095cd42372"
+        "a506d1cfc6555e88c2c1fcd6939c2bcc94536bc6f8641a24efcaffdc35010e44"
     );
     assert_eq!(
         recorded_hash(true, 11),
-        "8b9a6d4641c5bda7957afa6e10c14a41917d370141656f4b02de811ee8126845"
+        "40820c3db65d4154fc52c52085174335ceb892bb09bd0760fdc57d7e494dff96"
     );
 }
 

@@ -15,7 +15,25 @@ impl<G: Game> Session<G> {
             .collect()
     }
 
-    /// Finalises the pending move if every live seat acked it.
+    /// The pending move when its author's ack is folded into it: a signed move of a live seat.
+    /// That seat sends no separate ack of it.
+    pub(super) fn folded_ack(&self) -> Option<&Signed<MoveBody>> {
+        let p = self.pending.as_ref()?;
+        p.mv.as_ref()
+            .filter(|m| m.body.seat == p.seat && self.seats[p.seat.index()].live)
+    }
+
+    /// Whether seat `i` acked move `seq` (the pending move's author acks it with the move).
+    pub(super) fn acked(&self, seq: u32, i: usize) -> bool {
+        self.acks
+            .get(&seq)
+            .is_some_and(|v| v.get(i).is_some_and(|a| a.is_some()))
+            || self
+                .folded_ack()
+                .is_some_and(|m| m.body.seq == seq && m.body.seat.index() == i)
+    }
+
+    /// Finalises the pending move if every live seat acked it (its author by signing it).
     pub(super) fn try_finalize(&mut self) -> bool {
         let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash)) else {
             return false;
@@ -25,14 +43,21 @@ impl<G: Game> Session<G> {
         if self.bound_by_vote(seq, &live) {
             return false;
         }
+        let folded = self.folded_ack().cloned();
+        let mover = folded.as_ref().map(|m| m.body.seat.index());
         let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
-        let claims: Vec<AckClaim> = match self.acks.get(&seq) {
-            Some(a) => live
-                .iter()
-                .filter_map(|&i| a[i].as_ref().map(claim))
-                .collect(),
-            None => Vec::new(),
-        };
+        let held = self.acks.get(&seq);
+        let claims: Vec<AckClaim> = live
+            .iter()
+            .filter_map(|&i| match &folded {
+                Some(m) if Some(i) == mover => Some(AckClaim {
+                    seat: m.body.seat,
+                    hash: m.body.hash,
+                    recommits: m.body.next_tip.is_some(),
+                }),
+                _ => held.and_then(|a| a[i].as_ref()).map(claim),
+            })
+            .collect();
         let verdict = lockstep::check_final(
             &self.config,
             seq,
@@ -44,7 +69,13 @@ impl<G: Game> Session<G> {
         if let Err(NotFinal::Missing(_) | NotFinal::Unexpected(_)) = verdict {
             return false;
         }
-        let acks = self.acks.remove(&seq).unwrap_or_default();
+        let n = self.seats.len();
+        let acks = self.acks.remove(&seq).unwrap_or_else(|| vec![None; n]);
+        // The signed item behind seat `i`'s ack: its move or its ack.
+        let proof = |i: usize| match &folded {
+            Some(m) if Some(i) == mover => Some(LogItem::Move(m.clone())),
+            _ => acks.get(i).cloned().flatten().map(LogItem::Ack),
+        };
         match verdict {
             Err(NotFinal::Desync { .. }) => {
                 let hashes = claims.iter().map(|c| (c.seat, c.hash)).collect();
@@ -52,7 +83,7 @@ impl<G: Game> Session<G> {
                 return true;
             }
             Err(NotFinal::Recommit { seat, lacks }) => {
-                self.bad_ack(seat, seq, &acks, recommit_fault(seq, lacks));
+                self.bad_ack(seat, seq, proof(seat.index()), recommit_fault(seq, lacks));
                 return true;
             }
             _ => {}
@@ -61,28 +92,35 @@ impl<G: Game> Session<G> {
         let mut reveals = Vec::new();
         let segment_end = lockstep::is_segment_end(&self.config, seq);
         for &i in &live {
-            let Some(a) = acks[i].as_ref() else { continue };
+            let (reveal, next_tip) = match (&folded, acks.get(i).and_then(|a| a.as_ref())) {
+                (Some(m), _) if Some(i) == mover => (Some(m.body.reveal), m.body.next_tip),
+                (_, Some(a)) => (a.reveal, a.signed.body.next_tip),
+                (_, None) => continue,
+            };
             let Some(tracker) = self.trackers[i] else {
                 continue;
             };
-            let Some(r) = a
-                .reveal
-                .filter(|r| tracker.check(seq, r, self.config.beacon_segment))
+            let Some(r) = reveal.filter(|r| tracker.check(seq, r, self.config.beacon_segment))
             else {
-                let why = if a.reveal.is_none() {
-                    format!("ack of move {seq} withholds its beacon preimage")
+                let what = if Some(i) == mover {
+                    "move"
+                } else {
+                    "ack of move"
+                };
+                let why = if reveal.is_none() {
+                    format!("{what} {seq} withholds its beacon preimage")
                 } else {
                     format!(
-                        "beacon preimage in the ack of move {seq} does not match the committed chain"
+                        "beacon preimage in the {what} {seq} does not match the committed chain"
                     )
                 };
-                self.bad_ack(Seat(i as u8), seq, &acks, why);
+                self.bad_ack(Seat(i as u8), seq, proof(i), why);
                 return true;
             };
             reveals.push(r);
             let mut t = tracker;
             t.advance(seq, r);
-            if segment_end && let Some(tip) = a.signed.body.next_tip {
+            if segment_end && let Some(tip) = next_tip {
                 t.advance(seq, tip);
             }
             self.trackers[i] = Some(t);
@@ -95,9 +133,10 @@ impl<G: Game> Session<G> {
         self.secret_commits = self.secret_commits.split_off(&(p.seq + 1));
         self.secret_reveals = self.secret_reveals.split_off(&(p.seq + 1));
         self.final_seq = p.seq;
+        // The mover's ack is its move's signature: only the others' are recorded.
         let ack_records: Vec<AckRecord> = live
             .iter()
-            .filter_map(|&i| acks[i].as_ref())
+            .filter_map(|&i| acks.get(i).and_then(|a| a.as_ref()))
             .map(|a| AckRecord {
                 seat: a.signed.body.seat,
                 sig: a.signed.sig,
@@ -105,6 +144,9 @@ impl<G: Game> Session<G> {
             })
             .collect();
         let sig = p.mv.as_ref().map(|m| m.sig);
+        let (reveal, next_tip) =
+            p.mv.as_ref()
+                .map_or((None, None), |m| (Some(m.body.reveal), m.body.next_tip));
         let (choices, secret_items) = match p.secret {
             Some((c, items)) => (Some(c), items),
             None => (None, Vec::new()),
@@ -170,6 +212,8 @@ impl<G: Game> Session<G> {
                     }
                 },
                 sig,
+                reveal,
+                next_tip,
                 beacon,
                 acks,
             }),
@@ -194,17 +238,18 @@ impl<G: Game> Session<G> {
         true
     }
 
-    /// An ack that breaks the beacon rules: evidence against its seat, and the game halts.
-    fn bad_ack(&mut self, seat: Seat, seq: u32, acks: &[Option<Ack>], why: String) {
+    /// An ack (or a move's folded ack) that breaks the beacon rules: evidence against its
+    /// seat, with the signed item as proof, and the game halts.
+    fn bad_ack(&mut self, seat: Seat, seq: u32, proof: Option<LogItem>, why: String) {
         let peer = self.seats[seat.index()].player.as_ref().map(|pl| pl.peer);
-        if let (Some(peer), Some(Some(a))) = (peer, acks.get(seat.index())) {
+        if let (Some(peer), Some(item)) = (peer, proof) {
             self.cheat(
                 CheatKind::WithheldReveal,
                 Some(seat),
                 peer,
                 seq,
                 why,
-                vec![LogItem::Ack(a.clone())],
+                vec![item],
             );
         }
         self.halt(format!("{seat} withheld its beacon reveal for move {seq}"));
@@ -266,8 +311,8 @@ impl<G: Game> Session<G> {
                 return true;
             }
             Err(NotFinal::Recommit { seat, lacks }) => {
-                let by_seat: Vec<Option<Ack>> = self.settled.clone();
-                self.bad_ack(seat, seq, &by_seat, recommit_fault(seq, lacks));
+                let proof = self.settled[seat.index()].clone().map(LogItem::Ack);
+                self.bad_ack(seat, seq, proof, recommit_fault(seq, lacks));
                 return true;
             }
         }
@@ -343,6 +388,13 @@ impl<G: Game> Session<G> {
                     self.phase != Phase::Seeding
                 }
                 Phase::Playing => {
+                    // A takeover may rewind to our replay: every ack in it checked first.
+                    if !self.votes.is_empty()
+                        && self.check_deferred()
+                        && self.phase != Phase::Playing
+                    {
+                        break;
+                    }
                     self.try_apply_takeovers();
                     if self.pending.is_some() {
                         self.try_finalize()

@@ -26,6 +26,7 @@ use dwarfs_engine::{Actor, Game, Seat, SeatSet, StateHash, codec, state_hash};
 use libp2p_identity::{Keypair, PeerId, ed25519};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+mod deferred;
 mod errors;
 mod finality;
 mod moves;
@@ -41,6 +42,10 @@ pub use settings::Settings;
 
 /// How far ahead of the last final move messages are buffered.
 const WINDOW: u32 = 64;
+
+/// Acks counted on the word of the connection they came over are checked at the latest when
+/// this many more moves are final (see [`Session::check_signatures`]).
+pub const DEFERRED_MOVES: u32 = 4;
 
 use crate::limit::{CHATS_SEEN_PER_SEAT, MAX_CHEAT_REPORTS, MAX_UNKNOWN_REPORTS};
 
@@ -184,6 +189,9 @@ pub struct Session<G: Game> {
     /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
     /// driver last flushed it to disk.
     replay_sync: bool,
+    /// Acks received from their author's own peer (the connection authenticates it), counted
+    /// towards finality before their signatures are checked (see `deferred.rs`).
+    unchecked: Vec<Ack>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -316,6 +324,7 @@ impl<G: Game> Session<G> {
             journal_out: VecDeque::new(),
             journal_started: false,
             replay_sync: false,
+            unchecked: Vec::new(),
         };
         s.players_at_start = s.player_seats().count();
         if let Some(seat) = s.local_seat {
@@ -614,7 +623,21 @@ impl<G: Game> Session<G> {
     /// The next bytes to append to this peer's replay file. The first call after the game
     /// starts returns the magic and the header frame together. Check
     /// [`Session::poll_replay_truncate`] first.
+    ///
+    /// Frames wait while acks counted on the word of their connection are unchecked (see
+    /// [`Session::check_signatures`]): a move is written only once every ack it was final with
+    /// is known to be signed.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
+        if !self.unchecked.is_empty() {
+            let overdue = self
+                .unchecked
+                .iter()
+                .any(|a| a.signed.body.seq + DEFERRED_MOVES <= self.final_seq);
+            if !overdue && matches!(self.phase, Phase::Playing | Phase::Settling) {
+                return None;
+            }
+            self.check_deferred();
+        }
         let f = self.replay_out.pop_front()?;
         self.replay_polled += f.len();
         Some(f)
@@ -624,6 +647,9 @@ impl<G: Game> Session<G> {
     /// the header, a takeover or the end of the game: **flush the file to disk**
     /// (`File::sync_data`) once they are written. Reset by the call.
     pub fn poll_replay_sync(&mut self) -> bool {
+        if !self.unchecked.is_empty() {
+            return false; // the frames wait (see `poll_replay_frame`)
+        }
         std::mem::take(&mut self.replay_sync)
     }
 
@@ -669,6 +695,7 @@ impl<G: Game> Session<G> {
         if matches!(self.phase, Phase::Over | Phase::Halted(_)) {
             return;
         }
+        self.check_deferred();
         let rto = self.settings.retransmit_ms;
         if self.now >= self.last_progress + rto && self.now >= self.last_retransmit + rto {
             self.last_retransmit = self.now;
@@ -814,12 +841,19 @@ impl<G: Game> Session<G> {
         let events = next
             .play(seat, &action)
             .map_err(|e| SubmitError::Illegal(e.to_string()))?;
+        // Our ack of the move travels inside it: the state after it and our beacon link.
+        let hash = state_hash(&next)
+            .map_err(|e| SubmitError::Unencodable(format!("the state after the move: {e}")))?;
+        let (reveal, next_tip) = self.own_beacon(seq);
         let body = MoveBody {
             game_id: self.game_id,
-            seq: self.final_seq + 1,
+            seq,
             seat,
             prev,
             action: encoded,
+            hash,
+            reveal,
+            next_tip,
         };
         let signed = match self.own_signed.get(&body.seq) {
             Some(SignedRecord::Move(m)) if m.body == body => m.clone(),
