@@ -3,9 +3,9 @@
 //! An ack that arrives over the connection of the very peer whose seat signed it (the transport
 //! authenticates the sender: noise over libp2p) is counted towards finality at once, and its
 //! signature is checked later, with the others waiting, in one ed25519 batch: when the driver has
-//! nothing else to do ([`Session::check_signatures`]), on a timer tick, before anything is
-//! relayed or a takeover applied, and at the latest before the replay frames are handed out once
-//! [`DEFERRED_MOVES`] more moves are final. Replay frames wait for the check, so no move is
+//! nothing else to do ([`Session::check_signatures`]), before anything is relayed or a takeover
+//! applied, and at the latest when the replay frames are polled once [`DEFERRED_MOVES`] more
+//! moves are final (or the game is over). Replay frames wait for the check, so no move is
 //! written on an ack whose signature fails. A bad signature is named ([`CheatKind::BadSignature`],
 //! the ack as evidence) and the game halts: its author's own peer sent it. Acks relayed by anyone
 //! else (log syncs) are checked before they are used.

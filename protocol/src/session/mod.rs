@@ -380,9 +380,10 @@ impl<G: Game> Session<G> {
     /// [`Session::poll_signing_record`] returned before the crash; empty if there is none).
     ///
     /// **The rule for a crash between signing and finality.** Every move and secret commitment
-    /// the local seat signs is journaled before it is sent (the driver writes and flushes the
-    /// journal before it sends anything polled after it). So after a crash either the record is
-    /// absent or torn, and the item was never sent: no peer holds it, and signing anew is safe;
+    /// the local seat signs is journaled before it is sent (the driver writes the journal before
+    /// it sends anything polled after it, and flushes it to disk at once, see
+    /// [`Session::poll_signing_record`]). So after a crash either the record is absent or torn,
+    /// and the item was never sent: no peer holds it, and signing anew is safe;
     /// or the record is whole, and the item may have reached some peers: the resumed session then
     /// signs only that same item for that move (it plays a recorded move again by itself once the
     /// move is the local seat's to play, with the same state before it) and refuses any other
@@ -654,9 +655,13 @@ impl<G: Game> Session<G> {
     }
 
     /// The next bytes to append to this peer's signing journal (a file next to the replay; the
-    /// first call returns the journal magic with the first record). **Write and flush them
-    /// before sending any transmit polled after them**: the journal is how a resumed session
-    /// knows what it signed before a crash (see [`Session::resume_with_journal`]).
+    /// first call returns the journal magic with the first record). **Write them before sending
+    /// any transmit polled after them, and flush them to disk at once**: the journal is how a
+    /// resumed session knows what it signed before a crash (see [`Session::resume_with_journal`]).
+    /// Written, they survive the process; flushed, a power cut. A driver may flush while the
+    /// transmits travel (a disk flush can take milliseconds): a power cut in that window loses a
+    /// record of an item already sent, and the resumed session then learns it back only from a
+    /// peer that holds it (it does not play before a peer answered its sync).
     pub fn poll_signing_record(&mut self) -> Option<Vec<u8>> {
         self.journal_out.pop_front()
     }
@@ -695,7 +700,6 @@ impl<G: Game> Session<G> {
         if matches!(self.phase, Phase::Over | Phase::Halted(_)) {
             return;
         }
-        self.check_deferred();
         let rto = self.settings.retransmit_ms;
         if self.now >= self.last_progress + rto && self.now >= self.last_retransmit + rto {
             self.last_retransmit = self.now;
