@@ -3,16 +3,26 @@
 //! An ack that arrives over the connection of the very peer whose seat signed it (the transport
 //! authenticates the sender: noise over libp2p) is counted towards finality at once, and its
 //! signature is checked later, with the others waiting, in one ed25519 batch: when the driver has
-//! nothing else to do ([`Session::check_signatures`]), before anything is relayed or a takeover
-//! applied, and at the latest when the replay frames are polled once [`DEFERRED_MOVES`] more
-//! moves are final (or the game is over). Replay frames wait for the check, so no move is
-//! written on an ack whose signature fails. A bad signature is named ([`CheatKind::BadSignature`],
-//! the ack as evidence) and the game halts: its author's own peer sent it. Acks relayed by anyone
-//! else (log syncs) are checked before they are used.
+//! nothing else to do ([`Session::check_signatures`], once a few are waiting), before anything is
+//! relayed or a takeover applied, and at the latest when the replay frames are polled once
+//! [`DEFERRED_MOVES`] more moves are final (or the game is over). Replay frames wait for the
+//! check, so no move is written on an ack whose signature fails. A bad signature is named
+//! ([`CheatKind::BadSignature`], the ack as evidence) and the game halts: its author's own peer
+//! sent it. Acks relayed by anyone else (log syncs) are checked before they are used.
 
 use super::*;
 use crate::keys::signed_bytes;
 use crate::replay::{BatchVerifier, DalekBatch};
+
+/// Fewer unchecked acks than this are checked one by one: an ed25519 batch pays for its random
+/// coefficients and for decompressing every signature's point, and wins only from a few
+/// signatures on.
+const BATCH_MIN: usize = 6;
+
+/// An idle driver's check waits until this many acks are unchecked, or one is this many moves
+/// old, so that each batch is worth it.
+const IDLE_BATCH: usize = 8;
+const IDLE_MOVES: u32 = 2;
 
 impl<G: Game> Session<G> {
     /// Checks the signatures of the acks counted on the word of the connection they came over
@@ -20,7 +30,13 @@ impl<G: Game> Session<G> {
     /// the next move). Returns whether any were checked; poll the outputs again if so. A bad
     /// signature is reported as [`Event::Cheat`] and halts the game.
     pub fn check_signatures(&mut self) -> bool {
-        let checked = self.check_deferred();
+        let due = self.unchecked.len() >= IDLE_BATCH
+            || self
+                .unchecked
+                .iter()
+                .any(|a| a.signed.body.seq + IDLE_MOVES <= self.final_seq)
+            || !matches!(self.phase, Phase::Playing);
+        let checked = due && self.check_deferred();
         if checked {
             self.advance();
         }
@@ -39,8 +55,8 @@ impl<G: Game> Session<G> {
                 .is_some_and(|p| p.peer == *from)
     }
 
-    /// Checks every unchecked ack in one batch (one by one only to name a bad one). Returns
-    /// whether there was anything to check.
+    /// Checks every unchecked ack: in one batch from [`BATCH_MIN`] on (then one by one only to
+    /// name a bad one), one by one below. Returns whether there was anything to check.
     pub(super) fn check_deferred(&mut self) -> bool {
         if self.unchecked.is_empty() {
             return false;
@@ -52,15 +68,17 @@ impl<G: Game> Session<G> {
                 .and_then(|s| s.player.as_ref())
                 .map(|p| p.verifier.clone())
         };
-        let mut batch = DalekBatch::default();
-        for a in &acks {
-            if let Some(k) = key(self, a) {
-                let message = signed_bytes(Domain::Ack, &a.signed.body);
-                batch.queue(&k.to_bytes(), &message, &a.signed.sig.0);
+        if acks.len() >= BATCH_MIN {
+            let mut batch = DalekBatch::default();
+            for a in &acks {
+                if let Some(k) = key(self, a) {
+                    let message = signed_bytes(Domain::Ack, &a.signed.body);
+                    batch.queue(&k.to_bytes(), &message, &a.signed.sig.0);
+                }
             }
-        }
-        if batch.verify_all() {
-            return true;
+            if batch.verify_all() {
+                return true;
+            }
         }
         let bad = acks.into_iter().find(|a| {
             key(self, a).is_none_or(|k| !verify(&k, Domain::Ack, &a.signed.body, &a.signed.sig))
