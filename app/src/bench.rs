@@ -15,6 +15,29 @@ pub enum BenchCommand {
     Engine(EngineArgs),
     /// Network: move -> all-acks latency against the raw round trip, and game start time.
     Net(crate::net_cli::BenchNetArgs),
+    /// Protocol rounds: on the in-memory network with a fixed one-way latency, how long a move
+    /// takes from its signature to be shown and to be final on every peer (logical time: exact
+    /// and reproducible).
+    Rounds(RoundsArgs),
+}
+
+/// Arguments of `dwarfs bench rounds`.
+#[derive(clap::Args, Debug)]
+pub struct RoundsArgs {
+    /// Which game.
+    #[arg(long, value_enum, default_value = "pig")]
+    pub game: GameKind,
+    /// Player counts to measure (one game each).
+    #[arg(long, value_delimiter = ',', default_values_t = vec![2u8, 4, 8])]
+    pub players: Vec<u8>,
+    /// The one-way latency of every link, in logical milliseconds.
+    #[arg(long, default_value_t = 10)]
+    pub latency_ms: u64,
+    /// The games' seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub options: OptionArgs,
 }
 
 /// Arguments of `dwarfs bench engine`.
@@ -38,7 +61,40 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
     match cmd {
         BenchCommand::Engine(args) => with_game!(args.game, G, engine::<G>(args)),
         BenchCommand::Net(args) => crate::net_cli::run_bench_net(args),
+        BenchCommand::Rounds(args) => with_game!(args.game, G, rounds::<G>(args)),
     }
+}
+
+fn rounds<G: CliGame>(args: &RoundsArgs) -> Result<(), CliError> {
+    let options = G::options_from(&args.options)?;
+    let l = args.latency_ms.max(1);
+    println!(
+        "dwarfs bench rounds: {} on the in-memory network, one-way latency L = {l} ms, seed {}",
+        G::NAME,
+        args.seed
+    );
+    println!(
+        "players  moves  shown (min/median/max)  final (min/median/max)  slowest final  frames/move"
+    );
+    for &players in &args.players {
+        G::new(&options, players).map_err(|e| CliError::Usage(e.to_string()))?;
+        let r = dwarfs_protocol::rounds::measure::<G>(&options, players, args.seed, l)
+            .map_err(|e| CliError::Failed(format!("{players} players: {e}")))?;
+        println!(
+            "{players:>7}  {:>5}  {:>6} / {:>3} / {:>3} ms  {:>6} / {:>3} / {:>3} ms  {:>10.1} L  {:>11.1}",
+            r.moves,
+            r.shown.min,
+            r.shown.median,
+            r.shown.max,
+            r.final_.min,
+            r.final_.median,
+            r.final_.max,
+            r.final_latencies(),
+            r.frames_per_move
+        );
+    }
+    println!("goal: shown after 1 L, final after 2 L (one round trip)");
+    Ok(())
 }
 
 fn engine<G: CliGame>(args: &EngineArgs) -> Result<(), CliError> {

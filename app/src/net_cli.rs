@@ -170,6 +170,11 @@ pub struct BenchNetArgs {
     /// trips through the relay; a game at full speed may end first).
     #[arg(long, default_value_t = 100)]
     pub bot_delay_ms: u64,
+    /// Print one line of JSON instead of the table: `p50_ms`, `p99_ms` (move -> all-acks),
+    /// `raw_one_p50_ms`, `raw_all_p50_ms` (raw round trips in the same run) and `start_ms`
+    /// (joiner start -> first agreed state hash, p50), with the game, peers and moves.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub options: OptionArgs,
 }
@@ -452,7 +457,7 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
         return crate::bench_nat::run::<G>(args, encode_options(&options)?);
     }
     if cfg!(debug_assertions) {
-        println!("note: debug build; run `cargo run --release -- bench net` for real figures");
+        eprintln!("note: debug build; run `cargo run --release -- bench net` for real figures");
     }
     let launcher = Launcher::current_exe(&[PEER_SUBCOMMAND])
         .map_err(|e| CliError::Failed(format!("cannot find this executable: {e}")))?;
@@ -516,6 +521,22 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
         .iter()
         .filter_map(|o| o.peers.first()?.report.as_ref().map(|r| r.moves))
         .sum();
+    if args.json {
+        let ms = |us: Option<u64>| us.map(|us| us as f64 / 1000.0);
+        let line = serde_json::json!({
+            "game": G::NAME,
+            "peers": args.peers,
+            "games": outcomes.len(),
+            "moves": moves,
+            "p50_ms": ms(percentile(&lat, 50)),
+            "p99_ms": ms(percentile(&lat, 99)),
+            "raw_one_p50_ms": ms(percentile(&rtt, 50)),
+            "raw_all_p50_ms": ms(percentile(&rtt_all, 50)),
+            "start_ms": ms(percentile(&start, 50)),
+        });
+        println!("{line}");
+        return Ok(());
+    }
     println!(
         "dwarfs bench net: {} games of {} with {} peers over {} on 127.0.0.1, {} moves",
         outcomes.len(),

@@ -64,6 +64,7 @@ pub mod limit;
 pub mod lockstep;
 pub mod message;
 pub mod replay;
+pub mod rounds;
 pub mod secret;
 pub mod session;
 pub mod sim;

@@ -72,7 +72,9 @@ pub struct RevealBody {
     pub nonce: [u8; 32],
 }
 
-/// A move: one action by a seat, chained to the state it applies to.
+/// A move: one action by a seat, chained to the state it applies to. It carries its author's
+/// own ack of it (the state hash after the move, the beacon link and any re-commit an
+/// [`AckBody`] would carry), so the move is final once every *other* live seat acked it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveBody {
     /// The game.
@@ -85,6 +87,14 @@ pub struct MoveBody {
     pub prev: StateHash,
     /// The canonical encoding of the game's action.
     pub action: Vec<u8>,
+    /// The mover's ack, folded in: the hash of the state right after the move (before any
+    /// chance point it leads to), as [`AckBody::hash`] with [`AckStage::Applied`].
+    pub hash: StateHash,
+    /// The mover's beacon link at position `seq`, as an ack of the move reveals it.
+    pub reveal: Link,
+    /// On the last position of a beacon segment: the re-commit to the next segment's tip, as
+    /// [`AckBody::next_tip`].
+    pub next_tip: Option<Link>,
 }
 
 /// A deciding seat's commitment to its secret choice at a simultaneous step (see

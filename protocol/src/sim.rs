@@ -48,6 +48,8 @@ pub struct SimPeer<G: Game> {
     pub replay: Vec<u8>,
     /// Every event it emitted.
     pub events: Vec<Event<G>>,
+    /// The logical time at which each of `events` was emitted.
+    pub event_times: Vec<u64>,
     /// Outgoing message rewriter, for adversarial tests.
     pub tamper: Option<Tamper>,
     /// Whether it is offline (drops everything in and out).
@@ -167,6 +169,7 @@ impl<G: Game> Network<G> {
                 bot: RandomBot::new(seed.wrapping_mul(31).wrapping_add(i as u64)),
                 replay: Vec::new(),
                 events: Vec::new(),
+                event_times: Vec::new(),
                 tamper: None,
                 offline: false,
                 stalled: false,
@@ -211,6 +214,7 @@ impl<G: Game> Network<G> {
             bot: RandomBot::new(0),
             replay: Vec::new(),
             events: Vec::new(),
+            event_times: Vec::new(),
             tamper: None,
             offline: false,
             stalled: false,
@@ -290,6 +294,7 @@ impl<G: Game> Network<G> {
             }
             while let Some(e) = self.peers[i].session.poll_event() {
                 self.peers[i].events.push(e);
+                self.peers[i].event_times.push(self.now);
             }
             if let Some(len) = self.peers[i].session.poll_replay_truncate() {
                 self.peers[i].replay.truncate(len);
@@ -317,7 +322,8 @@ impl<G: Game> Network<G> {
                     any = true;
                 }
             }
-            if !any {
+            // Nothing else to do: check the acks counted before their signatures.
+            if !any && !self.peers[i].session.check_signatures() {
                 break;
             }
         }

@@ -139,6 +139,43 @@ fn bad_signature_is_named() {
 }
 
 #[test]
+fn a_forged_ack_signature_counted_before_its_check_is_named_and_never_written() {
+    // Seat 2 sends its own ack of a move (the first from move 5 on) with a broken signature,
+    // over its own connection: the others count it at once and check it in a batch, before the
+    // move reaches their replays.
+    let forged = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let seen = forged.clone();
+    let (n, ev) = run_with(
+        3,
+        21,
+        2,
+        Box::new(move |_, m| match m {
+            Message::Ack(mut a) if seen.get() == 0 && a.signed.body.seq >= 5 => {
+                seen.set(a.signed.body.seq);
+                a.signed.sig.0[7] ^= 1;
+                vec![Message::Ack(a)]
+            }
+            m => vec![m],
+        }),
+    );
+    let seq = forged.get();
+    assert!(seq >= 5);
+    let e = assert_named(&ev, CheatKind::BadSignature, 2);
+    assert_eq!(e.seq, seq);
+    match &e.proof[..] {
+        [LogItem::Ack(a)] => {
+            assert_eq!((a.signed.body.seq, a.signed.body.seat), (seq, Seat(2)));
+        }
+        p => panic!("proof {p:?}"),
+    }
+    for p in &n.peers[..2] {
+        assert!(matches!(p.session.phase(), Phase::Halted(_)));
+        let r = dwarfs_protocol::replay::check_unfinished::<Pig>(&p.replay).unwrap();
+        assert!(r.moves < seq, "move {seq} was written to the replay: {r:?}");
+    }
+}
+
+#[test]
 fn wrong_seat_is_named() {
     // Seat 1 signs, with its own key, a move claiming seat 0's turn.
     let mut sent = false;
@@ -155,6 +192,9 @@ fn wrong_seat_is_named() {
                     seat: Seat(0),
                     prev: a.signed.body.hash,
                     action: codec::encode(&PigAction::Roll).unwrap(),
+                    hash: dwarfs_engine::StateHash([0; 32]),
+                    reveal: [0; 16],
+                    next_tip: None,
                 };
                 vec![Message::Ack(a), resign_move(s, body)]
             }
@@ -181,6 +221,9 @@ fn move_out_of_turn_is_named() {
                     seat: Seat(2),
                     prev: StateHash([0; 32]),
                     action: codec::encode(&PigAction::Roll).unwrap(),
+                    hash: dwarfs_engine::StateHash([0; 32]),
+                    reveal: [0; 16],
+                    next_tip: None,
                 };
                 vec![Message::Commit(c), resign_move(s, body)]
             }
@@ -411,6 +454,9 @@ fn unknown_peer_is_named_and_ignored() {
                     seat: Seat(0),
                     prev: before,
                     action: vec![0],
+                    hash: dwarfs_engine::StateHash([0; 32]),
+                    reveal: [0; 16],
+                    next_tip: None,
                 },
             ),
             body: MoveBody {
@@ -419,6 +465,9 @@ fn unknown_peer_is_named_and_ignored() {
                 seat: Seat(0),
                 prev: before,
                 action: vec![0],
+                hash: dwarfs_engine::StateHash([0; 32]),
+                reveal: [0; 16],
+                next_tip: None,
             },
         }),
     );

@@ -145,7 +145,7 @@ mod hostile {
                 let seat = Seat(n);
                 let msg = match kind {
                     0 => {
-                        let body = MoveBody { game_id, seq, seat, prev: StateHash([bytes.len() as u8; 32]), action: bytes };
+                        let body = MoveBody { game_id, seq, seat, prev: StateHash([bytes.len() as u8; 32]), action: bytes, hash: StateHash([0; 32]), reveal: [0; 16], next_tip: None };
                         Message::Move(Signed { sig: signer.sign(Domain::Move, &body), body })
                     }
                     1 => {
@@ -158,7 +158,7 @@ mod hostile {
                     }
                     3 => Message::SyncRequest(SyncRequest { game_id, from_seq: seq, need_setup: flag }),
                     _ => {
-                        let body = MoveBody { game_id, seq, seat: Seat(1), prev: net.peers[0].session.state_hash().unwrap(), action: bytes };
+                        let body = MoveBody { game_id, seq, seat: Seat(1), prev: net.peers[0].session.state_hash().unwrap(), action: bytes, hash: StateHash([0; 32]), reveal: [0; 16], next_tip: None };
                         Message::LogSync(LogSync { game_id, final_seq: seq, items: vec![LogItem::Move(Signed { sig: signer.sign(Domain::Move, &body), body })] })
                     }
                 };

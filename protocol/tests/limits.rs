@@ -141,6 +141,9 @@ fn relayed_evidence_is_checked_at_most_at_its_rate() {
             seat: Seat(1),
             prev: dwarfs_engine::StateHash([0; 32]),
             action,
+            hash: dwarfs_engine::StateHash([0; 32]),
+            reveal: [0; 16],
+            next_tip: None,
         };
         LogItem::Move(Signed {
             sig: signer.sign(Domain::Move, &body),

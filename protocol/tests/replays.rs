@@ -163,21 +163,26 @@ fn forged_ack_names_the_move() {
         Frame::Header(h) => h.clone(),
         _ => unreachable!(),
     };
-    // A stranger signs an ack in seat 2's name.
+    // A stranger signs an ack in the name of the last seat that acked.
     let forger = Signer::from_secret([9; 32]);
     if let Frame::Move(m) = &mut fr[k] {
-        assert_eq!(m.acks.len(), 3, "move 16 is a checkpoint");
+        assert_eq!(
+            m.acks.len(),
+            2,
+            "move 16 is a checkpoint: the acks of the two seats that did not move (the mover's is its move)"
+        );
+        assert!(!m.acks.iter().any(|a| a.seat == m.seat));
         let body = AckBody {
             game_id: header.config.game_id,
             seq: 16,
-            seat: Seat(2),
+            seat: m.acks[1].seat,
             stage: AckStage::Applied,
             hash: dwarfs_engine::StateHash([0; 32]),
             next_tip: None,
             reveal: None,
             reroll: None,
         };
-        m.acks[2].sig = forger.sign(Domain::Ack, &body);
+        m.acks[1].sig = forger.sign(Domain::Ack, &body);
     }
     let e = fails_at(&assemble(&fr), 16);
     assert!(

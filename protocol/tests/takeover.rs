@@ -395,6 +395,9 @@ fn an_equivocating_seat_stops_the_game_for_everyone_with_the_proof() {
         seat: Seat(1),
         prev: s.state_hash().unwrap(),
         action: codec::encode(&action).unwrap(),
+        hash: dwarfs_engine::StateHash([0; 32]),
+        reveal: [0; 16],
+        next_tip: None,
     };
     let signer = n.peers[1].signer.clone();
     let legal = s.state().legal_actions_vec();

@@ -69,12 +69,19 @@ pub struct MoveRecord {
     /// The author's signature over the [`crate::message::MoveBody`] (whose `prev` is the state
     /// hash the verifier recomputes); `None` for a bot seat's move, which the verifier recomputes.
     pub sig: Option<Signature>,
+    /// With a signature: the mover's beacon link at this move, signed in its
+    /// [`crate::message::MoveBody`] (the mover's ack is folded into its move).
+    pub reveal: Option<Link>,
+    /// With a signature, on a segment's last move: the mover's signed re-commit to its next
+    /// segment's tip.
+    pub next_tip: Option<Link>,
     /// On checkpoint moves: the beacon link every live seat revealed in its ack of this move, in
     /// seat order. Links of earlier moves follow by hashing down the chain, so the entropy of
     /// every chance point since the previous checkpoint is derived from these.
     pub beacon: Vec<Link>,
-    /// Every live seat's ack, on checkpoint moves (every `ack_interval` moves) and on a move
-    /// with a takeover at it.
+    /// On checkpoint moves (every `ack_interval` moves) and on a move with a takeover at it, the
+    /// ack of every live seat but the mover, whose signed move acks it (after a takeover at the
+    /// move, the mover's re-signed ack is stored with the others').
     pub acks: Vec<AckRecord>,
     /// Present when seats were handed to the bot at this move: the chance point after it (if
     /// any) was re-rolled from the remaining seats' re-roll links.

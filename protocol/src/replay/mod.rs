@@ -358,6 +358,12 @@ struct Verifier<G: Game> {
     last_reroll: Option<(u32, u32, Vec<Link>)>,
     /// Per seat: links verified ahead, `(position of the first, links)`.
     cache: Vec<(u32, Vec<Link>)>,
+    /// The last move's author when its ack is folded into the move (a live seat's signed
+    /// move), and whether it re-commits its beacon chain.
+    mover: Option<(Seat, bool)>,
+    /// Beacon links movers signed in their moves, `(seat, move, link)`, not yet checked against
+    /// the chains (they are once a later frame's links reach back to them).
+    claims: Vec<(usize, u32, Link)>,
     over: bool,
     collect: Option<Vec<SignatureCheck>>,
     positions: Option<Vec<Position<G>>>,
@@ -660,6 +666,8 @@ impl<G: Game> Verifier<G> {
             reroll_due: None,
             last_reroll: None,
             cache: vec![(0, Vec::new()); n_seats],
+            mover: None,
+            claims: Vec::new(),
             over: false,
             collect,
             positions: None,
@@ -672,9 +680,11 @@ impl<G: Game> Verifier<G> {
             .collect()
     }
 
-    /// Checks the acks of move `seq` (or its settled state): `links` are the beacon links they
-    /// reveal (applied acks), `reroll` the re-roll position and links they carry after a
-    /// takeover at the move.
+    /// Checks the acks of move `seq` (or of its settled state) stored in a frame: `links` are
+    /// the beacon links of every live seat, in seat order, that applied acks reveal; `reroll`
+    /// the re-roll position and every live seat's re-roll link after a takeover at the move.
+    /// `mover`: the move's author whose ack is its signed move (checked with the move), and
+    /// whether it re-commits; its ack is not stored.
     fn check_acks(
         &mut self,
         acks: &[AckRecord],
@@ -683,14 +693,16 @@ impl<G: Game> Verifier<G> {
         hash: StateHash,
         links: &[Link],
         reroll: Option<(u32, &[Link])>,
+        mover: Option<(Seat, bool)>,
     ) -> Result<(), Fault> {
         let live: Vec<Seat> = self
             .live_seats()
             .into_iter()
             .map(|i| Seat(i as u8))
             .collect();
+        let mover = mover.filter(|(m, _)| live.contains(m));
         // A stored ack proves its hash by its signature, checked below against `hash`.
-        let claims: Vec<AckClaim> = acks
+        let mut claims: Vec<AckClaim> = acks
             .iter()
             .map(|a| AckClaim {
                 seat: a.seat,
@@ -698,6 +710,20 @@ impl<G: Game> Verifier<G> {
                 recommits: a.next_tip.is_some(),
             })
             .collect();
+        if let Some((seat, recommits)) = mover {
+            let at = claims
+                .iter()
+                .position(|c| c.seat >= seat)
+                .unwrap_or(claims.len());
+            claims.insert(
+                at,
+                AckClaim {
+                    seat,
+                    hash,
+                    recommits,
+                },
+            );
+        }
         match lockstep::check_final(&self.header.config, seq, stage, &live, &claims, hash) {
             Ok(()) => {}
             Err(NotFinal::Missing(seat)) => {
@@ -723,24 +749,26 @@ impl<G: Game> Verifier<G> {
             }
         }
         let applied = stage == AckStage::Applied;
-        if applied && links.len() != acks.len() {
+        if applied && links.len() != live.len() {
             return Err(Fault::Beacon(format!(
-                "{} links stored for {} acks",
+                "{} links stored for {} live players",
                 links.len(),
-                acks.len()
+                live.len()
             )));
         }
         if let Some((_, r)) = reroll
-            && r.len() != acks.len()
+            && r.len() != live.len()
         {
             return Err(Fault::Beacon(format!(
-                "{} re-roll links stored for {} acks",
+                "{} re-roll links stored for {} live players",
                 r.len(),
-                acks.len()
+                live.len()
             )));
         }
-        for (k, a) in acks.iter().enumerate() {
+        for a in acks {
             let (seat, i) = (a.seat, a.seat.index());
+            // `check_final` above let only live seats through.
+            let k = live.iter().position(|s| *s == seat).unwrap_or(usize::MAX);
             let body = AckBody {
                 game_id: self.header.config.game_id,
                 seq,
@@ -813,6 +841,34 @@ impl<G: Game> Verifier<G> {
                 link: *link,
             });
         }
+        self.settle_claims()
+    }
+
+    /// Checks the links movers signed in their moves against the chains, as far as the links
+    /// verified so far reach.
+    fn settle_claims(&mut self) -> Result<(), Fault> {
+        let mut left = Vec::new();
+        for (i, n, link) in std::mem::take(&mut self.claims) {
+            let (from, chain) = &self.cache[i];
+            let known = match self.trackers[i] {
+                Some(t) if t.pos == n => Some(t.link),
+                _ if n >= *from && ((n - from) as usize) < chain.len() => {
+                    Some(chain[(n - from) as usize])
+                }
+                _ => None,
+            };
+            match known {
+                Some(l) if l != link => {
+                    return Err(Fault::Beacon(format!(
+                        "the link {} signed in move {n} does not match its committed hash chain",
+                        Seat(i as u8)
+                    )));
+                }
+                Some(_) => {}
+                None => left.push((i, n, link)),
+            }
+        }
+        self.claims = left;
         Ok(())
     }
 
@@ -1000,8 +1056,18 @@ impl<G: Game> Verifier<G> {
                     }
                     _ => None,
                 };
-                self.check_acks(&f.acks, f.seq, f.stage, hash, &f.beacon, reroll)?;
+                // After a takeover at the move, the mover re-signed its ack with the others.
+                let mover = self
+                    .mover
+                    .filter(|_| f.stage == AckStage::Applied && reroll.is_none());
+                self.check_acks(&f.acks, f.seq, f.stage, hash, &f.beacon, reroll, mover)?;
                 self.absorb_links(f.seq, &f.beacon)?;
+                if !self.claims.is_empty() {
+                    return Err(Fault::Beacon(
+                        "beacon links signed in moves are never checked against their chains"
+                            .into(),
+                    ));
+                }
                 self.over = true;
                 if let Some(log) = log {
                     log.push(format!(
@@ -1039,42 +1105,9 @@ impl<G: Game> Verifier<G> {
                 let live = self.live.get(seat.index()).copied().unwrap_or(false);
                 // A taken-over seat's own last move stands when a voter held it.
                 let held = self.seat_move.filter(|(n, _)| *n == m.seq).map(|(_, h)| h);
-                if let (false, Some(digest), Some(sig)) = (live, held, m.sig) {
-                    let signed = crate::message::Signed {
-                        body: MoveBody {
-                            game_id: cfg.game_id,
-                            seq: m.seq,
-                            seat: m.seat,
-                            prev,
-                            action: m.action.clone(),
-                        },
-                        sig,
-                    };
-                    let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
-                    if crate::message::move_digest(&signed) != digest
-                        || !check_sig(&mut self.collect, &key, Domain::Move, &signed.body, &sig)
-                    {
-                        return Err(Fault::Signature { what: "move", seat });
-                    }
-                    self.signatures += 1;
-                } else if live {
-                    let sig = m.sig.as_ref().ok_or(Fault::Signature {
-                        what: "move (missing)",
-                        seat,
-                    })?;
-                    let body = MoveBody {
-                        game_id: cfg.game_id,
-                        seq: m.seq,
-                        seat: m.seat,
-                        prev,
-                        action: m.action.clone(),
-                    };
-                    let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
-                    if !check_sig(&mut self.collect, &key, Domain::Move, &body, sig) {
-                        return Err(Fault::Signature { what: "move", seat });
-                    }
-                    self.signatures += 1;
-                } else {
+                let stands = !live && held.is_some() && m.sig.is_some();
+                self.mover = None;
+                if !live && !stands {
                     if m.sig.is_some() {
                         return Err(Fault::BotMove(seat));
                     }
@@ -1088,6 +1121,41 @@ impl<G: Game> Verifier<G> {
                     .state
                     .play(seat, &action)
                     .map_err(|e| Fault::Illegal(format!("{description}: {e}")))?;
+                // A signed move carries its author's ack: the state after it and a beacon link.
+                if live || stands {
+                    let (Some(sig), Some(reveal)) = (m.sig, m.reveal) else {
+                        return Err(Fault::Signature {
+                            what: "move (missing)",
+                            seat,
+                        });
+                    };
+                    let signed = crate::message::Signed {
+                        body: MoveBody {
+                            game_id: cfg.game_id,
+                            seq: m.seq,
+                            seat: m.seat,
+                            prev,
+                            action: m.action.clone(),
+                            hash: state_hash(&self.state)?,
+                            reveal,
+                            next_tip: m.next_tip,
+                        },
+                        sig,
+                    };
+                    let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
+                    if held.is_some_and(|d| !live && crate::message::move_digest(&signed) != d)
+                        || !check_sig(&mut self.collect, &key, Domain::Move, &signed.body, &sig)
+                    {
+                        return Err(Fault::Signature { what: "move", seat });
+                    }
+                    self.signatures += 1;
+                    if live {
+                        self.mover = Some((seat, m.next_tip.is_some()));
+                        self.claims.push((seat.index(), m.seq, reveal));
+                    }
+                } else if m.reveal.is_some() || m.next_tip.is_some() {
+                    return Err(Fault::BotMove(seat));
+                }
                 let line = format!(
                     "#{:<5} {}{}  {:?}",
                     m.seq,
@@ -1115,6 +1183,7 @@ impl<G: Game> Verifier<G> {
                 "a secret step in a replay of format 2, which has none".into(),
             )),
             Frame::Secret(r) => {
+                self.mover = None;
                 let expected = self.last_seq + 1;
                 if r.seq != expected {
                     return Err(Fault::Sequence {
@@ -1320,7 +1389,9 @@ impl<G: Game> Verifier<G> {
         let stored = lockstep::is_checkpoint(&cfg, seq) || due.is_some();
         if stored {
             let reroll = due.as_ref().map(|(pos, _)| (*pos, &rerolls[..]));
-            self.check_acks(acks, seq, AckStage::Applied, hash, links, reroll)?;
+            // After a takeover at the move, the mover re-signed its ack with the others.
+            let mover = self.mover.filter(|_| due.is_none());
+            self.check_acks(acks, seq, AckStage::Applied, hash, links, reroll, mover)?;
         } else if !acks.is_empty() {
             return Err(Fault::Acks(
                 "acks stored on a move that is not a checkpoint".into(),
@@ -1366,10 +1437,15 @@ impl<G: Game> Verifier<G> {
             ));
         }
         if lockstep::is_segment_end(&cfg, seq) {
-            for a in acks {
-                if let (Some(tip), Some(t)) = (a.next_tip, self.trackers[a.seat.index()].as_mut()) {
+            let tips = acks.iter().map(|a| (a.seat, a.next_tip));
+            let folded = match (self.mover, frame) {
+                (Some((seat, _)), Frame::Move(m)) => Some((seat, m.next_tip)),
+                _ => None,
+            };
+            for (seat, tip) in tips.chain(folded) {
+                if let (Some(tip), Some(t)) = (tip, self.trackers[seat.index()].as_mut()) {
                     t.advance(seq, tip);
-                    self.cache[a.seat.index()] = (0, Vec::new());
+                    self.cache[seat.index()] = (0, Vec::new());
                 }
             }
         }
@@ -1548,26 +1624,14 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         };
         let reroll_pos = v.takeover_sets.len() as u32;
         let (seq, acks_in, links, plays, signed, secret) = match frame {
-            Frame::Move(m) => {
-                let signed = m.sig.map(|sig| crate::message::Signed {
-                    body: MoveBody {
-                        game_id,
-                        seq: m.seq,
-                        seat: m.seat,
-                        prev,
-                        action: m.action.clone(),
-                    },
-                    sig,
-                });
-                (
-                    m.seq,
-                    &m.acks,
-                    &m.beacon,
-                    vec![(m.seat, &m.action)],
-                    signed,
-                    Vec::new(),
-                )
-            }
+            Frame::Move(m) => (
+                m.seq,
+                &m.acks,
+                &m.beacon,
+                vec![(m.seat, &m.action)],
+                m.sig.zip(m.reveal),
+                Vec::new(),
+            ),
             Frame::Secret(r) => {
                 let mut items = Vec::new();
                 for c in &r.choices {
@@ -1614,8 +1678,29 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             }
             state_hash(&s).map_err(|e| err(index, *offset, Some(seq), Fault::from(e)))?
         };
+        let signed = match (frame, signed) {
+            (Frame::Move(m), Some((sig, reveal))) => Some(crate::message::Signed {
+                body: MoveBody {
+                    game_id,
+                    seq,
+                    seat: m.seat,
+                    prev,
+                    action: m.action.clone(),
+                    hash: hash_after,
+                    reveal,
+                    next_tip: m.next_tip,
+                },
+                sig,
+            }),
+            _ => None,
+        };
+        // The links are every seat live at the move's, in seat order (the mover's too).
+        let live_before: Vec<usize> = (0..snapshot.3.len())
+            .filter(|&i| snapshot.3[i] && v.keys[i].is_some())
+            .collect();
         let mut acks = vec![None; header.config.seats.len()];
-        for (k, a) in acks_in.iter().enumerate() {
+        for a in acks_in {
+            let k = live_before.iter().position(|&i| i == a.seat.index());
             if let Some(slot) = acks.get_mut(a.seat.index()) {
                 *slot = Some(crate::message::Ack {
                     signed: crate::message::Signed {
@@ -1626,12 +1711,13 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
                             stage: AckStage::Applied,
                             hash: hash_after,
                             next_tip: a.next_tip,
-                            reveal: links.get(k).copied(),
+                            reveal: k.and_then(|k| links.get(k)).copied(),
                             reroll: reroll_links.as_ref().and_then(|r| {
-                                r.get(k).map(|&link| crate::message::RerollLink {
-                                    pos: reroll_pos,
-                                    link,
-                                })
+                                k.and_then(|k| r.get(k))
+                                    .map(|&link| crate::message::RerollLink {
+                                        pos: reroll_pos,
+                                        link,
+                                    })
                             }),
                         },
                         sig: a.sig,

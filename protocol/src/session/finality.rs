@@ -35,7 +35,28 @@ impl<G: Game> Session<G> {
             .is_some_and(|a| a.signed.body.reroll.map(|r| r.pos) == want)
     }
 
-    /// Finalises the pending move if every live seat acked it.
+    /// The pending move when its author's ack is folded into it: a signed move of a live seat.
+    /// That seat sends no separate ack of it, except after a takeover at the move: every live
+    /// seat then signs an ack with its re-roll link, the mover too, and that ack counts.
+    pub(super) fn folded_ack(&self) -> Option<&Signed<MoveBody>> {
+        let p = self.pending.as_ref()?;
+        if self.reroll_pos(p.seq).is_some() {
+            return None;
+        }
+        p.mv.as_ref()
+            .filter(|m| m.body.seat == p.seat && self.seats[p.seat.index()].live)
+    }
+
+    /// Whether seat `i` acked move `seq` with an ack that counts ([`Session::ack_counts`]), or
+    /// is the pending move's author, whose move acks it.
+    pub(super) fn acked(&self, seq: u32, i: usize) -> bool {
+        self.ack_counts(seq, i)
+            || self
+                .folded_ack()
+                .is_some_and(|m| m.body.seq == seq && m.body.seat.index() == i)
+    }
+
+    /// Finalises the pending move if every live seat acked it (its author by signing it).
     pub(super) fn try_finalize(&mut self) -> bool {
         let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash)) else {
             return false;
@@ -45,16 +66,25 @@ impl<G: Game> Session<G> {
         if self.bound_by_vote(seq, &live) {
             return false;
         }
+        let folded = self.folded_ack().cloned();
+        let mover = folded.as_ref().map(|m| m.body.seat.index());
         let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
         let reroll = self.reroll_pos(seq);
-        let claims: Vec<AckClaim> = match self.acks.get(&seq) {
-            Some(a) => live
-                .iter()
-                .filter(|&&i| self.ack_counts(seq, i))
-                .filter_map(|&i| a[i].as_ref().map(claim))
-                .collect(),
-            None => Vec::new(),
-        };
+        let held = self.acks.get(&seq);
+        let claims: Vec<AckClaim> = live
+            .iter()
+            .filter_map(|&i| match &folded {
+                Some(m) if Some(i) == mover => Some(AckClaim {
+                    seat: m.body.seat,
+                    hash: m.body.hash,
+                    recommits: m.body.next_tip.is_some(),
+                }),
+                _ => held
+                    .filter(|_| self.ack_counts(seq, i))
+                    .and_then(|a| a[i].as_ref())
+                    .map(claim),
+            })
+            .collect();
         let verdict = lockstep::check_final(
             &self.config,
             seq,
@@ -66,7 +96,13 @@ impl<G: Game> Session<G> {
         if let Err(NotFinal::Missing(_) | NotFinal::Unexpected(_)) = verdict {
             return false;
         }
-        let acks = self.acks.remove(&seq).unwrap_or_default();
+        let n = self.seats.len();
+        let acks = self.acks.remove(&seq).unwrap_or_else(|| vec![None; n]);
+        // The signed item behind seat `i`'s ack: its move or its ack.
+        let proof = |i: usize| match &folded {
+            Some(m) if Some(i) == mover => Some(LogItem::Move(m.clone())),
+            _ => acks.get(i).cloned().flatten().map(LogItem::Ack),
+        };
         match verdict {
             Err(NotFinal::Desync { .. }) => {
                 let hashes = claims.iter().map(|c| (c.seat, c.hash)).collect();
@@ -74,7 +110,7 @@ impl<G: Game> Session<G> {
                 return true;
             }
             Err(NotFinal::Recommit { seat, lacks }) => {
-                self.bad_ack(seat, seq, &acks, recommit_fault(seq, lacks));
+                self.bad_ack(seat, seq, proof(seat.index()), recommit_fault(seq, lacks));
                 return true;
             }
             _ => {}
@@ -86,13 +122,21 @@ impl<G: Game> Session<G> {
         let segment_end = lockstep::is_segment_end(&self.config, seq);
         let reroll_len = lockstep::reroll_len(&self.config);
         for &i in &live {
-            let Some(a) = acks[i].as_ref() else { continue };
+            let (reveal, next_tip) = match (&folded, acks.get(i).and_then(|a| a.as_ref())) {
+                (Some(m), _) if Some(i) == mover => (Some(m.body.reveal), m.body.next_tip),
+                (_, Some(a)) => (a.signed.body.reveal, a.signed.body.next_tip),
+                (_, None) => continue,
+            };
             let Some(tracker) = self.trackers[i] else {
                 continue;
             };
             if let Some(k) = reroll {
                 let tip = self.commits[i].as_ref().map(|c| c.body.reroll_tip);
-                match (tip, a.signed.body.reroll) {
+                let link = acks
+                    .get(i)
+                    .and_then(|a| a.as_ref())
+                    .and_then(|a| a.signed.body.reroll);
+                match (tip, link) {
                     (Some(tip), Some(r))
                         if r.pos == k && beacon::check_reroll(&tip, reroll_len, k, &r.link) =>
                     {
@@ -103,28 +147,32 @@ impl<G: Game> Session<G> {
                             "the re-roll link in the ack of move {seq} does not match the \
                              committed re-roll chain"
                         );
-                        self.bad_ack(Seat(i as u8), seq, &acks, why);
+                        self.bad_ack(Seat(i as u8), seq, proof(i), why);
                         return true;
                     }
                 }
             }
-            let revealed = a.signed.body.reveal;
-            let Some(r) = revealed.filter(|r| tracker.check(seq, r, self.config.beacon_segment))
+            let Some(r) = reveal.filter(|r| tracker.check(seq, r, self.config.beacon_segment))
             else {
-                let why = if revealed.is_none() {
-                    format!("ack of move {seq} withholds its beacon preimage")
+                let what = if Some(i) == mover {
+                    "move"
+                } else {
+                    "ack of move"
+                };
+                let why = if reveal.is_none() {
+                    format!("{what} {seq} withholds its beacon preimage")
                 } else {
                     format!(
-                        "beacon preimage in the ack of move {seq} does not match the committed chain"
+                        "beacon preimage in the {what} {seq} does not match the committed chain"
                     )
                 };
-                self.bad_ack(Seat(i as u8), seq, &acks, why);
+                self.bad_ack(Seat(i as u8), seq, proof(i), why);
                 return true;
             };
             reveals.push(r);
             let mut t = tracker;
             t.advance(seq, r);
-            if segment_end && let Some(tip) = a.signed.body.next_tip {
+            if segment_end && let Some(tip) = next_tip {
                 t.advance(seq, tip);
             }
             self.trackers[i] = Some(t);
@@ -140,9 +188,11 @@ impl<G: Game> Session<G> {
         // Votes for moves before the one just final can no longer be used.
         let f = self.final_seq;
         self.votes.retain(|(_, n), _| *n >= f);
+        // The mover's ack is its move's signature: only the others' are recorded (after a
+        // takeover at the move, the mover's re-signed ack is one of them).
         let ack_records: Vec<AckRecord> = live
             .iter()
-            .filter_map(|&i| acks[i].as_ref())
+            .filter_map(|&i| acks.get(i).and_then(|a| a.as_ref()))
             .map(|a| AckRecord {
                 seat: a.signed.body.seat,
                 sig: a.signed.sig,
@@ -150,6 +200,9 @@ impl<G: Game> Session<G> {
             })
             .collect();
         let sig = p.mv.as_ref().map(|m| m.sig);
+        let (reveal, next_tip) =
+            p.mv.as_ref()
+                .map_or((None, None), |m| (Some(m.body.reveal), m.body.next_tip));
         let (choices, secret_items) = match p.secret {
             Some((c, items)) => (Some(c), items),
             None => (None, Vec::new()),
@@ -235,6 +288,8 @@ impl<G: Game> Session<G> {
                     }
                 },
                 sig,
+                reveal,
+                next_tip,
                 beacon,
                 acks,
                 reroll: reroll_record,
@@ -260,17 +315,18 @@ impl<G: Game> Session<G> {
         true
     }
 
-    /// An ack that breaks the beacon rules: evidence against its seat, and the game halts.
-    fn bad_ack(&mut self, seat: Seat, seq: u32, acks: &[Option<Ack>], why: String) {
+    /// An ack (or a move's folded ack) that breaks the beacon rules: evidence against its
+    /// seat, with the signed item as proof, and the game halts.
+    fn bad_ack(&mut self, seat: Seat, seq: u32, proof: Option<LogItem>, why: String) {
         let peer = self.seats[seat.index()].player.as_ref().map(|pl| pl.peer);
-        if let (Some(peer), Some(Some(a))) = (peer, acks.get(seat.index())) {
+        if let (Some(peer), Some(item)) = (peer, proof) {
             self.cheat(
                 CheatKind::WithheldReveal,
                 Some(seat),
                 peer,
                 seq,
                 why,
-                vec![LogItem::Ack(a.clone())],
+                vec![item],
             );
         }
         self.halt(format!("{seat} withheld its beacon reveal for move {seq}"));
@@ -333,8 +389,8 @@ impl<G: Game> Session<G> {
                 return true;
             }
             Err(NotFinal::Recommit { seat, lacks }) => {
-                let by_seat: Vec<Option<Ack>> = self.settled.clone();
-                self.bad_ack(seat, seq, &by_seat, recommit_fault(seq, lacks));
+                let proof = self.settled[seat.index()].clone().map(LogItem::Ack);
+                self.bad_ack(seat, seq, proof, recommit_fault(seq, lacks));
                 return true;
             }
         }
@@ -410,6 +466,13 @@ impl<G: Game> Session<G> {
                     self.phase != Phase::Seeding
                 }
                 Phase::Playing => {
+                    // A takeover may rewind to our replay: every ack in it checked first.
+                    if !self.votes.is_empty()
+                        && self.check_deferred()
+                        && self.phase != Phase::Playing
+                    {
+                        break;
+                    }
                     self.try_apply_takeovers();
                     if self.pending.is_some() {
                         self.try_finalize()

@@ -27,6 +27,7 @@ use dwarfs_engine::{Actor, Game, Seat, SeatSet, StateHash, codec, state_hash};
 use libp2p_identity::{Keypair, PeerId, ed25519};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+mod deferred;
 mod errors;
 mod finality;
 mod moves;
@@ -42,6 +43,10 @@ pub use settings::Settings;
 
 /// How far ahead of the last final move messages are buffered.
 const WINDOW: u32 = 64;
+
+/// Acks counted on the word of the connection they came over are checked at the latest when
+/// this many more moves are final (see [`Session::check_signatures`]).
+pub const DEFERRED_MOVES: u32 = 4;
 
 use crate::limit::{CHATS_SEEN_PER_SEAT, MAX_CHEAT_REPORTS, MAX_UNKNOWN_REPORTS};
 
@@ -203,6 +208,9 @@ pub struct Session<G: Game> {
     /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
     /// driver last flushed it to disk.
     replay_sync: bool,
+    /// Acks received from their author's own peer (the connection authenticates it), counted
+    /// towards finality before their signatures are checked (see `deferred.rs`).
+    unchecked: Vec<Ack>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -347,6 +355,7 @@ impl<G: Game> Session<G> {
             journal_out: VecDeque::new(),
             journal_started: false,
             replay_sync: false,
+            unchecked: Vec::new(),
         };
         s.players_at_start = s.player_seats().count();
         if let Some(seat) = s.local_seat {
@@ -408,9 +417,10 @@ impl<G: Game> Session<G> {
     /// [`Session::poll_signing_record`] returned before the crash; empty if there is none).
     ///
     /// **The rule for a crash between signing and finality.** Every move and secret commitment
-    /// the local seat signs is journaled before it is sent (the driver writes and flushes the
-    /// journal before it sends anything polled after it). So after a crash either the record is
-    /// absent or torn, and the item was never sent: no peer holds it, and signing anew is safe;
+    /// the local seat signs is journaled before it is sent (the driver writes the journal before
+    /// it sends anything polled after it, and flushes it to disk at once, see
+    /// [`Session::poll_signing_record`]). So after a crash either the record is absent or torn,
+    /// and the item was never sent: no peer holds it, and signing anew is safe;
     /// or the record is whole, and the item may have reached some peers: the resumed session then
     /// signs only that same item for that move (it plays a recorded move again by itself once the
     /// move is the local seat's to play, with the same state before it) and refuses any other
@@ -664,7 +674,21 @@ impl<G: Game> Session<G> {
     /// The next bytes to append to this peer's replay file. The first call after the game
     /// starts returns the magic and the header frame together. Check
     /// [`Session::poll_replay_truncate`] first.
+    ///
+    /// Frames wait while acks counted on the word of their connection are unchecked (see
+    /// [`Session::check_signatures`]): a move is written only once every ack it was final with
+    /// is known to be signed.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
+        if !self.unchecked.is_empty() {
+            let overdue = self
+                .unchecked
+                .iter()
+                .any(|a| a.signed.body.seq + DEFERRED_MOVES <= self.final_seq);
+            if !overdue && matches!(self.phase, Phase::Playing | Phase::Settling) {
+                return None;
+            }
+            self.check_deferred();
+        }
         let f = self.replay_out.pop_front()?;
         self.replay_polled += f.len();
         Some(f)
@@ -674,13 +698,20 @@ impl<G: Game> Session<G> {
     /// the header, a takeover or the end of the game: **flush the file to disk**
     /// (`File::sync_data`) once they are written. Reset by the call.
     pub fn poll_replay_sync(&mut self) -> bool {
+        if !self.unchecked.is_empty() {
+            return false; // the frames wait (see `poll_replay_frame`)
+        }
         std::mem::take(&mut self.replay_sync)
     }
 
     /// The next bytes to append to this peer's signing journal (a file next to the replay; the
-    /// first call returns the journal magic with the first record). **Write and flush them
-    /// before sending any transmit polled after them**: the journal is how a resumed session
-    /// knows what it signed before a crash (see [`Session::resume_with_journal`]).
+    /// first call returns the journal magic with the first record). **Write them before sending
+    /// any transmit polled after them, and flush them to disk at once**: the journal is how a
+    /// resumed session knows what it signed before a crash (see [`Session::resume_with_journal`]).
+    /// Written, they survive the process; flushed, a power cut. A driver may flush while the
+    /// transmits travel (a disk flush can take milliseconds): a power cut in that window loses a
+    /// record of an item already sent, and the resumed session then learns it back only from a
+    /// peer that holds it (it does not play before a peer answered its sync).
     pub fn poll_signing_record(&mut self) -> Option<Vec<u8>> {
         self.journal_out.pop_front()
     }
@@ -876,12 +907,19 @@ impl<G: Game> Session<G> {
         let events = next
             .play(seat, &action)
             .map_err(|e| SubmitError::Illegal(e.to_string()))?;
+        // Our ack of the move travels inside it: the state after it and our beacon link.
+        let hash = state_hash(&next)
+            .map_err(|e| SubmitError::Unencodable(format!("the state after the move: {e}")))?;
+        let (reveal, next_tip) = self.own_beacon(seq);
         let body = MoveBody {
             game_id: self.game_id,
-            seq: self.final_seq + 1,
+            seq,
             seat,
             prev,
             action: encoded,
+            hash,
+            reveal,
+            next_tip,
         };
         let signed = match self.own_signed.get(&body.seq) {
             Some(SignedRecord::Move(m)) if m.body == body => m.clone(),

@@ -328,7 +328,11 @@ impl<G: Game> Session<G> {
         let seq = self.final_seq + 1;
         let description = self.state.describe(&action);
         let before = std::mem::replace(&mut self.state, next);
-        self.hash_cache = None;
+        // Our own signed move carries the hash of the state after it, computed when signing.
+        self.hash_cache = mv
+            .as_ref()
+            .filter(|m| Some(m.body.seat) == self.local_seat && m.body.seq == seq)
+            .map(|m| m.body.hash);
         let Some(hash) = self.current_hash() else {
             return;
         };
@@ -353,17 +357,35 @@ impl<G: Game> Session<G> {
         self.ack_applied(seq, hash);
     }
 
-    /// Signs and sends our ack of move `seq`, whose state hashes to `hash`.
+    /// Our beacon link at position `seq`, and on a segment's last position the re-commit to the
+    /// next segment's tip: what our ack of move `seq` (or our move `seq` itself) reveals.
+    pub(super) fn own_beacon(
+        &mut self,
+        seq: u32,
+    ) -> (crate::message::Link, Option<crate::message::Link>) {
+        let next_tip = if self.chain.is_segment_end(seq) {
+            let seg = self.chain.segment_of(seq) + 1;
+            Some(self.chain.tip(seg))
+        } else {
+            None
+        };
+        (self.chain.link(seq), next_tip)
+    }
+
+    /// Signs and sends our ack of move `seq`, whose state hashes to `hash`; nothing when the
+    /// move is our own signed move, which carries our ack already (unless a takeover at the move
+    /// asks every live seat for its re-roll link: see [`Session::folded_ack`]).
     pub(super) fn ack_applied(&mut self, seq: u32, hash: StateHash) {
+        if self
+            .folded_ack()
+            .is_some_and(|m| Some(m.body.seat) == self.local_seat)
+        {
+            return;
+        }
         if let Some(me) = self.local_seat
             && self.seats[me.index()].live
         {
-            let next_tip = if self.chain.is_segment_end(seq) {
-                let seg = self.chain.segment_of(seq) + 1;
-                Some(self.chain.tip(seg))
-            } else {
-                None
-            };
+            let (reveal, next_tip) = self.own_beacon(seq);
             let reroll = self.reroll_pos(seq).map(|pos| crate::message::RerollLink {
                 pos,
                 link: self.reroll_chain.link(pos),
@@ -375,7 +397,7 @@ impl<G: Game> Session<G> {
                 stage: AckStage::Applied,
                 hash,
                 next_tip,
-                reveal: Some(self.chain.link(seq)),
+                reveal: Some(reveal),
                 reroll,
             };
             let ack = Ack {
@@ -410,7 +432,8 @@ impl<G: Game> Session<G> {
     pub(super) fn on_ack(&mut self, from: PeerId, a: Ack) {
         let b = &a.signed.body;
         let (seq, seat) = (b.seq, b.seat);
-        // A byte-identical copy of an ack we hold was verified already.
+        // A byte-identical copy of an ack we hold was verified already (or is in the batch of
+        // those checked later, see `deferred.rs`).
         let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
         let held = match b.stage {
             AckStage::Settled => self.settled.get(seat.index()).is_some_and(same),
@@ -428,15 +451,20 @@ impl<G: Game> Session<G> {
         if held {
             return;
         }
-        if !self.check_sig(
-            from,
-            seat,
-            Domain::Ack,
-            &a.signed.body,
-            &a.signed.sig,
-            seq,
-            "ack",
-        ) {
+        // From its author's own peer, an ack of a move not yet final counts at once and its
+        // signature is checked later, in a batch (see `deferred.rs`).
+        let deferred = self.sent_by_author(&from, &a) && seq > self.final_seq;
+        if !deferred
+            && !self.check_sig(
+                from,
+                seat,
+                Domain::Ack,
+                &a.signed.body,
+                &a.signed.sig,
+                seq,
+                "ack",
+            )
+        {
             return;
         }
         if a.signed.body.game_id != self.game_id || seq == 0 {
@@ -484,11 +512,30 @@ impl<G: Game> Session<G> {
             // one arriving late is not a second opinion).
             Some(old) if reroll_rank(&a) != reroll_rank(&old) => {
                 if reroll_rank(&a) > reroll_rank(&old) && seq > self.final_seq {
+                    if deferred {
+                        self.unchecked.push(a.clone());
+                    }
                     self.store_ack(a);
                     self.progress();
                 }
             }
             Some(old) => {
+                // Both must be signed to prove anything: check the one held and this one now.
+                self.check_deferred();
+                if matches!(self.phase, Phase::Halted(_))
+                    || (deferred
+                        && !self.check_sig(
+                            from,
+                            seat,
+                            Domain::Ack,
+                            &a.signed.body,
+                            &a.signed.sig,
+                            seq,
+                            "ack",
+                        ))
+                {
+                    return;
+                }
                 self.cheat(
                     CheatKind::Equivocation,
                     Some(seat),
@@ -500,6 +547,9 @@ impl<G: Game> Session<G> {
             }
             None => {
                 if seq > self.final_seq && seq <= self.final_seq + WINDOW {
+                    if deferred {
+                        self.unchecked.push(a.clone());
+                    }
                     self.store_ack(a);
                     self.progress();
                 }

@@ -162,7 +162,7 @@ impl<G: Game> Session<G> {
             Phase::Playing => match &self.pending {
                 Some(p) => {
                     for &i in &live {
-                        if !self.ack_counts(p.seq, i) {
+                        if !self.acked(p.seq, i) {
                             missing.push(i);
                         }
                     }
@@ -215,6 +215,11 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn answer_sync(&mut self, from: PeerId, req: &SyncRequest) {
+        // Relay only acks whose signatures were checked (a bad one would be blamed on us).
+        self.check_deferred();
+        if matches!(self.phase, Phase::Halted(_)) {
+            return;
+        }
         let mut items = Vec::new();
         if req.need_setup || req.from_seq <= 1 {
             items.extend(self.commits.iter().flatten().cloned().map(LogItem::Commit));
@@ -300,7 +305,7 @@ impl<G: Game> Session<G> {
             Phase::Playing => match &self.pending {
                 Some(p) => {
                     for &i in &live {
-                        if !self.ack_counts(p.seq, i) {
+                        if !self.acked(p.seq, i) {
                             silent.push((i, Waiting::Ack(p.seq)));
                         }
                     }

@@ -380,18 +380,26 @@ impl<G: Game> Session<G> {
         };
         s.votes = std::mem::take(&mut self.votes);
         s.applied_votes = std::mem::take(&mut self.applied_votes);
-        // The beacon links of move `n - 1` (signed in its acks, which we hold), for the takeover
-        // records to come: those of the seats still live after the takeovers kept at `n`.
+        // The beacon links of move `n - 1` (signed in its acks and, the mover's, in the move,
+        // which we hold), for the takeover records to come: those of the seats still live after
+        // the takeovers kept at `n`, in seat order.
         if n >= 2
             && let Some(e) = self.log.get(n as usize - 2)
         {
-            s.last_links = e
+            let mut links: Vec<(Seat, crate::message::Link)> = e
                 .acks
                 .iter()
                 .flatten()
-                .filter(|a| s.seats[a.signed.body.seat.index()].live)
                 .filter_map(|a| a.signed.body.reveal.map(|r| (a.signed.body.seat, r)))
                 .collect();
+            if let Some(m) = &e.mv
+                && !links.iter().any(|(seat, _)| *seat == m.body.seat)
+            {
+                links.push((m.body.seat, m.body.reveal));
+            }
+            links.retain(|(seat, _)| s.seats[seat.index()].live);
+            links.sort_by_key(|(seat, _)| *seat);
+            s.last_links = links;
         }
         let mut events = std::mem::take(&mut self.events);
         events.extend(s.events.drain(..));

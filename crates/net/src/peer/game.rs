@@ -283,8 +283,9 @@ impl<G: Game> Driver<G> {
         self.check_hooks();
     }
 
-    /// Writes what the session produced for the disk: signing-journal records (flushed at once),
-    /// replay frames (flushed at every checkpoint and at the end), and replaces the original of
+    /// Writes what the session produced for the disk: signing-journal records (flushed at once,
+    /// on the flush thread), replay frames (flushed at every checkpoint on the flush thread, and
+    /// at the end before the game is over for us), and replaces the original of
     /// a resumed replay once the rebuilt copy holds every move of it. Returns false once writing
     /// failed: the game is then stopped for this peer (`replay_failed`).
     fn write_replay(&mut self) -> bool {
@@ -316,8 +317,12 @@ impl<G: Game> Driver<G> {
             result = result.and_then(|()| f.append(&b));
         }
         let ended = matches!(s.phase(), Phase::Over | Phase::Halted(_));
-        if s.poll_replay_sync() || ended {
+        // Checkpoints are flushed while play goes on; the end is waited for.
+        let checkpoint = s.poll_replay_sync();
+        if ended {
             result = result.and_then(|()| f.sync());
+        } else if checkpoint {
+            result = result.and_then(|()| f.sync_soon());
         }
         if result.is_ok() && f.ready_to_replace(s.final_seq(), ended) {
             let verify = |bytes: &[u8], moves: u32| {

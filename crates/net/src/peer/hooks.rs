@@ -99,6 +99,9 @@ impl<G: Game> Driver<G> {
                 seat,
                 prev,
                 action: codec::encode(action).expect("test hook: the action encodes"),
+                hash: dwarfs_engine::StateHash([0; 32]),
+                reveal: [0; 16],
+                next_tip: None,
             };
             Signed {
                 sig: signer.sign(Domain::Move, &body),

@@ -15,6 +15,7 @@
 //!   stands in otherwise).
 
 mod commands;
+mod flusher;
 mod game;
 #[cfg(feature = "test-hooks")]
 mod hooks;
@@ -304,13 +305,22 @@ impl<G: Game> Driver<G> {
                 return Ok(());
             }
             let wake = self.next_wake();
-            tokio::select! {
-                ev = self.node.next_event() => match ev {
-                    Some(ev) => self.on_net(ev),
-                    None => return Err(PeerError::Setup("the network stopped".into())),
+            // With nothing waiting, check the acks the session counted before their signatures
+            // (off the critical path of the next move), then carry out what that produced.
+            let ready = self.node.try_next_event();
+            if ready.is_none() && self.session.as_mut().is_some_and(|s| s.check_signatures()) {
+                continue;
+            }
+            match ready {
+                Some(ev) => self.on_net(ev),
+                None => tokio::select! {
+                    ev = self.node.next_event() => match ev {
+                        Some(ev) => self.on_net(ev),
+                        None => return Err(PeerError::Setup("the network stopped".into())),
+                    },
+                    cmd = recv_command(&mut self.link) => self.on_command(cmd),
+                    _ = tokio::time::sleep_until(wake.into()) => {}
                 },
-                cmd = recv_command(&mut self.link) => self.on_command(cmd),
-                _ = tokio::time::sleep_until(wake.into()) => {}
             }
             // Drain what else is ready before pumping, to batch work.
             while let Some(ev) = self.node.try_next_event() {

@@ -1,9 +1,12 @@
-//! A peer's replay file, signing journal and game secret on disk: created without overwriting anything,
-//! appended as the session produces them, flushed to disk at every checkpoint and at the end, and
+//! A peer's replay file, signing journal and game secret on disk: created without overwriting
+//! anything, appended as the session produces them, flushed to disk at every checkpoint (the
+//! journal at every record) on a thread of its own while play goes on, and at the end before the
+//! game is over for the driver, and
 //! on resume rebuilt in a copy next to the original that replaces it only once it verifies with
 //! every move the original held. A write error is returned, never skipped: the driver then stops
 //! the game for this peer (see `Driver::replay_failed`).
 
+use super::flusher::{Flusher, Which};
 use dwarfs_protocol::GameSecret;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
@@ -17,6 +20,8 @@ pub(super) trait Sink: Send {
     fn truncate(&mut self, len: u64) -> io::Result<()>;
     /// Flushes what was written to the disk.
     fn sync(&mut self) -> io::Result<()>;
+    /// A second handle of the file, to flush it from another thread.
+    fn handle(&self) -> io::Result<File>;
 }
 
 impl Sink for File {
@@ -31,6 +36,10 @@ impl Sink for File {
 
     fn sync(&mut self) -> io::Result<()> {
         self.sync_data()
+    }
+
+    fn handle(&self) -> io::Result<File> {
+        self.try_clone()
     }
 }
 
@@ -51,6 +60,13 @@ impl Sink for FullDisk {
     }
 
     fn sync(&mut self) -> io::Result<()> {
+        Err(io::Error::new(
+            io::ErrorKind::StorageFull,
+            "no space left on device",
+        ))
+    }
+
+    fn handle(&self) -> io::Result<File> {
         Err(io::Error::new(
             io::ErrorKind::StorageFull,
             "no space left on device",
@@ -138,6 +154,8 @@ pub(super) struct ReplayFile {
     dirty: bool,
     /// The signing journal's path, until it is removed at the end of the game.
     journal_path: Option<PathBuf>,
+    /// Flushes the journal and checkpoints to disk while play goes on.
+    flusher: Flusher,
 }
 
 impl ReplayFile {
@@ -185,6 +203,7 @@ impl ReplayFile {
                 journal: Box::new(journal),
                 copy: None,
                 dirty: false,
+                flusher: Flusher::default(),
             });
         }
     }
@@ -244,6 +263,7 @@ impl ReplayFile {
                 copy,
                 dirty: false,
                 journal_path: Some(journal_path),
+                flusher: Flusher::default(),
             },
             journal_bytes,
         ))
@@ -266,8 +286,10 @@ impl ReplayFile {
         self.sink.truncate(len as u64)
     }
 
-    /// Flushes the replay to disk, if anything was appended since the last time.
+    /// Flushes the replay to disk, if anything was appended since the last time, and waits for
+    /// it (also reports a background flush that failed).
     pub(super) fn sync(&mut self) -> io::Result<()> {
+        self.flusher.check()?;
         if self.dirty {
             self.sink.sync()?;
             self.dirty = false;
@@ -275,10 +297,23 @@ impl ReplayFile {
         Ok(())
     }
 
-    /// Appends a signing-journal record and flushes it to disk (before what it records is sent).
+    /// Has the replay flushed to disk on the flush thread, if anything was appended since the
+    /// last time (a checkpoint): play goes on meanwhile. A failed flush is reported by a later
+    /// call.
+    pub(super) fn sync_soon(&mut self) -> io::Result<()> {
+        if self.dirty {
+            self.flusher.flush(Which::Replay, self.sink.handle()?)?;
+            self.dirty = false;
+        }
+        self.flusher.check()
+    }
+
+    /// Appends a signing-journal record (before what it records is sent) and has it flushed to
+    /// disk at once on the flush thread, while what it records travels. A failed flush is
+    /// reported by a later call.
     pub(super) fn journal(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.journal.append(bytes)?;
-        self.journal.sync()
+        self.flusher.flush(Which::Journal, self.journal.handle()?)
     }
 
     /// The game is over and agreed, and the replay holds it: the signing journal is no longer
