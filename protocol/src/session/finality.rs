@@ -133,9 +133,11 @@ impl<G: Game> Session<G> {
         self.secret_commits = self.secret_commits.split_off(&(p.seq + 1));
         self.secret_reveals = self.secret_reveals.split_off(&(p.seq + 1));
         self.final_seq = p.seq;
-        // The mover's ack is its move's signature: only the others' are recorded.
+        // The mover's ack is its move's signature: only the others' are recorded (a separate
+        // ack of its own move, which it need not send, is left out).
         let ack_records: Vec<AckRecord> = live
             .iter()
+            .filter(|&&i| Some(i) != mover)
             .filter_map(|&i| acks.get(i).and_then(|a| a.as_ref()))
             .map(|a| AckRecord {
                 seat: a.signed.body.seat,
