@@ -437,8 +437,10 @@ fn read_framed<T: serde::Serialize + serde::de::DeserializeOwned>(
     (out, None)
 }
 
-/// The first bytes of a peer's signing journal (`<replay>.signed`, see [`SignedRecord`]).
-pub const JOURNAL_MAGIC: &[u8; 8] = b"DWARFSSG";
+/// The first bytes of a peer's signing journal (`<replay>.signed`, see [`SignedRecord`]), as
+/// protocol v2 writes it (its moves carry the mover's ack). Protocol v1's journals began with
+/// `DWARFSSG`; they go with v1 replays, which this build refuses.
+pub const JOURNAL_MAGIC: &[u8; 8] = b"DWARFSS2";
 
 /// One item the local peer signed for a move that was not final yet, appended to its signing
 /// journal (a file next to the replay) **before** the item is sent. The replay holds only final

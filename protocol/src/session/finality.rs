@@ -188,10 +188,12 @@ impl<G: Game> Session<G> {
         // Votes for moves before the one just final can no longer be used.
         let f = self.final_seq;
         self.votes.retain(|(_, n), _| *n >= f);
-        // The mover's ack is its move's signature: only the others' are recorded (after a
-        // takeover at the move, the mover's re-signed ack is one of them).
+        // The mover's ack is its move's signature: only the others' are recorded (a separate
+        // ack of its own move, which it need not send, is left out; after a takeover at the
+        // move there is no folded ack, and the mover's re-signed ack is one of the others').
         let ack_records: Vec<AckRecord> = live
             .iter()
+            .filter(|&&i| Some(i) != mover)
             .filter_map(|&i| acks.get(i).and_then(|a| a.as_ref()))
             .map(|a| AckRecord {
                 seat: a.signed.body.seat,
