@@ -334,6 +334,18 @@ thread_local! {
     static DEFER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// What the acks of a frame reveal, beside their hash, for [`Verifier::check_acks`].
+#[derive(Clone, Copy)]
+struct Revealed<'a> {
+    /// The beacon links of every live seat, in seat order, that applied acks reveal.
+    links: &'a [Link],
+    /// After a takeover at the move: the re-roll position and every live seat's re-roll link.
+    reroll: Option<(u32, &'a [Link])>,
+    /// The move's author whose ack is its signed move (checked with the move, not stored), and
+    /// whether it re-commits its beacon chain.
+    mover: Option<(Seat, bool)>,
+}
+
 struct Verifier<G: Game> {
     state: G,
     keys: Vec<Option<ed25519::PublicKey>>,
@@ -680,21 +692,21 @@ impl<G: Game> Verifier<G> {
             .collect()
     }
 
-    /// Checks the acks of move `seq` (or of its settled state) stored in a frame: `links` are
-    /// the beacon links of every live seat, in seat order, that applied acks reveal; `reroll`
-    /// the re-roll position and every live seat's re-roll link after a takeover at the move.
-    /// `mover`: the move's author whose ack is its signed move (checked with the move), and
-    /// whether it re-commits; its ack is not stored.
+    /// Checks the acks of move `seq` (or of its settled state) stored in a frame, with what they
+    /// reveal ([`Revealed`]).
     fn check_acks(
         &mut self,
         acks: &[AckRecord],
         seq: u32,
         stage: AckStage,
         hash: StateHash,
-        links: &[Link],
-        reroll: Option<(u32, &[Link])>,
-        mover: Option<(Seat, bool)>,
+        revealed: Revealed<'_>,
     ) -> Result<(), Fault> {
+        let Revealed {
+            links,
+            reroll,
+            mover,
+        } = revealed;
         let live: Vec<Seat> = self
             .live_seats()
             .into_iter()
@@ -1060,7 +1072,12 @@ impl<G: Game> Verifier<G> {
                 let mover = self
                     .mover
                     .filter(|_| f.stage == AckStage::Applied && reroll.is_none());
-                self.check_acks(&f.acks, f.seq, f.stage, hash, &f.beacon, reroll, mover)?;
+                let revealed = Revealed {
+                    links: &f.beacon,
+                    reroll,
+                    mover,
+                };
+                self.check_acks(&f.acks, f.seq, f.stage, hash, revealed)?;
                 self.absorb_links(f.seq, &f.beacon)?;
                 if !self.claims.is_empty() {
                     return Err(Fault::Beacon(
@@ -1391,7 +1408,12 @@ impl<G: Game> Verifier<G> {
             let reroll = due.as_ref().map(|(pos, _)| (*pos, &rerolls[..]));
             // After a takeover at the move, the mover re-signed its ack with the others.
             let mover = self.mover.filter(|_| due.is_none());
-            self.check_acks(acks, seq, AckStage::Applied, hash, links, reroll, mover)?;
+            let revealed = Revealed {
+                links,
+                reroll,
+                mover,
+            };
+            self.check_acks(acks, seq, AckStage::Applied, hash, revealed)?;
         } else if !acks.is_empty() {
             return Err(Fault::Acks(
                 "acks stored on a move that is not a checkpoint".into(),
