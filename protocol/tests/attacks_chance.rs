@@ -65,6 +65,27 @@ fn frames(bytes: &[u8]) -> Vec<Frame> {
     read_frames(bytes).frames.into_iter().map(|f| f.1).collect()
 }
 
+/// Peer `voter` signs a vote to hand `seat` to the bot from move `from_seq`, and it reaches peer
+/// `to` straight from the voter (whatever the voter's own session would do).
+fn send_vote(n: &mut Network<Pig>, voter: usize, seat: Seat, from_seq: u32, to: usize) {
+    let body = TakeoverBody {
+        game_id: n.peers[voter].session.config().game_id,
+        seat,
+        from_seq,
+        voter: Seat(voter as u8),
+        seat_move: None,
+    };
+    let vote = Signed {
+        sig: n.peers[voter].signer.sign(Domain::Takeover, &body),
+        body,
+    };
+    let from = n.peers[voter].peer;
+    n.peers[to]
+        .session
+        .handle_message(from, Message::Takeover(vote));
+    n.pump(to);
+}
+
 /// Seat 1's acks as it sends them, while it plays on normally.
 fn capture_acks(n: &mut Network<Pig>, i: usize) -> Rc<RefCell<Vec<Ack>>> {
     let acks = Rc::new(RefCell::new(Vec::new()));
@@ -345,22 +366,8 @@ fn a_two_player_survivor_cannot_evict_a_connected_partner() {
         Err(TakeoverError::PartnerActive { .. })
     ));
     // A hostile client signs the lone vote anyway: the partner does not hand its seat over.
-    let body = TakeoverBody {
-        game_id: n.peers[0].session.config().game_id,
-        seat: Seat(1),
-        from_seq: n.peers[1].session.final_seq() + 1,
-        voter: Seat(0),
-        seat_move: None,
-    };
-    let vote = Signed {
-        sig: n.peers[0].signer.sign(Domain::Takeover, &body),
-        body,
-    };
-    let from = n.peers[0].peer;
-    n.peers[1]
-        .session
-        .handle_message(from, Message::Takeover(vote));
-    n.pump(1);
+    let from_seq = n.peers[1].session.final_seq() + 1;
+    send_vote(&mut n, 0, Seat(1), from_seq, 1);
     assert!(!n.peers[1].session.is_taken_over());
     assert!(taken_over(&n, 1).is_empty());
     assert!(
@@ -393,22 +400,8 @@ fn a_vote_for_a_far_future_move_is_refused_and_does_not_stall_a_takeover() {
     n.peers[2].offline = true;
     // Seat 1 signs a vote for seat 3 ten moves ahead and sends it to seat 2 (today, seat 2
     // would align its own vote with it, and the takeover would never meet).
-    let body = TakeoverBody {
-        game_id: n.peers[0].session.config().game_id,
-        seat: Seat(2),
-        from_seq: n.peers[1].session.final_seq() + 10,
-        voter: Seat(0),
-        seat_move: None,
-    };
-    let vote = Signed {
-        sig: n.peers[0].signer.sign(Domain::Takeover, &body),
-        body,
-    };
-    let from = n.peers[0].peer;
-    n.peers[1]
-        .session
-        .handle_message(from, Message::Takeover(vote));
-    n.pump(1);
+    let from_seq = n.peers[1].session.final_seq() + 10;
+    send_vote(&mut n, 0, Seat(2), from_seq, 1);
     assert!(n.run(400_000), "the takeover stalled");
     for i in 0..2 {
         assert_eq!(n.peers[i].session.phase(), &Phase::Over);

@@ -454,17 +454,7 @@ impl<G: Game> Session<G> {
         // From its author's own peer, an ack of a move not yet final counts at once and its
         // signature is checked later, in a batch (see `deferred.rs`).
         let deferred = self.sent_by_author(&from, &a) && seq > self.final_seq;
-        if !deferred
-            && !self.check_sig(
-                from,
-                seat,
-                Domain::Ack,
-                &a.signed.body,
-                &a.signed.sig,
-                seq,
-                "ack",
-            )
-        {
+        if !deferred && !self.ack_sig_holds(from, &a) {
             return;
         }
         if a.signed.body.game_id != self.game_id || seq == 0 {
@@ -523,16 +513,7 @@ impl<G: Game> Session<G> {
                 // Both must be signed to prove anything: check the one held and this one now.
                 self.check_deferred();
                 if matches!(self.phase, Phase::Halted(_))
-                    || (deferred
-                        && !self.check_sig(
-                            from,
-                            seat,
-                            Domain::Ack,
-                            &a.signed.body,
-                            &a.signed.sig,
-                            seq,
-                            "ack",
-                        ))
+                    || (deferred && !self.ack_sig_holds(from, &a))
                 {
                     return;
                 }
@@ -555,6 +536,14 @@ impl<G: Game> Session<G> {
                 }
             }
         }
+    }
+}
+
+impl<G: Game> Session<G> {
+    /// Checks an ack's signature by its seat now (a bad one is reported with the ack as proof).
+    fn ack_sig_holds(&mut self, from: PeerId, a: &Ack) -> bool {
+        let b = &a.signed.body;
+        self.check_sig(from, b.seat, Domain::Ack, b, &a.signed.sig, b.seq, "ack")
     }
 }
 
