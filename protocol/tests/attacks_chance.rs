@@ -86,6 +86,21 @@ fn send_vote(n: &mut Network<Pig>, voter: usize, seat: Seat, from_seq: u32, to: 
     n.pump(to);
 }
 
+/// A replay's header and its record of move `seq`.
+fn header_and_move(bytes: &[u8], seq: u32) -> (replay::format::Header, replay::format::MoveRecord) {
+    let fs = frames(bytes);
+    let Some(Frame::Header(header)) = fs.first().cloned() else {
+        panic!("no header")
+    };
+    let Some(Frame::Move(m)) = fs
+        .into_iter()
+        .find(|f| matches!(f, Frame::Move(m) if m.seq == seq))
+    else {
+        panic!("move {seq} is not recorded")
+    };
+    (*header, m)
+}
+
 /// Seat 1's acks as it sends them, while it plays on normally.
 fn capture_acks(n: &mut Network<Pig>, i: usize) -> Rc<RefCell<Vec<Ack>>> {
     let acks = Rc::new(RefCell::new(Vec::new()));
@@ -186,16 +201,7 @@ fn a_withheld_ack_re_rolls_chance_from_links_the_withholder_never_saw() {
     let bytes = n.peers[0].replay.clone();
     assert_eq!(bytes, n.peers[1].replay);
     replay::verify::<Pig>(&bytes).unwrap_or_else(|e| panic!("{e}"));
-    let fs = frames(&bytes);
-    let Frame::Header(header) = &fs[0] else {
-        panic!("no header")
-    };
-    let Some(Frame::Move(m)) = fs
-        .iter()
-        .find(|f| matches!(f, Frame::Move(m) if m.seq == at))
-    else {
-        panic!("move {at} is not recorded")
-    };
+    let (header, m) = header_and_move(&bytes, at);
     // The record flags the re-roll, with the remaining seats' re-roll links at position 1 (the
     // game's first takeover), each checked against its seat's committed re-roll chain.
     let reroll = m.reroll.as_ref().expect("the move is flagged as re-rolled");
@@ -239,6 +245,7 @@ fn a_withheld_ack_re_rolls_chance_from_links_the_withholder_never_saw() {
     );
     // The verifier holds the record to the rule: a changed re-roll link, a dropped re-roll, or a
     // re-roll claimed on another move all fail at that move.
+    let fs = frames(&bytes);
     let at_frame = fs
         .iter()
         .position(|f| matches!(f, Frame::Move(m) if m.seq == at))
@@ -468,16 +475,7 @@ fn a_second_withholder_is_voted_out_and_chance_is_re_rolled_again() {
     }
     let report = replay::verify::<Pig>(&bytes).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(report.takeovers.len(), 2);
-    let fs = frames(&bytes);
-    let Frame::Header(header) = &fs[0] else {
-        panic!("no header")
-    };
-    let Some(Frame::Move(m)) = fs
-        .iter()
-        .find(|f| matches!(f, Frame::Move(m) if m.seq == from))
-    else {
-        panic!("move {from} is not recorded")
-    };
+    let (header, m) = header_and_move(&bytes, from);
     let reroll = m.reroll.as_ref().expect("flagged");
     assert_eq!(reroll.after, vec![Seat(3), Seat(4)]);
     // The second takeover's links: position 2 of each remaining seat's re-roll chain.

@@ -54,20 +54,19 @@ fn one_key_under_one_game_id_commits_to_new_values_with_each_fresh_secret() {
     assert_eq!(a, commit_with([1; 32]));
 }
 
+/// A game of two players on a network with 1 ms links.
+fn two_players(seed: u64) -> Network<Pig> {
+    let faults = Faults {
+        latency_ms: 1,
+        ..Faults::default()
+    };
+    Network::<Pig>::new(&PigOptions::default(), 2, seed, faults, Settings::default()).unwrap()
+}
+
 #[test]
 fn a_nonce_revealed_in_one_game_does_not_open_the_next_game_under_that_id() {
     // Game one runs to its reveals; the host keeps seat 1's nonce.
-    let mut n = Network::<Pig>::new(
-        &PigOptions::default(),
-        2,
-        5,
-        Faults {
-            latency_ms: 1,
-            ..Faults::default()
-        },
-        Settings::default(),
-    )
-    .unwrap();
+    let mut n = two_players(5);
     assert!(n.run_until(100_000, |n| n.peers[0].session.final_seq() >= 1));
     let config = n.peers[0].session.config().clone();
     let revealed = reveals_sent(&n);
@@ -114,17 +113,7 @@ fn reveals_sent(n: &Network<Pig>) -> Vec<RevealBody> {
 
 #[test]
 fn a_resume_needs_the_game_secret_it_started_with() {
-    let mut n = Network::<Pig>::new(
-        &PigOptions::default(),
-        2,
-        6,
-        Faults {
-            latency_ms: 1,
-            ..Faults::default()
-        },
-        Settings::default(),
-    )
-    .unwrap();
+    let mut n = two_players(6);
     assert!(n.run_until(100_000, |n| n.peers[1].session.final_seq() >= 3));
     let file = n.peers[1].replay.clone();
     let signer = n.peers[1].signer.clone();
