@@ -93,10 +93,7 @@ impl<G: Game> Session<G> {
     /// back to before its move (nothing of it was handed out yet) and the game halts.
     fn bad_signature(&mut self, a: Ack) {
         let (seq, seat) = (a.signed.body.seq, a.signed.body.seat);
-        let peer = self.seats[seat.index()]
-            .player
-            .as_ref()
-            .map_or(self.local_peer, |p| p.peer);
+        let peer = self.peer_of_seat_or(seat, self.local_peer);
         self.cheat(
             CheatKind::BadSignature,
             Some(seat),

@@ -643,6 +643,14 @@ impl<G: Game> Session<G> {
             .collect()
     }
 
+    /// The peer that holds `seat`, or `or` for a bot seat.
+    fn peer_of_seat_or(&self, seat: Seat, or: PeerId) -> PeerId {
+        self.seats
+            .get(seat.index())
+            .and_then(|s| s.player.as_ref())
+            .map_or(or, |p| p.peer)
+    }
+
     /// The seat held by `peer`.
     pub fn seat_of_peer(&self, peer: &PeerId) -> Option<Seat> {
         self.seats

@@ -460,11 +460,7 @@ impl<G: Game> Session<G> {
         if a.signed.body.game_id != self.game_id || seq == 0 {
             return;
         }
-        let peer = self.seats[seat.index()]
-            .player
-            .as_ref()
-            .map(|p| p.peer)
-            .unwrap_or(from);
+        let peer = self.peer_of_seat_or(seat, from);
         if a.signed.body.stage == AckStage::Settled {
             if seq != self.final_seq && !(self.phase == Phase::Playing && seq == self.final_seq + 1)
             {

@@ -145,10 +145,7 @@ impl<G: Game> Session<G> {
         if c.body.game_id != self.game_id || seq == 0 || seq > self.final_seq + WINDOW {
             return;
         }
-        let peer = self.seats[seat.index()]
-            .player
-            .as_ref()
-            .map_or(from, |p| p.peer);
+        let peer = self.peer_of_seat_or(seat, from);
         let old = if seq <= self.final_seq {
             match self.logged_secret(seq, seat, true) {
                 Some(LogItem::SecretCommit(old)) => Some(old),
@@ -217,10 +214,7 @@ impl<G: Game> Session<G> {
         let digest =
             crate::secret::commitment(&self.game_id, seq, seat, &r.body.action, &r.body.salt);
         if digest != commit.body.digest {
-            let peer = self.seats[seat.index()]
-                .player
-                .as_ref()
-                .map_or(from, |p| p.peer);
+            let peer = self.peer_of_seat_or(seat, from);
             self.cheat(
                 CheatKind::WithheldReveal,
                 Some(seat),

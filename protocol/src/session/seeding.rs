@@ -18,11 +18,7 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        let signer_peer = self.seats[seat.index()]
-            .player
-            .as_ref()
-            .map(|p| p.peer)
-            .unwrap_or(from);
+        let signer_peer = self.peer_of_seat_or(seat, from);
         if c.body.game_id != self.game_id || c.body.config_digest != self.config_digest {
             self.cheat(
                 CheatKind::WrongGame,
@@ -75,10 +71,7 @@ impl<G: Game> Session<G> {
         if let Some(c) = self.commits[seat.index()].clone()
             && beacon::nonce_hash(&self.game_id, seat, &r.body.nonce) != c.body.nonce_hash
         {
-            let peer = self.seats[seat.index()]
-                .player
-                .as_ref()
-                .map_or(from, |p| p.peer);
+            let peer = self.peer_of_seat_or(seat, from);
             self.cheat(
                 CheatKind::WithheldReveal,
                 Some(seat),
@@ -100,11 +93,7 @@ impl<G: Game> Session<G> {
             Some(old) if *old == r => {}
             Some(old) => {
                 let old = old.clone();
-                let peer = self.seats[seat.index()]
-                    .player
-                    .as_ref()
-                    .map(|p| p.peer)
-                    .unwrap_or(from);
+                let peer = self.peer_of_seat_or(seat, from);
                 self.cheat(
                     CheatKind::Equivocation,
                     Some(seat),
