@@ -89,8 +89,8 @@ fn rounds<G: CliGame>(args: &RoundsArgs) -> Result<(), CliError> {
             r.final_.min,
             r.final_.median,
             r.final_.max,
-            r.final_latencies(),
-            r.frames_per_move
+            r.final_.max as f64 / l as f64,
+            r.frames as f64 / f64::from(r.moves.max(1))
         );
     }
     println!("goal: shown after 1 L, final after 2 L (one round trip)");

@@ -11,7 +11,7 @@ use crate::sim::{Faults, Network, SimError};
 use dwarfs_engine::Game;
 
 /// What one game measured, in logical milliseconds from a move's signature.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundReport {
     /// Seats (every one a peer).
     pub players: u8,
@@ -24,9 +24,9 @@ pub struct RoundReport {
     pub shown: Spread,
     /// Signature -> final on every peer.
     pub final_: Spread,
-    /// Frames delivered from the first move to the end of the game, per measured move: the
-    /// fan-out a move costs.
-    pub frames_per_move: f64,
+    /// Frames delivered from the first move to the end of the game (divided by `moves`: the
+    /// fan-out a move costs).
+    pub frames: u64,
 }
 
 /// The spread of one measurement over every move of a game.
@@ -48,18 +48,6 @@ impl Spread {
             median: v.get(v.len() / 2).copied().unwrap_or(0),
             max: v.last().copied().unwrap_or(0),
         }
-    }
-}
-
-impl RoundReport {
-    /// The slowest move's time to be shown everywhere, in one-way latencies.
-    pub fn shown_latencies(&self) -> f64 {
-        self.shown.max as f64 / self.latency_ms.max(1) as f64
-    }
-
-    /// The slowest move's time to be final everywhere, in one-way latencies.
-    pub fn final_latencies(&self) -> f64 {
-        self.final_.max as f64 / self.latency_ms.max(1) as f64
     }
 }
 
@@ -142,7 +130,7 @@ pub fn measure<G: Game>(
         moves: signed.len() as u32,
         shown: Spread::of(shown),
         final_: Spread::of(final_),
-        frames_per_move: (net.delivered - setup_frames) as f64 / signed.len().max(1) as f64,
+        frames: net.delivered - setup_frames,
     })
 }
 
@@ -169,6 +157,10 @@ mod tests {
                 (20, 20),
                 "{players} players: {r:?}"
             );
+            // The fan-out: the move to each other peer, and each other peer's ack to every
+            // peer but itself.
+            let n = u64::from(players);
+            assert_eq!(r.frames, u64::from(r.moves) * n * (n - 1), "{r:?}");
         }
     }
 }

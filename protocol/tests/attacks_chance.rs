@@ -101,6 +101,19 @@ fn header_and_move(bytes: &[u8], seq: u32) -> (replay::format::Header, replay::f
     (*header, m)
 }
 
+/// Peer `i` sends no ack of move `from` or later, not even in its log syncs.
+fn withhold_acks_from(n: &mut Network<Pig>, i: usize, from: u32) {
+    n.peers[i].tamper = Some(Box::new(move |_, m| match m {
+        Message::Ack(a) if a.signed.body.seq >= from => vec![],
+        Message::LogSync(mut sync) => {
+            sync.items
+                .retain(|i| !matches!(i, LogItem::Ack(a) if a.signed.body.seq >= from));
+            vec![Message::LogSync(sync)]
+        }
+        m => vec![m],
+    }));
+}
+
 /// Seat 1's acks as it sends them, while it plays on normally.
 fn capture_acks(n: &mut Network<Pig>, i: usize) -> Rc<RefCell<Vec<Ack>>> {
     let acks = Rc::new(RefCell::new(Vec::new()));
@@ -183,15 +196,7 @@ fn a_relayed_ack_with_a_stripped_reveal_names_the_relayer_not_its_author() {
 fn a_withheld_ack_re_rolls_chance_from_links_the_withholder_never_saw() {
     let mut n = net(3, 63, Some(400));
     let from = 5;
-    n.peers[2].tamper = Some(Box::new(move |_, m| match m {
-        Message::Ack(a) if a.signed.body.seq >= from => vec![],
-        Message::LogSync(mut sync) => {
-            sync.items
-                .retain(|i| !matches!(i, LogItem::Ack(a) if a.signed.body.seq >= from));
-            vec![Message::LogSync(sync)]
-        }
-        m => vec![m],
-    }));
+    withhold_acks_from(&mut n, 2, from);
     assert!(n.run(2_000_000));
     for p in &n.peers[..2] {
         assert_eq!(p.session.phase(), &Phase::Over);
@@ -427,15 +432,7 @@ fn a_vote_for_a_far_future_move_is_refused_and_does_not_stall_a_takeover() {
 fn a_second_withholder_is_voted_out_and_chance_is_re_rolled_again() {
     let mut n = net(5, 69, Some(400));
     let from = 5;
-    n.peers[4].tamper = Some(Box::new(move |_, m| match m {
-        Message::Ack(a) if a.signed.body.seq >= from => vec![],
-        Message::LogSync(mut sync) => {
-            sync.items
-                .retain(|i| !matches!(i, LogItem::Ack(a) if a.signed.body.seq >= from));
-            vec![Message::LogSync(sync)]
-        }
-        m => vec![m],
-    }));
+    withhold_acks_from(&mut n, 4, from);
     // Seat 4 withholds every ack it signs again after a takeover.
     let rerolled = |a: &Ack| a.signed.body.reroll.is_some();
     n.peers[3].tamper = Some(Box::new(move |_, m| match m {

@@ -96,6 +96,28 @@ fn assert_all_direct(o: &DemoOutcome, dir: &std::path::Path) {
     }
 }
 
+/// A game of Pig among `players`, hosted by `players[host]`, through `relay`, given up after
+/// `timeout_s`; and the directory of its files (logs included).
+fn play_pig(
+    relay: &LabRelay,
+    players: &[Host],
+    host: usize,
+    transport: Transport,
+    timeout_s: u64,
+) -> (DemoOutcome, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let o = rt()
+        .block_on(play::<Pig>(
+            &launcher(),
+            relay,
+            players,
+            host,
+            &cfg(dir.path(), transport, timeout_s),
+        ))
+        .expect("the game runs");
+    (o, dir)
+}
+
 fn homes(lab: &Lab, nats: &[Nat]) -> Vec<Host> {
     nats.iter()
         .enumerate()
@@ -107,15 +129,7 @@ fn two_cone_homes(transport: Transport) {
     let Some(lab) = lab("cone") else { return };
     let relay = relay(&lab);
     let players = homes(&lab, &[Nat::Cone, Nat::Cone]);
-    let dir = tempfile::tempdir().unwrap();
-    let o = rt().block_on(play::<Pig>(
-        &launcher(),
-        &relay,
-        &players,
-        0,
-        &cfg(dir.path(), transport, 90),
-    ));
-    let o = o.expect("the game runs");
+    let (o, dir) = play_pig(&relay, &players, 0, transport, 90);
     assert_ok(&o);
     // They met through the relay (neither can be dialled directly) and the game ended on the
     // direct connection hole punching made.
@@ -201,16 +215,7 @@ fn a_host_behind_nat_and_a_public_host_are_both_joined() {
     let public = lab.public_host("pub").expect("a public host");
     let players = vec![home, public];
     for host in [0, 1] {
-        let dir = tempfile::tempdir().unwrap();
-        let o = rt()
-            .block_on(play::<Pig>(
-                &launcher(),
-                &relay,
-                &players,
-                host,
-                &cfg(dir.path(), Transport::Tcp, 90),
-            ))
-            .expect("the game runs");
+        let (o, dir) = play_pig(&relay, &players, host, Transport::Tcp, 90);
         assert_ok(&o);
         assert_all_direct(&o, dir.path());
     }
@@ -225,16 +230,7 @@ fn four_players_behind_four_nats_and_one_relay() {
     let Some(lab) = lab("four") else { return };
     let relay = relay(&lab);
     let players = homes(&lab, &[Nat::Cone; 4]);
-    let dir = tempfile::tempdir().unwrap();
-    let o = rt()
-        .block_on(play::<Pig>(
-            &launcher(),
-            &relay,
-            &players,
-            0,
-            &cfg(dir.path(), Transport::Tcp, 120),
-        ))
-        .expect("the game runs");
+    let (o, dir) = play_pig(&relay, &players, 0, Transport::Tcp, 120);
     assert_ok(&o);
     assert_all_direct(&o, dir.path());
 }
