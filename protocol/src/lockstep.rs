@@ -140,26 +140,21 @@ pub fn resolve_after_move<G: Game>(
 }
 
 /// The takeover bot's choice for `seat` (a bot seat or a seat handed over) at move `seq`, among
-/// its legal actions, as recorded in a replay of `format` (format 2 files used the first bot,
-/// which ignored the move number). `Ok(None)` when the seat has no legal action; an error when
-/// the state cannot be encoded (so it has no hash to choose from).
+/// its legal actions. `Ok(None)` when the seat has no legal action; an error when the state
+/// cannot be encoded (so it has no hash to choose from).
 pub fn bot_choice<G: Game>(
     state: &G,
     seat: Seat,
     seq: u32,
-    format: u16,
 ) -> Result<Option<G::Action>, CodecError> {
     let legal = state.legal_actions_for_vec(seat);
     if legal.is_empty() {
         return Ok(None);
     }
     let hash = state_hash(state)?;
-    let i = if format < 3 {
-        TakeoverBot::pick_v1(hash, seat, legal.len())
-    } else {
-        TakeoverBot::pick(hash, seat, seq, legal.len())
-    };
-    Ok(legal.get(i).cloned())
+    Ok(legal
+        .get(TakeoverBot::pick(hash, seat, seq, legal.len()))
+        .cloned())
 }
 
 /// One seat's choice as played at a simultaneous secret step.
@@ -210,7 +205,7 @@ pub fn play_secret_step<G: Game>(
         let (action, by_bot) = match revealed(seat) {
             Some(a) => (a, false),
             None => (
-                bot_choice(state, seat, seq, crate::replay::format::FORMAT_VERSION)
+                bot_choice(state, seat, seq)
                     .ok()
                     .flatten()
                     .ok_or(StepError::Bot(seat))?,

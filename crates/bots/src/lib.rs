@@ -52,19 +52,6 @@ impl TakeoverBot {
         h.update(&seq.to_le_bytes());
         index_of(h.finalize(), legal_len)
     }
-
-    /// The first version of [`TakeoverBot::pick`], a function of the state and seat only (so a
-    /// repeated position repeated its choice). Kept to verify replays recorded with it.
-    pub fn pick_v1(state: StateHash, seat: Seat, legal_len: usize) -> usize {
-        if legal_len <= 1 {
-            return 0;
-        }
-        let mut h = blake3::Hasher::new();
-        h.update(b"dwarfs takeover bot v1");
-        h.update(&state.0);
-        h.update(&[seat.0]);
-        index_of(h.finalize(), legal_len)
-    }
 }
 
 /// The takeover bot sees the whole state (it must be computed identically by every peer), so it
@@ -101,13 +88,10 @@ mod tests {
 
     #[test]
     fn a_repeated_state_at_another_move_gives_another_choice() {
-        // The same position reached again at a later move: v1 would pick the same action every
-        // time (a fixed point that can loop a game forever); v2 draws afresh per move.
+        // The same position reached again at a later move: a choice of the state alone would
+        // pick the same action every time (a fixed point that can loop a game forever); the bot
+        // draws afresh per move.
         let g = Pig::new(&PigOptions::default(), 2).unwrap();
-        let v1: Vec<usize> = (1..=16)
-            .map(|_| TakeoverBot::pick_v1(state_hash(&g).unwrap(), Seat(0), 2))
-            .collect();
-        assert!(v1.iter().all(|&p| p == v1[0]));
         let v2: Vec<usize> = (1..=16)
             .map(|seq| TakeoverBot::pick(state_hash(&g).unwrap(), Seat(0), seq, 2))
             .collect();

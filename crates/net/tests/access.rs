@@ -3,7 +3,7 @@
 //! only once the host allowed it (or is told no).
 
 mod common;
-use common::{STEP, spec, wait_for};
+use common::{STEP, runtime, spec, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::envelope::wrap_wire;
@@ -18,14 +18,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::time::timeout;
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime")
-}
 
 /// Ada hosts two seats, Bo joins and is ready; returns both handles, the ticket and each one's
 /// first state.

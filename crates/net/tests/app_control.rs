@@ -4,7 +4,7 @@
 //! commands with every move agreed by both players.
 
 mod common;
-use common::{STEP, spec, wait_for};
+use common::{STEP, runtime, spec, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::spec::Ending;
@@ -72,14 +72,6 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32,
 }
 
 /// The runtime the apps' peers run on, as in the desktop app: two workers.
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime")
-}
-
 #[test]
 fn an_app_hosts_joins_chats_and_plays_through_handles() {
     let rt = runtime();

@@ -4,19 +4,11 @@
 //! cannot.
 
 mod common;
-use common::{STEP, spec, wait_for};
+use common::{STEP, runtime, spec, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_net::spec::{Ending, PeerReport};
 use dwarfs_net::{Command, PeerHandle, Role, Update, spawn_peer};
 use tokio::time::timeout;
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime")
-}
 
 /// Reads updates until the peer ends, and returns its report.
 async fn ended(h: &mut PeerHandle<Pig>) -> PeerReport {

@@ -1128,7 +1128,7 @@ impl<G: Game> Verifier<G> {
                     if m.sig.is_some() {
                         return Err(Fault::BotMove(seat));
                     }
-                    let bot = lockstep::bot_choice(&self.state, seat, m.seq, self.header.format)?;
+                    let bot = lockstep::bot_choice(&self.state, seat, m.seq)?;
                     if bot.as_ref() != Some(&action) {
                         return Err(Fault::BotMove(seat));
                     }
@@ -1196,9 +1196,6 @@ impl<G: Game> Verifier<G> {
                     },
                 )
             }
-            Frame::Secret(_) if self.header.format < 3 => Err(Fault::Illegal(
-                "a secret step in a replay of format 2, which has none".into(),
-            )),
             Frame::Secret(r) => {
                 self.mover = None;
                 let expected = self.last_seq + 1;

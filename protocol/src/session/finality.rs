@@ -532,8 +532,7 @@ impl<G: Game> Session<G> {
                         }
                     };
                 }
-                let format = crate::replay::format::FORMAT_VERSION;
-                let action = match lockstep::bot_choice(&self.state, s, seq, format) {
+                let action = match lockstep::bot_choice(&self.state, s, seq) {
                     Ok(Some(action)) => action,
                     Ok(None) => {
                         self.halt(format!("{s} must act but has no legal action"));

@@ -13,6 +13,7 @@ use super::{
 use futures::StreamExt;
 use libp2p::connection_limits::{self, ConnectionLimits};
 use libp2p::multiaddr::Protocol;
+use libp2p::swarm::dial_opts::PeerCondition;
 use libp2p::swarm::{SwarmEvent, behaviour::toggle::Toggle};
 use libp2p::{
     Multiaddr, PeerId, Swarm, autonat, dcutr, identify, mdns, noise, ping, relay, tcp, upnp, yamux,
@@ -172,18 +173,24 @@ impl AddressBook {
     }
 }
 
-/// Dials `peer` at `addrs` unless connected or already dialling. The dial takes a fresh local
-/// port: with the default (the listen port), two peers dialling each other at once make a
-/// single TCP connection in which both act as the initiator, and both handshakes fail. Dials
-/// that need the listen port (to relays, so they observe the NAT mapping hole punching uses,
-/// and DCUtR's own, which settle the roles of a simultaneous open) are made elsewhere.
-fn dial(swarm: &mut Swarm<Behaviour>, peer: PeerId, addrs: Vec<Multiaddr>) {
-    use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
+/// Dials `peer` at `addrs` when `condition` holds (usually: not connected and not already
+/// dialling). The dial takes a fresh local port: with the default (the listen port), two peers
+/// dialling each other at once make a single TCP connection in which both act as the
+/// initiator, and both handshakes fail. Dials that need the listen port (to relays, so they
+/// observe the NAT mapping hole punching uses, and DCUtR's own, which settle the roles of a
+/// simultaneous open) are made elsewhere.
+fn dial(
+    swarm: &mut Swarm<Behaviour>,
+    peer: PeerId,
+    addrs: Vec<Multiaddr>,
+    condition: PeerCondition,
+) {
+    use libp2p::swarm::dial_opts::DialOpts;
     if addrs.is_empty() {
         return;
     }
     let opts = DialOpts::peer_id(peer)
-        .condition(PeerCondition::DisconnectedAndNotDialing)
+        .condition(condition)
         .addresses(addrs)
         .allocate_new_port()
         .build();
@@ -318,7 +325,7 @@ impl SwarmTask {
 
     /// Dials the relays due for a (new) try, from the listening port.
     fn dial_relays(&mut self) {
-        use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
+        use libp2p::swarm::dial_opts::DialOpts;
         for (peer, addr) in self.relays.due(Instant::now()) {
             if self.swarm.is_connected(&peer) {
                 self.relay_connected(peer);
@@ -356,7 +363,6 @@ impl SwarmTask {
     /// meanwhile. (A direct dial of ours may still be pending: a NAT drops it without an
     /// answer, so this dial does not wait for it to fail.)
     fn dial_held(&mut self) {
-        use libp2p::swarm::dial_opts::{DialOpts, PeerCondition};
         for peer in self.held.due(Instant::now()) {
             if self.swarm.is_connected(&peer) {
                 continue;
@@ -366,17 +372,7 @@ impl SwarmTask {
                 .into_iter()
                 .filter(nat::is_relayed)
                 .collect();
-            if addrs.is_empty() {
-                continue;
-            }
-            let opts = DialOpts::peer_id(peer)
-                .condition(PeerCondition::Disconnected)
-                .addresses(addrs)
-                .allocate_new_port()
-                .build();
-            if let Err(e) = self.swarm.dial(opts) {
-                tracing::debug!(%peer, "relayed dial failed: {e}");
-            }
+            dial(&mut self.swarm, peer, addrs, PeerCondition::Disconnected);
         }
     }
 
@@ -420,7 +416,12 @@ impl SwarmTask {
                 }
                 if !self.swarm.is_connected(&peer) {
                     let addrs = self.addrs_for(&peer);
-                    dial(&mut self.swarm, peer, addrs);
+                    dial(
+                        &mut self.swarm,
+                        peer,
+                        addrs,
+                        PeerCondition::DisconnectedAndNotDialing,
+                    );
                 }
             }
             Command::Connect(peer, tx) => {
@@ -433,7 +434,12 @@ impl SwarmTask {
                     let me = *self.swarm.local_peer_id();
                     let addrs = self.addrs_for(&peer);
                     let addrs = self.held.split(&me, peer, addrs, Instant::now());
-                    dial(&mut self.swarm, peer, addrs);
+                    dial(
+                        &mut self.swarm,
+                        peer,
+                        addrs,
+                        PeerCondition::DisconnectedAndNotDialing,
+                    );
                     let list = self.waiting.entry(peer).or_default();
                     list.retain(|t| !t.is_closed());
                     list.push(tx);

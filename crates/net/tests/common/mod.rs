@@ -51,3 +51,13 @@ pub async fn wait_for<T>(
         Err(_) => panic!("timed out waiting for {what}"),
     }
 }
+
+/// A tokio runtime of two workers for a test's peers.
+#[allow(dead_code)] // Not every test file that shares this module runs its own peers.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime")
+}
