@@ -216,6 +216,28 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         None
     }
 
+    /// Bot knowledge: how strongly a search bot's rollouts and move ordering favour `action` for
+    /// `seat`, the seat about to play it in this state. 1 is neutral; a rollout plays an action
+    /// of weight `w` `w` times as often as one of weight 1, and never one of weight 0 while
+    /// another has a weight above 0 (for moves that only give value away, such as a gift for
+    /// nothing). An integer, so that the deterministic takeover bot computes it identically on
+    /// every peer. It must use only what `seat` may see. The default, 1 for every action, is
+    /// uniform play.
+    fn action_weight(&self, seat: Seat, action: &Self::Action) -> u32 {
+        let _ = (seat, action);
+        1
+    }
+
+    /// Bot knowledge: a static estimate of how the game stands, for a search to cut its rollouts
+    /// short. Writes into `out` (one entry per seat, `out.len() == players()`) each seat's
+    /// expected share of a win in thousandths (0..=1000), and returns `true`. Called on
+    /// determinized states, so it may read the whole state. The default returns `false`: no
+    /// estimate, rollouts play to the end.
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        let _ = out;
+        false
+    }
+
     /// Scores and winners once the game is over; `None` before.
     fn outcome(&self) -> Option<Outcome>;
 
