@@ -34,22 +34,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "9918d9afb0184f041294dbdf825cb44ca94772089ebe9736f75f2b6f81390c12",
+        hash: "51d6fe1cb8a18f3c1d3124474cfaf7649ed1afffe4f1ac2bbb8edb00cce3b581",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "dcaecea3c1083ba13bf2ca8854e9e6e0136d8f270579e1924be9004230541f1b",
+        hash: "de4ab4806e31b9bd9f764d8332497f99e6615ebf7e591db3ebf2d7aebe01ca86",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "2132ccea1c269c9316830b53ba31c3145fdaf5944a3f306a1c1958191f64ce8d",
+        hash: "174786c6133cdb919d2450b1bddcbe9e88f7cae842b94a1afcbb80889bfafce1",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "7c1e90e1d5f5a23c5e0270f01ab475a0e778115eb38f309d2f2e3912356f1742",
+        hash: "146e6e4b2181ef264a14d0ea702d3850b6d645a0adb70871e68e26c01c6588d4",
     },
 ];
 

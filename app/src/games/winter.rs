@@ -33,22 +33,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 1,
         seed: 1,
-        hash: "5d6c0c59c882abfb1352c06666d889960156d421429dacc408e7c6cb11fbea0f",
+        hash: "e15ac8012b6bd5ac896fbf550db6f113b411a630d21ffbe8f537756edf1fe4f1",
     },
     Golden {
         players: 2,
         seed: 2,
-        hash: "fb352bb3b6a66aaa7a90169b5a1b2dbf63a898c08f79f3daf5f23d42bc47b406",
+        hash: "05d1b5902e41493ad696f77f79f305c0885898a5267e6b0cb7e6718c98e78189",
     },
     Golden {
         players: 3,
         seed: 3,
-        hash: "ee3a50d8673987e393f1c09e474629fb975018aa2f638b21c6a56e57813b11dd",
+        hash: "a1c654ebfb8db3ea6726dc8714a5158c8f560e8d112fdd97c473db15f755c1b6",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "10cf700c706aeca6d84825acb120cc25e0e78e3d701fe96120795b2710d1dde1",
+        hash: "a98987909ce5ddeb9aefee840fc52a64c286614c4f957a4e2de8cc83d2b3dba4",
     },
 ];
 
@@ -58,12 +58,12 @@ const GOLDEN_ALL: &[Golden] = &[
     Golden {
         players: 1,
         seed: 5,
-        hash: "f238b90ce504b1ea86ddce39d4a84ecf0fc49d5392142660086f101670d0c71c",
+        hash: "0e597b53f88975d2010b554595609ad45b0a46607c77456cd432593c21e0770f",
     },
     Golden {
         players: 4,
         seed: 6,
-        hash: "91d11c8e64532b928b30702a7b5ee8f139ecac3ca9399d8c2b7cf520102bee9f",
+        hash: "e5cc57f52d300e5302b3592467b1bff5f6214142c8ef7973b113a64fe0da4f8a",
     },
 ];
 

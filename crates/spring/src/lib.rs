@@ -21,6 +21,7 @@ mod determinize;
 mod invariants;
 pub mod map;
 mod option_values;
+mod packed;
 mod rules;
 mod score;
 pub mod state;

@@ -338,8 +338,9 @@ pub struct Hidden {
     pub boxed: u16,
 }
 
-/// A game of Dwar7s Spring.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A game of Dwar7s Spring. Its canonical encoding is hand-packed (see `packed.rs`): the
+/// options, then one byte string.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spring {
     pub(crate) options: SpringOptions,
     pub(crate) players: u8,

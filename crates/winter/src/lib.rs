@@ -34,6 +34,7 @@ mod describe;
 mod determinize;
 mod invariants;
 mod option_values;
+mod packed;
 mod rules;
 pub mod state;
 mod testing;

@@ -290,8 +290,9 @@ impl PlayerBoard {
     }
 }
 
-/// The whole state of a game of Dwar7s Winter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The whole state of a game of Dwar7s Winter. Its canonical encoding is hand-packed (see
+/// `packed.rs`): one byte string with every field at a fixed offset, then how the game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Winter {
     pub(crate) options: WinterOptions,
     pub(crate) players: u8,

@@ -6,11 +6,12 @@ use common::*;
 use dwarfs_engine::{Actor, Game, PlayError, Seat, Viewer, codec};
 use dwarfs_winter::{Instrument, Music, Stage, Winter, WinterAction, WinterError, WinterOptions};
 
-/// `g` with its player count replaced (the count is the byte after the three option flags).
+/// `g` with its player count replaced (the count is the byte after the option flags, which
+/// open the packed state after its 3-byte length prefix).
 fn with_players(g: &Winter, players: u8) -> Winter {
     let mut bytes = codec::encode(g).unwrap();
-    assert_eq!(bytes[3], g.players(), "the player count's byte");
-    bytes[3] = players;
+    assert_eq!(bytes[4], g.players(), "the player count's byte");
+    bytes[4] = players;
     let w: Winter = codec::decode(&bytes).expect("still a well-formed encoding");
     assert_eq!(w.players(), players);
     w
