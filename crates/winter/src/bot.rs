@@ -68,7 +68,7 @@ pub fn choose(state: &Winter, seat: Seat, legal: &[WinterAction]) -> usize {
 
 /// What the seat works towards: a zone and the dwarfs and resources it needs there.
 #[derive(Clone, Copy, Debug)]
-struct Target {
+pub(crate) struct Target {
     zone: Zone,
     dwarfs: u8,
     cost: Resources,
@@ -78,7 +78,7 @@ fn missing(have: &Resources, cost: &Resources) -> u8 {
     (0..4).map(|i| cost[i].saturating_sub(have[i])).sum()
 }
 
-fn target(w: &Winter, seat: Seat) -> Option<Target> {
+pub(crate) fn target(w: &Winter, seat: Seat) -> Option<Target> {
     let p = w.player(seat);
     let mut best: Option<(i32, Target)> = None;
     for (m, z) in w.monsters() {
@@ -149,7 +149,12 @@ fn card_value(w: &Winter, seat: Seat, card: Card, pick: Pick, target: Option<Tar
             }
         }
         HeroAbility::Summon => match pick {
-            Pick::Slot(s) => w.pool()[s as usize].map_or(0, |c| c.data().vp as i32 * 3 - 2),
+            Pick::Slot(s) => w
+                .pool()
+                .get(s as usize)
+                .copied()
+                .flatten()
+                .map_or(0, |c| c.data().vp as i32 * 3 - 2),
             _ => 0,
         },
         HeroAbility::Convert(from, to) => {
@@ -171,15 +176,12 @@ fn card_value(w: &Winter, seat: Seat, card: Card, pick: Pick, target: Option<Tar
     }
 }
 
-fn score(w: &Winter, seat: Seat, target: Option<Target>, a: &WinterAction) -> i32 {
+pub(crate) fn score(w: &Winter, seat: Seat, target: Option<Target>, a: &WinterAction) -> i32 {
     let p = w.player(seat);
     let in_effect = matches!(w.stage(), Stage::Music(m) if m.effect.is_some());
     let toward = |z: Zone| target.map_or(0, |t| 6 - t.zone.steps_to(z).min(6) as i32);
     match *a {
-        WinterAction::Defeat(m) => {
-            200 + m.card().vp as i32
-                + (4 - w.board().monster_zone[m.0 as usize].distance() as i32) * 20
-        }
+        WinterAction::Defeat(m) => 200 + m.card().vp as i32 + (4 - monster_distance(w, m)) * 20,
         WinterAction::Overcome(d) => 180 + d.card().vp as i32 + w.active_disasters() as i32 * 10,
         WinterAction::PlayMusic(i) => {
             let mut v = 0;
@@ -245,8 +247,10 @@ fn score(w: &Winter, seat: Seat, target: Option<Target>, a: &WinterAction) -> i3
             }
         }
         WinterAction::Acquire { slot } => {
-            let cost = POOL_COST[slot as usize];
-            let Some(card) = w.pool()[slot as usize] else {
+            let (Some(&cost), Some(Some(card))) = (
+                POOL_COST.get(slot as usize),
+                w.pool().get(slot as usize).copied(),
+            ) else {
                 return -10;
             };
             let reserve = target.map_or(0, |t| t.cost[0]);
@@ -261,12 +265,16 @@ fn score(w: &Winter, seat: Seat, target: Option<Target>, a: &WinterAction) -> i3
     }
 }
 
-fn monster_distance(w: &Winter, m: MonsterId) -> i32 {
-    w.board().monster_zone[m.0 as usize].distance() as i32
+/// How far monster `m` stands from the castle (0 for an id that names no monster).
+pub(crate) fn monster_distance(w: &Winter, m: MonsterId) -> i32 {
+    w.board()
+        .monster_zone
+        .get(m.0 as usize)
+        .map_or(0, |z| z.distance() as i32)
 }
 
 /// How useful `card` is in `seat`'s hand for the week ahead.
-fn hand_value(w: &Winter, seat: Seat, card: Card) -> i32 {
+pub(crate) fn hand_value(w: &Winter, seat: Seat, card: Card) -> i32 {
     match card.data().ability {
         HeroAbility::Produce(kind) => 2 + 3 * w.producing_zones(seat, kind) as i32,
         HeroAbility::Gain(g) => 3 * g.iter().map(|&x| x as i32).sum::<i32>(),

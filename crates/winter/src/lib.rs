@@ -32,6 +32,7 @@ pub mod bot;
 pub mod data;
 mod describe;
 mod determinize;
+mod hints;
 mod invariants;
 mod option_values;
 mod packed;
@@ -148,6 +149,14 @@ impl Game for Winter {
 
     fn seat_colour(seat: Seat) -> Option<&'static str> {
         dwarfs_engine::COLOUR_NAMES[..4].get(seat.index()).copied()
+    }
+
+    fn action_weight(&self, seat: Seat, action: &WinterAction) -> u32 {
+        self.weight_of(seat, action)
+    }
+
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        self.estimate(out)
     }
 
     fn outcome(&self) -> Option<Outcome> {
