@@ -110,7 +110,7 @@ pub fn choose(
 }
 
 /// What the policy reads once per decision.
-struct Context<'a> {
+pub(crate) struct Context<'a> {
     g: &'a Spring,
     s: usize,
     /// Axes per heroes-deck card, in hundredths.
@@ -124,7 +124,7 @@ struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    fn new(g: &'a Spring, seat: Seat) -> Self {
+    pub(crate) fn new(g: &'a Spring, seat: Seat) -> Self {
         let s = seat.index();
         let e = &g.empires[s];
         let (mut cards, mut axes, mut packs) = (0i32, 0i32, 0i32);
@@ -158,7 +158,9 @@ impl<'a> Context<'a> {
     fn reveals(&self, wild: u8, extra: u8) -> i32 {
         let e = &self.g.empires[self.s];
         let around = self.g.board.map.adj(wild);
-        let mut n = e.wild_dwarfs[wild as usize] + extra + e.settlements.and(around).len() as u8;
+        let mut n = e.wild_dwarfs.get(wild as usize).copied().unwrap_or(0)
+            + extra
+            + e.settlements.and(around).len() as u8;
         if e.fortress.is_some_and(|f| around.has(f)) {
             n += crate::data::FORTRESS_REVEALS;
         }
@@ -167,8 +169,8 @@ impl<'a> Context<'a> {
 
     /// Expected axes (hundredths) of a fight on `wild` with `extra` more dwarfs, successes in.
     fn fight_odds(&self, wild: u8, extra: u8) -> Option<(i32, i32)> {
-        let card = self.g.board.monster_at[wild as usize]?;
-        let need = MONSTER_DATA[card as usize].axes as i32 * 100;
+        let card = (*self.g.board.monster_at.get(wild as usize)?)?;
+        let need = MONSTER_DATA.get(card as usize)?.axes as i32 * 100;
         let have = self.reveals(wild, extra) * self.axes_per_card
             + self.g.empires[self.s].successes as i32 * 100;
         Some((have, need))
@@ -181,7 +183,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    fn value(&self, a: &A, w: &Weights) -> i32 {
+    pub(crate) fn value(&self, a: &A, w: &Weights) -> i32 {
         let g = self.g;
         let e = &g.empires[self.s];
         match *a {
@@ -238,11 +240,12 @@ impl<'a> Context<'a> {
             A::PlayFaerie { card } => {
                 let hand = g.hand(Seat(self.s as u8)).count_ones() as u8;
                 let keep = self.faeries_wanted > 0 && hand <= self.faeries_wanted;
-                match FAERIE_DATA[card as usize] {
+                match FAERIE_DATA.get(card as usize) {
+                    None => 0,
                     _ if keep => -5,
-                    FaerieKind::Wanderer | FaerieKind::Trickster | FaerieKind::Shifter => -5,
-                    FaerieKind::Dawn => 10,
-                    FaerieKind::Valor => {
+                    Some(FaerieKind::Wanderer | FaerieKind::Trickster | FaerieKind::Shifter) => -5,
+                    Some(FaerieKind::Dawn) => 10,
+                    Some(FaerieKind::Valor) => {
                         // Successes help the next fight most.
                         if g.board.monster_at.iter().any(Option::is_some) {
                             40

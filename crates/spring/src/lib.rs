@@ -18,6 +18,7 @@ pub mod bot;
 pub mod data;
 mod describe;
 mod determinize;
+mod hints;
 mod invariants;
 pub mod map;
 mod option_values;
@@ -134,6 +135,14 @@ impl Game for Spring {
 
     fn seat_colour(seat: Seat) -> Option<&'static str> {
         dwarfs_engine::COLOUR_NAMES.get(seat.index()).copied()
+    }
+
+    fn action_weight(&self, seat: Seat, action: &SpringAction) -> u32 {
+        self.weight_of(seat, action)
+    }
+
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        self.estimate(out)
     }
 
     fn outcome(&self) -> Option<Outcome> {

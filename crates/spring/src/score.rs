@@ -37,6 +37,33 @@ impl Spring {
         ]
     }
 
+    /// Seat `s`'s points as they stand: the sum of its [`Spring::score_lines`], without
+    /// building them (for bots).
+    pub(crate) fn points(&self, s: usize) -> u32 {
+        let Some(e) = self.empires.get(s) else {
+            return 0;
+        };
+        let dragons: u32 = e
+            .nest
+            .iter()
+            .filter_map(|d| {
+                let vp = DRAGON_DATA.get(d.dragon as usize)?.vp;
+                Some(vp[d.level.clamp(1, 3) as usize - 1] as u32)
+            })
+            .sum();
+        let lines = e.built.iter().filter(|&&b| b >= LINE_LEN).count() as u32;
+        Spring::quest_vp(e.heroes)
+            + Spring::monster_vp(e.heroes)
+            + dragons
+            + lines * LINE_VP as u32
+            + if e.fortress.is_some() {
+                FORTRESS_VP as u32
+            } else {
+                0
+            }
+            + e.total() / RESOURCES_PER_VP as u32
+    }
+
     /// The outcome once the game is over.
     pub(crate) fn final_outcome(&self) -> Option<Outcome> {
         if self.flow.phase != Phase::Over {
