@@ -1,13 +1,15 @@
 //! Throughput of the Winter engine: random playouts (legal-action listing at every decision, a
-//! uniform random choice, applying it, and chance points) in moves per second, and `state_hash`
-//! against raw blake3 over the same bytes.
+//! uniform random choice, applying it, and chance points) in moves per second, for the base game
+//! and each variant; playouts whose seats pick in proportion to `Game::action_weight` (what a
+//! search's rollouts pay for the bot knowledge); and `state_hash` against raw blake3 over the
+//! same bytes.
 //!
 //! Run: `cargo bench -p dwarfs-winter`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use dwarfs_engine::hash::{domain, state_hash};
-use dwarfs_engine::playout::random_playout;
-use dwarfs_engine::{Actor, Game, SeedStream, codec};
+use dwarfs_engine::playout::{Playout, play_out, random_playout};
+use dwarfs_engine::{Actor, Game, Seat, SeedStream, codec};
 use dwarfs_winter::{Winter, WinterOptions};
 use std::hint::black_box;
 
@@ -44,6 +46,50 @@ fn mid_game(players: u8, seed: u64, steps: usize) -> Winter {
     g
 }
 
+/// A playout whose seats pick at random in proportion to their action weights.
+fn weighted_playout(options: &WinterOptions, players: u8, seed: u64) -> Playout<Winter> {
+    let mut rng = SeedStream::derive(seed, "weighted playout");
+    let mut weights: Vec<u64> = Vec::new();
+    let mut chooser = |g: &Winter, seat: Seat, legal: &[dwarfs_winter::WinterAction]| {
+        weights.clear();
+        weights.extend(legal.iter().map(|a| g.action_weight(seat, a) as u64));
+        let mut r = rng.next_u64() % weights.iter().sum::<u64>().max(1);
+        for (i, w) in weights.iter().enumerate() {
+            if r < *w {
+                return i;
+            }
+            r -= w;
+        }
+        0
+    };
+    let g = Winter::new(options, players).unwrap();
+    play_out(g, &mut chooser, &mut SeedStream::new(seed), false).unwrap()
+}
+
+fn weighted(c: &mut Criterion) {
+    let options = WinterOptions::default();
+    let mut group = c.benchmark_group("winter_weighted_playout");
+    for players in [1u8, 4] {
+        let seeds: Vec<u64> = (0..SEEDS).collect();
+        let moves: usize = seeds
+            .iter()
+            .map(|&s| {
+                let p = weighted_playout(&options, players, s);
+                p.decisions + p.chance_points
+            })
+            .sum();
+        group.throughput(Throughput::Elements(moves as u64));
+        group.bench_with_input(BenchmarkId::new("players", players), &players, |b, &n| {
+            b.iter(|| {
+                for &s in &seeds {
+                    black_box(weighted_playout(&options, n, s));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
 /// Random playouts of `SEEDS` games with `options`, `players` seats, as one criterion benchmark
 /// whose throughput is the moves (decisions and chance points) they make.
 fn bench_playouts(c: &mut Criterion, group: &str, options: &WinterOptions, players: &[u8]) {
@@ -76,7 +122,30 @@ fn playout(c: &mut Criterion) {
         &WinterOptions::default(),
         &[1, 2, 4],
     );
-    // Every variant at once: the Legendary! expansion's monsters, disasters and legendary dwarfs.
+    // Each variant alone, then every variant at once.
+    let one = |nightmare, bloodlust, legendary| WinterOptions {
+        nightmare,
+        bloodlust,
+        legendary,
+    };
+    bench_playouts(
+        c,
+        "winter_random_playout_nightmare",
+        &one(true, false, false),
+        &[1, 4],
+    );
+    bench_playouts(
+        c,
+        "winter_random_playout_bloodlust",
+        &one(false, true, false),
+        &[1, 4],
+    );
+    bench_playouts(
+        c,
+        "winter_random_playout_legendary",
+        &one(false, false, true),
+        &[1, 4],
+    );
     let all = WinterOptions {
         nightmare: true,
         bloodlust: true,
@@ -102,5 +171,5 @@ fn hashing(c: &mut Criterion) {
     assert_eq!(state_hash(&g).unwrap().0, *blake3::hash(&bytes).as_bytes());
 }
 
-criterion_group!(benches, playout, hashing);
+criterion_group!(benches, playout, weighted, hashing);
 criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! Plays games with random or greedy players and prints how they end: for balancing the
-//! designed data. `cargo run --release -p dwarfs-winter --example survey -- <games> [random]`
+//! designed data. `cargo run --release -p dwarfs-winter --example survey -- <games> [random]
+//! [variant]`, where `variant` (base, nightmare, bloodlust, legendary, all) plays only that one.
 
 use dwarfs_engine::{Actor, Game, SeedStream};
 use dwarfs_winter::bot::greedy_pick;
@@ -11,6 +12,7 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
     let random = std::env::args().nth(2).is_some_and(|a| a == "random");
+    let only = std::env::args().nth(3);
     let variants = [
         ("base", WinterOptions::default()),
         (
@@ -21,14 +23,32 @@ fn main() {
             },
         ),
         (
+            "bloodlust",
+            WinterOptions {
+                bloodlust: true,
+                ..WinterOptions::default()
+            },
+        ),
+        (
             "legendary",
             WinterOptions {
                 legendary: true,
                 ..WinterOptions::default()
             },
         ),
+        (
+            "all",
+            WinterOptions {
+                nightmare: true,
+                bloodlust: true,
+                legendary: true,
+            },
+        ),
     ];
     for (name, o) in variants {
+        if only.as_deref().is_some_and(|v| v != name) {
+            continue;
+        }
         for players in 1..=4u8 {
             let mut lost_week = [0u32; 8];
             let mut survived = 0;

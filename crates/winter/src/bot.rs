@@ -3,7 +3,7 @@
 //! costs) and picks the best. It sees only its seat's view: it plays on a determinized state.
 //! Used for local bot seats and for balancing the designed data by simulation.
 
-use crate::data::{Card, HeroAbility, MonsterId, POOL_COST, Resources, Zone};
+use crate::data::{Card, HeroAbility, MonsterId, POOL_COST, Resources, Zone, ZoneType};
 use crate::rules::legal::disaster_cost;
 use crate::state::{Stage, Winter};
 use crate::types::{DwarfKind, Pick, WinterAction};
@@ -275,8 +275,13 @@ pub(crate) fn monster_distance(w: &Winter, m: MonsterId) -> i32 {
 
 /// How useful `card` is in `seat`'s hand for the week ahead.
 pub(crate) fn hand_value(w: &Winter, seat: Seat, card: Card) -> i32 {
+    card_worth(card, |kind| w.producing_zones(seat, kind))
+}
+
+/// [`hand_value`] with the zones a "Produce" card would produce in given by `producing`.
+pub(crate) fn card_worth(card: Card, producing: impl Fn(ZoneType) -> u8) -> i32 {
     match card.data().ability {
-        HeroAbility::Produce(kind) => 2 + 3 * w.producing_zones(seat, kind) as i32,
+        HeroAbility::Produce(kind) => 2 + 3 * producing(kind) as i32,
         HeroAbility::Gain(g) => 3 * g.iter().map(|&x| x as i32).sum::<i32>(),
         HeroAbility::GainEither(..) => 3,
         HeroAbility::MoveIn(_, n) | HeroAbility::PlaceOrMove(n) => 2 + n as i32,

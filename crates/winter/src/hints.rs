@@ -11,8 +11,8 @@
 //! above 200) thousands of times as often, a wasted move (score -10 or below) rarely. Milder
 //! curves (the square, the cube) held the castle for fewer weeks in the tests' games.
 
-use crate::bot::{hand_value, monster_distance, score, target};
-use crate::data::{Card, DISASTER_LIMIT, WEEKS};
+use crate::bot::{card_worth, monster_distance, score, target};
+use crate::data::{BOARD, Card, DISASTER_LIMIT, WEEKS, ZONES, ZoneType};
 use crate::rules::score::breakdown;
 use crate::state::{End, Winter};
 use crate::types::WinterAction;
@@ -25,20 +25,40 @@ fn weight(score: i32) -> u32 {
     1 + sq * sq / 64
 }
 
+/// The zones of each type, as bit masks, indexed by `ZoneType as usize`.
+const ZONES_OF: [u32; 5] = {
+    let mut m = [0u32; 5];
+    let mut i = 0;
+    while i < ZONES {
+        m[BOARD[i].kind as usize] |= 1 << i;
+        i += 1;
+    }
+    m
+};
+
+/// How many zones of type `kind` a seat standing in `occupied` (a zone mask) holds.
+fn zones_held(occupied: u32, kind: ZoneType) -> u8 {
+    (occupied & ZONES_OF[kind as usize]).count_ones() as u8
+}
+
 impl Winter {
     /// The rollout weight of `action` for `seat` (see the module doc).
     pub(crate) fn weight_of(&self, seat: Seat, action: &WinterAction) -> u32 {
         match *action {
-            // A hand: the sum of its cards' usefulness for the week, squared.
+            // A hand: the sum of its cards' usefulness for the week, squared. A hand is chosen
+            // among up to C(18, 7) = 31,824, so each card's worth is cheap: a "Produce" card
+            // counts the zones of its type the seat stands in, blocked or not.
             WinterAction::ChooseHand(mask) => {
+                let occupied = self.player(seat).occupied();
                 let v: i32 = Card::in_mask(mask)
-                    .map(|c| hand_value(self, seat, c).max(0))
+                    .map(|c| card_worth(c, |k| zones_held(occupied, k)).max(0))
                     .sum();
                 let v = v.clamp(0, 200) as u32;
                 1 + v * v / 8
             }
             WinterAction::PickCard(c) => {
-                let v = hand_value(self, seat, c).clamp(0, 60) as u32;
+                let occupied = self.player(seat).occupied();
+                let v = card_worth(c, |k| zones_held(occupied, k)).clamp(0, 60) as u32;
                 1 + v * v
             }
             // Which monster attacks next: the farthest first, so that those near the castle
@@ -124,6 +144,17 @@ impl Winter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zone_masks_hold_each_zone_once() {
+        let all = ZONES_OF.iter().fold(0, |m, z| {
+            assert_eq!(m & z, 0);
+            m | z
+        });
+        assert_eq!(all, (1 << ZONES) - 1);
+        assert_eq!(ZONES_OF[ZoneType::Castle as usize].count_ones(), 1);
+        assert_eq!(zones_held(u32::MAX, ZoneType::Forest), 4);
+    }
 
     #[test]
     fn weights_grow_with_the_greedy_score_and_never_vanish() {
