@@ -252,6 +252,13 @@ impl Board {
         };
     }
 
+    /// Puts `card` on `cell` (on top of what is there), turned `quarter_turns` clockwise. The
+    /// caller has checked the rules.
+    pub(crate) fn put_turned(&mut self, card: u8, cell: u8, quarter_turns: u8) {
+        self.put(card, cell);
+        self.rot[card as usize] = quarter_turns & 3;
+    }
+
     /// Puts `card` on `cell` (on top of what is there). The caller has checked the rules.
     pub(crate) fn put(&mut self, card: u8, cell: u8) {
         self.below[card as usize] = self.top[cell as usize];

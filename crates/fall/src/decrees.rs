@@ -10,6 +10,9 @@ use crate::state::Fall;
 use crate::types::{Colour, Kind, OgreKind, Pos};
 use dwarfs_engine::Seat;
 
+/// Experienced Beast Hunters: a monster never needs fewer meeples than this **[rulebook]**.
+const EXPERIENCED_MIN_NEED: u8 = 3;
+
 /// The placement decrees in force for the current seat (see [`Fall::placement_rule`]).
 pub(crate) struct PlacementRule {
     balloonists: bool,
@@ -48,29 +51,32 @@ impl Fall {
 
     /// Dwarfs of one colour the card's task needs now, for the current seat. Experienced Beast
     /// Hunters: each monster the seat has defeated lowers a monster's need by 1, to at least 3.
+    #[inline]
     pub(crate) fn need(&self, card: u8) -> u8 {
+        self.need_for(card, self.current as usize)
+    }
+
+    /// Meeples of one colour `seat` needs on `card` to complete its task (see [`Fall::need`]).
+    #[inline]
+    pub(crate) fn need_for(&self, card: u8, seat: usize) -> u8 {
         let k = crate::Fall::card(card).kind;
         let need = k.data().need;
-        if k.is_monster() && self.decree(Decree::ExperiencedBeastHunters) {
-            let killed = self.me().defeated.count_ones() as u8;
-            need.saturating_sub(killed).max(3)
-        } else {
-            need
+        match self.seats.get(seat) {
+            Some(p) if k.is_monster() && self.decree(Decree::ExperiencedBeastHunters) => need
+                .saturating_sub(p.defeated.count_ones() as u8)
+                .max(EXPERIENCED_MIN_NEED),
+            _ => need,
         }
     }
 
-    /// Meeples the current seat's task on `card` uses: its need, or 3 on a tavern with Bar Fights
-    /// when the seat has 3 there (they draw 2 ogres).
-    pub(crate) fn task_size(&self, card: u8) -> u8 {
-        let me = self.current as usize;
-        if self.decree(Decree::BarFights)
-            && crate::Fall::card(card).kind == Kind::Tavern
-            && self.board.dwarfs(card, me) >= 3
-        {
-            3
-        } else {
-            self.need(card)
-        }
+    /// Meeples of one colour a monster task needs now for `seat` (both monsters print the same
+    /// need).
+    pub(crate) fn monster_need(&self, seat: usize) -> u8 {
+        let dragon = crate::Card {
+            colour: Colour::Blue,
+            kind: Kind::FireDragon,
+        };
+        self.need_for(dragon.id(), seat)
     }
 
     /// Cells holding memorial cards (Battle Memorial).

@@ -74,7 +74,7 @@ impl Game for Fall {
     type Error = FallError;
 
     const NAME: &'static str = "fall";
-    const RULES_VERSION: u32 = 6;
+    const RULES_VERSION: u32 = 7;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 
@@ -102,9 +102,11 @@ impl Game for Fall {
                 Actor::Chance
             }
             Phase::Over => Actor::Over,
-            Phase::Actions | Phase::ChooseGoal | Phase::ChooseDig | Phase::Discard => {
-                Actor::Seat(dwarfs_engine::Seat(self.current))
-            }
+            Phase::Actions
+            | Phase::ChooseGoal
+            | Phase::ChooseDig
+            | Phase::ChooseFinish
+            | Phase::Discard => Actor::Seat(dwarfs_engine::Seat(self.current)),
         }
     }
 
