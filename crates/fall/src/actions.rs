@@ -267,6 +267,7 @@ impl Fall {
                     out.push(FallAction::RevealSecret);
                 }
                 let p = self.me();
+                let rule = self.placement_rule();
                 if self.has_action() {
                     for k in Kind::ALL {
                         if p.has_kind(k) {
@@ -274,7 +275,6 @@ impl Fall {
                         }
                     }
                     let pile = self.workers_home(me) > 0;
-                    let rule = self.placement_rule();
                     for (c, card) in self.board.top_cards() {
                         if pile && self.may_place_with(card, &rule) {
                             out.push(FallAction::PlaceDwarf(Pos::of_cell(c)));
@@ -297,8 +297,8 @@ impl Fall {
                     }
                 }
                 if self.third() {
-                    self.list_class_actions(out);
-                    self.list_decree_actions(out);
+                    self.list_class_actions(out, &rule);
+                    self.list_decree_actions(out, &rule);
                 }
             }
             Pending::Card(k) => {

@@ -168,7 +168,11 @@ impl Fall {
     }
 
     /// Lists the class actions of the Perform Actions phase (nothing staged).
-    pub(crate) fn list_class_actions(&self, out: &mut Vec<FallAction>) {
+    pub(crate) fn list_class_actions(
+        &self,
+        out: &mut Vec<FallAction>,
+        rule: &crate::decrees::PlacementRule,
+    ) {
         let me = self.current as usize;
         let can_act = self.has_action();
         for class in Class::ALL {
@@ -181,9 +185,8 @@ impl Fall {
                 CLASS_LOCKED => {}
                 CLASS_HOME => {
                     if can_act || Self::class_free_placement(class) {
-                        let rule = self.placement_rule();
                         for (c, card) in self.board.top_cards() {
-                            if self.may_place_with(card, &rule) {
+                            if self.may_place_with(card, rule) {
                                 out.push(FallAction::PlaceClass {
                                     class,
                                     at: Pos::of_cell(c),

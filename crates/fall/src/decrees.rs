@@ -108,12 +108,11 @@ impl Fall {
     /// card per turn).
     pub(crate) fn placement_rule(&self) -> PlacementRule {
         let fortress = self.decree(Decree::Fortress).then(|| {
-            let mine = self.board.kingdom(self.colour()).unwrap_or_default();
+            let kingdoms = self.board.kingdoms(self.players as usize);
+            let mine = kingdoms[self.current as usize].unwrap_or_default();
             let mut any = CellSet::default();
-            for s in 0..self.players as usize {
-                if let Some(k) = self.board.kingdom(Colour::ALL[s]) {
-                    any.union_with(&k);
-                }
+            for k in kingdoms.iter().flatten() {
+                any.union_with(k);
             }
             (mine, any)
         });
@@ -173,22 +172,26 @@ impl Fall {
     /// True if the current seat may rotate a card now: with Battle Memorial while a memorial is
     /// on the mat, or with Fortress when it has no valid spot to place a dwarf.
     fn may_rotate(&self) -> bool {
+        self.may_rotate_with(&self.placement_rule())
+    }
+
+    /// [`Fall::may_rotate`] with the placement rule already computed.
+    fn may_rotate_with(&self, rule: &PlacementRule) -> bool {
         if !self.has_action() {
             return false;
         }
         if self.decree(Decree::BattleMemorial) && !self.memorial_cells().is_empty() {
             return true;
         }
-        let rule = self.placement_rule();
         self.decree(Decree::Fortress)
             && !self
                 .board
                 .top_cards()
-                .any(|(_, card)| self.may_place_with(card, &rule))
+                .any(|(_, card)| self.may_place_with(card, rule))
     }
 
     /// Lists the decree actions of the Perform Actions phase (nothing staged).
-    pub(crate) fn list_decree_actions(&self, out: &mut Vec<FallAction>) {
+    pub(crate) fn list_decree_actions(&self, out: &mut Vec<FallAction>, rule: &PlacementRule) {
         if self.decree(Decree::HiredHands) {
             for o in OgreKind::ALL {
                 if self.me().ogres[o as usize] > 0 {
@@ -197,7 +200,7 @@ impl Fall {
             }
         }
         if (self.decree(Decree::BattleMemorial) || self.decree(Decree::Fortress))
-            && self.may_rotate()
+            && self.may_rotate_with(rule)
         {
             for (c, card) in self.board.top_cards() {
                 if self.board.dwarf_total(card) == 0 {

@@ -474,7 +474,7 @@ pub(crate) fn neighbour(cell: u8, dir: Dir) -> Option<u8> {
 /// Marks "no cell".
 pub(crate) const NO_CELL: u8 = u8::MAX;
 
-const NEIGHBOURS: [[u8; 4]; CELLS] = {
+pub(crate) const NEIGHBOURS: [[u8; 4]; CELLS] = {
     let mut t = [[NO_CELL; 4]; CELLS];
     let mut c = 0;
     while c < CELLS {
