@@ -33,7 +33,14 @@ impl Fall {
     /// True if the current seat may put a meeple from its campfire on `card` (a free spot, and
     /// the 3rd edition's placement decrees).
     pub(crate) fn may_place_on(&self, card: u8) -> bool {
-        self.may_place_with(card, &self.placement_rule())
+        if self.board.free_spots(card) == 0 {
+            return false;
+        }
+        if self.third.decrees == 0 {
+            return true;
+        }
+        // One card: search only its area for castles, not every kingdom.
+        self.placement_rule_for(card).allows(self, card)
     }
 
     /// [`Fall::may_place_on`] with the placement rule computed once for many cards.

@@ -78,6 +78,8 @@ pub struct Board {
     /// neighbouring card. Kept up to date by every change of a top card or a rotation, so that
     /// walking and kingdom searches are one lookup per step.
     links: [u8; CELLS],
+    /// Derived, never encoded: the cards on top of a stack, one bit per card id.
+    tops: u64,
 }
 
 impl Default for Board {
@@ -89,6 +91,7 @@ impl Default for Board {
             rot: [0; CARDS],
             dwarfs: [0; CARDS * 4],
             links: [0; CELLS],
+            tops: 0,
         }
     }
 }
@@ -99,6 +102,17 @@ const OPEN: [u8; CARDS] = {
     let mut i = 0;
     while i < CARDS {
         t[i] = crate::data::KINDS[i % 9].open;
+        i += 1;
+    }
+    t
+};
+
+/// Meeple spots of every card id.
+const SPOTS: [u8; CARDS] = {
+    let mut t = [0u8; CARDS];
+    let mut i = 0;
+    while i < CARDS {
+        t[i] = crate::data::KINDS[i % 9].spots;
         i += 1;
     }
     t
@@ -131,10 +145,28 @@ impl Board {
     /// Cells holding at least one card, in increasing order, via their top cards.
     #[inline]
     pub(crate) fn top_cards(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
-        (0..CARDS as u8).filter_map(move |card| {
-            let c = self.cell[card as usize];
-            (c != NONE && self.top[c as usize] == card).then_some((c, card))
+        let mut bits = self.tops;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let card = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some((self.cell[card as usize], card))
         })
+    }
+
+    /// Recomputes the top-card bits of one cell's old and new top cards.
+    #[inline]
+    fn set_top(&mut self, cell: u8, card: u8) {
+        let old = self.top[cell as usize];
+        if (old as usize) < CARDS {
+            self.tops &= !(1u64 << old);
+        }
+        self.top[cell as usize] = card;
+        if (card as usize) < CARDS {
+            self.tops |= 1u64 << card;
+        }
     }
 
     /// True if any colour's card of `kind` is on the mat.
@@ -243,10 +275,7 @@ impl Board {
     /// Free spots on `card`.
     #[inline]
     pub(crate) fn free_spots(&self, card: u8) -> u8 {
-        kind_of(card)
-            .data()
-            .spots
-            .saturating_sub(self.dwarf_total(card))
+        SPOTS[card as usize].saturating_sub(self.dwarf_total(card))
     }
 
     /// Adds one meeple of `colour` to `card`.
@@ -303,7 +332,7 @@ impl Board {
     /// Puts `card` on `cell` (on top of what is there). The caller has checked the rules.
     pub(crate) fn put(&mut self, card: u8, cell: u8) {
         self.below[card as usize] = self.top[cell as usize];
-        self.top[cell as usize] = card;
+        self.set_top(cell, card);
         self.cell[card as usize] = cell;
         self.relink(cell);
     }
@@ -311,7 +340,7 @@ impl Board {
     /// Removes the top card of `cell` (a defeated monster) and returns it.
     pub(crate) fn take_top(&mut self, cell: u8) -> Option<u8> {
         let card = self.top(cell)?;
-        self.top[cell as usize] = self.below[card as usize];
+        self.set_top(cell, self.below[card as usize]);
         self.below[card as usize] = NONE;
         self.cell[card as usize] = NONE;
         self.rot[card as usize] = 0;
@@ -333,7 +362,7 @@ impl Board {
         }
         self.below[bottom as usize] = t;
         self.below[t as usize] = NONE;
-        self.top[cell as usize] = new_top;
+        self.set_top(cell, new_top);
         self.relink(cell);
     }
 
@@ -560,6 +589,9 @@ impl Board {
         }
         for c in 0..CELLS as u8 {
             board.links[c as usize] = board.links_of(c);
+            if let Some(card) = board.valid_top(c) {
+                board.tops |= 1u64 << card;
+            }
         }
         Some(board)
     }

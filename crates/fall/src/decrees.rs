@@ -122,6 +122,40 @@ impl Fall {
         }
     }
 
+    /// [`Fall::placement_rule`] for the one `card`: under Fortress, only the area of `card` is
+    /// searched (it is the current seat's kingdom if the seat's castle is in it, and in no
+    /// kingdom if no castle is).
+    pub(crate) fn placement_rule_for(&self, card: u8) -> PlacementRule {
+        let fortress = self.decree(Decree::Fortress).then(|| {
+            let area = self
+                .board
+                .cell_of(card)
+                .map_or_else(CellSet::default, |c| self.board.region(c));
+            let castle_in = |s: usize| {
+                let castle = crate::Card {
+                    colour: Colour::ALL[s],
+                    kind: Kind::Castle,
+                };
+                self.board
+                    .cell_of(castle.id())
+                    .is_some_and(|c| area.contains(c))
+            };
+            let mine = castle_in(self.current as usize);
+            let any = (0..self.players as usize).any(castle_in);
+            // Sets that give `allows` the same answer for this card as the full rule.
+            let none = CellSet::default();
+            match (mine, any) {
+                (true, _) => (area, area),
+                (false, true) => (none, area),
+                (false, false) => (none, none),
+            }
+        });
+        PlacementRule {
+            balloonists: self.decree(Decree::CrazyBalloonists),
+            fortress,
+        }
+    }
+
     /// The Dwarfs Way: at the end of a turn, every full card (not a monster) on which no colour
     /// has enough meeples for its task sends all its meeples home.
     pub(crate) fn dwarfs_way(&mut self, ev: &mut Vec<FallEvent>) {
