@@ -31,6 +31,7 @@ pub mod data;
 mod decrees;
 mod describe;
 mod determinize;
+mod hints;
 mod option_values;
 pub mod options;
 mod packed;
@@ -151,6 +152,14 @@ impl Game for Fall {
             FallEvent::GemStolen { by, from, .. } if !sees(&[*by, *from]) => None,
             _ => Some(event.clone()),
         }
+    }
+
+    fn action_weight(&self, seat: Seat, action: &FallAction) -> u32 {
+        self.hint_weight(seat, action)
+    }
+
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        self.hint_evaluate(out)
     }
 
     fn describe(&self, action: &FallAction) -> String {
