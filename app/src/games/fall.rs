@@ -19,22 +19,22 @@ const CLASSIC: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "3a08baa4ac400bd4f18a1cbd4f12ac5dc05555c55635e91643557b278874a81a",
+        hash: "254d15cb5488c99c90d1d0763ad86e786f84f1a50873615a60103278f7a5c5b3",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "566b6446cf3ac50507c2d59b5f47bc22bb753d4a995d30d58f983b5a5601c5d9",
+        hash: "b62656bb8da360c7d189696cef0a0cb0bfbea781fe44b2eae8d5a7346adabfee",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "d295df22044a23fa066e2b58785945f62f617c48112fb4b0eea186a84afd60ce",
+        hash: "36bea7646ac04c6d53dd8e004a4e012addc0ec066b7bca8fe174c37effcadcc7",
     },
     Golden {
         players: 4,
         seed: 2026,
-        hash: "4e2a8e55c9216a29e1cdadfc29a827b7895c64011a73fbe7d960c1af9e51aa08",
+        hash: "7be1a741e3bd9059455bc584dd5be2d09c0b940a611c4586a46b99265ef066c7",
     },
 ];
 
@@ -44,27 +44,27 @@ const SCENARIO_GOLDEN: [&[Golden]; 5] = [
     &[Golden {
         players: 3,
         seed: 7,
-        hash: "0981f20616cbbfb270f6428688aabe3fb768c1ba3ba387cae9fd49073474dca8",
+        hash: "a32aab06216d1ecfcc206e00704e9ecb91365d73530ee76e80335ca0a379a182",
     }],
     &[Golden {
         players: 4,
         seed: 8,
-        hash: "72d7ccbd9c5e63e85c629306d686f01174dd59777f61319b91289da23ca5a1e5",
+        hash: "587e1ea05198804a75f79c0ebd07fadd4d96537a5e25dae7a8dfc84b0eda28bd",
     }],
     &[Golden {
         players: 2,
         seed: 9,
-        hash: "5e19d6ea4ba925e9d1c101ca9476c1e617166cc95bfec639baa724c3cd900bf0",
+        hash: "aac75ac68998ab298f2503aa613598382edaa0b473a576135f2f6b1e2d7abdc9",
     }],
     &[Golden {
         players: 3,
         seed: 10,
-        hash: "74fe950f2d388f3a12857e03a50b9faa4f41bf53d9c228eff4d1c368f27ce76c",
+        hash: "9faccd26c26ec7c7cfb9d9667176a4c5f3b5d2041d6a5b2e2f012b444757ecf7",
     }],
     &[Golden {
         players: 4,
         seed: 11,
-        hash: "1d3674fbf9b2d5c4b7be0ba3bf0c5dd0a5ea9613d92cca7bc00aff8955e636a7",
+        hash: "90b6321ec23dadeeb9808ce5cf21536db5cfdfab968f046049921ebbe82f46e9",
     }],
 ];
 

@@ -255,7 +255,7 @@ pub(super) fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: Fall
                 },
             );
         }
-        FallAction::TradeUp { .. } => {
+        FallAction::TradeUp { .. } | FallAction::Orient(_) | FallAction::FinishTask { .. } => {
             let text = h.state().table().unwrap().game.describe(&action);
             click(h, &text);
         }

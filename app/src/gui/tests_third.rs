@@ -353,3 +353,83 @@ fn fortune_teller_shows_the_three_decrees_it_drew() {
         assert!(has(&h, d.name()), "the panel lists the drawn {}", d.name());
     }
 }
+
+/// A table of `game` with the tester in seat 0 and a bot in seat 1.
+fn table_of(game: dwarfs_fall::Fall) -> Harness<'static, DwarfsApp> {
+    let seats = vec![
+        super::table::SeatInfo {
+            name: "Tester".into(),
+            kind: super::table::SeatKind::Human,
+        },
+        super::table::SeatInfo {
+            name: "Bot 2".into(),
+            kind: super::table::SeatKind::Bot,
+        },
+    ];
+    let mut a = app();
+    a.table = Some(Box::new(
+        super::table::Table::<super::fall_view::FallView>::from_state(game, seats, 0),
+    ));
+    a.screen = Screen::Game;
+    let mut h = harness(a);
+    h.run_steps(2);
+    h
+}
+
+#[test]
+fn a_card_is_turned_before_it_is_placed_by_clicking() {
+    use dwarfs_fall::Colour::Blue;
+    use dwarfs_fall::FallBuilder;
+    use dwarfs_fall::Kind::{RubyMine, Tavern};
+    let mut h = table_of(FallBuilder::new(2).card(0, 0, Blue, Tavern).build());
+    click(&mut h, &super::fall_view::capital(RubyMine.name()));
+    assert!(has(&h, "open: north, east"), "the printed walls are shown");
+    click(&mut h, "Turn card");
+    assert!(has(&h, "open: east, south"), "a quarter turn clockwise");
+    let at = Pos::new(1, 0);
+    h.get_by_label_contains(&format!("target {at}:"))
+        .click_accesskit();
+    h.run_steps(2);
+    let top = h.state().table().unwrap().game.cell(at).unwrap().top;
+    assert_eq!(top.card.kind, RubyMine);
+    assert_eq!(top.rotation, 1);
+    assert_eq!(top.open, [false, true, true, false]);
+}
+
+#[test]
+fn bar_fights_second_ogre_is_offered_as_a_choice_by_clicking() {
+    use dwarfs_fall::Colour::Blue;
+    use dwarfs_fall::FallBuilder;
+    use dwarfs_fall::Kind::Tavern;
+    let game = FallBuilder::third(2)
+        .decrees(&[Decree::BarFights])
+        .card(0, 0, Blue, Tavern)
+        .dwarfs(0, 0, Blue, 3)
+        .build();
+    let mut h = table_of(game);
+    click_first(&mut h, "end of actions", |a| *a == FallAction::EndActions);
+    let two = FallAction::FinishTask {
+        draw_two: true,
+        keep: 0,
+    };
+    assert!(
+        h.state().table().unwrap().legal_for_viewer().contains(&two),
+        "the choice waits for the player"
+    );
+    click_first(&mut h, "two ogres", |a| *a == two);
+    for _ in 0..50 {
+        if h.state().table().unwrap().game.current_seat() != dwarfs_engine::Seat(0) {
+            break;
+        }
+        h.run_steps(1);
+    }
+    let t = h.state().table().unwrap();
+    let me = t
+        .game
+        .player_view(
+            dwarfs_engine::Seat(0),
+            dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(0)),
+        )
+        .unwrap();
+    assert_eq!(me.ogre_count, 2);
+}

@@ -15,7 +15,8 @@ pub enum FallAction {
     EndActions,
     /// Play a kingdom card from hand (costs an action); [`FallAction::PlaceCard`] follows.
     ChooseCard(Kind),
-    /// Put the chosen kingdom card at this position (next to a card, or stacked).
+    /// Put the chosen kingdom card at this position (next to a card, or stacked). A card with
+    /// more than one distinct orientation then waits for [`FallAction::Orient`].
     PlaceCard(Pos),
     /// Put a dwarf from your pile on a free spot of the card at this position (costs an action).
     PlaceDwarf(Pos),
@@ -94,6 +95,19 @@ pub enum FallAction {
         /// The completed goal given back (0..10).
         goal: u8,
     },
+    /// Lay the card being placed turned this many quarter turns clockwise from its printed
+    /// orientation (`0..Kind::orientations()`); the rulebook lets a card lie "any way ...
+    /// whether the walls match or not".
+    Orient(u8),
+    /// Resolve, when the player has a choice in how a task completes: `keep` names the class
+    /// meeples (bit `1 << Class as u8`) that stay on the card as extras instead of going home,
+    /// and `draw_two` takes Bar Fights' 2 ogres (3 meeples go home) instead of 1.
+    FinishTask {
+        /// Bar Fights: draw 2 ogres with 3 meeples instead of 1 with 2.
+        draw_two: bool,
+        /// Class meeples that stay on the card, one bit per [`Class`].
+        keep: u8,
+    },
 }
 
 /// Why a task had no effect.
@@ -127,6 +141,8 @@ pub enum FallEvent {
         at: Pos,
         /// True if it went on a stack.
         stacked: bool,
+        /// Quarter turns clockwise from its printed orientation.
+        turns: u8,
     },
     /// A dwarf was placed from a pile.
     DwarfPlaced {
@@ -407,4 +423,19 @@ pub enum FallError {
     /// The class meeple is not on the board.
     #[error("your {0} is not on the board")]
     ClassNotOnBoard(&'static str),
+    /// A card turned a way it does not have.
+    #[error("the {card} lies in {ways} different ways (0..{ways} quarter turns), not {turns}")]
+    BadOrientation {
+        /// The card kind.
+        card: &'static str,
+        /// Distinct orientations.
+        ways: u8,
+        /// What was asked.
+        turns: u8,
+    },
+    /// A way of completing the task that is not possible.
+    #[error(
+        "this task cannot finish that way: keep only class meeples you have there as extras, and draw 2 ogres only with 3 meeples on a tavern under Bar Fights"
+    )]
+    BadFinish,
 }

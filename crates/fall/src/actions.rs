@@ -33,7 +33,14 @@ impl Fall {
     /// True if the current seat may put a meeple from its campfire on `card` (a free spot, and
     /// the 3rd edition's placement decrees).
     pub(crate) fn may_place_on(&self, card: u8) -> bool {
-        self.may_place_with(card, &self.placement_rule())
+        if self.board.free_spots(card) == 0 {
+            return false;
+        }
+        if self.third.decrees == 0 {
+            return true;
+        }
+        // One card: search only its area for castles, not every kingdom.
+        self.placement_rule_for(card).allows(self, card)
     }
 
     /// [`Fall::may_place_on`] with the placement rule computed once for many cards.
@@ -230,6 +237,13 @@ impl Fall {
                     }
                 }
             }
+            Phase::ChooseFinish => {
+                if let Some(card) = self.finishing_card() {
+                    self.finishes(card, &mut |draw_two, keep| {
+                        out.push(FallAction::FinishTask { draw_two, keep })
+                    });
+                }
+            }
             Phase::Discard => {
                 if self.check_secret().is_ok() {
                     out.push(FallAction::RevealSecret);
@@ -260,6 +274,7 @@ impl Fall {
                     out.push(FallAction::RevealSecret);
                 }
                 let p = self.me();
+                let rule = self.placement_rule();
                 if self.has_action() {
                     for k in Kind::ALL {
                         if p.has_kind(k) {
@@ -267,7 +282,6 @@ impl Fall {
                         }
                     }
                     let pile = self.workers_home(me) > 0;
-                    let rule = self.placement_rule();
                     for (c, card) in self.board.top_cards() {
                         if pile && self.may_place_with(card, &rule) {
                             out.push(FallAction::PlaceDwarf(Pos::of_cell(c)));
@@ -290,8 +304,8 @@ impl Fall {
                     }
                 }
                 if self.third() {
-                    self.list_class_actions(out);
-                    self.list_decree_actions(out);
+                    self.list_class_actions(out, &rule);
+                    self.list_decree_actions(out, &rule);
                 }
             }
             Pending::Card(k) => {
@@ -299,6 +313,9 @@ impl Fall {
                 self.board.placements(k, &blocked, &mut |c| {
                     out.push(FallAction::PlaceCard(Pos::of_cell(c)))
                 })
+            }
+            Pending::Orient { kind, .. } => {
+                out.extend((0..kind.orientations()).map(FallAction::Orient));
             }
             Pending::Brute => {
                 let own = self.own_dwarf_cards();
@@ -412,6 +429,23 @@ impl Fall {
                 FallAction::RevealSecret => self.reveal_secret(),
                 _ => Err(FallError::WrongStep("choose which stack your castle digs")),
             },
+            Phase::ChooseFinish => match *action {
+                FallAction::FinishTask { draw_two, keep } => {
+                    let card = self.finishing_card().ok_or(FallError::BadFinish)?;
+                    if !self.finish_ok(card, draw_two, keep) {
+                        return Err(FallError::BadFinish);
+                    }
+                    self.phase = Phase::Actions;
+                    let mut ev = Vec::new();
+                    if !self.finish_task(card, draw_two, keep, &mut ev) {
+                        self.run_resolve(&mut ev);
+                    }
+                    Ok(ev)
+                }
+                _ => Err(FallError::WrongStep(
+                    "choose how your task completes: which class meeples stay, and how many ogres to draw",
+                )),
+            },
             Phase::Discard => match *action {
                 FallAction::RevealSecret => {
                     let mut ev = self.reveal_secret()?;
@@ -478,6 +512,26 @@ impl Fall {
         Ok(ev)
     }
 
+    /// Lays the current seat's kingdom card of kind `k` on `cell` turned `turns` quarter turns
+    /// (the caller checked the placement), spending the action.
+    fn lay_card(&mut self, k: Kind, cell: u8, turns: u8) -> Vec<FallEvent> {
+        let stacked = self.board.top(cell).is_some();
+        let card = Card {
+            colour: self.colour(),
+            kind: k,
+        };
+        self.board.put_turned(card.id(), cell, turns);
+        self.me_mut().hand &= !(1 << k as u16);
+        self.actions_used += 1;
+        self.pending = Pending::None;
+        vec![FallEvent::CardPlayed {
+            card,
+            at: Pos::of_cell(cell),
+            stacked,
+            turns,
+        }]
+    }
+
     pub(crate) fn spend_action(&self) -> Result<(), FallError> {
         if self.has_action() {
             Ok(())
@@ -535,17 +589,21 @@ impl Fall {
                         why,
                     });
                 }
-                let stacked = self.board.top(cell).is_some();
-                let card = Card { colour, kind: k };
-                self.board.put(card.id(), cell);
-                self.me_mut().hand &= !(1 << k as u16);
-                self.actions_used += 1;
-                self.pending = Pending::None;
-                Ok(vec![FallEvent::CardPlayed {
-                    card,
-                    at: pos,
-                    stacked,
-                }])
+                if k.orientations() > 1 {
+                    self.pending = Pending::Orient { kind: k, cell };
+                    return Ok(Vec::new());
+                }
+                Ok(self.lay_card(k, cell, 0))
+            }
+            (Pending::Orient { kind, cell }, FallAction::Orient(turns)) => {
+                if turns >= kind.orientations() {
+                    return Err(FallError::BadOrientation {
+                        card: kind.name(),
+                        ways: kind.orientations(),
+                        turns,
+                    });
+                }
+                Ok(self.lay_card(kind, cell, turns))
             }
             (Pending::None, FallAction::PlaceDwarf(pos)) => {
                 self.spend_action()?;
@@ -722,6 +780,9 @@ impl Fall {
                 "play a card, place or move a dwarf, play an ogre, or end your actions",
             )),
             (Pending::Card(_), _) => Err(FallError::WrongStep("place the kingdom card you chose")),
+            (Pending::Orient { .. }, _) => Err(FallError::WrongStep(
+                "choose which way the kingdom card you placed lies",
+            )),
             (Pending::Brute | Pending::Panic, _) => {
                 Err(FallError::WrongStep("pick the dwarf your ogre targets"))
             }

@@ -9,9 +9,7 @@
 //! - `dwarfs[card * 4 + colour]`: meeples of each colour on a card. Meeples only ever stand on
 //!   the top card of a stack (nothing stacks on a card with meeples, nothing digs one).
 
-use crate::bytes;
 use crate::types::{CELLS, Card, CardType, Colour, Dir, Kind, Pos, neighbour};
-use serde::{Deserialize, Serialize};
 
 /// Kingdom cards in the game (9 per colour, 4 colours).
 pub const CARDS: usize = 36;
@@ -67,19 +65,21 @@ impl CellSet {
     }
 }
 
-/// The shared layout of kingdom cards and the meeples on them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The shared layout of kingdom cards and the meeples on them. Encoded by
+/// [`Board::pack_into`] (the state's canonical encoding).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    #[serde(with = "bytes")]
     top: [u8; CELLS],
-    #[serde(with = "bytes")]
     below: [u8; CARDS],
-    #[serde(with = "bytes")]
     cell: [u8; CARDS],
-    #[serde(with = "bytes")]
     rot: [u8; CARDS],
-    #[serde(with = "bytes")]
     dwarfs: [u8; CARDS * 4],
+    /// Derived, never encoded: for each cell, the directions (`1 << Dir`) with a passage to the
+    /// neighbouring card. Kept up to date by every change of a top card or a rotation, so that
+    /// walking and kingdom searches are one lookup per step.
+    links: [u8; CELLS],
+    /// Derived, never encoded: the cards on top of a stack, one bit per card id.
+    tops: u64,
 }
 
 impl Default for Board {
@@ -90,6 +90,8 @@ impl Default for Board {
             cell: [NONE; CARDS],
             rot: [0; CARDS],
             dwarfs: [0; CARDS * 4],
+            links: [0; CELLS],
+            tops: 0,
         }
     }
 }
@@ -100,6 +102,17 @@ const OPEN: [u8; CARDS] = {
     let mut i = 0;
     while i < CARDS {
         t[i] = crate::data::KINDS[i % 9].open;
+        i += 1;
+    }
+    t
+};
+
+/// Meeple spots of every card id.
+const SPOTS: [u8; CARDS] = {
+    let mut t = [0u8; CARDS];
+    let mut i = 0;
+    while i < CARDS {
+        t[i] = crate::data::KINDS[i % 9].spots;
         i += 1;
     }
     t
@@ -132,10 +145,28 @@ impl Board {
     /// Cells holding at least one card, in increasing order, via their top cards.
     #[inline]
     pub(crate) fn top_cards(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
-        (0..CARDS as u8).filter_map(move |card| {
-            let c = self.cell[card as usize];
-            (c != NONE && self.top[c as usize] == card).then_some((c, card))
+        let mut bits = self.tops;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let card = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some((self.cell[card as usize], card))
         })
+    }
+
+    /// Recomputes the top-card bits of one cell's old and new top cards.
+    #[inline]
+    fn set_top(&mut self, cell: u8, card: u8) {
+        let old = self.top[cell as usize];
+        if (old as usize) < CARDS {
+            self.tops &= !(1u64 << old);
+        }
+        self.top[cell as usize] = card;
+        if (card as usize) < CARDS {
+            self.tops |= 1u64 << card;
+        }
     }
 
     /// True if any colour's card of `kind` is on the mat.
@@ -172,10 +203,49 @@ impl Board {
     /// both facing sides are open.
     #[inline]
     pub(crate) fn passage(&self, cell: u8, dir: Dir) -> Option<u8> {
-        let from = self.top(cell)?;
-        let to_cell = neighbour(cell, dir)?;
-        let to = self.top(to_cell)?;
-        (self.side_open(from, dir) && self.side_open(to, dir.opposite())).then_some(to_cell)
+        if self.links[cell as usize] & (1 << dir as u8) != 0 {
+            neighbour(cell, dir)
+        } else {
+            None
+        }
+    }
+
+    /// The top card of `cell` if it is a valid card id (decoded boards are range-checked only
+    /// after unpacking).
+    #[inline]
+    fn valid_top(&self, cell: u8) -> Option<u8> {
+        let c = self.top[cell as usize];
+        ((c as usize) < CARDS).then_some(c)
+    }
+
+    /// Recomputes the passages of `cell` and of its neighbours (after its top card or that
+    /// card's rotation changed).
+    fn relink(&mut self, cell: u8) {
+        self.links[cell as usize] = self.links_of(cell);
+        for d in Dir::ALL {
+            if let Some(n) = neighbour(cell, d) {
+                self.links[n as usize] = self.links_of(n);
+            }
+        }
+    }
+
+    /// The passages of `cell`, from the cards on the mat.
+    fn links_of(&self, cell: u8) -> u8 {
+        let Some(card) = self.valid_top(cell) else {
+            return 0;
+        };
+        let open = self.open_mask(card);
+        let mut links = 0;
+        for d in Dir::ALL {
+            if open & (1 << d as u8) != 0
+                && let Some(n) = neighbour(cell, d)
+                && let Some(to) = self.valid_top(n)
+                && self.open_mask(to) & (1 << d.opposite() as u8) != 0
+            {
+                links |= 1 << d as u8;
+            }
+        }
+        links
     }
 
     /// Meeples of `colour` on `card`.
@@ -205,10 +275,7 @@ impl Board {
     /// Free spots on `card`.
     #[inline]
     pub(crate) fn free_spots(&self, card: u8) -> u8 {
-        kind_of(card)
-            .data()
-            .spots
-            .saturating_sub(self.dwarf_total(card))
+        SPOTS[card as usize].saturating_sub(self.dwarf_total(card))
     }
 
     /// Adds one meeple of `colour` to `card`.
@@ -250,23 +317,35 @@ impl Board {
         } else {
             (*r + 3) & 3
         };
+        if let Some(cell) = self.cell_of(card) {
+            self.relink(cell);
+        }
+    }
+
+    /// Puts `card` on `cell` (on top of what is there), turned `quarter_turns` clockwise. The
+    /// caller has checked the rules.
+    pub(crate) fn put_turned(&mut self, card: u8, cell: u8, quarter_turns: u8) {
+        self.rot[card as usize] = quarter_turns & 3;
+        self.put(card, cell);
     }
 
     /// Puts `card` on `cell` (on top of what is there). The caller has checked the rules.
     pub(crate) fn put(&mut self, card: u8, cell: u8) {
         self.below[card as usize] = self.top[cell as usize];
-        self.top[cell as usize] = card;
+        self.set_top(cell, card);
         self.cell[card as usize] = cell;
+        self.relink(cell);
     }
 
     /// Removes the top card of `cell` (a defeated monster) and returns it.
     pub(crate) fn take_top(&mut self, cell: u8) -> Option<u8> {
         let card = self.top(cell)?;
-        self.top[cell as usize] = self.below[card as usize];
+        self.set_top(cell, self.below[card as usize]);
         self.below[card as usize] = NONE;
         self.cell[card as usize] = NONE;
         self.rot[card as usize] = 0;
         self.clear_dwarfs(card);
+        self.relink(cell);
         Some(card)
     }
 
@@ -283,7 +362,8 @@ impl Board {
         }
         self.below[bottom as usize] = t;
         self.below[t as usize] = NONE;
-        self.top[cell as usize] = new_top;
+        self.set_top(cell, new_top);
+        self.relink(cell);
     }
 
     /// The cards of the stack at `cell`, bottom first.
@@ -309,6 +389,14 @@ impl Board {
         n
     }
 
+    /// Open sides of `card` as it lies, as a mask of `1 << Dir`.
+    #[inline]
+    fn open_mask(&self, card: u8) -> u8 {
+        let o = OPEN[card as usize];
+        let r = self.rot[card as usize] & 3;
+        ((o << r) | (o >> ((4 - r) & 3))) & 0xF
+    }
+
     /// The cells reachable from `start` through open sides (including `start`): the walled area
     /// a card lies in. From a castle, this is its kingdom.
     pub(crate) fn region(&self, start: u8) -> CellSet {
@@ -323,11 +411,12 @@ impl Board {
         while head < tail {
             let c = queue[head];
             head += 1;
-            for d in Dir::ALL {
-                if let Some(n) = self.passage(c, d)
-                    && !seen.contains(n)
-                    && tail < CARDS
-                {
+            let mut links = self.links[c as usize];
+            while links != 0 {
+                let d = links.trailing_zeros() as usize;
+                links &= links - 1;
+                let n = crate::types::NEIGHBOURS[c as usize][d];
+                if !seen.contains(n) && tail < CARDS {
                     seen.insert_cell(n);
                     queue[tail] = n;
                     tail += 1;
@@ -335,6 +424,29 @@ impl Board {
             }
         }
         seen
+    }
+
+    /// The kingdoms of the first `players` colours (`None` while a castle is not in play), each
+    /// searched once even when several castles share it.
+    pub(crate) fn kingdoms(&self, players: usize) -> [Option<CellSet>; 4] {
+        let mut out = [None; 4];
+        for s in 0..players.min(4) {
+            let castle = Card {
+                colour: Colour::ALL[s],
+                kind: Kind::Castle,
+            }
+            .id();
+            let Some(cell) = self.cell_of(castle) else {
+                continue;
+            };
+            let shared = out[..s]
+                .iter()
+                .flatten()
+                .find(|k: &&CellSet| k.contains(cell))
+                .copied();
+            out[s] = Some(shared.unwrap_or_else(|| self.region(cell)));
+        }
+        out
     }
 
     /// True if any top card in `set` is a monster (or of the given kind, when `only` is set).
@@ -474,6 +586,12 @@ impl Board {
             let n = part.len();
             part.copy_from_slice(&b[i..i + n]);
             i += n;
+        }
+        for c in 0..CELLS as u8 {
+            board.links[c as usize] = board.links_of(c);
+            if let Some(card) = board.valid_top(c) {
+                board.tops |= 1u64 << card;
+            }
         }
         Some(board)
     }
@@ -622,14 +740,25 @@ mod tests {
     }
 
     #[test]
-    fn board_round_trips_through_the_codec() {
+    fn board_round_trips_through_its_packing_with_its_passages() {
         let mut b = Board::default();
         b.put(id(Colour::Yellow, Kind::GoldMine), cell(-6, -6));
         b.add_dwarf(id(Colour::Yellow, Kind::GoldMine), 3);
-        let bytes = dwarfs_engine::codec::encode(&b).unwrap();
-        let back: Board = dwarfs_engine::codec::decode(&bytes).unwrap();
-        assert_eq!(back, b);
-        assert!(dwarfs_engine::codec::decode::<Board>(&bytes[..bytes.len() - 1]).is_err());
+        // The gold mine is open south and west, the ruby mine north and east.
+        b.put(id(Colour::Blue, Kind::RubyMine), cell(-6, -5));
+        assert_eq!(b.passage(cell(-6, -6), Dir::South), Some(cell(-6, -5)));
+        let mut bytes = vec![0u8; Board::PACKED_LEN];
+        b.pack_into(&mut bytes);
+        let back = Board::unpack(&bytes).unwrap();
+        assert_eq!(back, b, "the derived passages are rebuilt");
+        assert_eq!(back.passage(cell(-6, -6), Dir::South), Some(cell(-6, -5)));
+        assert!(Board::unpack(&bytes[..bytes.len() - 1]).is_none());
+        // Turning the ruby mine a half turn walls its north side off.
+        let mut turned = b.clone();
+        turned.rotate(id(Colour::Blue, Kind::RubyMine), true);
+        turned.rotate(id(Colour::Blue, Kind::RubyMine), true);
+        assert_eq!(turned.passage(cell(-6, -6), Dir::South), None);
+        assert_eq!(turned.passage(cell(-6, -5), Dir::North), None);
     }
 
     #[test]

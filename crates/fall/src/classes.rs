@@ -58,10 +58,15 @@ impl Fall {
     /// Sends `n` meeples of `colour` on `card` home to its campfire, class meeples first.
     /// Returns the meeple types sent home as a bit set (bit 0 plain dwarf, bit 1 + class).
     pub(crate) fn send_home(&mut self, card: u8, colour: usize, n: u8) -> u8 {
+        self.send_home_keeping(card, colour, n, 0)
+    }
+
+    /// [`Fall::send_home`], except that the class meeples in `keep` (bit `1 << Class`) stay.
+    pub(crate) fn send_home_keeping(&mut self, card: u8, colour: usize, n: u8, keep: u8) -> u8 {
         let mut types = 0u8;
         let mut left = n.min(self.board.dwarfs(card, colour));
         for (i, loc) in self.seats[colour].classes.iter_mut().enumerate() {
-            if left > 0 && *loc == card {
+            if left > 0 && *loc == card && keep & (1 << i) == 0 {
                 *loc = CLASS_HOME;
                 types |= 2 << i;
                 left -= 1;
@@ -163,7 +168,11 @@ impl Fall {
     }
 
     /// Lists the class actions of the Perform Actions phase (nothing staged).
-    pub(crate) fn list_class_actions(&self, out: &mut Vec<FallAction>) {
+    pub(crate) fn list_class_actions(
+        &self,
+        out: &mut Vec<FallAction>,
+        rule: &crate::decrees::PlacementRule,
+    ) {
         let me = self.current as usize;
         let can_act = self.has_action();
         for class in Class::ALL {
@@ -176,9 +185,8 @@ impl Fall {
                 CLASS_LOCKED => {}
                 CLASS_HOME => {
                     if can_act || Self::class_free_placement(class) {
-                        let rule = self.placement_rule();
                         for (c, card) in self.board.top_cards() {
-                            if self.may_place_with(card, &rule) {
+                            if self.may_place_with(card, rule) {
                                 out.push(FallAction::PlaceClass {
                                     class,
                                     at: Pos::of_cell(c),

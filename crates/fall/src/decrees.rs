@@ -10,6 +10,9 @@ use crate::state::Fall;
 use crate::types::{Colour, Kind, OgreKind, Pos};
 use dwarfs_engine::Seat;
 
+/// Experienced Beast Hunters: a monster never needs fewer meeples than this **[rulebook]**.
+const EXPERIENCED_MIN_NEED: u8 = 3;
+
 /// The placement decrees in force for the current seat (see [`Fall::placement_rule`]).
 pub(crate) struct PlacementRule {
     balloonists: bool,
@@ -48,29 +51,32 @@ impl Fall {
 
     /// Dwarfs of one colour the card's task needs now, for the current seat. Experienced Beast
     /// Hunters: each monster the seat has defeated lowers a monster's need by 1, to at least 3.
+    #[inline]
     pub(crate) fn need(&self, card: u8) -> u8 {
+        self.need_for(card, self.current as usize)
+    }
+
+    /// Meeples of one colour `seat` needs on `card` to complete its task (see [`Fall::need`]).
+    #[inline]
+    pub(crate) fn need_for(&self, card: u8, seat: usize) -> u8 {
         let k = crate::Fall::card(card).kind;
         let need = k.data().need;
-        if k.is_monster() && self.decree(Decree::ExperiencedBeastHunters) {
-            let killed = self.me().defeated.count_ones() as u8;
-            need.saturating_sub(killed).max(3)
-        } else {
-            need
+        match self.seats.get(seat) {
+            Some(p) if k.is_monster() && self.decree(Decree::ExperiencedBeastHunters) => need
+                .saturating_sub(p.defeated.count_ones() as u8)
+                .max(EXPERIENCED_MIN_NEED),
+            _ => need,
         }
     }
 
-    /// Meeples the current seat's task on `card` uses: its need, or 3 on a tavern with Bar Fights
-    /// when the seat has 3 there (they draw 2 ogres).
-    pub(crate) fn task_size(&self, card: u8) -> u8 {
-        let me = self.current as usize;
-        if self.decree(Decree::BarFights)
-            && crate::Fall::card(card).kind == Kind::Tavern
-            && self.board.dwarfs(card, me) >= 3
-        {
-            3
-        } else {
-            self.need(card)
-        }
+    /// Meeples of one colour a monster task needs now for `seat` (both monsters print the same
+    /// need).
+    pub(crate) fn monster_need(&self, seat: usize) -> u8 {
+        let dragon = crate::Card {
+            colour: Colour::Blue,
+            kind: Kind::FireDragon,
+        };
+        self.need_for(dragon.id(), seat)
     }
 
     /// Cells holding memorial cards (Battle Memorial).
@@ -102,14 +108,47 @@ impl Fall {
     /// card per turn).
     pub(crate) fn placement_rule(&self) -> PlacementRule {
         let fortress = self.decree(Decree::Fortress).then(|| {
-            let mine = self.board.kingdom(self.colour()).unwrap_or_default();
+            let kingdoms = self.board.kingdoms(self.players as usize);
+            let mine = kingdoms[self.current as usize].unwrap_or_default();
             let mut any = CellSet::default();
-            for s in 0..self.players as usize {
-                if let Some(k) = self.board.kingdom(Colour::ALL[s]) {
-                    any.union_with(&k);
-                }
+            for k in kingdoms.iter().flatten() {
+                any.union_with(k);
             }
             (mine, any)
+        });
+        PlacementRule {
+            balloonists: self.decree(Decree::CrazyBalloonists),
+            fortress,
+        }
+    }
+
+    /// [`Fall::placement_rule`] for the one `card`: under Fortress, only the area of `card` is
+    /// searched (it is the current seat's kingdom if the seat's castle is in it, and in no
+    /// kingdom if no castle is).
+    pub(crate) fn placement_rule_for(&self, card: u8) -> PlacementRule {
+        let fortress = self.decree(Decree::Fortress).then(|| {
+            let area = self
+                .board
+                .cell_of(card)
+                .map_or_else(CellSet::default, |c| self.board.region(c));
+            let castle_in = |s: usize| {
+                let castle = crate::Card {
+                    colour: Colour::ALL[s],
+                    kind: Kind::Castle,
+                };
+                self.board
+                    .cell_of(castle.id())
+                    .is_some_and(|c| area.contains(c))
+            };
+            let mine = castle_in(self.current as usize);
+            let any = (0..self.players as usize).any(castle_in);
+            // Sets that give `allows` the same answer for this card as the full rule.
+            let none = CellSet::default();
+            match (mine, any) {
+                (true, _) => (area, area),
+                (false, true) => (none, area),
+                (false, false) => (none, none),
+            }
         });
         PlacementRule {
             balloonists: self.decree(Decree::CrazyBalloonists),
@@ -167,22 +206,26 @@ impl Fall {
     /// True if the current seat may rotate a card now: with Battle Memorial while a memorial is
     /// on the mat, or with Fortress when it has no valid spot to place a dwarf.
     fn may_rotate(&self) -> bool {
+        self.may_rotate_with(&self.placement_rule())
+    }
+
+    /// [`Fall::may_rotate`] with the placement rule already computed.
+    fn may_rotate_with(&self, rule: &PlacementRule) -> bool {
         if !self.has_action() {
             return false;
         }
         if self.decree(Decree::BattleMemorial) && !self.memorial_cells().is_empty() {
             return true;
         }
-        let rule = self.placement_rule();
         self.decree(Decree::Fortress)
             && !self
                 .board
                 .top_cards()
-                .any(|(_, card)| self.may_place_with(card, &rule))
+                .any(|(_, card)| self.may_place_with(card, rule))
     }
 
     /// Lists the decree actions of the Perform Actions phase (nothing staged).
-    pub(crate) fn list_decree_actions(&self, out: &mut Vec<FallAction>) {
+    pub(crate) fn list_decree_actions(&self, out: &mut Vec<FallAction>, rule: &PlacementRule) {
         if self.decree(Decree::HiredHands) {
             for o in OgreKind::ALL {
                 if self.me().ogres[o as usize] > 0 {
@@ -191,7 +234,7 @@ impl Fall {
             }
         }
         if (self.decree(Decree::BattleMemorial) || self.decree(Decree::Fortress))
-            && self.may_rotate()
+            && self.may_rotate_with(rule)
         {
             for (c, card) in self.board.top_cards() {
                 if self.board.dwarf_total(card) == 0 {

@@ -23,11 +23,12 @@ impl Fall {
             FallAction::EndActions => format!("{who} ends their actions"),
             FallAction::ChooseCard(k) => format!("{who} plays their {}", k.name()),
             FallAction::PlaceCard(pos) => {
-                let what = match self.pending {
-                    Pending::Card(k) => k.name(),
-                    _ => "card",
+                let (what, orient) = match self.pending {
+                    Pending::Card(k) => (k.name(), k.orientations() > 1),
+                    _ => ("card", false),
                 };
                 match pos.cell().and_then(|c| self.board.top(c)) {
+                    _ if orient => format!("{who} picks {pos} for their {what}"),
                     Some(_) => format!("{who} stacks their {what} on {}", self.name_at(pos)),
                     None => format!("{who} puts their {what} at {pos}"),
                 }
@@ -148,6 +149,39 @@ impl Fall {
             }
             FallAction::WarriorPush { colour, dir } => {
                 format!("{who}'s warrior pushes a {colour} meeple {}", dir.name())
+            }
+            FallAction::Orient(turns) => {
+                let (what, pos) = match self.pending {
+                    Pending::Orient { kind, cell } => (kind.name(), Pos::of_cell(cell)),
+                    _ => ("card", Pos::CENTRE),
+                };
+                let how = match turns {
+                    0 => "as printed".to_string(),
+                    1 => "turned a quarter turn clockwise".to_string(),
+                    2 => "turned half a turn".to_string(),
+                    _ => "turned a quarter turn anticlockwise".to_string(),
+                };
+                match pos.cell().and_then(|c| self.board.top(c)) {
+                    Some(_) => format!("{who} stacks their {what} on {}, {how}", self.name_at(pos)),
+                    None => format!("{who} puts their {what} at {pos}, {how}"),
+                }
+            }
+            FallAction::FinishTask { draw_two, keep } => {
+                let mut parts = Vec::new();
+                if draw_two {
+                    parts.push("draws 2 ogres with 3 meeples (Bar Fights)".to_string());
+                }
+                let kept: Vec<&str> = crate::types::Class::ALL
+                    .into_iter()
+                    .filter(|c| keep & (1 << *c as u8) != 0)
+                    .map(|c| c.name())
+                    .collect();
+                if kept.is_empty() {
+                    parts.push("sends their class meeples home first".to_string());
+                } else {
+                    parts.push(format!("keeps their {} on the card", kept.join(" and ")));
+                }
+                format!("{who} completes the task: {}", parts.join("; "))
             }
         }
     }

@@ -31,6 +31,7 @@ pub mod data;
 mod decrees;
 mod describe;
 mod determinize;
+mod hints;
 mod option_values;
 pub mod options;
 mod packed;
@@ -74,7 +75,7 @@ impl Game for Fall {
     type Error = FallError;
 
     const NAME: &'static str = "fall";
-    const RULES_VERSION: u32 = 6;
+    const RULES_VERSION: u32 = 7;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 
@@ -102,9 +103,11 @@ impl Game for Fall {
                 Actor::Chance
             }
             Phase::Over => Actor::Over,
-            Phase::Actions | Phase::ChooseGoal | Phase::ChooseDig | Phase::Discard => {
-                Actor::Seat(dwarfs_engine::Seat(self.current))
-            }
+            Phase::Actions
+            | Phase::ChooseGoal
+            | Phase::ChooseDig
+            | Phase::ChooseFinish
+            | Phase::Discard => Actor::Seat(dwarfs_engine::Seat(self.current)),
         }
     }
 
@@ -149,6 +152,14 @@ impl Game for Fall {
             FallEvent::GemStolen { by, from, .. } if !sees(&[*by, *from]) => None,
             _ => Some(event.clone()),
         }
+    }
+
+    fn action_weight(&self, seat: Seat, action: &FallAction) -> u32 {
+        self.hint_weight(seat, action)
+    }
+
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        self.hint_evaluate(out)
     }
 
     fn describe(&self, action: &FallAction) -> String {

@@ -34,6 +34,7 @@ fn phase_bytes(p: Phase) -> [u8; 2] {
         Phase::ChooseDig => [6, 0],
         Phase::Discard => [7, 0],
         Phase::Over => [8, 0],
+        Phase::ChooseFinish => [9, 0],
     }
 }
 
@@ -49,6 +50,7 @@ fn phase_of(b: [u8; 2]) -> Option<Phase> {
         6 => plain(Phase::ChooseDig),
         7 => plain(Phase::Discard),
         8 => plain(Phase::Over),
+        9 => plain(Phase::ChooseFinish),
         _ => None,
     }
 }
@@ -64,6 +66,7 @@ fn pending_bytes(p: Pending) -> [u8; 3] {
         Pending::Panic => [6, 0, 0],
         Pending::PanicMove { cell, colour } => [7, cell, colour],
         Pending::Thief => [8, 0, 0],
+        Pending::Orient { kind, cell } => [9, kind as u8, cell],
     }
 }
 
@@ -88,6 +91,7 @@ fn pending_of(b: [u8; 3]) -> Option<Pending> {
             colour: b[2],
         }),
         8 => plain(Pending::Thief),
+        9 => Kind::from_index(b[1] as usize).map(|kind| Pending::Orient { kind, cell: b[2] }),
         _ => None,
     }
 }
@@ -253,6 +257,7 @@ mod tests {
             Phase::ChooseDig,
             Phase::Discard,
             Phase::Over,
+            Phase::ChooseFinish,
         ] {
             assert_eq!(phase_of(phase_bytes(p)), Some(p));
         }
@@ -266,10 +271,14 @@ mod tests {
             Pending::Panic,
             Pending::PanicMove { cell: 9, colour: 3 },
             Pending::Thief,
+            Pending::Orient {
+                kind: Kind::Castle,
+                cell: 84,
+            },
         ] {
             assert_eq!(pending_of(pending_bytes(p)), Some(p));
         }
-        assert_eq!(phase_of([9, 0]), None);
+        assert_eq!(phase_of([10, 0]), None);
         assert_eq!(phase_of([1, 1]), None);
         assert_eq!(pending_of([1, 9, 0]), None);
     }

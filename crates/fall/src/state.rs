@@ -189,6 +189,8 @@ pub(crate) enum Pending {
     None,
     /// A kingdom card was chosen; its position follows.
     Card(Kind),
+    /// A kingdom card was chosen and its cell picked; its orientation follows.
+    Orient { kind: Kind, cell: u8 },
     /// Brute played: pick an opponent's dwarf.
     Brute,
     /// Brute: the opponent's dwarf is picked; pick your dwarf's card.
@@ -224,6 +226,9 @@ pub(crate) enum Phase {
     ChooseDig,
     /// Decision: the current seat discards down to the hand limit.
     Discard,
+    /// Decision: how the task on the card being resolved (the last one taken from the task
+    /// queue) completes: which class meeples stay, and Bar Fights' second ogre.
+    ChooseFinish,
     /// The game is over.
     Over,
 }
@@ -343,6 +348,9 @@ impl Fall {
             Phase::StealGem { victim } if victim >= self.players || victim == self.current => {
                 return bad("the thief's victim");
             }
+            Phase::ChooseFinish if self.tasks.next == 0 => {
+                return bad("no task to finish");
+            }
             Phase::RefillGoal { slot } if slot as usize >= data::FACE_UP_GOALS => {
                 return bad("the refilled slot");
             }
@@ -352,6 +360,12 @@ impl Fall {
         let pending_ok = match self.pending {
             Pending::None => true,
             Pending::Card(k) => self.phase == Phase::Actions && self.seats[me].has_kind(k),
+            Pending::Orient { kind, cell } => {
+                self.phase == Phase::Actions
+                    && self.seats[me].has_kind(kind)
+                    && (cell as usize) < CELLS
+                    && kind.orientations() > 1
+            }
             Pending::BruteSwap { cell, colour } | Pending::PanicMove { cell, colour } => {
                 self.phase == Phase::Actions
                     && (cell as usize) < CELLS

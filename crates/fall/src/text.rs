@@ -125,6 +125,13 @@ fn header(out: &mut Vec<String>, obs: &Observation, edition: Edition) {
             obs.actions_used, obs.action_limit
         ),
         TurnStep::PlaceCard(k) => format!("{who} to act: place the {} on the mat.", k.name()),
+        TurnStep::OrientCard { kind, at } => format!(
+            "{who} to act: choose which way the {} at {at} lies (quarter turns clockwise).",
+            kind.name()
+        ),
+        TurnStep::ChooseFinish { at } => format!(
+            "{who} to act: the task at {at} completes - choose which meeples stay on the card."
+        ),
         TurnStep::OgreTarget { ogre, picked } => {
             let what = match (ogre, picked) {
                 (OgreKind::Brute, None) => "pick an opponent's dwarf to grab".to_string(),
@@ -357,6 +364,9 @@ fn player(out: &mut Vec<String>, obs: &Observation, p: &PlayerView, third: bool)
     if !p.defeated.is_empty() {
         let d: Vec<String> = p.defeated.iter().map(|c| c.to_string()).collect();
         line.push_str(&format!("; defeated {}", d.join(", ")));
+    }
+    if p.monster_need != Kind::FireDragon.data().need {
+        line.push_str(&format!("; needs {} on a monster", p.monster_need));
     }
     if !p.classes.is_empty() {
         let c: Vec<String> = p

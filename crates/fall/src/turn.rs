@@ -68,18 +68,94 @@ impl Fall {
         }
     }
 
-    /// Sends the task's dwarfs home and executes it. Returns true if the game now waits (for a
-    /// decision or a chance point).
+    /// Completes the task on `card`: at once when it can finish only one way, else the game
+    /// waits in [`Phase::ChooseFinish`]. Returns true if the game now waits (for a decision or a
+    /// chance point).
     fn complete_task(&mut self, card: u8, ev: &mut Vec<FallEvent>) -> bool {
+        if self.board.cell_of(card).is_none() {
+            return false;
+        }
+        let mut ways = 0u8;
+        let mut only = (false, 0u8);
+        self.finishes(card, &mut |draw_two, keep| {
+            ways += 1;
+            only = (draw_two, keep);
+        });
+        if ways > 1 {
+            self.phase = Phase::ChooseFinish;
+            return true;
+        }
+        self.finish_task(card, only.0, only.1, ev)
+    }
+
+    /// Every way the current seat's task on `card` can finish, as (`draw_two`, `keep`) of
+    /// [`crate::FallAction::FinishTask`]: Bar Fights' choice of 1 or 2 ogres, and which of the
+    /// seat's class meeples on the card stay as extras (a kept set is listed only if every class
+    /// meeple not kept goes home, so each listed way has a different result).
+    pub(crate) fn finishes(&self, card: u8, out: &mut impl FnMut(bool, u8)) {
+        if !self.third() {
+            out(false, 0);
+            return;
+        }
+        let me = self.current as usize;
+        let total = self.board.dwarfs(card, me);
+        let need = self.need(card);
+        let mut classes = 0u8;
+        for (i, &loc) in self.seats[me].classes.iter().enumerate() {
+            if loc == card {
+                classes |= 1 << i;
+            }
+        }
+        let bar =
+            self.decree(Decree::BarFights) && Fall::card(card).kind == Kind::Tavern && total > need;
+        for draw_two in [false, true] {
+            if draw_two && !bar {
+                continue;
+            }
+            let used = need + draw_two as u8;
+            let extras = total.saturating_sub(used);
+            for keep in 0..8u8 {
+                if keep & !classes == 0
+                    && keep.count_ones() as u8 <= extras
+                    && (classes & !keep).count_ones() as u8 <= used
+                {
+                    out(draw_two, keep);
+                }
+            }
+        }
+    }
+
+    /// True if (`draw_two`, `keep`) is one of [`Fall::finishes`] for `card`.
+    pub(crate) fn finish_ok(&self, card: u8, draw_two: bool, keep: u8) -> bool {
+        let mut ok = false;
+        self.finishes(card, &mut |d, k| ok |= d == draw_two && k == keep);
+        ok
+    }
+
+    /// The card whose task waits in [`Phase::ChooseFinish`].
+    pub(crate) fn finishing_card(&self) -> Option<u8> {
+        let i = self.tasks.next.checked_sub(1)?;
+        self.tasks.cards.get(i as usize).copied()
+    }
+
+    /// Sends the task's meeples home (the class meeples in `keep` stay) and executes it;
+    /// `draw_two` is Bar Fights' second ogre. Returns true if the game now waits (for a decision
+    /// or a chance point).
+    pub(crate) fn finish_task(
+        &mut self,
+        card: u8,
+        draw_two: bool,
+        keep: u8,
+        ev: &mut Vec<FallEvent>,
+    ) -> bool {
         let me = self.current as usize;
         let Some(cell) = self.board.cell_of(card) else {
             return false;
         };
         let c = Fall::card(card);
         let data = c.kind.data();
-        let need = self.need(card);
-        let used = self.task_size(card);
-        let types = self.send_home(card, me, used);
+        let used = self.need(card) + draw_two as u8;
+        let types = self.send_home_keeping(card, me, used, keep);
         let at = Pos::of_cell(cell);
         ev.push(FallEvent::TaskDone {
             colour: self.colour(),
@@ -112,7 +188,7 @@ impl Fall {
                 false
             }
             Task::DrawOgre => {
-                self.third.extra_draws = used - need;
+                self.third.extra_draws = draw_two as u8;
                 if self.begin_ogre_draw(ev) {
                     true
                 } else {
@@ -152,6 +228,7 @@ impl Fall {
                         card: Fall::card(m),
                         at,
                     });
+                    self.queue_new_kills();
                 }
                 false
             }
@@ -185,6 +262,40 @@ impl Fall {
                     }
                 }
             }
+        }
+    }
+
+    /// Experienced Beast Hunters: a kill lowers what the next monster needs, so a monster the
+    /// seat now has enough meeples on is defeated in this same Resolve. It joins the queue after
+    /// the other monster tasks, before any castle task.
+    fn queue_new_kills(&mut self) {
+        if !self.decree(Decree::ExperiencedBeastHunters) {
+            return;
+        }
+        let me = self.current as usize;
+        for (_, card) in self.board.top_cards() {
+            let q = self.tasks;
+            if q.len as usize >= q.cards.len() {
+                return;
+            }
+            if !Fall::card(card).kind.is_monster()
+                || q.cards[..q.len as usize].contains(&card)
+                || self.board.dwarfs(card, me) < self.need(card)
+            {
+                continue;
+            }
+            // Insert before the first waiting task that resolves after monsters (a castle).
+            let mut at = q.next as usize;
+            while at < q.len as usize
+                && task_rank(Fall::card(q.cards[at]).kind.data().task) <= task_rank(Task::Defeat)
+            {
+                at += 1;
+            }
+            let mut cards = q.cards;
+            cards.copy_within(at..q.len as usize, at + 1);
+            cards[at] = card;
+            self.tasks.cards = cards;
+            self.tasks.len += 1;
         }
     }
 

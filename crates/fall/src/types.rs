@@ -123,6 +123,29 @@ impl Kind {
     pub fn is_monster(self) -> bool {
         self.card_type() == CardType::Monster
     }
+
+    /// Open sides of this kind turned `quarter_turns` clockwise, as a mask of `data::N`, `E`,
+    /// `S`, `W`.
+    #[inline]
+    pub fn open_turned(self, quarter_turns: u8) -> u8 {
+        let o = self.data().open as u16;
+        let r = (quarter_turns & 3) as u16;
+        (((o << r) | (o >> (4 - r))) & 0xF) as u8
+    }
+
+    /// How many different ways this card can lie (1, 2 or 4): quarter turns `0..orientations()`
+    /// give every distinct wall layout once. The fire dragon, open on every side, has one; the
+    /// corridors (general store, diamond mine) two; the rest four.
+    #[inline]
+    pub fn orientations(self) -> u8 {
+        if self.open_turned(1) == self.open_turned(0) {
+            1
+        } else if self.open_turned(2) == self.open_turned(0) {
+            2
+        } else {
+            4
+        }
+    }
 }
 
 /// A kingdom card: a kind in a colour. Encoded in state as `colour * 9 + kind` (0..36).
@@ -451,7 +474,7 @@ pub(crate) fn neighbour(cell: u8, dir: Dir) -> Option<u8> {
 /// Marks "no cell".
 pub(crate) const NO_CELL: u8 = u8::MAX;
 
-const NEIGHBOURS: [[u8; 4]; CELLS] = {
+pub(crate) const NEIGHBOURS: [[u8; 4]; CELLS] = {
     let mut t = [[NO_CELL; 4]; CELLS];
     let mut c = 0;
     while c < CELLS {

@@ -26,7 +26,8 @@ pub struct CardView {
     pub rotation: u8,
     /// Meeple spots.
     pub spots: u8,
-    /// Dwarfs of one colour its task needs.
+    /// Dwarfs of one colour its task needs, as printed. A monster's need under Experienced
+    /// Beast Hunters differs by player: see [`PlayerView::monster_need`].
     pub need: u8,
     /// VP it adds to a kingdom.
     pub vp: i8,
@@ -102,7 +103,8 @@ pub struct KingdomView {
     pub castle: Pos,
     /// Every cell in the kingdom (the castle included), in reading order.
     pub cells: Vec<Pos>,
-    /// The kingdom's VP.
+    /// The kingdom's VP as they count for its castle's owner (under Greedy Landlords, already
+    /// divided among the castles sharing it).
     pub vp: i32,
 }
 
@@ -115,6 +117,14 @@ pub enum TurnStep {
     Actions,
     /// A kingdom card was chosen and must be placed.
     PlaceCard(Kind),
+    /// A kingdom card was chosen and its cell picked; which way it lies must be chosen
+    /// ([`crate::FallAction::Orient`]).
+    OrientCard {
+        /// The card kind.
+        kind: Kind,
+        /// Where it goes.
+        at: Pos,
+    },
     /// An ogre was played and its target must be picked (`second` for the second pick of Brute
     /// and Panic).
     OgreTarget {
@@ -129,6 +139,12 @@ pub enum TurnStep {
     ChooseGoal,
     /// Choosing a stack to dig.
     ChooseDig,
+    /// Choosing how the task on the card at `at` completes (which class meeples stay; Bar
+    /// Fights' second ogre).
+    ChooseFinish {
+        /// The card whose task completes.
+        at: Pos,
+    },
     /// Discarding down to 9 cards.
     Discard,
     /// The game is over.
@@ -168,6 +184,9 @@ pub struct PlayerView {
     pub dwarfs_on_board: u8,
     /// The score from public information only (no gems, no unrevealed secret goal).
     pub public_score: i32,
+    /// Meeples of this colour a monster task needs now: the printed 5, or less under Experienced
+    /// Beast Hunters after kills.
+    pub monster_need: u8,
     /// 3rd edition: upgraded class meeples and where they stand (`None`: in the campfire).
     pub classes: Vec<(Class, Option<Pos>)>,
 }
@@ -243,6 +262,10 @@ impl Fall {
             Phase::Actions => match self.pending {
                 Pending::None => TurnStep::Actions,
                 Pending::Card(k) => TurnStep::PlaceCard(k),
+                Pending::Orient { kind, cell } => TurnStep::OrientCard {
+                    kind,
+                    at: Pos::of_cell(cell),
+                },
                 Pending::Brute => TurnStep::OgreTarget {
                     ogre: OgreKind::Brute,
                     picked: None,
@@ -277,6 +300,12 @@ impl Fall {
             }
             Phase::ChooseGoal => TurnStep::ChooseGoal,
             Phase::ChooseDig => TurnStep::ChooseDig,
+            Phase::ChooseFinish => TurnStep::ChooseFinish {
+                at: self
+                    .finishing_card()
+                    .and_then(|c| self.board.cell_of(c))
+                    .map_or(Pos::CENTRE, Pos::of_cell),
+            },
             Phase::Discard => TurnStep::Discard,
             Phase::Over => TurnStep::Over,
         }
@@ -341,7 +370,7 @@ impl Fall {
             colour,
             castle: Pos::of_cell(castle),
             cells,
-            vp: self.board.vp_of(&set),
+            vp: self.landlord_share(self.board.vp_of(&set), &set),
         })
     }
 
@@ -401,6 +430,7 @@ impl Fall {
             dwarfs_in_pile: p.pile,
             dwarfs_on_board: self.board.dwarfs_of(seat.index()),
             public_score: parts.total() - parts.gems,
+            monster_need: self.monster_need(seat.index()),
             classes: Class::ALL
                 .into_iter()
                 .filter(|&k| p.classes[k as usize] != crate::state::CLASS_LOCKED)

@@ -17,8 +17,14 @@ fn play(g: &mut Fall, a: FallAction) -> Vec<FallEvent> {
         panic!("no seat to act: {:?}", g.to_act())
     };
     assert!(g.legal_actions_vec().contains(&a), "{a:?} not listed");
-    g.play(s, &a)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
+    let mut ev = g
+        .play(s, &a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+    // Cards lie as printed in these tests.
+    if matches!(a, FallAction::PlaceCard(_)) && matches!(g.step(), TurnStep::OrientCard { .. }) {
+        ev.extend(g.play(s, &FallAction::Orient(0)).unwrap());
+    }
+    ev
 }
 
 fn refuse(g: &mut Fall, a: FallAction) -> FallError {
@@ -72,19 +78,56 @@ fn the_dwarfs_way_clears_full_cards_where_no_task_resolves() {
 }
 
 #[test]
-fn bar_fights_draws_two_ogres_for_three_dwarfs() {
-    let mut g = decreed(2, &[Decree::BarFights])
+fn bar_fights_may_draw_two_ogres_for_three_dwarfs() {
+    let b = decreed(2, &[Decree::BarFights])
         .card(0, 0, Blue, Tavern)
-        .dwarfs(0, 0, Blue, 3)
-        .build();
+        .dwarfs(0, 0, Blue, 3);
+    let mut g = b.clone().build();
     play(&mut g, FallAction::EndActions);
+    assert_eq!(g.step(), TurnStep::ChooseFinish { at: p(0, 0) });
+    assert_eq!(
+        g.legal_actions_vec(),
+        vec![
+            FallAction::FinishTask {
+                draw_two: false,
+                keep: 0
+            },
+            FallAction::FinishTask {
+                draw_two: true,
+                keep: 0
+            },
+        ],
+        "\"may draw 2\" is the player's choice"
+    );
+    play(
+        &mut g,
+        FallAction::FinishTask {
+            draw_two: true,
+            keep: 0,
+        },
+    );
     g.resolve_chance([1; 32]).unwrap();
     assert_eq!(g.to_act(), Actor::Chance, "a second draw");
     g.resolve_chance([2; 32]).unwrap();
     let me = g.player_view(Seat(0), Viewer::Seat(Seat(0))).unwrap();
     assert_eq!(me.ogre_count, 2);
     assert_eq!(me.dwarfs_in_pile, 7);
-    // Two dwarfs draw one, as usual.
+    // Declining draws one ogre with two dwarfs; the third stays on the tavern.
+    let mut g = b.build();
+    play(&mut g, FallAction::EndActions);
+    play(
+        &mut g,
+        FallAction::FinishTask {
+            draw_two: false,
+            keep: 0,
+        },
+    );
+    g.resolve_chance([1; 32]).unwrap();
+    assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+    let me = g.player_view(Seat(0), Viewer::Seat(Seat(0))).unwrap();
+    assert_eq!((me.ogre_count, me.dwarfs_in_pile), (1, 6));
+    assert_eq!(meeples(&g, 0, 0), [1, 0, 0, 0]);
+    // Two dwarfs draw one, as usual, with no choice to make.
     let mut g = decreed(2, &[Decree::BarFights])
         .card(0, 0, Blue, Tavern)
         .dwarfs(0, 0, Blue, 2)
@@ -92,6 +135,68 @@ fn bar_fights_draws_two_ogres_for_three_dwarfs() {
     play(&mut g, FallAction::EndActions);
     g.resolve_chance([1; 32]).unwrap();
     assert_eq!(g.to_act(), Actor::Seat(Seat(1)));
+}
+
+#[test]
+fn a_monster_that_becomes_defeatable_in_a_resolve_is_defeated_in_it() {
+    // Blue has one kill (needs 4), 4 meeples on the dragon and 3 on the giant: the dragon's kill
+    // lowers the giant's need to 3, so the giant falls in the same Resolve.
+    let b = decreed(3, &[Decree::ExperiencedBeastHunters])
+        .card(0, 0, Red, FireDragon)
+        .card(3, 0, Red, FrostGiant)
+        .dwarfs(0, 0, Blue, 4)
+        .dwarfs(3, 0, Blue, 3)
+        .defeated(0, Green, FrostGiant);
+    let mut g = b.clone().build();
+    let blue = |g: &Fall| g.player_view(Seat(0), Viewer::Spectator).unwrap();
+    assert_eq!(
+        blue(&g).monster_need,
+        4,
+        "the view shows the need that counts"
+    );
+    assert!(
+        g.text_view(Viewer::Spectator)
+            .contains("needs 4 on a monster")
+    );
+    let ev = play(&mut g, FallAction::EndActions);
+    let kills = ev
+        .iter()
+        .filter(|e| matches!(e, FallEvent::MonsterDefeated { .. }))
+        .count();
+    assert_eq!(kills, 2, "{ev:?}");
+    assert!(g.cell(p(0, 0)).is_none() && g.cell(p(3, 0)).is_none());
+    assert_eq!(blue(&g).monster_need, 3);
+    assert_eq!(blue(&g).dwarfs_in_pile, 7);
+    // Without the decree nothing falls: 5 are needed on each.
+    let mut g = FallBuilder::third(3)
+        .card(0, 0, Red, FireDragon)
+        .card(3, 0, Red, FrostGiant)
+        .dwarfs(0, 0, Blue, 4)
+        .dwarfs(3, 0, Blue, 3)
+        .build();
+    assert_eq!(blue(&g).monster_need, 5);
+    play(&mut g, FallAction::EndActions);
+    assert!(g.cell(p(0, 0)).is_some() && g.cell(p(3, 0)).is_some());
+}
+
+#[test]
+fn greedy_landlords_views_show_the_divided_kingdom_vp() {
+    // Blue's and Red's castles share one kingdom: castle 3 + castle 3 + ruby mine 2 = 8 VP,
+    // 4 each under Greedy Landlords.
+    let g = decreed(2, &[Decree::GreedyLandlords])
+        .card(0, 0, Blue, Castle)
+        .card(1, 0, Red, Castle)
+        .card(-1, 0, Blue, GeneralStore)
+        .build();
+    let obs = g.observe(Viewer::Spectator);
+    let blue = obs.kingdoms.iter().find(|k| k.colour == Blue).unwrap();
+    assert_eq!(blue.vp, 4);
+    assert_eq!(blue.vp, g.kingdom_vp(Blue));
+    assert_eq!(blue.vp, g.score_parts(Seat(0)).kingdom);
+    assert!(
+        g.text_view(Viewer::Spectator)
+            .contains(&format!("Blue {} VP", blue.vp))
+    );
 }
 
 #[test]

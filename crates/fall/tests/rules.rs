@@ -32,8 +32,14 @@ fn play(g: &mut Fall, a: FallAction) -> Vec<FallEvent> {
         "{a:?} is not listed: {:?}",
         g.legal_actions_vec()
     );
-    g.play(s, &a)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
+    let mut ev = g
+        .play(s, &a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+    // Cards lie as printed unless a test turns them (`orient`).
+    if matches!(a, FallAction::PlaceCard(_)) && matches!(g.step(), TurnStep::OrientCard { .. }) {
+        ev.extend(g.play(s, &FallAction::Orient(0)).unwrap());
+    }
+    ev
 }
 
 /// Plays an action that must be refused, checks it is unlisted and the state unchanged.
@@ -108,6 +114,68 @@ fn third_edition_and_bad_options_are_refused() {
         ..Default::default()
     };
     assert!(Fall::new(&decrees, 2).is_err());
+}
+
+#[test]
+fn the_player_chooses_which_way_a_card_lies() {
+    // "You can place or stack cards any way ... whether the walls match or not."
+    let mut g = FallBuilder::new(2).card(0, 0, Blue, Tavern).build();
+    let s = seat_now(&g);
+    g.play(s, &FallAction::ChooseCard(RubyMine)).unwrap();
+    g.play(s, &FallAction::PlaceCard(p(1, 0))).unwrap();
+    assert_eq!(
+        g.step(),
+        TurnStep::OrientCard {
+            kind: RubyMine,
+            at: p(1, 0)
+        }
+    );
+    assert_eq!(
+        g.actions_used(),
+        0,
+        "the action is spent once the card lies"
+    );
+    assert_eq!(
+        g.legal_actions_vec(),
+        (0..4).map(FallAction::Orient).collect::<Vec<_>>()
+    );
+    refuse(&mut g, FallAction::Orient(4));
+    refuse(&mut g, FallAction::EndActions);
+    let ev = g.play(s, &FallAction::Orient(1)).unwrap();
+    assert!(ev.contains(&FallEvent::CardPlayed {
+        card: dwarfs_fall::Card {
+            colour: Blue,
+            kind: RubyMine
+        },
+        at: p(1, 0),
+        stacked: false,
+        turns: 1
+    }));
+    // The ruby mine is printed open north and east; a quarter turn clockwise opens it east and
+    // south.
+    let top = g.cell(p(1, 0)).unwrap().top;
+    assert_eq!(top.rotation, 1);
+    assert_eq!(top.open, [false, true, true, false]);
+    assert_eq!(g.actions_used(), 1);
+    // Corridors lie two ways, the open dragon one way (no choice to make).
+    assert_eq!(GeneralStore.orientations(), 2);
+    assert_eq!(DiamondMine.orientations(), 2);
+    assert_eq!(FireDragon.orientations(), 1);
+    assert_eq!(Castle.orientations(), 4);
+    g.play(s, &FallAction::ChooseCard(GeneralStore)).unwrap();
+    g.play(s, &FallAction::PlaceCard(p(-1, 0))).unwrap();
+    assert_eq!(
+        g.legal_actions_vec(),
+        vec![FallAction::Orient(0), FallAction::Orient(1)]
+    );
+    g.play(s, &FallAction::Orient(1)).unwrap();
+    assert_eq!(
+        g.cell(p(-1, 0)).unwrap().top.open,
+        [true, false, true, false]
+    );
+    g.play(s, &FallAction::ChooseCard(FireDragon)).unwrap();
+    g.play(s, &FallAction::PlaceCard(p(0, 1))).unwrap();
+    assert_eq!(g.step(), TurnStep::Actions, "the dragon lies at once");
 }
 
 #[test]

@@ -7,7 +7,7 @@ use dwarfs_fall::Colour::{Blue, Red};
 use dwarfs_fall::Kind::*;
 use dwarfs_fall::{
     Class, Decree, Dir, Edition, Fall, FallAction, FallBuilder, FallError, FallEvent, FallOptions,
-    Gem, OgreKind, Pos, Scenario, SecretGoal,
+    Gem, OgreKind, Pos, Scenario, SecretGoal, TurnStep,
 };
 
 fn p(x: i8, y: i8) -> Pos {
@@ -228,18 +228,91 @@ fn class_meeples_go_home_first_and_a_three_type_kill_is_an_adventurer() {
 }
 
 #[test]
-fn a_task_with_extras_keeps_plain_dwarfs_on_the_card() {
-    // Ruby mine needs 3: king + 3 dwarfs -> the king and 2 dwarfs go home, 1 dwarf stays.
+fn a_task_with_extras_lets_the_player_choose_which_meeples_stay() {
+    // Ruby mine needs 3: king + 3 dwarfs. Either the king and 2 dwarfs go home (1 dwarf stays),
+    // or 3 dwarfs go home and the king stays on the card.
+    let b = FallBuilder::third(2)
+        .card(0, 0, Red, RubyMine)
+        .upgraded(0, Class::King)
+        .class_at(0, 0, 0, Class::King)
+        .dwarfs(0, 0, Blue, 3);
+    let mut g = b.clone().build();
+    play(&mut g, FallAction::EndActions);
+    assert_eq!(
+        g.legal_actions_vec(),
+        vec![
+            FallAction::FinishTask {
+                draw_two: false,
+                keep: 0
+            },
+            FallAction::FinishTask {
+                draw_two: false,
+                keep: 1 << Class::King as u8
+            },
+        ]
+    );
+    refuse(
+        &mut g,
+        FallAction::FinishTask {
+            draw_two: false,
+            keep: 1 << Class::Warrior as u8,
+        },
+    );
+    refuse(
+        &mut g,
+        FallAction::FinishTask {
+            draw_two: true,
+            keep: 0,
+        },
+    );
+    refuse(&mut g, FallAction::EndActions);
+    play(
+        &mut g,
+        FallAction::FinishTask {
+            draw_two: false,
+            keep: 0,
+        },
+    );
+    let c = g.cell(p(0, 0)).unwrap();
+    assert_eq!(c.meeples, [1, 0, 0, 0]);
+    assert!(c.classes.is_empty());
+    assert_eq!(
+        g.player_view(Seat(0), Viewer::Seat(Seat(0)))
+            .unwrap()
+            .gems
+            .unwrap()[Gem::Ruby as usize],
+        1
+    );
+    // Keeping the king: the three plain dwarfs go home and mine the ruby.
+    let mut g = b.build();
+    play(&mut g, FallAction::EndActions);
+    play(
+        &mut g,
+        FallAction::FinishTask {
+            draw_two: false,
+            keep: 1 << Class::King as u8,
+        },
+    );
+    let c = g.cell(p(0, 0)).unwrap();
+    assert_eq!(c.meeples, [1, 0, 0, 0]);
+    assert_eq!(c.classes, vec![(Blue, Class::King)]);
+    assert_eq!(
+        g.player_view(Seat(0), Viewer::Seat(Seat(0)))
+            .unwrap()
+            .gems
+            .unwrap()[Gem::Ruby as usize],
+        1
+    );
+    // With no extra meeple there is nothing to choose: the task completes at once.
     let mut g = FallBuilder::third(2)
         .card(0, 0, Red, RubyMine)
         .upgraded(0, Class::King)
         .class_at(0, 0, 0, Class::King)
-        .dwarfs(0, 0, Blue, 3)
+        .dwarfs(0, 0, Blue, 2)
         .build();
     play(&mut g, FallAction::EndActions);
-    let c = g.cell(p(0, 0)).unwrap();
-    assert_eq!(c.meeples, [1, 0, 0, 0]);
-    assert!(c.classes.is_empty());
+    assert!(!matches!(g.step(), TurnStep::ChooseFinish { .. }));
+    assert!(g.cell(p(0, 0)).is_some_and(|c| c.meeples == [0; 4]));
 }
 
 #[test]

@@ -99,6 +99,11 @@ impl FallView {
             })
             .collect();
         let my = Self::seat_of(obs.viewer).map(|s| Colour::ALL[s.index() & 3]);
+        let needer = match (Self::seat_of(obs.viewer), obs.to_act) {
+            (Some(s), _) | (None, dwarfs_engine::Actor::Seat(s)) => s.index(),
+            _ => 0,
+        };
+        let monster_need = obs.players.get(needer).map_or(5, |p| p.monster_need);
         let movable: Vec<Pos> = legal
             .iter()
             .filter_map(|a| match a {
@@ -124,6 +129,17 @@ impl FallView {
             let target = targets.get(&cell.pos);
             let selected = self.selection == Selection::Dwarf(cell.pos);
             let rotate_sel = self.selection == Selection::Rotate(cell.pos);
+            // A monster shows what the viewer's meeples need on it now (Experienced Beast
+            // Hunters lowers it per kill), not only the printed need.
+            let shown;
+            let cell = if cell.top.monster && cell.top.need != monster_need {
+                let mut c = cell.clone();
+                c.top.need = monster_need;
+                shown = c;
+                &shown
+            } else {
+                cell
+            };
             draw_card(&painter, r, cell, self.zoom, resp.hovered() || rotate_sel);
             if let Some(mine) = my
                 && movable.contains(&cell.pos)
@@ -257,6 +273,10 @@ impl FallView {
                 StrokeKind::Inside,
             );
             if let Selection::Card(k) = self.selection {
+                if resp.hovered() {
+                    // Preview the walls as the card will lie.
+                    draw_walls(&painter, r, open_sides(k, self.turns), self.zoom);
+                }
                 painter.text(
                     r.center(),
                     Align2::CENTER_CENTER,

@@ -8,7 +8,7 @@ use crate::gui::view::GameView;
 use dwarfs_engine::Game;
 use dwarfs_fall::rules_text::{capital, card_text, class_cost, class_text, gem_text, ogre_text};
 use dwarfs_fall::{
-    Class, Colour, Edition, Fall, FallAction, Gem, HandCard, Observation, OgreKind, PlayerView,
+    Class, Colour, Dir, Edition, Fall, FallAction, Gem, HandCard, Observation, OgreKind, PlayerView,
 };
 use egui::{RichText, Stroke, Ui};
 
@@ -64,6 +64,26 @@ impl FallView {
                         self.select_card(game, k);
                     }
                 }
+            }
+            // The rulebook lets a card lie any way: turn the selected card before placing it.
+            if let Selection::Card(k) = self.selection
+                && k.orientations() > 1
+            {
+                ui.separator();
+                let open = open_sides(k, self.turns);
+                let sides: Vec<&str> = Dir::ALL
+                    .into_iter()
+                    .filter(|d| open[*d as usize])
+                    .map(|d| d.name())
+                    .collect();
+                if ui
+                    .button("Turn card")
+                    .on_hover_text("Turn the card a quarter turn clockwise before placing it")
+                    .clicked()
+                {
+                    self.turns = (self.turns + 1) % k.orientations();
+                }
+                ui.label(theme::caption(format!("open: {}", sides.join(", "))));
             }
         });
         ui.horizontal_wrapped(|ui| {

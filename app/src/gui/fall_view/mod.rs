@@ -54,6 +54,9 @@ pub struct FallView {
     cards_seen: usize,
     /// Cached legal positions for the selected hand card.
     card_targets: Vec<Pos>,
+    /// Quarter turns clockwise the selected hand card will lie at (the rulebook lets a card lie
+    /// any way).
+    turns: u8,
 }
 
 impl Default for FallView {
@@ -65,6 +68,7 @@ impl Default for FallView {
             fit: true,
             cards_seen: 0,
             card_targets: Vec::new(),
+            turns: 0,
         }
     }
 }
@@ -99,7 +103,11 @@ impl FallView {
         match self.selection {
             Selection::Card(k) => {
                 for &p in &self.card_targets {
-                    t.insert(p, vec![FallAction::ChooseCard(k), FallAction::PlaceCard(p)]);
+                    let mut acts = vec![FallAction::ChooseCard(k), FallAction::PlaceCard(p)];
+                    if k.orientations() > 1 {
+                        acts.push(FallAction::Orient(self.turns % k.orientations()));
+                    }
+                    t.insert(p, acts);
                 }
             }
             Selection::PlaceDwarf => {
@@ -175,6 +183,7 @@ impl FallView {
             }
         }
         self.selection = Selection::Card(k);
+        self.turns = 0;
     }
 
     /// Selects the first kingdom card the acting seat may play (for screenshots of the targets).
@@ -294,6 +303,12 @@ impl GameView for FallView {
                 )
             }
             TurnStep::PlaceCard(k) => format!("{you}: put the {} on a highlighted spot.", k.name()),
+            TurnStep::OrientCard { kind, at } => {
+                format!("{you}: choose which way the {} at {at} lies.", kind.name())
+            }
+            TurnStep::ChooseFinish { at } => format!(
+                "{you}: the task at {at} completes — choose which meeples stay on the card."
+            ),
             TurnStep::OgreTarget { ogre, picked } => match (ogre, picked) {
                 (OgreKind::Brute, None) => format!("{you}: Brute — pick an opponent's dwarf."),
                 (OgreKind::Brute, Some(_)) => {

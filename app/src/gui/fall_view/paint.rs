@@ -26,6 +26,35 @@ pub(super) fn gem_colour(g: Gem) -> Color32 {
     }
 }
 
+/// Walls of a card lying in `card`: stone bars along closed sides; open sides get a doorway of
+/// path. `open` is indexed by [`Dir`].
+pub(super) fn draw_walls(painter: &egui::Painter, card: Rect, open: [bool; 4], zoom: f32) {
+    let inset = card.shrink(2.5 * zoom.max(0.6));
+    let wall = Stroke::new(4.5 * zoom.max(0.5), Color32::from_rgb(0xb9, 0xad, 0x9b));
+    let path = Stroke::new(6.0 * zoom.max(0.5), Color32::from_rgb(0xd9, 0xc2, 0x94));
+    for d in Dir::ALL {
+        let (a, b) = match d {
+            Dir::North => (inset.left_top(), inset.right_top()),
+            Dir::East => (inset.right_top(), inset.right_bottom()),
+            Dir::South => (inset.left_bottom(), inset.right_bottom()),
+            Dir::West => (inset.left_top(), inset.left_bottom()),
+        };
+        if open[d as usize] {
+            let m = a + (b - a) * 0.5;
+            let half = (b - a) * 0.14;
+            painter.line_segment([m - half, m + half], path);
+        } else {
+            painter.line_segment([a, b], wall);
+        }
+    }
+}
+
+/// Open sides of a kind turned `turns` quarter turns clockwise, indexed by [`Dir`].
+pub(super) fn open_sides(kind: dwarfs_fall::Kind, turns: u8) -> [bool; 4] {
+    let mask = kind.open_turned(turns);
+    Dir::ALL.map(|d| mask & (1 << d as u8) != 0)
+}
+
 pub(super) fn draw_card(
     painter: &egui::Painter,
     r: Rect,
@@ -64,25 +93,7 @@ pub(super) fn draw_card(
         },
         owner,
     );
-    // Walls: stone bars along closed sides; open sides get a doorway of path.
-    let inset = card.shrink(2.5 * zoom.max(0.6));
-    let wall = Stroke::new(4.5 * zoom.max(0.5), Color32::from_rgb(0xb9, 0xad, 0x9b));
-    let path = Stroke::new(6.0 * zoom.max(0.5), Color32::from_rgb(0xd9, 0xc2, 0x94));
-    for d in Dir::ALL {
-        let (a, b) = match d {
-            Dir::North => (inset.left_top(), inset.right_top()),
-            Dir::East => (inset.right_top(), inset.right_bottom()),
-            Dir::South => (inset.left_bottom(), inset.right_bottom()),
-            Dir::West => (inset.left_top(), inset.left_bottom()),
-        };
-        if top.open[d as usize] {
-            let m = a + (b - a) * 0.5;
-            let half = (b - a) * 0.14;
-            painter.line_segment([m - half, m + half], path);
-        } else {
-            painter.line_segment([a, b], wall);
-        }
-    }
+    draw_walls(painter, card, top.open, zoom);
     let font = |s: f32| FontId::proportional((s * zoom).max(7.0));
     painter.text(
         pos2(card.center().x, card.min.y + 24.0 * zoom),
