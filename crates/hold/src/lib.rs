@@ -16,6 +16,9 @@
 //!   [`dwarfs_engine::Game::observe`], which hides other players' hands, or
 //!   [`dwarfs_engine::Game::text_view`], its plain-text picture for a terminal (clan colours:
 //!   [`dwarfs_engine::COLOUR_NAMES`]; the rulebook only says each clan has its own colour).
+//! - Bot knowledge: [`Hold::hint_weight`] and [`Hold::hint_evaluate`] (the `Game` hooks
+//!   `action_weight` and `evaluate`), on the price list of [`Hold::tile_worth`] and
+//!   [`Hold::offer_worth`].
 //! - [`Hold::determinized`]: a full state consistent with what one viewer sees, every hidden
 //!   tile redrawn at random (for search bots).
 
@@ -23,6 +26,7 @@ pub mod board;
 pub mod data;
 mod describe;
 mod determinize;
+mod hints;
 mod invariants;
 mod option_values;
 mod rules;
@@ -138,6 +142,14 @@ impl Game for Hold {
 
     fn seat_colour(seat: dwarfs_engine::Seat) -> Option<&'static str> {
         dwarfs_engine::COLOUR_NAMES.get(seat.index()).copied()
+    }
+
+    fn action_weight(&self, seat: dwarfs_engine::Seat, action: &HoldAction) -> u32 {
+        self.hint_weight(seat, action)
+    }
+
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        self.hint_evaluate(out)
     }
 
     fn outcome(&self) -> Option<Outcome> {
