@@ -19,22 +19,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "33f753f99fd46275e916284b7b7f7dbec711509e1e4058909d2ab01e24c91b7f",
+        hash: "e9cea3cd9e70acbc87a9e144566598393f104edf28ecad251e51ad797742c307",
     },
     Golden {
         players: 3,
         seed: 42,
-        hash: "b615420b35ff7a958519443e628e6045109b6434739d225ff8286a873b44f9a3",
+        hash: "fc5b8c5c7d0bb622083546bc8d3ab66e439032a49c0af23bcb31c7636f432f18",
     },
     Golden {
         players: 5,
         seed: 7,
-        hash: "3ab35069a6241c1a2d748f513def8bee37f54e54bc71aebb3e0f4cfb1beb8f1f",
+        hash: "318009757b56e6c074dcdc25133af772c4e64088e584099e7b0bf6bd9e9c1c8e",
     },
     Golden {
         players: 8,
         seed: 3,
-        hash: "c1538a46e804afd021c326b4287caeb01e844dc9b41da90a854638a2d8843a70",
+        hash: "27d78f792882d09825c3a38a1abe3641f8d576ba2941026a3b161bee4153ec32",
     },
 ];
 

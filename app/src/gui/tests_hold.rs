@@ -90,7 +90,7 @@ pub(super) fn choose(
         }
         Stage::Offer(o) => {
             let want = [
-                (o.give.is_empty(), A::OfferGive(TradeItem::Gold(5))),
+                (o.give.is_empty(), A::OfferGive(TradeItem::Gold(10))),
                 (
                     !o.give.iter().any(|i| matches!(i, TradeItem::Tile(_))),
                     game.hand(me)
@@ -200,7 +200,7 @@ fn a_whole_hotseat_game_of_hold_is_played_by_clicking_with_an_accepted_trade() {
         log.iter().any(|l| l.starts_with("Trade made between")),
         "{log:?}"
     );
-    assert!(log.iter().any(|l| l.contains("offers 5 gold")), "{log:?}");
+    assert!(log.iter().any(|l| l.contains("offers 10 gold")), "{log:?}");
     assert!(log.iter().any(|l| l == &"Turn 6 ends"), "{log:?}");
 }
 
@@ -362,7 +362,7 @@ fn two_boards_play_hold_over_loopback_by_clicking_with_an_accepted_trade() {
 fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
     use dwarfs_engine::{Bot, RandomBot};
     let mut checked = std::collections::BTreeSet::new();
-    for seed in 1..=3u64 {
+    for seed in 1..=4u64 {
         let players = 2 + seed as u8;
         let mut game = Hold::new(
             &HoldOptions {
@@ -407,6 +407,26 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
             game.play(s, &legal[i]).unwrap();
         }
     }
+    // The Secret Passage is rare in short random games: a built one, looked through by clicking.
+    let mut game = Hold::test_position(2, Phase::Event);
+    game.set_space(
+        dwarfs_hold::Pos::new(2, 3).expect("on the board"),
+        dwarfs_hold::Space::Room {
+            room: dwarfs_hold::WorkTile::SecretPassage,
+            owner: Seat(0),
+            base: Some(dwarfs_hold::BoardTile::Soil),
+        },
+    );
+    game.settle();
+    let look = HoldAction::LookAtHand(Seat(1));
+    assert!(game.legal_actions_vec().contains(&look));
+    let mut t = Table::from_state(game, vec![person("P0"), person("P1")], 0);
+    t.viewer = Viewer::Seat(Seat(0));
+    t.curtain = None;
+    let mut h = harness(t);
+    h.run_steps(2);
+    play_by_clicking(&mut h, &look);
+    checked.insert("Event/LookAtHand(Seat".to_string());
     let has = |k: &str| checked.iter().any(|c| c.contains(k));
     for k in [
         "PickLeader",
@@ -512,9 +532,46 @@ fn the_end_screen_of_a_finished_hold_game_shows_the_verdict_and_the_chart() {
     assert!(has(&h, "Final scores"));
 }
 
+/// From the menu: hotseat, Dwarf Hold (its lobby shows Hold's options), a bot seat, random
+/// moves for the person until the end screen, then "Play again" returns to Hold's lobby.
 #[test]
 fn a_hotseat_game_of_hold_against_a_bot_goes_from_the_menu_to_the_end_screen() {
-    super::tests_boards::hotseat_against_a_bot_to_the_end::<HoldView>("Dwarf Hold");
+    use super::Screen;
+    use super::tests::{app, click, harness, has};
+    use dwarfs_engine::{Bot, RandomBot, SeatView};
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "Dwarf Hold");
+    for option in ["Turn limit", "Offers per Trade phase", "Items per offer"] {
+        assert!(has(&h, option), "the lobby offers {option}");
+    }
+    click(&mut h, "Bot");
+    click(&mut h, "Start game");
+    assert_eq!(h.state().screen, Screen::Game);
+    let mut chooser = RandomBot::new(5);
+    let mut frames = 0;
+    while h.state().screen == Screen::Game {
+        assert!(frames < 20_000, "the game ends");
+        frames += 1;
+        let t = h.state_mut().table_mut::<HoldView>().expect("a Hold table");
+        let legal = t.legal_for_viewer();
+        if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
+            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
+            let action = legal[i].clone();
+            assert!(t.play(&action), "{:?}", t.error);
+        }
+        h.step();
+    }
+    assert_eq!(h.state().screen, Screen::End);
+    h.run_steps(2);
+    let verdict = {
+        let t = h.state().table_of::<HoldView>().expect("a Hold table");
+        t.outcome().expect("over").verdict(|s| t.seat_label(s))
+    };
+    assert!(has(&h, &verdict), "{verdict}");
+    click(&mut h, "Play again");
+    assert_eq!(h.state().screen, Screen::Lobby);
+    assert!(has(&h, "Hotseat — Dwarf Hold"), "again, the same game");
 }
 
 /// The table keeps the legal actions it listed for a position (the board asks every frame) and

@@ -16,6 +16,9 @@
 //!   [`dwarfs_engine::Game::observe`], which hides other players' hands, or
 //!   [`dwarfs_engine::Game::text_view`], its plain-text picture for a terminal (clan colours:
 //!   [`dwarfs_engine::COLOUR_NAMES`]; the rulebook only says each clan has its own colour).
+//! - Bot knowledge: [`Hold::hint_weight`] and [`Hold::hint_evaluate`] (the `Game` hooks
+//!   `action_weight` and `evaluate`), on the price list of [`Hold::tile_worth`] and
+//!   [`Hold::offer_worth`].
 //! - [`Hold::determinized`]: a full state consistent with what one viewer sees, every hidden
 //!   tile redrawn at random (for search bots).
 
@@ -23,6 +26,7 @@ pub mod board;
 pub mod data;
 mod describe;
 mod determinize;
+mod hints;
 mod invariants;
 mod option_values;
 mod rules;
@@ -36,8 +40,7 @@ pub use data::{BoardKind, BoardTile, Leader, WorkKind, WorkTile};
 pub use state::{ChanceTask, Hold, Look, Offer, Phase, Stage, TurnUse};
 pub use text::TEXT_WIDTH;
 pub use types::{
-    EndCondition, HoldAction, HoldError, HoldEvent, HoldOptions, MarkerRef, OFFER_AMOUNTS,
-    TradeItem,
+    EndCondition, HoldAction, HoldError, HoldEvent, HoldOptions, MarkerRef, OFFER_STEPS, TradeItem,
 };
 pub use view::HoldView;
 
@@ -60,7 +63,7 @@ impl Game for Hold {
     type Error = HoldError;
 
     const NAME: &'static str = "hold";
-    const RULES_VERSION: u32 = 3;
+    const RULES_VERSION: u32 = 4;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 8;
 
@@ -80,9 +83,9 @@ impl Game for Hold {
                 "offers_per_trade must be at most {MAX_OFFERS_LIMIT}"
             )));
         }
-        if options.max_offer_items == 0 || options.max_offer_items > MAX_OFFER_ITEMS_LIMIT {
+        if options.max_offer_items > MAX_OFFER_ITEMS_LIMIT {
             return Err(SetupError::Options(format!(
-                "max_offer_items must be 1 to {MAX_OFFER_ITEMS_LIMIT}"
+                "max_offer_items must be at most {MAX_OFFER_ITEMS_LIMIT} (0: no limit)"
             )));
         }
         Ok(Hold::blank(options.clone(), players))
@@ -141,6 +144,14 @@ impl Game for Hold {
         dwarfs_engine::COLOUR_NAMES.get(seat.index()).copied()
     }
 
+    fn action_weight(&self, seat: dwarfs_engine::Seat, action: &HoldAction) -> u32 {
+        self.hint_weight(seat, action)
+    }
+
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        self.hint_evaluate(out)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.final_outcome()
     }
@@ -154,8 +165,15 @@ impl Game for Hold {
     }
 
     fn max_steps(players: u8) -> usize {
-        // Per player and turn: a handful of phase decisions, at most 72 draws, VT purchases
-        // bounded by gold, offers bounded by the options, staged tiles bounded by the hand.
-        MAX_TURNS_LIMIT as usize * players.max(1) as usize * 1000 + 100
+        // Per player and turn outside the Trade phase: a handful of phase decisions, at most 72
+        // draws, VT purchases bounded by gold, staged tiles bounded by the hand: under 1000.
+        // Trade phase: at most MAX_OFFERS_LIMIT offers per player, each with at most 4 + 2 x
+        // (72 tiles + 60 spaces + 18 trophies) steps plus one per unit of gold or VT offered,
+        // which is less than all the gold and VT in play (see `docs/rules/hold.md`).
+        let (p, turns) = (players.max(1) as usize, MAX_TURNS_LIMIT as usize);
+        let gold = turns * (10 * p + 49) + 30;
+        let vt = turns * p * 200 + gold;
+        let offer = 4 + 2 * (72 + 60 + 18) + gold + vt;
+        turns * p * (1000 + MAX_OFFERS_LIMIT as usize * offer) + 100
     }
 }

@@ -75,6 +75,34 @@ pub struct Offer {
     pub proposed: bool,
 }
 
+impl Offer {
+    /// The entry of `list` that a gold or VT step adds to (each side holds one amount of each).
+    pub(crate) fn entry_of(list: &[TradeItem], item: &TradeItem) -> Option<usize> {
+        match item {
+            TradeItem::Gold(_) => list.iter().position(|x| matches!(x, TradeItem::Gold(_))),
+            TradeItem::Vt(_) => list.iter().position(|x| matches!(x, TradeItem::Vt(_))),
+            _ => None,
+        }
+    }
+
+    /// Adds `item` to `list`: a gold or VT step raises that amount, anything else is a new entry.
+    pub(crate) fn add(list: &mut Vec<TradeItem>, item: TradeItem) {
+        match (Self::entry_of(list, &item), item) {
+            (Some(i), TradeItem::Gold(n)) => {
+                if let TradeItem::Gold(m) = &mut list[i] {
+                    *m = m.saturating_add(n);
+                }
+            }
+            (Some(i), TradeItem::Vt(n)) => {
+                if let TradeItem::Vt(m) = &mut list[i] {
+                    *m = m.saturating_add(n);
+                }
+            }
+            _ => list.push(item),
+        }
+    }
+}
+
 /// The sub-step the acting seat is in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
@@ -142,6 +170,21 @@ pub struct TurnUse {
     pub looks: u8,
     /// Offers started in this Trade phase.
     pub offers: u8,
+    /// Squares whose dig this seat gave up this turn (bit `square`): not chosen again.
+    pub abandoned_digs: u64,
+    /// Squares whose fight this seat gave up this turn (bit `square`): not chosen again.
+    pub abandoned_fights: u64,
+}
+
+impl TurnUse {
+    /// The squares given up in the Fight phase (`fight`) or the Dig phase, as bits.
+    pub fn abandoned(&self, fight: bool) -> u64 {
+        if fight {
+            self.abandoned_fights
+        } else {
+            self.abandoned_digs
+        }
+    }
 }
 
 /// A look through the Secret Passage: whose hand, and what it held.
@@ -409,7 +452,15 @@ impl Hold {
             .count() as u8
     }
 
-    /// A seat's hand limit.
+    /// Action tiles in a seat's hand: what the hand limit counts.
+    pub fn action_tiles_in_hand(&self, seat: Seat) -> usize {
+        self.hand(seat)
+            .iter()
+            .filter(|t| t.kind() == crate::data::WorkKind::Action)
+            .count()
+    }
+
+    /// A seat's hand limit, in action tiles (event and room tiles do not count).
     pub fn hand_limit(&self, seat: Seat) -> usize {
         let extra: usize = self
             .rooms_of(seat)

@@ -278,7 +278,7 @@ fn header(out: &mut Vec<String>, view: &HoldView, max_turns: u16) {
             Phase::Dig => "pick a square to dig, or pass".to_string(),
             Phase::Fight => "pick a lair or guarded square to fight for, or pass".to_string(),
             Phase::Build => "build a room, or pass".to_string(),
-            Phase::End => "discard down to the hand limit".to_string(),
+            Phase::End => "discard action tiles down to the hand limit".to_string(),
             Phase::Over => "nothing".to_string(),
         },
     };

@@ -6,18 +6,23 @@ use dwarfs_engine::Seat;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// Gold and VT amounts that may be added to an offer in one step.
-pub const OFFER_AMOUNTS: [u16; 3] = [1, 5, 10];
+/// The steps by which gold and VT are added to an offer: any amount is the sum of some of them
+/// (37 gold is three steps of 10 and seven of 1), so the list of legal actions stays small.
+/// An offer holds one gold and one VT amount per side; each step raises it.
+pub const OFFER_STEPS: [u16; 3] = [1, 10, 100];
 
-/// Lobby options for Dwarf Hold.
+/// Lobby options for Dwarf Hold. The rulebook sets no limit on turns or offers: each of these is
+/// ours (see `docs/rules/hold.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HoldOptions {
     /// The game also ends at the end of this turn (ours: the rulebook has no limit, but a game
     /// where nobody advances would never end). Must be at least 1.
     pub max_turns: u16,
-    /// Offers each player may start per Trade phase (ours: keeps negotiation finite).
+    /// Offers each player may start per Trade phase (ours: with no limit a table that keeps
+    /// offering would never leave the Trade phase).
     pub offers_per_trade: u8,
-    /// Items (tiles, gold or VT amounts, spaces, trophies) one offer may hold (ours).
+    /// Items (tiles, spaces, trophies, and the gold and VT amounts) one offer may hold; 0 for no
+    /// limit, the rulebook's and the default.
     pub max_offer_items: u8,
 }
 
@@ -26,7 +31,7 @@ impl Default for HoldOptions {
         HoldOptions {
             max_turns: 40,
             offers_per_trade: 2,
-            max_offer_items: 6,
+            max_offer_items: 0,
         }
     }
 }
@@ -45,9 +50,10 @@ pub enum MarkerRef {
 pub enum TradeItem {
     /// One work tile of this design.
     Tile(WorkTile),
-    /// Gold (one of [`OFFER_AMOUNTS`] per step).
+    /// Gold: in an action, one of [`OFFER_STEPS`] added to the offer's amount; in an offer, the
+    /// whole amount.
     Gold(u16),
-    /// Victory tokens (one of [`OFFER_AMOUNTS`] per step).
+    /// Victory tokens, as gold.
     Vt(u16),
     /// Control of a space outside the hold (the marker is replaced).
     Space(Pos),
@@ -123,7 +129,8 @@ pub enum HoldAction {
     AddTile(WorkTile),
     /// Pay and claim the target of the dig or fight being prepared.
     Commit,
-    /// Give up the dig or fight being prepared; this ends your part of the phase.
+    /// Give up the dig or fight being prepared: its tiles stay in your hand and you may choose
+    /// another target (not this one again this phase) or pass.
     Abandon,
     /// Build phase: build this room from your hand on this space.
     Build(WorkTile, Pos),

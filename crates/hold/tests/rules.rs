@@ -92,7 +92,20 @@ fn digging_next_to_opponents_only_costs_two_extra_gold() {
     assert!(e.to_string().contains("need 4 gold"), "{e}");
     play(&mut g, A::Abandon);
     assert_eq!(g.phase(), Phase::Dig);
-    assert_eq!(seat(&g), Seat(1), "abandoning ends your Dig phase");
+    assert_eq!(
+        seat(&g),
+        Seat(0),
+        "giving up one dig does not end your Dig phase"
+    );
+    assert_eq!(g.hand(Seat(0)).len(), 2, "the tiles stay in the hand");
+    let e = refuse(&mut g, A::Target(at(0, 0)));
+    assert!(e.to_string().contains("gave it up"), "{e}");
+    assert!(
+        g.legal_actions_vec().contains(&A::Target(at(2, 3))),
+        "another target may be chosen"
+    );
+    play(&mut g, A::Pass);
+    assert_eq!(seat(&g), Seat(1));
     // The stronghold's owner pays only per tile.
     g.set_hand(Seat(1), &[W::TunnelsAndShafts]);
     g.set_gold(Seat(1), 1);
@@ -168,16 +181,32 @@ fn trade_offers_exchange_everything_at_once_when_accepted() {
     g.set_hand(Seat(0), &[W::Champion]);
     g.set_hand(Seat(1), &[W::BigDig]);
     g.set_gold(Seat(0), 12);
-    g.set_vt(Seat(1), 6);
+    g.set_vt(Seat(1), 16);
     play(&mut g, A::StartOffer(Seat(1)));
     play(&mut g, A::OfferGive(TradeItem::Tile(W::Champion)));
     play(&mut g, A::OfferGive(TradeItem::Gold(10)));
     play(&mut g, A::OfferGive(TradeItem::Space(at(2, 3))));
-    // Cannot give more gold than held, or a tile not held.
-    refuse(&mut g, A::OfferGive(TradeItem::Gold(5)));
+    play(&mut g, A::OfferGive(TradeItem::Gold(1)));
+    // Gold steps add up to one amount: 11 gold is one item.
+    match g.stage() {
+        Stage::Offer(o) => assert_eq!(
+            o.give,
+            vec![
+                TradeItem::Tile(W::Champion),
+                TradeItem::Gold(11),
+                TradeItem::Space(at(2, 3))
+            ]
+        ),
+        other => panic!("an offer is being built: {other:?}"),
+    }
+    // Cannot give more gold than held, a tile not held, or gold in other steps.
+    refuse(&mut g, A::OfferGive(TradeItem::Gold(10)));
     refuse(&mut g, A::OfferGive(TradeItem::Tile(W::Armory)));
-    refuse(&mut g, A::OfferGive(TradeItem::Gold(3)));
-    play(&mut g, A::OfferAsk(TradeItem::Vt(5)));
+    let e = refuse(&mut g, A::OfferGive(TradeItem::Gold(5)));
+    assert!(e.to_string().contains("1, 10 or 100"), "{e}");
+    play(&mut g, A::OfferAsk(TradeItem::Vt(10)));
+    play(&mut g, A::OfferAsk(TradeItem::Vt(1)));
+    refuse(&mut g, A::OfferAsk(TradeItem::Vt(10)));
     play(&mut g, A::OfferAsk(TradeItem::Trophy(T::Ogres)));
     play(&mut g, A::OfferAsk(TradeItem::Tile(W::BigDig)));
     play(&mut g, A::Propose);
@@ -186,11 +215,72 @@ fn trade_offers_exchange_everything_at_once_when_accepted() {
     play(&mut g, A::Accept);
     assert_eq!(g.hand(Seat(0)), &[W::BigDig]);
     assert_eq!(g.hand(Seat(1)), &[W::Champion]);
-    assert_eq!((g.gold(Seat(0)), g.gold(Seat(1))), (2, 10));
-    assert_eq!((g.vt(Seat(0)), g.vt(Seat(1))), (5, 1));
+    assert_eq!((g.gold(Seat(0)), g.gold(Seat(1))), (1, 11));
+    assert_eq!((g.vt(Seat(0)), g.vt(Seat(1))), (11, 5));
     assert_eq!(g.owner(at(2, 3)), Some(Seat(1)));
     assert_eq!(g.trophies(Seat(0)), &[T::Ogres]);
     assert_eq!(seat(&g), Seat(1), "the next seat after the offerer acts");
+}
+
+#[test]
+fn any_amount_may_be_offered_and_the_item_limit_is_an_option() {
+    let mut g = position(2, Phase::Trade);
+    g.set_gold(Seat(0), 137);
+    g.set_hand(Seat(0), &[W::Champion, W::Hammers, W::BigDig]);
+    play(&mut g, A::StartOffer(Seat(1)));
+    for step in [100, 10, 10, 10, 1, 1, 1, 1, 1, 1, 1] {
+        play(&mut g, A::OfferGive(TradeItem::Gold(step)));
+    }
+    refuse(&mut g, A::OfferGive(TradeItem::Gold(1)));
+    for t in [W::Champion, W::Hammers, W::BigDig] {
+        play(&mut g, A::OfferGive(TradeItem::Tile(t)));
+    }
+    match g.stage() {
+        Stage::Offer(o) => assert_eq!(o.give.len(), 4, "137 gold and three tiles"),
+        other => panic!("an offer is being built: {other:?}"),
+    }
+    play(&mut g, A::Propose);
+    play(&mut g, A::Accept);
+    assert_eq!((g.gold(Seat(0)), g.gold(Seat(1))), (0, 137));
+    assert_eq!(g.hand(Seat(1)).len(), 3);
+
+    // With the lobby's limit of 2 items, a third is refused but amounts still grow.
+    let mut g = position(2, Phase::Trade);
+    g.set_options(HoldOptions {
+        max_offer_items: 2,
+        ..HoldOptions::default()
+    });
+    g.set_gold(Seat(0), 30);
+    g.set_hand(Seat(0), &[W::Champion, W::Hammers]);
+    play(&mut g, A::StartOffer(Seat(1)));
+    play(&mut g, A::OfferGive(TradeItem::Gold(10)));
+    play(&mut g, A::OfferGive(TradeItem::Tile(W::Champion)));
+    let e = refuse(&mut g, A::OfferGive(TradeItem::Tile(W::Hammers)));
+    assert!(e.to_string().contains("as many items"), "{e}");
+    play(&mut g, A::OfferGive(TradeItem::Gold(10)));
+}
+
+#[test]
+fn the_hand_limit_counts_action_tiles_only() {
+    let mut g = position(2, Phase::End);
+    // Seven action tiles and three rooms and events: within the limit.
+    let mut hand = vec![W::PicksAndShovels; 7];
+    hand.extend([W::StoreRooms, W::Armory, W::Greybeards]);
+    g.set_hand(Seat(0), &hand);
+    // Eight action tiles and a room: one action tile must go.
+    let mut over = vec![W::TunnelsAndShafts; 8];
+    over.push(W::Barracks);
+    g.set_hand(Seat(1), &over);
+    assert_eq!(g.action_tiles_in_hand(Seat(0)), 7);
+    g.settle();
+    assert_eq!(seat(&g), Seat(1), "seat 0 keeps its 10 tiles");
+    assert_eq!(g.legal_actions_vec(), vec![A::Discard(W::TunnelsAndShafts)]);
+    let e = refuse(&mut g, A::Discard(W::Barracks));
+    assert!(e.to_string().contains("action tile"), "{e}");
+    play(&mut g, A::Discard(W::TunnelsAndShafts));
+    assert_eq!(g.phase(), Phase::Leader);
+    assert_eq!(g.hand(Seat(0)).len(), 10);
+    assert_eq!(g.hand(Seat(1)).len(), 8);
 }
 
 #[test]

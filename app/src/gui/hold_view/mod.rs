@@ -183,7 +183,7 @@ impl GameView for HoldView {
                     .sum();
                 format!(
                     "play tiles from your hand for {} ({have} of {need} points), then pay and \
-                     claim, or give up.",
+                     claim, or give up this target (you may then choose another).",
                     target
                 )
             }

@@ -41,8 +41,9 @@ pub(super) fn hand(
     ui.horizontal(|ui| {
         ui.label(theme::heading("Your hand"));
         ui.label(theme::caption(format!(
-            "{} tiles (hand limit {}) · draw pile {} · click a lit tile to use it",
+            "{} tiles, {} of them action tiles (hand limit {} action tiles) · draw pile {} · click a lit tile to use it",
             hand.len(),
+            game.action_tiles_in_hand(me),
             game.hand_limit(me),
             obs.draw_pile
         )));

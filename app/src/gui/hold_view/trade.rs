@@ -1,6 +1,7 @@
 //! The trade screen: start an offer, compose it by clicking hand tiles, board spaces and trophies
 //! and by typing amounts of gold and VT, propose it, and accept or decline one. Each addition is
-//! one of Hold's staged offer actions (`OfferGive`, `OfferAsk`, in steps of 1, 5 and 10).
+//! one of Hold's staged offer actions (`OfferGive`, `OfferAsk`; a typed amount is sent as steps of
+//! 100, 10 and 1, any amount the holder has).
 
 use super::HoldView;
 use super::clicks::{
@@ -10,7 +11,7 @@ use super::words::{button_label, colour, items_text, work_text};
 use crate::gui::theme::{self, DANGER, GOLD};
 use dwarfs_engine::{Actor, Game, Viewer};
 use dwarfs_hold::view::HoldView as Obs;
-use dwarfs_hold::{Hold, HoldAction, OFFER_AMOUNTS, Phase, Stage, TradeItem};
+use dwarfs_hold::{Hold, HoldAction, OFFER_STEPS, Phase, Stage, TradeItem};
 use egui::{RichText, Ui};
 
 /// The offer form's fields.
@@ -28,10 +29,10 @@ pub struct Draft {
 /// Makes the offer action for one step of an amount.
 type MakeItem = fn(u16) -> HoldAction;
 
-/// Splits an amount into the steps an offer takes (10, 5 and 1).
+/// Splits an amount into the steps an offer takes (100, 10 and 1).
 pub fn amount_steps(mut n: u32) -> Vec<u16> {
     let mut out = Vec::new();
-    for step in OFFER_AMOUNTS.iter().rev() {
+    for step in OFFER_STEPS.iter().rev() {
         while n >= *step as u32 {
             out.push(*step);
             n -= *step as u32;
@@ -107,11 +108,14 @@ pub(super) fn panel(
                 ui.label(format!("{}'s offer to {}", colour(o.from), colour(o.to)));
                 ui.label(RichText::new(format!("gives {}", items_text(&o.give))).color(GOLD));
                 ui.label(RichText::new(format!("asks for {}", items_text(&o.ask))).color(GOLD));
-                ui.label(theme::caption(format!(
-                    "{} of {} items",
-                    o.give.len() + o.ask.len(),
-                    game.options().max_offer_items
-                )));
+                let limit = game.options().max_offer_items;
+                if limit > 0 {
+                    ui.label(theme::caption(format!(
+                        "{} of {} items",
+                        o.give.len() + o.ask.len(),
+                        limit
+                    )));
+                }
                 if legal.is_empty() {
                     ui.label(theme::caption(format!(
                         "{} is composing it.",
@@ -262,8 +266,9 @@ mod tests {
 
     #[test]
     fn amounts_split_into_offer_steps() {
-        assert_eq!(amount_steps(17), vec![10, 5, 1, 1]);
-        assert_eq!(amount_steps(5), vec![5]);
+        assert_eq!(amount_steps(17), vec![10, 1, 1, 1, 1, 1, 1, 1]);
+        assert_eq!(amount_steps(210), vec![100, 100, 10]);
+        assert_eq!(amount_steps(10), vec![10]);
         assert!(amount_steps(0).is_empty());
     }
 }

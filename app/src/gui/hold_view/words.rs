@@ -250,7 +250,7 @@ pub fn button_label(a: &HoldAction, stage: &Stage, phase: Phase) -> Option<Strin
         A::PlaceMarker(s) => format!("Put a marker back for {}", colour(*s)),
         A::LookAtHand(s) => format!("Look at {}'s hand", colour(*s)),
         A::Commit => "Pay and claim".into(),
-        A::Abandon => "Give up".into(),
+        A::Abandon => "Give up this target".into(),
         _ => return None,
     })
 }

@@ -74,12 +74,12 @@ impl Hold {
             }
             A::OfferGive(i) => {
                 if let Stage::Offer(o) = &mut self.stage {
-                    o.give.push(i);
+                    Offer::add(&mut o.give, i);
                 }
             }
             A::OfferAsk(i) => {
                 if let Stage::Offer(o) = &mut self.stage {
-                    o.ask.push(i);
+                    Offer::add(&mut o.ask, i);
                 }
             }
             A::Propose => {
@@ -245,9 +245,16 @@ impl Hold {
                 }
             }
             A::Abandon => {
+                if let Stage::Claim { fight, target, .. } = self.stage {
+                    let bit = 1u64 << target.0;
+                    if fight {
+                        self.used[s].abandoned_fights |= bit;
+                    } else {
+                        self.used[s].abandoned_digs |= bit;
+                    }
+                }
                 self.stage = Stage::None;
                 ev.push(Ev::Abandoned(seat));
-                self.cursor += 1;
             }
             A::Commit => self.commit_claim(views, seat, ev),
             A::Build(room, at) => self.build(seat, room, at, ev),

@@ -6,7 +6,7 @@ use crate::data::{
     BoardKind, BoardTile, EventEffect, Leader, RoomEffect, TAKEOVER_GOLD, WorkKind, WorkTile,
 };
 use crate::state::{Hold, Offer, Phase, Stage};
-use crate::types::{HoldAction as A, HoldError as E, MarkerRef, OFFER_AMOUNTS, TradeItem};
+use crate::types::{HoldAction as A, HoldError as E, MarkerRef, OFFER_STEPS, TradeItem};
 use dwarfs_engine::Seat;
 
 impl Hold {
@@ -50,6 +50,10 @@ impl Hold {
                 _ => Err(E::WrongStep("discard a tile")),
             },
             (Stage::None, Phase::End) => match action {
+                A::Discard(t) if t.kind() != WorkKind::Action => Err(E::WrongTile {
+                    tile: t.name(),
+                    why: "the hand limit counts action tiles: discard an action tile",
+                }),
                 A::Discard(t) => self.need_in_hand(seat, *t),
                 _ => Err(E::WrongStep("discard down to your hand limit")),
             },
@@ -303,6 +307,12 @@ impl Hold {
                 why: "it must touch the hold or a controlled space",
             });
         }
+        if used.abandoned(fight) & (1u64 << p.0) != 0 {
+            return Err(E::BadSquare {
+                at: p,
+                why: "you gave it up this phase; choose another target or pass",
+            });
+        }
         // The cheapest possible claim (one tile) must be affordable.
         self.need_gold(seat, self.claim_cost(seat, p, 1, fight))
     }
@@ -487,7 +497,7 @@ impl Hold {
         if o.proposed {
             return match action {
                 A::Decline => Ok(()),
-                A::Accept => self.check_offer_side(o.to, &o.ask, false, true),
+                A::Accept => self.check_offer_side(o.to, &o.ask, true),
                 _ => Err(E::WrongStep("accept or decline the offer")),
             };
         }
@@ -501,76 +511,110 @@ impl Hold {
                 }
             }
             A::OfferGive(item) | A::OfferAsk(item) => {
-                if o.give.len() + o.ask.len() >= self.options.max_offer_items as usize {
-                    return Err(E::Limit("the offer holds as many items as it may"));
-                }
                 let giving = matches!(action, A::OfferGive(_));
                 let (list, holder) = if giving {
                     (&o.give, o.from)
                 } else {
                     (&o.ask, o.to)
                 };
-                let mut with = list.clone();
-                with.push(*item);
-                self.check_offer_side(holder, &with, true, giving)
+                let limit = self.options.max_offer_items as usize;
+                if limit > 0
+                    && o.give.len() + o.ask.len() >= limit
+                    && Offer::entry_of(list, item).is_none()
+                {
+                    return Err(E::Limit("the offer holds as many items as it may"));
+                }
+                self.check_offer_add(holder, list, *item, giving)
             }
             _ => Err(E::WrongStep("add to the offer, propose it or withdraw it")),
         }
     }
 
-    /// Checks that `holder` can hand over `items` to `other`. Tiles in another player's hand
-    /// are only checked when `know_hand` (the holder checks their own hand).
+    /// Checks that `item` may be added to `list`, what `holder` would hand over. Tiles in another
+    /// player's hand are only checked when `know_hand` (the holder checks their own hand).
+    pub(crate) fn check_offer_add(
+        &self,
+        holder: Seat,
+        list: &[TradeItem],
+        item: TradeItem,
+        know_hand: bool,
+    ) -> Result<(), E> {
+        let dup = list.iter().filter(|x| **x == item).count();
+        match item {
+            TradeItem::Gold(n) | TradeItem::Vt(n) => {
+                if !OFFER_STEPS.contains(&n) {
+                    return Err(E::BadOffer("gold and VT are added 1, 10 or 100 at a time"));
+                }
+                let gold = matches!(item, TradeItem::Gold(_));
+                let total = Self::offer_total(list, gold) + n as u32;
+                if gold && total > self.gold(holder) {
+                    return Err(E::BadOffer("more gold than its holder has"));
+                }
+                if !gold && total > self.vt(holder) {
+                    return Err(E::BadOffer("more VT than its holder has"));
+                }
+                if total > u16::MAX as u32 {
+                    return Err(E::BadOffer("that amount is too large"));
+                }
+            }
+            TradeItem::Tile(t) => {
+                if know_hand && self.in_hand(holder, t) <= dup {
+                    return Err(E::BadOffer("that tile is not in the hand"));
+                }
+                if t.kind() == WorkKind::Room
+                    && self
+                        .spaces
+                        .iter()
+                        .any(|s| matches!(s, Space::Room { room, .. } if *room == t))
+                {
+                    return Err(E::BadOffer("that room is already built"));
+                }
+                if dup >= t.data().copies as usize {
+                    return Err(E::BadOffer("there are not that many of that tile"));
+                }
+            }
+            TradeItem::Space(p) => {
+                if !p.is_valid() || self.owner(p) != Some(holder) {
+                    return Err(E::BadOffer("that space is not controlled by its giver"));
+                }
+                if dup > 0 {
+                    return Err(E::BadOffer("that space is already in the offer"));
+                }
+            }
+            TradeItem::Trophy(t) => {
+                if self.trophies(holder).iter().filter(|x| **x == t).count() <= dup {
+                    return Err(E::BadOffer("that trophy is not held by its giver"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that `holder` can hand over all of `items` now (an offer's answer).
     pub(crate) fn check_offer_side(
         &self,
         holder: Seat,
         items: &[TradeItem],
-        last_only: bool,
         know_hand: bool,
     ) -> Result<(), E> {
-        let gold = Self::offer_total(items, true);
-        if gold > self.gold(holder) {
+        if Self::offer_total(items, true) > self.gold(holder) {
             return Err(E::BadOffer("more gold than its holder has"));
         }
-        let vt = Self::offer_total(items, false);
-        if vt > self.vt(holder) {
+        if Self::offer_total(items, false) > self.vt(holder) {
             return Err(E::BadOffer("more VT than its holder has"));
         }
-        // Items already in an offer were checked when added: check only the new one then.
-        let skip = if last_only {
-            items.len().saturating_sub(1)
-        } else {
-            0
-        };
-        for (i, item) in items.iter().enumerate().skip(skip) {
+        for (i, item) in items.iter().enumerate() {
             let dup = items[..i].iter().filter(|x| *x == item).count();
             match *item {
-                TradeItem::Gold(n) | TradeItem::Vt(n) => {
-                    if !OFFER_AMOUNTS.contains(&n) {
-                        return Err(E::BadOffer("gold and VT are added 1, 5 or 10 at a time"));
-                    }
-                }
+                TradeItem::Gold(_) | TradeItem::Vt(_) => {}
                 TradeItem::Tile(t) => {
                     if know_hand && self.in_hand(holder, t) <= dup {
                         return Err(E::BadOffer("that tile is not in the hand"));
-                    }
-                    if t.kind() == WorkKind::Room
-                        && self
-                            .spaces
-                            .iter()
-                            .any(|s| matches!(s, Space::Room { room, .. } if *room == t))
-                    {
-                        return Err(E::BadOffer("that room is already built"));
-                    }
-                    if dup >= t.data().copies as usize {
-                        return Err(E::BadOffer("there are not that many of that tile"));
                     }
                 }
                 TradeItem::Space(p) => {
                     if !p.is_valid() || self.owner(p) != Some(holder) {
                         return Err(E::BadOffer("that space is not controlled by its giver"));
-                    }
-                    if dup > 0 {
-                        return Err(E::BadOffer("that space is already in the offer"));
                     }
                 }
                 TradeItem::Trophy(t) => {

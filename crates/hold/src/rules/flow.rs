@@ -216,7 +216,7 @@ impl Hold {
                 }
                 Phase::End => {
                     while let Some(&seat) = self.order.get(self.cursor as usize) {
-                        if self.hand(seat).len() > self.hand_limit(seat) {
+                        if self.action_tiles_in_hand(seat) > self.hand_limit(seat) {
                             return;
                         }
                         self.cursor += 1;

@@ -3,7 +3,7 @@
 use crate::board::Pos;
 use crate::data::{EventEffect, Leader, WorkKind, WorkTile};
 use crate::state::{Hold, Phase, Stage};
-use crate::types::{HoldAction as A, OFFER_AMOUNTS, TradeItem};
+use crate::types::{HoldAction as A, OFFER_STEPS, TradeItem};
 use dwarfs_engine::Seat;
 
 impl Hold {
@@ -28,8 +28,19 @@ impl Hold {
                 cands.extend(others.map(A::PlayIntrigue));
             }
             (Stage::WorkBuy, _) => cands.extend([A::Pass, A::BuyDraw]),
-            (Stage::DiscardDown(_), _) | (Stage::None, Phase::End) => {
+            (Stage::DiscardDown(_), _) => {
                 cands.extend(distinct(self.hand(seat)).into_iter().map(A::Discard));
+            }
+            (Stage::None, Phase::End) => {
+                let actions = self
+                    .hand(seat)
+                    .iter()
+                    .filter(|t| t.kind() == WorkKind::Action);
+                cands.extend(
+                    distinct(&actions.copied().collect::<Vec<_>>())
+                        .into_iter()
+                        .map(A::Discard),
+                );
             }
             (Stage::None, Phase::Trade) => {
                 cands.push(A::Pass);
@@ -49,8 +60,8 @@ impl Hold {
                         } else {
                             items.extend(WorkTile::ALL.iter().map(|t| TradeItem::Tile(*t)));
                         }
-                        items.extend(OFFER_AMOUNTS.map(TradeItem::Gold));
-                        items.extend(OFFER_AMOUNTS.map(TradeItem::Vt));
+                        items.extend(OFFER_STEPS.map(TradeItem::Gold));
+                        items.extend(OFFER_STEPS.map(TradeItem::Vt));
                         items.extend(
                             Pos::all()
                                 .filter(|p| self.owner(*p) == Some(holder))
