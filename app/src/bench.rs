@@ -19,6 +19,9 @@ pub enum BenchCommand {
     /// takes from its signature to be shown and to be final on every peer (logical time: exact
     /// and reproducible).
     Rounds(RoundsArgs),
+    /// Bots: an arena of search levels, the game's own bot and random, seats rotated: win rates
+    /// with 95% confidence intervals and moves per second per bot.
+    Bots(crate::bench_bots::BotsArgs),
 }
 
 /// Arguments of `dwarfs bench rounds`.
@@ -62,6 +65,7 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
         BenchCommand::Engine(args) => with_game!(args.game, G, engine::<G>(args)),
         BenchCommand::Net(args) => crate::net_cli::run_bench_net(args),
         BenchCommand::Rounds(args) => with_game!(args.game, G, rounds::<G>(args)),
+        BenchCommand::Bots(args) => crate::bench_bots::run(args),
     }
 }
 

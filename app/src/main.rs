@@ -1,6 +1,7 @@
 //! `dwarfs`: the desktop app (no subcommand) and the command-line interface.
 
 mod bench;
+mod bench_bots;
 mod bench_nat;
 mod games;
 mod gui;

@@ -1,8 +1,9 @@
-//! `dwarfs simulate`: bot games (uniform random, or the game's own bot with `--bots game`), with
-//! throughput, score and win statistics, for one player count or several (`--players 1-4`).
+//! `dwarfs simulate`: bot games (uniform random, the game's own bot with `--bots game`, or the
+//! search bot at a level with `--bots easy|normal|hard`), with throughput, score and win
+//! statistics, for one player count or several (`--players 1-4`).
 
 use crate::CliError;
-use crate::games::{CliGame, GameEntry, GameKind, OptionArgs, with_entry, with_game};
+use crate::games::{CliGame, GameEntry, GameKind, Level, OptionArgs, with_entry, with_game};
 use dwarfs_engine::playout::play_out;
 use dwarfs_engine::{Bot, RandomBot, Seat, Seated, SeedStream};
 use serde::Serialize;
@@ -24,8 +25,8 @@ pub struct Args {
     /// The first seed; game i uses seed + i.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Who plays every seat: uniform random choices (fast, the engine's throughput), or the
-    /// game's own bot (the one local bot seats get; slower, closer to real play).
+    /// Who plays every seat: uniform random choices (fast, the engine's throughput), the game's
+    /// own bot, or the search bot at a level (what local bot seats play; much slower).
     #[arg(long, value_enum, default_value_t = Bots::Random)]
     pub bots: Bots,
     /// Print one JSON object instead of text.
@@ -48,6 +49,24 @@ pub enum Bots {
     Random,
     /// The game's own bot (its registry entry's).
     Game,
+    /// The search bot at the easy level.
+    Easy,
+    /// The search bot at the normal level.
+    Normal,
+    /// The search bot at the hard level.
+    Hard,
+}
+
+impl Bots {
+    /// The search level, for the search bots.
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Bots::Random | Bots::Game => None,
+            Bots::Easy => Some(Level::Easy),
+            Bots::Normal => Some(Level::Normal),
+            Bots::Hard => Some(Level::Hard),
+        }
+    }
 }
 
 /// The player counts to simulate, in increasing order, without repeats.
@@ -141,9 +160,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     for (k, &players) in args.players.0.iter().enumerate() {
         let report = with_entry!(args.game, E, {
             let bot = |seed| -> Box<dyn Bot<<E as GameEntry>::G>> {
-                match args.bots {
-                    Bots::Random => Box::new(RandomBot::new(seed)),
-                    Bots::Game => E::bot(seed),
+                match (args.bots, args.bots.level()) {
+                    (_, Some(level)) => E::level_bot(level, seed),
+                    (Bots::Game, None) => E::bot(seed),
+                    _ => Box::new(RandomBot::new(seed)),
                 }
             };
             simulate::<<E as GameEntry>::G>(args, players, bot)?
@@ -290,6 +310,9 @@ fn print_text(r: &Report) {
     let who = match r.bots {
         Bots::Random => "random bots",
         Bots::Game => "the game's bot",
+        Bots::Easy => "easy search bots",
+        Bots::Normal => "normal search bots",
+        Bots::Hard => "hard search bots",
     };
     println!(
         "{} games of {} with {} players ({who})",

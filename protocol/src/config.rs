@@ -13,7 +13,8 @@ use thiserror::Error;
 pub enum SeatSpec {
     /// A peer, by its ed25519 public key (its libp2p identity).
     Player(PublicKeyBytes),
-    /// The deterministic bot (`dwarfs_bots::TakeoverBot`), computed identically by every peer.
+    /// The takeover bot (`dwarfs_bots::TakeoverBot`, at the configuration's
+    /// [`GameConfig::takeover_iterations`]), computed identically by every peer.
     Bot,
 }
 
@@ -21,6 +22,11 @@ pub enum SeatSpec {
 pub const DEFAULT_BEACON_SEGMENT: u32 = 1024;
 /// Replay ack checkpoint interval used by [`GameConfig::new`].
 pub const DEFAULT_ACK_INTERVAL: u32 = 16;
+/// The takeover bot's strength used by [`GameConfig::new`]: the normal bot level's iterations.
+pub const DEFAULT_TAKEOVER_ITERATIONS: u32 = dwarfs_bots::TakeoverBot::NORMAL_ITERATIONS;
+/// The strongest takeover bot a configuration may ask for (every peer runs it for every bot
+/// move, so a host must not be able to ask for an endless search).
+pub const MAX_TAKEOVER_ITERATIONS: u32 = 20_000;
 
 /// Everything peers must agree on to play one game together.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +48,11 @@ pub struct GameConfig {
     /// Every peer's ack is written to the replay every this many moves (it divides
     /// `beacon_segment`), and at the end.
     pub ack_interval: u32,
+    /// The strength of the takeover bot that plays bot seats and seats handed over: the
+    /// iterations of its search per move (0: a uniform pick from the state hash, for quick
+    /// tests; at most [`MAX_TAKEOVER_ITERATIONS`]). Agreed and signed with the rest, so every
+    /// peer and every replay verifier computes the same bot moves.
+    pub takeover_iterations: u32,
 }
 
 /// Why a peer or a configuration is refused. Each says what differs, so players can act on it.
@@ -190,6 +201,7 @@ impl GameConfig {
             seats,
             beacon_segment: DEFAULT_BEACON_SEGMENT,
             ack_interval: DEFAULT_ACK_INTERVAL,
+            takeover_iterations: DEFAULT_TAKEOVER_ITERATIONS,
         }
     }
 
@@ -259,6 +271,20 @@ impl GameConfig {
                 self.beacon_segment, self.ack_interval
             )));
         }
+        if self.takeover_iterations > MAX_TAKEOVER_ITERATIONS {
+            return Err(Refusal::Parameters(format!(
+                "the takeover bot's {} iterations per move are more than the {} allowed",
+                self.takeover_iterations, MAX_TAKEOVER_ITERATIONS
+            )));
+        }
         Ok((options, game))
+    }
+
+    /// This configuration with the takeover bot at `iterations` per move.
+    pub fn with_takeover_iterations(self, iterations: u32) -> Self {
+        GameConfig {
+            takeover_iterations: iterations,
+            ..self
+        }
     }
 }

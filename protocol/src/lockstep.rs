@@ -9,7 +9,7 @@ use crate::config::GameConfig;
 use crate::message::{AckStage, GameId, Link};
 use dwarfs_bots::TakeoverBot;
 use dwarfs_engine::codec::CodecError;
-use dwarfs_engine::{Actor, ChanceError, Game, Seat, SeatSet, StateHash, state_hash};
+use dwarfs_engine::{Actor, ChanceError, Game, Seat, SeatSet, StateHash};
 
 /// What the finality rule reads of one ack: who signed it, the state hash it signs, and whether
 /// it carries a beacon re-commit.
@@ -140,21 +140,17 @@ pub fn resolve_after_move<G: Game>(
 }
 
 /// The takeover bot's choice for `seat` (a bot seat or a seat handed over) at move `seq`, among
-/// its legal actions. `Ok(None)` when the seat has no legal action; an error when the state
-/// cannot be encoded (so it has no hash to choose from).
+/// its legal actions: a search of the configuration's [`GameConfig::takeover_iterations`] on
+/// `seat`'s view, the same on every peer ([`TakeoverBot::choose`]). `Ok(None)` when the seat has
+/// no legal action; an error when what the bot is seeded from cannot be encoded.
 pub fn bot_choice<G: Game>(
+    config: &GameConfig,
     state: &G,
     seat: Seat,
     seq: u32,
 ) -> Result<Option<G::Action>, CodecError> {
-    let legal = state.legal_actions_for_vec(seat);
-    if legal.is_empty() {
-        return Ok(None);
-    }
-    let hash = state_hash(state)?;
-    Ok(legal
-        .get(TakeoverBot::pick(hash, seat, seq, legal.len()))
-        .cloned())
+    let pick = TakeoverBot::choose(state, seat, seq, config.takeover_iterations)?;
+    Ok(pick.and_then(|i| state.legal_actions_for_vec(seat).get(i).cloned()))
 }
 
 /// One seat's choice as played at a simultaneous secret step.
@@ -195,6 +191,7 @@ pub enum StepError {
 /// the takeover bot plays (chosen on the state reached so far, so every peer computes the same).
 /// On error `state` may be partly changed: play on a copy.
 pub fn play_secret_step<G: Game>(
+    config: &GameConfig,
     state: &mut G,
     set: SeatSet,
     seq: u32,
@@ -205,7 +202,7 @@ pub fn play_secret_step<G: Game>(
         let (action, by_bot) = match revealed(seat) {
             Some(a) => (a, false),
             None => (
-                bot_choice(state, seat, seq)
+                bot_choice(config, state, seat, seq)
                     .ok()
                     .flatten()
                     .ok_or(StepError::Bot(seat))?,

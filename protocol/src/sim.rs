@@ -102,9 +102,14 @@ pub fn sim_game_id(seed: u64) -> [u8; 32] {
     *h.finalize().as_bytes()
 }
 
+/// The takeover bot's strength in [`Network::new`]'s games: a small search, so that tests that
+/// hand seats to the bot stay quick (a real lobby agrees on the normal level's).
+pub const SIM_TAKEOVER_ITERATIONS: u32 = 16;
+
 impl<G: Game> Network<G> {
     /// `players` seated peers with keys from `seed`, playing with random bots, over a network
-    /// with `faults`. `bots` lists seats played by the takeover bot instead of a peer.
+    /// with `faults`; the takeover bot searches [`SIM_TAKEOVER_ITERATIONS`] a move. `bots`
+    /// lists seats played by the takeover bot instead of a peer.
     pub fn new(
         options: &G::Options,
         players: u8,
@@ -120,6 +125,7 @@ impl<G: Game> Network<G> {
             |seats| {
                 GameConfig::new::<G>(sim_game_id(seed), options, seats)
                     .expect("the simulated game's options encode")
+                    .with_takeover_iterations(SIM_TAKEOVER_ITERATIONS)
             },
             &[],
         )

@@ -5,8 +5,9 @@ use crate::message::Message;
 use dwarfs_engine::codec;
 use thiserror::Error;
 
-/// The wire format version, the first byte of every frame.
-pub const WIRE_VERSION: u8 = 2;
+/// The wire format version, the first byte of every frame. Version 3: the game configuration
+/// names the takeover bot's strength.
+pub const WIRE_VERSION: u8 = 3;
 
 /// The largest frame (version byte included) that is sent or accepted.
 pub const MAX_FRAME: usize = 1 << 20;

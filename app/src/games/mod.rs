@@ -20,6 +20,7 @@ pub(crate) mod winter;
 
 use crate::gui::view::GameView;
 pub use cli::{CliGame, OptionArgs};
+pub use dwarfs_bots::Level;
 use dwarfs_engine::{Bot, Game, RandomBot};
 use std::fmt;
 
@@ -36,11 +37,20 @@ pub trait GameEntry: 'static {
     /// Kept out of menus and `--help` (test games).
     const HIDDEN: bool = false;
 
-    /// The bot that plays a bot seat of a local game, seeded. The default is the random bot; a
-    /// game with a stronger bot of its own returns it here. (Bot seats of a network game are
-    /// played by the deterministic takeover bot, which every peer must compute alike.)
+    /// The game's own bot, seeded: the random bot by default; a game with a scripted bot of its
+    /// own (Winter's and Spring's greedy bots) returns it here. `dwarfs simulate --bots game`
+    /// and the bot arena (as the player `game`) reach it; local bot seats play at a search level
+    /// ([`GameEntry::level_bot`]).
     fn bot(seed: u64) -> Box<dyn Bot<Self::G>> {
         Box::new(RandomBot::new(seed))
+    }
+
+    /// The bot that plays a bot seat of a local game at `level` (the lobby's and the command
+    /// line's choice), seeded: the information-set search of `dwarfs-bots`, which uses the game's
+    /// own knowledge through [`Game::action_weight`] and [`Game::evaluate`]. (Bot seats of a
+    /// network game are played by the takeover bot, which every peer computes alike.)
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self::G>> {
+        Box::new(level.bot(seed))
     }
 }
 
@@ -247,11 +257,22 @@ mod tests {
                 let mut g = G::new(&Default::default(), players).unwrap();
                 let mut chance = dwarfs_engine::SeedStream::new(1);
                 let mut bot = E::bot(7);
-                for _ in 0..200 {
+                let mut search = dwarfs_bots::SearchBot::new(
+                    Level::Easy
+                        .fixed_config()
+                        .with_budget(dwarfs_bots::Budget::iterations(4)),
+                    7,
+                );
+                for step in 0..200 {
                     match g.to_act().deciding().iter().next() {
                         Some(seat) => {
                             let legal = g.legal_actions_for_vec(seat);
-                            let i = bot.choose(&dwarfs_engine::SeatView::new(&g, seat), &legal);
+                            let view = dwarfs_engine::SeatView::new(&g, seat);
+                            let i = if step % 8 == 0 {
+                                dwarfs_engine::Bot::choose(&mut search, &view, &legal)
+                            } else {
+                                bot.choose(&view, &legal)
+                            };
                             assert!(i < legal.len(), "{k}");
                             g.play(seat, &legal[i]).unwrap();
                         }

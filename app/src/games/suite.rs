@@ -139,7 +139,7 @@ pub fn termination<E: Planned>() {
                 let players_of: [Player<E::G>; 3] = [
                     ("the first legal action", Box::new(Fixed::First)),
                     ("the last legal action", Box::new(Fixed::Last)),
-                    ("the takeover bot", Box::new(TakeoverBot::new())),
+                    ("the takeover bot", Box::new(TakeoverBot::new(0))),
                 ];
                 for (who, mut chooser) in players_of {
                     checks::termination::<E::G>(&options, players, 0..n, who, chooser.as_mut())

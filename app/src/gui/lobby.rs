@@ -11,7 +11,7 @@ use super::options_panel::option_ui;
 use super::settings::Settings;
 use super::table::{AnyTable, SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
-use crate::games::{GameKind, with_game};
+use crate::games::{GameKind, Level, with_game};
 use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::options::{GameOptions, OptionValues};
 use dwarfs_engine::{Game, codec};
@@ -27,6 +27,11 @@ pub enum LobbyMode {
     Host,
     /// Joined another player's game over the network.
     Joined,
+}
+
+/// The name of a bot level in the lobby ("random" for no search).
+pub fn level_name(level: Option<Level>) -> &'static str {
+    level.map_or("random", Level::name)
 }
 
 /// Who fills a lobby seat.
@@ -104,6 +109,8 @@ pub struct Lobby {
     pub links: Links,
     /// Joined: the UI clock when connecting to the host began (for the no-path hint).
     pub connecting_since: Option<f64>,
+    /// Hotseat: the level the bot seats play at (`None`: uniformly random moves).
+    pub bot_level: Option<Level>,
 }
 
 impl Lobby {
@@ -143,6 +150,7 @@ impl Lobby {
             watch_requests: Vec::new(),
             links: Links::default(),
             connecting_since: None,
+            bot_level: Some(Level::default()),
         }
     }
 
@@ -374,7 +382,7 @@ impl Lobby {
                         }
                         LobbySeat::Bot => {
                             ui.label(RichText::new(format!("Bot {}", i + 1)).strong());
-                            ui.label(theme::caption("deterministic bot, run by every peer"));
+                            ui.label(theme::caption("takeover bot, run by every peer"));
                         }
                     }
                 });
@@ -517,7 +525,14 @@ impl Lobby {
                         }
                         LobbySeat::Bot => {
                             ui.label(RichText::new(format!("Bot {}", i + 1)).strong());
-                            ui.label(theme::caption("random bot"));
+                            ui.label(theme::caption(match self.mode {
+                                LobbyMode::Hotseat => {
+                                    format!("{} bot", level_name(self.bot_level))
+                                }
+                                LobbyMode::Host | LobbyMode::Joined => {
+                                    "takeover bot, run by every peer".to_string()
+                                }
+                            }));
                         }
                     }
                     if i > 0 {
@@ -576,8 +591,28 @@ impl Lobby {
             if ui.button("Fill with bots").clicked() {
                 self.fill_with_bots();
             }
+            if self.mode == LobbyMode::Hotseat {
+                self.bot_level_ui(ui);
+            }
         });
         self.options_section(ui, true);
+    }
+
+    /// Hotseat: the level of the bot seats, random to hard.
+    fn bot_level_ui(&mut self, ui: &mut Ui) {
+        ui.label("Bots:");
+        for level in std::iter::once(None).chain(Level::ALL.map(Some)) {
+            ui.selectable_value(&mut self.bot_level, level, level_name(level))
+                .on_hover_text(match level {
+                    None => "Uniformly random moves.",
+                    Some(Level::Easy) => "A short search: beats a careless player, makes mistakes.",
+                    Some(Level::Normal) => {
+                        "A search that uses the game's knowledge (up to 0.4 s a move); the \
+                         takeover bot of network games plays like this."
+                    }
+                    Some(Level::Hard) => "A long search (up to 1 s a move).",
+                });
+        }
     }
 
     /// The game picker (hotseat, or a host before the lobby opens).

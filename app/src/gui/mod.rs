@@ -357,11 +357,17 @@ impl DwarfsApp {
     fn start(&mut self, seats: Vec<SeatInfo>) {
         let values = &self.lobby.values;
         let delay = self.settings.bot_delay_ms;
+        let level = self.lobby.bot_level;
         let table = with_entry!(self.lobby.game, E, {
             <<E as GameEntry>::G as Game>::Options::from_values(values)
                 .map_err(|e| format!("the options are not valid: {e}"))
                 .and_then(|o| Table::<<E as GameEntry>::View>::new(&o, seats, delay))
-                .map(|t| Box::new(t.with_bots(E::bot)) as Box<dyn AnyTable>)
+                .map(|t| {
+                    Box::new(t.with_bots(|seed| match level {
+                        Some(level) => E::level_bot(level, seed),
+                        None => Box::new(RandomBot::new(seed)),
+                    })) as Box<dyn AnyTable>
+                })
         });
         match table {
             Ok(t) => {

@@ -194,9 +194,9 @@ impl<V: GameView> Table<V> {
         t
     }
 
-    /// The same table with the bot seats played by `make(seed)` (the game's own bot from its
-    /// registry entry) instead of the random bot.
-    pub fn with_bots(mut self, make: fn(u64) -> Box<dyn Bot<V::G>>) -> Self {
+    /// The same table with the bot seats played by `make(seed)` (a search bot at the lobby's
+    /// level, or the game's own bot) instead of the random bot.
+    pub fn with_bots(mut self, make: impl Fn(u64) -> Box<dyn Bot<V::G>>) -> Self {
         for bot in self.bots.iter_mut().flatten() {
             *bot = make(os_seed());
         }

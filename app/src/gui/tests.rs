@@ -269,6 +269,8 @@ fn a_full_hotseat_game_is_played_by_clicking_to_the_end_screen() {
     click(&mut h, "Add seat");
     click(&mut h, "Fill with bots");
     // Seat 0 (us) stays a person; the others are bots.
+    // Random bots keep the test quick (search bots think up to a second a move).
+    click(&mut h, "random");
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
     let mut chooser = RandomBot::new(5);

@@ -213,6 +213,8 @@ pub(super) fn hotseat_against_a_bot_to_the_end<V: GameView>(title: &str) {
     click(&mut h, title);
     assert!(has(&h, "This game has no options."));
     click(&mut h, "Bot");
+    // Random bots keep the test quick (search bots think up to a second a move).
+    click(&mut h, "random");
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
     let mut chooser = RandomBot::new(5);

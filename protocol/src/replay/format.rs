@@ -26,11 +26,14 @@ pub const CHECKSUM_LEN: usize = 4;
 
 /// The replay format version (in the header frame). Formats 2 to 4 were protocol v1 (see
 /// [`MAGICS_V1`]). Format 5 is protocol v2: fresh per-game secrets, beacon reveals under the
-/// ack's signature, re-rolled chance flagged, the mover's ack folded into its move.
-pub const FORMAT_VERSION: u16 = 5;
+/// ack's signature, re-rolled chance flagged, the mover's ack folded into its move. Format 6:
+/// the configuration names the takeover bot's strength (a search since format 6; format 5's bot
+/// picked uniformly from the state hash). Format 5 replays are refused by name
+/// ([`ReadError::OldFormat`]): their configuration does not decode as format 6's.
+pub const FORMAT_VERSION: u16 = 6;
 
-/// The oldest format version this build verifies: protocol v2's first.
-pub const OLDEST_FORMAT_VERSION: u16 = 5;
+/// The oldest format version this build verifies.
+pub const OLDEST_FORMAT_VERSION: u16 = 6;
 
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -246,6 +249,14 @@ pub enum ReadError {
          that played it"
     )]
     ProtocolV1,
+    /// A protocol v2 replay older than [`OLDEST_FORMAT_VERSION`] (format 5: before the takeover
+    /// bot searched and the configuration named its strength).
+    #[error(
+        "this replay is format {0}, written by an earlier dwarfs whose takeover bot picked its \
+         moves uniformly; this build verifies replays of format 6 on (the takeover bot searches): \
+         verify it with the dwarfs release that played it"
+    )]
+    OldFormat(u16),
     /// A frame's length prefix is broken or too large.
     #[error("frame {index} at byte {offset}: bad length prefix")]
     BadLength {
@@ -306,7 +317,10 @@ impl ReadError {
     /// The frame index and byte offset the error is at.
     pub fn position(&self) -> (usize, usize) {
         match self {
-            ReadError::BadMagic | ReadError::UnknownFraming(_) | ReadError::ProtocolV1 => (0, 0),
+            ReadError::BadMagic
+            | ReadError::UnknownFraming(_)
+            | ReadError::ProtocolV1
+            | ReadError::OldFormat(_) => (0, 0),
             ReadError::BadLength { index, offset }
             | ReadError::Truncated { index, offset, .. }
             | ReadError::Torn { index, offset }
@@ -347,9 +361,41 @@ pub fn read_frames(bytes: &[u8]) -> Frames {
         return out;
     }
     let (frames, error) = read_framed::<Frame>(bytes, MAGIC.len());
+    out.error = match error {
+        Some(ReadError::Malformed { index: 0, .. }) if frames.is_empty() => {
+            match header_format(&bytes[MAGIC.len()..]) {
+                Some(f) if f < OLDEST_FORMAT_VERSION => Some(ReadError::OldFormat(f)),
+                _ => error,
+            }
+        }
+        _ => error,
+    };
     out.frames = frames;
-    out.error = error;
     out
+}
+
+/// The format number a header frame at the start of `bytes` declares, read without decoding
+/// the rest of it (whose layout depends on the format): the frame's variant tag, then the
+/// header's first field.
+fn header_format(bytes: &[u8]) -> Option<u16> {
+    let mut len = 0usize;
+    let mut pos = 0;
+    loop {
+        let b = *bytes.get(pos)?;
+        len |= usize::from(b & 0x7f) << (7 * pos);
+        pos += 1;
+        if b & 0x80 == 0 {
+            break;
+        }
+        if pos > 4 {
+            return None;
+        }
+    }
+    let body = bytes.get(pos..pos.checked_add(len)?)?;
+    match codec::decode_prefix::<(u32, u16)>(body) {
+        Ok(((0, format), _)) => Some(format),
+        _ => None,
+    }
 }
 
 /// Reads length-prefixed, checksummed records of `T` from `pos` on: the records read, and the

@@ -1128,7 +1128,7 @@ impl<G: Game> Verifier<G> {
                     if m.sig.is_some() {
                         return Err(Fault::BotMove(seat));
                     }
-                    let bot = lockstep::bot_choice(&self.state, seat, m.seq)?;
+                    let bot = lockstep::bot_choice(&self.header.config, &self.state, seat, m.seq)?;
                     if bot.as_ref() != Some(&action) {
                         return Err(Fault::BotMove(seat));
                     }
@@ -1292,9 +1292,13 @@ impl<G: Game> Verifier<G> {
                     }
                     recorded.push(action);
                 }
-                let played = lockstep::play_secret_step(&mut self.state, set, r.seq, |s| {
-                    actions.get(s.index()).cloned().flatten()
-                })
+                let played = lockstep::play_secret_step(
+                    &self.header.config,
+                    &mut self.state,
+                    set,
+                    r.seq,
+                    |s| actions.get(s.index()).cloned().flatten(),
+                )
                 .map_err(|e| match e {
                     lockstep::StepError::Bot(seat) => Fault::BotMove(seat),
                     e => Fault::Illegal(e.to_string()),

@@ -532,7 +532,7 @@ impl<G: Game> Session<G> {
                         }
                     };
                 }
-                let action = match lockstep::bot_choice(&self.state, s, seq) {
+                let action = match lockstep::bot_choice(&self.config, &self.state, s, seq) {
                     Ok(Some(action)) => action,
                     Ok(None) => {
                         self.halt(format!("{s} must act but has no legal action"));

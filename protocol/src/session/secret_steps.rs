@@ -335,31 +335,32 @@ impl<G: Game> Session<G> {
             actions[s.index()] = Some(a);
         }
         let mut next = self.state.clone();
-        let played =
-            match lockstep::play_secret_step(&mut next, set, seq, |s| actions[s.index()].clone()) {
-                Ok(p) => p,
-                Err(lockstep::StepError::Illegal {
-                    seat,
-                    description,
-                    reason,
-                }) => {
-                    if let (Some(c), Some(r)) = (&commits[seat.index()], &reveals[seat.index()]) {
-                        let (c, r) = (c.clone(), r.clone());
-                        self.secret_illegal(
-                            seat,
-                            seq,
-                            format!("({description}) is illegal: {reason}"),
-                            &c,
-                            &r,
-                        );
-                    }
-                    return false;
+        let played = match lockstep::play_secret_step(&self.config, &mut next, set, seq, |s| {
+            actions[s.index()].clone()
+        }) {
+            Ok(p) => p,
+            Err(lockstep::StepError::Illegal {
+                seat,
+                description,
+                reason,
+            }) => {
+                if let (Some(c), Some(r)) = (&commits[seat.index()], &reveals[seat.index()]) {
+                    let (c, r) = (c.clone(), r.clone());
+                    self.secret_illegal(
+                        seat,
+                        seq,
+                        format!("({description}) is illegal: {reason}"),
+                        &c,
+                        &r,
+                    );
                 }
-                Err(e) => {
-                    self.halt(e.to_string());
-                    return false;
-                }
-            };
+                return false;
+            }
+            Err(e) => {
+                self.halt(e.to_string());
+                return false;
+            }
+        };
         for p in &played {
             let proof = match (&commits[p.seat.index()], &reveals[p.seat.index()]) {
                 (Some(c), Some(r)) if !p.by_bot => {

@@ -1,0 +1,88 @@
+//! Playing whole games between bots: for tests and `dwarfs bench bots`.
+
+use dwarfs_engine::{Actor, Bot, Game, Outcome, SeatView, SeedStream};
+use std::time::{Duration, Instant};
+
+/// One finished game between bots.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Decisions each seat made.
+    pub moves: Vec<u32>,
+    /// Time each seat's bot spent choosing.
+    pub thinking: Vec<Duration>,
+}
+
+impl Match {
+    /// Each seat's share of the win in thousandths: the winners split 1000 (nothing when
+    /// everyone lost).
+    pub fn win_share(&self, players: u8) -> Vec<u32> {
+        let mut out = vec![0; players as usize];
+        let o = &self.outcome;
+        if !o.all_lost && !o.winners.is_empty() {
+            for w in &o.winners {
+                if let Some(x) = out.get_mut(w.index()) {
+                    *x += 1000 / o.winners.len() as u32;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Plays one game with `bots[i]` in seat `i`, chance from `seed`'s stream. An error names the
+/// seed and what went wrong (an engine refusal, or a game longer than [`Game::max_steps`]).
+pub fn play_match<G: Game>(
+    options: &G::Options,
+    bots: &mut [&mut dyn Bot<G>],
+    seed: u64,
+) -> Result<Match, String> {
+    let players = bots.len() as u8;
+    let mut state = G::new(options, players).map_err(|e| e.to_string())?;
+    let mut chance = SeedStream::new(seed);
+    let mut moves = vec![0u32; bots.len()];
+    let mut thinking = vec![Duration::ZERO; bots.len()];
+    for _ in 0..G::max_steps(players) {
+        match state.to_act() {
+            Actor::Over => {
+                let outcome = state
+                    .outcome()
+                    .ok_or_else(|| format!("seed {seed}: the game is over without an outcome"))?;
+                return Ok(Match {
+                    outcome,
+                    moves,
+                    thinking,
+                });
+            }
+            Actor::Chance => {
+                state
+                    .resolve_chance(chance.next_entropy())
+                    .map_err(|e| format!("seed {seed}: {e}"))?;
+            }
+            actor => {
+                let Some(seat) = actor.deciding().iter().next() else {
+                    return Err(format!("seed {seed}: no seat decides at {actor:?}"));
+                };
+                let legal = state.legal_actions_for_vec(seat);
+                if legal.is_empty() {
+                    return Err(format!("seed {seed}: {seat} has no legal action"));
+                }
+                let t = Instant::now();
+                let i = bots[seat.index()].choose(&SeatView::new(&state, seat), &legal);
+                thinking[seat.index()] += t.elapsed();
+                moves[seat.index()] += 1;
+                let action = legal
+                    .get(i)
+                    .ok_or_else(|| format!("seed {seed}: the bot chose {i} of {}", legal.len()))?;
+                state
+                    .play(seat, action)
+                    .map_err(|e| format!("seed {seed}: {e}"))?;
+            }
+        }
+    }
+    Err(format!(
+        "seed {seed}: the game did not end within {} steps",
+        G::max_steps(players)
+    ))
+}
