@@ -298,6 +298,7 @@ impl<G: Game> Session<G> {
             }),
         };
         self.last_links = live.iter().map(|&i| Seat(i as u8)).zip(reveals).collect();
+        self.relink = None;
         self.push_frame(frame);
         self.progress();
         if self.state.to_act() == Actor::Over {
@@ -363,6 +364,10 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn try_settle(&mut self) -> bool {
+        // The end record carries the last move's links: wait for them after a resume.
+        if self.relink.is_some() {
+            return false;
+        }
         let live = self.live_player_seats();
         let seq = self.final_seq;
         let acks: Vec<Ack> = live

@@ -33,6 +33,7 @@ mod finality;
 mod moves;
 mod output;
 mod recovery;
+mod relink;
 mod secret_steps;
 mod seeding;
 mod settings;
@@ -158,6 +159,9 @@ pub struct Session<G: Game> {
     silence_reported: BTreeSet<(u8, u32, u8)>,
     /// Findings reported, as (kind, move, peer): at most [`MAX_CHEAT_REPORTS`].
     cheats_reported: BTreeSet<(u8, u32, Vec<u8>)>,
+    /// Resumed at a move whose links the file lacks (see `relink.rs`): the state hash its acks
+    /// sign, while they are fetched again. No takeover is recorded meanwhile.
+    relink: Option<StateHash>,
     /// Peers with no seat reported: at most [`MAX_UNKNOWN_REPORTS`].
     unknown_reported: BTreeSet<Vec<u8>>,
     chat_counter: u32,
@@ -336,6 +340,7 @@ impl<G: Game> Session<G> {
             chat_counter: 0,
             chats_seen: BTreeSet::new(),
             limits,
+            relink: None,
             your_turn_sent: 0,
             spectator_rr: 0,
             awaiting_resync: false,
@@ -485,6 +490,7 @@ impl<G: Game> Session<G> {
         s.takeover_history = r.takeovers.clone();
         if r.over {
             s.phase = Phase::Over;
+        s.relink_from_log(r.last_hash);
         } else {
             s.awaiting_resync = true;
             s.secret_resync = s

@@ -522,6 +522,7 @@ impl<G: Game> Session<G> {
                     vec![LogItem::Ack(old), LogItem::Ack(a)],
                 );
             }
+            None if seq == self.final_seq && self.relink.is_some() => self.on_relink_ack(a),
             None => {
                 if seq > self.final_seq && seq <= self.final_seq + WINDOW {
                     if deferred {

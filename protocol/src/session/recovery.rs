@@ -61,7 +61,8 @@ impl<G: Game> Session<G> {
     pub(super) fn sync_request(&self) -> SyncRequest {
         SyncRequest {
             game_id: self.game_id,
-            from_seq: self.final_seq + 1,
+            // Resumed without the last final move's links: its acks are asked for again.
+            from_seq: self.final_seq + u32::from(self.relink.is_none()),
             need_setup: self.phase == Phase::Seeding,
         }
     }

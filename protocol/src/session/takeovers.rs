@@ -213,6 +213,11 @@ impl<G: Game> Session<G> {
     /// the set it voted for (so two voters never apply different sets), and any decided set that
     /// names its own seat; a follower or spectator applies the largest decided set.
     pub(super) fn try_apply_takeovers(&mut self) {
+        // A takeover record carries the links of the last final move: after a resume, only
+        // once they are back (see `relink.rs`).
+        if self.relink.is_some() {
+            return;
+        }
         for _ in 0..self.seats.len() {
             let n = self.final_seq + 1;
             let live = self.live_player_seats();
@@ -380,27 +385,20 @@ impl<G: Game> Session<G> {
         };
         s.votes = std::mem::take(&mut self.votes);
         s.applied_votes = std::mem::take(&mut self.applied_votes);
-        // The beacon links of move `n - 1` (signed in its acks and, the mover's, in the move,
-        // which we hold), for the takeover records to come: those of the seats still live after
-        // the takeovers kept at `n`, in seat order.
+        // The acks of move `n - 1` we held (our file may lack them): the links of the seats
+        // still live after the takeovers kept at `n` are the takeover records' to come.
         if n >= 2
-            && let Some(e) = self.log.get(n as usize - 2)
+            && let (Some(e), Some(mine)) =
+                (self.log.get(n as usize - 2), s.log.get_mut(n as usize - 2))
         {
-            let mut links: Vec<(Seat, crate::message::Link)> = e
-                .acks
-                .iter()
-                .flatten()
-                .filter_map(|a| a.signed.body.reveal.map(|r| (a.signed.body.seat, r)))
-                .collect();
-            if let Some(m) = &e.mv
-                && !links.iter().any(|(seat, _)| *seat == m.body.seat)
-            {
-                links.push((m.body.seat, m.body.reveal));
+            for (slot, a) in mine.acks.iter_mut().zip(&e.acks) {
+                if slot.is_none() {
+                    slot.clone_from(a);
+                }
             }
-            links.retain(|(seat, _)| s.seats[seat.index()].live);
-            links.sort_by_key(|(seat, _)| *seat);
-            s.last_links = links;
         }
+        let hash = s.relink;
+        s.relink_from_log(hash);
         let mut events = std::mem::take(&mut self.events);
         events.extend(s.events.drain(..));
         s.events = events;
