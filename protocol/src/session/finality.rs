@@ -466,6 +466,11 @@ impl<G: Game> Session<G> {
 
     /// Drives everything that can happen without new input.
     pub(super) fn advance(&mut self) {
+        // A lone vote against our seat waits for the next tick: until then we play, ack and
+        // finalise nothing (see `judge_lone_vote`).
+        if self.lone_vote.is_some() {
+            return;
+        }
         for _ in 0..100_000 {
             let progressed = match self.phase {
                 Phase::Seeding => {

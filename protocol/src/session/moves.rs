@@ -35,7 +35,7 @@ impl<G: Game> Session<G> {
         }
         bytes.extend(encode_record(&record));
         self.journal_out.push_back(bytes);
-        self.news_sent_at = self.now;
+        self.sent_news();
         self.own_signed.insert(seq, record);
     }
 
@@ -406,7 +406,7 @@ impl<G: Game> Session<G> {
                     body,
                 },
             };
-            self.news_sent_at = self.now;
+            self.sent_news();
             self.store_ack(ack.clone());
             self.send(Destination::Broadcast, Message::Ack(ack));
         }

@@ -50,37 +50,83 @@ impl<G: Game> Session<G> {
         };
         // A 2-player game: a lone vote against our own seat while we still send news (we
         // signed a move, ack, commitment or vote within the gone-timeout) is refused (see
-        // `crate::takeover`): reported, and our game ends there.
+        // `crate::takeover`). It is judged at the next tick, on the clock of then: it may be the
+        // first thing a process that was suspended reads, before its clock caught up.
         if seat == me
             && voter != me
             && self.seats[me.index()].live
             && takeover::lone_vote(self.players_at_start)
-            && self.now
-                < self
-                    .news_sent_at
-                    .saturating_add(self.settings.gone_after_ms)
+            && !self.was_gone_at(from_seq, self.news_sent_at)
         {
-            let peer = self.seats[voter.index()]
-                .player
-                .as_ref()
-                .map_or(from, |p| p.peer);
-            self.cheat(
-                CheatKind::Eviction,
-                Some(voter),
-                peer,
-                from_seq,
-                format!(
-                    "voted alone to hand our seat to the bot at move {from_seq} while we were \
-                     still playing"
-                ),
-                vec![LogItem::Takeover(t)],
-            );
-            self.halt(format!(
-                "{voter} handed our seat to the bot while we were still playing; a 2-player game \
-                 cannot go on without both players"
-            ));
+            if self.lone_vote.is_none() {
+                self.lone_vote = Some((from, t, self.news_sent_at));
+            }
             return;
         }
+        self.hold_vote(t);
+    }
+
+    /// Whether, by our own clock, we had sent nothing new for the gone-timeout at move `n`:
+    /// we are silent that long now (since `sent_at`, our last news), or we were when move `n` was
+    /// under way (a machine that slept, then woke and played on before the vote reached it).
+    fn was_gone_at(&self, n: u32, sent_at: u64) -> bool {
+        self.now >= sent_at.saturating_add(self.settings.gone_after_ms)
+            || self.gone_spell.is_some_and(|(a, b)| a <= n && n <= b)
+    }
+
+    /// Notes that we signed something new (a move, ack, secret commitment or vote) now. A
+    /// silence of the gone-timeout or more before it is remembered with the moves it spanned.
+    pub(super) fn sent_news(&mut self) {
+        let seq = self.final_seq + 1;
+        if self.now
+            >= self
+                .news_sent_at
+                .saturating_add(self.settings.gone_after_ms)
+        {
+            self.gone_spell = Some((self.news_seq, seq));
+        }
+        self.news_sent_at = self.now;
+        self.news_seq = seq;
+    }
+
+    /// A lone vote against our seat in a 2-player game, held since it came (see `on_takeover`):
+    /// if we had sent nothing new for the gone-timeout at its move (our process or machine was
+    /// not running: the partner rightly found us gone), it counts and we follow the game
+    /// read-only; otherwise it is reported as `Cheat(Eviction)` and our game ends there.
+    pub(super) fn judge_lone_vote(&mut self) {
+        let Some((from, t, sent_at)) = self.lone_vote.take() else {
+            return;
+        };
+        if self.was_gone_at(t.body.from_seq, sent_at) {
+            self.hold_vote(t);
+            self.advance();
+            return;
+        }
+        let (voter, from_seq) = (t.body.voter, t.body.from_seq);
+        let peer = self.peer_of_seat_or(voter, from);
+        self.cheat(
+            CheatKind::Eviction,
+            Some(voter),
+            peer,
+            from_seq,
+            format!(
+                "voted alone to hand our seat to the bot at move {from_seq} while we were \
+                 still playing"
+            ),
+            vec![LogItem::Takeover(t)],
+        );
+        self.halt(format!(
+            "{voter} handed our seat to the bot while we were still playing; a 2-player game \
+             cannot go on without both players"
+        ));
+    }
+
+    /// Holds a vote, checked and accepted, and acts on it.
+    fn hold_vote(&mut self, t: Signed<TakeoverBody>) {
+        let (seat, from_seq, voter) = (t.body.seat, t.body.from_seq, t.body.voter);
+        let Some(me) = self.local_seat else {
+            return;
+        };
         self.votes
             .entry((seat, from_seq))
             .or_default()
