@@ -638,6 +638,14 @@ impl<G: Game> Session<G> {
             })
     }
 
+    /// How many takeover votes are held for takeovers not decided yet. A vote counts only for
+    /// the move under way (or the one just final, or the next): it is dropped once a later move
+    /// is final, and moved aside once its takeover is applied (those are kept only to answer
+    /// sync requests, at most one takeover per seat), so this stays small in any game.
+    pub fn held_votes(&self) -> usize {
+        self.votes.values().map(|v| v.len()).sum()
+    }
+
     /// Chat lines, log requests and relayed evidence dropped so far because their sender was
     /// over its rate ([`crate::limit`]).
     pub fn rate_limited(&self) -> u64 {
