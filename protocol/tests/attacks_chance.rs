@@ -380,6 +380,10 @@ fn a_two_player_survivor_cannot_evict_a_connected_partner() {
     // A hostile client signs the lone vote anyway: the partner does not hand its seat over.
     let from_seq = n.peers[1].session.final_seq() + 1;
     send_vote(&mut n, 0, Seat(1), from_seq, 1);
+    // Judged at its next tick, on the clock of then (a suspended machine reads first).
+    let now = n.now;
+    n.peers[1].session.tick(now);
+    n.pump(1);
     assert!(!n.peers[1].session.is_taken_over());
     assert!(taken_over(&n, 1).is_empty());
     assert!(

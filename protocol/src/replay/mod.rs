@@ -1539,6 +1539,9 @@ pub(crate) struct Rebuilt<G: Game> {
     pub over: bool,
     /// Takeovers in the file: `(from_seq, seats)`.
     pub takeovers: Vec<(u32, Vec<Seat>)>,
+    /// The state hash the acks of the last move sign (right after it, before any chance
+    /// point): a resumed session takes the acks of that move again only for this hash.
+    pub last_hash: Option<StateHash>,
 }
 
 /// What [`check_unfinished`] found in a replay that may be cut or still being written.
@@ -1618,6 +1621,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
     };
     let mut valid_len = end_of(0);
     let mut moves = Vec::new();
+    let mut last_hash = None;
     let game_id = header.config.game_id;
     for (index, (offset, frame)) in all.iter().enumerate().skip(1) {
         if v.over {
@@ -1749,6 +1753,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             }
         }
         moves.push((signed, acks, secret));
+        last_hash = Some(hash_after);
     }
     Ok(Rebuilt {
         header: (**header).clone(),
@@ -1760,6 +1765,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         valid_len,
         over: v.over,
         takeovers: v.takeover_sets,
+        last_hash,
     })
 }
 

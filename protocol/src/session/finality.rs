@@ -298,6 +298,7 @@ impl<G: Game> Session<G> {
             }),
         };
         self.last_links = live.iter().map(|&i| Seat(i as u8)).zip(reveals).collect();
+        self.relink = None;
         self.push_frame(frame);
         self.progress();
         if self.state.to_act() == Actor::Over {
@@ -363,6 +364,10 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn try_settle(&mut self) -> bool {
+        // The end record carries the last move's links: wait for them after a resume.
+        if self.relink.is_some() {
+            return false;
+        }
         let live = self.live_player_seats();
         let seq = self.final_seq;
         let acks: Vec<Ack> = live
@@ -461,6 +466,11 @@ impl<G: Game> Session<G> {
 
     /// Drives everything that can happen without new input.
     pub(super) fn advance(&mut self) {
+        // A lone vote against our seat waits for the next tick: until then we play, ack and
+        // finalise nothing (see `judge_lone_vote`).
+        if self.lone_vote.is_some() {
+            return;
+        }
         for _ in 0..100_000 {
             let progressed = match self.phase {
                 Phase::Seeding => {

@@ -33,6 +33,7 @@ mod finality;
 mod moves;
 mod output;
 mod recovery;
+mod relink;
 mod secret_steps;
 mod seeding;
 mod settings;
@@ -141,14 +142,26 @@ pub struct Session<G: Game> {
     /// vote): in a 2-player game it refuses a lone vote against it within
     /// [`Settings::gone_after_ms`] of that (see [`crate::takeover`]).
     news_sent_at: u64,
+    /// The move under way when the local seat last signed something new.
+    news_seq: u32,
+    /// The last time the local seat sent nothing new for the gone-timeout or more: the first
+    /// and last move under way in that silence (see `sent_news`).
+    gone_spell: Option<(u32, u32)>,
     /// When a message from each seat's peer last moved the game on (something new from it): in
     /// a 2-player game the survivor votes alone only after [`Settings::gone_after_ms`] without.
     news_at: Vec<u64>,
+    /// A lone vote against our seat in a 2-player game that came while we had sent news within
+    /// the gone-timeout: its sender, the vote, and when we had last sent news then. Judged at
+    /// the next tick, on a fresh clock (see `takeovers.rs`).
+    lone_vote: Option<(PeerId, Signed<TakeoverBody>, u64)>,
     /// How often the game moved on (see `progress`).
     progress_count: u64,
     takeover_move: Option<(u32, [u8; 32])>,
     /// The beacon links of the live seats revealed with the acks of the last final move.
     last_links: Vec<(Seat, crate::message::Link)>,
+    /// Resumed at a move whose links the file lacks (see `relink.rs`): the state hash its acks
+    /// sign, while they are fetched again. No takeover is recorded meanwhile.
+    relink: Option<StateHash>,
     outbox: VecDeque<Transmit>,
     events: VecDeque<Event<G>>,
     replay_out: VecDeque<Vec<u8>>,
@@ -320,10 +333,14 @@ impl<G: Game> Session<G> {
             votes: BTreeMap::new(),
             applied_votes: BTreeMap::new(),
             news_sent_at: now,
+            news_seq: 1,
+            gone_spell: None,
             news_at: vec![now; n],
+            lone_vote: None,
             progress_count: 0,
             takeover_move: None,
             last_links: Vec::new(),
+            relink: None,
             outbox: VecDeque::new(),
             events: VecDeque::new(),
             replay_out: VecDeque::new(),
@@ -473,6 +490,7 @@ impl<G: Game> Session<G> {
             .into_iter()
             .map(|(mv, acks, secret)| LogEntry { mv, acks, secret })
             .collect();
+        s.relink_from_log(r.last_hash);
         s.your_turn_sent = s.final_seq;
         s.replay_log = replay[..r.valid_len].to_vec();
         s.frame_index = read_frames(&s.replay_log)
@@ -601,6 +619,7 @@ impl<G: Game> Session<G> {
     pub fn is_my_turn(&self) -> bool {
         self.phase == Phase::Playing
             && !self.awaiting_resync
+            && self.lone_vote.is_none()
             && self.pending.is_none()
             && self.local_seat.is_some_and(|s| {
                 self.seats[s.index()].live
@@ -617,6 +636,14 @@ impl<G: Game> Session<G> {
                         Actor::Chance | Actor::Over => false,
                     }
             })
+    }
+
+    /// How many takeover votes are held for takeovers not decided yet. A vote counts only for
+    /// the move under way (or the one just final, or the next): it is dropped once a later move
+    /// is final, and moved aside once its takeover is applied (those are kept only to answer
+    /// sync requests, at most one takeover per seat), so this stays small in any game.
+    pub fn held_votes(&self) -> usize {
+        self.votes.values().map(|v| v.len()).sum()
     }
 
     /// Chat lines, log requests and relayed evidence dropped so far because their sender was
@@ -754,10 +781,19 @@ impl<G: Game> Session<G> {
 
     /// Advances logical time: retransmits, asks for missing items, reports silent peers.
     pub fn tick(&mut self, now: u64) {
+        // Time we did not run (a suspended machine, a stopped process) is not the others'
+        // silence: we could not hear them.
+        let gap = now.saturating_sub(self.now);
         self.now = self.now.max(now);
+        if gap > self.settings.silence_ms {
+            for t in &mut self.news_at {
+                *t = t.saturating_add(gap).min(self.now);
+            }
+        }
         if matches!(self.phase, Phase::Over | Phase::Halted(_)) {
             return;
         }
+        self.judge_lone_vote();
         let rto = self.settings.retransmit_ms;
         if self.now >= self.last_progress + rto && self.now >= self.last_retransmit + rto {
             self.last_retransmit = self.now;
@@ -1030,8 +1066,13 @@ impl<G: Game> Session<G> {
             sig: self.signer.sign(Domain::Takeover, &body),
             body,
         };
-        self.news_sent_at = self.now;
+        self.sent_news();
         self.send(Destination::Broadcast, Message::Takeover(signed.clone()));
+        // The seat's own peer too, by name: once the vote decides, the broadcast no longer
+        // reaches it, and it must learn its seat was handed over (it then follows).
+        if let Some(peer) = self.seats[seat.index()].player.as_ref().map(|p| p.peer) {
+            self.send(Destination::Peer(peer), Message::Takeover(signed.clone()));
+        }
         self.on_takeover(self.local_peer, signed);
         self.advance();
         Ok(())

@@ -35,7 +35,7 @@ impl<G: Game> Session<G> {
         }
         bytes.extend(encode_record(&record));
         self.journal_out.push_back(bytes);
-        self.news_sent_at = self.now;
+        self.sent_news();
         self.own_signed.insert(seq, record);
     }
 
@@ -406,7 +406,7 @@ impl<G: Game> Session<G> {
                     body,
                 },
             };
-            self.news_sent_at = self.now;
+            self.sent_news();
             self.store_ack(ack.clone());
             self.send(Destination::Broadcast, Message::Ack(ack));
         }
@@ -522,6 +522,7 @@ impl<G: Game> Session<G> {
                     vec![LogItem::Ack(old), LogItem::Ack(a)],
                 );
             }
+            None if seq == self.final_seq && self.relink.is_some() => self.on_relink_ack(a),
             None => {
                 if seq > self.final_seq && seq <= self.final_seq + WINDOW {
                     if deferred {

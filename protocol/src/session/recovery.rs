@@ -61,7 +61,8 @@ impl<G: Game> Session<G> {
     pub(super) fn sync_request(&self) -> SyncRequest {
         SyncRequest {
             game_id: self.game_id,
-            from_seq: self.final_seq + 1,
+            // Resumed without the last final move's links: its acks are asked for again.
+            from_seq: self.final_seq + u32::from(self.relink.is_none()),
             need_setup: self.phase == Phase::Seeding,
         }
     }
@@ -232,10 +233,12 @@ impl<G: Game> Session<G> {
             .final_seq
             .min(from_seq.saturating_add(self.settings.sync_chunk));
         // Takeover votes, so a catching-up peer applies them at the same point: those of the
-        // takeovers applied in the range asked (and at the move after it), and those held now.
+        // takeovers applied in the range asked (and at the move after it, and at its last final
+        // move: a peer handed over at a move it already took as final rewinds), and those held
+        // now.
         for (_, votes) in self
             .applied_votes
-            .range(from_seq..)
+            .range(from_seq.saturating_sub(1)..)
             .take_while(|(n, _)| **n <= last.saturating_add(1))
         {
             items.extend(votes.iter().cloned().map(LogItem::Takeover));

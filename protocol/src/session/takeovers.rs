@@ -50,37 +50,83 @@ impl<G: Game> Session<G> {
         };
         // A 2-player game: a lone vote against our own seat while we still send news (we
         // signed a move, ack, commitment or vote within the gone-timeout) is refused (see
-        // `crate::takeover`): reported, and our game ends there.
+        // `crate::takeover`). It is judged at the next tick, on the clock of then: it may be the
+        // first thing a process that was suspended reads, before its clock caught up.
         if seat == me
             && voter != me
             && self.seats[me.index()].live
             && takeover::lone_vote(self.players_at_start)
-            && self.now
-                < self
-                    .news_sent_at
-                    .saturating_add(self.settings.gone_after_ms)
+            && !self.was_gone_at(from_seq, self.news_sent_at)
         {
-            let peer = self.seats[voter.index()]
-                .player
-                .as_ref()
-                .map_or(from, |p| p.peer);
-            self.cheat(
-                CheatKind::Eviction,
-                Some(voter),
-                peer,
-                from_seq,
-                format!(
-                    "voted alone to hand our seat to the bot at move {from_seq} while we were \
-                     still playing"
-                ),
-                vec![LogItem::Takeover(t)],
-            );
-            self.halt(format!(
-                "{voter} handed our seat to the bot while we were still playing; a 2-player game \
-                 cannot go on without both players"
-            ));
+            if self.lone_vote.is_none() {
+                self.lone_vote = Some((from, t, self.news_sent_at));
+            }
             return;
         }
+        self.hold_vote(t);
+    }
+
+    /// Whether, by our own clock, we had sent nothing new for the gone-timeout at move `n`:
+    /// we are silent that long now (since `sent_at`, our last news), or we were when move `n` was
+    /// under way (a machine that slept, then woke and played on before the vote reached it).
+    fn was_gone_at(&self, n: u32, sent_at: u64) -> bool {
+        self.now >= sent_at.saturating_add(self.settings.gone_after_ms)
+            || self.gone_spell.is_some_and(|(a, b)| a <= n && n <= b)
+    }
+
+    /// Notes that we signed something new (a move, ack, secret commitment or vote) now. A
+    /// silence of the gone-timeout or more before it is remembered with the moves it spanned.
+    pub(super) fn sent_news(&mut self) {
+        let seq = self.final_seq + 1;
+        if self.now
+            >= self
+                .news_sent_at
+                .saturating_add(self.settings.gone_after_ms)
+        {
+            self.gone_spell = Some((self.news_seq, seq));
+        }
+        self.news_sent_at = self.now;
+        self.news_seq = seq;
+    }
+
+    /// A lone vote against our seat in a 2-player game, held since it came (see `on_takeover`):
+    /// if we had sent nothing new for the gone-timeout at its move (our process or machine was
+    /// not running: the partner rightly found us gone), it counts and we follow the game
+    /// read-only; otherwise it is reported as `Cheat(Eviction)` and our game ends there.
+    pub(super) fn judge_lone_vote(&mut self) {
+        let Some((from, t, sent_at)) = self.lone_vote.take() else {
+            return;
+        };
+        if self.was_gone_at(t.body.from_seq, sent_at) {
+            self.hold_vote(t);
+            self.advance();
+            return;
+        }
+        let (voter, from_seq) = (t.body.voter, t.body.from_seq);
+        let peer = self.peer_of_seat_or(voter, from);
+        self.cheat(
+            CheatKind::Eviction,
+            Some(voter),
+            peer,
+            from_seq,
+            format!(
+                "voted alone to hand our seat to the bot at move {from_seq} while we were \
+                 still playing"
+            ),
+            vec![LogItem::Takeover(t)],
+        );
+        self.halt(format!(
+            "{voter} handed our seat to the bot while we were still playing; a 2-player game \
+             cannot go on without both players"
+        ));
+    }
+
+    /// Holds a vote, checked and accepted, and acts on it.
+    fn hold_vote(&mut self, t: Signed<TakeoverBody>) {
+        let (seat, from_seq, voter) = (t.body.seat, t.body.from_seq, t.body.voter);
+        let Some(me) = self.local_seat else {
+            return;
+        };
         self.votes
             .entry((seat, from_seq))
             .or_default()
@@ -213,6 +259,11 @@ impl<G: Game> Session<G> {
     /// the set it voted for (so two voters never apply different sets), and any decided set that
     /// names its own seat; a follower or spectator applies the largest decided set.
     pub(super) fn try_apply_takeovers(&mut self) {
+        // A takeover record carries the links of the last final move: after a resume, only
+        // once they are back (see `relink.rs`).
+        if self.relink.is_some() {
+            return;
+        }
         for _ in 0..self.seats.len() {
             let n = self.final_seq + 1;
             let live = self.live_player_seats();
@@ -380,27 +431,20 @@ impl<G: Game> Session<G> {
         };
         s.votes = std::mem::take(&mut self.votes);
         s.applied_votes = std::mem::take(&mut self.applied_votes);
-        // The beacon links of move `n - 1` (signed in its acks and, the mover's, in the move,
-        // which we hold), for the takeover records to come: those of the seats still live after
-        // the takeovers kept at `n`, in seat order.
+        // The acks of move `n - 1` we held (our file may lack them): the links of the seats
+        // still live after the takeovers kept at `n` are the takeover records' to come.
         if n >= 2
-            && let Some(e) = self.log.get(n as usize - 2)
+            && let (Some(e), Some(mine)) =
+                (self.log.get(n as usize - 2), s.log.get_mut(n as usize - 2))
         {
-            let mut links: Vec<(Seat, crate::message::Link)> = e
-                .acks
-                .iter()
-                .flatten()
-                .filter_map(|a| a.signed.body.reveal.map(|r| (a.signed.body.seat, r)))
-                .collect();
-            if let Some(m) = &e.mv
-                && !links.iter().any(|(seat, _)| *seat == m.body.seat)
-            {
-                links.push((m.body.seat, m.body.reveal));
+            for (slot, a) in mine.acks.iter_mut().zip(&e.acks) {
+                if slot.is_none() {
+                    slot.clone_from(a);
+                }
             }
-            links.retain(|(seat, _)| s.seats[seat.index()].live);
-            links.sort_by_key(|(seat, _)| *seat);
-            s.last_links = links;
         }
+        let hash = s.relink;
+        s.relink_from_log(hash);
         let mut events = std::mem::take(&mut self.events);
         events.extend(s.events.drain(..));
         s.events = events;

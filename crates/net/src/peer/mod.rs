@@ -14,6 +14,7 @@
 //! - `hooks`: test-only misbehaviour, built with the `test-hooks` feature only (`no_hooks.rs`
 //!   stands in otherwise).
 
+mod clock;
 mod commands;
 mod flusher;
 mod game;
@@ -120,6 +121,8 @@ struct Driver<G: Game> {
     my_key: PublicKeyBytes,
     node: Node,
     t0: Instant,
+    /// The session's clock (counts time suspended).
+    clock: clock::GameClock,
     deadline: Instant,
     /// The lobby before the game (and who we are connected to).
     lobby: Lobby<G, PeerId>,
@@ -201,6 +204,7 @@ pub(crate) async fn run_linked<G: Game>(
         my_key,
         node,
         t0,
+        clock: clock::GameClock::new(t0),
         lobby,
         session: None,
         replay: None,
@@ -235,7 +239,7 @@ pub(crate) async fn run_linked<G: Game>(
 
 impl<G: Game> Driver<G> {
     fn now_ms(&self) -> u64 {
-        self.t0.elapsed().as_millis() as u64
+        self.clock.now_ms()
     }
 
     fn since_start_us(&self) -> u64 {
@@ -343,7 +347,7 @@ impl<G: Game> Driver<G> {
         if let Some(s) = &self.session
             && let Some(t) = s.next_timeout()
         {
-            wake = wake.min(self.t0 + Duration::from_millis(t));
+            wake = wake.min(self.clock.instant_of(t));
         }
         if let Some(t) = self.next_bot_move {
             wake = wake.min(t);
@@ -351,7 +355,7 @@ impl<G: Game> Driver<G> {
         if self.session.is_none()
             && let Some(t) = self.lobby.next_wake()
         {
-            wake = wake.min(self.t0 + Duration::from_millis(t));
+            wake = wake.min(self.clock.instant_of(t));
         }
         if let Some(t) = self.over_at {
             wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
