@@ -67,7 +67,15 @@ impl Winter {
             WinterAction::Attack(m) | WinterAction::Push(m) => {
                 1 << (2 * monster_distance(self, m).clamp(0, 8))
             }
-            _ => weight(score(self, seat, target(self, seat), action)),
+            // Only these read the seat's target (the search for it is the costly part).
+            WinterAction::Place { .. }
+            | WinterAction::Move { .. }
+            | WinterAction::Acquire { .. }
+            | WinterAction::PlayMusic(_)
+            | WinterAction::PlayCard { .. } => {
+                weight(score(self, seat, target(self, seat), action))
+            }
+            _ => weight(score(self, seat, None, action)),
         }
     }
 
