@@ -9,7 +9,8 @@
 //! Local bot seats use [`Weights::BALANCED`].
 
 use crate::data::{
-    FAERIE_DATA, FaerieKind, MONSTER_DATA, QUEST_DATA, Requirement, Spot, TRAIN_TO_2, TRAIN_TO_3,
+    FAERIE_DATA, FaerieKind, MONSTER_DATA, QUEST_DATA, Requirement, STARTING_HEROES, Spot,
+    TRAIN_TO_2, TRAIN_TO_3,
 };
 use crate::map;
 use crate::state::{Pending, Spring, hero_face, quest_of};
@@ -127,16 +128,16 @@ impl<'a> Context<'a> {
     pub(crate) fn new(g: &'a Spring, seat: Seat) -> Self {
         let s = seat.index();
         let e = &g.empires[s];
-        let (mut cards, mut axes, mut packs) = (0i32, 0i32, 0i32);
-        for id in 0..64u8 {
+        // Only the starting heroes show axes or backpacks; every card counts.
+        let (mut axes, mut packs) = (0i32, 0i32);
+        for id in 0..STARTING_HEROES.len() as u8 {
             if e.heroes & (1 << id) != 0 {
                 let (a, p) = hero_face(id);
-                cards += 1;
                 axes += a as i32;
                 packs += p as i32;
             }
         }
-        let cards = cards.max(1);
+        let cards = (e.heroes.count_ones() as i32).max(1);
         let (mut faeries_wanted, mut gold_wanted) = (0, 0);
         for q in g.area_cards().filter_map(quest_of) {
             if let Requirement::Have { res, faeries, .. } = QUEST_DATA[q].need {

@@ -154,3 +154,49 @@ fn the_estimate_is_a_share_of_a_win_that_follows_the_points() {
         }
     }
 }
+
+#[test]
+fn the_leader_by_the_estimate_halfway_wins_more_often_than_a_fair_share() {
+    for players in 2..=4u8 {
+        let n = players as usize;
+        let (mut leader_won, mut games) = (0u32, 0u32);
+        for seed in 0..60u64 {
+            let mut g = Spring::new(&SpringOptions::default(), players).unwrap();
+            let mut chance = SeedStream::new(seed);
+            let mut rng = SeedStream::derive(seed, "halfway");
+            let mut leader = None;
+            loop {
+                if leader.is_none() && g.flow().era == 3 {
+                    let mut out = [0u16; 4];
+                    assert!(g.evaluate(&mut out[..n]));
+                    let best = (0..n).max_by_key(|&s| (out[s], n - s)).unwrap();
+                    leader = Some(Seat(best as u8));
+                }
+                match g.to_act() {
+                    Actor::Over => break,
+                    Actor::Chance => {
+                        g.resolve_chance(chance.next_entropy()).unwrap();
+                    }
+                    Actor::Seat(seat) => {
+                        let legal = g.legal_actions_vec();
+                        let i = weighted(&g, seat, &legal, &mut rng);
+                        g.play(seat, &legal[i]).unwrap();
+                    }
+                    Actor::Simultaneous(_) => unreachable!(),
+                }
+            }
+            if let Some(l) = leader {
+                games += 1;
+                leader_won += u32::from(g.outcome().unwrap().winners.contains(&l));
+            }
+        }
+        println!(
+            "{players} players: the leader by the estimate at era 3 won {leader_won} of {games}"
+        );
+        // A fair share would be games / players; the leader wins a third more at least.
+        assert!(
+            leader_won * players as u32 * 3 >= games * 4,
+            "{players} players: {leader_won} of {games}"
+        );
+    }
+}

@@ -13,8 +13,9 @@
 
 use crate::bot::{card_worth, monster_distance, score, target};
 use crate::data::{BOARD, Card, DISASTER_LIMIT, WEEKS, ZONES, ZoneType};
+use crate::rules::legal::disaster_cost;
 use crate::rules::score::breakdown;
-use crate::state::{End, Winter};
+use crate::state::{End, PlayerBoard, Winter};
 use crate::types::WinterAction;
 use dwarfs_engine::Seat;
 
@@ -66,15 +67,24 @@ impl Winter {
             WinterAction::Attack(m) | WinterAction::Push(m) => {
                 1 << (2 * monster_distance(self, m).clamp(0, 8))
             }
-            _ => weight(score(self, seat, target(self, seat), action)),
+            // Only these read the seat's target (the search for it is the costly part).
+            WinterAction::Place { .. }
+            | WinterAction::Move { .. }
+            | WinterAction::Acquire { .. }
+            | WinterAction::PlayMusic(_)
+            | WinterAction::PlayCard { .. } => {
+                weight(score(self, seat, target(self, seat), action))
+            }
+            _ => weight(score(self, seat, None, action)),
         }
     }
 
     /// Each seat's expected share of a win in thousandths (see
     /// [`dwarfs_engine::Game::evaluate`]): the chance the castle holds to the end of week 7
     /// times the seat's share of the lead. The chance falls with every monster near the castle
-    /// and every active disaster, compounded over the weeks left; the share is each seat's VP so
-    /// far plus one, cubed, over the table's.
+    /// (less for one a seat could defeat now) and every active disaster (less for one a seat
+    /// could overcome now), compounded over the weeks left; the share is each seat's VP so far
+    /// plus one, cubed, over the table's.
     pub(crate) fn estimate(&self, out: &mut [u16]) -> bool {
         let n = (self.players as usize)
             .min(out.len())
@@ -111,20 +121,42 @@ impl Winter {
 
     /// The estimated chance (thousandths) that the castle holds to the end of the winter.
     fn survival(&self) -> u32 {
-        // Threat this week: monsters by how close they stand (4 in the castle, 1 at the edge),
-        // squared, and active disasters against the limit.
-        let near: u32 = self
-            .monsters()
-            .map(|(_, z)| {
-                let t = 4u32.saturating_sub(z.distance() as u32);
-                t * t
-            })
-            .sum();
         let disasters = self.active_disasters() as u32;
         if disasters >= DISASTER_LIMIT as u32 {
             return 0;
         }
-        let threat = near * 25 + disasters * disasters * 60;
+        let seats = &self.seats[..(self.players as usize).min(crate::state::MAX_SEATS)];
+        // Threat this week: each monster by how close it stands (16 in the castle, 1 at the
+        // edge), a quarter of that when a seat could defeat it now (dwarfs there and the
+        // cost in hand), half when a seat has the dwarfs but not the cost.
+        let near: u32 = self
+            .monsters()
+            .map(|(m, z)| {
+                let t = 4u32.saturating_sub(z.distance() as u32);
+                let c = m.card();
+                let strong = |p: &&PlayerBoard| p.monster_strength(z) >= c.dwarfs;
+                let threat = t * t * 4;
+                if seats.iter().filter(strong).any(|p| p.can_pay(&c.cost)) {
+                    threat / 4
+                } else if seats.iter().any(|p| strong(&p)) {
+                    threat / 2
+                } else {
+                    threat
+                }
+            })
+            .sum();
+        // Active disasters against the limit, less for those a seat could overcome now.
+        let open: u32 = self
+            .disasters()
+            .map(|d| {
+                let c = d.card();
+                let beaten = seats.iter().any(|p| {
+                    p.dwarfs_in(c.zone) >= c.dwarfs && p.can_pay(&disaster_cost(p, &c.cost, c.zone))
+                });
+                if beaten { 1 } else { 2 }
+            })
+            .sum();
+        let threat = near * 25 / 4 + open * open * 15;
         let per_week = 950u32.saturating_sub(threat).max(100);
         // Compounded over this week and the weeks after it (each a little calmer than now).
         let left = WEEKS.saturating_sub(self.week.week) as u32;

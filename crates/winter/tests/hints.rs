@@ -225,3 +225,52 @@ fn the_estimate_falls_as_a_monster_nears_the_castle_and_rises_with_the_weeks() {
     late.set_week(6, Seat(0));
     assert!(total(&late) > e);
 }
+
+#[test]
+fn games_the_estimate_rates_higher_in_week_3_hold_the_castle_longer() {
+    // Weighted tables rarely lose before the end of week 3, so every game is measured there.
+    const WEEK: u8 = 3;
+    for players in 1..=4u8 {
+        let n = players as usize;
+        // (estimate at the first turn of the week, weeks held)
+        let mut seen: Vec<(u32, u32)> = Vec::new();
+        for seed in 0..80u64 {
+            let mut g = Winter::new(&WinterOptions::default(), players).unwrap();
+            let mut chance = SeedStream::new(seed);
+            let mut rng = SeedStream::derive(seed, "estimate by week");
+            let mut estimate = None;
+            loop {
+                if estimate.is_none() && g.week() == WEEK && g.stage() == dwarfs_winter::Stage::Turn
+                {
+                    let mut out = [0u16; 4];
+                    assert!(g.evaluate(&mut out[..n]));
+                    estimate = Some(out.iter().map(|&x| x as u32).sum::<u32>());
+                }
+                match g.to_act() {
+                    Actor::Over => break,
+                    Actor::Chance => {
+                        g.resolve_chance(chance.next_entropy()).unwrap();
+                    }
+                    a => {
+                        let seat = a.deciding().iter().next().unwrap();
+                        let legal = g.legal_actions_for_vec(seat);
+                        let i = weighted(&g, seat, &legal, &mut rng);
+                        g.play(seat, &legal[i]).unwrap();
+                    }
+                }
+            }
+            if let Some(e) = estimate {
+                seen.push((e, weeks_held(&g)));
+            }
+        }
+        seen.sort();
+        let half = seen.len() / 2;
+        let mean = |s: &[(u32, u32)]| s.iter().map(|x| x.1).sum::<u32>() as f64 / s.len() as f64;
+        let (low, high) = (mean(&seen[..half]), mean(&seen[seen.len() - half..]));
+        println!(
+            "{players} players: {} games reached week {WEEK}; weeks held {low:.2} in the lower half of the estimates, {high:.2} in the upper",
+            seen.len()
+        );
+        assert!(high > low + 0.3, "{players} players: {low} vs {high}");
+    }
+}
