@@ -223,7 +223,7 @@ pub struct Session<G: Game> {
     replay_sync: bool,
     /// Acks received from their author's own peer (the connection authenticates it), counted
     /// towards finality before their signatures are checked (see `deferred.rs`).
-    unchecked: Vec<Ack>,
+    unchecked: Vec<deferred::Unchecked>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -718,7 +718,7 @@ impl<G: Game> Session<G> {
             let overdue = self
                 .unchecked
                 .iter()
-                .any(|a| a.signed.body.seq + DEFERRED_MOVES <= self.final_seq);
+                .any(|a| a.seq() + DEFERRED_MOVES <= self.final_seq);
             if !overdue && matches!(self.phase, Phase::Playing | Phase::Settling) {
                 return None;
             }
@@ -1012,6 +1012,8 @@ impl<G: Game> Session<G> {
     /// nothing for [`Settings::gone_after_ms`] ([`TakeoverError::PartnerActive`] before).
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
         let me = self.local_seat.ok_or(TakeoverError::NotSeated)?;
+        // The vote may name the seat's move we hold: its signature checked first.
+        self.check_deferred();
         if !self.seats.get(me.index()).is_some_and(|s| s.live) {
             return Err(TakeoverError::NotSeated);
         }
