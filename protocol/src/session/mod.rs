@@ -45,8 +45,8 @@ pub use settings::Settings;
 /// How far ahead of the last final move messages are buffered.
 const WINDOW: u32 = 64;
 
-/// Acks counted on the word of the connection they came over are checked at the latest when
-/// this many more moves are final (see [`Session::check_signatures`]).
+/// Moves and acks counted on the word of the connection they came over are checked at the
+/// latest when this many more moves are final (see [`Session::check_signatures`]).
 pub const DEFERRED_MOVES: u32 = 4;
 
 use crate::limit::{CHATS_SEEN_PER_SEAT, MAX_CHEAT_REPORTS, MAX_UNKNOWN_REPORTS};
@@ -221,8 +221,9 @@ pub struct Session<G: Game> {
     /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
     /// driver last flushed it to disk.
     replay_sync: bool,
-    /// Acks received from their author's own peer (the connection authenticates it), counted
-    /// towards finality before their signatures are checked (see `deferred.rs`).
+    /// Moves and acks received from their author's own peer (the connection authenticates it),
+    /// applied or counted towards finality before their signatures are checked (see
+    /// `deferred.rs`).
     unchecked: Vec<deferred::Unchecked>,
 }
 
@@ -710,9 +711,9 @@ impl<G: Game> Session<G> {
     /// starts returns the magic and the header frame together. Check
     /// [`Session::poll_replay_truncate`] first.
     ///
-    /// Frames wait while acks counted on the word of their connection are unchecked (see
-    /// [`Session::check_signatures`]): a move is written only once every ack it was final with
-    /// is known to be signed.
+    /// Frames wait while moves or acks counted on the word of their connection are unchecked
+    /// (see [`Session::check_signatures`]): a move is written only once it and every ack it was
+    /// final with are known to be signed.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
         if !self.unchecked.is_empty() {
             let overdue = self
