@@ -176,6 +176,43 @@ fn a_forged_ack_signature_counted_before_its_check_is_named_and_never_written() 
 }
 
 #[test]
+fn a_forged_move_signature_applied_before_its_check_is_named_and_never_written() {
+    // Seat 0 sends its own move (its first from move 2 on) with a broken signature, over its
+    // own connection: the others apply it at once and check it in a batch, before the move
+    // reaches their replays.
+    let forged = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let seen = forged.clone();
+    let (n, ev) = run_with(
+        3,
+        22,
+        0,
+        Box::new(move |_, m| match m {
+            Message::Move(mut mv) if seen.get() == 0 && mv.body.seq >= 2 => {
+                seen.set(mv.body.seq);
+                mv.sig.0[7] ^= 1;
+                vec![Message::Move(mv)]
+            }
+            m => vec![m],
+        }),
+    );
+    let seq = forged.get();
+    assert!(seq >= 2);
+    let e = assert_named(&ev, CheatKind::BadSignature, 0);
+    assert_eq!(e.seq, seq);
+    match &e.proof[..] {
+        [LogItem::Move(m)] => {
+            assert_eq!((m.body.seq, m.body.seat), (seq, Seat(0)));
+        }
+        p => panic!("proof {p:?}"),
+    }
+    for p in &n.peers[1..] {
+        assert!(matches!(p.session.phase(), Phase::Halted(_)));
+        let r = dwarfs_protocol::replay::check_unfinished::<Pig>(&p.replay).unwrap();
+        assert!(r.moves < seq, "move {seq} was written to the replay: {r:?}");
+    }
+}
+
+#[test]
 fn wrong_seat_is_named() {
     // Seat 1 signs, with its own key, a move claiming seat 0's turn.
     let mut sent = false;

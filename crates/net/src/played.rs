@@ -4,7 +4,11 @@
 //! a small file next to the key (`<key>.played`, 32 bytes per game, readable only by the user).
 //! A new game whose id is in it is refused (a host that offers an old id again would otherwise
 //! meet the same player in a game whose secrets it may know more about); resuming that same game
-//! from its replay is not a new game and is never refused.
+//! from its replay is not a new game and is never refused. A spectator is not recorded: it holds
+//! no seat, so it commits to nothing and derives no secret from the game id, and watching a game
+//! again (or one it played) reveals nothing of it. The game's secret next to a replay is removed
+//! once the game is over and the replay on disk verifies (a finished game has nothing to
+//! resume); the id stays in this record.
 //!
 //! Game ids and per-game secrets ([`dwarfs_protocol::GameSecret`]) are 32 bytes from the
 //! operating system's random number generator.

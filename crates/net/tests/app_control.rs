@@ -206,6 +206,13 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
             .await;
             assert_eq!(r.ending, Ending::Over, "{r:?}");
             assert!(r.replay.as_ref().is_some_and(|p| p.exists()));
+            // A finished game that verifies has nothing to resume: its secret is removed.
+            let mut secret = r.replay.clone().unwrap().into_os_string();
+            secret.push(".secret");
+            assert!(
+                !std::path::Path::new(&secret).exists(),
+                "{secret:?} is left"
+            );
         }
     });
 }

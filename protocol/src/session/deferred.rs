@@ -1,14 +1,16 @@
-//! Acks counted before their signatures are checked.
+//! Moves and acks counted before their signatures are checked.
 //!
-//! An ack that arrives over the connection of the very peer whose seat signed it (the transport
-//! authenticates the sender: noise over libp2p) is counted towards finality at once, and its
-//! signature is checked later, with the others waiting, in one ed25519 batch: when the driver has
+//! A move or an ack that arrives over the connection of the very peer whose seat signed it (the
+//! transport authenticates the sender: noise over libp2p) is applied or counted towards finality
+//! at once, and its signature is checked later, with the others waiting, in one ed25519 batch: when the driver has
 //! nothing else to do ([`Session::check_signatures`], once a few are waiting), before anything is
 //! relayed or a takeover applied, and at the latest when the replay frames are polled once
 //! [`DEFERRED_MOVES`] more moves are final (or the game is over). Replay frames wait for the
-//! check, so no move is written on an ack whose signature fails. A bad signature is named
-//! ([`CheatKind::BadSignature`], the ack as evidence) and the game halts: its author's own peer
-//! sent it. Acks relayed by anyone else (log syncs) are checked before they are used.
+//! check, so no move is written on a move or ack whose signature fails. A bad signature is named
+//! ([`CheatKind::BadSignature`], the item as evidence) and the game halts: its author's own peer
+//! sent it. A move about to be blamed for anything else (out of turn, illegal, on another state,
+//! a second one for its slot) has its signature checked first, so evidence always holds a valid
+//! signature. Items relayed by anyone else (log syncs) are checked before they are used.
 
 use super::*;
 use crate::keys::signed_bytes;
@@ -24,8 +26,55 @@ const BATCH_MIN: usize = 6;
 const IDLE_BATCH: usize = 8;
 const IDLE_MOVES: u32 = 2;
 
+/// A signed item counted on the word of its author's own connection.
+#[derive(Clone, Debug)]
+pub(super) enum Unchecked {
+    /// An ack.
+    Ack(Ack),
+    /// A move (which carries its author's ack).
+    Move(Signed<MoveBody>),
+}
+
+impl Unchecked {
+    /// The move it is for.
+    pub(super) fn seq(&self) -> u32 {
+        match self {
+            Unchecked::Ack(a) => a.signed.body.seq,
+            Unchecked::Move(m) => m.body.seq,
+        }
+    }
+
+    fn seat(&self) -> Seat {
+        match self {
+            Unchecked::Ack(a) => a.signed.body.seat,
+            Unchecked::Move(m) => m.body.seat,
+        }
+    }
+
+    fn signed_bytes(&self) -> Vec<u8> {
+        match self {
+            Unchecked::Ack(a) => signed_bytes(Domain::Ack, &a.signed.body),
+            Unchecked::Move(m) => signed_bytes(Domain::Move, &m.body),
+        }
+    }
+
+    fn sig(&self) -> &crate::keys::Signature {
+        match self {
+            Unchecked::Ack(a) => &a.signed.sig,
+            Unchecked::Move(m) => &m.sig,
+        }
+    }
+
+    fn holds(&self, key: &ed25519::PublicKey) -> bool {
+        match self {
+            Unchecked::Ack(a) => verify(key, Domain::Ack, &a.signed.body, &a.signed.sig),
+            Unchecked::Move(m) => verify(key, Domain::Move, &m.body, &m.sig),
+        }
+    }
+}
+
 impl<G: Game> Session<G> {
-    /// Checks the signatures of the acks counted on the word of the connection they came over
+    /// Checks the signatures of the moves and acks counted on the word of the connection they came over
     /// (a driver calls it when it has nothing else to do: the check is off the critical path of
     /// the next move). Returns whether any were checked; poll the outputs again if so. A bad
     /// signature is reported as [`Event::Cheat`] and halts the game.
@@ -34,7 +83,7 @@ impl<G: Game> Session<G> {
             || self
                 .unchecked
                 .iter()
-                .any(|a| a.signed.body.seq + IDLE_MOVES <= self.final_seq)
+                .any(|a| a.seq() + IDLE_MOVES <= self.final_seq)
             || !matches!(self.phase, Phase::Playing);
         let checked = due && self.check_deferred();
         if checked {
@@ -55,44 +104,87 @@ impl<G: Game> Session<G> {
                 .is_some_and(|p| p.peer == *from)
     }
 
-    /// Checks every unchecked ack: in one batch from [`BATCH_MIN`] on (then one by one only to
+    /// Whether move `m`, received from `from`, came from its author's own peer: its signature
+    /// may then be checked later (see the module docs).
+    pub(super) fn move_sent_by_author(&self, from: &PeerId, m: &Signed<MoveBody>) -> bool {
+        *from != self.local_peer
+            && self
+                .seats
+                .get(m.body.seat.index())
+                .filter(|s| s.live)
+                .and_then(|s| s.player.as_ref())
+                .is_some_and(|p| p.peer == *from)
+    }
+
+    /// A move about to be blamed (out of turn, illegal, on another state) or taken as one side
+    /// of an equivocation: if its signature was not checked yet, it is now. Returns whether it
+    /// failed (then named as a bad signature, and the game halted).
+    pub(super) fn unchecked_move_fails(&mut self, m: &Signed<MoveBody>) -> bool {
+        let Some(k) = self
+            .unchecked
+            .iter()
+            .position(|u| matches!(u, Unchecked::Move(x) if x == m))
+        else {
+            return false;
+        };
+        let u = self.unchecked.remove(k);
+        let key = self
+            .seats
+            .get(u.seat().index())
+            .and_then(|s| s.player.as_ref())
+            .map(|p| p.verifier.clone());
+        if key.is_some_and(|k| u.holds(&k)) {
+            return false;
+        }
+        self.bad_signature(u);
+        true
+    }
+
+    /// Checks every unchecked move and ack: in one batch from [`BATCH_MIN`] on (then one by one only to
     /// name a bad one), one by one below. Returns whether there was anything to check.
     pub(super) fn check_deferred(&mut self) -> bool {
         if self.unchecked.is_empty() {
             return false;
         }
-        let acks = std::mem::take(&mut self.unchecked);
-        let key = |s: &Self, a: &Ack| {
+        let items = std::mem::take(&mut self.unchecked);
+        let key = |s: &Self, a: &Unchecked| {
             s.seats
-                .get(a.signed.body.seat.index())
+                .get(a.seat().index())
                 .and_then(|s| s.player.as_ref())
                 .map(|p| p.verifier.clone())
         };
-        if acks.len() >= BATCH_MIN {
+        if items.len() >= BATCH_MIN {
             let mut batch = DalekBatch::default();
-            for a in &acks {
+            for a in &items {
                 if let Some(k) = key(self, a) {
-                    let message = signed_bytes(Domain::Ack, &a.signed.body);
-                    batch.queue(&k.to_bytes(), &message, &a.signed.sig.0);
+                    batch.queue(&k.to_bytes(), &a.signed_bytes(), &a.sig().0);
                 }
             }
             if batch.verify_all() {
                 return true;
             }
         }
-        let bad = acks.into_iter().find(|a| {
-            key(self, a).is_none_or(|k| !verify(&k, Domain::Ack, &a.signed.body, &a.signed.sig))
-        });
+        let bad = items
+            .into_iter()
+            .find(|a| key(self, a).is_none_or(|k| !a.holds(&k)));
         if let Some(a) = bad {
             self.bad_signature(a);
         }
         true
     }
 
-    /// A counted ack whose signature fails: named with the ack as evidence; the replay is cut
-    /// back to before its move (nothing of it was handed out yet) and the game halts.
-    fn bad_signature(&mut self, a: Ack) {
-        let (seq, seat) = (a.signed.body.seq, a.signed.body.seat);
+    /// A counted move or ack whose signature fails: named with the item as evidence; the replay
+    /// is cut back to before its move (nothing of it was handed out yet) and the game halts.
+    fn bad_signature(&mut self, a: Unchecked) {
+        let (seq, seat) = (a.seq(), a.seat());
+        let what = match a {
+            Unchecked::Ack(_) => "the ack of move",
+            Unchecked::Move(_) => "move",
+        };
+        let proof = match a {
+            Unchecked::Ack(a) => LogItem::Ack(a),
+            Unchecked::Move(m) => LogItem::Move(m),
+        };
         let peer = self.peer_of_seat_or(seat, self.local_peer);
         self.cheat(
             CheatKind::BadSignature,
@@ -100,10 +192,9 @@ impl<G: Game> Session<G> {
             peer,
             seq,
             format!(
-                "the ack of move {seq} that {seat}'s own peer sent has a signature that does not \
-                 verify"
+                "{what} {seq} that {seat}'s own peer sent has a signature that does not verify"
             ),
-            vec![LogItem::Ack(a)],
+            vec![proof],
         );
         // The frames from move `seq` on were held back: drop them.
         let cut = self
@@ -120,8 +211,6 @@ impl<G: Game> Session<G> {
                     .push_back(self.replay_log[self.replay_polled..].to_vec());
             }
         }
-        self.halt(format!(
-            "{seat} sent an ack of move {seq} with a bad signature"
-        ));
+        self.halt(format!("{seat} sent {what} {seq} with a bad signature"));
     }
 }

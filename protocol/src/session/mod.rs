@@ -45,8 +45,8 @@ pub use settings::Settings;
 /// How far ahead of the last final move messages are buffered.
 const WINDOW: u32 = 64;
 
-/// Acks counted on the word of the connection they came over are checked at the latest when
-/// this many more moves are final (see [`Session::check_signatures`]).
+/// Moves and acks counted on the word of the connection they came over are checked at the
+/// latest when this many more moves are final (see [`Session::check_signatures`]).
 pub const DEFERRED_MOVES: u32 = 4;
 
 use crate::limit::{CHATS_SEEN_PER_SEAT, MAX_CHEAT_REPORTS, MAX_UNKNOWN_REPORTS};
@@ -221,9 +221,10 @@ pub struct Session<G: Game> {
     /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
     /// driver last flushed it to disk.
     replay_sync: bool,
-    /// Acks received from their author's own peer (the connection authenticates it), counted
-    /// towards finality before their signatures are checked (see `deferred.rs`).
-    unchecked: Vec<Ack>,
+    /// Moves and acks received from their author's own peer (the connection authenticates it),
+    /// applied or counted towards finality before their signatures are checked (see
+    /// `deferred.rs`).
+    unchecked: Vec<deferred::Unchecked>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -710,15 +711,15 @@ impl<G: Game> Session<G> {
     /// starts returns the magic and the header frame together. Check
     /// [`Session::poll_replay_truncate`] first.
     ///
-    /// Frames wait while acks counted on the word of their connection are unchecked (see
-    /// [`Session::check_signatures`]): a move is written only once every ack it was final with
-    /// is known to be signed.
+    /// Frames wait while moves or acks counted on the word of their connection are unchecked
+    /// (see [`Session::check_signatures`]): a move is written only once it and every ack it was
+    /// final with are known to be signed.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
         if !self.unchecked.is_empty() {
             let overdue = self
                 .unchecked
                 .iter()
-                .any(|a| a.signed.body.seq + DEFERRED_MOVES <= self.final_seq);
+                .any(|a| a.seq() + DEFERRED_MOVES <= self.final_seq);
             if !overdue && matches!(self.phase, Phase::Playing | Phase::Settling) {
                 return None;
             }
@@ -1012,6 +1013,8 @@ impl<G: Game> Session<G> {
     /// nothing for [`Settings::gone_after_ms`] ([`TakeoverError::PartnerActive`] before).
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
         let me = self.local_seat.ok_or(TakeoverError::NotSeated)?;
+        // The vote may name the seat's move we hold: its signature checked first.
+        self.check_deferred();
         if !self.seats.get(me.index()).is_some_and(|s| s.live) {
             return Err(TakeoverError::NotSeated);
         }

@@ -98,6 +98,13 @@ impl<G: Game> Session<G> {
         author_peer: PeerId,
     ) {
         let seq = m.body.seq;
+        // Both must be signed to prove anything: one counted before its check is checked now.
+        if known.as_ref().is_some_and(|k| k != &m)
+            && (known.as_ref().is_some_and(|k| self.unchecked_move_fails(k))
+                || self.unchecked_move_fails(&m))
+        {
+            return;
+        }
         match known {
             Some(old) if old == m => {}
             Some(old) if old.body.seat == m.body.seat => self.cheat(
@@ -136,15 +143,25 @@ impl<G: Game> Session<G> {
         if held {
             return;
         }
-        if !self.check_sig(
-            from,
-            m.body.seat,
-            Domain::Move,
-            &m.body,
-            &m.sig,
-            seq,
-            "move",
-        ) {
+        // From its author's own peer, a new move for a slot still open is applied at once and
+        // its signature checked later, in a batch (see `deferred.rs`).
+        let deferred = self.move_sent_by_author(&from, &m)
+            && m.body.game_id == self.game_id
+            && seq > self.final_seq
+            && seq <= self.final_seq + WINDOW
+            && self.pending.as_ref().is_none_or(|p| p.seq != seq)
+            && !self.future_moves.contains_key(&seq);
+        if !deferred
+            && !self.check_sig(
+                from,
+                m.body.seat,
+                Domain::Move,
+                &m.body,
+                &m.sig,
+                seq,
+                "move",
+            )
+        {
             return;
         }
         let author = m.body.seat;
@@ -200,6 +217,9 @@ impl<G: Game> Session<G> {
         }
         let slot = self.future_moves.entry(seq).or_default();
         if !slot.contains(&m) && slot.len() < 4 {
+            if deferred {
+                self.unchecked.push(deferred::Unchecked::Move(m.clone()));
+            }
             slot.push(m);
         }
     }
@@ -226,6 +246,9 @@ impl<G: Game> Session<G> {
         }
         let to_act = self.state.to_act();
         if to_act != Actor::Seat(author) {
+            if self.unchecked_move_fails(&m) {
+                return true;
+            }
             self.cheat(
                 CheatKind::OutOfTurn,
                 Some(author),
@@ -250,6 +273,9 @@ impl<G: Game> Session<G> {
             return true;
         };
         if m.body.prev != local {
+            if self.unchecked_move_fails(&m) {
+                return true;
+            }
             self.cheat(
                 CheatKind::PrevHashMismatch,
                 Some(author),
@@ -272,6 +298,9 @@ impl<G: Game> Session<G> {
         let action: G::Action = match codec::decode_frame(&m.body.action) {
             Ok(a) => a,
             Err(e) => {
+                if self.unchecked_move_fails(&m) {
+                    return true;
+                }
                 self.cheat(
                     CheatKind::IllegalMove,
                     Some(author),
@@ -294,6 +323,9 @@ impl<G: Game> Session<G> {
                 }
             }
             Err(e) => {
+                if self.unchecked_move_fails(&m) {
+                    return true;
+                }
                 let desc = self.state.describe(&action);
                 self.cheat(
                     CheatKind::IllegalMove,
@@ -499,7 +531,7 @@ impl<G: Game> Session<G> {
             Some(old) if reroll_rank(&a) != reroll_rank(&old) => {
                 if reroll_rank(&a) > reroll_rank(&old) && seq > self.final_seq {
                     if deferred {
-                        self.unchecked.push(a.clone());
+                        self.unchecked.push(deferred::Unchecked::Ack(a.clone()));
                     }
                     self.store_ack(a);
                     self.progress();
@@ -526,7 +558,7 @@ impl<G: Game> Session<G> {
             None => {
                 if seq > self.final_seq && seq <= self.final_seq + WINDOW {
                     if deferred {
-                        self.unchecked.push(a.clone());
+                        self.unchecked.push(deferred::Unchecked::Ack(a.clone()));
                     }
                     self.store_ack(a);
                     self.progress();

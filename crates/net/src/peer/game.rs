@@ -337,7 +337,7 @@ impl<G: Game> Driver<G> {
         }
         let Err(e) = result else {
             if s.phase() == &Phase::Over {
-                f.game_over();
+                f.game_over(|bytes| dwarfs_protocol::replay::verify::<G>(bytes).is_ok());
             }
             return true;
         };

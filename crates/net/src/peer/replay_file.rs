@@ -154,6 +154,9 @@ pub(super) struct ReplayFile {
     dirty: bool,
     /// The signing journal's path, until it is removed at the end of the game.
     journal_path: Option<PathBuf>,
+    /// Whether the game's secret next to the replay was removed (see
+    /// [`ReplayFile::game_over`]).
+    secret_removed: bool,
     /// Flushes the journal and checkpoints to disk while play goes on.
     flusher: Flusher,
 }
@@ -198,6 +201,7 @@ impl ReplayFile {
                 .open(journal_file(&candidate))?;
             return Ok(ReplayFile {
                 journal_path: Some(journal_file(&candidate)),
+                secret_removed: false,
                 path: candidate,
                 sink: Box::new(sink),
                 journal: Box::new(journal),
@@ -263,6 +267,7 @@ impl ReplayFile {
                 copy,
                 dirty: false,
                 journal_path: Some(journal_path),
+                secret_removed: false,
                 flusher: Flusher::default(),
             },
             journal_bytes,
@@ -316,14 +321,24 @@ impl ReplayFile {
         self.flusher.flush(Which::Journal, self.journal.handle()?)
     }
 
-    /// The game is over and agreed, and the replay holds it: the signing journal is no longer
-    /// needed (nothing more is signed for a move), so it is removed.
-    pub(super) fn game_over(&mut self) {
-        if self.copy.is_none()
-            && !self.dirty
-            && let Some(p) = self.journal_path.take()
-        {
+    /// The game is over and agreed, and the replay holds it (flushed): the signing journal is no
+    /// longer needed (nothing more is signed for a move), so it is removed; and once the file
+    /// on disk passes `verifies` (a whole game, every signature checked), so is the game's
+    /// secret: it serves only to resume, and a finished game has nothing to resume. (The game id
+    /// stays in the key's list of games played, so it is never played again.)
+    pub(super) fn game_over(&mut self, verifies: impl FnOnce(&[u8]) -> bool) {
+        if self.copy.is_some() || self.dirty {
+            return;
+        }
+        if let Some(p) = self.journal_path.take() {
             let _ = std::fs::remove_file(p);
+        }
+        if !self.secret_removed {
+            self.secret_removed = true;
+            let path = secret_file(&self.path);
+            if path.exists() && std::fs::read(&self.path).is_ok_and(|b| verifies(&b)) {
+                let _ = std::fs::remove_file(path);
+            }
         }
     }
 
@@ -408,9 +423,33 @@ mod tests {
         assert_eq!(r3.path(), dir.path().join("game-3.replay"));
         assert!(journal_file(r3.path()).exists());
         let mut r3 = r3;
-        r3.game_over();
+        r3.game_over(|_| true);
         assert!(!journal_file(r3.path()).exists());
         assert!(r3.path().exists());
+    }
+
+    #[test]
+    fn the_game_secret_is_removed_once_the_finished_replay_verifies() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = GameSecret::from_bytes([5; 32]);
+        // A file that does not verify keeps its secret (the game may still be resumed).
+        let mut bad = ReplayFile::create_new(&dir.path().join("bad.replay")).unwrap();
+        write_secret(bad.path(), &secret).unwrap();
+        bad.append(b"not a whole game").unwrap();
+        bad.sync().unwrap();
+        bad.game_over(|b| b == b"a whole game");
+        assert!(secret_file(bad.path()).exists());
+        // One that does loses it.
+        let mut good = ReplayFile::create_new(&dir.path().join("good.replay")).unwrap();
+        write_secret(good.path(), &secret).unwrap();
+        good.append(b"a whole game").unwrap();
+        // Not before the file is flushed.
+        good.game_over(|b| b == b"a whole game");
+        assert!(secret_file(good.path()).exists());
+        good.sync().unwrap();
+        good.game_over(|b| b == b"a whole game");
+        assert!(!secret_file(good.path()).exists());
+        assert!(good.path().exists());
     }
 
     #[test]
