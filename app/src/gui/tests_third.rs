@@ -433,3 +433,30 @@ fn bar_fights_second_ogre_is_offered_as_a_choice_by_clicking() {
         .unwrap();
     assert_eq!(me.ogre_count, 2);
 }
+
+#[test]
+fn the_player_panels_show_the_monster_need_that_counts() {
+    use dwarfs_fall::Colour::Red;
+    use dwarfs_fall::FallBuilder;
+    use dwarfs_fall::Kind::{FireDragon, FrostGiant};
+    let game = FallBuilder::third(2)
+        .decrees(&[Decree::ExperiencedBeastHunters])
+        .card(0, 0, Red, FireDragon)
+        .defeated(0, Red, FrostGiant)
+        .build();
+    let h = table_of(game);
+    assert!(
+        has(&h, "Needs 4 meeples on a monster"),
+        "one kill lowers Blue's need to 4"
+    );
+    let h = table_of(
+        FallBuilder::third(2)
+            .card(0, 0, Red, FireDragon)
+            .defeated(0, Red, FrostGiant)
+            .build(),
+    );
+    assert!(
+        !has(&h, "meeples on a monster"),
+        "without the decree, 5 as printed"
+    );
+}

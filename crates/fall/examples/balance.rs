@@ -172,6 +172,24 @@ impl Planner {
                 return *legal.iter().min_by_key(|a| cost(a)).unwrap();
             }
             TurnStep::Actions => {}
+            // As before rules version 7 made these choices: cards lie as printed, Bar Fights
+            // draws both ogres and class meeples go home first (so the figures in the rules doc
+            // still describe this player).
+            TurnStep::OrientCard { .. } => return FallAction::Orient(0),
+            TurnStep::ChooseFinish { .. } => {
+                let two = FallAction::FinishTask {
+                    draw_two: true,
+                    keep: 0,
+                };
+                return if has(&two) {
+                    two
+                } else {
+                    FallAction::FinishTask {
+                        draw_two: false,
+                        keep: 0,
+                    }
+                };
+            }
             _ => return any(&mut self.stream),
         }
         if has(&FallAction::RevealSecret) {

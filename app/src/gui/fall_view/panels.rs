@@ -139,6 +139,12 @@ pub(super) fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool, t
             p.dwarfs_on_board,
             p.kingdom_cards.len()
         )));
+        if p.monster_need != dwarfs_fall::Kind::FireDragon.data().need {
+            ui.label(theme::caption(format!(
+                "Needs {} meeples on a monster (Experienced Beast Hunters)",
+                p.monster_need
+            )));
+        }
         if third {
             if p.classes.is_empty() {
                 ui.label(theme::caption("Classes: none upgraded"));
