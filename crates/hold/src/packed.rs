@@ -161,14 +161,26 @@ pub(crate) mod wire {
     /// most 152 items a side (3 bytes each).
     const MAX: usize = 2560;
 
+    /// Most states fit in this many bytes (no offer of dozens of items on the table); the
+    /// others are packed again into [`MAX`] bytes.
+    const USUAL: usize = 1280;
+
     /// Appends bytes to a buffer on the stack; `over` records a write past its end.
-    struct W {
-        buf: [u8; MAX],
+    struct W<const N: usize> {
+        buf: [u8; N],
         n: usize,
         over: bool,
     }
 
-    impl W {
+    impl<const N: usize> W<N> {
+        fn new() -> Self {
+            W {
+                buf: [0; N],
+                n: 0,
+                over: false,
+            }
+        }
+
         fn bytes(&mut self, b: &[u8]) {
             match self.buf.get_mut(self.n..self.n + b.len()) {
                 Some(dst) => {
@@ -194,9 +206,6 @@ pub(crate) mod wire {
             self.bytes(&[b]);
         }
         fn u16(&mut self, v: u16) {
-            self.bytes(&v.to_le_bytes());
-        }
-        fn u32(&mut self, v: u32) {
             self.bytes(&v.to_le_bytes());
         }
         fn tiles(&mut self, t: &[WorkTile]) {
@@ -311,7 +320,7 @@ pub(crate) mod wire {
         }
     }
 
-    fn pack(h: &Hold, w: &mut W) {
+    fn pack<const N: usize>(h: &Hold, w: &mut W<N>) {
         let n = h.players as usize;
         w.u8(h.players);
         let len = 4 * h.spaces.len();
@@ -325,12 +334,14 @@ pub(crate) mod wire {
             None => w.over = true,
         }
         for i in 0..n {
-            w.u8(h.hold_markers[i]);
-            w.u32(h.gold[i]);
-            w.u32(h.vt[i]);
-            w.u8(h.leaders[i].map_or(NONE, |l| l as u8));
+            // One seat's fixed-size record, written in one copy.
             let u = &h.used[i];
-            w.bytes(&[
+            let mut rec = [0u8; 33];
+            rec[0] = h.hold_markers[i];
+            rec[1..5].copy_from_slice(&h.gold[i].to_le_bytes());
+            rec[5..9].copy_from_slice(&h.vt[i].to_le_bytes());
+            rec[9] = h.leaders[i].map_or(NONE, |l| l as u8);
+            rec[10..17].copy_from_slice(&[
                 u.digs,
                 u.fights,
                 u.builds,
@@ -339,8 +350,9 @@ pub(crate) mod wire {
                 u.looks,
                 u.offers,
             ]);
-            w.bytes(&u.abandoned_digs.to_le_bytes());
-            w.bytes(&u.abandoned_fights.to_le_bytes());
+            rec[17..25].copy_from_slice(&u.abandoned_digs.to_le_bytes());
+            rec[25..33].copy_from_slice(&u.abandoned_fights.to_le_bytes());
+            w.bytes(&rec);
         }
         for hand in &h.hands {
             w.tiles(hand);
@@ -599,18 +611,20 @@ pub(crate) mod wire {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut t = s.serialize_tuple(2)?;
             t.serialize_element(&self.options)?;
-            let mut w = W {
-                buf: [0; MAX],
-                n: 0,
-                over: false,
-            };
+            let mut w = W::<USUAL>::new();
             pack(self, &mut w);
             if w.over {
-                return Err(serde::ser::Error::custom(
-                    "the state is too large to encode",
-                ));
+                let mut w = W::<MAX>::new();
+                pack(self, &mut w);
+                if w.over {
+                    return Err(serde::ser::Error::custom(
+                        "the state is too large to encode",
+                    ));
+                }
+                t.serialize_element(&Blob(&w.buf[..w.n]))?;
+            } else {
+                t.serialize_element(&Blob(&w.buf[..w.n]))?;
             }
-            t.serialize_element(&Blob(&w.buf[..w.n]))?;
             t.end()
         }
     }
