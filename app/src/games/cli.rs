@@ -124,7 +124,9 @@ mod tests {
         assert_eq!(fall.edition, dwarfs_fall::Edition::Third);
         assert_eq!(fall.decrees.len(), 2);
         let err = dwarfs_hold::Hold::options_from(&o).unwrap_err().to_string();
-        assert!(err.contains("Dwarf Hold, which has none"), "{err}");
+        assert!(err.contains("not an option of Dwarf Hold"), "{err}");
+        let hold = dwarfs_hold::Hold::options_from(&parse(&["--offers", "5"])).unwrap();
+        assert_eq!(hold.offers_per_trade, 5);
         let pig = parse(&["--wagers"]);
         assert!(dwarfs_engine::toy::Pig::options_from(&pig).unwrap().wagers);
         assert_eq!(parse(&[]), OptionArgs::default());

@@ -19,22 +19,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "e9cea3cd9e70acbc87a9e144566598393f104edf28ecad251e51ad797742c307",
+        hash: "820e1e97bfe0b65f651e7d7090283c6b89086ab00a30e821eedebd66d502ae3d",
     },
     Golden {
         players: 3,
         seed: 42,
-        hash: "fc5b8c5c7d0bb622083546bc8d3ab66e439032a49c0af23bcb31c7636f432f18",
+        hash: "ccb7d12d8ec93e252ace58951d5cd0c57dc36c866c98cd005c0e4e2381a4e1c9",
     },
     Golden {
         players: 5,
         seed: 7,
-        hash: "318009757b56e6c074dcdc25133af772c4e64088e584099e7b0bf6bd9e9c1c8e",
+        hash: "759029a89a987a62210d9ed33efdb61b6aaae0c2927a1979ea142121b882de14",
     },
     Golden {
         players: 8,
         seed: 3,
-        hash: "27d78f792882d09825c3a38a1abe3641f8d576ba2941026a3b161bee4153ec32",
+        hash: "e3234b50480bf22e6e95c1c3e7cd9cbdcd06c11c2eb21d6f6700565cc767a9d1",
     },
 ];
 

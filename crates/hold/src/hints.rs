@@ -218,39 +218,38 @@ impl Hold {
     }
 
     /// A dig or fight target: worth its value when the hand and purse can pay for it, nothing
-    /// when they cannot (the claim could only be given up).
+    /// when they cannot (the claim could only be given up). Read from the printed tile, not
+    /// through every lair effect (a board scan per action would slow rollouts down): a guess.
     fn target_weight(&self, seat: Seat, p: crate::board::Pos) -> u32 {
-        let Some(v) = self.tile_view(p) else { return 0 };
+        let Some(Space::Open(t)) = self.space(p) else {
+            return 0;
+        };
         let fight = self.phase == Phase::Fight;
-        let need = v.value as u16;
-        let have = self.hand_points(seat, fight, v.face);
-        if have < need {
+        let value = t.data().value;
+        let have = self.hand_points(seat, fight, t);
+        if have < value as u16 {
             return 0;
         }
         let tiles = self.hand(seat).len();
-        if self.gold(seat) < self.claim_cost(seat, p, tiles.min(need as usize), fight) {
+        if self.gold(seat) < self.claim_cost(seat, p, tiles.min(value as usize), fight) {
             return 1;
         }
-        let kind = match v.kind {
+        let kind = match t.kind() {
             BoardKind::Vein => 4,
             BoardKind::Lair => 6,
             _ => 0,
         };
-        2 + v.value as u32 * 2 + kind
+        2 + value as u32 * 2 + kind
     }
 
     fn claim_weight(&self, seat: Seat, action: &A) -> u32 {
         let Stage::Claim {
-            fight,
-            target,
-            tiles,
+            fight, tiles, view, ..
         } = &self.stage
         else {
             return 1;
         };
-        let Some(v) = self.tile_view(*target) else {
-            return 1;
-        };
+        let v = view;
         let have = self.claim_points(seat, *fight, v.face, tiles);
         let need = v.value as u16;
         match action {

@@ -29,6 +29,7 @@ mod determinize;
 mod hints;
 mod invariants;
 mod option_values;
+mod packed;
 mod rules;
 pub mod state;
 mod text;

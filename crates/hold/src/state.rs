@@ -122,6 +122,9 @@ pub enum Stage {
         target: Pos,
         /// Tiles from the hand chosen so far (still in the hand until committed).
         tiles: Vec<WorkTile>,
+        /// The target as it was when chosen (nothing on the board changes while a claim is
+        /// staged).
+        view: TileView,
     },
     /// The Judge's switch: the first marker, once picked.
     Judge(Option<MarkerRef>),
@@ -196,8 +199,9 @@ pub struct Look {
     pub hand: Vec<WorkTile>,
 }
 
-/// The Dwarf Hold state. See the crate docs for the read API.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The Dwarf Hold state. See the crate docs for the read API. Its encoding (for hashes, saves
+/// and the wire) is one packed byte string after the options (`packed.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hold {
     pub(crate) options: HoldOptions,
     pub(crate) players: u8,
@@ -445,13 +449,6 @@ impl Hold {
             .count() as u8
     }
 
-    /// Count of mines a seat controls with this effect.
-    pub(crate) fn mine_count(&self, seat: Seat, effect: BoardEffect) -> u8 {
-        self.mines_of(seat)
-            .filter(|m| m.data().effects.contains(&effect))
-            .count() as u8
-    }
-
     /// Action tiles in a seat's hand: what the hand limit counts.
     pub fn action_tiles_in_hand(&self, seat: Seat) -> usize {
         self.hand(seat)
@@ -475,15 +472,36 @@ impl Hold {
     /// Extra dig points per action tile.
     pub fn dig_bonus(&self, seat: Seat) -> u8 {
         (self.leader(seat) == Some(Leader::MasterEngineer)) as u8
-            + self.room_count(seat, |e| e == RoomEffect::DigBonus)
-            + self.mine_count(seat, BoardEffect::MineDigBonus)
+            + self.board_bonus(seat, RoomEffect::DigBonus, BoardEffect::MineDigBonus)
     }
 
     /// Extra fight points per action tile.
     pub fn fight_bonus(&self, seat: Seat) -> u8 {
         (self.leader(seat) == Some(Leader::DwarfGeneral)) as u8
-            + self.room_count(seat, |e| e == RoomEffect::FightBonus)
-            + self.mine_count(seat, BoardEffect::MineFightBonus)
+            + self.board_bonus(seat, RoomEffect::FightBonus, BoardEffect::MineFightBonus)
+    }
+
+    /// Rooms of `seat` with effect `room` plus its mines with effect `mine`, in one board scan.
+    fn board_bonus(&self, seat: Seat, room: RoomEffect, mine: BoardEffect) -> u8 {
+        let mut n = 0u8;
+        for s in &self.spaces {
+            match *s {
+                Space::Room { room: r, owner, .. }
+                    if owner == seat && r.room().is_some_and(|(_, e)| e == room) =>
+                {
+                    n = n.saturating_add(1);
+                }
+                Space::Claimed { as_tile, owner, .. }
+                    if owner == seat
+                        && as_tile.kind() == BoardKind::Vein
+                        && as_tile.data().effects.contains(&mine) =>
+                {
+                    n = n.saturating_add(1);
+                }
+                _ => {}
+            }
+        }
+        n
     }
 
     /// Digs allowed per turn.

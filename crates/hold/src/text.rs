@@ -229,6 +229,7 @@ fn header(out: &mut Vec<String>, view: &HoldView, max_turns: u16) {
             fight,
             target,
             tiles,
+            ..
         } => {
             let names: Vec<&str> = tiles.iter().map(|t| t.name()).collect();
             format!(

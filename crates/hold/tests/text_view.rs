@@ -65,10 +65,19 @@ fn a_viewer_sees_their_own_hand_and_nothing_of_the_others() {
     let text = g.text_view(Viewer::Seat(viewer));
     let hand = g.hand(viewer).to_vec();
     assert!(!hand.is_empty(), "the test needs a hand to show");
-    let line = text
+    // The hand's line and its wrapped continuation lines (indented).
+    let start = text
         .lines()
-        .find(|l| l.starts_with("Your hand: "))
+        .position(|l| l.starts_with("Your hand: "))
         .expect("the viewer's hand");
+    let line: String = text
+        .lines()
+        .skip(start)
+        .enumerate()
+        .take_while(|(i, l)| *i == 0 || l.starts_with("  "))
+        .map(|(_, l)| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
     for t in &hand {
         assert!(line.contains(t.name()), "{t:?} missing from {line:?}");
     }

@@ -169,6 +169,7 @@ impl GameView for HoldView {
                     fight,
                     target,
                     tiles,
+                    ..
                 },
                 _,
             ) => {

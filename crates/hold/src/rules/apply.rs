@@ -12,7 +12,11 @@ use dwarfs_engine::Seat;
 impl Hold {
     /// Checks and applies an action for the acting seat.
     pub(crate) fn apply(&mut self, action: &A) -> Result<Vec<Ev>, E> {
-        let views = self.views_if_needed();
+        // Only these actions look at the tiles (a board scan); the others skip it.
+        let views = match action {
+            A::Target(_) | A::Build(..) => self.views_if_needed(),
+            _ => [None; crate::data::SQUARES],
+        };
         self.check(&views, action)?;
         let seat = self
             .current_seat()
@@ -233,11 +237,15 @@ impl Hold {
                 ev.push(Ev::LookedAtHand(seat, t));
             }
             A::Target(p) => {
-                self.stage = Stage::Claim {
-                    fight: self.phase == Phase::Fight,
-                    target: p,
-                    tiles: Vec::new(),
-                };
+                // `check` made sure the square has a view.
+                if let Some(view) = views[p.0 as usize] {
+                    self.stage = Stage::Claim {
+                        fight: self.phase == Phase::Fight,
+                        target: p,
+                        tiles: Vec::new(),
+                        view,
+                    };
+                }
             }
             A::AddTile(t) => {
                 if let Stage::Claim { tiles, .. } = &mut self.stage {
@@ -256,7 +264,7 @@ impl Hold {
                 self.stage = Stage::None;
                 ev.push(Ev::Abandoned(seat));
             }
-            A::Commit => self.commit_claim(views, seat, ev),
+            A::Commit => self.commit_claim(seat, ev),
             A::Build(room, at) => self.build(seat, room, at, ev),
         }
     }
@@ -406,19 +414,17 @@ impl Hold {
         }
     }
 
-    pub(crate) fn commit_claim(&mut self, views: &Views, seat: Seat, ev: &mut Vec<Ev>) {
+    pub(crate) fn commit_claim(&mut self, seat: Seat, ev: &mut Vec<Ev>) {
         let Stage::Claim {
             fight,
             target,
             tiles,
+            view,
         } = std::mem::replace(&mut self.stage, Stage::None)
         else {
             return;
         };
         let s = seat.index();
-        let Some(view) = views[target.0 as usize] else {
-            return;
-        };
         let cost = self.claim_cost(seat, target, tiles.len(), fight);
         self.gold[s] -= cost;
         for t in &tiles {

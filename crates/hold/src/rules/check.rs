@@ -130,10 +130,10 @@ impl Hold {
                     fight,
                     target,
                     tiles,
+                    view,
                 },
                 Phase::Dig | Phase::Fight,
             ) => {
-                let view = views[target.0 as usize].ok_or(E::WrongStep("no target"))?;
                 // "+N vs X" counts against the tile as it is now: a lair turned into earth by
                 // the Beholder (or on into Stone) is no longer X.
                 let have = self.claim_points(seat, *fight, view.face, tiles);
@@ -256,12 +256,7 @@ impl Hold {
             return Err(E::OffBoard(p.0));
         }
         let used = self.used[seat.index()];
-        if fight && used.fights >= self.fights_allowed(seat) {
-            return Err(E::Limit("you have cleared all the lairs you may this turn"));
-        }
-        if !fight && used.digs >= self.digs_allowed(seat) {
-            return Err(E::Limit("you have dug all the tiles you may this turn"));
-        }
+        // The square's own checks come first: they are cheap and rule out most squares.
         let Some(v) = views[p.0 as usize] else {
             return Err(E::BadSquare {
                 at: p,
@@ -313,6 +308,12 @@ impl Hold {
                 why: "you gave it up this phase; choose another target or pass",
             });
         }
+        if fight && used.fights >= self.fights_allowed(seat) {
+            return Err(E::Limit("you have cleared all the lairs you may this turn"));
+        }
+        if !fight && used.digs >= self.digs_allowed(seat) {
+            return Err(E::Limit("you have dug all the tiles you may this turn"));
+        }
         // The cheapest possible claim (one tile) must be affordable.
         self.need_gold(seat, self.claim_cost(seat, p, 1, fight))
     }
@@ -334,9 +335,6 @@ impl Hold {
             });
         };
         self.need_in_hand(seat, room)?;
-        if self.used[seat.index()].builds >= self.builds_allowed(seat) {
-            return Err(E::Limit("you have built all the rooms you may this turn"));
-        }
         let owner = match self.spaces[at.0 as usize] {
             Space::Claimed { as_tile, owner, .. } if as_tile.kind() == BoardKind::Earth => owner,
             Space::Cleared { owner } => owner,
@@ -368,6 +366,9 @@ impl Hold {
                 at,
                 why: "rooms cannot be built next to uncleared lairs (except the Great Gate)",
             });
+        }
+        if self.used[seat.index()].builds >= self.builds_allowed(seat) {
+            return Err(E::Limit("you have built all the rooms you may this turn"));
         }
         let takeover = if owner == seat { 0 } else { TAKEOVER_GOLD };
         self.need_gold(seat, self.build_cost(seat, room, at) + takeover)
