@@ -465,7 +465,7 @@ fn the_network_lobby_and_lan_list_show_what_the_network_reports() {
     assert!(has(&h, "Ada"));
     assert!(has(&h, "not ready"));
     assert!(has(&h, "Open — waiting for a player"));
-    assert!(has(&h, "deterministic bot, run by every peer"));
+    assert!(has(&h, "takeover bot, run by every peer"));
     assert!(has(&h, "I'm ready"));
     // The joiner cannot change the host's seats.
     assert!(!has(&h, "Add seat") && !has(&h, "Fill with bots"));
