@@ -332,8 +332,8 @@ mod tests {
         let options = <G as Game>::Options::default();
         let config = Level::Normal
             .fixed_config()
-            .with_budget(dwarfs_bots::Budget::iterations(12));
-        let (mut won, games) = (0u32, 4u64);
+            .with_budget(dwarfs_bots::Budget::iterations(16));
+        let (mut won, games) = (0u32, 6u64);
         for g in 0..games {
             let a_seat = (g % 2) as usize;
             let mut search = SearchBot::new(config, g);
@@ -347,7 +347,7 @@ mod tests {
             won += m.win_share(2)[a_seat];
         }
         assert!(
-            won >= 3500,
+            won >= 5000,
             "the search won {won}/{} thousandths against random",
             games * 1000
         );
