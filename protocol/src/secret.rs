@@ -9,9 +9,10 @@
 //! peer plays the choices in seat order and acks the resulting state hash as for a normal move.
 //!
 //! Seats without a live player (bot seats and seats handed to the takeover bot) do not commit:
-//! their choice is `dwarfs_bots::TakeoverBot::pick` on the state reached so far in seat order,
-//! which every peer computes alike. It is public before the others reveal, which is harmless: no
-//! one plays that seat.
+//! their choice is `dwarfs_bots::TakeoverBot::choose` at the configuration's strength, on the
+//! state reached so far in seat order, which every peer computes alike. The bot searches on its
+//! own seat's view, so the live seats' choices applied before it (hidden from that seat) do not
+//! steer it. It is public before the others reveal, which is harmless: no one plays that seat.
 //!
 //! A reveal that does not match its commitment, or two different commitments from one seat for
 //! one step, is [`crate::Evidence`] against the seat; a seat that withholds its reveal is silent,

@@ -165,6 +165,31 @@ fn lobby_fills_with_bots_and_refuses_to_start_while_seats_are_open() {
     assert_eq!(h.state().lobby.seats[3], LobbySeat::Bot);
 }
 
+#[test]
+fn hotseat_bots_play_at_the_level_chosen_in_the_lobby() {
+    let mut h = harness(app());
+    click(&mut h, "Hotseat");
+    click(&mut h, "Fill with bots");
+    assert_eq!(
+        h.state().lobby.bot_level,
+        Some(crate::games::Level::Normal),
+        "normal by default"
+    );
+    assert!(has(&h, "normal bot"));
+    click(&mut h, "easy");
+    assert_eq!(h.state().lobby.bot_level, Some(crate::games::Level::Easy));
+    assert!(has(&h, "easy bot") && !has(&h, "normal bot"));
+    click(&mut h, "random");
+    assert_eq!(h.state().lobby.bot_level, None);
+    assert!(has(&h, "random bot"));
+    // A hosted lobby's bot seats are the takeover bot, whatever the hotseat level.
+    let mut h = harness(app());
+    click(&mut h, "Host a game");
+    click(&mut h, "Fill with bots");
+    assert!(has(&h, "takeover bot, run by every peer"));
+    assert!(!has(&h, "hard"), "no level to choose for network bots");
+}
+
 /// Clicks through the UI to play `action`, the way a person would (3rd-edition actions by
 /// their own buttons).
 pub(super) fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: FallAction) {
@@ -440,7 +465,7 @@ fn the_network_lobby_and_lan_list_show_what_the_network_reports() {
     assert!(has(&h, "Ada"));
     assert!(has(&h, "not ready"));
     assert!(has(&h, "Open — waiting for a player"));
-    assert!(has(&h, "deterministic bot, run by every peer"));
+    assert!(has(&h, "takeover bot, run by every peer"));
     assert!(has(&h, "I'm ready"));
     // The joiner cannot change the host's seats.
     assert!(!has(&h, "Add seat") && !has(&h, "Fill with bots"));

@@ -48,14 +48,14 @@ pub struct Running {
 }
 
 impl Running {
-    /// Whether another iteration may start; counts it if so. The first always may; the clock is
-    /// read every 8 iterations.
+    /// Whether another iteration may start; counts it if so. The first always may; after it the
+    /// clock (if any) is read before every iteration (a few nanoseconds, against the
+    /// microseconds to milliseconds of an iteration).
     pub fn another(&mut self) -> bool {
         if self.done >= self.budget.iterations.max(1) {
             return false;
         }
         if self.done > 0
-            && self.done.is_multiple_of(8)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
@@ -95,6 +95,6 @@ mod tests {
         while r.another() {
             n += 1;
         }
-        assert_eq!(n, 8, "the clock is read every 8 iterations");
+        assert_eq!(n, 1, "the first iteration always runs");
     }
 }

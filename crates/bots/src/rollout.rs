@@ -17,35 +17,49 @@ pub struct RolloutPolicy {
 pub const WIN: u32 = 1000;
 
 /// Each seat's reward for a finished game, in thousandths: 90% for the win (shared equally by
-/// the winners; nothing when everyone lost), 10% for the score's place between the lowest and
-/// the highest score, so that among lost (or won) games a bot still prefers the better score.
+/// the winners), 10% for the score: its place between the lowest and the highest score, or,
+/// when every score is equal (a solitaire game), the score itself squashed into the 10%. When
+/// everyone lost (a cooperative game), every seat gets the team's mean score squashed, so that
+/// among lost games a bot still prefers the better one.
 pub fn rewards_of(outcome: &Outcome, players: u8, out: &mut Vec<u32>) {
     out.clear();
     out.resize(players as usize, 0);
-    let winners = if outcome.all_lost {
-        0
-    } else {
-        outcome.winners.len() as u32
-    };
-    if let Some(share) = (WIN * 9 / 10).checked_div(winners) {
+    let scores = &outcome.scores;
+    if outcome.all_lost {
+        let n = scores.len().max(1) as i64;
+        let mean = scores.iter().map(|s| i64::from(s.total)).sum::<i64>() / n;
+        out.fill(squash(mean));
+        return;
+    }
+    if let Some(share) = (WIN * 9 / 10).checked_div(outcome.winners.len() as u32) {
         for w in &outcome.winners {
             if let Some(r) = out.get_mut(w.index()) {
                 *r += share;
             }
         }
     }
-    let lo = outcome.scores.iter().map(|s| s.total).min().unwrap_or(0);
-    let hi = outcome.scores.iter().map(|s| s.total).max().unwrap_or(0);
-    for s in &outcome.scores {
-        let place = if hi > lo {
-            (i64::from(s.total) - i64::from(lo)) * i64::from(WIN / 10)
-                / (i64::from(hi) - i64::from(lo))
+    let lo = scores.iter().map(|s| s.total).min().unwrap_or(0);
+    let hi = scores.iter().map(|s| s.total).max().unwrap_or(0);
+    for s in scores {
+        let part = if hi > lo {
+            ((i64::from(s.total) - i64::from(lo)) * i64::from(WIN / 10)
+                / (i64::from(hi) - i64::from(lo))) as u32
         } else {
-            i64::from(WIN / 20)
+            squash(i64::from(s.total))
         };
         if let Some(r) = out.get_mut(s.seat.index()) {
-            *r += place as u32;
+            *r += part;
         }
+    }
+}
+
+/// A score squashed into 0..100 thousandths: 0 for none or less, half at 20 points, towards 100
+/// for more.
+fn squash(score: i64) -> u32 {
+    if score <= 0 {
+        0
+    } else {
+        (score * i64::from(WIN / 10) / (score + 20)) as u32
     }
 }
 
@@ -219,10 +233,19 @@ mod tests {
         let mut r = Vec::new();
         rewards_of(&outcome(&[10, 30, 20], &[1], false), 3, &mut r);
         assert_eq!(r, vec![0, 1000, 50]);
-        rewards_of(&outcome(&[5, 5], &[0, 1], false), 2, &mut r);
-        assert_eq!(r, vec![450 + 50, 450 + 50]);
-        rewards_of(&outcome(&[1, 3], &[0, 1], true), 2, &mut r);
-        assert_eq!(r, vec![0, 100], "a cooperative loss: only the score counts");
+        rewards_of(&outcome(&[20, 20], &[0, 1], false), 2, &mut r);
+        assert_eq!(r, vec![450 + 50, 450 + 50], "equal scores: each squashed");
+        rewards_of(&outcome(&[0, 60], &[0, 1], true), 2, &mut r);
+        assert_eq!(r, vec![60, 60], "a cooperative loss: the team's mean score");
+        rewards_of(&outcome(&[60], &[], true), 1, &mut r);
+        let better = r[0];
+        rewards_of(&outcome(&[5], &[], true), 1, &mut r);
+        assert!(
+            better > r[0] && r[0] > 0,
+            "a solitaire loss with more points is better"
+        );
+        rewards_of(&outcome(&[-4], &[], true), 1, &mut r);
+        assert_eq!(r, vec![0]);
     }
 
     #[test]
