@@ -6,7 +6,7 @@ use super::Driver;
 use crate::spec::{Cheat, DIE_EXIT_CODE, Ending, PeerSpec};
 use dwarfs_engine::{Game, Seat, codec};
 use dwarfs_protocol::keys::Domain;
-use dwarfs_protocol::message::{LobbyHello, MoveBody, Signed};
+use dwarfs_protocol::message::{LobbyHello, LogItem, LogSync, MoveBody, Signed};
 use dwarfs_protocol::{Message, SeatSpec, Signer};
 use libp2p::PeerId;
 use std::io::Write;
@@ -138,11 +138,19 @@ impl<G: Game> Driver<G> {
                 let a = sign_move(&self.signer, &legal[0]);
                 let b = sign_move(&self.signer, &legal[1]);
                 let peers = s.broadcast_peers();
+                let game_id = s.config().game_id;
                 for (i, p) in peers.iter().enumerate() {
-                    // Half the table sees one move first, half the other; all see both.
+                    // Half the table sees one move first, half the other; all see both, in one
+                    // frame: sent as two frames, an honest peer's ack of the other move could
+                    // come between them on a loaded machine, and the peers would then report
+                    // the desync before the equivocation.
                     let (x, y) = if i % 2 == 0 { (&a, &b) } else { (&b, &a) };
-                    self.send_wire(*p, &Message::Move(x.clone()));
-                    self.send_wire(*p, &Message::Move(y.clone()));
+                    let both = LogSync {
+                        game_id,
+                        final_seq: 0,
+                        items: vec![LogItem::Move(x.clone()), LogItem::Move(y.clone())],
+                    };
+                    self.send_wire(*p, &Message::LogSync(both));
                 }
                 self.hooks.cheated = Some(Instant::now());
                 true
