@@ -23,6 +23,7 @@ pub mod game;
 pub mod hash;
 pub mod options;
 pub mod outcome;
+pub mod packed;
 pub mod playout;
 pub mod seat;
 pub mod suite;

@@ -15,10 +15,10 @@ use crate::state::{
     Fall, PACKED as SEAT, Pending, Phase, PlayerState, THIRD_PACKED, TaskQueue, ThirdState,
 };
 use crate::types::Kind;
-use serde::de::{self, SeqAccess, Visitor};
+use dwarfs_engine::packed::{Bytes, BytesBuf};
+use serde::de;
 use serde::ser::SerializeTuple;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 const HEADER: usize = 35 + THIRD_PACKED;
 const MAX: usize = HEADER + Board::PACKED_LEN + 4 * SEAT;
@@ -181,59 +181,20 @@ impl Fall {
     }
 }
 
-struct Blob<'a>(&'a [u8]);
-
-impl Serialize for Blob<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(self.0)
-    }
-}
-
-struct BlobBuf(Vec<u8>);
-
-impl<'de> Deserialize<'de> for BlobBuf {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = BlobBuf;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a packed Fall state")
-            }
-            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<BlobBuf, E> {
-                if v.len() > MAX {
-                    return Err(E::invalid_length(v.len(), &self));
-                }
-                Ok(BlobBuf(v.to_vec()))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BlobBuf, A::Error> {
-                let mut out = Vec::new();
-                while let Some(b) = seq.next_element::<u8>()? {
-                    if out.len() == MAX {
-                        return Err(de::Error::invalid_length(MAX + 1, &self));
-                    }
-                    out.push(b);
-                }
-                Ok(BlobBuf(out))
-            }
-        }
-        d.deserialize_bytes(V)
-    }
-}
-
 impl Serialize for Fall {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut buf = [0u8; MAX];
         let n = self.pack(&mut buf);
         let mut t = s.serialize_tuple(2)?;
         t.serialize_element(&self.options)?;
-        t.serialize_element(&Blob(&buf[..n]))?;
+        t.serialize_element(&Bytes(&buf[..n]))?;
         t.end()
     }
 }
 
 impl<'de> Deserialize<'de> for Fall {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Fall, D::Error> {
-        let (options, blob) = <(FallOptions, BlobBuf)>::deserialize(d)?;
+        let (options, blob) = <(FallOptions, BytesBuf<MAX>)>::deserialize(d)?;
         let g = Fall::unpack(options, &blob.0)
             .map_err(|e| de::Error::custom(format!("malformed state: {e}")))?;
         g.check_decoded().map_err(de::Error::custom)?;

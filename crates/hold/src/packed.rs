@@ -6,48 +6,14 @@
 use crate::board::Space;
 use crate::data::{BoardTile, WorkTile};
 use dwarfs_engine::Seat;
-use serde::de::{self, SeqAccess, Visitor};
+use dwarfs_engine::packed::{Bytes, BytesBuf};
+use serde::de;
 use serde::{Deserializer, Serializer};
-use std::fmt;
 
 /// Most seats a state can have (the byte of a seat is checked against it on decoding).
 const MAX_SEATS: u8 = 8;
 /// "No tile" in a byte.
 const NONE: u8 = u8::MAX;
-
-/// A byte string, as bytes or as a sequence of `u8` (for self-describing formats).
-struct Bytes;
-
-impl<'de> Visitor<'de> for Bytes {
-    type Value = Vec<u8>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a byte string")
-    }
-
-    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
-        Ok(v.to_vec())
-    }
-
-    fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
-        Ok(v)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
-        let mut out = Vec::new();
-        while let Some(b) = seq.next_element::<u8>()? {
-            if out.len() >= 1 << 16 {
-                return Err(de::Error::invalid_length(out.len(), &self));
-            }
-            out.push(b);
-        }
-        Ok(out)
-    }
-}
-
-fn bytes<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-    d.deserialize_bytes(Bytes)
-}
 
 fn board_tile(b: u8) -> Option<BoardTile> {
     BoardTile::ALL.get(b as usize).copied()
@@ -621,33 +587,17 @@ pub(crate) mod wire {
                         "the state is too large to encode",
                     ));
                 }
-                t.serialize_element(&Blob(&w.buf[..w.n]))?;
+                t.serialize_element(&Bytes(&w.buf[..w.n]))?;
             } else {
-                t.serialize_element(&Blob(&w.buf[..w.n]))?;
+                t.serialize_element(&Bytes(&w.buf[..w.n]))?;
             }
             t.end()
         }
     }
 
-    struct Blob<'a>(&'a [u8]);
-
-    impl Serialize for Blob<'_> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.serialize_bytes(self.0)
-        }
-    }
-
-    struct BlobBuf(Vec<u8>);
-
-    impl<'de> Deserialize<'de> for BlobBuf {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            bytes(d).map(BlobBuf)
-        }
-    }
-
     impl<'de> Deserialize<'de> for Hold {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hold, D::Error> {
-            let (options, blob) = <(HoldOptions, BlobBuf)>::deserialize(d)?;
+            let (options, blob) = <(HoldOptions, BytesBuf<MAX>)>::deserialize(d)?;
             let h = unpack(options, &blob.0)
                 .map_err(|e| de::Error::custom(format!("malformed state: {e}")))?;
             h.invariants()

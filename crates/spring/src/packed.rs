@@ -26,10 +26,10 @@ use crate::state::{
     Board, ChanceTask, Decks, Empire, Flow, Hidden, NestDragon, Pending, Phase, Spring,
 };
 use crate::types::SpringOptions;
-use serde::de::{self, SeqAccess, Visitor};
+use dwarfs_engine::packed::{Bytes, BytesBuf, Reader, Writer};
+use serde::de;
 use serde::ser::SerializeTuple;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 /// Most empires, hands and removal lists an encodable state holds.
 pub const MAX_SEATS: usize = 4;
@@ -54,60 +54,18 @@ const FAERIES: [FaerieKind; 9] = [
     FaerieKind::Dawn,
 ];
 
-/// Writes fields one after another into a fixed buffer.
-struct Writer<'a> {
-    b: &'a mut [u8; MAX],
-    i: usize,
+/// Spring's own fields on top of the engine's [`Reader`].
+trait SpringReader {
+    /// A set of locations (16 bytes).
+    fn locs(&mut self) -> Option<Locs>;
+    /// A count of at most `cap` items.
+    fn count(&mut self, cap: usize) -> Option<usize>;
 }
 
-impl Writer<'_> {
-    #[inline]
-    fn put(&mut self, bytes: &[u8]) {
-        self.b[self.i..self.i + bytes.len()].copy_from_slice(bytes);
-        self.i += bytes.len();
-    }
-    #[inline]
-    fn opt(&mut self, v: Option<u8>) {
-        match v {
-            Some(x) => self.put(&[1, x]),
-            None => self.put(&[0, 0]),
-        }
-    }
-}
-
-/// Reads fields one after another; `None` past the end or on a malformed value.
-struct Reader<'a> {
-    b: &'a [u8],
-    i: usize,
-}
-
-impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        let out = self.b.get(self.i..self.i + N)?.try_into().ok()?;
-        self.i += N;
-        Some(out)
-    }
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take::<1>()?[0])
-    }
-    fn flag(&mut self) -> Option<bool> {
-        match self.u8()? {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
-        }
-    }
-    fn opt(&mut self) -> Option<Option<u8>> {
-        match self.take::<2>()? {
-            [0, 0] => Some(None),
-            [1, x] => Some(Some(x)),
-            _ => None,
-        }
-    }
+impl SpringReader for Reader<'_> {
     fn locs(&mut self) -> Option<Locs> {
         Some(Locs(u128::from_le_bytes(self.take()?)))
     }
-    /// A count of at most `cap` items.
     fn count(&mut self, cap: usize) -> Option<usize> {
         let n = self.u8()? as usize;
         (n <= cap).then_some(n)
@@ -249,7 +207,7 @@ impl Spring {
         {
             return None;
         }
-        let mut w = Writer { b, i: 0 };
+        let mut w = Writer::new(b);
         let f = &self.flow;
         w.put(&[
             self.players,
@@ -288,12 +246,12 @@ impl Spring {
         for h in hands {
             w.put(&h.to_le_bytes());
         }
-        Some(w.i)
+        Some(w.len())
     }
 
     /// The state from its byte string, or `None` if a byte is not the encoding of its field.
     fn unpack(b: &[u8]) -> Option<Spring> {
-        let mut r = Reader { b, i: 0 };
+        let mut r = Reader::new(b);
         let [players, phase, era, round, first, turn] = r.take()?;
         let flow = Flow {
             phase: phase_of(phase)?,
@@ -351,7 +309,7 @@ impl Spring {
         for _ in 0..n_hands {
             hands.push(u32::from_le_bytes(r.take()?));
         }
-        if r.i != b.len() {
+        if !r.at_end() {
             return None;
         }
         Some(Spring {
@@ -375,47 +333,6 @@ impl Spring {
     }
 }
 
-/// The byte string, written as one serde byte string.
-struct Blob<'a>(&'a [u8]);
-
-impl Serialize for Blob<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(self.0)
-    }
-}
-
-/// The byte string read back (at most [`MAX`] bytes).
-struct BlobBuf(Vec<u8>);
-
-impl<'de> Deserialize<'de> for BlobBuf {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = BlobBuf;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "a packed Spring state of at most {MAX} bytes")
-            }
-            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<BlobBuf, E> {
-                if v.len() > MAX {
-                    return Err(E::invalid_length(v.len(), &self));
-                }
-                Ok(BlobBuf(v.to_vec()))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BlobBuf, A::Error> {
-                let mut out = Vec::new();
-                while let Some(b) = seq.next_element::<u8>()? {
-                    if out.len() == MAX {
-                        return Err(de::Error::invalid_length(MAX + 1, &self));
-                    }
-                    out.push(b);
-                }
-                Ok(BlobBuf(out))
-            }
-        }
-        d.deserialize_bytes(V)
-    }
-}
-
 impl Serialize for Spring {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut buf = [0u8; MAX];
@@ -427,14 +344,14 @@ impl Serialize for Spring {
         // The options (none yet) and the byte string.
         let mut t = s.serialize_tuple(2)?;
         t.serialize_element(&self.options)?;
-        t.serialize_element(&Blob(&buf[..n]))?;
+        t.serialize_element(&Bytes(&buf[..n]))?;
         t.end()
     }
 }
 
 impl<'de> Deserialize<'de> for Spring {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Spring, D::Error> {
-        let (options, blob) = <(SpringOptions, BlobBuf)>::deserialize(d)?;
+        let (options, blob) = <(SpringOptions, BytesBuf<MAX>)>::deserialize(d)?;
         let mut g = Spring::unpack(&blob.0)
             .ok_or_else(|| de::Error::custom("malformed Spring state: a field out of its range"))?;
         g.options = options;

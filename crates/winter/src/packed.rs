@@ -24,10 +24,10 @@ use crate::state::{
 };
 use crate::types::{DwarfKind, WinterOptions};
 use dwarfs_engine::Seat;
-use serde::de::{self, SeqAccess, Visitor};
+use dwarfs_engine::packed::{Bytes, BytesBuf, Reader, Writer};
+use serde::de;
 use serde::ser::SerializeTuple;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 /// Bytes of the stage: a tag and at most ten bytes of fields.
 const STAGE: usize = 11;
@@ -37,69 +37,6 @@ const HEADER: usize = 4 + STAGE + 7 + 1 + 4 + MONSTER_CARDS + 4 + 4 + 2 * 4 + 4 
 const SEAT: usize = 4 + 3 + 8 * 3 + 1 + 4 + 4 * ZONES + 2 + 4 + 4;
 /// Bytes of the whole string.
 const LEN: usize = HEADER + MAX_SEATS * SEAT;
-
-/// Writes fields one after another into a fixed buffer.
-struct Writer<'a> {
-    b: &'a mut [u8; LEN],
-    i: usize,
-}
-
-impl Writer<'_> {
-    #[inline]
-    fn put(&mut self, bytes: &[u8]) {
-        self.b[self.i..self.i + bytes.len()].copy_from_slice(bytes);
-        self.i += bytes.len();
-    }
-    #[inline]
-    fn u8(&mut self, v: u8) {
-        self.b[self.i] = v;
-        self.i += 1;
-    }
-    #[inline]
-    fn opt(&mut self, v: Option<u8>) {
-        match v {
-            Some(x) => self.put(&[1, x]),
-            None => self.put(&[0, 0]),
-        }
-    }
-}
-
-/// Reads fields one after another; `None` past the end or on a malformed value.
-struct Reader<'a> {
-    b: &'a [u8],
-    i: usize,
-}
-
-impl Reader<'_> {
-    fn take<const N: usize>(&mut self) -> Option<[u8; N]> {
-        let out = self.b.get(self.i..self.i + N)?.try_into().ok()?;
-        self.i += N;
-        Some(out)
-    }
-    fn u8(&mut self) -> Option<u8> {
-        Some(self.take::<1>()?[0])
-    }
-    fn u32(&mut self) -> Option<u32> {
-        Some(u32::from_le_bytes(self.take()?))
-    }
-    fn u64(&mut self) -> Option<u64> {
-        Some(u64::from_le_bytes(self.take()?))
-    }
-    fn flag(&mut self) -> Option<bool> {
-        match self.u8()? {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
-        }
-    }
-    fn opt(&mut self) -> Option<Option<u8>> {
-        match self.take::<2>()? {
-            [0, 0] => Some(None),
-            [1, x] => Some(Some(x)),
-            _ => None,
-        }
-    }
-}
 
 fn kind_of(b: u8) -> Option<DwarfKind> {
     DwarfKind::ALL.get(b as usize).copied()
@@ -230,7 +167,7 @@ impl Winter {
     /// The byte string of everything but the end.
     fn pack(&self, b: &mut [u8; LEN]) {
         let o = &self.options;
-        let mut w = Writer { b, i: 0 };
+        let mut w = Writer::new(b);
         let flags = o.nightmare as u8 | (o.bloodlust as u8) << 1 | (o.legendary as u8) << 2;
         let week = &self.week;
         w.put(&[flags, self.players, week.week, week.first.0]);
@@ -259,7 +196,7 @@ impl Winter {
         for p in &self.seats {
             p.pack(&mut w);
         }
-        debug_assert_eq!(w.i, LEN);
+        debug_assert_eq!(w.len(), LEN);
     }
 
     /// The state from its byte string and end, or `None` if a byte is not the encoding of its
@@ -268,7 +205,7 @@ impl Winter {
         if b.len() != LEN {
             return None;
         }
-        let mut r = Reader { b, i: 0 };
+        let mut r = Reader::new(b);
         let [flags, players, week_no, first] = r.take()?;
         if flags > 0b111 {
             return None;
@@ -338,55 +275,12 @@ impl Winter {
     }
 }
 
-/// The byte string, written as one serde byte string.
-struct Blob<'a>(&'a [u8]);
-
-impl Serialize for Blob<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(self.0)
-    }
-}
-
-/// The byte string read back (exactly [`LEN`] bytes).
-struct BlobBuf([u8; LEN]);
-
-impl<'de> Deserialize<'de> for BlobBuf {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = BlobBuf;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "a packed Winter state of {LEN} bytes")
-            }
-            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<BlobBuf, E> {
-                let a: [u8; LEN] = v
-                    .try_into()
-                    .map_err(|_| E::invalid_length(v.len(), &self))?;
-                Ok(BlobBuf(a))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BlobBuf, A::Error> {
-                let mut out = [0u8; LEN];
-                for (i, b) in out.iter_mut().enumerate() {
-                    *b = seq
-                        .next_element()?
-                        .ok_or_else(|| de::Error::invalid_length(i, &self))?;
-                }
-                if seq.next_element::<u8>()?.is_some() {
-                    return Err(de::Error::invalid_length(LEN + 1, &self));
-                }
-                Ok(BlobBuf(out))
-            }
-        }
-        d.deserialize_bytes(V)
-    }
-}
-
 impl Serialize for Winter {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut buf = [0u8; LEN];
         self.pack(&mut buf);
         let mut t = s.serialize_tuple(2)?;
-        t.serialize_element(&Blob(&buf))?;
+        t.serialize_element(&Bytes(&buf))?;
         t.serialize_element(&self.end)?;
         t.end()
     }
@@ -394,8 +288,14 @@ impl Serialize for Winter {
 
 impl<'de> Deserialize<'de> for Winter {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Winter, D::Error> {
-        let (blob, end) = <(BlobBuf, Option<End>)>::deserialize(d)?;
-        Winter::unpack(&blob.0[..], end)
+        let (blob, end) = <(BytesBuf<LEN>, Option<End>)>::deserialize(d)?;
+        if blob.0.len() != LEN {
+            return Err(de::Error::invalid_length(
+                blob.0.len(),
+                &"a packed Winter state of its full length",
+            ));
+        }
+        Winter::unpack(&blob.0, end)
             .ok_or_else(|| de::Error::custom("malformed Winter state: a field out of its range"))
     }
 }
