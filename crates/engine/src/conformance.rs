@@ -7,6 +7,8 @@
 //!   the state hash unchanged, and an accepted decoded action is always one that was listed;
 //! - the wrong seat, and any seat at a chance point, is refused;
 //! - encode → decode gives the same hash and the same continuation (like GGRS SyncTest);
+//! - a damaged encoding of the state (bytes changed, cut or added) decodes to an error or to the
+//!   state whose encoding it is, never a panic and never a second encoding of one state;
 //! - the game's own invariants ([`Game::check_invariants`]) hold after every step;
 //! - the game ends within [`Game::max_steps`], with a consistent outcome;
 //! - re-running the recorded steps reproduces the final hash.
@@ -33,6 +35,8 @@ pub struct Config {
     pub all_actions_every: usize,
     /// Every how many steps the state is round-tripped through the codec (0: never).
     pub roundtrip_every: usize,
+    /// Damaged copies of the state's encoding decoded at each round trip.
+    pub damaged_per_roundtrip: usize,
     /// Every how many seeds the whole game is re-run from its recorded steps (0: never).
     pub replay_every: u64,
 }
@@ -46,6 +50,7 @@ impl Config {
             garbage_per_decision: 3,
             all_actions_every: 7,
             roundtrip_every: 11,
+            damaged_per_roundtrip: 8,
             replay_every: 5,
         }
     }
@@ -151,8 +156,21 @@ fn check_one<G: Game>(
                 Ok(c) => c,
                 Err(e) => return fail(step, format!("state does not decode: {e}")),
             };
-            if state_hash(&copy) != state_hash(&state) || codec::encode(&copy).ok() != Some(bytes) {
+            if state_hash(&copy) != state_hash(&state)
+                || codec::encode(&copy).ok().as_ref() != Some(&bytes)
+            {
                 return fail(step, "encode → decode changed the state".into());
+            }
+            for _ in 0..cfg.damaged_per_roundtrip {
+                let bad = junk.mutate_bytes(&bytes);
+                if let Ok(back) = codec::decode::<G>(&bad)
+                    && codec::encode(&back).ok().as_ref() != Some(&bad)
+                {
+                    return fail(
+                        step,
+                        "damaged state bytes decoded to a state with another encoding".into(),
+                    );
+                }
             }
             shadow = Some((copy, 4));
             for v in Viewer::all(cfg.players) {

@@ -9,7 +9,9 @@
 //! - [`hidden_information`]: determinization and non-interference. At sampled states, for every
 //!   viewer, [`Game::determinize`] redraws everything the viewer cannot see (other hands, secret
 //!   choices, decks); the viewer's observation of the sampled state must be exactly that of the
-//!   real one, so what a seat observes never depends on what only others know. The sampled
+//!   real one, so what a seat observes never depends on what only others know; nor do the
+//!   deciding viewer's legal actions and their weights ([`Game::action_weight`], a bot's
+//!   knowledge), so a bot reads only what its seat may see. The sampled
 //!   state must keep the game's invariants and play on under the same decisions, and events
 //!   redacted for a viewer stay as they are when redacted again;
 //! - [`golden`]: fixed (seed, players) random playouts whose final state hashes are pinned.
@@ -213,6 +215,24 @@ fn compare_sample<G: Game>(
     {
         return Err("the viewer's legal actions depend on what it cannot see".into());
     }
+    if let Viewer::Seat(v) = viewer
+        && real.to_act().deciding().contains(v)
+    {
+        // A bot's knowledge (its rollout and move-ordering weights) reads only what its seat
+        // may see: the weights are the same on every state the seat cannot tell apart.
+        for action in real.legal_actions_for_vec(v) {
+            let (seen, guessed) = (
+                real.action_weight(v, &action),
+                sampled.action_weight(v, &action),
+            );
+            if seen != guessed {
+                return Err(format!(
+                    "the viewer's weight of {action:?} depends on what it cannot see \
+                     ({seen} on the real state, {guessed} on a determinization)"
+                ));
+            }
+        }
+    }
     report.determinized += 1;
     if hash_of(&sampled)? != hash_of(real)? {
         report.resampled += 1;
@@ -354,66 +374,97 @@ mod tests {
         assert!(r.resampled > 0 && r.followed > 0, "{r:?}");
     }
 
+    /// A Pig that leaks every bonus card: in its observation, or (`WEIGHTS`) only in the weights
+    /// a bot plays by.
+    #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+    struct Leaky<const WEIGHTS: bool>(Pig);
+
+    impl<const WEIGHTS: bool> Leaky<WEIGHTS> {
+        fn bonus_cards(&self) -> Vec<u8> {
+            Seat::all(self.players())
+                .map(|s| self.0.observe(Viewer::Seat(s)).own_bonus.unwrap_or(9))
+                .collect()
+        }
+    }
+
+    impl<const WEIGHTS: bool> Game for Leaky<WEIGHTS> {
+        type Options = PigOptions;
+        type Action = <Pig as Game>::Action;
+        type Event = <Pig as Game>::Event;
+        type Observation = (<Pig as Game>::Observation, Vec<u8>);
+        type Error = <Pig as Game>::Error;
+        const NAME: &'static str = "leaky";
+        const RULES_VERSION: u32 = 1;
+        const MIN_PLAYERS: u8 = 1;
+        const MAX_PLAYERS: u8 = 8;
+        fn data_digest() -> crate::DataDigest {
+            Pig::data_digest()
+        }
+        fn new(o: &PigOptions, p: u8) -> Result<Self, crate::SetupError> {
+            Pig::new(o, p).map(Leaky)
+        }
+        fn options(&self) -> &PigOptions {
+            self.0.options()
+        }
+        fn players(&self) -> u8 {
+            self.0.players()
+        }
+        fn to_act(&self) -> Actor {
+            self.0.to_act()
+        }
+        fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+            self.0.legal_actions(out)
+        }
+        fn apply_action(&mut self, a: &Self::Action) -> Result<Vec<Self::Event>, Self::Error> {
+            self.0.apply_action(a)
+        }
+        fn resolve_chance(
+            &mut self,
+            e: crate::Entropy,
+        ) -> Result<Vec<Self::Event>, crate::ChanceError> {
+            self.0.resolve_chance(e)
+        }
+        fn observe(&self, v: Viewer) -> Self::Observation {
+            let shown = if WEIGHTS {
+                Vec::new()
+            } else {
+                self.bonus_cards()
+            };
+            (self.0.observe(v), shown)
+        }
+        fn determinize(&self, v: Viewer, e: crate::Entropy) -> Self {
+            Leaky(self.0.determinize(v, e))
+        }
+        fn action_weight(&self, _seat: Seat, _action: &Self::Action) -> u32 {
+            if WEIGHTS {
+                1 + self.bonus_cards().iter().map(|&b| b as u32).sum::<u32>()
+            } else {
+                1
+            }
+        }
+        fn outcome(&self) -> Option<crate::Outcome> {
+            self.0.outcome()
+        }
+        fn describe(&self, a: &Self::Action) -> String {
+            self.0.describe(a)
+        }
+    }
+
     /// A Pig whose observation shows every bonus card: the suite must catch the leak.
     #[test]
     fn a_leaking_observation_is_caught() {
-        #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-        struct Leaky(Pig);
-        impl Game for Leaky {
-            type Options = PigOptions;
-            type Action = <Pig as Game>::Action;
-            type Event = <Pig as Game>::Event;
-            type Observation = (<Pig as Game>::Observation, Vec<u8>);
-            type Error = <Pig as Game>::Error;
-            const NAME: &'static str = "leaky";
-            const RULES_VERSION: u32 = 1;
-            const MIN_PLAYERS: u8 = 1;
-            const MAX_PLAYERS: u8 = 8;
-            fn data_digest() -> crate::DataDigest {
-                Pig::data_digest()
-            }
-            fn new(o: &PigOptions, p: u8) -> Result<Self, crate::SetupError> {
-                Pig::new(o, p).map(Leaky)
-            }
-            fn options(&self) -> &PigOptions {
-                self.0.options()
-            }
-            fn players(&self) -> u8 {
-                self.0.players()
-            }
-            fn to_act(&self) -> Actor {
-                self.0.to_act()
-            }
-            fn legal_actions(&self, out: &mut Vec<Self::Action>) {
-                self.0.legal_actions(out)
-            }
-            fn apply_action(&mut self, a: &Self::Action) -> Result<Vec<Self::Event>, Self::Error> {
-                self.0.apply_action(a)
-            }
-            fn resolve_chance(
-                &mut self,
-                e: crate::Entropy,
-            ) -> Result<Vec<Self::Event>, crate::ChanceError> {
-                self.0.resolve_chance(e)
-            }
-            fn observe(&self, v: Viewer) -> Self::Observation {
-                let all = Seat::all(self.players())
-                    .map(|s| self.0.observe(Viewer::Seat(s)).own_bonus.unwrap_or(9))
-                    .collect();
-                (self.0.observe(v), all)
-            }
-            fn determinize(&self, v: Viewer, e: crate::Entropy) -> Self {
-                Leaky(self.0.determinize(v, e))
-            }
-            fn outcome(&self) -> Option<crate::Outcome> {
-                self.0.outcome()
-            }
-            fn describe(&self, a: &Self::Action) -> String {
-                self.0.describe(a)
-            }
-        }
-        let err = hidden_information::<Leaky>(&PigOptions::default(), 2, 0..3, 4, 4).unwrap_err();
+        let err =
+            hidden_information::<Leaky<false>>(&PigOptions::default(), 2, 0..3, 4, 4).unwrap_err();
         assert!(err.message.contains("observed differently"), "{err}");
+    }
+
+    /// A Pig whose bot weights read the other seats' bonus cards: caught, though every
+    /// observation is right.
+    #[test]
+    fn weights_that_read_hidden_cards_are_caught() {
+        let err =
+            hidden_information::<Leaky<true>>(&PigOptions::default(), 2, 0..3, 4, 4).unwrap_err();
+        assert!(err.message.contains("weight"), "{err}");
     }
 
     #[test]

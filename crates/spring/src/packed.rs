@@ -439,32 +439,4 @@ mod tests {
         let blob = if bytes[0] < 251 { 1 } else { 3 };
         bytes[blob + 13 + i]
     }
-
-    /// Damaged encodings decode to an error or to a state whose encoding they are: never a
-    /// panic, never a second encoding of a state.
-    #[test]
-    fn damaged_bytes_are_an_error_or_the_same_bytes() {
-        let g = dwarfs_engine::playout::random_playout::<Spring>(
-            &SpringOptions::default(),
-            4,
-            3,
-            false,
-        )
-        .unwrap()
-        .state;
-        let bytes = codec::encode(&g).unwrap();
-        let mut rng = dwarfs_engine::SeedStream::new(5);
-        let mut decoded = 0;
-        for _ in 0..3000 {
-            let bad = rng.mutate_bytes(&bytes);
-            if let Ok(back) = codec::decode::<Spring>(&bad) {
-                assert_eq!(codec::encode(&back).unwrap(), bad);
-                decoded += 1;
-            }
-        }
-        assert!(
-            decoded > 0,
-            "some damage lands in a field that takes any value"
-        );
-    }
 }

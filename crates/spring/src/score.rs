@@ -1,7 +1,7 @@
 //! Final scoring and tie-breakers.
 
 use crate::data::{DRAGON_DATA, FORTRESS_VP, LINE_LEN, LINE_VP, RESOURCES_PER_VP};
-use crate::state::{Phase, Spring};
+use crate::state::{Empire, Phase, Spring};
 use dwarfs_engine::{Outcome, ScoreLine, Seat, SeatScore};
 
 impl Spring {
@@ -14,11 +14,7 @@ impl Spring {
             category: category.to_string(),
             points: points as i32,
         };
-        let dragons: u32 = e
-            .nest
-            .iter()
-            .map(|d| DRAGON_DATA[d.dragon as usize].vp[d.level.clamp(1, 3) as usize - 1] as u32)
-            .sum();
+        let dragons = dragon_vp(e);
         let lines = e.built.iter().filter(|&&b| b >= LINE_LEN).count() as u32;
         vec![
             line("Quests", Spring::quest_vp(e.heroes)),
@@ -43,14 +39,7 @@ impl Spring {
         let Some(e) = self.empires.get(s) else {
             return 0;
         };
-        let dragons: u32 = e
-            .nest
-            .iter()
-            .filter_map(|d| {
-                let vp = DRAGON_DATA.get(d.dragon as usize)?.vp;
-                Some(vp[d.level.clamp(1, 3) as usize - 1] as u32)
-            })
-            .sum();
+        let dragons = dragon_vp(e);
         let lines = e.built.iter().filter(|&&b| b >= LINE_LEN).count() as u32;
         Spring::quest_vp(e.heroes)
             + Spring::monster_vp(e.heroes)
@@ -89,4 +78,16 @@ impl Spring {
         };
         Some(Outcome::ranked(scores, why))
     }
+}
+
+/// The points of an empire's nest: each dragon's VP at its level. A dragon index out of the data
+/// (only a hand-built state can hold one) scores 0.
+fn dragon_vp(e: &Empire) -> u32 {
+    e.nest
+        .iter()
+        .filter_map(|d| {
+            let vp = DRAGON_DATA.get(d.dragon as usize)?.vp;
+            Some(vp[d.level.clamp(1, 3) as usize - 1] as u32)
+        })
+        .sum()
 }
