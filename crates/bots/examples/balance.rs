@@ -14,8 +14,9 @@
 //! `--profile list`), `--third` (Fall's 3rd edition), `--nightmare` (Winter).
 //!
 //! Output: one line per game (`game seed=.. prof=<seat or -> win=<seats> scores=.. limit=<0|1>
-//! moves=..`), flushed as it goes, then a summary: seat win shares, the profiled seat's share,
-//! games ended by the round or turn limit, all with 95% intervals.
+//! moves=.. cats=<points by category, all seats>`), flushed as it goes, then a summary: seat
+//! win shares, the profiled seat's share, games ended by the round or turn limit, all with 95%
+//! intervals.
 
 use dwarfs_bots::{Budget, Level, SearchBot};
 use dwarfs_engine::{
@@ -394,15 +395,26 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
         }
         let winners: Vec<String> = outcome.winners.iter().map(|s| s.0.to_string()).collect();
         let scores: Vec<String> = outcome.scores.iter().map(|s| s.total.to_string()).collect();
+        // Points by category, summed over the seats.
+        let mut cats: Vec<(String, i32)> = Vec::new();
+        for line in outcome.scores.iter().flat_map(|s| &s.breakdown) {
+            let name = line.category.replace(' ', "_");
+            match cats.iter_mut().find(|(c, _)| *c == name) {
+                Some((_, p)) => *p += line.points,
+                None => cats.push((name, line.points)),
+            }
+        }
+        let cats: Vec<String> = cats.iter().map(|(c, p)| format!("{c}:{p}")).collect();
         writeln!(
             out,
-            "{} seed={seed} prof={} win={} lost={} scores={} limit={} moves={steps}",
+            "{} seed={seed} prof={} win={} lost={} scores={} limit={} moves={steps} cats={}",
             G::NAME,
             prof_seat.map_or("-".to_string(), |s| s.to_string()),
             winners.join(","),
             outcome.all_lost as u8,
             scores.join(","),
             limit as u8,
+            cats.join(","),
         )
         .map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
