@@ -35,6 +35,10 @@ trait Study: Game {
     fn kind(action: &Self::Action) -> Option<usize>;
     /// True if the finished game ended by the round or turn limit rather than the rules' own end.
     fn by_limit(&self) -> bool;
+    /// A few facts about the finished game, for the game's line (`key=value`, no spaces).
+    fn note(&self) -> String {
+        String::new()
+    }
 }
 
 impl Study for dwarfs_fall::Fall {
@@ -51,6 +55,32 @@ impl Study for dwarfs_fall::Fall {
     }
     fn by_limit(&self) -> bool {
         !self.final_round()
+    }
+    fn note(&self) -> String {
+        let obs = self.observe(Viewer::Spectator);
+        let goals: Vec<String> = (0..self.players())
+            .map(|s| {
+                self.player_view(Seat(s), Viewer::Spectator)
+                    .map_or(0, |v| v.trading_goals.len())
+                    .to_string()
+            })
+            .collect();
+        let up: Vec<String> = obs
+            .face_up_goals
+            .iter()
+            .map(|t| {
+                t.map_or("-".to_string(), |t| {
+                    format!("{:?}", t.cost).replace(' ', "")
+                })
+            })
+            .collect();
+        format!(
+            "goals={} rounds={} up={} piles={}",
+            goals.join(","),
+            self.round(),
+            up.join("/"),
+            format!("{:?}", obs.gem_piles).replace(' ', "")
+        )
     }
 }
 
@@ -407,7 +437,7 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
         let cats: Vec<String> = cats.iter().map(|(c, p)| format!("{c}:{p}")).collect();
         writeln!(
             out,
-            "{} seed={seed} prof={} win={} lost={} scores={} limit={} moves={steps} cats={}",
+            "{} seed={seed} prof={} win={} lost={} scores={} limit={} moves={steps} cats={} {}",
             G::NAME,
             prof_seat.map_or("-".to_string(), |s| s.to_string()),
             winners.join(","),
@@ -415,6 +445,7 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
             scores.join(","),
             limit as u8,
             cats.join(","),
+            state.inner.note(),
         )
         .map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
