@@ -100,6 +100,14 @@ impl Study for dwarfs_hold::Hold {
     fn by_limit(&self) -> bool {
         self.end_conditions().is_empty()
     }
+    fn note(&self) -> String {
+        let ends: Vec<String> = self
+            .end_conditions()
+            .iter()
+            .map(|e| format!("{e:?}"))
+            .collect();
+        format!("turns={} ends={}", self.turn(), ends.join(","))
+    }
 }
 
 impl Study for dwarfs_spring::Spring {
@@ -119,6 +127,9 @@ impl Study for dwarfs_spring::Spring {
         // Spring has no round limit: it ends after era 4 or by the expedition rule.
         false
     }
+    fn note(&self) -> String {
+        format!("era={}", self.flow().era)
+    }
 }
 
 impl Study for dwarfs_winter::Winter {
@@ -135,6 +146,9 @@ impl Study for dwarfs_winter::Winter {
     fn by_limit(&self) -> bool {
         // Winter ends after week 7 or when the castle falls: no limit of ours.
         false
+    }
+    fn note(&self) -> String {
+        format!("week={}", self.week())
     }
 }
 
