@@ -111,7 +111,9 @@ impl Study for dwarfs_hold::Hold {
 }
 
 impl Study for dwarfs_spring::Spring {
-    const KINDS: &'static [&'static str] = &["fight", "quest", "build", "summon", "train"];
+    const KINDS: &'static [&'static str] = &[
+        "command", "quest", "build", "summon", "train", "engage", "explore",
+    ];
     fn kind(action: &Self::Action) -> Option<usize> {
         use dwarfs_spring::SpringAction as A;
         match action {
@@ -120,6 +122,9 @@ impl Study for dwarfs_spring::Spring {
             A::Build { .. } => Some(2),
             A::Summon => Some(3),
             A::Train { .. } => Some(4),
+            // Fight the wildland's monster (or gather where there is none).
+            A::Engage => Some(5),
+            A::Explore { .. } => Some(6),
             _ => None,
         }
     }
