@@ -14,9 +14,10 @@
 //! `--profile list`), `--third` (Fall's 3rd edition), `--nightmare` (Winter).
 //!
 //! Output: one line per game (`game seed=.. prof=<seat or -> win=<seats> scores=.. limit=<0|1>
-//! moves=.. cats=<points by category, all seats>`), flushed as it goes, then a summary: seat
-//! win shares, the profiled seat's share, games ended by the round or turn limit, all with 95%
-//! intervals.
+//! moves=<decisions> cats=<points by category, all seats>` and the game's own notes: Fall's
+//! goals per seat, rounds, face-up goals and gem piles, Hold's turns and end conditions, Spring's
+//! last era, Winter's week), flushed as it goes, then a summary: seat win shares, the profiled
+//! seat's share, games ended by the round or turn limit, all with 95% intervals.
 
 use dwarfs_bots::{Budget, Level, SearchBot};
 use dwarfs_engine::{
@@ -25,7 +26,6 @@ use dwarfs_engine::{
 };
 use serde::{Deserialize, Serialize};
 use std::io::Write;
-use std::marker::PhantomData;
 
 /// What the study needs to know of a game beyond [`Game`].
 trait Study: Game {
@@ -175,8 +175,6 @@ const FAVOUR: u32 = 8;
 struct Profiled<G: Study> {
     inner: G,
     seats: [SeatProfile; 8],
-    #[serde(skip)]
-    _g: PhantomData<G>,
 }
 
 impl<G: Study> Profiled<G> {
@@ -210,7 +208,6 @@ impl<G: Study> Game for Profiled<G> {
         Ok(Profiled {
             inner: G::new(options, players)?,
             seats: [SeatProfile::default(); 8],
-            _g: PhantomData,
         })
     }
     fn options(&self) -> &Self::Options {
@@ -252,7 +249,6 @@ impl<G: Study> Game for Profiled<G> {
         Profiled {
             inner: self.inner.determinize(viewer, entropy),
             seats: self.seats,
-            _g: PhantomData,
         }
     }
     fn action_weight(&self, seat: Seat, action: &Self::Action) -> u32 {
