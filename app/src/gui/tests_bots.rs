@@ -14,18 +14,14 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
 /// A bot that answers only when the test opens its gate (one answer per `()` sent), with the
-/// first legal action; it counts the positions it was asked in. A closed gate (the sender
-/// dropped) lets it answer at once, so no thread waits forever.
+/// first legal action. A closed gate (the sender dropped) lets it answer at once, so no thread
+/// waits forever.
 struct GateBot {
     gate: Arc<Mutex<Receiver<()>>>,
-    asked: Arc<Mutex<Vec<u32>>>,
 }
 
 impl<G: Game> Bot<G> for GateBot {
-    fn choose(&mut self, view: &SeatView<'_, G>, _legal: &[G::Action]) -> usize {
-        if let Ok(mut asked) = self.asked.lock() {
-            asked.push(u32::from(view.seat().0));
-        }
+    fn choose(&mut self, _view: &SeatView<'_, G>, _legal: &[G::Action]) -> usize {
         if let Ok(gate) = self.gate.lock() {
             let _ = gate.recv();
         }
@@ -44,17 +40,11 @@ fn fall_after_setup() -> (Fall, Seat) {
 }
 
 /// The app at a table where the first seat to act is a hard bot behind a gate and the other a
-/// person; the gate's sender and the bot's record of what it was asked.
-fn gated_table() -> (
-    Harness<'static, DwarfsApp>,
-    Sender<()>,
-    Arc<Mutex<Vec<u32>>>,
-    Seat,
-) {
+/// person; the gate's sender and the bot's seat.
+fn gated_table() -> (Harness<'static, DwarfsApp>, Sender<()>, Seat) {
     let (game, bot_seat) = fall_after_setup();
     let (open, gate) = channel();
     let gate = Arc::new(Mutex::new(gate));
-    let asked = Arc::new(Mutex::new(Vec::new()));
     let seats = (0..2)
         .map(|i| SeatInfo {
             name: if Seat(i) == bot_seat {
@@ -69,17 +59,13 @@ fn gated_table() -> (
             },
         })
         .collect();
-    let (g2, a2) = (gate.clone(), asked.clone());
     let t = Table::<FallView>::with_bots(game, seats, 0, Some(Level::Hard), move |_| {
-        Box::new(GateBot {
-            gate: g2.clone(),
-            asked: a2.clone(),
-        })
+        Box::new(GateBot { gate: gate.clone() })
     });
     let mut a = app();
     a.table = Some(Box::new(t));
     a.screen = Screen::Game;
-    (harness(a), open, asked, bot_seat)
+    (harness(a), open, bot_seat)
 }
 
 fn table<'h>(h: &'h mut Harness<'static, DwarfsApp>) -> &'h mut Table<FallView> {
@@ -88,7 +74,7 @@ fn table<'h>(h: &'h mut Harness<'static, DwarfsApp>) -> &'h mut Table<FallView> 
 
 #[test]
 fn the_window_keeps_drawing_while_a_bot_thinks_and_says_who_thinks() {
-    let (mut h, open, _asked, bot_seat) = gated_table();
+    let (mut h, open, bot_seat) = gated_table();
     // Frames go on while the search is pending: the table is the UI thread's, the search not.
     for _ in 0..5 {
         h.run_steps(2);
@@ -124,7 +110,7 @@ fn the_window_keeps_drawing_while_a_bot_thinks_and_says_who_thinks() {
 
 #[test]
 fn an_answer_asked_in_another_position_is_dropped_and_the_bot_asked_again() {
-    let (mut h, open, _asked, bot_seat) = gated_table();
+    let (mut h, open, bot_seat) = gated_table();
     h.run_steps(2);
     assert!(h.state().table().is_some_and(|t| t.thinking().is_some()));
     // The position changes under the thinking bot (as a new state would): the bot's seat plays
@@ -151,7 +137,7 @@ fn an_answer_asked_in_another_position_is_dropped_and_the_bot_asked_again() {
 
 #[test]
 fn leaving_a_game_does_not_wait_for_a_thinking_bot() {
-    let (mut h, open, _asked, _bot_seat) = gated_table();
+    let (mut h, open, _bot_seat) = gated_table();
     h.run_steps(2);
     assert!(h.state().table().is_some_and(|t| t.thinking().is_some()));
     // The gate stays shut: a search that never ends. Leaving returns at once all the same.
