@@ -3,6 +3,7 @@
 mod bench;
 mod bench_bots;
 mod bench_nat;
+mod bot_thread;
 mod games;
 mod gui;
 mod net_cli;

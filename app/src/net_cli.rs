@@ -2,7 +2,8 @@
 //! `__net-peer` that `demo` and `bench net` start as child processes.
 
 use crate::CliError;
-use crate::games::{CliGame, GameKind, OptionArgs, with_game};
+use crate::bot_thread::SendBot;
+use crate::games::{CliGame, GameEntry, GameKind, Level, OptionArgs, with_entry, with_game};
 use dwarfs_engine::{Game, codec};
 use dwarfs_net::demo::{DemoConfig, DemoOutcome, Launcher, fmt_us, percentile, run_demo};
 use dwarfs_net::spec::{Ending, PeerSpec, Role};
@@ -29,9 +30,17 @@ pub struct PeerArgs {
     /// to it is taken instead). Default: a new file in the data directory.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
-    /// Let a bot play your seat instead of choosing moves yourself.
-    #[arg(long)]
-    pub bot: bool,
+    /// Let a bot play your seat instead of choosing moves yourself: `easy`, `normal` (the
+    /// default), `hard` (the search bots of the hotseat lobby) or `random`. A ticket goes
+    /// before `--bot`.
+    #[arg(
+        long,
+        value_name = "LEVEL",
+        num_args = 0..=1,
+        default_missing_value = "normal",
+        value_parser = parse_bot
+    )]
+    pub bot: Option<BotChoice>,
     /// Vote to hand a seat silent this many seconds to the takeover bot, even if its player is
     /// still connected (only thinking); 0 never.
     #[arg(long, value_name = "SECS", default_value_t = 0)]
@@ -53,6 +62,34 @@ pub struct PeerArgs {
     /// Do not ask the home router for a port mapping (UPnP).
     #[arg(long)]
     pub no_upnp: bool,
+}
+
+/// The bot of `--bot`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotChoice {
+    /// The uniform random bot.
+    Random,
+    /// The search bot at this level, as in the hotseat lobby.
+    Search(Level),
+}
+
+impl BotChoice {
+    /// The bot of game entry `E`, seeded.
+    fn make<E: GameEntry>(self, seed: u64) -> SendBot<E::G> {
+        match self {
+            BotChoice::Random => Box::new(dwarfs_engine::RandomBot::new(seed)),
+            BotChoice::Search(level) => E::level_bot(level, seed),
+        }
+    }
+}
+
+fn parse_bot(s: &str) -> Result<BotChoice, String> {
+    if s.trim().eq_ignore_ascii_case("random") {
+        return Ok(BotChoice::Random);
+    }
+    s.parse::<Level>().map(BotChoice::Search).map_err(|_| {
+        format!("unknown bot level '{s}': choose easy, normal, hard or random (a ticket goes before --bot)")
+    })
 }
 
 /// `dwarfs host`.
@@ -202,7 +239,7 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
         .replay
         .clone()
         .or_else(|| dwarfs_net::demo::default_replay_path(game));
-    spec.verbose = a.verbose || !a.bot;
+    spec.verbose = a.verbose || a.bot.is_none();
     spec.machine = false;
     spec.exit_with_parent = false;
     spec.seat_timeout_ms = a.seat_timeout.saturating_mul(1000);
@@ -232,32 +269,34 @@ fn finish(report: PeerReport) -> Result<(), CliError> {
     }
 }
 
-/// Plays one peer: at the terminal, or by the bot with `--bot`. `open_seats` is how many players a
-/// host waits for.
-fn play<G: dwarfs_engine::Game>(
+/// Plays one peer of game entry `E`: at the terminal, or by the bot with `--bot`. `open_seats` is
+/// how many players a host waits for.
+fn play<E: GameEntry>(
     spec: PeerSpec,
     a: &PeerArgs,
     open_seats: Option<u8>,
 ) -> Result<(), CliError> {
     let rt = runtime()?;
-    let report = if a.bot {
-        rt.block_on(dwarfs_net::run_peer::<G>(spec))
-            .map_err(|e| CliError::Failed(e.to_string()))?
-    } else {
-        let peer = dwarfs_net::spawn_peer::<G>(rt.handle(), spec, || {});
-        rt.block_on(crate::terminal::play(peer, open_seats))
+    let player = match a.bot {
+        Some(choice) => crate::terminal::Player::Bot {
+            bot: choice.make::<E>(crate::gui::os_seed()),
+            verbose: a.verbose,
+        },
+        None => crate::terminal::Player::Person,
     };
+    let peer = dwarfs_net::spawn_peer::<E::G>(rt.handle(), spec, || {});
+    let report = rt.block_on(crate::terminal::play(peer, open_seats, player));
     finish(report)
 }
 
 /// `dwarfs host`.
 pub fn run_host(args: &HostArgs) -> Result<(), CliError> {
-    with_game!(args.game, G, host::<G>(args))
+    with_entry!(args.game, E, host::<E>(args))
 }
 
-fn host<G: CliGame>(args: &HostArgs) -> Result<(), CliError> {
-    let options = G::options_from(&args.options)?;
-    G::new(&options, args.seats).map_err(|e| CliError::Usage(e.to_string()))?;
+fn host<E: GameEntry>(args: &HostArgs) -> Result<(), CliError> {
+    let options = <E::G as CliGame>::options_from(&args.options)?;
+    E::G::new(&options, args.seats).map_err(|e| CliError::Usage(e.to_string()))?;
     if args.bots >= args.seats {
         return Err(CliError::Usage(format!(
             "--bots {} leaves no seat for you out of --seats {}",
@@ -270,18 +309,22 @@ fn host<G: CliGame>(args: &HostArgs) -> Result<(), CliError> {
         options: encode_options(&options)?,
     };
     let open = args.seats - args.bots - 1;
-    let mut spec = peer_spec(G::NAME, role, &args.peer);
+    let mut spec = peer_spec(E::G::NAME, role, &args.peer);
     spec.anyone_may_watch = args.anyone_may_watch;
-    play::<G>(spec, &args.peer, Some(open))
+    play::<E>(spec, &args.peer, Some(open))
 }
 
 /// `dwarfs join`.
 pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
     let Some(text) = args.ticket.clone().filter(|_| !args.lan) else {
-        return with_game!(
+        return with_entry!(
             args.game,
-            G,
-            play::<G>(peer_spec(G::NAME, Role::Lan, &args.peer), &args.peer, None)
+            E,
+            play::<E>(
+                peer_spec(<E as GameEntry>::G::NAME, Role::Lan, &args.peer),
+                &args.peer,
+                None
+            )
         );
     };
     let ticket = dwarfs_net::Ticket::decode(&text)
@@ -297,10 +340,14 @@ pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
     } else {
         Role::Join { ticket: text }
     };
-    with_game!(
+    with_entry!(
         kind,
-        G,
-        play::<G>(peer_spec(G::NAME, role, &args.peer), &args.peer, None)
+        E,
+        play::<E>(
+            peer_spec(<E as GameEntry>::G::NAME, role, &args.peer),
+            &args.peer,
+            None
+        )
     )
 }
 
@@ -372,10 +419,14 @@ pub fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
     };
     let mut peer = args.peer.clone();
     peer.replay = Some(args.file.clone());
-    with_game!(
+    with_entry!(
         kind,
-        G,
-        play::<G>(peer_spec(G::NAME, role, &peer), &peer, None)
+        E,
+        play::<E>(
+            peer_spec(<E as GameEntry>::G::NAME, role, &peer),
+            &peer,
+            None
+        )
     )
 }
 
@@ -599,4 +650,45 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
 /// The options' canonical encoding for a lobby or a demo.
 fn encode_options<T: serde::Serialize>(options: &T) -> Result<Vec<u8>, CliError> {
     codec::encode(options).map_err(|e| CliError::Failed(format!("the game options: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser, Debug)]
+    struct Join {
+        #[command(flatten)]
+        join: JoinArgs,
+    }
+
+    fn bot(args: &[&str]) -> Result<Option<BotChoice>, String> {
+        Join::try_parse_from(std::iter::once("join").chain(args.iter().copied()))
+            .map(|j| j.join.peer.bot)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_bot_flag_takes_a_level_and_plays_normal_without_one() {
+        assert_eq!(bot(&["TICKET"]), Ok(None));
+        assert_eq!(
+            bot(&["TICKET", "--bot"]),
+            Ok(Some(BotChoice::Search(Level::Normal)))
+        );
+        assert_eq!(
+            bot(&["TICKET", "--bot", "hard"]),
+            Ok(Some(BotChoice::Search(Level::Hard)))
+        );
+        assert_eq!(
+            bot(&["--bot=easy", "TICKET"]),
+            Ok(Some(BotChoice::Search(Level::Easy)))
+        );
+        assert_eq!(
+            bot(&["TICKET", "--bot", "random"]),
+            Ok(Some(BotChoice::Random))
+        );
+        let e = bot(&["TICKET", "--bot", "brutal"]).expect_err("not a level");
+        assert!(e.contains("unknown bot level 'brutal'"), "{e}");
+    }
 }

@@ -2,12 +2,39 @@
 //! [`PeerHandle`] like the GUI does, printing what happens and reading the player's lines from
 //! stdin — a number picks one of the legal actions listed on each turn, `/start` (host) fills the
 //! open seats with bots, `/takeover SEAT` votes a silent seat to the bot, anything else is chat.
+//! With `--bot LEVEL` a bot chooses instead ([`Player::Bot`]): it searches on a thread of its
+//! own ([`crate::bot_thread`]), so the peer's network task never waits for it, and plays its
+//! answer only if the game is still where it was asked.
 
+use crate::bot_thread::{self, Answer, Position, SendBot};
 use dwarfs_engine::{Game, Seat, Viewer};
 use dwarfs_net::lobby::seat_label;
 use dwarfs_net::spec::{Ending, PeerReport};
 use dwarfs_net::{Command, PeerHandle, Update};
-use tokio::sync::mpsc::{UnboundedReceiver, unbounded_channel};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+/// Who chooses the local seat's moves.
+pub enum Player<G: Game> {
+    /// The person at the terminal, by number.
+    Person,
+    /// A bot; the moves are printed only if `verbose`.
+    Bot {
+        /// The bot.
+        bot: SendBot<G>,
+        /// Print every move.
+        verbose: bool,
+    },
+}
+
+/// The bot that plays the local seat, between its searches.
+struct LocalBot<G: Game> {
+    /// The bot (`None` while it thinks).
+    bot: Option<SendBot<G>>,
+    /// Where its answers come.
+    answers: UnboundedSender<Answer<G>>,
+    /// Where its last choice was played (not asked again there).
+    played_at: Option<Position>,
+}
 
 /// What the terminal knows of the game.
 struct Table<G: Game> {
@@ -21,18 +48,41 @@ struct Table<G: Game> {
     prompted: Option<u32>,
     /// Our seat was handed to the bot, or the game is over: no more choices.
     done: bool,
+    /// The bot that plays our seat, if one does.
+    bot: Option<LocalBot<G>>,
+    /// Print every move applied.
+    print_moves: bool,
 }
 
 /// Plays at the terminal until the peer stops; returns its report. `open_seats` is how many
 /// players a host waits for.
-pub async fn play<G: Game>(mut peer: PeerHandle<G>, open_seats: Option<u8>) -> PeerReport {
-    let mut lines = Some(spawn_stdin());
+pub async fn play<G: Game>(
+    mut peer: PeerHandle<G>,
+    open_seats: Option<u8>,
+    player: Player<G>,
+) -> PeerReport {
+    let (answers_tx, mut answers) = unbounded_channel();
+    let (bot, print_moves) = match player {
+        Player::Person => (None, true),
+        Player::Bot { bot, verbose } => (
+            Some(LocalBot {
+                bot: Some(bot),
+                answers: answers_tx,
+                played_at: None,
+            }),
+            verbose,
+        ),
+    };
+    // A bot reads nothing from the terminal (it may run in the background).
+    let mut lines = bot.is_none().then(spawn_stdin);
     let mut t = Table::<G> {
         seat: None,
         state: None,
         last_seq: 0,
         prompted: None,
         done: false,
+        bot,
+        print_moves,
     };
     let mut hosting = open_seats;
     if hosting.is_none() {
@@ -63,8 +113,17 @@ pub async fn play<G: Game>(mut peer: PeerHandle<G>, open_seats: Option<u8>) -> P
                 Some(line) => t.on_line(&line, &peer),
                 None => lines = None,
             },
+            Some(answer) = answers.recv() => {
+                if let Some(action) = t.on_answer(answer) {
+                    peer.send(Command::Play(action));
+                }
+            }
         }
-        t.prompt();
+        if t.bot.is_some() {
+            t.ask_bot();
+        } else {
+            t.prompt();
+        }
     }
 }
 
@@ -99,7 +158,9 @@ impl<G: Game> Table<G> {
                 ..
             } => {
                 let who = if by_bot { " (bot)" } else { "" };
-                println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
+                if self.print_moves {
+                    println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
+                }
                 self.last_seq = seq;
                 self.state = Some(state);
             }
@@ -122,7 +183,13 @@ impl<G: Game> Table<G> {
                     allow: false,
                 });
             }
-            Update::Refused(why) => println!("{why}"),
+            Update::Refused(why) => {
+                println!("{why}");
+                if let Some(b) = self.bot.as_mut() {
+                    // Ask the bot again where its choice was refused.
+                    b.played_at = None;
+                }
+            }
             Update::Link { peer, path } => match path {
                 Some(p) => println!("Link to {peer}: {p}."),
                 None => println!("Link to {peer}: lost."),
@@ -148,6 +215,51 @@ impl<G: Game> Table<G> {
         let (state, seat) = (self.state.as_deref()?, self.seat?);
         // Our turn, or our part of a secret simultaneous step.
         (!self.done && state.to_act().includes(seat)).then_some((state, seat))
+    }
+
+    /// Where the game is now, if it is our turn to choose.
+    fn my_position(&self) -> Option<Position> {
+        let (state, _) = self.my_turn()?;
+        Position::of(state, self.last_seq)
+    }
+
+    /// Asks the bot for our move when it is ours to choose, the bot is not already thinking and
+    /// it has not chosen here yet. It thinks on a thread of its own.
+    fn ask_bot(&mut self) {
+        let Some(here) = self.my_position() else {
+            return;
+        };
+        let Some((state, seat)) = self.my_turn().map(|(s, seat)| (s.clone(), seat)) else {
+            return;
+        };
+        let Some(b) = self.bot.as_mut() else { return };
+        if b.played_at == Some(here) {
+            return;
+        }
+        let Some(bot) = b.bot.take() else {
+            return; // thinking
+        };
+        let tx = b.answers.clone();
+        if let Err(e) = bot_thread::think(state, seat, here, bot, move |a| {
+            let _ = tx.send(a);
+        }) {
+            eprintln!("The bot cannot think on a thread of its own ({e}); it stops playing.");
+            self.done = true;
+        }
+    }
+
+    /// The bot's answer: the action to play, if the game is still where the bot was asked and
+    /// ours to play; a stale answer is dropped (the bot is asked again).
+    fn on_answer(&mut self, answer: Answer<G>) -> Option<G::Action> {
+        let here = self.my_position();
+        let b = self.bot.as_mut()?;
+        b.bot = Some(answer.bot);
+        if here != Some(answer.asked_at) || self.seat != Some(answer.seat) {
+            return None;
+        }
+        let action = answer.action?;
+        b.played_at = Some(answer.asked_at);
+        Some(action)
     }
 
     /// Lists our choices once per turn.
@@ -236,5 +348,74 @@ async fn recv_line(rx: &mut Option<UnboundedReceiver<String>>) -> Option<String>
     match rx {
         Some(rx) => rx.recv().await,
         None => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dwarfs_engine::toy::{Pig, PigOptions};
+    use dwarfs_engine::{Actor, RandomBot};
+
+    /// A terminal table whose seat is played by a random bot, in a Pig game where that seat
+    /// acts; the receiver of the bot's answers.
+    fn bot_table() -> (Table<Pig>, UnboundedReceiver<Answer<Pig>>) {
+        let mut g = Pig::new(&PigOptions::default(), 2).expect("2 players");
+        g.resolve_chance([5; 32]).expect("setup");
+        let Actor::Seat(seat) = g.to_act() else {
+            unreachable!("a seat acts after setup")
+        };
+        let (tx, rx) = unbounded_channel();
+        let t = Table {
+            seat: Some(seat),
+            state: Some(Box::new(g)),
+            last_seq: 0,
+            prompted: None,
+            done: false,
+            bot: Some(LocalBot {
+                bot: Some(Box::new(RandomBot::new(3))),
+                answers: tx,
+                played_at: None,
+            }),
+            print_moves: false,
+        };
+        (t, rx)
+    }
+
+    #[test]
+    fn the_bot_thinks_on_its_thread_and_its_answer_is_played_where_it_was_asked() {
+        let (mut t, mut rx) = bot_table();
+        t.ask_bot();
+        assert!(t.bot.as_ref().is_some_and(|b| b.bot.is_none()), "thinking");
+        t.ask_bot();
+        let answer = rx.blocking_recv().expect("an answer");
+        let legal = t.state.as_ref().expect("a state").legal_actions_vec();
+        let action = t.on_answer(answer).expect("played");
+        assert!(legal.contains(&action));
+        assert!(
+            rx.try_recv().is_err(),
+            "asked once, though asked twice while thinking"
+        );
+        // Not asked again in the same position (the move is on its way).
+        t.ask_bot();
+        assert!(t.bot.as_ref().is_some_and(|b| b.bot.is_some()));
+    }
+
+    #[test]
+    fn an_answer_for_a_position_gone_by_is_dropped_and_the_bot_asked_again() {
+        let (mut t, mut rx) = bot_table();
+        t.ask_bot();
+        let answer = rx.blocking_recv().expect("an answer");
+        // A move was applied meanwhile (the same state, but a later move number).
+        t.last_seq += 1;
+        assert_eq!(t.on_answer(answer), None, "stale");
+        assert!(
+            t.bot.as_ref().is_some_and(|b| b.bot.is_some()),
+            "the bot is back"
+        );
+        t.ask_bot();
+        let answer = rx.blocking_recv().expect("asked again");
+        assert_eq!(answer.asked_at.seq, 1);
+        assert!(t.on_answer(answer).is_some());
     }
 }

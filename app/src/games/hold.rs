@@ -19,22 +19,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "820e1e97bfe0b65f651e7d7090283c6b89086ab00a30e821eedebd66d502ae3d",
+        hash: "c215eeb45c0fea0daa5f460c334a8b5edeb2ca897a63254bcd134b28364e476d",
     },
     Golden {
         players: 3,
         seed: 42,
-        hash: "ccb7d12d8ec93e252ace58951d5cd0c57dc36c866c98cd005c0e4e2381a4e1c9",
+        hash: "b03e6d8192f0c3eafdec429308c210d622c8573f09ccbf3df33fba7961981fc5",
     },
     Golden {
         players: 5,
         seed: 7,
-        hash: "759029a89a987a62210d9ed33efdb61b6aaae0c2927a1979ea142121b882de14",
+        hash: "2bb398ae53f48b09df5255c2816a75443b84979a911740de47f0fc325632ad28",
     },
     Golden {
         players: 8,
         seed: 3,
-        hash: "e3234b50480bf22e6e95c1c3e7cd9cbdcd06c11c2eb21d6f6700565cc767a9d1",
+        hash: "79022efa4e57ff06d0fd0a816ecca8c27f710d838e1ba0269621b4a641799551",
     },
 ];
 

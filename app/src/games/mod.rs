@@ -41,7 +41,7 @@ pub trait GameEntry: 'static {
     /// own (Winter's and Spring's greedy bots) returns it here. `dwarfs simulate --bots game`
     /// and the bot arena (as the player `game`) reach it; local bot seats play at a search level
     /// ([`GameEntry::level_bot`]).
-    fn bot(seed: u64) -> Box<dyn Bot<Self::G>> {
+    fn bot(seed: u64) -> Box<dyn Bot<Self::G> + Send> {
         Box::new(RandomBot::new(seed))
     }
 
@@ -49,7 +49,7 @@ pub trait GameEntry: 'static {
     /// line's choice), seeded: the information-set search of `dwarfs-bots`, which uses the game's
     /// own knowledge through [`Game::action_weight`] and [`Game::evaluate`]. (Bot seats of a
     /// network game are played by the takeover bot, which every peer computes alike.)
-    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self::G>> {
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self::G> + Send> {
         Box::new(level.bot(seed))
     }
 }

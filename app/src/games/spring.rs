@@ -22,7 +22,7 @@ impl GameEntry for SpringEntry {
     const BLURB: &'static str =
         "2-4 players: settle the petal map, fight monsters, fulfil quests, raise dragons";
 
-    fn bot(seed: u64) -> Box<dyn Bot<Spring>> {
+    fn bot(seed: u64) -> Box<dyn Bot<Spring> + Send> {
         Box::new(GreedyBot::new(seed))
     }
 }

@@ -22,7 +22,7 @@ impl GameEntry for WinterEntry {
     const TITLE: &'static str = "Dwar7s Winter";
     const BLURB: &'static str = "1-4 players: hold the castle through seven weeks of winter";
 
-    fn bot(seed: u64) -> Box<dyn Bot<Winter>> {
+    fn bot(seed: u64) -> Box<dyn Bot<Winter> + Send> {
         Box::new(GreedyBot::new(seed))
     }
 }

@@ -64,11 +64,18 @@ pub fn game<V: GameView>(
     report_dir: Option<&std::path::Path>,
 ) -> GameOutcome {
     let now = ui.input(|i| i.time);
+    if table.repaint.is_none() {
+        table.repaint = Some(ui.ctx().clone());
+    }
     table.advance(now);
     if table.game.to_act() == Actor::Over {
         return GameOutcome::Over;
     }
-    if let Actor::Seat(s) = table.game.to_act()
+    if table.thinking().is_some() {
+        // The bot's thread asks for a frame when it answers; this is a fallback.
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_millis(100));
+    } else if let Actor::Seat(s) = table.game.to_act()
         && !table.is_human(s)
     {
         ui.ctx()
@@ -99,6 +106,15 @@ pub fn game<V: GameView>(
                 });
             });
             table.sync.banner(ui, report_dir);
+            if let Some((seat, level)) = table.thinking() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(theme::caption(thinking_text(
+                        &table.seat_label(seat),
+                        level,
+                    )));
+                });
+            }
             if let Some(e) = &table.error {
                 ui.label(RichText::new(e).color(theme::DANGER));
             }
@@ -133,6 +149,11 @@ pub fn game<V: GameView>(
         }
     });
     out
+}
+
+/// What the game screen says while a bot thinks.
+pub fn thinking_text(seat_label: &str, level: crate::games::Level) -> String {
+    format!("{seat_label} is thinking ({level} bot)…")
 }
 
 /// A network game's notes: a silent seat the player may hand to the bot, the peer's progress.

@@ -31,6 +31,8 @@ mod tests;
 #[cfg(test)]
 mod tests_boards;
 #[cfg(test)]
+mod tests_bots;
+#[cfg(test)]
 mod tests_hold;
 #[cfg(test)]
 mod tests_links;
@@ -59,6 +61,7 @@ use fall_view::FallView;
 use lobby::{Lobby, LobbyMode, LobbyOutcome, NetLobby};
 use net::{LanList, NetRuntime, NetSetup};
 use settings::{ConfigDir, Settings};
+pub(crate) use table::os_seed;
 use table::{AnyTable, SeatInfo, SeatKind, Table};
 #[cfg(test)]
 use view::GameView;
@@ -361,13 +364,19 @@ impl DwarfsApp {
         let table = with_entry!(self.lobby.game, E, {
             <<E as GameEntry>::G as Game>::Options::from_values(values)
                 .map_err(|e| format!("the options are not valid: {e}"))
-                .and_then(|o| Table::<<E as GameEntry>::View>::new(&o, seats, delay))
-                .map(|t| {
-                    Box::new(t.with_bots(|seed| match level {
-                        Some(level) => E::level_bot(level, seed),
-                        None => Box::new(RandomBot::new(seed)),
-                    })) as Box<dyn AnyTable>
+                .and_then(|o| {
+                    Table::<<E as GameEntry>::View>::new_with_bots(
+                        &o,
+                        seats,
+                        delay,
+                        level,
+                        |seed| match level {
+                            Some(level) => E::level_bot(level, seed),
+                            None => Box::new(RandomBot::new(seed)),
+                        },
+                    )
                 })
+                .map(|t| Box::new(t) as Box<dyn AnyTable>)
         });
         match table {
             Ok(t) => {

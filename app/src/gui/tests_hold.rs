@@ -559,6 +559,8 @@ fn a_hotseat_game_of_hold_against_a_bot_goes_from_the_menu_to_the_end_screen() {
         assert!(frames < 20_000, "the game ends");
         frames += 1;
         let t = h.state_mut().table_mut::<HoldView>().expect("a Hold table");
+        // The search bot thinks on its thread: its answer is awaited here, whatever the clock.
+        t.wait_for_bot();
         let legal = t.legal_for_viewer();
         if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
             let i = chooser.choose(&SeatView::new(&t.game, s), &legal);

@@ -32,3 +32,12 @@ pub use takeover::TakeoverBot;
 
 #[cfg(test)]
 mod tests;
+
+/// Every bot here may think on a thread of its own (the app searches off its window's thread
+/// and off the network task): a bot that stopped being `Send` fails to compile here.
+const _: () = {
+    const fn send<T: Send>() {}
+    send::<SearchBot>();
+    send::<TakeoverBot>();
+    send::<RandomBot>();
+};
