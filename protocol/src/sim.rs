@@ -469,3 +469,85 @@ pub enum SimError {
     #[error("the simulated game did not finish")]
     Unfinished,
 }
+
+/// The shared setup of the takeover, resume and vote tests: one small game of Pig, quick timers
+/// and a clean network, so that each test states only what it changes.
+pub mod fixture {
+    use super::{Faults, Network, SIM_TAKEOVER_ITERATIONS, sim_game_id};
+    use crate::config::GameConfig;
+    use crate::session::Settings;
+    use dwarfs_engine::toy::{Pig, PigOptions};
+
+    /// Pig to 40 points in at most 12 rounds, without wagers: long enough for takeovers in
+    /// the middle of a game, short enough for a test.
+    pub fn options() -> PigOptions {
+        PigOptions {
+            target: 40,
+            max_rounds: 12,
+            wagers: false,
+        }
+    }
+
+    /// Quick timers: retransmit after 30 ms, a seat silent after 300 ms, sync answers of 8
+    /// moves, an automatic takeover vote after 400 ms of silence, and a 2-player partner gone
+    /// after 1.2 s.
+    pub fn settings() -> Settings {
+        Settings {
+            retransmit_ms: 30,
+            silence_ms: 300,
+            sync_chunk: 8,
+            takeover_after_ms: Some(400),
+            gone_after_ms: 1_200,
+        }
+    }
+
+    /// A clean network with a 3 ms one-way latency.
+    pub fn faults() -> Faults {
+        Faults {
+            latency_ms: 3,
+            ..Faults::default()
+        }
+    }
+
+    /// `players` peers with keys from `seed` playing [`options`] with [`settings`] over
+    /// [`faults`].
+    pub fn net(players: u8, seed: u64) -> Network<Pig> {
+        net_with(players, seed, settings(), |_| {})
+    }
+
+    /// As [`net`], with other settings and the configuration changed by `edit` (for example
+    /// more frequent checkpoints).
+    pub fn net_with(
+        players: u8,
+        seed: u64,
+        settings: Settings,
+        edit: impl FnOnce(&mut GameConfig),
+    ) -> Network<Pig> {
+        game(players, seed, &options(), settings, edit)
+    }
+
+    /// As [`net_with`], playing Pig with other `options`.
+    pub fn game(
+        players: u8,
+        seed: u64,
+        options: &PigOptions,
+        settings: Settings,
+        edit: impl FnOnce(&mut GameConfig),
+    ) -> Network<Pig> {
+        Network::with_config(
+            players,
+            seed,
+            faults(),
+            settings,
+            |seats| {
+                let mut c = GameConfig::new::<Pig>(sim_game_id(seed), options, seats)
+                    .expect("the fixture's options encode")
+                    .with_takeover_iterations(SIM_TAKEOVER_ITERATIONS);
+                edit(&mut c);
+                c
+            },
+            &[],
+        )
+        .expect("the fixture's game is valid")
+    }
+}

@@ -3,49 +3,15 @@
 //! holds only at checkpoints, so the resumed peer must get them back before it records one.
 
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::{Pig, PigOptions};
-use dwarfs_protocol::GameConfig;
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::replay;
-use dwarfs_protocol::sim::{Faults, Network, sim_game_id};
-use dwarfs_protocol::{Event, Phase, Session, Settings};
-
-fn options() -> PigOptions {
-    PigOptions {
-        target: 40,
-        max_rounds: 12,
-        wagers: false,
-    }
-}
-
-fn settings() -> Settings {
-    Settings {
-        retransmit_ms: 30,
-        silence_ms: 300,
-        sync_chunk: 8,
-        takeover_after_ms: Some(400),
-        gone_after_ms: 1_200,
-    }
-}
+use dwarfs_protocol::sim::{Network, fixture};
+use dwarfs_protocol::{Event, Phase, Session};
 
 #[test]
 fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before() {
     // Checkpoints every 4 moves: more chances to stop on the move after one.
-    let mut n = Network::<Pig>::with_config(
-        3,
-        71,
-        Faults {
-            latency_ms: 2,
-            ..Faults::default()
-        },
-        settings(),
-        |seats| {
-            let mut c = GameConfig::new::<Pig>(sim_game_id(71), &options(), seats).unwrap();
-            c.ack_interval = 4;
-            c
-        },
-        &[],
-    )
-    .unwrap();
+    let mut n = fixture::net_with(3, 71, fixture::settings(), |c| c.ack_interval = 4);
     // Stop where every peer holds the same last final move, and seat 3's file, read back,
     // ends with it (a move whose chance point needs later links is cut) and it is not a
     // checkpoint: its acks and beacon links are not in the file.
@@ -55,7 +21,7 @@ fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before
             &n.peers[2].replay,
             n.peers[2].signer.clone(),
             n.peers[2].secret.clone(),
-            settings(),
+            fixture::settings(),
             n.now,
         )
         .unwrap()
