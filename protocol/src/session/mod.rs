@@ -505,6 +505,12 @@ impl<G: Game> Session<G> {
         if r.over {
             s.phase = Phase::Over;
         } else {
+            // The last move's chance point ended the game, but the end (every live seat's ack
+            // of the final state) is not in the file: settle it again, as at the time.
+            if s.state.to_act() == Actor::Over && r.last_hash != s.current_hash() {
+                s.phase = Phase::Settling;
+                s.send_settled();
+            }
             s.awaiting_resync = true;
             s.secret_resync = s
                 .live_player_seats()
