@@ -32,6 +32,10 @@ pub struct Faults {
 /// drop (return empty) or multiply them. It gets the peer's signer to forge validly signed items.
 pub type Tamper = Box<dyn FnMut(&Signer, Message) -> Vec<Message>>;
 
+/// As [`Tamper`], per receiver: it also gets the index of the peer the message goes to, so an
+/// adversarial peer can tell different peers different things. Applied after [`SimPeer::tamper`].
+pub type TamperTo = Box<dyn FnMut(&Signer, usize, Message) -> Vec<Message>>;
+
 /// One simulated peer.
 pub struct SimPeer<G: Game> {
     /// The session.
@@ -52,6 +56,8 @@ pub struct SimPeer<G: Game> {
     pub event_times: Vec<u64>,
     /// Outgoing message rewriter, for adversarial tests.
     pub tamper: Option<Tamper>,
+    /// Outgoing message rewriter per receiver, for adversarial tests.
+    pub tamper_to: Option<TamperTo>,
     /// Whether it is offline (drops everything in and out).
     pub offline: bool,
     /// How often its session asked to cut the replay file (see
@@ -177,6 +183,7 @@ impl<G: Game> Network<G> {
                 events: Vec::new(),
                 event_times: Vec::new(),
                 tamper: None,
+                tamper_to: None,
                 offline: false,
                 stalled: false,
                 truncations: 0,
@@ -222,6 +229,7 @@ impl<G: Game> Network<G> {
             events: Vec::new(),
             event_times: Vec::new(),
             tamper: None,
+            tamper_to: None,
             offline: false,
             stalled: false,
             truncations: 0,
@@ -288,12 +296,16 @@ impl<G: Game> Network<G> {
                         .collect(),
                 };
                 for m in msgs {
-                    let Ok(bytes) = wire::encode(&m) else {
-                        continue;
-                    };
-                    for &to in &targets {
-                        if to != i {
-                            self.enqueue(i, to, bytes.clone());
+                    for &to in targets.iter().filter(|&&to| to != i) {
+                        let p = &mut self.peers[i];
+                        let per_receiver = match p.tamper_to.as_mut() {
+                            Some(f) => f(&p.signer, to, m.clone()),
+                            None => vec![m.clone()],
+                        };
+                        for m in per_receiver {
+                            if let Ok(bytes) = wire::encode(&m) {
+                                self.enqueue(i, to, bytes);
+                            }
                         }
                     }
                 }

@@ -147,6 +147,7 @@ impl<G: Game> Session<G> {
             self.request_sync_from_someone();
             return;
         }
+        self.send_disputed_move();
         // Peers we are missing something from.
         let live = self.live_player_seats();
         let me = self.local_seat.map(|s| s.index());
