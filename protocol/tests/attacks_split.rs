@@ -28,10 +28,7 @@ fn split_move(players: u8, seed: u64, told_other: &'static [usize]) -> Network<P
         if legal.len() >= 2 {
             break (state, legal);
         }
-        n.peers[0]
-            .session
-            .submit_local_action(legal[0].clone())
-            .unwrap();
+        n.peers[0].session.submit_local_action(legal[0]).unwrap();
         n.pump(0);
     };
     let seq = n.peers[0].session.final_seq() + 1;
@@ -70,10 +67,7 @@ fn split_move(players: u8, seed: u64, told_other: &'static [usize]) -> Network<P
             m => m,
         }]
     }));
-    n.peers[0]
-        .session
-        .submit_local_action(legal[0].clone())
-        .unwrap();
+    n.peers[0].session.submit_local_action(legal[0]).unwrap();
     n.pump(0);
     n.run(200_000);
     n
