@@ -1,10 +1,13 @@
-//! A peer that crashes right after the game's last move, whose chance point ended the game, and
-//! resumes from its file: it settles the end with the others and finishes exactly as a peer
-//! that played through (phase over, the same end frame, the same replay bytes).
+//! A peer that crashes right after the game's last move and resumes from its file finishes
+//! exactly as a peer that played through (phase over, the same end frame, the same replay bytes):
+//! after a game-ending chance point it settles the end with the others; after a move that ended
+//! the game by itself, it writes the end record the crash cut off.
 
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game};
+use dwarfs_protocol::message::AckStage;
 use dwarfs_protocol::replay;
+use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::sim::{Network, fixture};
 use dwarfs_protocol::{Event, Phase, Session};
 
@@ -82,4 +85,69 @@ fn a_peer_resumed_right_after_a_game_ending_chance_point_finishes_like_the_other
         }
     }
     assert!(tried > 0, "no game ended on a chance point");
+}
+
+/// The offset of the last frame of a replay.
+fn last_frame_at(bytes: &[u8]) -> (usize, Frame) {
+    read_frames(bytes).frames.pop().expect("a frame")
+}
+
+#[test]
+fn a_peer_resumed_with_the_last_move_but_not_the_end_record_writes_it_like_the_others() {
+    let mut tried = Vec::new();
+    for seed in 1..20u64 {
+        for players in [2u8, 3] {
+            let mut n = fixture::net(players, seed);
+            assert!(n.run(2_000_000));
+            let i = players as usize - 1;
+            let full = n.peers[i].replay.clone();
+            // A game that its last move ended by itself: the end record repeats that move's acks.
+            let (cut, Frame::Final(end)) = last_frame_at(&full) else {
+                panic!("seed {seed}: no end record")
+            };
+            if end.stage != AckStage::Applied {
+                continue;
+            }
+            let checkpoint = end.seq % n.peers[0].session.config().ack_interval == 0;
+            // The process stopped between the last move's frame and the end record.
+            n.peers[i].replay.truncate(cut);
+            let (s, keep) = Session::<Pig>::resume_with_signer(
+                &n.peers[i].replay,
+                n.peers[i].signer.clone(),
+                n.peers[i].secret.clone(),
+                fixture::settings(),
+                n.now,
+            )
+            .unwrap();
+            // The file is kept up to the last move whose chance points it can resolve: the last
+            // move itself when the links it needs are in the file, an earlier one otherwise (the
+            // rest then comes again from the others).
+            assert!(keep <= cut);
+            n.peers[i].replay.truncate(keep);
+            n.peers[i].session = s;
+            let seen = n.peers[i].events.len();
+            assert!(
+                n.run(200_000),
+                "seed {seed}: the resumed peer did not finish"
+            );
+            let p = &n.peers[i];
+            assert_eq!(p.session.phase(), &Phase::Over);
+            assert!(
+                p.events[seen..]
+                    .iter()
+                    .any(|e| matches!(e, Event::GameOver { .. })),
+                "seed {seed}, {players} players, kept the last move: {}: {:?}",
+                keep == cut,
+                &p.events[seen..]
+            );
+            assert_eq!(p.replay, full, "seed {seed}, {players} players");
+            replay::verify::<Pig>(&p.replay).unwrap_or_else(|e| panic!("{e}"));
+            tried.push((checkpoint, keep == cut));
+        }
+    }
+    // Resumed with the last move (its acks in the file at a checkpoint, or fetched again), and
+    // before it.
+    assert!(tried.iter().any(|t| t.1), "{tried:?}");
+    assert!(tried.iter().any(|t| !t.1), "{tried:?}");
+    assert!(tried.iter().any(|t| t.1 && !t.0), "{tried:?}");
 }

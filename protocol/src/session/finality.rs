@@ -586,7 +586,9 @@ impl<G: Game> Session<G> {
             Actor::Seat(s) if self.voted_without_move(s, seq) => false,
             Actor::Seat(_) => self.try_buffered_move(),
             Actor::Simultaneous(set) => self.secret_step(seq, set),
-            Actor::Chance | Actor::Over => false,
+            // Only after a resume: the last move ended the game, the end record is not written.
+            Actor::Over => self.end_after_resume(),
+            Actor::Chance => false,
         }
     }
 }

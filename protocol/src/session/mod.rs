@@ -516,6 +516,8 @@ impl<G: Game> Session<G> {
                 s.phase = Phase::Settling;
                 s.send_settled();
             }
+            // The last move ended the game by itself: the end record repeats its acks.
+            s.end_after_resume();
             s.awaiting_resync = true;
             s.secret_resync = s
                 .live_player_seats()
