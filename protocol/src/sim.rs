@@ -32,6 +32,10 @@ pub struct Faults {
 /// drop (return empty) or multiply them. It gets the peer's signer to forge validly signed items.
 pub type Tamper = Box<dyn FnMut(&Signer, Message) -> Vec<Message>>;
 
+/// As [`Tamper`], per receiver: it also gets the index of the peer the message goes to, so an
+/// adversarial peer can tell different peers different things. Applied after [`SimPeer::tamper`].
+pub type TamperTo = Box<dyn FnMut(&Signer, usize, Message) -> Vec<Message>>;
+
 /// One simulated peer.
 pub struct SimPeer<G: Game> {
     /// The session.
@@ -52,6 +56,8 @@ pub struct SimPeer<G: Game> {
     pub event_times: Vec<u64>,
     /// Outgoing message rewriter, for adversarial tests.
     pub tamper: Option<Tamper>,
+    /// Outgoing message rewriter per receiver, for adversarial tests.
+    pub tamper_to: Option<TamperTo>,
     /// Whether it is offline (drops everything in and out).
     pub offline: bool,
     /// How often its session asked to cut the replay file (see
@@ -177,6 +183,7 @@ impl<G: Game> Network<G> {
                 events: Vec::new(),
                 event_times: Vec::new(),
                 tamper: None,
+                tamper_to: None,
                 offline: false,
                 stalled: false,
                 truncations: 0,
@@ -222,6 +229,7 @@ impl<G: Game> Network<G> {
             events: Vec::new(),
             event_times: Vec::new(),
             tamper: None,
+            tamper_to: None,
             offline: false,
             stalled: false,
             truncations: 0,
@@ -288,12 +296,16 @@ impl<G: Game> Network<G> {
                         .collect(),
                 };
                 for m in msgs {
-                    let Ok(bytes) = wire::encode(&m) else {
-                        continue;
-                    };
-                    for &to in &targets {
-                        if to != i {
-                            self.enqueue(i, to, bytes.clone());
+                    for &to in targets.iter().filter(|&&to| to != i) {
+                        let p = &mut self.peers[i];
+                        let per_receiver = match p.tamper_to.as_mut() {
+                            Some(f) => f(&p.signer, to, m.clone()),
+                            None => vec![m.clone()],
+                        };
+                        for m in per_receiver {
+                            if let Ok(bytes) = wire::encode(&m) {
+                                self.enqueue(i, to, bytes);
+                            }
                         }
                     }
                 }
@@ -468,4 +480,86 @@ pub enum SimError {
     /// The game did not finish in time.
     #[error("the simulated game did not finish")]
     Unfinished,
+}
+
+/// The shared setup of the takeover, resume and vote tests: one small game of Pig, quick timers
+/// and a clean network, so that each test states only what it changes.
+pub mod fixture {
+    use super::{Faults, Network, SIM_TAKEOVER_ITERATIONS, sim_game_id};
+    use crate::config::GameConfig;
+    use crate::session::Settings;
+    use dwarfs_engine::toy::{Pig, PigOptions};
+
+    /// Pig to 40 points in at most 12 rounds, without wagers: long enough for takeovers in
+    /// the middle of a game, short enough for a test.
+    pub fn options() -> PigOptions {
+        PigOptions {
+            target: 40,
+            max_rounds: 12,
+            wagers: false,
+        }
+    }
+
+    /// Quick timers: retransmit after 30 ms, a seat silent after 300 ms, sync answers of 8
+    /// moves, an automatic takeover vote after 400 ms of silence, and a 2-player partner gone
+    /// after 1.2 s.
+    pub fn settings() -> Settings {
+        Settings {
+            retransmit_ms: 30,
+            silence_ms: 300,
+            sync_chunk: 8,
+            takeover_after_ms: Some(400),
+            gone_after_ms: 1_200,
+        }
+    }
+
+    /// A clean network with a 3 ms one-way latency.
+    pub fn faults() -> Faults {
+        Faults {
+            latency_ms: 3,
+            ..Faults::default()
+        }
+    }
+
+    /// `players` peers with keys from `seed` playing [`options`] with [`settings`] over
+    /// [`faults`].
+    pub fn net(players: u8, seed: u64) -> Network<Pig> {
+        net_with(players, seed, settings(), |_| {})
+    }
+
+    /// As [`net`], with other settings and the configuration changed by `edit` (for example
+    /// more frequent checkpoints).
+    pub fn net_with(
+        players: u8,
+        seed: u64,
+        settings: Settings,
+        edit: impl FnOnce(&mut GameConfig),
+    ) -> Network<Pig> {
+        game(players, seed, &options(), settings, edit)
+    }
+
+    /// As [`net_with`], playing Pig with other `options`.
+    pub fn game(
+        players: u8,
+        seed: u64,
+        options: &PigOptions,
+        settings: Settings,
+        edit: impl FnOnce(&mut GameConfig),
+    ) -> Network<Pig> {
+        Network::with_config(
+            players,
+            seed,
+            faults(),
+            settings,
+            |seats| {
+                let mut c = GameConfig::new::<Pig>(sim_game_id(seed), options, seats)
+                    .expect("the fixture's options encode")
+                    .with_takeover_iterations(SIM_TAKEOVER_ITERATIONS);
+                edit(&mut c);
+                c
+            },
+            &[],
+        )
+        .expect("the fixture's game is valid")
+    }
 }

@@ -1,51 +1,18 @@
 //! A peer that resumes after a crash and then records a takeover before any move is final again:
 //! the takeover record carries the beacon links of the last final move, which the peer's file
-//! holds only at checkpoints, so the resumed peer must get them back before it records one.
+//! holds only at checkpoints, so the resumed peer must get them back before it records one. And
+//! a 2-player survivor resumed with its partner gone for good hands the partner to the bot.
 
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::{Pig, PigOptions};
-use dwarfs_protocol::GameConfig;
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::replay;
-use dwarfs_protocol::sim::{Faults, Network, sim_game_id};
-use dwarfs_protocol::{Event, Phase, Session, Settings};
-
-fn options() -> PigOptions {
-    PigOptions {
-        target: 40,
-        max_rounds: 12,
-        wagers: false,
-    }
-}
-
-fn settings() -> Settings {
-    Settings {
-        retransmit_ms: 30,
-        silence_ms: 300,
-        sync_chunk: 8,
-        takeover_after_ms: Some(400),
-        gone_after_ms: 1_200,
-    }
-}
+use dwarfs_protocol::sim::{Network, fixture};
+use dwarfs_protocol::{Event, Phase, Session};
 
 #[test]
 fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before() {
     // Checkpoints every 4 moves: more chances to stop on the move after one.
-    let mut n = Network::<Pig>::with_config(
-        3,
-        71,
-        Faults {
-            latency_ms: 2,
-            ..Faults::default()
-        },
-        settings(),
-        |seats| {
-            let mut c = GameConfig::new::<Pig>(sim_game_id(71), &options(), seats).unwrap();
-            c.ack_interval = 4;
-            c
-        },
-        &[],
-    )
-    .unwrap();
+    let mut n = fixture::net_with(3, 71, fixture::settings(), |c| c.ack_interval = 4);
     // Stop where every peer holds the same last final move, and seat 3's file, read back,
     // ends with it (a move whose chance point needs later links is cut) and it is not a
     // checkpoint: its acks and beacon links are not in the file.
@@ -55,7 +22,7 @@ fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before
             &n.peers[2].replay,
             n.peers[2].signer.clone(),
             n.peers[2].secret.clone(),
-            settings(),
+            fixture::settings(),
             n.now,
         )
         .unwrap()
@@ -106,4 +73,73 @@ fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before
     let r = replay::verify::<Pig>(&resumed.replay).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.takeovers.len(), 1);
     assert_eq!(resumed.replay, n.peers[0].replay);
+}
+
+/// A 2-player game: seat 2 crashes and resumes from its file at move `k` (chosen by `at`), and
+/// seat 1 is gone for good. Returns the network once the survivor stopped, and `k`.
+fn two_player_resume_with_partner_gone(
+    seed: u64,
+    at: impl Fn(&Network<Pig>, u32) -> bool,
+) -> (Network<Pig>, u32) {
+    let mut n = fixture::net_with(2, seed, fixture::settings(), |c| c.ack_interval = 4);
+    let resume = |n: &Network<Pig>| {
+        Session::<Pig>::resume_with_signer(
+            &n.peers[1].replay,
+            n.peers[1].signer.clone(),
+            n.peers[1].secret.clone(),
+            fixture::settings(),
+            n.now,
+        )
+        .unwrap()
+        .0
+    };
+    assert!(n.run_until(1_000_000, |n| {
+        let k = n.peers[1].session.final_seq();
+        k >= 6
+            && n.peers.iter().all(|p| p.session.final_seq() == k)
+            && n.peers[1].session.phase() == &Phase::Playing
+            && at(n, k)
+            && resume(n).final_seq() == k
+    }));
+    n.peers[0].offline = true;
+    let s = resume(&n);
+    let k = s.final_seq();
+    n.peers[1].session = s;
+    n.run(20_000_000);
+    (n, k)
+}
+
+/// The survivor plays only once a live peer answered its sync; its partner never will. It counts
+/// the partner as silent, votes it out alone after the gone-timeout (the 2-player rule), and,
+/// with no other player live, plays on alone to the end.
+#[test]
+fn a_2_player_survivor_resumed_at_a_checkpoint_hands_the_gone_partner_to_the_bot() {
+    let (n, k) = two_player_resume_with_partner_gone(72, |n, k| {
+        k % n.peers[0].session.config().ack_interval == 0
+    });
+    let survivor = &n.peers[1];
+    assert_eq!(
+        survivor.session.phase(),
+        &Phase::Over,
+        "{:?}",
+        survivor.events.iter().rev().take(6).collect::<Vec<_>>()
+    );
+    assert!(
+        survivor
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::TakenOver { seat: Seat(0), from_seq } if *from_seq > k)),
+        "resumed at {k}: {:?}",
+        survivor
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::TakenOver { .. }))
+            .collect::<Vec<_>>()
+    );
+    let r = replay::verify::<Pig>(&survivor.replay).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        matches!(r.takeovers[..], [(Seat(0), from)] if from > k),
+        "{:?}",
+        r.takeovers
+    );
 }

@@ -1,42 +1,17 @@
 //! Takeover rules: who may hand whom to the bot, what a voted-out peer does, several silent seats
 //! at once, forged takeover records, and what an equivocating seat leads to.
 
-use dwarfs_engine::toy::{Pig, PigAction, PigOptions};
+use dwarfs_engine::toy::{Pig, PigAction};
 use dwarfs_engine::{Actor, Game, Seat, codec};
 use dwarfs_protocol::beacon::Chain;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{Message, MoveBody, Signed, TakeoverBody};
 use dwarfs_protocol::replay::format::{Frame, MAGIC, TakeoverRecord, VoteRecord, encode_frame};
 use dwarfs_protocol::replay::{self, Fault, format::read_frames};
-use dwarfs_protocol::sim::{Faults, Network, SimPeer, sim_secret, sim_signer};
-use dwarfs_protocol::{CheatKind, Event, Phase, Settings, TakeoverError, Waiting};
+use dwarfs_protocol::sim::{Network, SimPeer, fixture, sim_secret, sim_signer};
+use dwarfs_protocol::{CheatKind, Event, Phase, TakeoverError, Waiting};
 use std::cell::RefCell;
 use std::rc::Rc;
-
-fn options() -> PigOptions {
-    PigOptions {
-        target: 40,
-        max_rounds: 12,
-        wagers: false,
-    }
-}
-
-fn settings() -> Settings {
-    Settings {
-        retransmit_ms: 30,
-        silence_ms: 300,
-        sync_chunk: 8,
-        takeover_after_ms: Some(400),
-        gone_after_ms: 1_200,
-    }
-}
-
-fn faults() -> Faults {
-    Faults {
-        latency_ms: 3,
-        ..Faults::default()
-    }
-}
 
 fn taken_over_at(p: &SimPeer<Pig>, seat: u8) -> Option<u32> {
     p.events.iter().find_map(|e| match e {
@@ -89,7 +64,7 @@ fn run_until_to_act(n: &mut Network<Pig>, i: usize, seat: u8, hold: bool) {
 
 #[test]
 fn the_last_two_of_three_cannot_vote_each_other_out() {
-    let mut n = Network::<Pig>::new(&options(), 3, 11, faults(), settings()).unwrap();
+    let mut n = fixture::net(3, 11);
     assert!(n.run_until(200_000, |n| n.peers[0].session.final_seq() >= 6));
     n.peers[2].offline = true;
     assert!(n.run_until(200_000, |n| {
@@ -128,7 +103,7 @@ fn the_last_two_of_three_cannot_vote_each_other_out() {
 
 #[test]
 fn in_a_two_player_game_the_survivor_replaces_a_dead_partner() {
-    let mut n = Network::<Pig>::new(&options(), 2, 12, faults(), settings()).unwrap();
+    let mut n = fixture::net(2, 12);
     assert!(n.run_until(200_000, |n| n.peers[0].session.final_seq() >= 6));
     n.peers[1].offline = true;
     assert!(n.run(400_000));
@@ -144,7 +119,7 @@ fn in_a_two_player_game_the_survivor_replaces_a_dead_partner() {
 /// when another seat plays (the others wait for its ack, and its own process takes that move as
 /// final before it reads the votes).
 fn voted_out_peer_follows(own_turn: bool, seed: u64) {
-    let mut n = Network::<Pig>::new(&options(), 3, seed, faults(), settings()).unwrap();
+    let mut n = fixture::net(3, seed);
     if own_turn {
         run_until_to_act(&mut n, 2, 2, true);
         n.peers[2].autoplay = true;
@@ -217,7 +192,7 @@ fn a_peer_voted_out_while_stalled_on_another_seats_move_rewinds_and_follows() {
 /// Two of five peers die at once; the three left (a strict majority) hand both seats to the bot
 /// together.
 fn two_dead_seats(to_act: u8, seed: u64) -> Vec<u8> {
-    let mut n = Network::<Pig>::new(&options(), 5, seed, faults(), settings()).unwrap();
+    let mut n = fixture::net(5, seed);
     // Seat 4's own turn: it does not play before it dies.
     run_until_to_act(&mut n, 0, to_act, to_act == 3);
     n.peers[3].offline = true;
@@ -315,7 +290,7 @@ fn a_single_vote_cannot_hand_over_one_of_the_last_two_of_three() {
     // A finished 3-player game where seat 3 was taken over; seat 1 forges a record handing seat
     // 2 to the bot with its own (validly signed) vote alone.
     let seed = 41;
-    let mut n = Network::<Pig>::new(&options(), 3, seed, faults(), settings()).unwrap();
+    let mut n = fixture::net(3, seed);
     assert!(n.run_until(200_000, |n| n.peers[0].session.final_seq() >= 6));
     n.peers[2].offline = true;
     assert!(n.run(400_000));
@@ -373,7 +348,7 @@ fn a_single_vote_cannot_hand_over_one_of_the_last_two_of_three() {
 
 #[test]
 fn an_equivocating_seat_stops_the_game_for_everyone_with_the_proof() {
-    let mut n = Network::<Pig>::new(&options(), 3, 51, faults(), settings()).unwrap();
+    let mut n = fixture::net(3, 51);
     // Seat 2 rolls by hand until it may also hold.
     for _ in 0..50 {
         run_until_to_act(&mut n, 1, 1, true);
@@ -464,7 +439,7 @@ fn an_equivocating_seat_stops_the_game_for_everyone_with_the_proof() {
 #[test]
 fn a_dead_seats_last_ack_seen_by_only_one_survivor_is_caught_up() {
     for seed in 31u64..43 {
-        let mut n = Network::<Pig>::new(&options(), 3, seed, faults(), settings()).unwrap();
+        let mut n = fixture::net(3, seed);
         run_until_to_act(&mut n, 0, 1, true);
         let k = n.peers[1].session.final_seq() + 1;
         // Seat 1 moves; seat 0's ack reaches seat 2 but never seat 1; then seat 0 dies.
@@ -545,7 +520,7 @@ fn header_formats_of_protocol_v1_are_refused() {
         &relabel(4),
         sim_signer(34, 0),
         sim_secret(34, 0),
-        settings(),
+        fixture::settings(),
         0,
     );
     let Err(e) = resumed else {

@@ -3,31 +3,13 @@
 //! refusing the vote; nor does it vote its partner out for the time it was asleep itself.
 
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::message::Message;
 use dwarfs_protocol::replay;
-use dwarfs_protocol::sim::{Faults, Network, SimPeer};
-use dwarfs_protocol::{Event, Phase, Settings};
+use dwarfs_protocol::sim::{SimPeer, fixture};
+use dwarfs_protocol::{Event, Phase};
 use std::cell::RefCell;
 use std::rc::Rc;
-
-fn options() -> PigOptions {
-    PigOptions {
-        target: 40,
-        max_rounds: 12,
-        wagers: false,
-    }
-}
-
-fn settings() -> Settings {
-    Settings {
-        retransmit_ms: 30,
-        silence_ms: 300,
-        sync_chunk: 8,
-        takeover_after_ms: Some(400),
-        gone_after_ms: 1_200,
-    }
-}
 
 fn taken_over_at(p: &SimPeer<Pig>, seat: u8) -> Option<u32> {
     p.events.iter().find_map(|e| match e {
@@ -49,17 +31,7 @@ fn assert_clean(p: &SimPeer<Pig>) {
 /// first thing the sleeper reads when it runs again, before its clock moved on; otherwise the
 /// link is down while it sleeps and for a while after it wakes, so its own timers run first.
 fn sleeper_follows(hears_at_once: bool, seed: u64) {
-    let mut n = Network::<Pig>::new(
-        &options(),
-        2,
-        seed,
-        Faults {
-            latency_ms: 3,
-            ..Faults::default()
-        },
-        settings(),
-    )
-    .unwrap();
+    let mut n = fixture::net(2, seed);
     assert!(n.run_until(200_000, |n| n.peers[0].session.final_seq() >= 6));
     // Seat 2's machine sleeps: its process neither runs nor reads, and its clock stands still.
     n.peers[1].stalled = true;

@@ -2,34 +2,19 @@
 //! moves after it are final, and the votes of an applied takeover leave the held set.
 
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{Message, Signed, TakeoverBody};
 use dwarfs_protocol::replay;
-use dwarfs_protocol::sim::{Faults, Network};
+use dwarfs_protocol::sim::{Network, fixture};
 use dwarfs_protocol::{Event, Phase, Settings};
-
-fn options() -> PigOptions {
-    PigOptions {
-        target: 40,
-        max_rounds: 12,
-        wagers: false,
-    }
-}
 
 fn net(seed: u64, takeover_after_ms: Option<u64>) -> Network<Pig> {
     let settings = Settings {
-        retransmit_ms: 30,
-        silence_ms: 300,
-        sync_chunk: 8,
         takeover_after_ms,
-        gone_after_ms: 1_200,
+        ..fixture::settings()
     };
-    let faults = Faults {
-        latency_ms: 3,
-        ..Faults::default()
-    };
-    Network::<Pig>::new(&options(), 3, seed, faults, settings).unwrap()
+    fixture::net_with(3, seed, settings, |_| {})
 }
 
 #[test]

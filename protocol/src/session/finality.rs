@@ -96,6 +96,11 @@ impl<G: Game> Session<G> {
         if let Err(NotFinal::Missing(_) | NotFinal::Unexpected(_)) = verdict {
             return false;
         }
+        // Disagreeing acks of a signed move: first the signed moves are exchanged (a mover may
+        // have sent different ones to different peers), see `dispute.rs`.
+        if matches!(verdict, Err(NotFinal::Desync { .. })) && self.dispute_pending(&claims, hash) {
+            return false;
+        }
         let n = self.seats.len();
         let acks = self.acks.remove(&seq).unwrap_or_else(|| vec![None; n]);
         // The signed item behind seat `i`'s ack: its move or its ack.
@@ -581,7 +586,9 @@ impl<G: Game> Session<G> {
             Actor::Seat(s) if self.voted_without_move(s, seq) => false,
             Actor::Seat(_) => self.try_buffered_move(),
             Actor::Simultaneous(set) => self.secret_step(seq, set),
-            Actor::Chance | Actor::Over => false,
+            // Only after a resume: the last move ended the game, the end record is not written.
+            Actor::Over => self.end_after_resume(),
+            Actor::Chance => false,
         }
     }
 }

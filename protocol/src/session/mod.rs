@@ -28,6 +28,7 @@ use libp2p_identity::{Keypair, PeerId, ed25519};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 mod deferred;
+mod dispute;
 mod errors;
 mod finality;
 mod moves;
@@ -225,6 +226,9 @@ pub struct Session<G: Game> {
     /// applied or counted towards finality before their signatures are checked (see
     /// `deferred.rs`).
     unchecked: Vec<deferred::Unchecked>,
+    /// Acks that disagree on the state after the pending move, while the disagreeing peers
+    /// exchange the signed move they hold (see `dispute.rs`).
+    dispute: Option<dispute::Dispute>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
@@ -374,6 +378,7 @@ impl<G: Game> Session<G> {
             journal_started: false,
             replay_sync: false,
             unchecked: Vec::new(),
+            dispute: None,
         };
         s.players_at_start = s.player_seats().count();
         if let Some(seat) = s.local_seat {
@@ -505,6 +510,14 @@ impl<G: Game> Session<G> {
         if r.over {
             s.phase = Phase::Over;
         } else {
+            // The last move's chance point ended the game, but the end (every live seat's ack
+            // of the final state) is not in the file: settle it again, as at the time.
+            if s.state.to_act() == Actor::Over && r.last_hash != s.current_hash() {
+                s.phase = Phase::Settling;
+                s.send_settled();
+            }
+            // The last move ended the game by itself: the end record repeats its acks.
+            s.end_after_resume();
             s.awaiting_resync = true;
             s.secret_resync = s
                 .live_player_seats()
@@ -795,6 +808,9 @@ impl<G: Game> Session<G> {
             return;
         }
         self.judge_lone_vote();
+        if self.dispute_expired() {
+            self.advance();
+        }
         let rto = self.settings.retransmit_ms;
         if self.now >= self.last_progress + rto && self.now >= self.last_retransmit + rto {
             self.last_retransmit = self.now;

@@ -128,6 +128,9 @@ impl<G: Game> Session<G> {
 
     pub(super) fn on_move(&mut self, from: PeerId, m: Signed<MoveBody>) {
         let seq = m.body.seq;
+        if self.dispute.is_some() {
+            self.note_disputed_move(&from, &m);
+        }
         // A byte-identical copy of a move we hold (retransmission, sync) was verified already.
         let held = (seq >= 1
             && seq <= self.final_seq

@@ -147,6 +147,7 @@ impl<G: Game> Session<G> {
             self.request_sync_from_someone();
             return;
         }
+        self.send_disputed_move();
         // Peers we are missing something from.
         let live = self.live_player_seats();
         let me = self.local_seat.map(|s| s.index());
@@ -356,6 +357,18 @@ impl<G: Game> Session<G> {
                 }
             }
             _ => {}
+        }
+        // Resumed in a 2-player game, we play only once the partner answered our sync: we wait
+        // for it (and may hand its seat to the bot once it is gone, as for a move).
+        if self.awaiting_resync
+            && self.phase == Phase::Playing
+            && takeover::lone_vote(self.players_at_start)
+        {
+            for &i in &live {
+                if !silent.iter().any(|(j, _)| *j == i) {
+                    silent.push((i, Waiting::Move(self.final_seq + 1)));
+                }
+            }
         }
         // Having voted at this move, we wait for the other required voters' votes. One that has
         // sent nothing for this move (no ack, no vote) is silent too: that is how a second dead

@@ -84,3 +84,91 @@ impl<G: Game> Session<G> {
         }
     }
 }
+
+impl<G: Game> Session<G> {
+    /// Resumed from a file that ends with the game's last move, which ended it without a chance
+    /// point, but not with the end record (the process stopped between the two frames): writes
+    /// the end record as a peer that played through did, once every live seat's ack of that
+    /// move is held (the mover's is its move; ours is signed again, the same bytes). Returns
+    /// whether the game ended. Only in `Playing`: a game that a chance point ended resumes in
+    /// `Settling` instead (see `Session::resume_with_journal`).
+    pub(super) fn end_after_resume(&mut self) -> bool {
+        let k = self.final_seq;
+        if self.relink.is_some()
+            || self.phase != Phase::Playing
+            || self.pending.is_some()
+            || k == 0
+            || self.state.to_act() != Actor::Over
+        {
+            return false;
+        }
+        let Some(hash) = self.current_hash() else {
+            return false;
+        };
+        let Some(e) = self.log.get(k as usize - 1) else {
+            return false;
+        };
+        let live = self.live_player_seats();
+        // As in `try_finalize`: the mover's ack is folded into its move, except after a
+        // takeover at the move.
+        let mover =
+            e.mv.as_ref()
+                .map(|m| m.body.seat.index())
+                .filter(|i| self.reroll_pos(k).is_none() && live.contains(i));
+        let held: Vec<(usize, Option<AckRecord>)> = live
+            .iter()
+            .filter(|&&i| Some(i) != mover)
+            .map(|&i| {
+                let rec = e.acks.get(i).and_then(|a| a.as_ref()).map(|a| AckRecord {
+                    seat: a.signed.body.seat,
+                    sig: a.signed.sig,
+                    next_tip: a.signed.body.next_tip,
+                });
+                (i, rec)
+            })
+            .collect();
+        let mut acks = Vec::new();
+        for (i, rec) in held {
+            acks.push(match rec {
+                Some(rec) => rec,
+                None if Some(Seat(i as u8)) == self.local_seat => {
+                    self.own_ack_record(Seat(i as u8), k, hash)
+                }
+                None => return false,
+            });
+        }
+        self.push_frame(Frame::Final(FinalRecord {
+            seq: k,
+            stage: AckStage::Applied,
+            acks,
+            beacon: self.last_links.iter().map(|l| l.1).collect(),
+        }));
+        self.game_over();
+        true
+    }
+
+    /// Our ack (as `seat`, ours) of move `seq`, whose state hashes to `hash`, as the replay
+    /// stores it, signed again: the same body, so the same signature as the ack we sent then.
+    fn own_ack_record(&mut self, seat: Seat, seq: u32, hash: StateHash) -> AckRecord {
+        let (reveal, next_tip) = self.own_beacon(seq);
+        let reroll = self.reroll_pos(seq).map(|pos| crate::message::RerollLink {
+            pos,
+            link: self.reroll_chain.link(pos),
+        });
+        let body = AckBody {
+            game_id: self.game_id,
+            seq,
+            seat,
+            stage: AckStage::Applied,
+            hash,
+            next_tip,
+            reveal: Some(reveal),
+            reroll,
+        };
+        AckRecord {
+            seat: body.seat,
+            sig: self.signer.sign(Domain::Ack, &body),
+            next_tip,
+        }
+    }
+}

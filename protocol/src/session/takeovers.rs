@@ -320,6 +320,16 @@ impl<G: Game> Session<G> {
         for &t in x {
             self.seats[t].live = false;
         }
+        // Resumed, we play only once a live peer answered our sync (it may hold what we signed
+        // before the crash): with every other player handed to the bot, none is left to answer.
+        if self
+            .live_player_seats()
+            .iter()
+            .all(|&i| Some(Seat(i as u8)) == self.local_seat)
+        {
+            self.awaiting_resync = false;
+            self.secret_resync.clear();
+        }
         // The not-yet-final move of a seat handed over is undone, unless the vote let it stand.
         let secret_of_target = self.pending.as_ref().is_some_and(|p| {
             p.seq == n
