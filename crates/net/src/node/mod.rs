@@ -21,6 +21,7 @@
 mod circuits;
 mod links;
 mod nat;
+mod paths;
 mod queue;
 mod relays;
 mod streams;
@@ -29,6 +30,7 @@ mod swarm;
 pub use crate::frame::FRAME_DEADLINE;
 pub use circuits::{CIRCUIT_GRACE, dials_first};
 pub use links::LinkStats;
+pub use paths::RETIRE_GRACE;
 pub use nat::{
     MAX_CIRCUIT_BYTES, MAX_CIRCUIT_DURATION, MAX_RELAYS, NatConfig, Path, Reachability,
     RelayAllowList, RelayService, is_relayed, peer_of, relay_of,
@@ -115,7 +117,8 @@ pub struct Behaviour {
     identify: identify::Behaviour,
     ping: ping::Behaviour,
     mdns: Toggle<mdns::tokio::Behaviour>,
-    stream: libp2p_stream::Behaviour,
+    /// The `/dwarfs/1` streams, kept off relayed connections once a direct one is up.
+    stream: paths::StreamPaths,
     limits: connection_limits::Behaviour,
     /// Reserves slots on relays and dials through them.
     relay_client: relay::client::Behaviour,
@@ -530,6 +533,7 @@ impl Node {
             queue.clone(),
             self.frame_limit,
             self.commands.clone(),
+            self.links.clone(),
         ));
         self.writers.insert(peer, Link(queue));
     }

@@ -175,14 +175,52 @@ async fn reader(
     }
 }
 
+/// The longest a writer waits, when its stream moves to a direct connection, for the reader at
+/// the other end to have read the old stream to its end.
+const MOVE_DRAIN: Duration = Duration::from_secs(5);
+
+/// An outbound stream and the peer's move count when it was opened ([`Links::moves`]).
+struct Outbound {
+    stream: libp2p::Stream,
+    moves: u64,
+}
+
+/// If a direct connection to `peer` came up since `out` was opened (the stream may be on a
+/// relayed connection, which closes once no stream uses it), ends the stream cleanly: the end
+/// of the stream follows its last frame, and the writer waits (up to [`MOVE_DRAIN`]) until the
+/// reader at the other end has read it all and closed its end. The next stream goes on the
+/// direct connection, and no frame written on the old one is lost or overtaken.
+async fn move_if_stale(peer: &PeerId, links: &Links, out: &mut Option<Outbound>) {
+    use futures::{AsyncReadExt, AsyncWriteExt};
+    if out.as_ref().is_none_or(|o| o.moves == links.moves(peer)) {
+        return;
+    }
+    let Some(Outbound { mut stream, .. }) = out.take() else {
+        return;
+    };
+    tracing::debug!(%peer, "direct connection up: moving the outbound stream to it");
+    let drained = tokio::time::timeout(MOVE_DRAIN, async {
+        stream.close().await?;
+        let mut byte = [0u8; 1];
+        stream.read(&mut byte).await
+    })
+    .await;
+    if drained.is_err() {
+        tracing::debug!(%peer, "the old stream was not read to its end in time");
+    }
+}
+
 /// Keeps one outbound stream to `peer` and writes queued frames to it. On failure it reopens the
 /// stream with a growing pause; the frame that failed is dropped (the protocol retransmits).
+/// When a direct connection comes up beside a relayed one, the stream moves to it without
+/// losing a frame ([`move_if_stale`]).
 pub(crate) async fn writer(
     peer: PeerId,
     mut control: libp2p_stream::Control,
     queue: Arc<FrameQueue>,
     limit: usize,
     commands: mpsc::Sender<Command>,
+    links: Links,
 ) {
     struct Ended(Arc<FrameQueue>);
     impl Drop for Ended {
@@ -192,9 +230,18 @@ pub(crate) async fn writer(
     }
     let _ended = Ended(queue.clone());
     let mut backoff = Duration::from_millis(50);
-    let mut stream: Option<libp2p::Stream> = None;
+    let mut stream: Option<Outbound> = None;
+    let mut moved = links.subscribe();
     loop {
-        let frame = match tokio::time::timeout(WRITER_IDLE, queue.pop()).await {
+        let popped = tokio::select! {
+            popped = tokio::time::timeout(WRITER_IDLE, queue.pop()) => popped,
+            Ok(()) = moved.changed() => {
+                // Also while idle: the relayed connection closes only once no stream uses it.
+                move_if_stale(&peer, &links, &mut stream).await;
+                continue;
+            }
+        };
+        let frame = match popped {
             Ok(Some(frame)) => frame,
             Ok(None) => return,
             Err(_) if queue.retire_if_empty() => {
@@ -203,9 +250,12 @@ pub(crate) async fn writer(
             }
             Err(_) => continue,
         };
+        move_if_stale(&peer, &links, &mut stream).await;
         let mut attempts = 0;
         loop {
             if stream.is_none() {
+                // Before opening: a move after this point makes this stream move too.
+                let moves = links.moves(&peer);
                 let opened = tokio::time::timeout(Duration::from_secs(3), async {
                     // Connect first, through the node's address book: left to itself, the
                     // stream behaviour dials with the swarm's addresses, which a failed dial
@@ -229,7 +279,7 @@ pub(crate) async fn writer(
                 match opened {
                     Ok(s) => {
                         tracing::debug!(%peer, "outbound stream opened");
-                        stream = Some(s);
+                        stream = Some(Outbound { stream: s, moves });
                         backoff = Duration::from_millis(50);
                     }
                     Err(e) => {
@@ -245,7 +295,7 @@ pub(crate) async fn writer(
                     }
                 }
             }
-            let s = stream.as_mut().expect("opened above");
+            let s = &mut stream.as_mut().expect("opened above").stream;
             let written =
                 tokio::time::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
                     .await

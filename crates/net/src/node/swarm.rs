@@ -84,7 +84,7 @@ pub(crate) fn build_swarm(
                 ),
                 ping: ping::Behaviour::new(ping::Config::new()),
                 mdns: Toggle::from(mdns),
-                stream: libp2p_stream::Behaviour::new(),
+                stream: super::paths::StreamPaths::new(),
                 limits: connection_limits::Behaviour::new(
                     ConnectionLimits::default()
                         .with_max_established_per_peer(Some(MAX_CONNECTIONS_PER_PEER))
@@ -491,16 +491,10 @@ impl SwarmTask {
                 for tx in self.waiting.remove(&peer_id).unwrap_or_default() {
                     let _ = tx.send(true);
                 }
+                // A direct connection next to relayed ones: the writers move their streams to
+                // it and the relayed ones close once drained (`paths`).
                 let relayed = endpoint.is_relayed();
                 let changed = self.shares.links.opened(peer_id, connection_id, relayed);
-                if !relayed {
-                    // Streams go on a connection chosen at random: close the relayed ones so
-                    // the game's streams reopen on the direct one.
-                    for id in self.shares.links.relayed_connections(&peer_id) {
-                        tracing::info!(peer = %peer_id, "direct connection up: closing the relayed one");
-                        self.swarm.close_connection(id);
-                    }
-                }
                 if self.relays.is_relay(&peer_id) {
                     self.relay_connected(peer_id);
                 }
