@@ -140,7 +140,9 @@ async fn reached_through_a_relay_then_direct(transport: Transport) {
             }
         }
     };
-    let done = tokio::time::timeout(Duration::from_secs(60), all).await.is_ok();
+    let done = tokio::time::timeout(Duration::from_secs(60), all)
+        .await
+        .is_ok();
     let numbers = |got: &[Vec<u8>]| -> Vec<u32> {
         let mut n: Vec<u32> = got
             .iter()
@@ -163,8 +165,6 @@ async fn reached_through_a_relay_then_direct(transport: Transport) {
         Some(&Path::Relayed),
         "first through the relay"
     );
-    let link = a.link(&pb).expect("a link with b");
-    assert!(link.frames_relayed >= 1, "{link:?}");
     // Once direct, frames come on the direct connection.
     for i in 0..5u32 {
         b.send(pa, i.to_be_bytes().to_vec());
@@ -189,7 +189,10 @@ async fn reached_through_a_relay_then_direct(transport: Transport) {
         tokio::time::sleep(Duration::from_millis(200)).await;
         link = a.link(&pb).expect("a link with b");
     }
-    assert_eq!(link.relayed_open, 0, "the relayed connection closed once drained");
+    assert_eq!(
+        link.relayed_open, 0,
+        "the relayed connection closed once drained"
+    );
     assert_eq!(link.path, Some(Path::Direct));
     a.shutdown().await;
     b.shutdown().await;

@@ -135,19 +135,24 @@ impl Links {
         }
     }
 
-    /// A frame came from `peer`: counted by the way the peer is reached now.
-    pub(crate) fn frame(&self, peer: PeerId) {
+    /// How `peer` is reached now (`None` when not connected).
+    pub(crate) fn path(&self, peer: &PeerId) -> Option<Path> {
+        self.lock().peers.get(peer).and_then(Peer::path)
+    }
+
+    /// A frame came from `peer` on a stream that came in while the peer was reached by `path`
+    /// (a stream stays on its connection: one that came through the relay is counted relayed
+    /// to its end, after a direct connection came up beside it).
+    pub(crate) fn frame(&self, peer: PeerId, path: Path) {
         let mut g = self.lock();
         let Some(p) = g.peers.get_mut(&peer) else {
             return;
         };
-        let path = p.path();
         match path {
-            Some(Path::Direct) => p.stats.frames_direct += 1,
-            Some(Path::Relayed) => p.stats.frames_relayed += 1,
-            None => return,
+            Path::Direct => p.stats.frames_direct += 1,
+            Path::Relayed => p.stats.frames_relayed += 1,
         }
-        p.stats.last_frame = path;
+        p.stats.last_frame = Some(path);
     }
 
     /// The link with `peer`.
@@ -177,11 +182,12 @@ mod tests {
             ConnectionId::new_unchecked(2),
         );
         assert_eq!(l.opened(p, relayed, true), Some(Path::Relayed));
-        l.frame(p);
+        l.frame(p, Path::Relayed);
         assert_eq!(l.opened(p, direct, false), Some(Path::Direct));
         assert_eq!(l.moves(&p), 1, "the streams move");
-        l.frame(p);
-        l.frame(p);
+        assert_eq!(l.get(&p).unwrap().relayed_open, 1);
+        l.frame(p, Path::Direct);
+        l.frame(p, Path::Direct);
         assert_eq!(l.closed(p, relayed), None, "still direct");
         let s = l.get(&p).unwrap();
         assert_eq!((s.frames_relayed, s.frames_direct), (1, 2));

@@ -30,11 +30,11 @@ mod swarm;
 pub use crate::frame::FRAME_DEADLINE;
 pub use circuits::{CIRCUIT_GRACE, dials_first};
 pub use links::LinkStats;
-pub use paths::RETIRE_GRACE;
 pub use nat::{
     MAX_CIRCUIT_BYTES, MAX_CIRCUIT_DURATION, MAX_RELAYS, NatConfig, Path, Reachability,
     RelayAllowList, RelayService, is_relayed, peer_of, relay_of,
 };
+pub use paths::RETIRE_GRACE;
 pub use queue::{WRITER_QUEUE_BYTES, WRITER_QUEUE_FRAMES};
 pub use relays::RelayAddrError;
 pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_PEER, WRITER_IDLE};

@@ -289,10 +289,12 @@ impl ConnectionHandler for RetireHandler {
 
     /// libp2p asks only while the connection has no stream (open or being negotiated).
     fn connection_keep_alive(&self) -> bool {
-        if self.grace_over() && !self.reported && !self.idle.replace(true) {
-            if let Some(w) = self.waker.take() {
-                w.wake();
-            }
+        if self.grace_over()
+            && !self.reported
+            && !self.idle.replace(true)
+            && let Some(w) = self.waker.take()
+        {
+            w.wake();
         }
         false
     }

@@ -2,6 +2,7 @@
 //! total) and one writer task per peer we send to.
 
 use super::links::Links;
+use super::nat::Path;
 use super::queue::FrameQueue;
 use super::{Command, NetEvent, PROTOCOL};
 use crate::frame::{FRAME_DEADLINE, FrameError, read_frame_within, write_frame};
@@ -125,9 +126,13 @@ pub(crate) async fn accept_loop(
         };
         let events = events.clone();
         let links = links.clone();
+        // The stream's connection is not known: a stream that comes while the peer is reached
+        // only through a relay is on the relayed connection (new streams avoid it once a
+        // direct one is up).
+        let path = links.path(&peer).unwrap_or(Path::Direct);
         tokio::spawn(async move {
             tokio::select! {
-                () = reader(peer, stream, events, limit, links) => {}
+                () = reader(peer, stream, events, limit, links, path) => {}
                 _ = stopped => tracing::debug!(%peer, "inbound stream replaced by a newer one"),
             }
             drop(slot);
@@ -144,11 +149,12 @@ async fn reader(
     events: mpsc::Sender<NetEvent>,
     limit: usize,
     links: Links,
+    path: Path,
 ) {
     loop {
         match read_frame_within(&mut stream, limit, FRAME_DEADLINE).await {
             Ok(Some(bytes)) => {
-                links.frame(peer);
+                links.frame(peer, path);
                 if events
                     .send(NetEvent::Frame { from: peer, bytes })
                     .await
