@@ -17,6 +17,9 @@
 //!   oldest dropped when full (the protocol resends);
 //! - commands to the swarm task: [`COMMAND_QUEUE`]; a writer waits for room, the driver's
 //!   address hints are dropped when full (with a warning).
+//!
+//! Strangers cannot lock out the peers of our lobbies and games by filling the totals: the app
+//! names those ([`Node::allow_relay`]), and they are held only to their per-peer limits.
 
 mod circuits;
 mod links;
@@ -257,6 +260,8 @@ enum Command {
     Connect(PeerId, oneshot::Sender<bool>),
     Disconnect(PeerId),
     UseRelay(Multiaddr),
+    /// A peer of our lobbies and games: not held to the connection totals.
+    Trust(PeerId),
     ListenAddrs(oneshot::Sender<Vec<Multiaddr>>),
     Stats(oneshot::Sender<NodeStats>),
     Shutdown,
@@ -304,6 +309,7 @@ pub struct Node {
     advertised: Shared<Vec<Multiaddr>>,
     links: links::Links,
     relay_allow: RelayAllowList,
+    streams: streams::Counts,
     reach: watch::Receiver<Reachability>,
     swarm_task: tokio::task::JoinHandle<()>,
 }
@@ -387,7 +393,7 @@ impl Node {
             swarm,
             &cfg.nat,
             swarm::Shares {
-                streams: counts,
+                streams: counts.clone(),
                 links: links.clone(),
                 advertised: advertised.clone(),
                 reach: reach_tx,
@@ -405,6 +411,7 @@ impl Node {
             advertised,
             links,
             relay_allow,
+            streams: counts,
             reach,
             swarm_task,
         })
@@ -451,9 +458,20 @@ impl Node {
     }
 
     /// Lets `peer` (a player or spectator of ours) use this node as a relay, when this node is
-    /// reachable from outside and serves as one. False when the list is full.
+    /// reachable from outside and serves as one, and keeps room for it past the totals that
+    /// strangers can fill ([`MAX_CONNECTIONS`], [`MAX_PENDING_INCOMING`], [`MAX_STREAMS`]; its
+    /// own per-peer stream limit still holds). False when the list is full
+    /// (`MAX_RELAY_ALLOWED` peers).
     pub fn allow_relay(&self, peer: PeerId) -> bool {
-        self.relay_allow.allow(peer)
+        if !self.relay_allow.allow(peer) {
+            return false;
+        }
+        self.streams
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .trust(peer);
+        self.command(Command::Trust(peer));
+        true
     }
 
     /// How `peer` is reached and how many frames came each way (kept a while after it left).

@@ -8,7 +8,7 @@ use super::{Command, NetEvent, PROTOCOL};
 use crate::frame::{FRAME_DEADLINE, FrameError, read_frame_within, write_frame};
 use futures::StreamExt;
 use libp2p::PeerId;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -37,6 +37,10 @@ pub(crate) struct StreamCounts {
     refused: u64,
     /// Streams closed because the same peer opened a newer one past its limit.
     replaced: u64,
+    /// Peers of our lobbies and games: admitted past [`MAX_STREAMS`] (at most
+    /// [`MAX_STREAMS_PER_PEER`] each), so strangers filling the total cannot lock them out.
+    /// Bounded by the relay allow-list, which admits them.
+    trusted: HashSet<PeerId>,
 }
 
 impl StreamCounts {
@@ -50,7 +54,7 @@ impl StreamCounts {
             q.pop_front();
             self.total -= 1;
             self.replaced += 1;
-        } else if self.total >= MAX_STREAMS {
+        } else if self.total >= MAX_STREAMS && !self.trusted.contains(&peer) {
             self.refused += 1;
             return None;
         }
@@ -74,6 +78,11 @@ impl StreamCounts {
         if q.is_empty() {
             self.per_peer.remove(&peer);
         }
+    }
+
+    /// `peer` is one of our lobbies' and games': room is kept for its streams.
+    pub(crate) fn trust(&mut self, peer: PeerId) {
+        self.trusted.insert(peer);
     }
 
     /// Live inbound streams, and streams closed over a limit so far (refused or replaced).
@@ -366,5 +375,18 @@ mod tests {
         }
         assert_eq!(others.len() + MAX_STREAMS_PER_PEER - 1, MAX_STREAMS);
         assert_eq!(c.snapshot(), (MAX_STREAMS, 2), "one refused past the total");
+
+        // A player of ours still gets its streams, up to its own limit.
+        let player = PeerId::random();
+        c.trust(player);
+        let mut mine = Vec::new();
+        for _ in 0..MAX_STREAMS_PER_PEER + 1 {
+            mine.push(c.admit(player).expect("room for a player"));
+        }
+        assert_eq!(c.snapshot().0, MAX_STREAMS + MAX_STREAMS_PER_PEER);
+        assert!(
+            c.admit(PeerId::random()).is_none(),
+            "strangers still refused"
+        );
     }
 }
