@@ -1,6 +1,7 @@
 //! Relay and hole punching at node level over loopback: a node holds a slot on a relay, a peer
 //! reaches it through the relay with only its relayed address, the link is upgraded to a direct
-//! one (DCUtR; on loopback nothing stands in the way) and frames keep flowing on it. A relay
+//! one (DCUtR; on loopback nothing stands in the way) and frames keep flowing on it, none lost
+//! as the streams move from the relayed connection to the direct one. A relay
 //! that serves only allowed peers refuses strangers. (Behind real NAT routers: `nat_lab.rs` in
 //! the workspace tests.)
 
@@ -98,50 +99,107 @@ async fn reached_through_a_relay_then_direct(transport: Transport) {
     );
     let mut b = start(transport, NatConfig::default()).await;
     let (pa, pb) = (a.peer_id(), b.peer_id());
-    // b knows only a's relayed address.
+    // b knows only a's relayed address. Both send numbered frames, each once, from the first
+    // moment on: some go through the relay, some are on their way when the link turns direct,
+    // the rest go direct. None may be lost (the streams move, the relayed connection closes
+    // only once drained) and none is sent twice.
     b.dial(pa, circuits.clone());
-    b.send(pa, b"through the relay".to_vec());
-    let mut got = Vec::new();
+    let mut got_a = Vec::new();
+    let mut got_b = Vec::new();
     let mut paths = Vec::new();
-    assert!(
-        until(&mut a, 20, |ev| {
-            match ev {
-                NetEvent::Frame { bytes, .. } => got.push(bytes.clone()),
-                NetEvent::Link { peer, path } if *peer == pb => paths.push(*path),
-                _ => {}
+    let (mut sent_b, mut sent_a) = (0u32, 0u32);
+    let all = async {
+        loop {
+            if sent_b < FRAMES {
+                b.send(pa, sent_b.to_be_bytes().to_vec());
+                sent_b += 1;
             }
-            paths.contains(&Path::Direct) && !got.is_empty()
-        })
-        .await,
-        "a frame arrived and the link became direct: frames {got:?}, paths {paths:?}"
+            // a answers once b has reached it.
+            if sent_a < FRAMES && !got_a.is_empty() {
+                a.send(pb, sent_a.to_be_bytes().to_vec());
+                sent_a += 1;
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+            while let Some(ev) = a.try_next_event() {
+                match ev {
+                    NetEvent::Frame { bytes, .. } => got_a.push(bytes),
+                    NetEvent::Link { peer, path } if peer == pb => paths.push(path),
+                    _ => {}
+                }
+            }
+            while let Some(ev) = b.try_next_event() {
+                if let NetEvent::Frame { bytes, .. } = ev {
+                    got_b.push(bytes);
+                }
+            }
+            if got_a.len() >= FRAMES as usize
+                && got_b.len() >= FRAMES as usize
+                && paths.contains(&Path::Direct)
+            {
+                return;
+            }
+        }
+    };
+    let done = tokio::time::timeout(Duration::from_secs(60), all)
+        .await
+        .is_ok();
+    let numbers = |got: &[Vec<u8>]| -> Vec<u32> {
+        let mut n: Vec<u32> = got
+            .iter()
+            .map(|b| u32::from_be_bytes(b[..4].try_into().expect("4 bytes")))
+            .collect();
+        n.sort_unstable();
+        n
+    };
+    let every: Vec<u32> = (0..FRAMES).collect();
+    assert!(
+        done,
+        "every frame arrived and the link became direct: a got {}, b got {}, paths {paths:?}",
+        got_a.len(),
+        got_b.len()
     );
+    assert_eq!(numbers(&got_a), every, "b's frames to a, each once");
+    assert_eq!(numbers(&got_b), every, "a's frames to b, each once");
     assert_eq!(
         paths.first(),
         Some(&Path::Relayed),
         "first through the relay"
     );
-    // Once direct, the relayed connection is closed and frames come on the direct one. A frame
-    // in flight on the relayed connection as it closes is lost, as on any broken link: the
-    // sender here resends until five have come, as the protocol does.
-    let mut direct = 0;
-    for i in 0..100u8 {
-        b.send(pa, vec![i]);
-        until(&mut a, 1, |ev| matches!(ev, NetEvent::Frame { .. })).await;
-        if a.link(&pb).and_then(|l| l.last_frame) == Some(Path::Direct) {
-            direct += 1;
-            if direct == 5 {
-                break;
-            }
-        }
+    // Once direct, frames come on the direct connection.
+    for i in 0..5u32 {
+        b.send(pa, i.to_be_bytes().to_vec());
     }
-    assert_eq!(direct, 5, "frames keep coming on the direct link");
+    let mut more = 0;
+    assert!(
+        until(&mut a, 20, |ev| {
+            more += usize::from(matches!(ev, NetEvent::Frame { .. }));
+            more == 5
+        })
+        .await
+    );
     let link = a.link(&pb).expect("a link with b");
     assert_eq!(link.path, Some(Path::Direct));
     assert_eq!(link.last_frame, Some(Path::Direct));
-    assert!(link.frames_direct >= 5, "{link:?}");
+    // The relayed connection closes once both sides have moved their streams.
+    let mut link = a.link(&pb).expect("a link with b");
+    for _ in 0..100 {
+        if link.relayed_open == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        link = a.link(&pb).expect("a link with b");
+    }
+    assert_eq!(
+        link.relayed_open, 0,
+        "the relayed connection closed once drained"
+    );
+    assert_eq!(link.path, Some(Path::Direct));
     a.shutdown().await;
     b.shutdown().await;
 }
+
+/// Frames each side of the upgrade test sends.
+const FRAMES: u32 = 300;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_relayed_link_becomes_direct_over_tcp() {

@@ -7,6 +7,7 @@ use libp2p::PeerId;
 use libp2p::swarm::ConnectionId;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
+use tokio::sync::watch;
 
 /// The most peers whose frame counts are kept after they disconnect (so a report at the end of
 /// a game still has them); the oldest are forgotten first.
@@ -25,6 +26,9 @@ pub struct LinkStats {
     pub last_frame: Option<Path>,
     /// Hole punches that failed (the link stays relayed).
     pub punches_failed: u32,
+    /// Relayed connections still open (beside a direct one, until their streams have moved).
+    #[serde(default)]
+    pub relayed_open: u32,
 }
 
 #[derive(Default)]
@@ -32,9 +36,16 @@ struct Peer {
     /// Open connections and whether each is relayed.
     conns: BTreeMap<ConnectionId, bool>,
     stats: LinkStats,
+    /// How many times a direct connection came up beside relayed ones: a writer whose stream
+    /// is older moves it to the direct connection.
+    moves: u64,
 }
 
 impl Peer {
+    fn relayed_open(&self) -> u32 {
+        self.conns.values().filter(|r| **r).count() as u32
+    }
+
     fn path(&self) -> Option<Path> {
         if self.conns.values().any(|relayed| !relayed) {
             Some(Path::Direct)
@@ -54,8 +65,14 @@ struct Inner {
 }
 
 /// Links to every peer, shared (cheap to clone).
-#[derive(Clone, Default)]
-pub(crate) struct Links(Arc<Mutex<Inner>>);
+#[derive(Clone)]
+pub(crate) struct Links(Arc<Mutex<Inner>>, Arc<watch::Sender<u64>>);
+
+impl Default for Links {
+    fn default() -> Self {
+        Links(Arc::default(), Arc::new(watch::Sender::new(0)))
+    }
+}
 
 impl Links {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -68,9 +85,17 @@ impl Links {
         g.gone.retain(|p| *p != peer);
         let p = g.peers.entry(peer).or_default();
         let before = p.path();
+        let moves = !relayed && p.conns.values().any(|r| *r);
         p.conns.insert(id, relayed);
         p.stats.path = p.path();
-        (p.stats.path != before).then_some(p.stats.path).flatten()
+        p.stats.relayed_open = p.relayed_open();
+        let changed = (p.stats.path != before).then_some(p.stats.path).flatten();
+        if moves {
+            p.moves += 1;
+            drop(g);
+            self.1.send_modify(|n| *n += 1);
+        }
+        changed
     }
 
     /// A connection closed. Returns the peer's new path if it changed but a connection is
@@ -81,6 +106,7 @@ impl Links {
         let before = p.path();
         p.conns.remove(&id);
         p.stats.path = p.path();
+        p.stats.relayed_open = p.relayed_open();
         let now = p.stats.path;
         if now.is_none() {
             g.gone.push(peer);
@@ -92,15 +118,14 @@ impl Links {
         (now != before).then_some(now).flatten()
     }
 
-    /// The relayed connections to `peer` (to close once a direct one is up).
-    pub(crate) fn relayed_connections(&self, peer: &PeerId) -> Vec<ConnectionId> {
-        self.lock().peers.get(peer).map_or_else(Vec::new, |p| {
-            p.conns
-                .iter()
-                .filter(|(_, relayed)| **relayed)
-                .map(|(id, _)| *id)
-                .collect()
-        })
+    /// How many times a direct connection to `peer` came up beside relayed ones.
+    pub(crate) fn moves(&self, peer: &PeerId) -> u64 {
+        self.lock().peers.get(peer).map_or(0, |p| p.moves)
+    }
+
+    /// Changes whenever some peer's streams should move to a direct connection.
+    pub(crate) fn subscribe(&self) -> watch::Receiver<u64> {
+        self.1.subscribe()
     }
 
     /// A hole punch with `peer` failed.
@@ -110,19 +135,24 @@ impl Links {
         }
     }
 
-    /// A frame came from `peer`: counted by the way the peer is reached now.
-    pub(crate) fn frame(&self, peer: PeerId) {
+    /// How `peer` is reached now (`None` when not connected).
+    pub(crate) fn path(&self, peer: &PeerId) -> Option<Path> {
+        self.lock().peers.get(peer).and_then(Peer::path)
+    }
+
+    /// A frame came from `peer` on a stream that came in while the peer was reached by `path`
+    /// (a stream stays on its connection: one that came through the relay is counted relayed
+    /// to its end, after a direct connection came up beside it).
+    pub(crate) fn frame(&self, peer: PeerId, path: Path) {
         let mut g = self.lock();
         let Some(p) = g.peers.get_mut(&peer) else {
             return;
         };
-        let path = p.path();
         match path {
-            Some(Path::Direct) => p.stats.frames_direct += 1,
-            Some(Path::Relayed) => p.stats.frames_relayed += 1,
-            None => return,
+            Path::Direct => p.stats.frames_direct += 1,
+            Path::Relayed => p.stats.frames_relayed += 1,
         }
-        p.stats.last_frame = path;
+        p.stats.last_frame = Some(path);
     }
 
     /// The link with `peer`.
@@ -152,11 +182,12 @@ mod tests {
             ConnectionId::new_unchecked(2),
         );
         assert_eq!(l.opened(p, relayed, true), Some(Path::Relayed));
-        l.frame(p);
+        l.frame(p, Path::Relayed);
         assert_eq!(l.opened(p, direct, false), Some(Path::Direct));
-        assert_eq!(l.relayed_connections(&p), vec![relayed]);
-        l.frame(p);
-        l.frame(p);
+        assert_eq!(l.moves(&p), 1, "the streams move");
+        assert_eq!(l.get(&p).unwrap().relayed_open, 1);
+        l.frame(p, Path::Direct);
+        l.frame(p, Path::Direct);
         assert_eq!(l.closed(p, relayed), None, "still direct");
         let s = l.get(&p).unwrap();
         assert_eq!((s.frames_relayed, s.frames_direct), (1, 2));

@@ -17,10 +17,14 @@
 //!   oldest dropped when full (the protocol resends);
 //! - commands to the swarm task: [`COMMAND_QUEUE`]; a writer waits for room, the driver's
 //!   address hints are dropped when full (with a warning).
+//!
+//! Strangers cannot lock out the peers of our lobbies and games by filling the totals: the app
+//! names those ([`Node::allow_relay`]), and they are held only to their per-peer limits.
 
 mod circuits;
 mod links;
 mod nat;
+mod paths;
 mod queue;
 mod relays;
 mod streams;
@@ -33,6 +37,7 @@ pub use nat::{
     MAX_CIRCUIT_BYTES, MAX_CIRCUIT_DURATION, MAX_RELAYS, NatConfig, Path, Reachability,
     RelayAllowList, RelayService, is_relayed, peer_of, relay_of,
 };
+pub use paths::RETIRE_GRACE;
 pub use queue::{WRITER_QUEUE_BYTES, WRITER_QUEUE_FRAMES};
 pub use relays::RelayAddrError;
 pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_PEER, WRITER_IDLE};
@@ -115,7 +120,8 @@ pub struct Behaviour {
     identify: identify::Behaviour,
     ping: ping::Behaviour,
     mdns: Toggle<mdns::tokio::Behaviour>,
-    stream: libp2p_stream::Behaviour,
+    /// The `/dwarfs/1` streams, kept off relayed connections once a direct one is up.
+    stream: paths::StreamPaths,
     limits: connection_limits::Behaviour,
     /// Reserves slots on relays and dials through them.
     relay_client: relay::client::Behaviour,
@@ -254,6 +260,8 @@ enum Command {
     Connect(PeerId, oneshot::Sender<bool>),
     Disconnect(PeerId),
     UseRelay(Multiaddr),
+    /// A peer of our lobbies and games: not held to the connection totals.
+    Trust(PeerId),
     ListenAddrs(oneshot::Sender<Vec<Multiaddr>>),
     Stats(oneshot::Sender<NodeStats>),
     Shutdown,
@@ -301,6 +309,7 @@ pub struct Node {
     advertised: Shared<Vec<Multiaddr>>,
     links: links::Links,
     relay_allow: RelayAllowList,
+    streams: streams::Counts,
     reach: watch::Receiver<Reachability>,
     swarm_task: tokio::task::JoinHandle<()>,
 }
@@ -384,7 +393,7 @@ impl Node {
             swarm,
             &cfg.nat,
             swarm::Shares {
-                streams: counts,
+                streams: counts.clone(),
                 links: links.clone(),
                 advertised: advertised.clone(),
                 reach: reach_tx,
@@ -402,6 +411,7 @@ impl Node {
             advertised,
             links,
             relay_allow,
+            streams: counts,
             reach,
             swarm_task,
         })
@@ -448,9 +458,20 @@ impl Node {
     }
 
     /// Lets `peer` (a player or spectator of ours) use this node as a relay, when this node is
-    /// reachable from outside and serves as one. False when the list is full.
+    /// reachable from outside and serves as one, and keeps room for it past the totals that
+    /// strangers can fill ([`MAX_CONNECTIONS`], [`MAX_PENDING_INCOMING`], [`MAX_STREAMS`]; its
+    /// own per-peer stream limit still holds). False when the list is full
+    /// (`MAX_RELAY_ALLOWED` peers).
     pub fn allow_relay(&self, peer: PeerId) -> bool {
-        self.relay_allow.allow(peer)
+        if !self.relay_allow.allow(peer) {
+            return false;
+        }
+        self.streams
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .trust(peer);
+        self.command(Command::Trust(peer));
+        true
     }
 
     /// How `peer` is reached and how many frames came each way (kept a while after it left).
@@ -530,6 +551,7 @@ impl Node {
             queue.clone(),
             self.frame_limit,
             self.commands.clone(),
+            self.links.clone(),
         ));
         self.writers.insert(peer, Link(queue));
     }

@@ -130,6 +130,18 @@ pub fn is_relayed(addr: &Multiaddr) -> bool {
     addr.iter().any(|p| p == Protocol::P2pCircuit)
 }
 
+/// Whether `addr` is worth a direct dial to a peer reached through a relay: not relayed, and not
+/// an address that names this machine or no machine (loopback, unspecified).
+pub(crate) fn is_direct_candidate(addr: &Multiaddr) -> bool {
+    !is_relayed(addr)
+        && match addr.iter().next() {
+            Some(Protocol::Ip4(ip)) => !ip.is_loopback() && !ip.is_unspecified(),
+            Some(Protocol::Ip6(ip)) => !ip.is_loopback() && !ip.is_unspecified(),
+            Some(Protocol::Dns(_) | Protocol::Dns4(_) | Protocol::Dns6(_)) => true,
+            _ => false,
+        }
+}
+
 /// The relay part of a `/p2p-circuit` address (everything before `/p2p-circuit`).
 pub fn relay_of(addr: &Multiaddr) -> Multiaddr {
     addr.iter()
@@ -380,5 +392,10 @@ mod tests {
         assert_eq!(peer_of(&a), Some(p));
         assert_eq!(peer_of(&relay_of(&a)), Some(r));
         assert!(!is_relayed(&relay_of(&a)));
+        assert!(!is_direct_candidate(&a));
+        assert!(is_direct_candidate(&relay_of(&a)));
+        assert!(!is_direct_candidate(&addr("/ip4/127.0.0.1/tcp/4001")));
+        assert!(!is_direct_candidate(&addr("/ip4/0.0.0.0/tcp/4001")));
+        assert!(is_direct_candidate(&addr("/ip4/192.168.1.2/tcp/4001")));
     }
 }

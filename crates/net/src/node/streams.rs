@@ -2,12 +2,13 @@
 //! total) and one writer task per peer we send to.
 
 use super::links::Links;
+use super::nat::Path;
 use super::queue::FrameQueue;
 use super::{Command, NetEvent, PROTOCOL};
 use crate::frame::{FRAME_DEADLINE, FrameError, read_frame_within, write_frame};
 use futures::StreamExt;
 use libp2p::PeerId;
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -36,6 +37,10 @@ pub(crate) struct StreamCounts {
     refused: u64,
     /// Streams closed because the same peer opened a newer one past its limit.
     replaced: u64,
+    /// Peers of our lobbies and games: admitted past [`MAX_STREAMS`] (at most
+    /// [`MAX_STREAMS_PER_PEER`] each), so strangers filling the total cannot lock them out.
+    /// Bounded by the relay allow-list, which admits them.
+    trusted: HashSet<PeerId>,
 }
 
 impl StreamCounts {
@@ -49,7 +54,7 @@ impl StreamCounts {
             q.pop_front();
             self.total -= 1;
             self.replaced += 1;
-        } else if self.total >= MAX_STREAMS {
+        } else if self.total >= MAX_STREAMS && !self.trusted.contains(&peer) {
             self.refused += 1;
             return None;
         }
@@ -73,6 +78,11 @@ impl StreamCounts {
         if q.is_empty() {
             self.per_peer.remove(&peer);
         }
+    }
+
+    /// `peer` is one of our lobbies' and games': room is kept for its streams.
+    pub(crate) fn trust(&mut self, peer: PeerId) {
+        self.trusted.insert(peer);
     }
 
     /// Live inbound streams, and streams closed over a limit so far (refused or replaced).
@@ -125,9 +135,13 @@ pub(crate) async fn accept_loop(
         };
         let events = events.clone();
         let links = links.clone();
+        // The stream's connection is not known: a stream that comes while the peer is reached
+        // only through a relay is on the relayed connection (new streams avoid it once a
+        // direct one is up).
+        let path = links.path(&peer).unwrap_or(Path::Direct);
         tokio::spawn(async move {
             tokio::select! {
-                () = reader(peer, stream, events, limit, links) => {}
+                () = reader(peer, stream, events, limit, links, path) => {}
                 _ = stopped => tracing::debug!(%peer, "inbound stream replaced by a newer one"),
             }
             drop(slot);
@@ -144,11 +158,12 @@ async fn reader(
     events: mpsc::Sender<NetEvent>,
     limit: usize,
     links: Links,
+    path: Path,
 ) {
     loop {
         match read_frame_within(&mut stream, limit, FRAME_DEADLINE).await {
             Ok(Some(bytes)) => {
-                links.frame(peer);
+                links.frame(peer, path);
                 if events
                     .send(NetEvent::Frame { from: peer, bytes })
                     .await
@@ -175,14 +190,52 @@ async fn reader(
     }
 }
 
+/// The longest a writer waits, when its stream moves to a direct connection, for the reader at
+/// the other end to have read the old stream to its end.
+const MOVE_DRAIN: Duration = Duration::from_secs(5);
+
+/// An outbound stream and the peer's move count when it was opened ([`Links::moves`]).
+struct Outbound {
+    stream: libp2p::Stream,
+    moves: u64,
+}
+
+/// If a direct connection to `peer` came up since `out` was opened (the stream may be on a
+/// relayed connection, which closes once no stream uses it), ends the stream cleanly: the end
+/// of the stream follows its last frame, and the writer waits (up to [`MOVE_DRAIN`]) until the
+/// reader at the other end has read it all and closed its end. The next stream goes on the
+/// direct connection, and no frame written on the old one is lost or overtaken.
+async fn move_if_stale(peer: &PeerId, links: &Links, out: &mut Option<Outbound>) {
+    use futures::{AsyncReadExt, AsyncWriteExt};
+    if out.as_ref().is_none_or(|o| o.moves == links.moves(peer)) {
+        return;
+    }
+    let Some(Outbound { mut stream, .. }) = out.take() else {
+        return;
+    };
+    tracing::debug!(%peer, "direct connection up: moving the outbound stream to it");
+    let drained = tokio::time::timeout(MOVE_DRAIN, async {
+        stream.close().await?;
+        let mut byte = [0u8; 1];
+        stream.read(&mut byte).await
+    })
+    .await;
+    if drained.is_err() {
+        tracing::debug!(%peer, "the old stream was not read to its end in time");
+    }
+}
+
 /// Keeps one outbound stream to `peer` and writes queued frames to it. On failure it reopens the
 /// stream with a growing pause; the frame that failed is dropped (the protocol retransmits).
+/// When a direct connection comes up beside a relayed one, the stream moves to it without
+/// losing a frame ([`move_if_stale`]).
 pub(crate) async fn writer(
     peer: PeerId,
     mut control: libp2p_stream::Control,
     queue: Arc<FrameQueue>,
     limit: usize,
     commands: mpsc::Sender<Command>,
+    links: Links,
 ) {
     struct Ended(Arc<FrameQueue>);
     impl Drop for Ended {
@@ -192,9 +245,18 @@ pub(crate) async fn writer(
     }
     let _ended = Ended(queue.clone());
     let mut backoff = Duration::from_millis(50);
-    let mut stream: Option<libp2p::Stream> = None;
+    let mut stream: Option<Outbound> = None;
+    let mut moved = links.subscribe();
     loop {
-        let frame = match tokio::time::timeout(WRITER_IDLE, queue.pop()).await {
+        let popped = tokio::select! {
+            popped = tokio::time::timeout(WRITER_IDLE, queue.pop()) => popped,
+            Ok(()) = moved.changed() => {
+                // Also while idle: the relayed connection closes only once no stream uses it.
+                move_if_stale(&peer, &links, &mut stream).await;
+                continue;
+            }
+        };
+        let frame = match popped {
             Ok(Some(frame)) => frame,
             Ok(None) => return,
             Err(_) if queue.retire_if_empty() => {
@@ -203,9 +265,12 @@ pub(crate) async fn writer(
             }
             Err(_) => continue,
         };
+        move_if_stale(&peer, &links, &mut stream).await;
         let mut attempts = 0;
         loop {
             if stream.is_none() {
+                // Before opening: a move after this point makes this stream move too.
+                let moves = links.moves(&peer);
                 let opened = tokio::time::timeout(Duration::from_secs(3), async {
                     // Connect first, through the node's address book: left to itself, the
                     // stream behaviour dials with the swarm's addresses, which a failed dial
@@ -229,7 +294,7 @@ pub(crate) async fn writer(
                 match opened {
                     Ok(s) => {
                         tracing::debug!(%peer, "outbound stream opened");
-                        stream = Some(s);
+                        stream = Some(Outbound { stream: s, moves });
                         backoff = Duration::from_millis(50);
                     }
                     Err(e) => {
@@ -245,7 +310,7 @@ pub(crate) async fn writer(
                     }
                 }
             }
-            let s = stream.as_mut().expect("opened above");
+            let s = &mut stream.as_mut().expect("opened above").stream;
             let written =
                 tokio::time::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
                     .await
@@ -310,5 +375,18 @@ mod tests {
         }
         assert_eq!(others.len() + MAX_STREAMS_PER_PEER - 1, MAX_STREAMS);
         assert_eq!(c.snapshot(), (MAX_STREAMS, 2), "one refused past the total");
+
+        // A player of ours still gets its streams, up to its own limit.
+        let player = PeerId::random();
+        c.trust(player);
+        let mut mine = Vec::new();
+        for _ in 0..MAX_STREAMS_PER_PEER + 1 {
+            mine.push(c.admit(player).expect("room for a player"));
+        }
+        assert_eq!(c.snapshot().0, MAX_STREAMS + MAX_STREAMS_PER_PEER);
+        assert!(
+            c.admit(PeerId::random()).is_none(),
+            "strangers still refused"
+        );
     }
 }

@@ -84,7 +84,7 @@ pub(crate) fn build_swarm(
                 ),
                 ping: ping::Behaviour::new(ping::Config::new()),
                 mdns: Toggle::from(mdns),
-                stream: libp2p_stream::Behaviour::new(),
+                stream: super::paths::StreamPaths::new(),
                 limits: connection_limits::Behaviour::new(
                     ConnectionLimits::default()
                         .with_max_established_per_peer(Some(MAX_CONNECTIONS_PER_PEER))
@@ -221,6 +221,9 @@ pub(crate) struct SwarmTask {
     reach: ReachState,
     /// Relayed dials left to the other peer of their pair for a moment.
     held: HeldCircuits,
+    /// Addresses dialled directly, per peer reached only through a relay (forgotten when the
+    /// peer disconnects).
+    direct_tried: HashMap<PeerId, Vec<Multiaddr>>,
 }
 
 /// How often the task looks for relays due for another try.
@@ -250,6 +253,7 @@ impl SwarmTask {
             relays,
             reach,
             held: HeldCircuits::default(),
+            direct_tried: HashMap::new(),
         };
         task.publish_reach();
         Ok(task)
@@ -376,6 +380,31 @@ impl SwarmTask {
         }
     }
 
+    /// Dials `peer`, reached only through a relay, directly at the addresses it listens on that
+    /// were not tried yet. A peer with a public address (a host on the public side, one with a
+    /// port forwarded or mapped by UPnP) is reached at once, without waiting for a hole punch
+    /// (which may not come: DCUtR needs observed addresses on both sides); a private address
+    /// of a peer in another home fails quietly, as its NAT drops the dial. The relayed
+    /// connection then retires (`paths`).
+    fn dial_direct(&mut self, peer: PeerId) {
+        if self.shares.links.path(&peer) != Some(nat::Path::Relayed) {
+            return;
+        }
+        let tried = self.direct_tried.entry(peer).or_default();
+        let addrs: Vec<Multiaddr> = self
+            .book
+            .get(&peer)
+            .into_iter()
+            .filter(|a| nat::is_direct_candidate(a) && !tried.contains(a))
+            .collect();
+        if addrs.is_empty() || tried.len() >= 2 * MAX_ADDRS_PER_PEER {
+            return;
+        }
+        tried.extend(addrs.iter().cloned());
+        tracing::debug!(%peer, "relayed only: dialling {addrs:?} directly");
+        dial(&mut self.swarm, peer, addrs, PeerCondition::Always);
+    }
+
     /// The addresses to dial `peer` at: those we know, then through every relay that holds a
     /// slot for us (the peer may hold one there too).
     fn addrs_for(&self, peer: &PeerId) -> Vec<Multiaddr> {
@@ -448,6 +477,9 @@ impl SwarmTask {
             Command::Disconnect(peer) => {
                 let _ = swarm.disconnect_peer_id(peer);
             }
+            Command::Trust(peer) => {
+                self.swarm.behaviour_mut().limits.bypass_peer_id(&peer);
+            }
             Command::UseRelay(addr) => match self.relays.add(addr, Instant::now()) {
                 Ok(true) => self.dial_relays(),
                 Ok(false) => {}
@@ -491,18 +523,15 @@ impl SwarmTask {
                 for tx in self.waiting.remove(&peer_id).unwrap_or_default() {
                     let _ = tx.send(true);
                 }
+                // A direct connection next to relayed ones: the writers move their streams to
+                // it and the relayed ones close once drained (`paths`).
                 let relayed = endpoint.is_relayed();
                 let changed = self.shares.links.opened(peer_id, connection_id, relayed);
-                if !relayed {
-                    // Streams go on a connection chosen at random: close the relayed ones so
-                    // the game's streams reopen on the direct one.
-                    for id in self.shares.links.relayed_connections(&peer_id) {
-                        tracing::info!(peer = %peer_id, "direct connection up: closing the relayed one");
-                        self.swarm.close_connection(id);
-                    }
-                }
                 if self.relays.is_relay(&peer_id) {
                     self.relay_connected(peer_id);
+                }
+                if relayed {
+                    self.dial_direct(peer_id);
                 }
                 if num_established.get() == 1 {
                     self.emit(NetEvent::Connected {
@@ -525,6 +554,7 @@ impl SwarmTask {
                 tracing::debug!(%peer_id, "connection closed: {cause:?}");
                 let changed = self.shares.links.closed(peer_id, connection_id);
                 if num_established == 0 {
+                    self.direct_tried.remove(&peer_id);
                     Some(NetEvent::Disconnected { peer: peer_id })
                 } else {
                     changed.map(|path| NetEvent::Link {
@@ -611,6 +641,7 @@ impl SwarmTask {
                 for a in &info.listen_addrs {
                     self.book.learn(peer_id, a.clone());
                 }
+                self.dial_direct(peer_id);
                 Some(NetEvent::Identified {
                     peer: peer_id,
                     addrs: info.listen_addrs,
