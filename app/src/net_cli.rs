@@ -166,16 +166,15 @@ pub struct BenchNetArgs {
     /// time to a first agreed state hash and the share of frames that travelled directly.
     #[arg(long)]
     pub nat: bool,
-    /// Milliseconds each bot waits before its move. Default 0 on loopback (moves back to back:
-    /// each move's latency then shares the CPU with the trailing work of the one before, such
-    /// as the acks between the other peers and the deferred signature checks), 100 with --nat
-    /// (a hole punch takes a few round trips through the relay; a game at full speed may end
-    /// first).
+    /// Milliseconds each bot waits before its move. Default 0 on loopback (moves back to back),
+    /// 100 with --nat (a hole punch takes a few round trips through the relay; a game at full
+    /// speed may end first).
     #[arg(long)]
     pub bot_delay_ms: Option<u64>,
     /// Print one line of JSON instead of the table: `p50_ms`, `p99_ms` (move -> all-acks),
     /// `raw_one_p50_ms`, `raw_all_p50_ms` (raw round trips in the same run) and `start_ms`
-    /// (joiner start -> first agreed state hash, p50), with the game, peers and moves.
+    /// (joiner start -> first agreed state hash, p50), with the game, peers, moves and
+    /// `bot_delay_ms`.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
