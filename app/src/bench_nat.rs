@@ -42,7 +42,7 @@ pub fn run<G: CliGame>(args: &BenchNetArgs, options: Vec<u8>) -> Result<(), CliE
             dir: root.join(format!("nat-game{}", g + 1)),
             timeout: Duration::from_secs(180),
             options: options.clone(),
-            bot_delay_ms: args.bot_delay_ms,
+            bot_delay_ms: args.bot_delay_ms.unwrap_or(100),
             rtt_probes: 0,
         };
         let o = rt
@@ -78,7 +78,7 @@ pub fn run<G: CliGame>(args: &BenchNetArgs, options: Vec<u8>) -> Result<(), CliE
         args.peers,
         args.transport,
         moves,
-        args.bot_delay_ms
+        args.bot_delay_ms.unwrap_or(100)
     );
     println!(
         "process start -> seed agreed (first state hash): p50 {}  max {}",

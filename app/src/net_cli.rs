@@ -203,13 +203,15 @@ pub struct BenchNetArgs {
     /// time to a first agreed state hash and the share of frames that travelled directly.
     #[arg(long)]
     pub nat: bool,
-    /// With --nat: milliseconds each bot waits before its move (a hole punch takes a few round
-    /// trips through the relay; a game at full speed may end first).
-    #[arg(long, default_value_t = 100)]
-    pub bot_delay_ms: u64,
+    /// Milliseconds each bot waits before its move. Default 0 on loopback (moves back to back),
+    /// 100 with --nat (a hole punch takes a few round trips through the relay; a game at full
+    /// speed may end first).
+    #[arg(long)]
+    pub bot_delay_ms: Option<u64>,
     /// Print one line of JSON instead of the table: `p50_ms`, `p99_ms` (move -> all-acks),
     /// `raw_one_p50_ms`, `raw_all_p50_ms` (raw round trips in the same run) and `start_ms`
-    /// (joiner start -> first agreed state hash, p50), with the game, peers and moves.
+    /// (joiner start -> first agreed state hash, p50), with the game, peers, moves and
+    /// `bot_delay_ms`.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
@@ -523,7 +525,7 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
             dir: root.join(format!("game{}", g + 1)),
             timeout: Duration::from_secs(120),
             options: encode_options(&options)?,
-            bot_delay_ms: 0,
+            bot_delay_ms: args.bot_delay_ms.unwrap_or(0),
             rtt_probes: args.probes,
         };
         let o = rt
@@ -579,6 +581,7 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
             "peers": args.peers,
             "games": outcomes.len(),
             "moves": moves,
+            "bot_delay_ms": args.bot_delay_ms.unwrap_or(0),
             "p50_ms": ms(percentile(&lat, 50)),
             "p99_ms": ms(percentile(&lat, 99)),
             "raw_one_p50_ms": ms(percentile(&rtt, 50)),
