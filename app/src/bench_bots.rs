@@ -1,6 +1,7 @@
 //! `dwarfs bench bots`: an arena that plays bots against each other (search levels, the game's
 //! own bot, random), seats rotated, and prints each pairing's win rate with a 95% confidence
-//! interval and each bot's moves per second. One game at a time, on one core.
+//! interval, the team's win rate (games not lost by everyone: what counts in cooperative
+//! Winter) and each bot's moves per second. One game at a time, on one core.
 
 use crate::CliError;
 use crate::games::{CliGame, GameEntry, GameKind, Level, OptionArgs, with_entry};
@@ -135,6 +136,11 @@ pub struct PairingReport {
     pub a_win_rate: f64,
     /// The 95% confidence interval of `a_win_rate` (Wilson score interval).
     pub ci95: [f64; 2],
+    /// The share of games not lost by everyone: in a cooperative game (Winter) the team's win
+    /// rate, whoever had the most points; 1 in a competitive game.
+    pub team_win_rate: f64,
+    /// The 95% confidence interval of `team_win_rate` (Wilson score interval).
+    pub team_ci95: [f64; 2],
     /// `a`'s even share: 1 / players.
     pub even: f64,
     /// `a`'s decisions per second of its thinking time.
@@ -210,12 +216,22 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             println!("note: a debug build; run with --release for real figures");
         }
         println!(
-            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>10}  {:>10}  {:>9}",
-            "a", "b", "games", "a wins", "95% CI", "even", "a moves/s", "b moves/s", "a ms/mv"
+            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>7}  {:>15}  {:>10}  {:>10}  {:>9}",
+            "a",
+            "b",
+            "games",
+            "a wins",
+            "95% CI",
+            "even",
+            "team",
+            "team 95% CI",
+            "a moves/s",
+            "b moves/s",
+            "a ms/mv"
         );
     }
     for p in pairings {
-        let (mut won, mut a_moves, mut b_moves) = (0u64, 0u64, 0u64);
+        let (mut won, mut a_moves, mut b_moves, mut held) = (0u64, 0u64, 0u64, 0u64);
         let (mut a_time, mut b_time) = (Duration::ZERO, Duration::ZERO);
         for g in 0..args.games {
             let seed = args.seed.wrapping_add(g);
@@ -237,6 +253,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             }
             let m = play_match::<G<E>>(&options, &mut refs, seed).map_err(CliError::Failed)?;
             won += u64::from(m.win_share(n)[a_seat]);
+            held += u64::from(!m.outcome.all_lost);
             for s in 0..n as usize {
                 if s == a_seat {
                     a_moves += u64::from(m.moves[s]);
@@ -258,6 +275,8 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             games: args.games,
             a_win_rate: wins / games,
             ci95: wilson95(wins, games),
+            team_win_rate: held as f64 / games,
+            team_ci95: wilson95(held as f64, games),
             even: 1.0 / f64::from(n),
             a_moves_per_s: per_s(a_moves, a_time),
             b_moves_per_s: per_s(b_moves, b_time),
@@ -268,7 +287,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             println!("{s}");
         } else {
             println!(
-                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}",
+                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}",
                 r.a,
                 r.b,
                 r.games,
@@ -276,6 +295,9 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
                 r.ci95[0] * 100.0,
                 r.ci95[1] * 100.0,
                 r.even * 100.0,
+                r.team_win_rate * 100.0,
+                r.team_ci95[0] * 100.0,
+                r.team_ci95[1] * 100.0,
                 r.a_moves_per_s,
                 r.b_moves_per_s,
                 r.a_ms_per_move
