@@ -6,7 +6,7 @@
 use crate::CliError;
 use crate::games::{CliGame, GameEntry, GameKind, Level, OptionArgs, with_entry};
 use dwarfs_bots::arena::play_match;
-use dwarfs_bots::{SearchBot, SearchConfig};
+use dwarfs_bots::{Budget, SearchBot, SearchConfig};
 use dwarfs_engine::{Bot, Game, RandomBot};
 use serde::Serialize;
 use std::fmt;
@@ -29,8 +29,13 @@ pub struct BotsArgs {
     /// Per-move budget of the hard bot in milliseconds (time only, no iteration cap); normal gets
     /// a quarter of it and easy a sixteenth. Without it every level plays as in the lobby
     /// (its iterations, capped by its time).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "budget_iterations")]
     pub budget_ms: Option<u64>,
+    /// Per-move budget of the hard bot in iterations (no clock, so the games are the same
+    /// whatever the machine's load); normal and easy get the same share of it as in the lobby
+    /// (300 and 48 of 2500).
+    #[arg(long)]
+    pub budget_iterations: Option<u32>,
     /// The pairings, `a-b` each (bots: random, game, easy, normal, hard). The default: every
     /// level against random, then each level against the one below.
     #[arg(long, value_delimiter = ',')]
@@ -177,18 +182,28 @@ pub fn run(args: &BotsArgs) -> Result<(), CliError> {
     with_entry!(args.game, E, arena::<E>(args, &pairings))
 }
 
-fn search_config(level: Level, budget_ms: Option<u64>) -> SearchConfig {
-    match budget_ms {
-        Some(ms) => level.timed_config(ms),
-        None => level.config(),
+fn search_config(level: Level, args: &BotsArgs) -> SearchConfig {
+    match (args.budget_ms, args.budget_iterations) {
+        (Some(ms), _) => level.timed_config(ms),
+        (None, Some(hard)) => level
+            .config()
+            .with_budget(Budget::iterations(scaled_iterations(level, hard))),
+        (None, None) => level.config(),
     }
 }
 
-fn make<E: GameEntry>(p: Player, budget_ms: Option<u64>, seed: u64) -> Box<dyn Bot<E::G>> {
+/// `level`'s iterations when the hard level gets `hard`: the lobby's proportions, at least 1.
+pub fn scaled_iterations(level: Level, hard: u32) -> u32 {
+    let scaled =
+        u64::from(hard) * u64::from(level.iterations()) / u64::from(Level::Hard.iterations());
+    scaled.clamp(1, u64::from(u32::MAX)) as u32
+}
+
+fn make<E: GameEntry>(p: Player, args: &BotsArgs, seed: u64) -> Box<dyn Bot<E::G>> {
     match p {
         Player::Random => Box::new(RandomBot::new(seed)),
         Player::Game => E::bot(seed),
-        Player::Search(l) => Box::new(SearchBot::new(search_config(l, budget_ms), seed)),
+        Player::Search(l) => Box::new(SearchBot::new(search_config(l, args), seed)),
     }
 }
 
@@ -202,13 +217,18 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             "dwarfs bench bots: {} with {n} players, {} games per pairing, {}; one core",
             G::<E>::NAME,
             args.games,
-            match args.budget_ms {
-                Some(ms) => format!(
+            match (args.budget_ms, args.budget_iterations) {
+                (Some(ms), _) => format!(
                     "hard {ms} ms a move, normal {} ms, easy {} ms",
                     ms / 4,
                     ms / 16
                 ),
-                None =>
+                (None, Some(it)) => format!(
+                    "hard {it} iterations a move, normal {}, easy {}",
+                    scaled_iterations(Level::Normal, it),
+                    scaled_iterations(Level::Easy, it)
+                ),
+                (None, None) =>
                     "lobby budgets (easy 48 it/0.1 s, normal 300 it/0.4 s, hard 2500 it/1 s)".into(),
             }
         );
@@ -239,11 +259,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             let mut bots: Vec<Box<dyn Bot<G<E>>>> = (0..n as usize)
                 .map(|s| {
                     let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
-                    make::<E>(
-                        if s == a_seat { p.a } else { p.b },
-                        args.budget_ms,
-                        bot_seed,
-                    )
+                    make::<E>(if s == a_seat { p.a } else { p.b }, args, bot_seed)
                 })
                 .collect();
             let mut refs: Vec<&mut dyn Bot<G<E>>> = Vec::new();
@@ -336,6 +352,14 @@ mod tests {
     }
 
     #[test]
+    fn iteration_budgets_keep_the_lobby_proportions() {
+        assert_eq!(scaled_iterations(Level::Hard, 500), 500);
+        assert_eq!(scaled_iterations(Level::Normal, 2500), 300);
+        assert_eq!(scaled_iterations(Level::Normal, 500), 60);
+        assert_eq!(scaled_iterations(Level::Easy, 10), 1);
+    }
+
+    #[test]
     fn the_wilson_interval_holds_the_rate_and_narrows_with_games() {
         let [lo, hi] = wilson95(19.0, 20.0);
         assert!(lo < 0.95 && 0.95 < hi && hi <= 1.0, "{lo} {hi}");
@@ -354,7 +378,7 @@ mod tests {
         let options = <G as Game>::Options::default();
         let config = Level::Normal
             .fixed_config()
-            .with_budget(dwarfs_bots::Budget::iterations(16));
+            .with_budget(Budget::iterations(16));
         let (mut won, games) = (0u32, 6u64);
         for g in 0..games {
             let a_seat = (g % 2) as usize;
