@@ -1,11 +1,12 @@
 //! `dwarfs bench bots`: an arena that plays bots against each other (search levels, the game's
 //! own bot, random), seats rotated, and prints each pairing's win rate with a 95% confidence
-//! interval and each bot's moves per second. One game at a time, on one core.
+//! interval, the team's win rate (games not lost by everyone: what counts in cooperative
+//! Winter) and each bot's moves per second. One game at a time, on one core.
 
 use crate::CliError;
 use crate::games::{CliGame, GameEntry, GameKind, Level, OptionArgs, with_entry};
 use dwarfs_bots::arena::play_match;
-use dwarfs_bots::{SearchBot, SearchConfig};
+use dwarfs_bots::{Budget, SearchBot, SearchConfig};
 use dwarfs_engine::{Bot, Game, RandomBot};
 use serde::Serialize;
 use std::fmt;
@@ -28,8 +29,13 @@ pub struct BotsArgs {
     /// Per-move budget of the hard bot in milliseconds (time only, no iteration cap); normal gets
     /// a quarter of it and easy a sixteenth. Without it every level plays as in the lobby
     /// (its iterations, capped by its time).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "budget_iterations")]
     pub budget_ms: Option<u64>,
+    /// Per-move budget of the hard bot in iterations (no clock, so the games are the same
+    /// whatever the machine's load); normal and easy get the same share of it as in the lobby
+    /// (300 and 48 of 2500).
+    #[arg(long)]
+    pub budget_iterations: Option<u32>,
     /// The pairings, `a-b` each (bots: random, game, easy, normal, hard). The default: every
     /// level against random, then each level against the one below.
     #[arg(long, value_delimiter = ',')]
@@ -135,6 +141,11 @@ pub struct PairingReport {
     pub a_win_rate: f64,
     /// The 95% confidence interval of `a_win_rate` (Wilson score interval).
     pub ci95: [f64; 2],
+    /// The share of games not lost by everyone: in a cooperative game (Winter) the team's win
+    /// rate, whoever had the most points; 1 in a competitive game.
+    pub team_win_rate: f64,
+    /// The 95% confidence interval of `team_win_rate` (Wilson score interval).
+    pub team_ci95: [f64; 2],
     /// `a`'s even share: 1 / players.
     pub even: f64,
     /// `a`'s decisions per second of its thinking time.
@@ -171,18 +182,28 @@ pub fn run(args: &BotsArgs) -> Result<(), CliError> {
     with_entry!(args.game, E, arena::<E>(args, &pairings))
 }
 
-fn search_config(level: Level, budget_ms: Option<u64>) -> SearchConfig {
-    match budget_ms {
-        Some(ms) => level.timed_config(ms),
-        None => level.config(),
+fn search_config(level: Level, args: &BotsArgs) -> SearchConfig {
+    match (args.budget_ms, args.budget_iterations) {
+        (Some(ms), _) => level.timed_config(ms),
+        (None, Some(hard)) => level
+            .config()
+            .with_budget(Budget::iterations(scaled_iterations(level, hard))),
+        (None, None) => level.config(),
     }
 }
 
-fn make<E: GameEntry>(p: Player, budget_ms: Option<u64>, seed: u64) -> Box<dyn Bot<E::G>> {
+/// `level`'s iterations when the hard level gets `hard`: the lobby's proportions, at least 1.
+pub fn scaled_iterations(level: Level, hard: u32) -> u32 {
+    let scaled =
+        u64::from(hard) * u64::from(level.iterations()) / u64::from(Level::Hard.iterations());
+    scaled.clamp(1, u64::from(u32::MAX)) as u32
+}
+
+fn make<E: GameEntry>(p: Player, args: &BotsArgs, seed: u64) -> Box<dyn Bot<E::G>> {
     match p {
         Player::Random => Box::new(RandomBot::new(seed)),
         Player::Game => E::bot(seed),
-        Player::Search(l) => Box::new(SearchBot::new(search_config(l, budget_ms), seed)),
+        Player::Search(l) => Box::new(SearchBot::new(search_config(l, args), seed)),
     }
 }
 
@@ -196,13 +217,18 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             "dwarfs bench bots: {} with {n} players, {} games per pairing, {}; one core",
             G::<E>::NAME,
             args.games,
-            match args.budget_ms {
-                Some(ms) => format!(
+            match (args.budget_ms, args.budget_iterations) {
+                (Some(ms), _) => format!(
                     "hard {ms} ms a move, normal {} ms, easy {} ms",
                     ms / 4,
                     ms / 16
                 ),
-                None =>
+                (None, Some(it)) => format!(
+                    "hard {it} iterations a move, normal {}, easy {}",
+                    scaled_iterations(Level::Normal, it),
+                    scaled_iterations(Level::Easy, it)
+                ),
+                (None, None) =>
                     "lobby budgets (easy 48 it/0.1 s, normal 300 it/0.4 s, hard 2500 it/1 s)".into(),
             }
         );
@@ -210,12 +236,22 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             println!("note: a debug build; run with --release for real figures");
         }
         println!(
-            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>10}  {:>10}  {:>9}",
-            "a", "b", "games", "a wins", "95% CI", "even", "a moves/s", "b moves/s", "a ms/mv"
+            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>7}  {:>15}  {:>10}  {:>10}  {:>9}",
+            "a",
+            "b",
+            "games",
+            "a wins",
+            "95% CI",
+            "even",
+            "team",
+            "team 95% CI",
+            "a moves/s",
+            "b moves/s",
+            "a ms/mv"
         );
     }
     for p in pairings {
-        let (mut won, mut a_moves, mut b_moves) = (0u64, 0u64, 0u64);
+        let (mut won, mut a_moves, mut b_moves, mut held) = (0u64, 0u64, 0u64, 0u64);
         let (mut a_time, mut b_time) = (Duration::ZERO, Duration::ZERO);
         for g in 0..args.games {
             let seed = args.seed.wrapping_add(g);
@@ -223,11 +259,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             let mut bots: Vec<Box<dyn Bot<G<E>>>> = (0..n as usize)
                 .map(|s| {
                     let bot_seed = seed.wrapping_mul(31).wrapping_add(s as u64);
-                    make::<E>(
-                        if s == a_seat { p.a } else { p.b },
-                        args.budget_ms,
-                        bot_seed,
-                    )
+                    make::<E>(if s == a_seat { p.a } else { p.b }, args, bot_seed)
                 })
                 .collect();
             let mut refs: Vec<&mut dyn Bot<G<E>>> = Vec::new();
@@ -237,6 +269,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             }
             let m = play_match::<G<E>>(&options, &mut refs, seed).map_err(CliError::Failed)?;
             won += u64::from(m.win_share(n)[a_seat]);
+            held += u64::from(!m.outcome.all_lost);
             for s in 0..n as usize {
                 if s == a_seat {
                     a_moves += u64::from(m.moves[s]);
@@ -258,6 +291,8 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             games: args.games,
             a_win_rate: wins / games,
             ci95: wilson95(wins, games),
+            team_win_rate: held as f64 / games,
+            team_ci95: wilson95(held as f64, games),
             even: 1.0 / f64::from(n),
             a_moves_per_s: per_s(a_moves, a_time),
             b_moves_per_s: per_s(b_moves, b_time),
@@ -268,7 +303,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             println!("{s}");
         } else {
             println!(
-                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}",
+                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}",
                 r.a,
                 r.b,
                 r.games,
@@ -276,6 +311,9 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
                 r.ci95[0] * 100.0,
                 r.ci95[1] * 100.0,
                 r.even * 100.0,
+                r.team_win_rate * 100.0,
+                r.team_ci95[0] * 100.0,
+                r.team_ci95[1] * 100.0,
                 r.a_moves_per_s,
                 r.b_moves_per_s,
                 r.a_ms_per_move
@@ -314,6 +352,14 @@ mod tests {
     }
 
     #[test]
+    fn iteration_budgets_keep_the_lobby_proportions() {
+        assert_eq!(scaled_iterations(Level::Hard, 500), 500);
+        assert_eq!(scaled_iterations(Level::Normal, 2500), 300);
+        assert_eq!(scaled_iterations(Level::Normal, 500), 60);
+        assert_eq!(scaled_iterations(Level::Easy, 10), 1);
+    }
+
+    #[test]
     fn the_wilson_interval_holds_the_rate_and_narrows_with_games() {
         let [lo, hi] = wilson95(19.0, 20.0);
         assert!(lo < 0.95 && 0.95 < hi && hi <= 1.0, "{lo} {hi}");
@@ -332,7 +378,7 @@ mod tests {
         let options = <G as Game>::Options::default();
         let config = Level::Normal
             .fixed_config()
-            .with_budget(dwarfs_bots::Budget::iterations(16));
+            .with_budget(Budget::iterations(16));
         let (mut won, games) = (0u32, 6u64);
         for g in 0..games {
             let a_seat = (g % 2) as usize;

@@ -1,5 +1,10 @@
 //! Rollouts: playing a determinized state on with the game's action weights (or uniformly), cut
 //! short by the game's static evaluation where it gives one, and turning the end into rewards.
+//!
+//! A finished game's rewards are the game's own rating of it when its
+//! [`Game::evaluate`] rates finished games (a semi-cooperative game says there what a shared
+//! survival is worth to every seat, so that each seat's search plays for the team), else the
+//! outcome's ([`rewards_of`]).
 
 use dwarfs_engine::{Actor, Game, Outcome, Seat, SeedStream};
 
@@ -125,8 +130,8 @@ pub fn decider(actor: Actor, prefer: Option<Seat>) -> Option<Seat> {
     }
 }
 
-/// Plays `state` on to its end (or to the cut) and writes each seat's reward into `rewards`.
-/// A state that stops making progress (an engine error, or more steps than
+/// Plays `state` on to its end (or to the cut) and writes each seat's reward into `rewards`: at
+/// the end, the game's evaluation if it rates finished games, else the outcome's rewards. A state that stops making progress (an engine error, or more steps than
 /// [`Game::max_steps`]) scores what the evaluation says, or an equal share.
 pub fn rollout<G: Game>(
     state: &mut G,
@@ -142,9 +147,11 @@ pub fn rollout<G: Game>(
     for _ in 0..limit {
         match state.to_act() {
             Actor::Over => {
-                match state.outcome() {
-                    Some(o) => rewards_of(&o, players, rewards),
-                    None => equal(players, rewards),
+                if !evaluate(state, scratch, rewards) {
+                    match state.outcome() {
+                        Some(o) => rewards_of(&o, players, rewards),
+                        None => equal(players, rewards),
+                    }
                 }
                 return;
             }

@@ -196,3 +196,106 @@ fn the_takeover_bot_beats_random_and_finishes_games_identically() {
         "the takeover bot won {w}/1000 of its games against random"
     );
 }
+
+/// Pig whose evaluation rates finished games only: every seat 123 thousandths.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct Rated(Pig);
+
+impl Game for Rated {
+    type Options = PigOptions;
+    type Action = <Pig as Game>::Action;
+    type Event = <Pig as Game>::Event;
+    type Observation = <Pig as Game>::Observation;
+    type Error = <Pig as Game>::Error;
+    const NAME: &'static str = "rated pig";
+    const RULES_VERSION: u32 = 1;
+    const MIN_PLAYERS: u8 = 1;
+    const MAX_PLAYERS: u8 = 8;
+    fn data_digest() -> dwarfs_engine::DataDigest {
+        Pig::data_digest()
+    }
+    fn new(o: &PigOptions, p: u8) -> Result<Self, dwarfs_engine::SetupError> {
+        Pig::new(o, p).map(Rated)
+    }
+    fn options(&self) -> &PigOptions {
+        self.0.options()
+    }
+    fn players(&self) -> u8 {
+        self.0.players()
+    }
+    fn to_act(&self) -> dwarfs_engine::Actor {
+        self.0.to_act()
+    }
+    fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        self.0.legal_actions(out)
+    }
+    fn apply_action(&mut self, a: &Self::Action) -> Result<Vec<Self::Event>, Self::Error> {
+        self.0.apply_action(a)
+    }
+    fn resolve_chance(
+        &mut self,
+        e: dwarfs_engine::Entropy,
+    ) -> Result<Vec<Self::Event>, dwarfs_engine::ChanceError> {
+        self.0.resolve_chance(e)
+    }
+    fn observe(&self, v: Viewer) -> Self::Observation {
+        self.0.observe(v)
+    }
+    fn determinize(&self, v: Viewer, e: dwarfs_engine::Entropy) -> Self {
+        Rated(self.0.determinize(v, e))
+    }
+    fn evaluate(&self, out: &mut [u16]) -> bool {
+        if self.0.to_act() != dwarfs_engine::Actor::Over {
+            return false;
+        }
+        out.fill(123);
+        true
+    }
+    fn outcome(&self) -> Option<dwarfs_engine::Outcome> {
+        self.0.outcome()
+    }
+    fn describe(&self, a: &Self::Action) -> String {
+        self.0.describe(a)
+    }
+}
+
+#[test]
+fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
+    use crate::rollout::{RolloutPolicy, Scratch, rewards_of, rollout};
+    let policy = RolloutPolicy {
+        weighted: false,
+        cut_after: None,
+    };
+    let mut rng = SeedStream::new(4);
+    for seed in 0..4 {
+        let mut pig = Pig::new(&PigOptions::default(), 3).unwrap();
+        let mut rewards = Vec::new();
+        rollout(
+            &mut pig,
+            policy,
+            &mut rng,
+            &mut Scratch::default(),
+            &mut rewards,
+        );
+        let mut expected = Vec::new();
+        rewards_of(&pig.outcome().unwrap(), 3, &mut expected);
+        assert_eq!(
+            rewards, expected,
+            "seed {seed}: Pig rates nothing, the outcome counts"
+        );
+        assert_eq!(rewards.iter().filter(|&&r| r >= 900).count(), 1);
+        let mut rated = Rated(pig);
+        rollout(
+            &mut rated,
+            policy,
+            &mut rng,
+            &mut Scratch::default(),
+            &mut rewards,
+        );
+        assert_eq!(
+            rewards,
+            vec![123; 3],
+            "seed {seed}: the game's rating counts"
+        );
+    }
+}

@@ -348,22 +348,16 @@ impl Fall {
 
     /// A static estimate of each seat's share of a win, in thousandths (see
     /// [`dwarfs_engine::Game::evaluate`]): the score so far, the goals met and the gems towards
-    /// the face-up goals, trusted more as the game nears its end.
+    /// the face-up goals, trusted more as the game nears its end. None for a finished game.
     pub(crate) fn hint_evaluate(&self, out: &mut [u16]) -> bool {
         let n = self.players as usize;
         if out.len() != n {
             return false;
         }
+        // A finished game is rated by its outcome (the search's rewards of the win and the
+        // score), not here.
         if self.phase == Phase::Over {
-            let o = self.final_outcome();
-            out.fill(0);
-            let share = 1000 / o.winners.len().max(1) as u16;
-            for w in &o.winners {
-                if let Some(x) = out.get_mut(w.index()) {
-                    *x = share;
-                }
-            }
-            return true;
+            return false;
         }
         // Points, plus what is close to becoming points: a goal met is close to the end trigger.
         let mut value = [0i64; 4];

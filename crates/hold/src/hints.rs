@@ -302,10 +302,11 @@ impl Hold {
 
     /// The static evaluation behind [`dwarfs_engine::Game::evaluate`]: each seat's share of a win
     /// in thousandths, from the score it would have now. The further the game (turns played, the
-    /// leader's VT towards 100), the more the share goes to the leader.
+    /// leader's VT towards 100), the more the share goes to the leader. None for a finished game,
+    /// which is rated by its outcome.
     pub fn hint_evaluate(&self, out: &mut [u16]) -> bool {
         let n = self.players as usize;
-        if out.len() != n || n == 0 {
+        if out.len() != n || n == 0 || self.phase == Phase::Over {
             return false;
         }
         let s = self.standing();

@@ -33,9 +33,9 @@ impl Spring {
     }
 
     /// Each seat's expected share of a win in thousandths (see
-    /// [`dwarfs_engine::Game::evaluate`]). Over, the winners share it. Before, it blends an
-    /// equal share with each seat's share of the points so far, cubed (the leader's edge),
-    /// trusting the points more as the 28 rounds pass.
+    /// [`dwarfs_engine::Game::evaluate`]) before the end (a finished game is rated by its
+    /// outcome): it blends an equal share with each seat's share of the points so far, cubed
+    /// (the leader's edge), trusting the points more as the 28 rounds pass.
     pub(crate) fn estimate(&self, out: &mut [u16]) -> bool {
         let n = (self.players as usize)
             .min(out.len())
@@ -44,17 +44,10 @@ impl Spring {
             return false;
         }
         out.iter_mut().for_each(|x| *x = 0);
+        // A finished game is rated by its outcome (the search's rewards of the win and the
+        // score), not here.
         if self.flow.phase == Phase::Over {
-            let Some(o) = self.final_outcome() else {
-                return false;
-            };
-            let winners = o.winners.len().max(1) as u16;
-            for w in &o.winners {
-                if let Some(x) = out.get_mut(w.index()) {
-                    *x = 1000 / winners;
-                }
-            }
-            return true;
+            return false;
         }
         let mut vp = [0u64; crate::packed::MAX_SEATS];
         for (s, v) in vp.iter_mut().enumerate().take(n) {

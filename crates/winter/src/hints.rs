@@ -2,6 +2,13 @@
 //! ([`Winter::weight_of`], behind [`dwarfs_engine::Game::action_weight`]) and a static estimate
 //! of how the game stands ([`Winter::estimate`], behind [`dwarfs_engine::Game::evaluate`]).
 //!
+//! Winter is played by a team against the game: the castle falls for everyone, and only if it
+//! holds does the most VP win. A seat's reward from the outcome alone (a whole win for the most
+//! VP, next to nothing otherwise) leaves a seat that trails on VP indifferent to the castle, and
+//! two such seats never held it. So the estimate rates finished games too (the search then uses
+//! it instead of the outcome's rewards): a survival is worth [`TEAM`] to every seat, and only
+//! the rest goes by VP.
+//!
 //! The weights reuse the greedy bot's rules of thumb (`bot.rs`): defend the castle first, fight
 //! what the seat can pay for, play music for its cards, gather what its target costs. They read
 //! only what the acting seat sees (its own hand, the public board), so a search may call them on
@@ -18,6 +25,15 @@ use crate::rules::score::breakdown;
 use crate::state::{End, PlayerBoard, Winter};
 use crate::types::WinterAction;
 use dwarfs_engine::Seat;
+
+/// What a survived winter is worth to every seat, in thousandths of a whole win, whoever has
+/// the most VP: the team's share of the reward. The rest goes by VP, so a seat still plays for
+/// the lead, but not at the castle's cost.
+pub(crate) const TEAM: u64 = 600;
+
+/// What a lost winter is worth, in thousandths, for each week the castle held before it fell:
+/// a little, so that among lost games a search prefers the longer defence.
+pub(crate) const LOST_PER_WEEK: u64 = 10;
 
 /// The weight of a greedy score (see the module doc).
 fn weight(score: i32) -> u32 {
@@ -79,12 +95,15 @@ impl Winter {
         }
     }
 
-    /// Each seat's expected share of a win in thousandths (see
-    /// [`dwarfs_engine::Game::evaluate`]): the chance the castle holds to the end of week 7
-    /// times the seat's share of the lead. The chance falls with every monster near the castle
-    /// (less for one a seat could defeat now) and every active disaster (less for one a seat
-    /// could overcome now), compounded over the weeks left; the share is each seat's VP so far
-    /// plus one, cubed, over the table's.
+    /// Each seat's expected reward in thousandths (see [`dwarfs_engine::Game::evaluate`]), for
+    /// finished games too, so that every seat's search plays for the team: a survived winter is
+    /// worth [`TEAM`] to every seat whoever has the most VP, and the rest by VP (90% of it to
+    /// the most VP, 10% by place); a lost one at most [`LOST_PER_WEEK`] for each week held.
+    /// Before the end: the chance the castle holds to the end of week 7 times what a survival
+    /// is worth, each seat's VP share being its VP so far plus one, cubed, over the table's. The
+    /// chance falls with every monster near the castle (less for one a seat could defeat now)
+    /// and every active disaster (less for one a seat could overcome now), compounded over the
+    /// weeks left.
     pub(crate) fn estimate(&self, out: &mut [u16]) -> bool {
         let n = (self.players as usize)
             .min(out.len())
@@ -98,23 +117,37 @@ impl Winter {
             *v = self.vp(Seat(s as u8)) as u64;
         }
         let vp = &vp[..n];
-        if let Some(end) = &self.end {
-            if *end == End::Survived {
+        let held = |week: u8| LOST_PER_WEEK * u64::from(week.saturating_sub(1));
+        let survived = |by_vp: u64| TEAM + (1000 - TEAM) * by_vp / 1000;
+        match &self.end {
+            Some(End::Lost { week, .. }) => {
+                out.iter_mut().for_each(|o| *o = held(*week) as u16);
+            }
+            Some(End::Survived) => {
                 let best = vp.iter().copied().max().unwrap_or(0);
-                let winners = vp.iter().filter(|&&t| t == best).count().max(1) as u16;
+                let low = vp.iter().copied().min().unwrap_or(0);
+                let winners = vp.iter().filter(|&&t| t == best).count().max(1) as u64;
                 for (o, &t) in out.iter_mut().zip(vp) {
-                    if t == best {
-                        *o = 1000 / winners;
-                    }
+                    let win = if t == best { 900 / winners } else { 0 };
+                    let place = if best > low {
+                        (t - low) * 100 / (best - low)
+                    } else {
+                        100
+                    };
+                    *o = survived(win + place) as u16;
                 }
             }
-            return true;
-        }
-        let survive = self.survival() as u64;
-        let cube = |v: u64| (v + 1) * (v + 1) * (v + 1);
-        let total: u64 = vp.iter().map(|&v| cube(v)).sum::<u64>().max(1);
-        for (o, &v) in out.iter_mut().zip(vp) {
-            *o = (survive * cube(v) / total) as u16;
+            None => {
+                let survive = u64::from(self.survival());
+                let lost = held(self.week.week);
+                let cube = |v: u64| (v + 1) * (v + 1) * (v + 1);
+                let total: u64 = vp.iter().map(|&v| cube(v)).sum::<u64>().max(1);
+                for (o, &v) in out.iter_mut().zip(vp) {
+                    let value =
+                        survive * survived(1000 * cube(v) / total) + (1000 - survive) * lost;
+                    *o = (value / 1000) as u16;
+                }
+            }
         }
         true
     }
@@ -186,6 +219,35 @@ mod tests {
         assert_eq!(all, (1 << ZONES) - 1);
         assert_eq!(ZONES_OF[ZoneType::Castle as usize].count_ones(), 1);
         assert_eq!(zones_held(u32::MAX, ZoneType::Forest), 4);
+    }
+
+    #[test]
+    fn a_survival_is_worth_the_team_share_to_every_seat_and_a_fall_next_to_nothing() {
+        use dwarfs_engine::Game;
+        let mut g = Winter::new(&crate::WinterOptions::default(), 2).unwrap();
+        let mut out = [0u16; 2];
+        g.end = Some(End::Lost {
+            week: 4,
+            reason: "test".into(),
+        });
+        assert!(g.estimate(&mut out));
+        assert_eq!(out, [30, 30], "three weeks held");
+        g.end = Some(End::Survived);
+        assert!(g.estimate(&mut out));
+        // Equal VP: both share the lead.
+        let each = TEAM + (1000 - TEAM) * (450 + 100) / 1000;
+        assert_eq!(out, [each as u16; 2]);
+        g.end = None;
+        assert!(g.estimate(&mut out));
+        let survive = u64::from(g.survival());
+        assert!(survive > 0);
+        for o in out {
+            let o = u64::from(o);
+            assert!(
+                o >= survive * TEAM / 1000 && o <= survive,
+                "{o} for a survival chance of {survive}"
+            );
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The bot knowledge hooks (`Game::action_weight`, `Game::evaluate`): a player that picks at
 //! random in proportion to the weights holds the castle longer and scores more than the uniform
-//! random player; the weights use only what the seat sees; the estimate is a share of a win.
+//! random player; the weights use only what the seat sees; the estimate rates a survival for the whole team.
 
 mod common;
 use common::*;
@@ -130,7 +130,7 @@ fn a_weighted_seat_outscores_uniform_seats_at_the_same_table() {
 }
 
 #[test]
-fn the_estimate_is_a_share_of_a_win_and_falls_with_danger() {
+fn the_estimate_rates_a_survival_for_the_whole_team() {
     let mut out = [0u16; 4];
     for seed in 0..20 {
         let mut g = Winter::new(&WinterOptions::default(), 4).unwrap();
@@ -138,10 +138,7 @@ fn the_estimate_is_a_share_of_a_win_and_falls_with_danger() {
         let mut rng = SeedStream::derive(seed, "estimate");
         loop {
             assert!(g.evaluate(&mut out));
-            assert!(
-                out.iter().map(|&x| x as u32).sum::<u32>() <= 1000,
-                "{out:?}"
-            );
+            assert!(out.iter().all(|&x| x <= 1000), "{out:?}");
             match g.to_act() {
                 Actor::Over => break,
                 Actor::Chance => {
@@ -155,16 +152,15 @@ fn the_estimate_is_a_share_of_a_win_and_falls_with_danger() {
                 }
             }
         }
-        // Over: a lost winter is worth nothing to anyone; a survived one is shared by the
-        // winners.
+        // Over: a lost winter is worth next to nothing, the same to everyone; a survived one
+        // is worth most of a win to every seat, and more to the winners.
         let o = g.outcome().unwrap();
-        let total: u32 = out.iter().map(|&x| x as u32).sum();
         if o.all_lost {
-            assert_eq!(total, 0);
+            assert!(out.iter().all(|&x| x == out[0] && x <= 60), "{out:?}");
         } else {
-            assert!(total > 990, "{out:?}");
+            assert!(out.iter().all(|&x| x >= 600), "{out:?}");
             for w in &o.winners {
-                assert!(out[w.index()] > 0);
+                assert!(out.iter().all(|&x| x <= out[w.index()]), "{out:?}");
             }
         }
     }
@@ -199,7 +195,7 @@ fn games_the_estimate_rates_higher_in_week_3_hold_the_castle_longer() {
         let n = players as usize;
         // (estimate at the first turn of the week, weeks held)
         let mut seen: Vec<(u32, u32)> = Vec::new();
-        for seed in 0..80u64 {
+        for seed in 0..160u64 {
             let mut g = Winter::new(&WinterOptions::default(), players).unwrap();
             let mut chance = SeedStream::new(seed);
             let mut rng = SeedStream::derive(seed, "estimate by week");
@@ -236,6 +232,6 @@ fn games_the_estimate_rates_higher_in_week_3_hold_the_castle_longer() {
             "{players} players: {} games reached week {WEEK}; weeks held {low:.2} in the lower half of the estimates, {high:.2} in the upper",
             seen.len()
         );
-        assert!(high > low + 0.3, "{players} players: {low} vs {high}");
+        assert!(high > low + 0.25, "{players} players: {low} vs {high}");
     }
 }
