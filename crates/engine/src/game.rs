@@ -232,7 +232,9 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// short. Writes into `out` (one entry per seat, `out.len() == players()`) each seat's
     /// expected share of a win in thousandths (0..=1000), and returns `true`. Called on
     /// determinized states, so it may read the whole state. The default returns `false`: no
-    /// estimate, rollouts play to the end.
+    /// estimate, rollouts play to the end. Also called on finished games: an estimate there
+    /// replaces the reward the search takes from [`Game::outcome`] (a cooperative game rates a
+    /// team's win for every seat); `false` there leaves the outcome's reward.
     fn evaluate(&self, out: &mut [u16]) -> bool {
         let _ = out;
         false
