@@ -5,7 +5,9 @@ use crate::CliError;
 use crate::bot_thread::SendBot;
 use crate::games::{CliGame, GameEntry, GameKind, Level, OptionArgs, with_entry, with_game};
 use dwarfs_engine::{Game, codec};
-use dwarfs_net::demo::{DemoConfig, DemoOutcome, Launcher, fmt_us, percentile, run_demo};
+use dwarfs_net::demo::{
+    DemoConfig, DemoOutcome, Launcher, NetFigures, fmt_us, percentile, run_demo,
+};
 use dwarfs_net::spec::{Ending, PeerSpec, Role};
 use dwarfs_net::{PeerReport, Transport};
 use std::path::PathBuf;
@@ -540,111 +542,68 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
         }
         outcomes.push(o);
     }
-    let reports: Vec<&PeerReport> = outcomes
-        .iter()
-        .flat_map(|o| o.peers.iter().filter_map(|p| p.report.as_ref()))
-        .collect();
-    let sorted = |mut v: Vec<u64>| {
-        v.sort_unstable();
-        v
-    };
-    let lat = sorted(
-        reports
-            .iter()
-            .flat_map(|r| r.latencies_us.clone())
-            .collect(),
-    );
-    let rtt = sorted(reports.iter().flat_map(|r| r.rtt_us.clone()).collect());
-    let rtt_all = sorted(reports.iter().flat_map(|r| r.rtt_all_us.clone()).collect());
-    // Game start, as a joiner sees it: its process start to the first agreed state hash.
-    let joiners: Vec<&PeerReport> = outcomes
-        .iter()
-        .flat_map(|o| o.peers.iter().skip(1).filter_map(|p| p.report.as_ref()))
-        .collect();
-    let start = sorted(joiners.iter().filter_map(|r| r.started_us).collect());
-    let connect = sorted(joiners.iter().filter_map(|r| r.connected_us).collect());
-    let lobby = sorted(
-        joiners
-            .iter()
-            .filter_map(|r| Some(r.configured_us? - r.connected_us?))
-            .collect(),
-    );
-    let seeding = sorted(joiners.iter().filter_map(|r| r.seeding_us).collect());
-    let moves: u32 = outcomes
-        .iter()
-        .filter_map(|o| o.peers.first()?.report.as_ref().map(|r| r.moves))
-        .sum();
+    let f = NetFigures::of(&outcomes);
     if args.json {
-        let ms = |us: Option<u64>| us.map(|us| us as f64 / 1000.0);
-        let line = serde_json::json!({
-            "game": G::NAME,
-            "peers": args.peers,
-            "games": outcomes.len(),
-            "moves": moves,
-            "bot_delay_ms": args.bot_delay_ms.unwrap_or(0),
-            "p50_ms": ms(percentile(&lat, 50)),
-            "p99_ms": ms(percentile(&lat, 99)),
-            "raw_one_p50_ms": ms(percentile(&rtt, 50)),
-            "raw_all_p50_ms": ms(percentile(&rtt_all, 50)),
-            "start_ms": ms(percentile(&start, 50)),
-        });
-        println!("{line}");
+        println!(
+            "{}",
+            f.json(G::NAME, args.peers, args.bot_delay_ms.unwrap_or(0))
+        );
         return Ok(());
     }
     println!(
         "dwarfs bench net: {} games of {} with {} peers over {} on 127.0.0.1, {} moves",
-        outcomes.len(),
+        f.games,
         G::NAME,
         args.peers,
         args.transport,
-        moves
+        f.moves
     );
-    let p50 = percentile(&lat, 50);
-    let r50 = percentile(&rtt, 50);
+    let p50 = percentile(&f.latency_us, 50);
+    let r50 = percentile(&f.rtt_one_us, 50);
     println!(
         "move -> all-acks latency:      p50 {:>9}  p99 {:>9}  ({} moves)",
         fmt_us(p50),
-        fmt_us(percentile(&lat, 99)),
-        lat.len()
+        fmt_us(percentile(&f.latency_us, 99)),
+        f.latency_us.len()
     );
     println!(
         "raw round trip, one peer:      p50 {:>9}  p99 {:>9}  ({} probes)",
         fmt_us(r50),
-        fmt_us(percentile(&rtt, 99)),
-        rtt.len()
+        fmt_us(percentile(&f.rtt_one_us, 99)),
+        f.rtt_one_us.len()
     );
     println!(
         "raw round trip, all peers:     p50 {:>9}  p99 {:>9}  ({} probes)",
-        fmt_us(percentile(&rtt_all, 50)),
-        fmt_us(percentile(&rtt_all, 99)),
-        rtt_all.len()
+        fmt_us(percentile(&f.rtt_all_us, 50)),
+        fmt_us(percentile(&f.rtt_all_us, 99)),
+        f.rtt_all_us.len()
     );
     if let (Some(a), Some(b)) = (p50, r50)
         && b > 0
     {
         println!(
-            "ratio p50 latency / p50 raw one-peer round trip: {:.2}x (target <= 1.5x)",
+            "ratio p50 latency / p50 raw one-peer round trip: {:.2}x",
             a as f64 / b as f64
         );
     }
-    if let (Some(a), Some(b)) = (p50, percentile(&rtt_all, 50))
+    if let (Some(a), Some(b)) = (p50, percentile(&f.rtt_all_us, 50))
         && b > 0
     {
         println!(
-            "ratio p50 latency / p50 raw all-peers round trip: {:.2}x",
+            "ratio p50 latency / p50 raw all-peers round trip: {:.2}x (target <= 1.5x)",
             a as f64 / b as f64
         );
     }
     println!(
         "game start (joiner process start -> first state hash): p50 {}  max {}",
-        fmt_us(percentile(&start, 50)),
-        fmt_us(start.last().copied())
+        fmt_us(percentile(&f.start_us, 50)),
+        fmt_us(f.start_us.last().copied())
     );
     println!(
         "  of which: connect p50 {}, lobby p50 {}, commit-reveal p50 {}",
-        fmt_us(percentile(&connect, 50)),
-        fmt_us(percentile(&lobby, 50)),
-        fmt_us(percentile(&seeding, 50))
+        fmt_us(percentile(&f.connect_us, 50)),
+        fmt_us(percentile(&f.lobby_us, 50)),
+        fmt_us(percentile(&f.seeding_us, 50))
     );
     println!("files: {}", root.display());
     Ok(())

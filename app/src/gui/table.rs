@@ -6,15 +6,17 @@
 
 use super::sync::{Incident, SyncStatus};
 use super::view::GameView;
-use crate::bot_thread::{self, Answer, Position, SendBot};
+use crate::bot_thread::SendBot;
 use crate::games::Level;
 use dwarfs_engine::{Actor, Entropy, Game, Outcome, RandomBot, Seat, Viewer};
 use dwarfs_net::spec::Ending;
 use dwarfs_net::{Command, PeerHandle, Update};
 use std::cell::RefCell;
-use std::sync::mpsc;
 
 pub use super::remote::{MAX_WATCH_REQUESTS_SHOWN, Remote};
+
+mod bots;
+use bots::{BotStep, SeatBot, Thinking};
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,37 +78,6 @@ pub fn os_entropy() -> Entropy {
 pub fn os_seed() -> u64 {
     let e = os_entropy();
     u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]])
-}
-
-/// The bot of a bot seat in a local game.
-struct SeatBot<G: Game> {
-    /// The bot (`None` while it thinks on its thread).
-    bot: Option<SendBot<G>>,
-    /// Its level: a search bot thinks on a thread of its own; the random bot (`None`) picks at
-    /// once, here.
-    level: Option<Level>,
-}
-
-/// A search bot's choice under way on its thread.
-struct Thinking<G: Game> {
-    /// The seat it chooses for.
-    seat: Seat,
-    /// Its level, for the screen.
-    level: Level,
-    /// Where the answer comes.
-    answers: mpsc::Receiver<Answer<G>>,
-    /// The answer, once it came (kept until the bot's delay has passed).
-    answer: Option<Answer<G>>,
-}
-
-/// What a bot seat does now.
-enum BotStep<A> {
-    /// Play this.
-    Play(A),
-    /// Wait: the bot thinks, or its delay has not passed.
-    Wait,
-    /// Stop: the error says why.
-    Failed,
 }
 
 /// A game in progress.
@@ -751,177 +722,6 @@ impl<V: GameView> Table<V> {
         if self.game.to_act() == Actor::Over && self.last_actor.is_some() {
             self.history.push(V::scores(&self.game));
             self.last_actor = None;
-        }
-    }
-
-    /// What bot seat `seat` does now, `ready` telling whether its delay has passed. The random
-    /// bot picks at once (when ready); a search bot is asked on its thread the first time and
-    /// its answer played once it came and the bot is ready. An answer asked in another position
-    /// than this one (a move was played, the state was replaced) is dropped and the bot asked
-    /// again.
-    fn bot_step(&mut self, seat: Seat, ready: bool) -> BotStep<<V::G as Game>::Action> {
-        if self.thinking.is_some() {
-            let Some(answer) = self.take_answer() else {
-                return BotStep::Wait;
-            };
-            let here = Position::of(&self.game, self.seq);
-            if answer.seat == seat && Some(answer.asked_at) == here {
-                let Some(action) = answer.action.clone() else {
-                    self.thinking = None;
-                    self.give_back(answer);
-                    self.error = Some("the engine lists no legal action".into());
-                    return BotStep::Failed;
-                };
-                if !ready {
-                    if let Some(t) = self.thinking.as_mut() {
-                        t.answer = Some(answer);
-                    }
-                    return BotStep::Wait;
-                }
-                self.thinking = None;
-                self.give_back(answer);
-                return BotStep::Play(action);
-            }
-            // Stale: asked in another position. The bot comes back; its choice is dropped.
-            self.thinking = None;
-            self.give_back(answer);
-        }
-        let Some(slot) = self.bots.get_mut(seat.index()).and_then(Option::as_mut) else {
-            // No bot of ours plays this seat: the first legal action.
-            return match self.game.legal_actions_for_vec(seat).into_iter().next() {
-                Some(a) if ready => BotStep::Play(a),
-                Some(_) => BotStep::Wait,
-                None => {
-                    self.error = Some("the engine lists no legal action".into());
-                    BotStep::Failed
-                }
-            };
-        };
-        let Some(level) = slot.level else {
-            if !ready {
-                return BotStep::Wait;
-            }
-            let legal = self.game.legal_actions_for_vec(seat);
-            if legal.is_empty() {
-                self.error = Some("the engine lists no legal action".into());
-                return BotStep::Failed;
-            }
-            let i = match slot.bot.as_mut() {
-                Some(bot) => bot.choose(&dwarfs_engine::SeatView::new(&self.game, seat), &legal),
-                None => 0,
-            };
-            return BotStep::Play(legal[i.min(legal.len() - 1)].clone());
-        };
-        let Some(bot) = slot.bot.take() else {
-            self.error = Some(format!("{} has no bot", self.seat_label(seat)));
-            return BotStep::Failed;
-        };
-        let Some(asked_at) = Position::of(&self.game, self.seq) else {
-            slot.bot = Some(bot);
-            self.error = Some("the state cannot be hashed".into());
-            return BotStep::Failed;
-        };
-        let (tx, answers) = mpsc::channel();
-        let repaint = self.repaint.clone();
-        let started = bot_thread::think(self.game.clone(), seat, asked_at, bot, move |a| {
-            if tx.send(a).is_ok()
-                && let Some(ctx) = repaint
-            {
-                ctx.request_repaint();
-            }
-        });
-        match started {
-            Ok(()) => {
-                self.thinking = Some(Thinking {
-                    seat,
-                    level,
-                    answers,
-                    answer: None,
-                });
-                BotStep::Wait
-            }
-            Err(e) => {
-                // No thread for the search: the random bot plays the seat from now on.
-                slot.bot = Some(Box::new(RandomBot::new(os_seed())));
-                slot.level = None;
-                self.error = Some(format!(
-                    "{} could not think on a thread of its own ({e}); a random bot plays it",
-                    self.seat_label(seat)
-                ));
-                BotStep::Wait
-            }
-        }
-    }
-
-    /// The answer of the bot thinking, if it came. A search that ended without an answer (its
-    /// thread failed) hands the seat to the random bot.
-    fn take_answer(&mut self) -> Option<Answer<V::G>> {
-        let t = self.thinking.as_mut()?;
-        if let Some(a) = t.answer.take() {
-            return Some(a);
-        }
-        match t.answers.try_recv() {
-            Ok(a) => Some(a),
-            Err(mpsc::TryRecvError::Empty) => None,
-            Err(mpsc::TryRecvError::Disconnected) => {
-                let seat = t.seat;
-                self.thinking = None;
-                if let Some(slot) = self.bots.get_mut(seat.index()).and_then(Option::as_mut) {
-                    slot.bot = Some(Box::new(RandomBot::new(os_seed())));
-                    slot.level = None;
-                }
-                self.error = Some(format!(
-                    "{}'s search failed; a random bot plays it",
-                    self.seat_label(seat)
-                ));
-                None
-            }
-        }
-    }
-
-    /// Drops the thinking bot's answer if it came for another position than this one (the bot
-    /// comes back to its seat), whoever acts now; an answer for this position is kept.
-    fn drop_stale_answer(&mut self) {
-        if self.thinking.is_none() {
-            return;
-        }
-        let Some(answer) = self.take_answer() else {
-            return;
-        };
-        if Some(answer.asked_at) == Position::of(&self.game, self.seq) {
-            if let Some(t) = self.thinking.as_mut() {
-                t.answer = Some(answer);
-            }
-        } else {
-            self.thinking = None;
-            self.give_back(answer);
-        }
-    }
-
-    /// Hands a bot back to its seat after it answered.
-    fn give_back(&mut self, answer: Answer<V::G>) {
-        if let Some(slot) = self
-            .bots
-            .get_mut(answer.seat.index())
-            .and_then(Option::as_mut)
-        {
-            slot.bot = Some(answer.bot);
-        }
-    }
-
-    /// The seat whose bot is thinking now, and its level.
-    pub fn thinking(&self) -> Option<(Seat, Level)> {
-        self.thinking.as_ref().map(|t| (t.seat, t.level))
-    }
-
-    /// Waits for the thinking bot's answer (tests: a search is then over, whatever the clock).
-    #[cfg(test)]
-    pub fn wait_for_bot(&mut self) {
-        if let Some(t) = self.thinking.as_mut()
-            && t.answer.is_none()
-            && let Ok(a) = t.answers.recv()
-        {
-            t.answer = Some(a);
         }
     }
 

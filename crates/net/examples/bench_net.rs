@@ -7,7 +7,7 @@
 //! ```
 
 use dwarfs_engine::Game;
-use dwarfs_net::demo::{DemoConfig, Launcher, child_main, percentile, run_demo};
+use dwarfs_net::demo::{DemoConfig, Launcher, NetFigures, child_main, run_demo};
 use dwarfs_net::node::Transport;
 use dwarfs_net::spec::SPEC_ENV;
 use std::time::Duration;
@@ -42,9 +42,7 @@ fn bench<G: Game>(peers: u8, games: u32, bot_delay_ms: u64) {
         .build()
         .expect("a runtime");
     let root = std::env::temp_dir().join(format!("dwarfs-bench-net-{}", std::process::id()));
-    let mut reports = Vec::new();
-    let mut joiners = Vec::new();
-    let mut moves = 0;
+    let mut outcomes = Vec::new();
     for g in 0..games.max(1) {
         let cfg = DemoConfig {
             game: G::NAME.into(),
@@ -58,42 +56,9 @@ fn bench<G: Game>(peers: u8, games: u32, bot_delay_ms: u64) {
         };
         let o = rt.block_on(run_demo::<G>(&launcher, &cfg)).expect("a run");
         assert!(o.ok(), "game {} did not verify:\n{}", g + 1, o.summary());
-        moves += o.peers[0].report.as_ref().map_or(0, |r| r.moves);
-        for (i, p) in o.peers.into_iter().enumerate() {
-            if let Some(r) = p.report {
-                if i > 0 {
-                    joiners.push(r.clone());
-                }
-                reports.push(r);
-            }
-        }
+        outcomes.push(o);
     }
-    let sorted = |mut v: Vec<u64>| {
-        v.sort_unstable();
-        v
-    };
-    let lat = sorted(
-        reports
-            .iter()
-            .flat_map(|r| r.latencies_us.clone())
-            .collect(),
-    );
-    let rtt = sorted(reports.iter().flat_map(|r| r.rtt_us.clone()).collect());
-    let rtt_all = sorted(reports.iter().flat_map(|r| r.rtt_all_us.clone()).collect());
-    let start = sorted(joiners.iter().filter_map(|r| r.started_us).collect());
-    let ms = |us: Option<u64>| us.map(|us| us as f64 / 1000.0);
-    let line = serde_json::json!({
-        "game": G::NAME,
-        "peers": peers,
-        "games": games,
-        "moves": moves,
-        "bot_delay_ms": bot_delay_ms,
-        "p50_ms": ms(percentile(&lat, 50)),
-        "p99_ms": ms(percentile(&lat, 99)),
-        "raw_one_p50_ms": ms(percentile(&rtt, 50)),
-        "raw_all_p50_ms": ms(percentile(&rtt_all, 50)),
-        "start_ms": ms(percentile(&start, 50)),
-        "dir": root,
-    });
+    let mut line = NetFigures::of(&outcomes).json(G::NAME, peers, bot_delay_ms);
+    line["dir"] = serde_json::json!(root);
     println!("{line}");
 }

@@ -355,6 +355,86 @@ impl DemoOutcome {
     }
 }
 
+/// What `dwarfs bench net` reports over some games, each list sorted, in microseconds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NetFigures {
+    /// Games played.
+    pub games: usize,
+    /// Moves played (as the first peer counted them).
+    pub moves: u32,
+    /// Every own move's signature to all acks, at every peer.
+    pub latency_us: Vec<u64>,
+    /// Raw round trips to one peer.
+    pub rtt_one_us: Vec<u64>,
+    /// Raw round trips to all peers at once (the slowest answer).
+    pub rtt_all_us: Vec<u64>,
+    /// Joiners: process start to the first agreed state hash.
+    pub start_us: Vec<u64>,
+    /// Joiners: process start to connected with the host.
+    pub connect_us: Vec<u64>,
+    /// Joiners: connected to configured (the lobby).
+    pub lobby_us: Vec<u64>,
+    /// Joiners: the commit-reveal seeding.
+    pub seeding_us: Vec<u64>,
+}
+
+impl NetFigures {
+    /// The figures of these runs' reports (the first peer of each run is the host; the others
+    /// are joiners).
+    pub fn of(outcomes: &[DemoOutcome]) -> NetFigures {
+        let sorted = |mut v: Vec<u64>| {
+            v.sort_unstable();
+            v
+        };
+        let reports = || {
+            outcomes
+                .iter()
+                .flat_map(|o| o.peers.iter().filter_map(|p| p.report.as_ref()))
+        };
+        let joiners = || {
+            outcomes
+                .iter()
+                .flat_map(|o| o.peers.iter().skip(1).filter_map(|p| p.report.as_ref()))
+        };
+        NetFigures {
+            games: outcomes.len(),
+            moves: outcomes
+                .iter()
+                .filter_map(|o| o.peers.first()?.report.as_ref().map(|r| r.moves))
+                .sum(),
+            latency_us: sorted(reports().flat_map(|r| r.latencies_us.clone()).collect()),
+            rtt_one_us: sorted(reports().flat_map(|r| r.rtt_us.clone()).collect()),
+            rtt_all_us: sorted(reports().flat_map(|r| r.rtt_all_us.clone()).collect()),
+            start_us: sorted(joiners().filter_map(|r| r.started_us).collect()),
+            connect_us: sorted(joiners().filter_map(|r| r.connected_us).collect()),
+            lobby_us: sorted(
+                joiners()
+                    .filter_map(|r| Some(r.configured_us? - r.connected_us?))
+                    .collect(),
+            ),
+            seeding_us: sorted(joiners().filter_map(|r| r.seeding_us).collect()),
+        }
+    }
+
+    /// The one-line JSON of `bench net --json`: `p50_ms`, `p99_ms`, `raw_one_p50_ms`,
+    /// `raw_all_p50_ms` and `start_ms`, with what was run.
+    pub fn json(&self, game: &str, peers: u8, bot_delay_ms: u64) -> serde_json::Value {
+        let ms = |v: &[u64], pct| percentile(v, pct).map(|us| us as f64 / 1000.0);
+        serde_json::json!({
+            "game": game,
+            "peers": peers,
+            "games": self.games,
+            "moves": self.moves,
+            "bot_delay_ms": bot_delay_ms,
+            "p50_ms": ms(&self.latency_us, 50),
+            "p99_ms": ms(&self.latency_us, 99),
+            "raw_one_p50_ms": ms(&self.rtt_one_us, 50),
+            "raw_all_p50_ms": ms(&self.rtt_all_us, 50),
+            "start_ms": ms(&self.start_us, 50),
+        })
+    }
+}
+
 /// The `pct`-th percentile of sorted values.
 pub fn percentile(sorted: &[u64], pct: usize) -> Option<u64> {
     if sorted.is_empty() {
