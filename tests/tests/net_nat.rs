@@ -1,7 +1,8 @@
 //! Internet play through NAT, in a lab of network namespaces the tests build themselves
 //! (`dwarfs-netlab`): a public relay on the lab's internet and players in homes behind NAT
 //! routers that masquerade and drop unsolicited packets. Each player is a child process in its
-//! own namespace. Skipped, with the reason, where namespaces cannot be made.
+//! own namespace. Skipped, with the reason, where namespaces cannot be made. Also what a player's
+//! node learns there of its own reachability (AutoNAT v2, with the relay as the server).
 
 mod net_common;
 
