@@ -1,12 +1,15 @@
 //! Internet play through NAT, in a lab of network namespaces the tests build themselves
 //! (`dwarfs-netlab`): a public relay on the lab's internet and players in homes behind NAT
 //! routers that masquerade and drop unsolicited packets. Each player is a child process in its
-//! own namespace. Skipped, with the reason, where namespaces cannot be made.
+//! own namespace. Skipped, with the reason, where namespaces cannot be made. Also what a player's
+//! node learns there of its own reachability (AutoNAT v2, with the relay as the server).
 
 mod net_common;
 
-use dwarfs_net::lab::{Host, Lab, LabError, LabRelay, Nat, play};
-use dwarfs_net::node::Path;
+use dwarfs_net::lab::{Host, Lab, LabError, LabRelay, Nat, node_config, play};
+use dwarfs_net::multiaddr::Protocol;
+use dwarfs_net::node::{Path, Reachability};
+use dwarfs_net::{Multiaddr, NetEvent, Node};
 use net_common::*;
 
 child_entry!();
@@ -260,4 +263,138 @@ fn four_players_behind_four_nats_and_one_relay() {
         reports.len(),
         punch_log(dir.path(), o.peers.len())
     );
+}
+
+/// Every reachability `node` reports, in order, into `seen`, until one satisfies `done` (true)
+/// or `timeout` passes or the node stops (false).
+async fn watch_reach(
+    node: &mut Node,
+    seen: &mut Vec<Reachability>,
+    timeout: Duration,
+    done: impl Fn(&Reachability) -> bool,
+) -> bool {
+    let wait = async {
+        while let Some(ev) = node.next_event().await {
+            if let NetEvent::Reachability(r) = ev {
+                let stop = done(&r);
+                seen.push(r);
+                if stop {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    tokio::time::timeout(timeout, wait).await.unwrap_or(false)
+}
+
+/// Whether `addr` is `ip` with a port of `transport`.
+fn is_at(addr: &Multiaddr, ip: std::net::Ipv4Addr, transport: Transport) -> bool {
+    let mut parts = addr.iter();
+    let ip_ok = parts.next() == Some(Protocol::Ip4(ip));
+    let port_ok = match (parts.next(), transport) {
+        (Some(Protocol::Tcp(_)), Transport::Tcp) => true,
+        (Some(Protocol::Udp(_)), Transport::Quic) => parts.next() == Some(Protocol::QuicV1),
+        _ => false,
+    };
+    ip_ok && port_ok
+}
+
+/// A player on a public host (no NAT) that uses the lab's relay: the relay's AutoNAT server
+/// dials its observed address back and confirms it, so the player is "reachable at" its own
+/// public address (its relay slot notwithstanding).
+fn a_public_host_is_found_reachable(transport: Transport) {
+    let Some(lab) = lab("reach-pub") else { return };
+    let relay = relay(&lab);
+    let host = lab.public_host("pub").expect("a public host");
+    let rt = rt();
+    let (seen, reached) = lab
+        .run_in(&host, || {
+            rt.block_on(async {
+                let mut cfg = node_config(transport);
+                cfg.nat.relays = vec![relay.addr(transport)];
+                let mut node = Node::start(cfg).await.expect("a node");
+                let mut seen = Vec::new();
+                let public = |r: &Reachability| matches!(r, Reachability::Public(_));
+                let reached =
+                    watch_reach(&mut node, &mut seen, Duration::from_secs(60), public).await;
+                node.shutdown().await;
+                (seen, reached)
+            })
+        })
+        .expect("a thread in the host's namespace");
+    assert!(reached, "never found reachable: {seen:?}");
+    let Some(Reachability::Public(addrs)) = seen.last() else {
+        unreachable!("watch_reach stopped on Public")
+    };
+    assert!(
+        addrs.iter().all(|a| is_at(a, host.ip(), transport)),
+        "reachable at its own address {}: {addrs:?}",
+        host.ip()
+    );
+}
+
+/// AutoNAT v2 in the lab: a public player is confirmed reachable at its address, over TCP.
+#[test]
+fn autonat_finds_a_public_host_reachable_over_tcp() {
+    a_public_host_is_found_reachable(Transport::Tcp);
+}
+
+/// As above, over QUIC.
+#[test]
+fn autonat_finds_a_public_host_reachable_over_quic() {
+    a_public_host_is_found_reachable(Transport::Quic);
+}
+
+/// A player in a home behind a NAT router, connected to the lab's relay but holding no slot on
+/// it: the relay's AutoNAT server dials back the address it observed (the router's), the router
+/// drops the unsolicited dial, and the player learns it is behind NAT. Once it reserves a slot
+/// it is relayed. It is never found reachable.
+fn a_home_is_found_behind_nat(transport: Transport) {
+    let Some(lab) = lab("reach-nat") else { return };
+    let relay = relay(&lab);
+    let home = lab.home("home", Nat::Cone).expect("a home");
+    let rt = rt();
+    let (seen, behind, relayed) = lab
+        .run_in(&home, || {
+            rt.block_on(async {
+                let mut node = Node::start(node_config(transport)).await.expect("a node");
+                node.dial(relay.peer, vec![relay.addr(transport)]);
+                let mut seen = Vec::new();
+                let verdict = |r: &Reachability| !matches!(r, Reachability::Unknown);
+                let behind =
+                    watch_reach(&mut node, &mut seen, Duration::from_secs(90), verdict).await;
+                node.use_relay(relay.addr(transport))
+                    .expect("a relay address");
+                let slot = |r: &Reachability| matches!(r, Reachability::Relayed(_));
+                let relayed =
+                    watch_reach(&mut node, &mut seen, Duration::from_secs(30), slot).await;
+                node.shutdown().await;
+                (seen, behind, relayed)
+            })
+        })
+        .expect("a thread in the home's namespace");
+    assert!(
+        !seen.iter().any(|r| matches!(r, Reachability::Public(_))),
+        "a home behind NAT is never reachable from outside: {seen:?}"
+    );
+    assert!(behind, "no verdict without a relay slot: {seen:?}");
+    assert_eq!(
+        seen.first(),
+        Some(&Reachability::BehindNat),
+        "the first verdict"
+    );
+    assert!(relayed, "relayed once it holds a slot: {seen:?}");
+}
+
+/// AutoNAT v2 in the lab: a home behind NAT is found behind NAT, then relayed, over TCP.
+#[test]
+fn autonat_finds_a_home_behind_nat_over_tcp() {
+    a_home_is_found_behind_nat(Transport::Tcp);
+}
+
+/// As above, over QUIC.
+#[test]
+fn autonat_finds_a_home_behind_nat_over_quic() {
+    a_home_is_found_behind_nat(Transport::Quic);
 }

@@ -117,6 +117,17 @@ impl Drop for LabRelay {
     }
 }
 
+/// The configuration of a player's node on a lab host: a fresh key, listening with
+/// `transport` on every interface of the host (as the children of [`play`] do), no relays yet.
+/// Start it from a thread inside the host's namespace ([`Lab::run_in`]) so that its sockets
+/// live there.
+pub fn node_config(transport: Transport) -> NodeConfig {
+    NodeConfig::new(
+        Keypair::generate_ed25519(),
+        vec![transport.any_addr("0.0.0.0")],
+    )
+}
+
 /// `base` run inside `host`'s namespace (`ip netns exec NS ...`).
 pub fn launcher_in(host: &Host, base: &Launcher) -> Launcher {
     let mut args = vec!["netns".to_string(), "exec".into(), host.namespace().into()];

@@ -41,7 +41,10 @@ pub use paths::RETIRE_GRACE;
 pub use queue::{WRITER_QUEUE_BYTES, WRITER_QUEUE_FRAMES};
 pub use relays::RelayAddrError;
 pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_PEER, WRITER_IDLE};
-pub use swarm::{MAX_CONNECTIONS, MAX_CONNECTIONS_PER_PEER, MAX_PENDING_INCOMING, SWARM_BACKLOG};
+pub use swarm::{
+    CONNECTION_TIMEOUT, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_PEER, MAX_PENDING_INCOMING,
+    SWARM_BACKLOG,
+};
 
 use futures::StreamExt;
 use libp2p::identity::Keypair;

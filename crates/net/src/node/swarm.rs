@@ -38,6 +38,15 @@ pub const MAX_PENDING_INCOMING: u32 = 32;
 /// for the driver, so it keeps answering pings and commands.
 pub const SWARM_BACKLOG: usize = 1024;
 
+/// The longest a dial may take, the connection and its handshakes included (libp2p's default
+/// is 10 s). It must stay below the 10 s an AutoNAT v2 client waits for its server's answer: a
+/// server's dial back to a home whose router drops unsolicited packets (as home routers do) is
+/// never refused, and a TCP connect only gives up after about two minutes. With the default,
+/// the client's wait ran out first, the test counted for nothing and was asked again every few
+/// seconds, so a node behind NAT over TCP never learnt it was; now the server answers "not
+/// reachable" in time.
+pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(8);
+
 /// The most peers the address book remembers addresses for, learned from the network (mDNS,
 /// identify). Addresses the app gives are always kept.
 const MAX_LEARNED_PEERS: usize = 1024;
@@ -102,6 +111,7 @@ pub(crate) fn build_swarm(
         })
         .map_err(|e| NodeError::Transport(e.to_string()))?
         .with_swarm_config(|c| c.with_idle_connection_timeout(IDLE_TIMEOUT))
+        .with_connection_timeout(CONNECTION_TIMEOUT)
         .build();
     Ok(swarm)
 }
