@@ -74,6 +74,9 @@ fn drain(mut n: Node) -> tokio::task::JoinHandle<()> {
 }
 
 async fn reached_through_a_relay_then_direct(transport: Transport) {
+    // One upgrade at a time: a hole punch is timed on the measured round trip, and two of them
+    // (six nodes) on a loaded two-core machine miss their timing far more often.
+    let _one_at_a_time = UPGRADES.lock().await;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_test_writer()
@@ -165,7 +168,22 @@ async fn reached_through_a_relay_then_direct(transport: Transport) {
         Some(&Path::Relayed),
         "first through the relay"
     );
-    // Once direct, frames come on the direct connection.
+    // The relayed connection closes once both sides have moved their streams.
+    let mut link = a.link(&pb).expect("a link with b");
+    for _ in 0..100 {
+        if link.relayed_open == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        link = a.link(&pb).expect("a link with b");
+    }
+    assert_eq!(
+        link.relayed_open, 0,
+        "the relayed connection closed once drained"
+    );
+    // Once the relayed connection is gone, frames come on the direct one. (Before, a writer on
+    // the other side may still be finishing its relayed stream: it moves when it learns of the
+    // direct connection, which can be a moment after this side did.)
     for i in 0..5u32 {
         b.send(pa, i.to_be_bytes().to_vec());
     }
@@ -180,26 +198,15 @@ async fn reached_through_a_relay_then_direct(transport: Transport) {
     let link = a.link(&pb).expect("a link with b");
     assert_eq!(link.path, Some(Path::Direct));
     assert_eq!(link.last_frame, Some(Path::Direct));
-    // The relayed connection closes once both sides have moved their streams.
-    let mut link = a.link(&pb).expect("a link with b");
-    for _ in 0..100 {
-        if link.relayed_open == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        link = a.link(&pb).expect("a link with b");
-    }
-    assert_eq!(
-        link.relayed_open, 0,
-        "the relayed connection closed once drained"
-    );
-    assert_eq!(link.path, Some(Path::Direct));
     a.shutdown().await;
     b.shutdown().await;
 }
 
 /// Frames each side of the upgrade test sends.
 const FRAMES: u32 = 300;
+
+/// Held by the upgrade test running now.
+static UPGRADES: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_relayed_link_becomes_direct_over_tcp() {
