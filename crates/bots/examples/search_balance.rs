@@ -1,5 +1,5 @@
 //! Balance study of every game's designed data with the search bot:
-//! `cargo run --release -p dwarfs-bots --example balance -- <game> <players> <games> [options]`.
+//! `cargo run --release -p dwarfs-bots --example search_balance -- <game> <players> <games> [options]`.
 //!
 //! Every seat is a search bot with a fixed number of iterations (deterministic for its seed) at
 //! the knowledge of a level. One seat (rotated game by game over every seat) may play a
