@@ -407,6 +407,32 @@ impl<G: Game> Session<G> {
         (self.chain.link(seq), next_tip)
     }
 
+    /// The body of our ack (as `seat`) of applied move `seq`, whose state hashes to `hash`: our
+    /// beacon link and next tip, and our re-roll link where a takeover asks for one. A function
+    /// of the move, so an ack signed again after a resume is the ack we sent.
+    pub(super) fn own_applied_ack_body(
+        &mut self,
+        seat: Seat,
+        seq: u32,
+        hash: StateHash,
+    ) -> AckBody {
+        let (reveal, next_tip) = self.own_beacon(seq);
+        let reroll = self.reroll_pos(seq).map(|pos| crate::message::RerollLink {
+            pos,
+            link: self.reroll_chain.link(pos),
+        });
+        AckBody {
+            game_id: self.game_id,
+            seq,
+            seat,
+            stage: AckStage::Applied,
+            hash,
+            next_tip,
+            reveal: Some(reveal),
+            reroll,
+        }
+    }
+
     /// Signs and sends our ack of move `seq`, whose state hashes to `hash`; nothing when the
     /// move is our own signed move, which carries our ack already (unless a takeover at the move
     /// asks every live seat for its re-roll link: see [`Session::folded_ack`]).
@@ -420,21 +446,7 @@ impl<G: Game> Session<G> {
         if let Some(me) = self.local_seat
             && self.seats[me.index()].live
         {
-            let (reveal, next_tip) = self.own_beacon(seq);
-            let reroll = self.reroll_pos(seq).map(|pos| crate::message::RerollLink {
-                pos,
-                link: self.reroll_chain.link(pos),
-            });
-            let body = AckBody {
-                game_id: self.game_id,
-                seq,
-                seat: me,
-                stage: AckStage::Applied,
-                hash,
-                next_tip,
-                reveal: Some(reveal),
-                reroll,
-            };
+            let body = self.own_applied_ack_body(me, seq, hash);
             let ack = Ack {
                 signed: Signed {
                     sig: self.signer.sign(Domain::Ack, &body),

@@ -150,25 +150,11 @@ impl<G: Game> Session<G> {
     /// Our ack (as `seat`, ours) of move `seq`, whose state hashes to `hash`, as the replay
     /// stores it, signed again: the same body, so the same signature as the ack we sent then.
     fn own_ack_record(&mut self, seat: Seat, seq: u32, hash: StateHash) -> AckRecord {
-        let (reveal, next_tip) = self.own_beacon(seq);
-        let reroll = self.reroll_pos(seq).map(|pos| crate::message::RerollLink {
-            pos,
-            link: self.reroll_chain.link(pos),
-        });
-        let body = AckBody {
-            game_id: self.game_id,
-            seq,
-            seat,
-            stage: AckStage::Applied,
-            hash,
-            next_tip,
-            reveal: Some(reveal),
-            reroll,
-        };
+        let body = self.own_applied_ack_body(seat, seq, hash);
         AckRecord {
             seat: body.seat,
             sig: self.signer.sign(Domain::Ack, &body),
-            next_tip,
+            next_tip: body.next_tip,
         }
     }
 }
