@@ -154,6 +154,8 @@ pub struct PairingReport {
     pub b_moves_per_s: f64,
     /// `a`'s mean thinking time per decision, in milliseconds.
     pub a_ms_per_move: f64,
+    /// Bot `a`'s longest single move, in milliseconds.
+    pub a_max_ms_per_move: f64,
 }
 
 /// The Wilson score interval at 95% for `wins` successes (fractional for shared wins) in `n`.
@@ -236,7 +238,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             println!("note: a debug build; run with --release for real figures");
         }
         println!(
-            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>7}  {:>15}  {:>10}  {:>10}  {:>9}",
+            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>7}  {:>15}  {:>10}  {:>10}  {:>9}  {:>9}",
             "a",
             "b",
             "games",
@@ -247,12 +249,14 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             "team 95% CI",
             "a moves/s",
             "b moves/s",
-            "a ms/mv"
+            "a ms/mv",
+            "a max ms"
         );
     }
     for p in pairings {
         let (mut won, mut a_moves, mut b_moves, mut held) = (0u64, 0u64, 0u64, 0u64);
         let (mut a_time, mut b_time) = (Duration::ZERO, Duration::ZERO);
+        let mut a_slowest = Duration::ZERO;
         for g in 0..args.games {
             let seed = args.seed.wrapping_add(g);
             let a_seat = (g % u64::from(n)) as usize;
@@ -274,6 +278,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
                 if s == a_seat {
                     a_moves += u64::from(m.moves[s]);
                     a_time += m.thinking[s];
+                    a_slowest = a_slowest.max(m.slowest[s]);
                 } else {
                     b_moves += u64::from(m.moves[s]);
                     b_time += m.thinking[s];
@@ -297,13 +302,14 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             a_moves_per_s: per_s(a_moves, a_time),
             b_moves_per_s: per_s(b_moves, b_time),
             a_ms_per_move: a_time.as_secs_f64() * 1000.0 / a_moves.max(1) as f64,
+            a_max_ms_per_move: a_slowest.as_secs_f64() * 1000.0,
         };
         if args.json {
             let s = serde_json::to_string(&r).map_err(|e| CliError::Failed(e.to_string()))?;
             println!("{s}");
         } else {
             println!(
-                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}",
+                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}  {:>9.1}",
                 r.a,
                 r.b,
                 r.games,
@@ -316,7 +322,8 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
                 r.team_ci95[1] * 100.0,
                 r.a_moves_per_s,
                 r.b_moves_per_s,
-                r.a_ms_per_move
+                r.a_ms_per_move,
+                r.a_max_ms_per_move
             );
         }
     }

@@ -12,6 +12,8 @@ pub struct Match {
     pub moves: Vec<u32>,
     /// Time each seat's bot spent choosing.
     pub thinking: Vec<Duration>,
+    /// The longest single choice of each seat's bot.
+    pub slowest: Vec<Duration>,
 }
 
 impl Match {
@@ -43,6 +45,7 @@ pub fn play_match<G: Game>(
     let mut chance = SeedStream::new(seed);
     let mut moves = vec![0u32; bots.len()];
     let mut thinking = vec![Duration::ZERO; bots.len()];
+    let mut slowest = vec![Duration::ZERO; bots.len()];
     for _ in 0..G::max_steps(players) {
         match state.to_act() {
             Actor::Over => {
@@ -53,6 +56,7 @@ pub fn play_match<G: Game>(
                     outcome,
                     moves,
                     thinking,
+                    slowest,
                 });
             }
             Actor::Chance => {
@@ -70,7 +74,9 @@ pub fn play_match<G: Game>(
                 }
                 let t = Instant::now();
                 let i = bots[seat.index()].choose(&SeatView::new(&state, seat), &legal);
-                thinking[seat.index()] += t.elapsed();
+                let took = t.elapsed();
+                thinking[seat.index()] += took;
+                slowest[seat.index()] = slowest[seat.index()].max(took);
                 moves[seat.index()] += 1;
                 let action = legal
                     .get(i)
