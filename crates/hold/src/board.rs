@@ -2,8 +2,8 @@
 //! lair and impassable effects (transformations, value changes, "must be fought").
 
 use crate::data::{
-    BOARD_SIDE, BoardEffect, BoardKind, BoardTile, HOLD_HIGH, HOLD_LOW, SQUARES, TileMatch,
-    WorkTile,
+    BOARD_SIDE, BoardEffect, BoardKind, BoardTile, HOLD_HIGH, HOLD_LOW, RoomEffect, SQUARES,
+    TileMatch, WorkTile,
 };
 use dwarfs_engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -127,9 +127,143 @@ impl Space {
     }
 }
 
-/// Replaces the owner of a controlled space (no effect on other spaces).
-pub(crate) fn set_owner(space: &mut Space, seat: Seat) {
-    space.set_owner(seat);
+/// Most seats a game has: the per-seat figures [`Board`] keeps.
+const MAX_SEATS: usize = 8;
+
+/// What a seat's spaces add to each of its action tiles: rooms and mines with a dig or fight
+/// bonus (the leader's bonus is added by the caller).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SpaceBonus {
+    /// Extra dig points per action tile.
+    pub(crate) dig: u8,
+    /// Extra fight points per action tile.
+    pub(crate) fight: u8,
+}
+
+impl SpaceBonus {
+    /// What one space adds to its owner's bonuses, and who that is.
+    fn of(space: &Space) -> Option<(Seat, SpaceBonus)> {
+        let (owner, dig, fight) = match *space {
+            Space::Room { room, owner, .. } => match room.room() {
+                Some((_, RoomEffect::DigBonus)) => (owner, 1, 0),
+                Some((_, RoomEffect::FightBonus)) => (owner, 0, 1),
+                _ => return None,
+            },
+            Space::Claimed { as_tile, owner, .. } if as_tile.kind() == BoardKind::Vein => {
+                let effects = as_tile.data().effects;
+                (
+                    owner,
+                    effects.contains(&BoardEffect::MineDigBonus) as u8,
+                    effects.contains(&BoardEffect::MineFightBonus) as u8,
+                )
+            }
+            _ => return None,
+        };
+        (dig + fight > 0 && owner.index() < MAX_SEATS).then_some((owner, SpaceBonus { dig, fight }))
+    }
+}
+
+/// Every tile as it currently is, indexed by square ([`tile_views`]).
+pub(crate) type Views = [Option<TileView>; SQUARES];
+
+/// The 64 squares, with what the rules and the encoding read most kept beside them: the
+/// squares' canonical bytes (so encoding the board is one copy), the tiles as they currently
+/// are ([`tile_views`], which depend on the squares alone) and each seat's [`SpaceBonus`]. The
+/// squares change a few times a turn and these are read at almost every step. Every change goes
+/// through [`Board::set`] or [`Board::set_owner`], which keep them up to date; reading is
+/// through the slice of squares it dereferences to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    spaces: [Space; SQUARES],
+    bytes: [u8; 4 * SQUARES],
+    views: Views,
+    bonus: [SpaceBonus; MAX_SEATS],
+}
+
+impl Board {
+    /// A board of these squares.
+    pub(crate) fn new(spaces: [Space; SQUARES]) -> Board {
+        let mut b = Board {
+            spaces,
+            bytes: [0; 4 * SQUARES],
+            views: tile_views(&spaces),
+            bonus: [SpaceBonus::default(); MAX_SEATS],
+        };
+        for (i, space) in spaces.iter().enumerate() {
+            b.bytes[4 * i..4 * i + 4].copy_from_slice(&crate::packed::spaces::pack(space));
+            b.count(i, true);
+        }
+        b
+    }
+
+    /// Adds (or takes away) square `i`'s part of its owner's bonuses.
+    fn count(&mut self, i: usize, add: bool) {
+        if let Some((owner, s)) = SpaceBonus::of(&self.spaces[i]) {
+            let b = &mut self.bonus[owner.index()];
+            if add {
+                b.dig += s.dig;
+                b.fight += s.fight;
+            } else {
+                b.dig -= s.dig;
+                b.fight -= s.fight;
+            }
+        }
+    }
+
+    /// Puts `space` on square `i` (nothing happens off the board).
+    pub(crate) fn set(&mut self, i: usize, space: Space) {
+        if i >= SQUARES {
+            return;
+        }
+        if self.spaces[i] == space {
+            return;
+        }
+        self.count(i, false);
+        self.spaces[i] = space;
+        self.bytes[4 * i..4 * i + 4].copy_from_slice(&crate::packed::spaces::pack(&space));
+        self.count(i, true);
+        self.views = tile_views(&self.spaces);
+    }
+
+    /// Gives the marker on square `i` to `seat` (no effect on the hold or an open tile).
+    pub(crate) fn set_owner(&mut self, i: usize, seat: Seat) {
+        if let Some(mut s) = self.spaces.get(i).copied() {
+            s.set_owner(seat);
+            self.set(i, s);
+        }
+    }
+
+    /// The squares' canonical bytes, 4 a square in index order.
+    pub(crate) fn bytes(&self) -> &[u8; 4 * SQUARES] {
+        &self.bytes
+    }
+
+    /// Every tile as it currently is.
+    pub(crate) fn views(&self) -> &Views {
+        &self.views
+    }
+
+    /// What `seat`'s spaces add to each of its action tiles.
+    pub(crate) fn bonus(&self, seat: Seat) -> SpaceBonus {
+        self.bonus.get(seat.index()).copied().unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for Board {
+    type Target = [Space];
+
+    fn deref(&self) -> &[Space] {
+        &self.spaces
+    }
+}
+
+impl<'a> IntoIterator for &'a Board {
+    type Item = &'a Space;
+    type IntoIter = std::slice::Iter<'a, Space>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.spaces.iter()
+    }
 }
 
 /// A board tile as it is now, after every lair and impassable effect.
@@ -309,5 +443,51 @@ mod tests {
         assert_eq!(Pos::all().filter(|p| p.is_hold()).count(), 4);
         assert_eq!(Pos::new(0, 0).unwrap().to_string(), "a1");
         assert_eq!(Pos::new(7, 7).unwrap().to_string(), "h8");
+    }
+
+    #[test]
+    fn the_board_keeps_its_bytes_views_and_bonuses_up_to_date() {
+        use crate::data::WorkTile;
+        // Squares that touch every cached figure: bonus rooms and mines, lairs that change
+        // their neighbours, rooms in former lairs.
+        let rooms: Vec<WorkTile> = WorkTile::ALL
+            .into_iter()
+            .filter(|w| w.room().is_some())
+            .collect();
+        let mut b = Board::new([Space::Hold; SQUARES]);
+        let mut x = 7u32;
+        let mut seen_bonus = false;
+        for step in 0..3000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let r = (x >> 8) as usize;
+            let tile = BoardTile::ALL[r % BoardTile::ALL.len()];
+            let owner = Seat(((r >> 6) % MAX_SEATS) as u8);
+            let space = match (r >> 9) % 5 {
+                0 => Space::Open(tile),
+                1 => Space::Claimed {
+                    tile,
+                    as_tile: tile,
+                    owner,
+                },
+                2 => Space::Cleared { owner },
+                3 => Space::Room {
+                    room: rooms[(r >> 12) % rooms.len()],
+                    owner,
+                    base: (r & 1 == 0).then_some(tile),
+                },
+                _ => Space::Hold,
+            };
+            let at = (r >> 16) % SQUARES;
+            if step % 7 == 0 {
+                b.set_owner(at, owner);
+            } else {
+                b.set(at, space);
+            }
+            let mut squares = [Space::Hold; SQUARES];
+            squares.copy_from_slice(&b);
+            assert_eq!(b, Board::new(squares), "step {step}");
+            seen_bonus |= (0..MAX_SEATS as u8).any(|s| b.bonus(Seat(s)) != SpaceBonus::default());
+        }
+        assert!(seen_bonus, "some step gave a seat a dig or fight bonus");
     }
 }

@@ -178,10 +178,13 @@ impl Hold {
     }
 
     fn offer_weight(&self, seat: Seat, o: &Offer, action: &A) -> u32 {
-        let net = self.offer_worth(seat, o);
+        // The offer's worth is summed over its items: only for the actions that depend on it
+        // (not for asking, the most common step while an offer is built).
+        let net = || self.offer_worth(seat, o);
         match action {
             // Accept only what is good for this seat.
             A::Accept => {
+                let net = net();
                 if net > 0 {
                     4 + (net / 10).min(40) as u32
                 } else {
@@ -189,7 +192,7 @@ impl Hold {
                 }
             }
             A::Decline => {
-                if net > 0 {
+                if net() > 0 {
                     1
                 } else {
                     4
@@ -197,7 +200,7 @@ impl Hold {
             }
             // Never put an offer that gives more than it asks.
             A::Propose => {
-                if net > 0 {
+                if net() > 0 {
                     4
                 } else {
                     0
@@ -207,7 +210,7 @@ impl Hold {
             A::OfferAsk(TradeItem::Tile(_)) => 1,
             A::OfferAsk(_) => 2,
             A::OfferGive(item) => {
-                if net - self.item_worth(seat, item) > 0 {
+                if net() - self.item_worth(seat, item) > 0 {
                     1
                 } else {
                     0

@@ -10,6 +10,11 @@ impl Hold {
         if self.spaces.len() != 64 {
             return Err("the board must have 64 squares".into());
         }
+        let mut squares = [Space::Hold; 64];
+        squares.copy_from_slice(&self.spaces);
+        if crate::board::Board::new(squares) != self.spaces {
+            return Err("the board's bytes or bonuses do not match its squares".into());
+        }
         for p in Pos::all() {
             let s = self.spaces[p.0 as usize];
             if p.is_hold() != matches!(s, Space::Hold) {

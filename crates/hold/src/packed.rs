@@ -38,7 +38,7 @@ pub(crate) mod spaces {
     const NO_BASE: u8 = BoardTile::ALL.len() as u8;
 
     #[inline(always)]
-    pub(super) fn pack(s: &Space) -> [u8; 4] {
+    pub(crate) fn pack(s: &Space) -> [u8; 4] {
         let tag = match *s {
             Space::Hold => 0,
             Space::Open(_) => 1,
@@ -312,16 +312,8 @@ pub(crate) mod wire {
     fn pack<const N: usize>(h: &Hold, w: &mut W<N>) {
         let n = h.players as usize;
         w.u8(h.players);
-        let len = 4 * h.spaces.len();
-        match w.buf.get_mut(w.n..w.n + len) {
-            Some(dst) => {
-                for (c, sp) in dst.chunks_exact_mut(4).zip(&h.spaces) {
-                    c.copy_from_slice(&spaces::pack(sp));
-                }
-                w.n += len;
-            }
-            None => w.over = true,
-        }
+        // The board keeps its squares' bytes.
+        w.bytes(h.spaces.bytes());
         for i in 0..n {
             // One seat's fixed-size record, written in one copy.
             let u = &h.used[i];
@@ -451,13 +443,15 @@ pub(crate) mod wire {
         }
         let n = players as usize;
         let mut h = Hold::blank(options, players);
-        for i in 0..crate::data::SQUARES {
+        let mut squares = [Space::Hold; crate::data::SQUARES];
+        for sq in &mut squares {
             let sp = spaces::unpack(r.take(4)?).ok_or("a malformed square")?;
             if sp.owner().is_some_and(|o| o.0 >= players) {
                 return Err("a square owned by a seat that does not play");
             }
-            h.spaces[i] = sp;
+            *sq = sp;
         }
+        h.spaces = crate::board::Board::new(squares);
         for i in 0..n {
             h.hold_markers[i] = r.u8()?;
             h.gold[i] = r.u32()?;

@@ -1,9 +1,7 @@
 //! The game state, its small helper types, and the public read API for a GUI or CLI.
 
-use crate::board::{Pos, Space, TileView, tile_views};
-use crate::data::{
-    BoardEffect, BoardKind, BoardTile, HAND_LIMIT, Leader, RoomEffect, SQUARES, WorkTile,
-};
+use crate::board::{Board, Pos, Space, TileView};
+use crate::data::{BoardKind, BoardTile, HAND_LIMIT, Leader, RoomEffect, SQUARES, WorkTile};
 use crate::types::{EndCondition, HoldOptions, MarkerRef, TradeItem};
 use dwarfs_engine::Seat;
 use serde::{Deserialize, Serialize};
@@ -205,7 +203,7 @@ pub struct Look {
 pub struct Hold {
     pub(crate) options: HoldOptions,
     pub(crate) players: u8,
-    pub(crate) spaces: Vec<Space>,
+    pub(crate) spaces: Board,
     pub(crate) hold_markers: Vec<u8>,
     pub(crate) gold: Vec<u32>,
     pub(crate) vt: Vec<u32>,
@@ -238,12 +236,13 @@ pub struct Hold {
 impl Hold {
     pub(crate) fn blank(options: HoldOptions, players: u8) -> Hold {
         let n = players as usize;
-        let mut spaces = vec![Space::Hold; SQUARES];
+        let mut squares = [Space::Hold; SQUARES];
         for p in Pos::all() {
             if !p.is_hold() {
-                spaces[p.0 as usize] = Space::Open(BoardTile::Soil);
+                squares[p.0 as usize] = Space::Open(BoardTile::Soil);
             }
         }
+        let spaces = Board::new(squares);
         Hold {
             options,
             players,
@@ -307,15 +306,12 @@ impl Hold {
 
     /// Every tile on the board as it currently is (after lair and impassable effects).
     pub fn tile_views(&self) -> [Option<TileView>; SQUARES] {
-        tile_views(&self.spaces)
+        *self.spaces.views()
     }
 
     /// One tile as it currently is.
     pub fn tile_view(&self, at: Pos) -> Option<TileView> {
-        if !at.is_valid() {
-            return None;
-        }
-        self.tile_views()[at.0 as usize]
+        self.spaces.views().get(at.0 as usize).copied().flatten()
     }
 
     /// A seat's hand (sorted). Private information: show it only to its owner.
@@ -471,37 +467,12 @@ impl Hold {
 
     /// Extra dig points per action tile.
     pub fn dig_bonus(&self, seat: Seat) -> u8 {
-        (self.leader(seat) == Some(Leader::MasterEngineer)) as u8
-            + self.board_bonus(seat, RoomEffect::DigBonus, BoardEffect::MineDigBonus)
+        (self.leader(seat) == Some(Leader::MasterEngineer)) as u8 + self.spaces.bonus(seat).dig
     }
 
     /// Extra fight points per action tile.
     pub fn fight_bonus(&self, seat: Seat) -> u8 {
-        (self.leader(seat) == Some(Leader::DwarfGeneral)) as u8
-            + self.board_bonus(seat, RoomEffect::FightBonus, BoardEffect::MineFightBonus)
-    }
-
-    /// Rooms of `seat` with effect `room` plus its mines with effect `mine`, in one board scan.
-    fn board_bonus(&self, seat: Seat, room: RoomEffect, mine: BoardEffect) -> u8 {
-        let mut n = 0u8;
-        for s in &self.spaces {
-            match *s {
-                Space::Room { room: r, owner, .. }
-                    if owner == seat && r.room().is_some_and(|(_, e)| e == room) =>
-                {
-                    n = n.saturating_add(1);
-                }
-                Space::Claimed { as_tile, owner, .. }
-                    if owner == seat
-                        && as_tile.kind() == BoardKind::Vein
-                        && as_tile.data().effects.contains(&mine) =>
-                {
-                    n = n.saturating_add(1);
-                }
-                _ => {}
-            }
-        }
-        n
+        (self.leader(seat) == Some(Leader::DwarfGeneral)) as u8 + self.spaces.bonus(seat).fight
     }
 
     /// Digs allowed per turn.
@@ -636,8 +607,8 @@ impl Hold {
         let mut h = Hold::blank(HoldOptions::default(), players);
         h.chance = None;
         // One unmined vein and one uncleared lair in far corners, so no end condition holds.
-        h.spaces[7] = Space::Open(BoardTile::Copper);
-        h.spaces[63] = Space::Open(BoardTile::Dragon);
+        h.spaces.set(7, Space::Open(BoardTile::Copper));
+        h.spaces.set(63, Space::Open(BoardTile::Dragon));
         let leaders: Vec<Leader> = Leader::ALL[..players as usize].to_vec();
         h.set_leaders(&leaders);
         h.prev_order = h.order.clone();
@@ -663,9 +634,7 @@ impl Hold {
 
     /// Replaces a square's content.
     pub fn set_space(&mut self, at: Pos, space: Space) {
-        if let Some(s) = self.spaces.get_mut(at.0 as usize) {
-            *s = space;
-        }
+        self.spaces.set(at.0 as usize, space);
     }
 
     /// Replaces a hand (sorted on the way in). Tiles are taken from / returned to the draw pile

@@ -74,7 +74,7 @@ impl Hold {
             turn: self.turn,
             phase: self.phase,
             to_act,
-            spaces: self.spaces.clone(),
+            spaces: self.spaces.to_vec(),
             hold_markers: self.hold_markers.clone(),
             gold: self.gold.clone(),
             vt: self.vt.clone(),

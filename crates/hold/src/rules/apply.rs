@@ -1,7 +1,6 @@
 //! Applying a checked action.
 
-use super::Views;
-use crate::board::{Pos, Space, set_owner};
+use crate::board::{Pos, Space};
 use crate::data::{
     BoardEffect, BoardKind, EventEffect, Leader, RoomEffect, TAKEOVER_GOLD, WorkTile,
 };
@@ -12,22 +11,17 @@ use dwarfs_engine::Seat;
 impl Hold {
     /// Checks and applies an action for the acting seat.
     pub(crate) fn apply(&mut self, action: &A) -> Result<Vec<Ev>, E> {
-        // Only these actions look at the tiles (a board scan); the others skip it.
-        let views = match action {
-            A::Target(_) | A::Build(..) => self.views_if_needed(),
-            _ => [None; crate::data::SQUARES],
-        };
-        self.check(&views, action)?;
+        self.check(self.spaces.views(), action)?;
         let seat = self
             .current_seat()
             .ok_or(E::WrongStep("nobody may act now"))?;
         let mut ev = Vec::new();
-        self.execute(&views, seat, action, &mut ev);
+        self.execute(seat, action, &mut ev);
         self.advance(&mut ev);
         Ok(ev)
     }
 
-    pub(crate) fn execute(&mut self, views: &Views, seat: Seat, action: &A, ev: &mut Vec<Ev>) {
+    pub(crate) fn execute(&mut self, seat: Seat, action: &A, ev: &mut Vec<Ev>) {
         let s = seat.index();
         match action.clone() {
             A::PickLeader(l) => {
@@ -238,7 +232,7 @@ impl Hold {
             }
             A::Target(p) => {
                 // `check` made sure the square has a view.
-                if let Some(view) = views[p.0 as usize] {
+                if let Some(view) = self.spaces.views()[p.0 as usize] {
                     self.stage = Stage::Claim {
                         fight: self.phase == Phase::Fight,
                         target: p,
@@ -335,7 +329,7 @@ impl Hold {
                     let h = &mut self.hold_markers[owner.index()];
                     *h = h.saturating_add(1);
                 }
-                MarkerRef::Space(p) => set_owner(&mut self.spaces[p.0 as usize], *owner),
+                MarkerRef::Space(p) => self.spaces.set_owner(p.0 as usize, *owner),
             }
         }
         ev.push(Ev::MarkersScrambled(picked.len() as u8));
@@ -350,7 +344,7 @@ impl Hold {
                     *h = h.saturating_add(1);
                 }
             }
-            MarkerRef::Space(p) => set_owner(&mut self.spaces[p.0 as usize], to),
+            MarkerRef::Space(p) => self.spaces.set_owner(p.0 as usize, to),
         }
     }
 
@@ -373,7 +367,7 @@ impl Hold {
                     self.vt[f] -= n;
                     self.vt[t] += n;
                 }
-                TradeItem::Space(p) => set_owner(&mut self.spaces[p.0 as usize], to),
+                TradeItem::Space(p) => self.spaces.set_owner(p.0 as usize, to),
                 TradeItem::Trophy(l) => {
                     if let Some(i) = self.trophies[f].iter().position(|x| *x == l) {
                         self.trophies[f].remove(i);
@@ -435,7 +429,8 @@ impl Hold {
         self.vt[s] += value;
         if view.kind == BoardKind::Lair {
             self.used[s].fights += 1;
-            self.spaces[target.0 as usize] = Space::Cleared { owner: seat };
+            self.spaces
+                .set(target.0 as usize, Space::Cleared { owner: seat });
             let tr = &mut self.trophies[s];
             let j = tr.partition_point(|x| *x <= view.printed);
             tr.insert(j, view.printed);
@@ -469,11 +464,14 @@ impl Hold {
             } else {
                 self.used[s].digs += 1;
             }
-            self.spaces[target.0 as usize] = Space::Claimed {
-                tile: view.printed,
-                as_tile: view.face,
-                owner: seat,
-            };
+            self.spaces.set(
+                target.0 as usize,
+                Space::Claimed {
+                    tile: view.printed,
+                    as_tile: view.face,
+                    owner: seat,
+                },
+            );
             ev.push(Ev::Claimed {
                 seat,
                 at: target,
@@ -520,11 +518,14 @@ impl Hold {
         }
         self.gold[s] -= cost;
         self.take_from_hand(seat, room);
-        self.spaces[at.0 as usize] = Space::Room {
-            room,
-            owner: seat,
-            base,
-        };
+        self.spaces.set(
+            at.0 as usize,
+            Space::Room {
+                room,
+                owner: seat,
+                base,
+            },
+        );
         self.used[s].builds += 1;
         ev.push(Ev::Built {
             seat,

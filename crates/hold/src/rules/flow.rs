@@ -84,13 +84,13 @@ impl Hold {
         }
         rng.shuffle(&mut tiles);
         let mut it = tiles.into_iter();
+        let mut squares = [Space::Hold; crate::data::SQUARES];
         for p in Pos::all() {
-            self.spaces[p.0 as usize] = if p.is_hold() {
-                Space::Hold
-            } else {
-                Space::Open(it.next().unwrap_or(BoardTile::Soil))
-            };
+            if !p.is_hold() {
+                squares[p.0 as usize] = Space::Open(it.next().unwrap_or(BoardTile::Soil));
+            }
         }
+        self.spaces = crate::board::Board::new(squares);
         ev.push(Ev::BoardLaid);
         let mut leaders = Leader::ALL.to_vec();
         for s in 0..self.players {

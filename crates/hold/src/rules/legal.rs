@@ -21,11 +21,7 @@ impl Hold {
         let Some(seat) = self.current_seat() else {
             return;
         };
-        // Only choosing a target or a room's square looks at every tile (a board scan).
-        let views = match (&self.stage, self.phase) {
-            (Stage::None, Phase::Dig | Phase::Fight | Phase::Build) => self.tile_views(),
-            _ => [None; crate::data::SQUARES],
-        };
+        let views = self.spaces.views();
         // Candidates go straight into `out` (its capacity is reused from call to call) and are
         // filtered at the end.
         let cands = out;
@@ -155,7 +151,7 @@ impl Hold {
             }
             _ => {}
         }
-        cands.retain(|a| self.check(&views, a).is_ok());
+        cands.retain(|a| self.check(views, a).is_ok());
     }
 }
 
@@ -269,7 +265,7 @@ mod tests {
 
     /// Every candidate offer addition, filtered by `check`: what `offer_additions` must list.
     fn checked_additions(g: &Hold, o: &Offer) -> Vec<A> {
-        let views = g.views_if_needed();
+        let views = g.spaces.views();
         let mut cands = Vec::new();
         for (give, holder) in [(true, o.from), (false, o.to)] {
             let mut items: Vec<TradeItem> = Vec::new();
@@ -300,7 +296,7 @@ mod tests {
         }
         cands
             .into_iter()
-            .filter(|a| g.check(&views, a).is_ok())
+            .filter(|a| g.check(views, a).is_ok())
             .collect()
     }
 

@@ -8,17 +8,16 @@ mod check;
 mod flow;
 mod legal;
 
-use crate::board::{Pos, Space, TileView};
+use crate::board::{Pos, Space};
 use crate::data::{
     EXTRA_DRAW_COST, FAR_SURCHARGE, FORMER_LAIR_SURCHARGE, GOLD_PER_TILE_PLAYED, Leader,
-    RoomEffect, SQUARES, WorkTile,
+    RoomEffect, WorkTile,
 };
 use crate::state::{Hold, Phase, Stage};
 use crate::types::TradeItem;
 use dwarfs_engine::Seat;
 
-/// Every tile as it currently is, indexed by square.
-pub(crate) type Views = [Option<TileView>; SQUARES];
+pub(crate) use crate::board::Views;
 
 impl Hold {
     /// The seat that must act now (`None` at a chance point or when the game is over).
@@ -116,13 +115,5 @@ impl Hold {
                 _ => 0,
             })
             .sum()
-    }
-
-    /// The tile views, computed only in the phases that look at tiles (they cost a board scan).
-    pub(crate) fn views_if_needed(&self) -> Views {
-        match self.phase {
-            Phase::Dig | Phase::Fight | Phase::Build => self.tile_views(),
-            _ => [None; SQUARES],
-        }
     }
 }

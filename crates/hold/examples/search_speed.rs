@@ -1,0 +1,128 @@
+//! Where a search bot's time goes in Dwarf Hold:
+//! `cargo run --release -p dwarfs-hold --example search_speed -- <players> <positions> <iterations> [seed]`.
+//!
+//! Plays one game with normal bots from `seed`, keeps `positions` of its searched decisions
+//! (spread over the game), then times a hard-level search of `iterations` iterations (no clock)
+//! on each and prints the mean time per iteration, beside the time of the parts one iteration
+//! repeats: a determinization, listing the legal actions with their weights, and the static
+//! evaluation. The last line is a checksum of the searches' choices and visits: the same build
+//! inputs give the same line, so a speed change that keeps it kept the bot's play.
+
+use dwarfs_bots::{Level, search::search};
+use dwarfs_engine::{Actor, Game, Seat, SeatView, SeedStream, Viewer};
+use dwarfs_hold::{Hold, HoldOptions};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
+    let players = arg(1, 2) as u8;
+    let positions = arg(2, 20) as usize;
+    let iterations = arg(3, 500) as u32;
+    let seed = arg(4, 1);
+
+    // One game with normal bots (fixed iterations), every searched decision kept.
+    let options = HoldOptions::default();
+    let mut g = Hold::new(&options, players).expect("valid players");
+    let mut rng = SeedStream::new(seed);
+    let mut bot_rng = SeedStream::derive(seed, "bots");
+    let normal = Level::Normal
+        .fixed_config()
+        .with_budget(dwarfs_bots::Budget::iterations(60));
+    let mut kept: Vec<(Hold, Seat)> = Vec::new();
+    let mut legal = Vec::new();
+    loop {
+        match g.to_act() {
+            Actor::Over => break,
+            Actor::Chance => {
+                g.resolve_chance(rng.next_entropy()).expect("chance");
+            }
+            Actor::Seat(s) => {
+                g.legal_actions(&mut legal);
+                if legal.len() > 1 {
+                    kept.push((g.clone(), s));
+                }
+                let r = search(&SeatView::new(&g, s), &legal, &normal, &mut bot_rng);
+                g.play(s, &legal[r.index]).expect("legal");
+            }
+            Actor::Simultaneous(_) => unreachable!("Hold has no simultaneous steps"),
+        }
+    }
+    let step = (kept.len() / positions.max(1)).max(1);
+    let sample: Vec<(Hold, Seat)> = kept.into_iter().step_by(step).take(positions).collect();
+    println!(
+        "{players} players, seed {seed}: {} positions, {iterations} iterations each",
+        sample.len()
+    );
+
+    // The searches.
+    let hard = Level::Hard
+        .fixed_config()
+        .with_budget(dwarfs_bots::Budget::iterations(iterations));
+    let mut check = blake3::Hasher::new();
+    let start = Instant::now();
+    let mut total_iters = 0u64;
+    for (i, (s, seat)) in sample.iter().enumerate() {
+        s.legal_actions(&mut legal);
+        let mut rng = SeedStream::derive(seed, &format!("search {i}"));
+        let r = search(&SeatView::new(s, *seat), &legal, &hard, &mut rng);
+        total_iters += u64::from(r.iterations);
+        check.update(&(r.index as u32).to_le_bytes());
+        check.update(&r.visits.to_le_bytes());
+        check.update(&(r.nodes as u32).to_le_bytes());
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "search: {:.1} us per iteration ({total_iters} iterations in {secs:.2} s)",
+        secs * 1e6 / total_iters.max(1) as f64
+    );
+
+    // The parts, each repeated on every sampled position.
+    let reps = 2000u32;
+    let t = Instant::now();
+    let mut ent = SeedStream::new(9);
+    for _ in 0..reps {
+        for (s, seat) in &sample {
+            black_box(s.determinize(Viewer::Seat(*seat), ent.next_entropy()));
+        }
+    }
+    let per = |t: Instant| t.elapsed().as_secs_f64() * 1e9 / (reps as f64 * sample.len() as f64);
+    println!("determinize: {:.0} ns", per(t));
+    let t = Instant::now();
+    let mut n_legal = 0usize;
+    for _ in 0..reps {
+        for (s, _) in &sample {
+            s.legal_actions(&mut legal);
+            n_legal += legal.len();
+        }
+    }
+    println!(
+        "legal actions: {:.0} ns ({:.1} actions)",
+        per(t),
+        n_legal as f64 / (reps as f64 * sample.len() as f64)
+    );
+    let t = Instant::now();
+    let mut w = 0u64;
+    for _ in 0..reps {
+        for (s, seat) in &sample {
+            s.legal_actions(&mut legal);
+            w += legal
+                .iter()
+                .map(|a| u64::from(s.action_weight(*seat, a)))
+                .sum::<u64>();
+        }
+    }
+    println!("legal actions and weights: {:.0} ns", per(t));
+    let t = Instant::now();
+    let mut out = vec![0u16; players as usize];
+    for _ in 0..reps {
+        for (s, _) in &sample {
+            black_box(s.evaluate(&mut out));
+            w += u64::from(out[0]);
+        }
+    }
+    println!("evaluate: {:.0} ns", per(t));
+    check.update(&w.to_le_bytes());
+    println!("checksum {}", &check.finalize().to_hex()[..16]);
+}
