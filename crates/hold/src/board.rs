@@ -168,15 +168,20 @@ pub(crate) type Views = [Option<TileView>; SQUARES];
 
 /// The 64 squares, with what the rules and the encoding read most kept beside them: the
 /// squares' canonical bytes (so encoding the board is one copy), the tiles as they currently
-/// are ([`tile_views`], which depend on the squares alone) and each seat's [`SpaceBonus`]. The
-/// squares change a few times a turn and these are read at almost every step. Every change goes
-/// through [`Board::set`] or [`Board::set_owner`], which keep them up to date; reading is
-/// through the slice of squares it dereferences to.
+/// are ([`tile_views`], which depend on the squares alone), the squares each seat controls, the
+/// rooms built and each seat's [`SpaceBonus`]. The squares change a few times a turn and these
+/// are read at almost every step. Every change goes through [`Board::set`] or
+/// [`Board::set_owner`], which keep them up to date; reading is through the slice of squares it
+/// dereferences to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
     spaces: [Space; SQUARES],
     bytes: [u8; 4 * SQUARES],
     views: Views,
+    /// Per seat, the squares it controls (bit `square`).
+    owned: [u64; MAX_SEATS],
+    /// The room designs on the board (bit `WorkTile as u8`).
+    built: u64,
     bonus: [SpaceBonus; MAX_SEATS],
 }
 
@@ -186,43 +191,50 @@ impl Board {
         let mut b = Board {
             spaces,
             bytes: [0; 4 * SQUARES],
-            views: tile_views(&spaces),
+            views: [None; SQUARES],
+            owned: [0; MAX_SEATS],
+            built: 0,
             bonus: [SpaceBonus::default(); MAX_SEATS],
         };
         for (i, space) in spaces.iter().enumerate() {
             b.bytes[4 * i..4 * i + 4].copy_from_slice(&crate::packed::spaces::pack(space));
-            b.count(i, true);
         }
+        b.derive();
         b
     }
 
-    /// Adds (or takes away) square `i`'s part of its owner's bonuses.
-    fn count(&mut self, i: usize, add: bool) {
-        if let Some((owner, s)) = SpaceBonus::of(&self.spaces[i]) {
-            let b = &mut self.bonus[owner.index()];
-            if add {
+    /// Computes the views, owners, rooms and bonuses from the squares.
+    fn derive(&mut self) {
+        self.views = tile_views(&self.spaces);
+        self.owned = [0; MAX_SEATS];
+        self.built = 0;
+        self.bonus = [SpaceBonus::default(); MAX_SEATS];
+        for (i, space) in self.spaces.iter().enumerate() {
+            if let Some(o) = self
+                .owned
+                .get_mut(space.owner().map_or(MAX_SEATS, Seat::index))
+            {
+                *o |= 1 << i;
+            }
+            if let Space::Room { room, .. } = space {
+                self.built |= 1 << (*room as u8);
+            }
+            if let Some((owner, s)) = SpaceBonus::of(space) {
+                let b = &mut self.bonus[owner.index()];
                 b.dig += s.dig;
                 b.fight += s.fight;
-            } else {
-                b.dig -= s.dig;
-                b.fight -= s.fight;
             }
         }
     }
 
     /// Puts `space` on square `i` (nothing happens off the board).
     pub(crate) fn set(&mut self, i: usize, space: Space) {
-        if i >= SQUARES {
+        if i >= SQUARES || self.spaces[i] == space {
             return;
         }
-        if self.spaces[i] == space {
-            return;
-        }
-        self.count(i, false);
         self.spaces[i] = space;
         self.bytes[4 * i..4 * i + 4].copy_from_slice(&crate::packed::spaces::pack(&space));
-        self.count(i, true);
-        self.views = tile_views(&self.spaces);
+        self.derive();
     }
 
     /// Gives the marker on square `i` to `seat` (no effect on the hold or an open tile).
@@ -241,6 +253,31 @@ impl Board {
     /// Every tile as it currently is.
     pub(crate) fn views(&self) -> &Views {
         &self.views
+    }
+
+    /// The squares `seat` controls, as bits (bit `square`).
+    pub(crate) fn owned(&self, seat: Seat) -> u64 {
+        self.owned.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// The squares `seat` controls, in square order.
+    pub(crate) fn of(&self, seat: Seat) -> impl Iterator<Item = &Space> + '_ {
+        let mut bits = self.owned(seat);
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            self.spaces.get(i)
+        })
+    }
+
+    /// Whether a room of this design stands on the board.
+    pub(crate) fn is_built(&self, room: WorkTile) -> bool {
+        self.built & (1 << (room as u8)) != 0
+    }
+
+    /// The room designs on the board, as bits (bit `WorkTile as u8`).
+    pub(crate) fn built(&self) -> u64 {
+        self.built
     }
 
     /// What `seat`'s spaces add to each of its action tiles.

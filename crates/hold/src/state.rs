@@ -420,7 +420,7 @@ impl Hold {
 
     /// Rooms a seat controls.
     pub fn rooms_of(&self, seat: Seat) -> impl Iterator<Item = WorkTile> + '_ {
-        self.spaces.iter().filter_map(move |s| match *s {
+        self.spaces.of(seat).filter_map(move |s| match *s {
             Space::Room { room, owner, .. } if owner == seat => Some(room),
             _ => None,
         })
@@ -428,7 +428,7 @@ impl Hold {
 
     /// Mines (claimed veins) a seat controls, by printed tile.
     pub fn mines_of(&self, seat: Seat) -> impl Iterator<Item = BoardTile> + '_ {
-        self.spaces.iter().filter_map(move |s| match *s {
+        self.spaces.of(seat).filter_map(move |s| match *s {
             Space::Claimed { as_tile, owner, .. }
                 if owner == seat && as_tile.kind() == BoardKind::Vein =>
             {

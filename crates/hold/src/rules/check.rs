@@ -562,12 +562,7 @@ impl Hold {
                 if know_hand && self.in_hand(holder, t) <= dup {
                     return Err(E::BadOffer("that tile is not in the hand"));
                 }
-                if t.kind() == WorkKind::Room
-                    && self
-                        .spaces
-                        .iter()
-                        .any(|s| matches!(s, Space::Room { room, .. } if *room == t))
-                {
+                if t.kind() == WorkKind::Room && self.spaces.is_built(t) {
                     return Err(E::BadOffer("that room is already built"));
                 }
                 if dup >= t.data().copies as usize {

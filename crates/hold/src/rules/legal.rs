@@ -1,7 +1,7 @@
 //! Listing the legal actions: candidates filtered by the same check that `apply` uses.
 
 use crate::board::{Pos, Space};
-use crate::data::{EventEffect, Leader, WorkKind, WorkTile};
+use crate::data::{BoardKind, EventEffect, Leader, WorkKind, WorkTile};
 use crate::state::{Hold, Offer, Phase, Stage};
 use crate::types::{HoldAction as A, OFFER_STEPS, TradeItem};
 use dwarfs_engine::Seat;
@@ -143,9 +143,23 @@ impl Hold {
             }
             (Stage::None, Phase::Build) => {
                 cands.push(A::Pass);
+                // Rooms stand on claimed earth or cleared lairs (`check_build` refuses the
+                // other squares first, as the room is in the hand).
+                let mut sites = 0u64;
+                for (i, sp) in self.spaces.iter().enumerate() {
+                    let site = match *sp {
+                        Space::Claimed { as_tile, .. } => as_tile.kind() == BoardKind::Earth,
+                        Space::Cleared { .. } => true,
+                        _ => false,
+                    };
+                    sites |= (site as u64) << i;
+                }
+                let sites = (0..crate::data::SQUARES as u8)
+                    .filter(move |p| sites & (1 << p) != 0)
+                    .map(Pos);
                 for r in distinct(self.hand(seat)) {
                     if r.kind() == WorkKind::Room {
-                        cands.extend(Pos::all().map(|p| A::Build(r, p)));
+                        cands.extend(sites.clone().map(|p| A::Build(r, p)));
                     }
                 }
             }
@@ -161,12 +175,9 @@ impl Hold {
     pub(crate) fn offer_additions(&self, o: &Offer, out: &mut Vec<A>) {
         let limit = self.options.max_offer_items as usize;
         let full = limit > 0 && o.give.len() + o.ask.len() >= limit;
-        let mut built = 0u64;
-        for sp in &self.spaces {
-            if let Space::Room { room, .. } = sp {
-                built |= 1u64 << (*room as u8);
-            }
-        }
+        // Room designs on the board (bit `WorkTile as u8`): they cannot change hands.
+        let built = self.spaces.built();
+        let is_built = |t: WorkTile| t.kind() == WorkKind::Room && built & (1 << (t as u8)) != 0;
         for (give, holder, list) in [(true, o.from, &o.give), (false, o.to, &o.ask)] {
             let make = |i: TradeItem| {
                 if give {
@@ -175,19 +186,18 @@ impl Hold {
                     A::OfferAsk(i)
                 }
             };
+            // What the list holds already: copies of each tile design, and its spaces.
             let mut dup = [0u8; WorkTile::ALL.len()];
+            let mut listed = 0u64;
             for item in list {
-                if let TradeItem::Tile(t) = item {
-                    dup[*t as usize] += 1;
+                match item {
+                    TradeItem::Tile(t) => {
+                        dup[*t as usize] = dup[*t as usize].saturating_add(1);
+                    }
+                    TradeItem::Space(p) if p.is_valid() => listed |= 1 << p.0,
+                    _ => {}
                 }
             }
-            // `held`: copies in the holder's hand, when the holder gives.
-            let tile_ok = |t: WorkTile, held: usize| {
-                let d = dup[t as usize] as usize;
-                !(t.kind() == WorkKind::Room && built & (1u64 << (t as u8)) != 0)
-                    && d < t.data().copies as usize
-                    && (!give || held > d)
-            };
             if !full {
                 if give {
                     // The hand is sorted: count each run of one design once.
@@ -196,14 +206,15 @@ impl Hold {
                     while i < hand.len() {
                         let t = hand[i];
                         let run = hand[i..].iter().take_while(|x| **x == t).count();
-                        if tile_ok(t, run) {
+                        let d = dup[t as usize] as usize;
+                        if !is_built(t) && d < t.data().copies as usize && run > d {
                             out.push(make(TradeItem::Tile(t)));
                         }
                         i += run;
                     }
                 } else {
                     for t in WorkTile::ALL {
-                        if tile_ok(t, 0) {
+                        if !is_built(t) && dup[t as usize] < t.data().copies {
                             out.push(make(TradeItem::Tile(t)));
                         }
                     }
@@ -238,10 +249,11 @@ impl Hold {
             if full {
                 continue;
             }
-            for p in Pos::all() {
-                if self.owner(p) == Some(holder) && !list.contains(&TradeItem::Space(p)) {
-                    out.push(make(TradeItem::Space(p)));
-                }
+            // The holder's spaces not in the list yet, in square order.
+            let mut spaces = self.spaces.owned(holder) & !listed;
+            while spaces != 0 {
+                out.push(make(TradeItem::Space(Pos(spaces.trailing_zeros() as u8))));
+                spaces &= spaces - 1;
             }
             let tr = self.trophies(holder);
             for (i, t) in tr.iter().enumerate() {
