@@ -340,26 +340,62 @@ impl TileView {
 /// a fire pit).
 type Transform = (BoardTile, fn(&TileView) -> bool, Option<BoardTile>);
 
+/// Each square's neighbours in [`Pos::neighbours`] order (above, below, left, right), `u8::MAX`
+/// where the board ends.
+const NEIGHBOURS: [[u8; 4]; SQUARES] = {
+    let mut out = [[u8::MAX; 4]; SQUARES];
+    let mut p = 0;
+    while p < SQUARES {
+        let (r, c) = (p / BOARD_SIDE as usize, p % BOARD_SIDE as usize);
+        let side = BOARD_SIDE as usize;
+        let mut k = 0;
+        if r > 0 {
+            out[p][k] = (p - side) as u8;
+            k += 1;
+        }
+        if r + 1 < side {
+            out[p][k] = (p + side) as u8;
+            k += 1;
+        }
+        if c > 0 {
+            out[p][k] = (p - 1) as u8;
+            k += 1;
+        }
+        if c + 1 < side {
+            out[p][k] = (p + 1) as u8;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// Each square's neighbours as bits (bit `square`).
+const NEIGHBOUR_BITS: [u64; SQUARES] = {
+    let mut out = [0u64; SQUARES];
+    let mut p = 0;
+    while p < SQUARES {
+        let mut k = 0;
+        while k < 4 {
+            if NEIGHBOURS[p][k] != u8::MAX {
+                out[p] |= 1 << NEIGHBOURS[p][k];
+            }
+            k += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
+/// The squares next to square `p` (0-63).
+fn neighbours(p: usize) -> impl Iterator<Item = usize> {
+    NEIGHBOURS[p]
+        .into_iter()
+        .take_while(|&q| q != u8::MAX)
+        .map(usize::from)
+}
+
 /// The tiles on all 64 squares as they currently are (`None`: the hold, rooms, cleared lairs).
 pub fn tile_views(spaces: &[Space]) -> [Option<TileView>; SQUARES] {
-    let mut v: [Option<TileView>; SQUARES] = [None; SQUARES];
-    for p in Pos::all() {
-        let (printed, face, open) = match spaces.get(p.0 as usize) {
-            Some(Space::Open(t)) => (*t, *t, true),
-            Some(Space::Claimed { tile, as_tile, .. }) => (*tile, *as_tile, false),
-            _ => continue,
-        };
-        v[p.0 as usize] = Some(TileView {
-            printed,
-            face,
-            kind: face.kind(),
-            fire_pit: false,
-            open,
-            value: 0,
-            must_fight: false,
-        });
-    }
-    let at = |v: &[Option<TileView>; SQUARES], p: Pos| v[p.0 as usize];
     // Transformations, in a fixed order (see the rules doc): Pit Fiend, Beholder, Xorn, Stone
     // Giants. A lair that has been transformed loses its own effects.
     let passes: [Transform; 4] = [
@@ -384,14 +420,39 @@ pub fn tile_views(spaces: &[Space]) -> [Option<TileView>; SQUARES] {
             Some(BoardTile::Stone),
         ),
     ];
+    let mut v: [Option<TileView>; SQUARES] = [None; SQUARES];
+    // Open tiles printed as one of the transforming lairs: the only squares a pass starts from.
+    let mut sources = 0u64;
+    for (i, space) in spaces.iter().enumerate().take(SQUARES) {
+        let (printed, face, open) = match *space {
+            Space::Open(t) => (t, t, true),
+            Space::Claimed { tile, as_tile, .. } => (tile, as_tile, false),
+            _ => continue,
+        };
+        if open && passes.iter().any(|(source, ..)| *source == printed) {
+            sources |= 1 << i;
+        }
+        v[i] = Some(TileView {
+            printed,
+            face,
+            kind: face.kind(),
+            fire_pit: false,
+            open,
+            value: 0,
+            must_fight: false,
+        });
+    }
     for (source, affects, into) in passes {
-        for p in Pos::all() {
-            let Some(s) = at(&v, p) else { continue };
+        let mut bits = sources;
+        while bits != 0 {
+            let p = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let Some(s) = v[p] else { continue };
             if !(s.open && s.printed == source && s.face == source && s.kind == BoardKind::Lair) {
                 continue;
             }
-            for q in p.neighbours() {
-                let Some(mut t) = at(&v, q) else { continue };
+            for q in neighbours(p) {
+                let Some(mut t) = v[q] else { continue };
                 if !t.open || !affects(&t) {
                     continue;
                 }
@@ -405,18 +466,28 @@ pub fn tile_views(spaces: &[Space]) -> [Option<TileView>; SQUARES] {
                         t.kind = into.kind();
                     }
                 }
-                v[q.0 as usize] = Some(t);
+                v[q] = Some(t);
             }
+        }
+    }
+    // Squares whose effects reach their neighbours: active lairs and impassables (not fire
+    // pits).
+    let mut emitters = 0u64;
+    for (i, t) in v.iter().enumerate() {
+        if let Some(n) = t
+            && (n.is_active_lair() || (n.kind == BoardKind::Impassable && !n.fire_pit))
+        {
+            emitters |= 1 << i;
         }
     }
     // Values and "must be fought", computed from the transformed board.
     let mut out = v;
-    for p in Pos::all() {
-        let Some(t) = at(&v, p) else { continue };
+    for p in 0..SQUARES {
+        let Some(t) = v[p] else { continue };
         if !t.open {
             let mut t = t;
             t.value = t.face.data().value;
-            out[p.0 as usize] = Some(t);
+            out[p] = Some(t);
             continue;
         }
         let mut value = if t.kind == BoardKind::Impassable {
@@ -429,9 +500,8 @@ pub fn tile_views(spaces: &[Space]) -> [Option<TileView>; SQUARES] {
         if t.is_active_lair() {
             for e in t.face.data().effects {
                 if let BoardEffect::PerAdjacent { per, of } = *e {
-                    let n = p
-                        .neighbours()
-                        .filter(|q| at(&v, *q).is_some_and(|n| n.matches(of)))
+                    let n = neighbours(p)
+                        .filter(|q| v[*q].is_some_and(|n| n.matches(of)))
                         .count() as i16;
                     value += per as i16 * n;
                 }
@@ -439,21 +509,22 @@ pub fn tile_views(spaces: &[Space]) -> [Option<TileView>; SQUARES] {
         }
         // Effects of neighbours: active lairs and impassables (not fire pits).
         if t.kind != BoardKind::Impassable {
-            for q in p.neighbours() {
-                let Some(n) = at(&v, q) else { continue };
-                let works = n.is_active_lair() || (n.kind == BoardKind::Impassable && !n.fire_pit);
-                if !works {
-                    continue;
-                }
-                for e in n.face.data().effects {
-                    match *e {
-                        BoardEffect::AdjacentValue { delta, of } if t.matches(of) => {
-                            value += delta as i16;
+            if NEIGHBOUR_BITS[p] & emitters != 0 {
+                for q in neighbours(p) {
+                    let Some(n) = v[q] else { continue };
+                    if emitters & (1 << q) == 0 {
+                        continue;
+                    }
+                    for e in n.face.data().effects {
+                        match *e {
+                            BoardEffect::AdjacentValue { delta, of } if t.matches(of) => {
+                                value += delta as i16;
+                            }
+                            BoardEffect::MustFight(of) if n.is_active_lair() && t.matches(of) => {
+                                must_fight = true;
+                            }
+                            _ => {}
                         }
-                        BoardEffect::MustFight(of) if n.is_active_lair() && t.matches(of) => {
-                            must_fight = true;
-                        }
-                        _ => {}
                     }
                 }
             }
@@ -462,7 +533,7 @@ pub fn tile_views(spaces: &[Space]) -> [Option<TileView>; SQUARES] {
         let mut t = t;
         t.value = value.clamp(0, u8::MAX as i16) as u8;
         t.must_fight = must_fight;
-        out[p.0 as usize] = Some(t);
+        out[p] = Some(t);
     }
     out
 }
@@ -480,6 +551,13 @@ mod tests {
         assert_eq!(Pos::all().filter(|p| p.is_hold()).count(), 4);
         assert_eq!(Pos::new(0, 0).unwrap().to_string(), "a1");
         assert_eq!(Pos::new(7, 7).unwrap().to_string(), "h8");
+        for p in Pos::all() {
+            let listed: Vec<usize> = neighbours(p.0 as usize).collect();
+            let expected: Vec<usize> = p.neighbours().map(|q| q.0 as usize).collect();
+            assert_eq!(listed, expected, "{p}");
+            let bits = expected.iter().fold(0u64, |b, q| b | 1 << q);
+            assert_eq!(NEIGHBOUR_BITS[p.0 as usize], bits, "{p}");
+        }
     }
 
     #[test]

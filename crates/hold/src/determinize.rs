@@ -29,44 +29,55 @@ impl Hold {
             Viewer::Seat(s) if self.seated(s) => Some(s),
             _ => None,
         };
-        let hidden: Vec<bool> = (0..n).map(|i| me != Some(Seat(i as u8))).collect();
-        // Tiles publicly known to be in a hand.
-        let mut known: Vec<Vec<WorkTile>> = vec![Vec::new(); n];
-        match &self.stage {
+        let hidden = |i: usize| me != Some(Seat(i as u8));
+        // Tiles publicly known to be in one hand: those staged for a dig or fight, or given in
+        // the offer on the table.
+        let mut known: Vec<WorkTile> = Vec::new();
+        let known_seat = match &self.stage {
             Stage::Claim { tiles, .. } => {
-                if let Some(a) = self.current_seat() {
-                    known[a.index()] = tiles.clone();
-                }
+                known.extend_from_slice(tiles);
+                self.current_seat()
             }
             Stage::Offer(o) => {
-                known[o.from.index()] = o
-                    .give
-                    .iter()
-                    .filter_map(|i| match i {
-                        TradeItem::Tile(t) => Some(*t),
-                        _ => None,
-                    })
-                    .collect();
+                known.extend(o.give.iter().filter_map(|i| match i {
+                    TradeItem::Tile(t) => Some(*t),
+                    _ => None,
+                }));
+                Some(o.from)
             }
-            _ => {}
-        }
-        // Pool every hidden tile.
-        let mut pool: Vec<WorkTile> = Vec::new();
+            _ => None,
+        };
+        let known_of = |s: usize| -> &[WorkTile] {
+            if known_seat.map(|k| k.index()) == Some(s) {
+                &known
+            } else {
+                &[]
+            }
+        };
+        // Pool every hidden tile: the draw pile, then each hidden hand but its known tiles.
+        let mut pool: Vec<WorkTile> = Vec::with_capacity(WorkTile::ALL.len() * 2);
         for (i, &c) in self.draw_pile.iter().enumerate() {
             pool.extend(std::iter::repeat_n(WorkTile::ALL[i], c as usize));
         }
-        let mut sizes = vec![0usize; n];
-        for s in 0..n {
-            if !hidden[s] {
+        let mut sizes = [0usize; 8];
+        for (s, size) in sizes.iter_mut().enumerate().take(n) {
+            if !hidden(s) {
                 continue;
             }
-            let mut rest = self.hands[s].clone();
-            for t in &known[s] {
+            let hand = &self.hands[s];
+            let k = known_of(s);
+            if k.is_empty() {
+                *size = hand.len();
+                pool.extend_from_slice(hand);
+                continue;
+            }
+            let mut rest = hand.clone();
+            for t in k {
                 if let Some(i) = rest.iter().position(|x| x == t) {
                     rest.remove(i);
                 }
             }
-            sizes[s] = rest.len();
+            *size = rest.len();
             pool.extend(rest);
         }
         let rune_hidden = me.is_none() || me != self.current_seat();
@@ -78,36 +89,47 @@ impl Hold {
             _ => None,
         };
         // Deal again: hidden hands in seat order, then the Rune Stones draw, the rest face down.
-        let deal = |k: usize, rng: &mut ChanceRng, pool: &mut Vec<WorkTile>| {
-            (0..k).filter_map(|_| rng.draw(pool)).collect::<Vec<_>>()
-        };
-        for s in 0..n {
-            if !hidden[s] {
+        let deal =
+            |k: usize, rng: &mut ChanceRng, pool: &mut Vec<WorkTile>, out: &mut Vec<WorkTile>| {
+                for _ in 0..k {
+                    if let Some(t) = rng.draw(pool) {
+                        out.push(t);
+                    }
+                }
+            };
+        for (s, &size) in sizes.iter().enumerate().take(n) {
+            if !hidden(s) {
                 continue;
             }
-            let mut hand = known[s].clone();
-            hand.extend(deal(sizes[s], &mut rng, &mut pool));
+            let hand = &mut g.hands[s];
+            hand.clear();
+            hand.extend_from_slice(known_of(s));
+            deal(size, &mut rng, &mut pool, hand);
             hand.sort();
-            g.hands[s] = hand;
         }
         if let Some(k) = rune_len {
-            let mut drawn = deal(k, &mut rng, &mut pool);
+            let mut drawn = Vec::with_capacity(k);
+            deal(k, &mut rng, &mut pool, &mut drawn);
             drawn.sort();
             g.stage = Stage::RunePick(drawn);
         }
-        g.draw_pile = vec![0; WorkTile::ALL.len()];
+        g.draw_pile.clear();
+        g.draw_pile.resize(WorkTile::ALL.len(), 0);
         for t in pool {
             g.draw_pile[t as usize] += 1;
         }
         // Looks taken by others show the redrawn hands.
         for s in 0..n {
-            if !hidden[s] {
+            if !hidden(s) {
                 continue;
             }
-            if let Some(look) = &mut g.looks[s]
-                && hidden[look.target.index()]
+            if let Some(look) = &g.looks[s]
+                && hidden(look.target.index())
             {
-                look.hand = g.hands[look.target.index()].clone();
+                let hand = g.hands[look.target.index()].clone();
+                if let Some(look) = &mut g.looks[s] {
+                    look.hand = hand;
+                }
             }
         }
         g

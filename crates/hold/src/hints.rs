@@ -289,7 +289,7 @@ impl Hold {
 
     /// Each seat's score if the game ended now, in tenths of a VT, with the hand's worth added.
     fn standing(&self) -> Vec<i64> {
-        let scores = self.final_scores();
+        let scores = self.score_totals();
         (0..self.players as usize)
             .map(|i| {
                 let seat = Seat(i as u8);
@@ -298,7 +298,7 @@ impl Hold {
                     .iter()
                     .map(|t| self.tile_worth(seat, *t))
                     .sum();
-                scores[i].total as i64 * VT + hand / 2 + (self.gold[i] % 10) as i64
+                scores[i] as i64 * VT + hand / 2 + (self.gold[i] % 10) as i64
             })
             .collect()
     }

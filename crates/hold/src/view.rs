@@ -57,6 +57,16 @@ pub struct HoldView {
     pub ended: Vec<EndCondition>,
 }
 
+/// The categories of the final score, in the order of the score lines.
+const SCORE_CATEGORIES: [&str; 6] = [
+    "Victory tokens",
+    "Most markers on the hold",
+    "Most trophies",
+    "Most rooms",
+    "Most mines",
+    "Gold (1 VT per 10)",
+];
+
 impl Hold {
     pub(crate) fn view(&self, viewer: Viewer, to_act: Actor) -> HoldView {
         let me = match viewer {
@@ -107,45 +117,55 @@ impl Hold {
             .collect()
     }
 
-    /// The final score lines for every seat (valid at any time; used when the game is over).
-    pub fn final_scores(&self) -> Vec<SeatScore> {
-        let n = self.players as usize;
-        let seats: Vec<Seat> = (0..self.players).map(Seat).collect();
-        let hold: Vec<u32> = seats.iter().map(|s| self.hold_markers(*s) as u32).collect();
-        let trophies: Vec<u32> = seats
-            .iter()
-            .map(|s| self.trophies(*s).len() as u32)
-            .collect();
-        let rooms: Vec<u32> = seats
-            .iter()
-            .map(|s| self.rooms_of(*s).count() as u32)
-            .collect();
-        let mines: Vec<u32> = seats
-            .iter()
-            .map(|s| self.mines_of(*s).count() as u32)
-            .collect();
+    /// Each seat's points by category, in the order of [`SCORE_CATEGORIES`] (valid at any
+    /// time; the final score when the game is over).
+    pub(crate) fn score_parts(&self) -> Vec<[u32; 6]> {
+        let seats = || (0..self.players).map(Seat);
+        let hold: Vec<u32> = seats().map(|s| self.hold_markers(s) as u32).collect();
+        let trophies: Vec<u32> = seats().map(|s| self.trophies(s).len() as u32).collect();
+        let rooms: Vec<u32> = seats().map(|s| self.rooms_of(s).count() as u32).collect();
+        let mines: Vec<u32> = seats().map(|s| self.mines_of(s).count() as u32).collect();
         let a_hold = Self::split_award(&hold, AWARD_HOLD);
         let a_tr = Self::split_award(&trophies, AWARD_TROPHIES);
         let a_rooms = Self::split_award(&rooms, AWARD_ROOMS);
         let a_mines = Self::split_award(&mines, AWARD_MINES);
-        (0..n)
+        (0..self.players as usize)
             .map(|i| {
-                let line = |category: &str, points: u32| ScoreLine {
-                    category: category.to_string(),
-                    points: points as i32,
-                };
-                SeatScore::new(
-                    Seat(i as u8),
-                    vec![
-                        line("Victory tokens", self.vt[i]),
-                        line("Most markers on the hold", a_hold[i]),
-                        line("Most trophies", a_tr[i]),
-                        line("Most rooms", a_rooms[i]),
-                        line("Most mines", a_mines[i]),
-                        line("Gold (1 VT per 10)", self.gold[i] / GOLD_PER_FINAL_VT),
-                    ],
-                    vec![],
-                )
+                [
+                    self.vt[i],
+                    a_hold[i],
+                    a_tr[i],
+                    a_rooms[i],
+                    a_mines[i],
+                    self.gold[i] / GOLD_PER_FINAL_VT,
+                ]
+            })
+            .collect()
+    }
+
+    /// Each seat's total of [`Hold::score_parts`], as [`SeatScore::total`] counts it.
+    pub(crate) fn score_totals(&self) -> Vec<i32> {
+        self.score_parts()
+            .iter()
+            .map(|p| p.iter().map(|&x| x as i32).sum())
+            .collect()
+    }
+
+    /// The final score lines for every seat (valid at any time; used when the game is over).
+    pub fn final_scores(&self) -> Vec<SeatScore> {
+        self.score_parts()
+            .into_iter()
+            .enumerate()
+            .map(|(i, parts)| {
+                let lines = SCORE_CATEGORIES
+                    .iter()
+                    .zip(parts)
+                    .map(|(category, points)| ScoreLine {
+                        category: category.to_string(),
+                        points: points as i32,
+                    })
+                    .collect();
+                SeatScore::new(Seat(i as u8), lines, vec![])
             })
             .collect()
     }

@@ -17,8 +17,11 @@ impl Hold {
                 self.discards[i] = 0;
             }
         }
-        let weights: Vec<u32> = self.draw_pile.iter().map(|&c| c as u32).collect();
-        let i = rng.weighted(&weights)?;
+        let mut weights = [0u32; WorkTile::ALL.len()];
+        for (w, &c) in weights.iter_mut().zip(&self.draw_pile) {
+            *w = c as u32;
+        }
+        let i = rng.weighted(&weights[..self.draw_pile.len().min(weights.len())])?;
         self.draw_pile[i] -= 1;
         Some(WorkTile::ALL[i])
     }
