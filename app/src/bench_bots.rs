@@ -33,7 +33,7 @@ pub struct BotsArgs {
     pub budget_ms: Option<u64>,
     /// Per-move budget of the hard bot in iterations (no clock, so the games are the same
     /// whatever the machine's load); normal and easy get the same share of it as in the lobby
-    /// (300 and 48 of 2500).
+    /// (300 and 48 of hard's 6000: `--budget-iterations 6000` plays the lobby's iterations).
     #[arg(long)]
     pub budget_iterations: Option<u32>,
     /// The pairings, `a-b` each (bots: random, game, easy, normal, hard). The default: every
@@ -156,6 +156,11 @@ pub struct PairingReport {
     pub a_ms_per_move: f64,
     /// Bot `a`'s longest single move, in milliseconds.
     pub a_max_ms_per_move: f64,
+    /// `a`'s mean processor time per decision in milliseconds (its thread on a core, whatever
+    /// the machine's load), where the system tells it.
+    pub a_cpu_ms_per_move: Option<f64>,
+    /// The most processor time of a single move of `a`, in milliseconds, where measured.
+    pub a_max_cpu_ms_per_move: Option<f64>,
 }
 
 /// The Wilson score interval at 95% for `wins` successes (fractional for shared wins) in `n`.
@@ -230,15 +235,19 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
                     scaled_iterations(Level::Normal, it),
                     scaled_iterations(Level::Easy, it)
                 ),
-                (None, None) =>
-                    "lobby budgets (easy 48 it/0.1 s, normal 300 it/0.4 s, hard 2500 it/1 s)".into(),
+                (None, None) => format!(
+                    "lobby budgets (easy {} it/0.1 s, normal {} it/0.4 s, hard {} it/1 s)",
+                    Level::Easy.iterations(),
+                    Level::Normal.iterations(),
+                    Level::Hard.iterations()
+                ),
             }
         );
         if cfg!(debug_assertions) {
             println!("note: a debug build; run with --release for real figures");
         }
         println!(
-            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>7}  {:>15}  {:>10}  {:>10}  {:>9}  {:>9}",
+            "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>7}  {:>15}  {:>10}  {:>10}  {:>9}  {:>9}  {:>9}  {:>9}",
             "a",
             "b",
             "games",
@@ -250,13 +259,17 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             "a moves/s",
             "b moves/s",
             "a ms/mv",
-            "a max ms"
+            "a max ms",
+            "a cpu ms",
+            "a max cpu"
         );
     }
     for p in pairings {
         let (mut won, mut a_moves, mut b_moves, mut held) = (0u64, 0u64, 0u64, 0u64);
         let (mut a_time, mut b_time) = (Duration::ZERO, Duration::ZERO);
         let mut a_slowest = Duration::ZERO;
+        // Processor time, while every game measured it.
+        let mut a_cpu = Some((Duration::ZERO, Duration::ZERO));
         for g in 0..args.games {
             let seed = args.seed.wrapping_add(g);
             let a_seat = (g % u64::from(n)) as usize;
@@ -279,6 +292,10 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
                     a_moves += u64::from(m.moves[s]);
                     a_time += m.thinking[s];
                     a_slowest = a_slowest.max(m.slowest[s]);
+                    a_cpu = match (a_cpu, &m.cpu, &m.slowest_cpu) {
+                        (Some((sum, max)), Some(c), Some(w)) => Some((sum + c[s], max.max(w[s]))),
+                        _ => None,
+                    };
                 } else {
                     b_moves += u64::from(m.moves[s]);
                     b_time += m.thinking[s];
@@ -303,13 +320,17 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             b_moves_per_s: per_s(b_moves, b_time),
             a_ms_per_move: a_time.as_secs_f64() * 1000.0 / a_moves.max(1) as f64,
             a_max_ms_per_move: a_slowest.as_secs_f64() * 1000.0,
+            a_cpu_ms_per_move: a_cpu
+                .map(|(sum, _)| sum.as_secs_f64() * 1000.0 / a_moves.max(1) as f64),
+            a_max_cpu_ms_per_move: a_cpu.map(|(_, max)| max.as_secs_f64() * 1000.0),
         };
         if args.json {
             let s = serde_json::to_string(&r).map_err(|e| CliError::Failed(e.to_string()))?;
             println!("{s}");
         } else {
+            let cpu = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |ms| format!("{ms:.1}"));
             println!(
-                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}  {:>9.1}",
+                "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}  {:>9.1}  {:>9}  {:>9}",
                 r.a,
                 r.b,
                 r.games,
@@ -323,7 +344,9 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
                 r.a_moves_per_s,
                 r.b_moves_per_s,
                 r.a_ms_per_move,
-                r.a_max_ms_per_move
+                r.a_max_ms_per_move,
+                cpu(r.a_cpu_ms_per_move),
+                cpu(r.a_max_cpu_ms_per_move)
             );
         }
     }
@@ -360,9 +383,11 @@ mod tests {
 
     #[test]
     fn iteration_budgets_keep_the_lobby_proportions() {
+        let hard = Level::Hard.iterations();
         assert_eq!(scaled_iterations(Level::Hard, 500), 500);
-        assert_eq!(scaled_iterations(Level::Normal, 2500), 300);
-        assert_eq!(scaled_iterations(Level::Normal, 500), 60);
+        assert_eq!(scaled_iterations(Level::Normal, hard), 300);
+        assert_eq!(scaled_iterations(Level::Easy, hard), 48);
+        assert_eq!(scaled_iterations(Level::Normal, hard / 10), 30);
         assert_eq!(scaled_iterations(Level::Easy, 10), 1);
     }
 

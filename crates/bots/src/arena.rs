@@ -14,6 +14,19 @@ pub struct Match {
     pub thinking: Vec<Duration>,
     /// The longest single choice of each seat's bot.
     pub slowest: Vec<Duration>,
+    /// Processor time each seat's bot spent choosing (its thread on a core: what the choice
+    /// costs whatever the machine's load), where the system tells it ([`thread_cpu_time`]).
+    pub cpu: Option<Vec<Duration>>,
+    /// The most processor time of a single choice of each seat's bot, where measured.
+    pub slowest_cpu: Option<Vec<Duration>>,
+}
+
+/// The processor time this thread has run so far, where the system tells it (Linux:
+/// `/proc/thread-self/schedstat`, in nanoseconds); `None` elsewhere.
+pub fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = text.split_whitespace().next()?.parse::<u64>().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 impl Match {
@@ -46,6 +59,8 @@ pub fn play_match<G: Game>(
     let mut moves = vec![0u32; bots.len()];
     let mut thinking = vec![Duration::ZERO; bots.len()];
     let mut slowest = vec![Duration::ZERO; bots.len()];
+    let mut cpu = thread_cpu_time().map(|_| vec![Duration::ZERO; bots.len()]);
+    let mut slowest_cpu = cpu.clone();
     for _ in 0..G::max_steps(players) {
         match state.to_act() {
             Actor::Over => {
@@ -57,6 +72,8 @@ pub fn play_match<G: Game>(
                     moves,
                     thinking,
                     slowest,
+                    cpu,
+                    slowest_cpu,
                 });
             }
             Actor::Chance => {
@@ -72,11 +89,22 @@ pub fn play_match<G: Game>(
                 if legal.is_empty() {
                     return Err(format!("seed {seed}: {seat} has no legal action"));
                 }
+                let cpu_before = cpu.as_ref().and_then(|_| thread_cpu_time());
                 let t = Instant::now();
                 let i = bots[seat.index()].choose(&SeatView::new(&state, seat), &legal);
                 let took = t.elapsed();
                 thinking[seat.index()] += took;
                 slowest[seat.index()] = slowest[seat.index()].max(took);
+                if let (Some(before), Some(after)) = (cpu_before, thread_cpu_time())
+                    && let (Some(c), Some(m)) = (cpu.as_mut(), slowest_cpu.as_mut())
+                {
+                    // The system counts a running thread's time at its scheduler's ticks, so a
+                    // short move may be charged a little of what ran before it: never more
+                    // than the move's wall time.
+                    let used = after.saturating_sub(before).min(took);
+                    c[seat.index()] += used;
+                    m[seat.index()] = m[seat.index()].max(used);
+                }
                 moves[seat.index()] += 1;
                 let action = legal
                     .get(i)

@@ -40,12 +40,15 @@ impl Level {
         }
     }
 
-    /// Iterations per move (each a determinization, a walk down the tree and a rollout).
+    /// Iterations per move (each a determinization, a walk down the tree and a rollout). Hard's
+    /// 6000 keep its slowest move in Fall, Spring and Winter under its second on one core in a
+    /// release build (`docs/benchmarks.md`); Hold is slower per iteration and meets the clock
+    /// first.
     pub fn iterations(self) -> u32 {
         match self {
             Level::Easy => 48,
             Level::Normal => 300,
-            Level::Hard => 2500,
+            Level::Hard => 6000,
         }
     }
 

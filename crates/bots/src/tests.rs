@@ -299,3 +299,24 @@ fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
         );
     }
 }
+
+#[test]
+fn the_arena_charges_each_move_no_more_processor_time_than_it_took() {
+    let mut search = SearchBot::new(quick(64), 3);
+    let mut random = RandomBot::new(3);
+    let mut bots: Vec<&mut dyn Bot<Pig>> = vec![&mut search, &mut random];
+    let m = play_match::<Pig>(&PigOptions::default(), &mut bots, 9).unwrap();
+    assert_eq!(m.cpu.is_some(), crate::arena::thread_cpu_time().is_some());
+    assert_eq!(m.cpu.is_some(), m.slowest_cpu.is_some());
+    if let (Some(cpu), Some(slowest)) = (&m.cpu, &m.slowest_cpu) {
+        for s in 0..2 {
+            assert!(
+                cpu[s] <= m.thinking[s],
+                "seat {s}: {:?} {:?}",
+                cpu[s],
+                m.thinking[s]
+            );
+            assert!(slowest[s] <= m.slowest[s] && slowest[s] <= cpu[s]);
+        }
+    }
+}
