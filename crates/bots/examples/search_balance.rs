@@ -11,13 +11,18 @@
 //! Options: `--iters N` (default 300), `--level easy|normal|hard` (the knowledge used: easy
 //! plays uniform rollouts to the end; default normal), `--first S` (first seed, default 0),
 //! `--profile forbid:KIND` or `--profile favour:KIND` (the kinds each game knows are listed by
-//! `--profile list`), `--third` (Fall's 3rd edition), `--nightmare` (Winter).
+//! `--profile list`), `--weight KIND:W` (every seat's search weighs that kind `W` in its
+//! rollouts and move ordering instead of the game's own weight, before any favour; repeatable:
+//! to study a kind without the bias of the game's hints, e.g. Fall's `upgrade:4`, an ordinary
+//! move's weight), `--third` (Fall's 3rd edition), `--nightmare` (Winter; solitaire is 1
+//! player).
 //!
 //! Output: one line per game (`game seed=.. prof=<seat or -> win=<seats> scores=.. limit=<0|1>
 //! moves=<decisions> cats=<points by category, all seats>` and the game's own notes: Fall's
 //! goals per seat, rounds, face-up goals and gem piles, Hold's turns and end conditions, Spring's
 //! last era, Winter's week), flushed as it goes, then a summary: seat win shares, the profiled
-//! seat's share, games ended by the round or turn limit, all with 95% intervals.
+//! seat's share, games ended by the round or turn limit, the kinds the profiled seat and the
+//! other seats played per game, all with 95% intervals.
 
 use dwarfs_bots::{Budget, Level, SearchBot};
 use dwarfs_engine::{
@@ -175,6 +180,8 @@ const FAVOUR: u32 = 8;
 struct Profiled<G: Study> {
     inner: G,
     seats: [SeatProfile; 8],
+    /// Weights that replace the game's for a kind, every seat (0: the game's own).
+    weights: [u32; 8],
 }
 
 impl<G: Study> Profiled<G> {
@@ -208,6 +215,7 @@ impl<G: Study> Game for Profiled<G> {
         Ok(Profiled {
             inner: G::new(options, players)?,
             seats: [SeatProfile::default(); 8],
+            weights: [0; 8],
         })
     }
     fn options(&self) -> &Self::Options {
@@ -249,12 +257,17 @@ impl<G: Study> Game for Profiled<G> {
         Profiled {
             inner: self.inner.determinize(viewer, entropy),
             seats: self.seats,
+            weights: self.weights,
         }
     }
     fn action_weight(&self, seat: Seat, action: &Self::Action) -> u32 {
-        let w = self.inner.action_weight(seat, action);
+        let kind = G::kind(action);
+        let w = match kind.and_then(|k| self.weights.get(k)) {
+            Some(&w) if w > 0 => w,
+            _ => self.inner.action_weight(seat, action),
+        };
         let favour = self.seats.get(seat.index()).map_or(0, |p| p.favour);
-        match G::kind(action) {
+        match kind {
             Some(k) if favour & (1 << k) != 0 => w.max(1) * FAVOUR,
             _ => w,
         }
@@ -282,6 +295,7 @@ struct Args {
     iters: u32,
     level: Level,
     profile: Option<(bool, String)>,
+    weights: Vec<(String, u32)>,
     third: bool,
     nightmare: bool,
 }
@@ -289,8 +303,8 @@ struct Args {
 fn parse() -> Result<Args, String> {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: balance <fall|hold|winter|spring> <players> <games> [--iters N] \
-                 [--level L] [--first S] [--profile forbid:KIND|favour:KIND|list] [--third] \
-                 [--nightmare]";
+                 [--level L] [--first S] [--profile forbid:KIND|favour:KIND|list] \
+                 [--weight KIND:W] [--third] [--nightmare]";
     let num = |i: usize| raw.get(i).and_then(|s| s.parse::<u64>().ok()).ok_or(usage);
     let mut a = Args {
         game: raw.first().cloned().ok_or(usage)?,
@@ -300,6 +314,7 @@ fn parse() -> Result<Args, String> {
         iters: 300,
         level: Level::Normal,
         profile: None,
+        weights: Vec::new(),
         third: false,
         nightmare: false,
     };
@@ -316,6 +331,14 @@ fn parse() -> Result<Args, String> {
                     Some(("favour", k)) => (false, k.to_string()),
                     _ => (true, value.clone()),
                 })
+            }
+            "--weight" => {
+                let (k, w) = value.split_once(':').ok_or(usage)?;
+                let w = w.parse().map_err(|_| usage)?;
+                if w == 0 {
+                    return Err("a weight is at least 1".to_string());
+                }
+                a.weights.push((k.to_string(), w));
             }
             "--third" => {
                 a.third = true;
@@ -352,15 +375,24 @@ fn share(k: f64, n: f64) -> String {
     format!("{:.1}% ({lo:.1}-{hi:.1})", 100.0 * k / n.max(1.0))
 }
 
+/// The index of kind `k` in [`Study::KINDS`].
+fn kind_index<G: Study>(k: &str) -> Result<usize, String> {
+    G::KINDS
+        .iter()
+        .position(|n| *n == k)
+        .ok_or_else(|| format!("unknown kind {k}; kinds: {:?}", G::KINDS))
+}
+
 fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
+    let mut weights = [0u32; 8];
+    for (k, w) in &a.weights {
+        weights[kind_index::<G>(k)?] = *w;
+    }
     let profile = match &a.profile {
         None => None,
         Some((_, k)) if k == "list" => return Err(format!("kinds: {:?}", G::KINDS)),
         Some((forbid, k)) => {
-            let i = G::KINDS
-                .iter()
-                .position(|n| n == k)
-                .ok_or_else(|| format!("unknown kind {k}; kinds: {:?}", G::KINDS))?;
+            let i = kind_index::<G>(k)?;
             Some(if *forbid {
                 SeatProfile {
                     forbid: 1 << i,
@@ -379,9 +411,11 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
     let mut wins = vec![0.0f64; n];
     let (mut prof_win, mut limits, mut moves, mut done) = (0.0f64, 0u64, 0u64, 0u64);
     let (mut all_lost, mut kinds_played) = (0u64, vec![0u64; G::KINDS.len()]);
+    let mut kinds_others = vec![0u64; G::KINDS.len()];
     let mut out = std::io::stdout().lock();
     for seed in a.first..a.first + a.games {
         let mut state = Profiled::<G>::new(&options, a.players).map_err(|e| e.to_string())?;
+        state.weights = weights;
         let prof_seat = profile.map(|p| {
             let s = (seed % a.players as u64) as usize;
             state.seats[s] = p;
@@ -409,10 +443,12 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
                         bots[seat.index()].choose(&SeatView::new(&state, seat), &legal)
                     };
                     let action = legal.get(i).ok_or("bad choice")?;
-                    if Some(seat.index()) == prof_seat
-                        && let Some(k) = G::kind(action)
-                    {
-                        kinds_played[k] += 1;
+                    if let Some(k) = G::kind(action) {
+                        if Some(seat.index()) == prof_seat {
+                            kinds_played[k] += 1;
+                        } else {
+                            kinds_others[k] += 1;
+                        }
                     }
                     state
                         .play(seat, action)
@@ -469,12 +505,13 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
     let decided = g - all_lost as f64;
     writeln!(
         out,
-        "summary {} {}p games={done} iters={} level={} profile={:?}",
+        "summary {} {}p games={done} iters={} level={} profile={:?} weights={:?}",
         G::NAME,
         a.players,
         a.iters,
         a.level,
-        a.profile
+        a.profile,
+        a.weights
     )
     .map_err(|e| e.to_string())?;
     for (s, w) in wins.iter().enumerate() {
@@ -493,6 +530,17 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?;
     }
+    let others = (n - profile.is_some() as usize).max(1) as f64;
+    writeln!(
+        out,
+        "  kinds {:?} played per game by each other seat: {:?}",
+        G::KINDS,
+        kinds_others
+            .iter()
+            .map(|k| format!("{:.1}", *k as f64 / g / others))
+            .collect::<Vec<_>>()
+    )
+    .map_err(|e| e.to_string())?;
     writeln!(
         out,
         "  ended by the limit: {}; all lost: {}; decisions/game {:.0}",
