@@ -233,6 +233,21 @@ impl<G: Game> Drop for PeerHandle<G> {
     }
 }
 
+/// The runtime a peer runs best on: one worker thread with IO and timers. Every task of a peer
+/// (its driver when spawned, the swarm, the connections, the stream readers and writers) then
+/// runs on that thread, and handing a frame from one task to the next does not wake another
+/// thread: with two workers, a move's frames crossed threads at every hand-off, which on a
+/// busy machine waits for a core each time (`docs/benchmarks.md`, Network). Inbound streams
+/// do not need a second worker to be accepted in time (the node queues them, see
+/// [`crate::node::INBOUND_BACKLOG`]).
+pub fn peer_runtime() -> std::io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("dwarfs-net")
+        .enable_all()
+        .build()
+}
+
 /// Starts a peer on `rt`, controlled by the returned handle. `wake` is called after every update
 /// (an app passes its repaint request). The app chooses the local seat's moves with
 /// [`Command::Play`]; the spec's `machine` and `exit_with_parent` flags are turned off.

@@ -605,26 +605,26 @@ pub fn child_main<G: Game>() -> i32 {
     if spec.exit_with_parent {
         exit_when_stdin_closes();
     }
-    // Two workers: the accept loop for inbound streams must be polled promptly, or libp2p-stream
-    // drops streams that arrive while the other tasks are busy.
-    let rt = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
+    let rt = match crate::control::peer_runtime() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");
             return 2;
         }
     };
-    let code = match rt.block_on(crate::peer::run_peer::<G>(spec)) {
-        Ok(r) if r.ending == crate::spec::Ending::Over => 0,
-        Ok(r) => {
+    // The peer is a task on the runtime's one worker, like every other task of its node.
+    let ran = rt.block_on(async { tokio::spawn(crate::peer::run_peer::<G>(spec)).await });
+    let code = match ran {
+        Err(e) => {
+            eprintln!("error: the peer stopped: {e}");
+            1
+        }
+        Ok(Ok(r)) if r.ending == crate::spec::Ending::Over => 0,
+        Ok(Ok(r)) => {
             eprintln!("peer ended: {:?}", r.ending);
             1
         }
-        Err(e) => {
+        Ok(Err(e)) => {
             eprintln!("error: {e}");
             1
         }

@@ -101,3 +101,48 @@ async fn a_frame_after_a_disconnect_redials() {
         disconnected(&mut b).await;
     }
 }
+
+/// Many peers that open their streams to one node at the same moment all get their first frame
+/// through. On a runtime with a single thread, the streams negotiated on the node's
+/// connections pile up before its accept loop runs; each must still be read (a stream dropped
+/// there loses the frames already written to it).
+#[tokio::test(flavor = "current_thread")]
+async fn a_burst_of_new_streams_on_one_thread_loses_no_frame() {
+    const SENDERS: u8 = 12;
+    let mut hub = node().await;
+    let mut senders = Vec::new();
+    for _ in 0..SENDERS {
+        let s = node().await;
+        s.dial(hub.peer_id(), hub.listen_addrs());
+        senders.push(s);
+    }
+    // Every sender connected before any stream is opened.
+    let mut connected = std::collections::BTreeSet::new();
+    let wait = async {
+        while connected.len() < SENDERS as usize {
+            match hub.next_event().await {
+                Some(NetEvent::Connected { peer, .. }) => {
+                    connected.insert(peer);
+                }
+                Some(_) => {}
+                None => break,
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(20), wait)
+        .await
+        .expect("every sender connects");
+    let hub_id = hub.peer_id();
+    for (i, s) in senders.iter_mut().enumerate() {
+        s.send(hub_id, vec![i as u8]);
+    }
+    let mut got = Vec::new();
+    for _ in 0..SENDERS {
+        match frame(&mut hub).await {
+            Some(f) => got.push(f[0]),
+            None => break,
+        }
+    }
+    got.sort_unstable();
+    assert_eq!(got, (0..SENDERS).collect::<Vec<_>>(), "frames received");
+}

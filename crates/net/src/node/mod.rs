@@ -8,7 +8,8 @@
 //!
 //! A node answers anyone, so everything a remote peer can make it hold is bounded:
 //! connections ([`MAX_CONNECTIONS_PER_PEER`], [`MAX_CONNECTIONS`], [`MAX_PENDING_INCOMING`]),
-//! inbound streams ([`MAX_STREAMS_PER_PEER`], [`MAX_STREAMS`]), a frame being read (it grows with
+//! inbound streams ([`MAX_STREAMS_PER_PEER`], [`MAX_STREAMS`]; at most [`INBOUND_BACKLOG`]
+//! negotiated ones waiting to be admitted), a frame being read (it grows with
 //! the bytes that arrive and must arrive whole within [`FRAME_DEADLINE`]), and every queue:
 //! - events to the driver: [`EVENT_QUEUE`] events; a reader waits for room, so a peer that floods
 //!   us is slowed (its stream is no longer read) rather than buffered;
@@ -29,6 +30,7 @@ mod queue;
 mod relays;
 mod streams;
 mod swarm;
+mod tap;
 
 pub use crate::frame::FRAME_DEADLINE;
 pub use circuits::{CIRCUIT_GRACE, dials_first};
@@ -45,6 +47,7 @@ pub use swarm::{
     CONNECTION_TIMEOUT, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_PEER, MAX_PENDING_INCOMING,
     SWARM_BACKLOG,
 };
+pub use tap::INBOUND_BACKLOG;
 
 use futures::StreamExt;
 use libp2p::identity::Keypair;
@@ -335,7 +338,8 @@ impl Node {
             RelayService::Anyone => RelayAllowList::anyone(),
             _ => RelayAllowList::default(),
         };
-        let mut swarm = swarm::build_swarm(&cfg, &relay_allow)?;
+        let (inbound_tx, inbound) = mpsc::channel(INBOUND_BACKLOG);
+        let mut swarm = swarm::build_swarm(&cfg, &relay_allow, inbound_tx)?;
         let local = *swarm.local_peer_id();
         for addr in &cfg.listen {
             swarm
@@ -373,7 +377,9 @@ impl Node {
             }
         }
         let mut control = swarm.behaviour().stream.new_control();
-        let incoming = control
+        // The registration makes the stream behaviour negotiate the protocol; the streams
+        // themselves come through `inbound` (see `tap`).
+        let registered = control
             .accept(PROTOCOL)
             .map_err(|e| NodeError::Transport(e.to_string()))?;
         let (cmd_tx, cmd_rx) = mpsc::channel(COMMAND_QUEUE);
@@ -381,7 +387,8 @@ impl Node {
         let counts = streams::Counts::default();
         let links = links::Links::default();
         tokio::spawn(streams::accept_loop(
-            incoming,
+            inbound,
+            registered,
             ev_tx.clone(),
             cfg.frame_limit,
             counts.clone(),

@@ -35,6 +35,10 @@ use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use libp2p::swarm::derive_prelude::Either;
+use tokio::sync::mpsc;
+
+use super::PROTOCOL;
+use super::tap::{Inbound, InboundTap};
 
 /// The least time a relayed connection stays up after a direct one to the same peer: the other
 /// peer learns of the direct connection at about the same moment, but may be slower to move its
@@ -54,15 +58,19 @@ struct Conn {
 /// the retiring of relayed connections once a direct one is up.
 pub struct StreamPaths {
     inner: libp2p_stream::Behaviour,
+    /// Where the connections' handlers put inbound streams ([`InboundTap`]).
+    inbound: mpsc::Sender<Inbound>,
     conns: HashMap<PeerId, Vec<Conn>>,
     out: VecDeque<ToSwarm<(), THandlerInEvent<StreamPaths>>>,
 }
 
 impl StreamPaths {
-    /// A behaviour around a fresh stream behaviour.
-    pub fn new() -> Self {
+    /// A behaviour around a fresh stream behaviour; its connections put their inbound
+    /// [`PROTOCOL`] streams on `inbound`.
+    pub(crate) fn new(inbound: mpsc::Sender<Inbound>) -> Self {
         StreamPaths {
             inner: libp2p_stream::Behaviour::new(),
+            inbound,
             conns: HashMap::new(),
             out: VecDeque::new(),
         }
@@ -150,6 +158,10 @@ impl StreamPaths {
         }
     }
 
+    fn tap(&self, h: THandler<libp2p_stream::Behaviour>, peer: PeerId) -> StreamHandler {
+        InboundTap::new(h, peer, PROTOCOL, self.inbound.clone())
+    }
+
     fn retire(&mut self, peer_id: PeerId, id: ConnectionId, retire: bool) {
         self.out.push_back(ToSwarm::NotifyHandler {
             peer_id,
@@ -159,13 +171,7 @@ impl StreamPaths {
     }
 }
 
-impl Default for StreamPaths {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-type StreamHandler = THandler<libp2p_stream::Behaviour>;
+type StreamHandler = InboundTap<THandler<libp2p_stream::Behaviour>>;
 
 impl NetworkBehaviour for StreamPaths {
     type ConnectionHandler = ConnectionHandlerSelect<StreamHandler, RetireHandler>;
@@ -191,7 +197,7 @@ impl NetworkBehaviour for StreamPaths {
         let h = self
             .inner
             .handle_established_inbound_connection(id, peer, local, remote)?;
-        Ok(h.select(RetireHandler::default()))
+        Ok(self.tap(h, peer).select(RetireHandler::default()))
     }
 
     fn handle_pending_outbound_connection(
@@ -216,7 +222,7 @@ impl NetworkBehaviour for StreamPaths {
         let h = self
             .inner
             .handle_established_outbound_connection(id, peer, addr, role, port_use)?;
-        Ok(h.select(RetireHandler::default()))
+        Ok(self.tap(h, peer).select(RetireHandler::default()))
     }
 
     fn on_swarm_event(&mut self, event: FromSwarm) {

@@ -4,9 +4,9 @@
 use super::links::Links;
 use super::nat::Path;
 use super::queue::FrameQueue;
+use super::tap::Inbound;
 use super::{Command, NetEvent, PROTOCOL};
 use crate::frame::{FRAME_DEADLINE, FrameError, read_frame_within, write_frame};
-use futures::StreamExt;
 use libp2p::PeerId;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -111,16 +111,18 @@ impl Drop for Slot {
     }
 }
 
-/// Accepts inbound streams as fast as they come (libp2p drops streams that wait), starting a
-/// reader for each one the limits allow and closing the others at once.
+/// Accepts inbound streams as they come (from the connections' [`super::tap::InboundTap`]s),
+/// starting a reader for each one the limits allow and closing the others at once. Holds the
+/// stream behaviour's registration of the protocol while it runs.
 pub(crate) async fn accept_loop(
-    mut incoming: libp2p_stream::IncomingStreams,
+    mut incoming: mpsc::Receiver<Inbound>,
+    _registered: libp2p_stream::IncomingStreams,
     events: mpsc::Sender<NetEvent>,
     limit: usize,
     counts: Counts,
     links: Links,
 ) {
-    while let Some((peer, stream)) = incoming.next().await {
+    while let Some((peer, stream)) = incoming.recv().await {
         let admitted = lock(&counts).admit(peer);
         let Some((id, stopped)) = admitted else {
             tracing::debug!(%peer, "inbound stream refused: too many streams");

@@ -6,6 +6,7 @@ use super::links::Links;
 use super::nat::{self, NatConfig, ReachState, Reachability, RelayAllowList, RelayService};
 use super::relays::Relays;
 use super::streams::Counts;
+use super::tap::Inbound;
 use super::{
     Behaviour, BehaviourEvent, Command, IDENTIFY_VERSION, IDLE_TIMEOUT, NetEvent, NodeConfig,
     NodeError, NodeStats, Shared,
@@ -54,6 +55,7 @@ const MAX_LEARNED_PEERS: usize = 1024;
 pub(crate) fn build_swarm(
     cfg: &NodeConfig,
     relay_allow: &RelayAllowList,
+    inbound: mpsc::Sender<Inbound>,
 ) -> Result<Swarm<Behaviour>, NodeError> {
     let mdns_on = cfg.mdns;
     let upnp_on = cfg.nat.upnp;
@@ -93,7 +95,7 @@ pub(crate) fn build_swarm(
                 ),
                 ping: ping::Behaviour::new(ping::Config::new()),
                 mdns: Toggle::from(mdns),
-                stream: super::paths::StreamPaths::new(),
+                stream: super::paths::StreamPaths::new(inbound),
                 limits: connection_limits::Behaviour::new(
                     ConnectionLimits::default()
                         .with_max_established_per_peer(Some(MAX_CONNECTIONS_PER_PEER))

@@ -86,8 +86,11 @@ impl<G: Game> Driver<G> {
     pub(super) fn poll_probe(&mut self) {
         let Some(p) = &self.probe else { return };
         if !p.waiting.is_empty() {
-            // A lost probe must not stall the run: give up on it after a second.
-            if p.sent.elapsed() > Duration::from_secs(1) {
+            // A lost probe must not stall the run: give up on it after a while. The first one
+            // waits longer: the other peers may still be finishing the game (with 8 peers on
+            // a busy machine, a second was not enough and no probe was measured).
+            let patience = if p.nonce == 1 { 10 } else { 1 };
+            if p.sent.elapsed() > Duration::from_secs(patience) {
                 self.probe = None;
                 self.send_done();
             }
