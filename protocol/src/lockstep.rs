@@ -96,6 +96,21 @@ pub fn is_checkpoint(config: &GameConfig, seq: u32) -> bool {
     seq.is_multiple_of(config.ack_interval) || is_segment_end(config, seq)
 }
 
+/// Whether every final move is stored with the beacon links of the acks it is final on, not
+/// only checkpoints (replay format [`crate::replay::format::LINKS_EVERY_MOVE`] on): in a game
+/// whose survivor hands its partner to the bot alone ([`crate::takeover::lone_vote`]). A
+/// takeover record carries the links of the move before it; in a game of 3 or more, the other
+/// voters are live and hold the acks of that move, so a voter resumed from its file gets them
+/// back from them, but a 2-player survivor resumed with its partner gone has nobody to ask.
+pub fn links_every_move(config: &GameConfig) -> bool {
+    let players = config
+        .seats
+        .iter()
+        .filter(|s| matches!(s, crate::config::SeatSpec::Player(_)))
+        .count();
+    crate::takeover::lone_vote(players)
+}
+
 /// Whether move `seq` ends a beacon segment: its acks re-commit to the next segment's tip.
 pub fn is_segment_end(config: &GameConfig, seq: u32) -> bool {
     seq.is_multiple_of(config.beacon_segment)

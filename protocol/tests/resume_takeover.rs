@@ -4,7 +4,7 @@
 //! a 2-player survivor resumed with its partner gone for good hands the partner to the bot.
 
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::Pig;
+use dwarfs_engine::toy::{Pig, PigAction};
 use dwarfs_protocol::replay;
 use dwarfs_protocol::sim::{Network, fixture};
 use dwarfs_protocol::{Event, Phase, Session};
@@ -142,4 +142,84 @@ fn a_2_player_survivor_resumed_at_a_checkpoint_hands_the_gone_partner_to_the_bot
         "{:?}",
         r.takeovers
     );
+}
+
+/// The case a file holding beacon links only at checkpoints could not close: the survivor is
+/// resumed at a move that is not a checkpoint and that it played itself (a hold: no chance
+/// point after it), so its partner's beacon link of that move travelled only in the partner's
+/// ack, and the partner is gone for good. The file keeps every live seat's link with every move,
+/// so the survivor still records the takeover and its replay verifies.
+#[test]
+fn a_2_player_survivor_resumed_after_its_own_move_hands_the_gone_partner_to_the_bot() {
+    // Checkpoints every 2 moves: more files that end on a move after one.
+    let mut n = fixture::net_with(2, 73, fixture::settings(), |c| c.ack_interval = 2);
+    let interval = n.peers[0].session.config().ack_interval;
+    let hold = dwarfs_engine::codec::encode(&PigAction::Hold).unwrap();
+    // Seat 2's file (what a crash leaves) ends with seat 2's own hold, not a checkpoint.
+    let last_move = |n: &Network<Pig>| {
+        replay::format::read_frames(&n.peers[1].replay)
+            .frames
+            .into_iter()
+            .rev()
+            .find_map(|(_, f)| match f {
+                replay::format::Frame::Move(m) => Some(m),
+                _ => None,
+            })
+    };
+    let resume = |n: &Network<Pig>| {
+        Session::<Pig>::resume_with_signer(
+            &n.peers[1].replay,
+            n.peers[1].signer.clone(),
+            n.peers[1].secret.clone(),
+            fixture::settings(),
+            n.now,
+        )
+        .unwrap()
+        .0
+    };
+    // (A file with links only at checkpoints resumed at the hold only when no chance point came
+    // between it and the checkpoint before: the file ends where that limit was.)
+    assert!(n.run_until(1_000_000, |n| {
+        last_move(n).is_some_and(|m| {
+            m.seq >= 6 && m.seq % interval != 0 && m.seat == Seat(1) && m.action == hold && {
+                let s = resume(n);
+                s.final_seq() == m.seq && s.phase() == &Phase::Playing
+            }
+        })
+    }));
+    let k = last_move(&n).unwrap().seq;
+    // Seat 2's process dies and comes back from its file; seat 1 is gone for good.
+    n.peers[0].offline = true;
+    let session = resume(&n);
+    assert_eq!(session.final_seq(), k);
+    n.peers[1].session = session;
+    let seen = n.peers[1].events.len();
+    n.run(20_000_000);
+    let survivor = &n.peers[1];
+    assert_eq!(
+        survivor.session.phase(),
+        &Phase::Over,
+        "resumed at {k}: {:?}",
+        survivor.events[seen..]
+            .iter()
+            .rev()
+            .take(6)
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        survivor.events[seen..].iter().any(|e| matches!(
+            e,
+            Event::TakenOver { seat: Seat(0), from_seq } if *from_seq == k + 1
+        )),
+        "resumed at {k}: {:?}",
+        survivor.events[seen..]
+            .iter()
+            .filter(|e| matches!(
+                e,
+                Event::TakenOver { .. } | Event::Halted { .. } | Event::GameOver { .. }
+            ))
+            .collect::<Vec<_>>()
+    );
+    let r = replay::verify::<Pig>(&survivor.replay).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.takeovers, vec![(Seat(0), k + 1)]);
 }

@@ -29,11 +29,19 @@ pub const CHECKSUM_LEN: usize = 4;
 /// ack's signature, re-rolled chance flagged, the mover's ack folded into its move. Format 6:
 /// the configuration names the takeover bot's strength (a search since format 6; format 5's bot
 /// picked uniformly from the state hash). Format 5 replays are refused by name
-/// ([`ReadError::OldFormat`]): their configuration does not decode as format 6's.
-pub const FORMAT_VERSION: u16 = 6;
+/// ([`ReadError::OldFormat`]): their configuration does not decode as format 6's. Format 7: in a
+/// 2-player game every move carries the beacon links of the acks it is final on, not only
+/// checkpoints ([`LINKS_EVERY_MOVE`]); its frames are laid out as format 6's, and format 6 files
+/// still verify (a game under way in one cannot be resumed by this build).
+pub const FORMAT_VERSION: u16 = 7;
 
 /// The oldest format version this build verifies.
 pub const OLDEST_FORMAT_VERSION: u16 = 6;
+
+/// The first format whose every move and secret step carries beacon links in a 2-player game
+/// ([`MoveRecord::beacon`], [`crate::lockstep::links_every_move`]); before it, only checkpoints
+/// and moves with a takeover at them did.
+pub const LINKS_EVERY_MOVE: u16 = 7;
 
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,9 +86,15 @@ pub struct MoveRecord {
     /// With a signature, on a segment's last move: the mover's signed re-commit to its next
     /// segment's tip.
     pub next_tip: Option<Link>,
-    /// On checkpoint moves: the beacon link every live seat revealed in its ack of this move, in
-    /// seat order. Links of earlier moves follow by hashing down the chain, so the entropy of
-    /// every chance point since the previous checkpoint is derived from these.
+    /// The beacon links revealed at this move, in seat order. On checkpoint moves and on a move
+    /// with a takeover at it: every live seat's link. On any other move: none, except in a game
+    /// that started with 2 players from format [`LINKS_EVERY_MOVE`] on
+    /// ([`crate::lockstep::links_every_move`]): the link of every live seat whose ack the move is
+    /// final on, so every live seat but the mover of a signed move (its link is
+    /// [`Self::reveal`]). Each follows its seat's committed chain, so a verifier checks it by
+    /// hashing down to the last known link; links of earlier moves follow by hashing down too.
+    /// A 2-player survivor resumed from its file thus holds its last final move's links, which
+    /// its takeover record needs, even when its partner, who revealed them, is gone.
     pub beacon: Vec<Link>,
     /// On checkpoint moves (every `ack_interval` moves) and on a move with a takeover at it, the
     /// ack of every live seat but the mover, whose signed move acks it (after a takeover at the
@@ -134,7 +148,8 @@ pub struct SecretRecord {
     pub seq: u32,
     /// The choices, in seat order, played in that order.
     pub choices: Vec<SecretChoice>,
-    /// As [`MoveRecord::beacon`].
+    /// As [`MoveRecord::beacon`] (a secret step has no mover: when a 2-player game stores links
+    /// off checkpoints, every live seat's).
     pub beacon: Vec<Link>,
     /// As [`MoveRecord::acks`].
     pub acks: Vec<AckRecord>,
@@ -245,7 +260,7 @@ pub enum ReadError {
     /// A replay of protocol v1 (formats 2 to 4, see [`MAGICS_V1`]).
     #[error(
         "this replay was written by an earlier dwarfs (protocol v1, replay formats 2 to 4); this \
-         build verifies protocol v2 replays only (format 5): verify it with the dwarfs release \
+         build verifies protocol v2 replays only (formats 6 and 7): verify it with the dwarfs release \
          that played it"
     )]
     ProtocolV1,

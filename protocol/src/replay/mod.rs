@@ -376,6 +376,9 @@ struct Verifier<G: Game> {
     /// Beacon links movers signed in their moves, `(seat, move, link)`, not yet checked against
     /// the chains (they are once a later frame's links reach back to them).
     claims: Vec<(usize, u32, Link)>,
+    /// The last move whose frame carries every live seat's beacon link, and those links of
+    /// the seats still live (a resumed session's takeover record needs them).
+    last_links: Option<(u32, Vec<(usize, Link)>)>,
     over: bool,
     collect: Option<Vec<SignatureCheck>>,
     positions: Option<Vec<Position<G>>>,
@@ -680,6 +683,7 @@ impl<G: Game> Verifier<G> {
             cache: vec![(0, Vec::new()); n_seats],
             mover: None,
             claims: Vec::new(),
+            last_links: None,
             over: false,
             collect,
             positions: None,
@@ -1015,6 +1019,9 @@ impl<G: Game> Verifier<G> {
                     self.live[s] = false;
                     self.takeovers.push((Seat(s as u8), t.from_seq));
                 }
+                if let Some((_, links)) = &mut self.last_links {
+                    links.retain(|(i, _)| !targets.contains(i));
+                }
                 self.takeover_sets.push((t.from_seq, t.seats.clone()));
                 let pos = self.takeover_sets.len() as u32;
                 let mut after = match self.reroll_due.take() {
@@ -1337,6 +1344,54 @@ impl<G: Game> Verifier<G> {
         }
     }
 
+    /// Every live seat's beacon link at move `seq`, in seat order, from the links its frame
+    /// stores ([`format::MoveRecord::beacon`]): all of them on a checkpoint (`stored`); on any
+    /// other move of a 2-player game, from format [`format::LINKS_EVERY_MOVE`] on, those of the
+    /// acks the move is final on, with the mover's from its signed move. `None` on any other
+    /// move (its links follow from a later frame's).
+    fn links_at_move(
+        &self,
+        seq: u32,
+        links: &[Link],
+        stored: bool,
+        frame: &Frame,
+    ) -> Result<Option<Vec<Link>>, Fault> {
+        if stored {
+            return Ok(Some(links.to_vec()));
+        }
+        if self.header.format < format::LINKS_EVERY_MOVE
+            || !lockstep::links_every_move(&self.header.config)
+        {
+            if !links.is_empty() {
+                return Err(Fault::Beacon(
+                    "links stored on a move that is not a checkpoint".into(),
+                ));
+            }
+            return Ok(None);
+        }
+        let folded = match (self.mover, frame) {
+            (Some((seat, _)), Frame::Move(m)) => m.reveal.map(|r| (seat.index(), r)),
+            _ => None,
+        };
+        let live = self.live_seats();
+        let want = live.len() - usize::from(folded.is_some());
+        if links.len() != want {
+            return Err(Fault::Beacon(format!(
+                "{} links stored for the {want} live players whose acks make move {seq} final",
+                links.len()
+            )));
+        }
+        let mut stored_links = links.iter();
+        let mut all = Vec::with_capacity(live.len());
+        for i in live {
+            match folded {
+                Some((mover, reveal)) if mover == i => all.push(reveal),
+                _ => all.extend(stored_links.next()),
+            }
+        }
+        Ok(Some(all))
+    }
+
     /// What every final move and secret step shares once it is played: the checkpoint acks and
     /// links, the chance point it leads to, the log line and the position.
     fn finish_step(
@@ -1420,6 +1475,10 @@ impl<G: Game> Verifier<G> {
                 "acks stored on a move that is not a checkpoint".into(),
             ));
         }
+        if let Some(all) = self.links_at_move(seq, links, stored, frame)? {
+            self.absorb_links(seq, &all)?;
+            self.last_links = Some((seq, self.live_seats().into_iter().zip(all).collect()));
+        }
         if let Some(log) = log.as_deref_mut() {
             log.push(line);
         }
@@ -1451,13 +1510,6 @@ impl<G: Game> Verifier<G> {
                 log.extend(lines);
             }
             self.chance_points += 1;
-        }
-        if stored {
-            self.absorb_links(seq, links)?;
-        } else if !links.is_empty() {
-            return Err(Fault::Beacon(
-                "links stored on a move that is not a checkpoint".into(),
-            ));
         }
         if lockstep::is_segment_end(&cfg, seq) {
             let tips = acks.iter().map(|a| (a.seat, a.next_tip));
@@ -1540,8 +1592,12 @@ pub(crate) struct Rebuilt<G: Game> {
     /// Takeovers in the file: `(from_seq, seats)`.
     pub takeovers: Vec<(u32, Vec<Seat>)>,
     /// The state hash the acks of the last move sign (right after it, before any chance
-    /// point): a resumed session takes the acks of that move again only for this hash.
+    /// point).
     pub last_hash: Option<StateHash>,
+    /// Every live seat's beacon link at the last move, in seat order (empty before the first
+    /// move), when the file holds them (a checkpoint, a move with a takeover at it, any move of
+    /// a 2-player game): what a takeover record at the next move carries.
+    pub last_links: Option<Vec<(Seat, Link)>>,
 }
 
 /// What [`check_unfinished`] found in a replay that may be cut or still being written.
@@ -1597,10 +1653,16 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             0,
             None,
             Fault::Ending(format!(
-                "a game cannot resume from a replay of format {} (this build plays format {}); \
-                 it can still be verified",
+                "a game cannot resume from a replay of format {} (this build plays format {}): \
+                 resume it with the dwarfs release that started it{}",
                 header.format,
-                format::FORMAT_VERSION
+                format::FORMAT_VERSION,
+                if (format::OLDEST_FORMAT_VERSION..format::FORMAT_VERSION).contains(&header.format)
+                {
+                    "; this build can still verify the file"
+                } else {
+                    ""
+                }
             )),
         ));
     }
@@ -1632,13 +1694,14 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             v.trackers.clone(),
             v.cache.clone(),
             v.live.clone(),
+            v.last_links.clone(),
         );
         let prev = state_hash(&v.state)
             .map_err(|e| err(index, *offset, Some(v.last_seq + 1), Fault::from(e)))?;
         match v.frame(frame, &all[index + 1..], None) {
             Ok(()) => {}
             Err(Fault::MissingLinks) => {
-                (v.state, v.trackers, v.cache, v.live) = snapshot;
+                (v.state, v.trackers, v.cache, v.live, v.last_links) = snapshot;
                 break;
             }
             Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
@@ -1755,10 +1818,21 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         moves.push((signed, acks, secret));
         last_hash = Some(hash_after);
     }
+    let final_seq = moves.len() as u32;
+    let last_links = match v.last_links.take() {
+        _ if final_seq == 0 => Some(Vec::new()),
+        Some((n, links)) if n == final_seq => Some(
+            links
+                .into_iter()
+                .map(|(i, link)| (Seat(i as u8), link))
+                .collect(),
+        ),
+        _ => None,
+    };
     Ok(Rebuilt {
         header: (**header).clone(),
         state: v.state,
-        final_seq: moves.len() as u32,
+        final_seq,
         live: v.live,
         trackers: v.trackers,
         moves,
@@ -1766,6 +1840,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         over: v.over,
         takeovers: v.takeover_sets,
         last_hash,
+        last_links,
     })
 }
 

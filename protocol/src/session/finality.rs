@@ -265,9 +265,18 @@ impl<G: Game> Session<G> {
             }
         };
         // A move with a takeover at it is stored with its acks and links, like a checkpoint.
+        // In a 2-player game, any other move is stored with the links of the acks it is final
+        // on (the mover's is in its move), so that a survivor resumed with its partner gone
+        // holds them (see `MoveRecord::beacon`).
         let checkpoint = lockstep::is_checkpoint(&self.config, p.seq) || reroll.is_some();
         let beacon = if checkpoint {
             reveals.clone()
+        } else if lockstep::links_every_move(&self.config) {
+            live.iter()
+                .zip(&reveals)
+                .filter(|(i, _)| Some(**i) != mover)
+                .map(|(_, l)| *l)
+                .collect()
         } else {
             Vec::new()
         };

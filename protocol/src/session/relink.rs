@@ -1,8 +1,10 @@
 //! The beacon links of the last final move after a resume: a takeover record carries them (the
-//! links at the move before the takeover), but the replay file holds a move's links only at
-//! checkpoints. A resumed session whose last final move is not one asks the peers for that
-//! move's acks again ([`Session::sync_request`] starts one move back) and records no takeover
-//! until every live seat's link is back.
+//! links at the move before the takeover), but in a game of 3 or more the replay file holds a
+//! move's links only at checkpoints (a 2-player game's holds them at every move, see
+//! `MoveRecord::beacon`). A resumed session whose last final move's links are not in its file
+//! asks the peers for that move's acks again ([`Session::sync_request`] starts one move back)
+//! and records no takeover until every live seat's link is back. So does one whose last move
+//! ended the game by itself: the end record it writes repeats that move's acks.
 
 use super::*;
 

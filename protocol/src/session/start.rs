@@ -246,7 +246,14 @@ impl<G: Game> Session<G> {
             .into_iter()
             .map(|(mv, acks, secret)| LogEntry { mv, acks, secret })
             .collect();
-        s.relink_from_log(r.last_hash);
+        // The last move's links, when the file holds them (see `MoveRecord::beacon`), spare
+        // asking for its acks again, unless that move ended the game by itself: the end record
+        // to write then repeats its acks.
+        let ended_by_move = s.state.to_act() == Actor::Over && r.last_hash == s.current_hash();
+        match r.last_links {
+            Some(links) if !ended_by_move => s.last_links = links,
+            _ => s.relink_from_log(r.last_hash),
+        }
         s.your_turn_sent = s.final_seq;
         s.replay_log = replay[..r.valid_len].to_vec();
         s.frame_index = read_frames(&s.replay_log)
