@@ -5,7 +5,8 @@
 //! (spread over the game), then times a hard-level search of `iterations` iterations (no clock)
 //! on each and prints the mean time per iteration, beside the time of the parts one iteration
 //! repeats: a determinization, listing the legal actions with their weights, and the static
-//! evaluation. The last line is a checksum of the searches' choices and visits: the same build
+//! evaluation. Times are CPU time (the machine may be shared). The
+//! last line is a checksum of the searches' choices and visits: the same build
 //! inputs give the same line, so a speed change that keeps it kept the bot's play.
 
 use dwarfs_bots::{Level, search::search};
@@ -62,34 +63,40 @@ fn main() {
         .with_budget(dwarfs_bots::Budget::iterations(iterations));
     let mut check = blake3::Hasher::new();
     let start = Instant::now();
+    let cpu_start = cpu_ns();
     let mut total_iters = 0u64;
+    let mut slowest = 0u64;
     for (i, (s, seat)) in sample.iter().enumerate() {
         s.legal_actions(&mut legal);
         let mut rng = SeedStream::derive(seed, &format!("search {i}"));
+        let before = cpu_ns();
         let r = search(&SeatView::new(s, *seat), &legal, &hard, &mut rng);
+        slowest = slowest.max(cpu_ns().saturating_sub(before));
         total_iters += u64::from(r.iterations);
         check.update(&(r.index as u32).to_le_bytes());
         check.update(&r.visits.to_le_bytes());
         check.update(&(r.nodes as u32).to_le_bytes());
     }
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_ns().saturating_sub(cpu_start) as f64 / 1e9;
     println!(
-        "search: {:.1} us per iteration ({total_iters} iterations in {secs:.2} s)",
-        secs * 1e6 / total_iters.max(1) as f64
+        "search: {:.1} us per iteration of CPU time ({total_iters} iterations in {cpu:.2} s of CPU, {secs:.2} s of wall clock); the slowest search {:.0} ms of CPU",
+        cpu * 1e6 / total_iters.max(1) as f64,
+        slowest as f64 / 1e6
     );
 
     // The parts, each repeated on every sampled position.
     let reps = 2000u32;
-    let t = Instant::now();
+    let t = cpu_ns();
     let mut ent = SeedStream::new(9);
     for _ in 0..reps {
         for (s, seat) in &sample {
             black_box(s.determinize(Viewer::Seat(*seat), ent.next_entropy()));
         }
     }
-    let per = |t: Instant| t.elapsed().as_secs_f64() * 1e9 / (reps as f64 * sample.len() as f64);
+    let per = |t: u64| cpu_ns().saturating_sub(t) as f64 / (reps as f64 * sample.len() as f64);
     println!("determinize: {:.0} ns", per(t));
-    let t = Instant::now();
+    let t = cpu_ns();
     let mut n_legal = 0usize;
     for _ in 0..reps {
         for (s, _) in &sample {
@@ -102,7 +109,7 @@ fn main() {
         per(t),
         n_legal as f64 / (reps as f64 * sample.len() as f64)
     );
-    let t = Instant::now();
+    let t = cpu_ns();
     let mut w = 0u64;
     for _ in 0..reps {
         for (s, seat) in &sample {
@@ -114,7 +121,7 @@ fn main() {
         }
     }
     println!("legal actions and weights: {:.0} ns", per(t));
-    let t = Instant::now();
+    let t = cpu_ns();
     let mut out = vec![0u16; players as usize];
     for _ in 0..reps {
         for (s, _) in &sample {
@@ -125,4 +132,13 @@ fn main() {
     println!("evaluate: {:.0} ns", per(t));
     check.update(&w.to_le_bytes());
     println!("checksum {}", &check.finalize().to_hex()[..16]);
+}
+
+/// This thread's CPU time so far, in nanoseconds (Linux's schedstat; 0 where it is missing), so
+/// that a loaded machine does not inflate the figures.
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
 }
