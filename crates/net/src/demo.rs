@@ -526,6 +526,9 @@ pub async fn collect<G: Game>(
 
 /// Runs a demo: `peers` processes on 127.0.0.1 play a full game of `G` with bots over libp2p,
 /// then every replay is verified.
+///
+/// With raw round-trip probes (`rtt_probes`), the joiners linger up to [`PROBE_LINGER_MS`]
+/// after the game for the host to finish them.
 pub async fn run_demo<G: Game>(
     launcher: &Launcher,
     cfg: &DemoConfig,
@@ -548,19 +551,28 @@ pub async fn run_demo<G: Game>(
     let ticket = host.ticket(cfg.timeout).await?;
     let mut procs = vec![host];
     for i in 1..cfg.peers {
-        let spec = demo_spec(
+        let mut spec = demo_spec(
             cfg,
             i,
             Role::Join {
                 ticket: ticket.clone(),
             },
         );
+        if cfg.rtt_probes > 0 {
+            // Stay for the host's probes after the game: the host says it is done once they
+            // are over, and a peer leaves as soon as every other one has (with the default
+            // linger, peers left during the probes of a slow 8-peer run).
+            spec.linger_ms = spec.linger_ms.max(PROBE_LINGER_MS);
+        }
         replays.push(spec.replay.clone().unwrap_or_default());
         procs.push(launcher.spawn(&spec, &cfg.dir.join(format!("peer{}.log", i + 1)))?);
     }
     // Children bound themselves by `cfg.timeout`; the margin lets them print their reports.
     Ok(collect::<G>(procs, replays, cfg.timeout + Duration::from_secs(10), t0).await)
 }
+
+/// How long a joiner of a benchmark run waits after the game for the host's probes to end.
+pub const PROBE_LINGER_MS: u64 = 15_000;
 
 /// Ends the process when stdin reaches its end (the parent holding the pipe is gone).
 fn exit_when_stdin_closes() {
