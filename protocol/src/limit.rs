@@ -14,15 +14,26 @@
 //! relays evidence once per finding. What is over the rate is dropped (a log request is asked
 //! again at the next retransmission, so a legitimate peer is only slowed).
 //!
-//! The session's other maps keyed by what a remote peer chooses are bounded too: the findings
-//! it reports ([`MAX_CHEAT_REPORTS`]), the strangers it reports ([`MAX_UNKNOWN_REPORTS`]), the
-//! chat counters it remembers ([`CHATS_SEEN_PER_SEAT`]); messages buffered ahead by sequence
-//! number (moves, acks, votes, secret commitments and reveals) are kept only within a window of
-//! 64 moves past the last final one, and per seat.
-//!
 //! Each [`Limiter`] keeps at most [`MAX_PEERS`] peers' buckets. A new peer past that takes the
 //! place of a peer whose bucket has refilled (it has been quiet); if none has, the new peer's
 //! request is dropped until one has.
+//!
+//! Everything else a remote peer can make a session hold or send is bounded too, by the limits
+//! here and elsewhere:
+//!
+//! | what                                   | bound                                              |
+//! |----------------------------------------|----------------------------------------------------|
+//! | a frame; a chat line                   | [`crate::wire::MAX_FRAME`] bytes; [`crate::wire::MAX_CHAT_LEN`] bytes (a longer line is dropped) |
+//! | findings reported (events, evidence)   | [`MAX_CHEAT_REPORTS`], each once                   |
+//! | peers with no seat reported            | [`MAX_UNKNOWN_REPORTS`]                            |
+//! | chat counters remembered               | [`CHATS_SEEN_PER_SEAT`] per seat                   |
+//! | moves, acks, secret commitments and reveals buffered ahead | within [`MOVES_AHEAD`] moves past the last final one; at most 4 moves per number, one ack, commitment and reveal per seat and number |
+//! | takeover votes held                    | one per voter and seat, for the move just final, the one under way and the next; dropped once the move after theirs is final (a takeover's own kept only to answer syncs) |
+//! | moves and acks counted before their signature is checked | within [`MOVES_AHEAD`] moves, checked at the latest [`crate::session::DEFERRED_MOVES`] moves later |
+//! | log sync answers                       | [`crate::Settings::sync_chunk`] moves each, at the rate above |
+//! | disputes (`session/dispute.rs`: acks that disagree on a signed move) | one, on the move under way (the game stops at its end); our signed move sent to each disagreeing peer once when it starts and once per retransmission period, for [`crate::Settings::silence_ms`] at most; what comes back is a move checked as a relayed one |
+//!
+//! [`crate::Settings`] holds the timers (retransmission, silence, gone-timeout) these count in.
 
 use std::collections::BTreeMap;
 
@@ -48,6 +59,10 @@ pub const MAX_CHEAT_REPORTS: usize = 256;
 /// Most peers with no seat a session reports as [`crate::CheatKind::UnknownPeer`]; later ones
 /// are ignored quietly (a driver drops such peers' frames before the session anyway).
 pub const MAX_UNKNOWN_REPORTS: usize = 16;
+
+/// How far past the last final move a session buffers what peers send ahead of it (moves,
+/// acks, secret commitments and reveals); anything further is dropped (it is sent again).
+pub const MOVES_AHEAD: u32 = 64;
 
 /// Chat counters a session remembers per seat to recognise duplicates: the highest ones; a line
 /// whose counter is below all of them, once this many are held, counts as seen.

@@ -1,4 +1,4 @@
-//! Verifiable replays: the file format ([`format`]), offline verification ([`verify`]), a readable
+//! Verifiable replays: the file format ([`format`](mod@format)), offline verification ([`verify`]), a readable
 //! log ([`show`]), and simulated games recorded exactly as a real game records them
 //! ([`record_simulated`]).
 

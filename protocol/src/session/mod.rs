@@ -45,7 +45,7 @@ pub use errors::{ResumeError, SessionError, SubmitError, TakeoverError};
 pub use settings::Settings;
 
 /// How far ahead of the last final move messages are buffered.
-const WINDOW: u32 = 64;
+const WINDOW: u32 = crate::limit::MOVES_AHEAD;
 
 /// Moves and acks counted on the word of the connection they came over are checked at the
 /// latest when this many more moves are final (see [`Session::check_signatures`]).
