@@ -280,7 +280,9 @@ fn play<E: GameEntry>(
     a: &PeerArgs,
     open_seats: Option<u8>,
 ) -> Result<(), CliError> {
-    let rt = runtime()?;
+    // One worker thread, as the peers of `bench net` and `demo` run (dwarfs_net::peer_runtime).
+    let rt = dwarfs_net::peer_runtime()
+        .map_err(|e| CliError::Failed(format!("cannot start the async runtime: {e}")))?;
     let player = match a.bot {
         Some(choice) => crate::terminal::Player::Bot {
             bot: choice.make::<E>(crate::gui::os_seed()),

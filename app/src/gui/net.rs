@@ -73,13 +73,10 @@ pub struct NetRuntime {
 }
 
 impl NetRuntime {
-    /// Starts the runtime with two worker threads.
+    /// Starts the runtime a peer runs best on ([`dwarfs_net::peer_runtime`]: one worker thread,
+    /// so a frame handed from task to task never waits for another thread to wake).
     pub fn start() -> Result<Self, String> {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("dwarfs-net")
-            .enable_all()
-            .build()
+        dwarfs_net::peer_runtime()
             .map(|rt| NetRuntime { rt })
             .map_err(|e| format!("could not start the network: {e}"))
     }
