@@ -3,30 +3,15 @@
 //! `resume_takeover.rs`), games of 3 or more only at checkpoints, and format 6 files, which
 //! stored links only at checkpoints, still verify.
 
-use dwarfs_engine::toy::{Pig, PigOptions};
+mod common;
+use common::{assemble, frames, recorded};
+
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::lockstep;
-use dwarfs_protocol::replay::format::{self, Frame, MAGIC, encode_frame, read_frames};
+use dwarfs_protocol::replay::format::{self, Frame};
 use dwarfs_protocol::replay::{self, Fault};
 use dwarfs_protocol::sim::fixture;
 use dwarfs_protocol::{GameConfig, Session};
-
-fn recorded(players: u8, seed: u64) -> Vec<u8> {
-    replay::record_simulated::<Pig>(&PigOptions::default(), players, seed).unwrap()
-}
-
-fn frames(bytes: &[u8]) -> Vec<Frame> {
-    let f = read_frames(bytes);
-    assert!(f.error.is_none());
-    f.frames.into_iter().map(|(_, f)| f).collect()
-}
-
-fn assemble(frames: &[Frame]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
-    for f in frames {
-        out.extend(encode_frame(f));
-    }
-    out
-}
 
 fn config(frames: &[Frame]) -> GameConfig {
     match &frames[0] {

@@ -1,30 +1,15 @@
 //! Replays: recorded like a real game, deterministic, verifiable; every kind of tampering fails
 //! verification naming the right move.
 
+mod common;
+use common::{assemble, frames, recorded};
+
 use dwarfs_engine::Seat;
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_protocol::keys::{Domain, Signer};
 use dwarfs_protocol::message::{AckBody, AckStage};
 use dwarfs_protocol::replay::format::{Frame, MAGIC, encode_frame, read_frames};
 use dwarfs_protocol::replay::{self, Fault, VerifyError};
-
-fn recorded(players: u8, seed: u64) -> Vec<u8> {
-    replay::record_simulated::<Pig>(&PigOptions::default(), players, seed).unwrap()
-}
-
-fn frames(bytes: &[u8]) -> Vec<Frame> {
-    let f = read_frames(bytes);
-    assert!(f.error.is_none());
-    f.frames.into_iter().map(|(_, f)| f).collect()
-}
-
-fn assemble(frames: &[Frame]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
-    for f in frames {
-        out.extend(encode_frame(f));
-    }
-    out
-}
 
 /// Index of the frame holding move `seq`.
 fn move_frame(frames: &[Frame], seq: u32) -> usize {

@@ -9,6 +9,20 @@ use dwarfs_protocol::replay;
 use dwarfs_protocol::sim::{Network, fixture};
 use dwarfs_protocol::{Event, Phase, Session};
 
+/// Peer `i`'s session as it resumes from its replay file now, with its own key and secrets.
+fn resumed(n: &Network<Pig>, i: usize) -> Session<Pig> {
+    let p = &n.peers[i];
+    Session::<Pig>::resume_with_signer(
+        &p.replay,
+        p.signer.clone(),
+        p.secret.clone(),
+        fixture::settings(),
+        n.now,
+    )
+    .unwrap()
+    .0
+}
+
 #[test]
 fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before() {
     // Checkpoints every 4 moves: more chances to stop on the move after one.
@@ -17,17 +31,7 @@ fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before
     // ends with it (a move whose chance point needs later links is cut) and it is not a
     // checkpoint: its acks and beacon links are not in the file.
     let interval = n.peers[0].session.config().ack_interval;
-    let resume = |n: &Network<Pig>| {
-        Session::<Pig>::resume_with_signer(
-            &n.peers[2].replay,
-            n.peers[2].signer.clone(),
-            n.peers[2].secret.clone(),
-            fixture::settings(),
-            n.now,
-        )
-        .unwrap()
-        .0
-    };
+    let resume = |n: &Network<Pig>| resumed(n, 2);
     assert!(n.run_until(1_000_000, |n| {
         let k = n.peers[2].session.final_seq();
         k >= 10
@@ -82,17 +86,7 @@ fn two_player_resume_with_partner_gone(
     at: impl Fn(&Network<Pig>, u32) -> bool,
 ) -> (Network<Pig>, u32) {
     let mut n = fixture::net_with(2, seed, fixture::settings(), |c| c.ack_interval = 4);
-    let resume = |n: &Network<Pig>| {
-        Session::<Pig>::resume_with_signer(
-            &n.peers[1].replay,
-            n.peers[1].signer.clone(),
-            n.peers[1].secret.clone(),
-            fixture::settings(),
-            n.now,
-        )
-        .unwrap()
-        .0
-    };
+    let resume = |n: &Network<Pig>| resumed(n, 1);
     assert!(n.run_until(1_000_000, |n| {
         let k = n.peers[1].session.final_seq();
         k >= 6
@@ -166,17 +160,7 @@ fn a_2_player_survivor_resumed_after_its_own_move_hands_the_gone_partner_to_the_
                 _ => None,
             })
     };
-    let resume = |n: &Network<Pig>| {
-        Session::<Pig>::resume_with_signer(
-            &n.peers[1].replay,
-            n.peers[1].signer.clone(),
-            n.peers[1].secret.clone(),
-            fixture::settings(),
-            n.now,
-        )
-        .unwrap()
-        .0
-    };
+    let resume = |n: &Network<Pig>| resumed(n, 1);
     // (A file with links only at checkpoints resumed at the hold only when no chance point came
     // between it and the checkpoint before: the file ends where that limit was.)
     assert!(n.run_until(1_000_000, |n| {

@@ -3,11 +3,14 @@
 //! commitments, takeover of a seat that withholds its reveal, and replays that record and check
 //! commitments and reveals.
 
+mod common;
+use common::{assemble, frames};
+
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{LogItem, Message, SecretRevealBody, Signed};
-use dwarfs_protocol::replay::format::{Frame, MAGIC, encode_frame, read_frames};
+use dwarfs_protocol::replay::format::Frame;
 use dwarfs_protocol::replay::{self, Fault};
 use dwarfs_protocol::sim::{Faults, Network, SimPeer};
 use dwarfs_protocol::{CheatKind, Event, Phase, Settings};
@@ -44,22 +47,6 @@ fn net(players: u8, seed: u64, takeover: bool) -> Network<Pig> {
         settings(takeover),
     )
     .unwrap()
-}
-
-fn frames(bytes: &[u8]) -> Vec<Frame> {
-    read_frames(bytes)
-        .frames
-        .into_iter()
-        .map(|(_, f)| f)
-        .collect()
-}
-
-fn assemble(frames: &[Frame]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
-    for f in frames {
-        out.extend(encode_frame(f));
-    }
-    out
 }
 
 /// Applies `f` to every secret reveal in `m`, sent directly or relayed in a log sync (`None`

@@ -1,13 +1,16 @@
 //! Takeover rules: who may hand whom to the bot, what a voted-out peer does, several silent seats
 //! at once, forged takeover records, and what an equivocating seat leads to.
 
+mod common;
+use common::{assemble, frames};
+
 use dwarfs_engine::toy::{Pig, PigAction};
 use dwarfs_engine::{Actor, Game, Seat, codec};
 use dwarfs_protocol::beacon::Chain;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{Message, MoveBody, Signed, TakeoverBody};
-use dwarfs_protocol::replay::format::{Frame, MAGIC, TakeoverRecord, VoteRecord, encode_frame};
-use dwarfs_protocol::replay::{self, Fault, format::read_frames};
+use dwarfs_protocol::replay::format::{Frame, TakeoverRecord, VoteRecord};
+use dwarfs_protocol::replay::{self, Fault};
 use dwarfs_protocol::sim::{Network, SimPeer, fixture, sim_secret, sim_signer};
 use dwarfs_protocol::{CheatKind, Event, Phase, TakeoverError, Waiting};
 use std::cell::RefCell;
@@ -27,22 +30,6 @@ fn assert_clean(p: &SimPeer<Pig>) {
         .filter(|e| matches!(e, Event::Cheat(_) | Event::Desync(_) | Event::Halted { .. }))
         .collect();
     assert!(bad.is_empty(), "{bad:?}");
-}
-
-fn frames(bytes: &[u8]) -> Vec<Frame> {
-    read_frames(bytes)
-        .frames
-        .into_iter()
-        .map(|(_, f)| f)
-        .collect()
-}
-
-fn assemble(frames: &[Frame]) -> Vec<u8> {
-    let mut out = MAGIC.to_vec();
-    for f in frames {
-        out.extend(encode_frame(f));
-    }
-    out
 }
 
 /// Runs until `seat` has to act at peer `i` with nothing pending, everyone at the same move.
