@@ -3,38 +3,14 @@
 //! that peer (for claiming a seat it does not hold), and the copies change nothing: the game is
 //! played to the same end as without them.
 
+mod common;
+
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::keys::{Domain, Signer};
 use dwarfs_protocol::message::{Message, Signed};
 use dwarfs_protocol::replay;
-use dwarfs_protocol::sim::{Faults, Network};
-use dwarfs_protocol::{CheatKind, Event, Phase, Settings};
-
-fn net(seed: u64) -> Network<Pig> {
-    Network::<Pig>::new(
-        &PigOptions::default(),
-        3,
-        seed,
-        Faults {
-            latency_ms: 2,
-            ..Faults::default()
-        },
-        Settings {
-            retransmit_ms: 50,
-            silence_ms: 2_000,
-            ..Settings::default()
-        },
-    )
-    .unwrap()
-}
-
-fn resigned<T: serde::Serialize>(s: &Signer, d: Domain, body: T) -> Signed<T> {
-    Signed {
-        sig: s.sign(d, &body),
-        body,
-    }
-}
+use dwarfs_protocol::{CheatKind, Event, Phase};
 
 /// `m` with every seat it names set to `seat`, signed again by `s`; `None` for a message
 /// that names no seat.
@@ -42,37 +18,37 @@ fn with_seat(s: &Signer, m: &Message, seat: Seat) -> Option<Message> {
     Some(match m.clone() {
         Message::Commit(mut c) => {
             c.body.seat = seat;
-            Message::Commit(resigned(s, Domain::Commit, c.body))
+            Message::Commit(Signed::sign(s, Domain::Commit, c.body))
         }
         Message::Reveal(mut r) => {
             r.body.seat = seat;
-            Message::Reveal(resigned(s, Domain::Reveal, r.body))
+            Message::Reveal(Signed::sign(s, Domain::Reveal, r.body))
         }
         Message::Move(mut mv) => {
             mv.body.seat = seat;
-            Message::Move(resigned(s, Domain::Move, mv.body))
+            Message::Move(Signed::sign(s, Domain::Move, mv.body))
         }
         Message::Ack(mut a) => {
             a.signed.body.seat = seat;
-            a.signed = resigned(s, Domain::Ack, a.signed.body);
+            a.signed = Signed::sign(s, Domain::Ack, a.signed.body);
             Message::Ack(a)
         }
         Message::Chat(mut c) => {
             c.body.seat = Some(seat);
-            Message::Chat(resigned(s, Domain::Chat, c.body))
+            Message::Chat(Signed::sign(s, Domain::Chat, c.body))
         }
         Message::Takeover(mut t) => {
             t.body.seat = seat;
             t.body.voter = seat;
-            Message::Takeover(resigned(s, Domain::Takeover, t.body))
+            Message::Takeover(Signed::sign(s, Domain::Takeover, t.body))
         }
         Message::SecretCommit(mut c) => {
             c.body.seat = seat;
-            Message::SecretCommit(resigned(s, Domain::SecretCommit, c.body))
+            Message::SecretCommit(Signed::sign(s, Domain::SecretCommit, c.body))
         }
         Message::SecretReveal(mut r) => {
             r.body.seat = seat;
-            Message::SecretReveal(resigned(s, Domain::SecretReveal, r.body))
+            Message::SecretReveal(Signed::sign(s, Domain::SecretReveal, r.body))
         }
         _ => return None,
     })
@@ -81,9 +57,9 @@ fn with_seat(s: &Signer, m: &Message, seat: Seat) -> Option<Message> {
 #[test]
 fn signed_items_naming_a_seat_out_of_range_are_refused_naming_only_their_signer() {
     let seed = 11;
-    let mut clean = net(seed);
+    let mut clean = common::pig_net(3, seed);
     assert!(clean.run(200_000));
-    let mut n = net(seed);
+    let mut n = common::pig_net(3, seed);
     let copies = std::rc::Rc::new(std::cell::Cell::new(0u32));
     let counted = copies.clone();
     n.peers[1].tamper = Some(Box::new(move |s, m| {

@@ -2,35 +2,23 @@
 //! are answered at most at their rates ([`dwarfs_protocol::limit`]), and strangers' reports are
 //! bounded; the game still finishes for everyone.
 
+mod common;
+
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::limit::{
     CHAT_BURST, CHAT_EVERY_MS, EVIDENCE_BURST, MAX_UNKNOWN_REPORTS, SYNC_BURST,
 };
 use dwarfs_protocol::message::{ChatBody, LogItem, Message, MoveBody, Signed, SyncRequest};
-use dwarfs_protocol::sim::{Faults, Network, sim_game_id};
-use dwarfs_protocol::{CheatKind, Event, Evidence, Phase, Settings};
+use dwarfs_protocol::sim::{Network, sim_game_id};
+use dwarfs_protocol::{CheatKind, Event, Evidence, Phase};
 use libp2p_identity::PeerId;
 
 const SEED: u64 = 41;
 
 fn net(players: u8) -> Network<Pig> {
-    Network::<Pig>::new(
-        &PigOptions::default(),
-        players,
-        SEED,
-        Faults {
-            latency_ms: 2,
-            ..Faults::default()
-        },
-        Settings {
-            retransmit_ms: 50,
-            silence_ms: 2_000,
-            ..Settings::default()
-        },
-    )
-    .unwrap()
+    common::pig_net(players, SEED)
 }
 
 /// A network whose game is under way (a few moves final on every peer).

@@ -9,6 +9,7 @@
 //! last line is a checksum of the searches' choices and visits: the same build
 //! inputs give the same line, so a speed change that keeps it kept the bot's play.
 
+use dwarfs_bots::arena::thread_cpu_time;
 use dwarfs_bots::{Level, search::search};
 use dwarfs_engine::{Actor, Game, Seat, SeatView, SeedStream, Viewer};
 use dwarfs_hold::{Hold, HoldOptions};
@@ -134,11 +135,8 @@ fn main() {
     println!("checksum {}", &check.finalize().to_hex()[..16]);
 }
 
-/// This thread's CPU time so far, in nanoseconds (Linux's schedstat; 0 where it is missing), so
-/// that a loaded machine does not inflate the figures.
+/// This thread's CPU time so far, in nanoseconds ([`thread_cpu_time`]; 0 where the system does
+/// not tell it), so that a loaded machine does not inflate the figures.
 fn cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0)
+    thread_cpu_time().map_or(0, |d| d.as_nanos() as u64)
 }

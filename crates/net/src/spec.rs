@@ -84,10 +84,11 @@ pub struct TestHooks {
     /// would, until the connection to it is closed once.
     #[serde(default)]
     pub mute_seat_until_reconnect: Option<Seat>,
-    /// From the time this move is final, every write to the replay file and the signing journal
-    /// fails, as on a full disk.
+    /// After this many writes to the replay file (the first holds its magic and header, each
+    /// later one a frame), every write to the replay file and the signing journal fails, as on a
+    /// full disk.
     #[serde(default)]
-    pub replay_fails_at_seq: Option<u32>,
+    pub replay_fails_after_writes: Option<u32>,
 }
 
 /// Everything a peer process needs to play.

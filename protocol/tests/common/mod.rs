@@ -1,10 +1,12 @@
-//! Helpers shared by the replay tests: a recorded game, its frames, and a file put back
-//! together from (possibly tampered) frames. Each test file uses some of them.
+//! Helpers shared by the protocol tests: a recorded game, its frames, a file put back together
+//! from (possibly tampered) frames, and a patient Pig network. Each test file uses some of them.
 #![allow(dead_code)]
 
 use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_protocol::Settings;
 use dwarfs_protocol::replay;
 use dwarfs_protocol::replay::format::{Frame, MAGIC, encode_frame, read_frames};
+use dwarfs_protocol::sim::{Faults, Network};
 
 /// The replay file of a simulated Pig game of `players` seats from `seed`.
 pub fn recorded(players: u8, seed: u64) -> Vec<u8> {
@@ -25,4 +27,25 @@ pub fn assemble(frames: &[Frame]) -> Vec<u8> {
         out.extend(encode_frame(f));
     }
     out
+}
+
+/// `players` peers with keys from `seed` playing default Pig over a 2 ms link, with patient
+/// timers (retransmit after 50 ms, a seat silent after 2 s): nobody is voted out while a test
+/// floods the peers.
+pub fn pig_net(players: u8, seed: u64) -> Network<Pig> {
+    Network::<Pig>::new(
+        &PigOptions::default(),
+        players,
+        seed,
+        Faults {
+            latency_ms: 2,
+            ..Faults::default()
+        },
+        Settings {
+            retransmit_ms: 50,
+            silence_ms: 2_000,
+            ..Settings::default()
+        },
+    )
+    .unwrap()
 }

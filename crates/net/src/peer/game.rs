@@ -75,10 +75,15 @@ impl<G: Game> Driver<G> {
         )
         .map_err(|e| PeerError::Setup(e.to_string()))?;
         if let Some(path) = self.spec.replay.clone() {
-            let f = ReplayFile::create_new(&path).map_err(|e| PeerError::Replay {
+            #[cfg_attr(not(feature = "test-hooks"), allow(unused_mut))]
+            let mut f = ReplayFile::create_new(&path).map_err(|e| PeerError::Replay {
                 path: path.clone(),
                 reason: e.to_string(),
             })?;
+            #[cfg(feature = "test-hooks")]
+            if let Some(n) = self.spec.hooks.replay_fails_after_writes {
+                f.fill_disk_after(n);
+            }
             if f.path() != path {
                 self.say(format!(
                     "{} exists already: this game's replay is {}.",
@@ -295,15 +300,6 @@ impl<G: Game> Driver<G> {
         let (Some(s), Some(f)) = (self.session.as_mut(), self.replay.as_mut()) else {
             return true;
         };
-        #[cfg(feature = "test-hooks")]
-        if self
-            .spec
-            .hooks
-            .replay_fails_at_seq
-            .is_some_and(|n| s.final_seq() >= n)
-        {
-            f.fill_disk();
-        }
         let mut result = Ok(());
         while let Some(b) = s.poll_signing_record() {
             result = result.and_then(|()| f.journal(&b));

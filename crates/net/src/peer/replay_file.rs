@@ -43,7 +43,7 @@ impl Sink for File {
     }
 }
 
-/// A disk that is full: every write and flush fails (the `replay_fails_at_seq` test hook).
+/// A disk that is full: every write and flush fails (the `replay_fails_after_writes` test hook).
 #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
 pub(super) struct FullDisk;
 
@@ -159,6 +159,9 @@ pub(super) struct ReplayFile {
     secret_removed: bool,
     /// Flushes the journal and checkpoints to disk while play goes on.
     flusher: Flusher,
+    /// Replay writes left before the disk fills up (the `replay_fails_after_writes` test hook;
+    /// always `None` outside tests).
+    writes_before_full: Option<u32>,
 }
 
 impl ReplayFile {
@@ -208,6 +211,7 @@ impl ReplayFile {
                 copy: None,
                 dirty: false,
                 flusher: Flusher::default(),
+                writes_before_full: None,
             });
         }
     }
@@ -269,6 +273,7 @@ impl ReplayFile {
                 journal_path: Some(journal_path),
                 secret_removed: false,
                 flusher: Flusher::default(),
+                writes_before_full: None,
             },
             journal_bytes,
         ))
@@ -281,6 +286,14 @@ impl ReplayFile {
 
     /// Appends replay bytes.
     pub(super) fn append(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self.writes_before_full {
+            Some(0) => {
+                self.writes_before_full = None;
+                self.fill_disk();
+            }
+            Some(n) => self.writes_before_full = Some(n - 1),
+            None => {}
+        }
         self.dirty = true;
         self.sink.append(bytes)
     }
@@ -383,11 +396,20 @@ impl ReplayFile {
         Ok(true)
     }
 
-    /// Writes from now on into a disk that is full (the `replay_fails_at_seq` test hook).
-    #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
-    pub(super) fn fill_disk(&mut self) {
+    /// Writes from now on into a disk that is full.
+    fn fill_disk(&mut self) {
         self.sink = Box::new(FullDisk);
         self.journal = Box::new(FullDisk);
+    }
+
+    /// Lets `writes` more replay writes (the first holds the file's magic and header, each later
+    /// one a frame) reach the file, then writes into a disk that is full: the replay and the
+    /// journal fail from then on (the `replay_fails_after_writes` test hook). Counted in writes,
+    /// not moves, so what reaches the file does not depend on how many moves one wake-up of a
+    /// loaded peer makes final.
+    #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
+    pub(super) fn fill_disk_after(&mut self, writes: u32) {
+        self.writes_before_full = Some(writes);
     }
 }
 
@@ -482,12 +504,15 @@ mod tests {
     fn a_full_disk_is_an_error_not_a_skipped_frame() {
         let dir = tempfile::tempdir().unwrap();
         let mut r = ReplayFile::create_new(&dir.path().join("g.replay")).unwrap();
+        r.fill_disk_after(2);
         r.append(b"ok").unwrap();
-        r.fill_disk();
+        r.journal(b"j").unwrap();
+        r.append(b"ok").unwrap();
         let e = r.append(b"lost").unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::StorageFull);
         assert!(r.journal(b"x").is_err());
         assert!(r.sync().is_err());
+        assert_eq!(std::fs::read(r.path()).unwrap(), b"okok");
     }
 
     #[cfg(target_os = "linux")]
