@@ -78,6 +78,7 @@ pub use game_secret::GameSecret;
 pub use keys::{PublicKeyBytes, Signer};
 pub use message::{GameId, Message};
 pub use session::{
-    Phase, ResumeError, Session, SessionError, Settings, SubmitError, TakeoverError,
+    Phase, ResumeError, Session, SessionError, Settings, SignatureVerdict, SignatureWork,
+    SubmitError, TakeoverError,
 };
 pub use sim::SimError;

@@ -68,6 +68,15 @@ pub struct SimPeer<G: Game> {
     pub stalled: bool,
     /// Whether its bot plays its turns (tests turn this off to act by hand).
     pub autoplay: bool,
+    /// `Some(ms)`: its driver hands the signature checks to a thread of their own
+    /// ([`Session::take_signature_work`]), whose verdict comes back `ms` later; `None`: it
+    /// checks them in place when it has nothing else to do ([`Session::check_signatures`]).
+    pub checks_elsewhere_ms: Option<u64>,
+    /// How many verdicts of the checking thread its session took (the others were stale).
+    pub verdicts_taken: u32,
+    /// The verdicts of the work handed out, in order, and when each comes back (the session
+    /// hands out new work once it made the last stale, before that one's verdict is back).
+    verdicts: std::collections::VecDeque<(u64, crate::SignatureVerdict)>,
 }
 
 /// The in-memory network.
@@ -188,6 +197,9 @@ impl<G: Game> Network<G> {
                 stalled: false,
                 truncations: 0,
                 autoplay: true,
+                checks_elsewhere_ms: None,
+                verdicts_taken: 0,
+                verdicts: Default::default(),
             });
         }
         Ok(Network {
@@ -234,6 +246,9 @@ impl<G: Game> Network<G> {
             stalled: false,
             truncations: 0,
             autoplay: true,
+            checks_elsewhere_ms: None,
+            verdicts_taken: 0,
+            verdicts: Default::default(),
         });
         let i = self.peers.len() - 1;
         self.pump(i);
@@ -340,9 +355,21 @@ impl<G: Game> Network<G> {
                     any = true;
                 }
             }
-            // Nothing else to do: check the acks counted before their signatures.
-            if !any && !self.peers[i].session.check_signatures() {
-                break;
+            if any {
+                continue;
+            }
+            // Nothing else to do: check the acks counted before their signatures, here or
+            // handed to the checking thread.
+            let p = &mut self.peers[i];
+            match p.checks_elsewhere_ms {
+                None if p.session.check_signatures() => {}
+                None => break,
+                Some(ms) => {
+                    if let Some(work) = p.session.take_signature_work() {
+                        p.verdicts.push_back((self.now + ms, work.run()));
+                    }
+                    break;
+                }
             }
         }
     }
@@ -402,6 +429,18 @@ impl<G: Game> Network<G> {
             let _ = self.peers[to].session.handle_bytes(from_peer, &bytes);
             self.pump(to);
         }
+        for i in 0..self.peers.len() {
+            let p = &mut self.peers[i];
+            if p.offline || p.stalled || p.verdicts.front().is_none_or(|(at, _)| *at > self.now) {
+                continue;
+            }
+            if let Some((_, v)) = p.verdicts.pop_front() {
+                if p.session.signature_verdict(v) {
+                    p.verdicts_taken += 1;
+                }
+                self.pump(i);
+            }
+        }
         let next_msg = self
             .queue
             .iter()
@@ -411,7 +450,13 @@ impl<G: Game> Network<G> {
             .peers
             .iter()
             .filter(|p| !p.offline && !p.stalled)
-            .filter_map(|p| p.session.next_timeout())
+            .flat_map(|p| {
+                [
+                    p.session.next_timeout(),
+                    p.verdicts.front().map(|(at, _)| *at),
+                ]
+            })
+            .flatten()
             .min();
         let next = match (next_msg, next_timer) {
             (Some(a), Some(b)) => a.min(b),

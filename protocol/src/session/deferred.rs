@@ -2,10 +2,13 @@
 //!
 //! A move or an ack that arrives over the connection of the very peer whose seat signed it (the
 //! transport authenticates the sender: noise over libp2p) is applied or counted towards finality
-//! at once, and its signature is checked later, with the others waiting, in one ed25519 batch: when the driver has
-//! nothing else to do ([`Session::check_signatures`], once a few are waiting), before anything is
-//! relayed or a takeover applied, and at the latest when the replay frames are polled once
-//! [`DEFERRED_MOVES`] more moves are final (or the game is over). Replay frames wait for the
+//! at once, and its signature is checked later, with the others waiting, in one ed25519 batch:
+//! by the driver on a thread of its own ([`Session::take_signature_work`], its result given back
+//! with [`Session::signature_verdict`]) or when the driver has nothing else to do
+//! ([`Session::check_signatures`]), once a few are waiting; in the session itself before anything
+//! is relayed or a takeover applied, and at the latest when the replay frames are polled once
+//! [`DEFERRED_MOVES`] more moves are final (or the game is over). A check the session makes
+//! itself makes any work handed out stale: its verdict is then ignored. Replay frames wait for the
 //! check, so no move is written on a move or ack whose signature fails. A bad signature is named
 //! ([`CheatKind::BadSignature`], the item as evidence) and the game halts: its author's own peer
 //! sent it. A move about to be blamed for anything else (out of turn, illegal, on another state,
@@ -25,6 +28,73 @@ const BATCH_MIN: usize = 6;
 /// old, so that each batch is worth it.
 const IDLE_BATCH: usize = 8;
 const IDLE_MOVES: u32 = 2;
+
+/// The moves and acks counted on the word of their connection, not checked yet.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Deferred {
+    /// The items, in the order they arrived.
+    pub(super) items: Vec<Unchecked>,
+    /// The check handed to the driver: its ticket and how many of the first `items` it covers.
+    handed_out: Option<(u64, usize)>,
+    /// The last ticket handed out.
+    tickets: u64,
+}
+
+/// Signature checks handed to the driver to run where it likes, off the thread that plays
+/// ([`Session::take_signature_work`]): running them ([`SignatureWork::run`]) is a pure function
+/// of what they hold, and needs nothing of the session.
+#[derive(Clone, Debug)]
+pub struct SignatureWork {
+    ticket: u64,
+    /// Each item's author key, signed bytes and signature.
+    items: Vec<([u8; 32], Vec<u8>, [u8; 64])>,
+}
+
+impl SignatureWork {
+    /// How many signatures it checks.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether it checks nothing (never true of work a session hands out).
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Checks every signature: in one ed25519 batch from a few on, one by one below.
+    pub fn run(&self) -> SignatureVerdict {
+        let all_hold = if self.items.len() >= BATCH_MIN {
+            let mut batch = DalekBatch::default();
+            for (key, bytes, sig) in &self.items {
+                batch.queue(key, bytes, sig);
+            }
+            batch.verify_all()
+        } else {
+            self.items.iter().all(|(key, bytes, sig)| {
+                ed25519::PublicKey::try_from_bytes(key)
+                    .is_ok_and(|k| k.verify(bytes, sig.as_slice()))
+            })
+        };
+        SignatureVerdict {
+            ticket: self.ticket,
+            all_hold,
+        }
+    }
+}
+
+/// What [`SignatureWork::run`] found, for [`Session::signature_verdict`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignatureVerdict {
+    ticket: u64,
+    all_hold: bool,
+}
+
+impl SignatureVerdict {
+    /// Whether every signature of the work holds.
+    pub fn all_hold(&self) -> bool {
+        self.all_hold
+    }
+}
 
 /// A signed item counted on the word of its author's own connection.
 #[derive(Clone, Debug)]
@@ -79,17 +149,80 @@ impl<G: Game> Session<G> {
     /// the next move). Returns whether any were checked; poll the outputs again if so. A bad
     /// signature is reported as [`Event::Cheat`] and halts the game.
     pub fn check_signatures(&mut self) -> bool {
-        let due = self.unchecked.len() >= IDLE_BATCH
-            || self
-                .unchecked
-                .iter()
-                .any(|a| a.seq() + IDLE_MOVES <= self.final_seq)
-            || !matches!(self.phase, Phase::Playing);
-        let checked = due && self.check_deferred();
+        let checked = self.checks_due() && self.check_deferred();
         if checked {
             self.advance();
         }
         checked
+    }
+
+    /// The signature checks due, handed to the driver to run off the thread that plays (the
+    /// same checks [`Session::check_signatures`] makes in place, due at the same time): run them
+    /// with [`SignatureWork::run`], on any thread, and give the result back with
+    /// [`Session::signature_verdict`]. One at a time: `None` while a verdict is awaited. Until it
+    /// comes, the items wait as before (replay frames included); should the session need them
+    /// checked first (a move's frames [`DEFERRED_MOVES`] moves later, a takeover, a blame), it
+    /// checks them itself and the verdict is ignored.
+    pub fn take_signature_work(&mut self) -> Option<SignatureWork> {
+        if self.deferred.handed_out.is_some() || !self.checks_due() {
+            return None;
+        }
+        let items = self
+            .deferred
+            .items
+            .iter()
+            .map(|u| {
+                let key = self.author_key(u)?;
+                Some((key.to_bytes(), u.signed_bytes(), u.sig().0))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        self.deferred.tickets += 1;
+        let ticket = self.deferred.tickets;
+        self.deferred.handed_out = Some((ticket, items.len()));
+        Some(SignatureWork { ticket, items })
+    }
+
+    /// The result of the work [`Session::take_signature_work`] handed out. When every signature
+    /// holds, the items it covered count as checked (their replay frames are released); when
+    /// one fails, the session checks them again one by one to name it (halting the game). A
+    /// verdict for work made stale is ignored. Returns whether anything changed: poll the
+    /// outputs again if so.
+    pub fn signature_verdict(&mut self, verdict: SignatureVerdict) -> bool {
+        let Some((ticket, count)) = self.deferred.handed_out else {
+            return false;
+        };
+        if ticket != verdict.ticket {
+            return false;
+        }
+        self.deferred.handed_out = None;
+        if verdict.all_hold {
+            self.deferred.items.drain(..count);
+        } else {
+            self.check_deferred();
+        }
+        self.advance();
+        true
+    }
+
+    /// Whether the items waiting are worth a check now: a batch's worth, one a few moves old,
+    /// or the game no longer under way.
+    fn checks_due(&self) -> bool {
+        !self.deferred.items.is_empty()
+            && (self.deferred.items.len() >= IDLE_BATCH
+                || self
+                    .deferred
+                    .items
+                    .iter()
+                    .any(|a| a.seq() + IDLE_MOVES <= self.final_seq)
+                || !matches!(self.phase, Phase::Playing))
+    }
+
+    /// The key of the seat that signed `u`, if a player holds it.
+    fn author_key(&self, u: &Unchecked) -> Option<ed25519::PublicKey> {
+        self.seats
+            .get(u.seat().index())
+            .and_then(|s| s.player.as_ref())
+            .map(|p| p.verifier.clone())
     }
 
     /// Whether `ack`, received from `from`, came from its author's own peer: its signature may
@@ -121,19 +254,17 @@ impl<G: Game> Session<G> {
     /// failed (then named as a bad signature, and the game halted).
     pub(super) fn unchecked_move_fails(&mut self, m: &Signed<MoveBody>) -> bool {
         let Some(k) = self
-            .unchecked
+            .deferred
+            .items
             .iter()
             .position(|u| matches!(u, Unchecked::Move(x) if x == m))
         else {
             return false;
         };
-        let u = self.unchecked.remove(k);
-        let key = self
-            .seats
-            .get(u.seat().index())
-            .and_then(|s| s.player.as_ref())
-            .map(|p| p.verifier.clone());
-        if key.is_some_and(|k| u.holds(&k)) {
+        // The work handed out covers the items by position: stale now.
+        self.deferred.handed_out = None;
+        let u = self.deferred.items.remove(k);
+        if self.author_key(&u).is_some_and(|k| u.holds(&k)) {
             return false;
         }
         self.bad_signature(u);
@@ -143,16 +274,13 @@ impl<G: Game> Session<G> {
     /// Checks every unchecked move and ack: in one batch from [`BATCH_MIN`] on (then one by one only to
     /// name a bad one), one by one below. Returns whether there was anything to check.
     pub(super) fn check_deferred(&mut self) -> bool {
-        if self.unchecked.is_empty() {
+        // Any work handed out is stale from here: these are checked now.
+        self.deferred.handed_out = None;
+        if self.deferred.items.is_empty() {
             return false;
         }
-        let items = std::mem::take(&mut self.unchecked);
-        let key = |s: &Self, a: &Unchecked| {
-            s.seats
-                .get(a.seat().index())
-                .and_then(|s| s.player.as_ref())
-                .map(|p| p.verifier.clone())
-        };
+        let items = std::mem::take(&mut self.deferred.items);
+        let key = |s: &Self, a: &Unchecked| s.author_key(a);
         if items.len() >= BATCH_MIN {
             let mut batch = DalekBatch::default();
             for a in &items {

@@ -41,6 +41,7 @@ mod settings;
 mod start;
 mod takeovers;
 
+pub use deferred::{SignatureVerdict, SignatureWork};
 pub use errors::{ResumeError, SessionError, SubmitError, TakeoverError};
 pub use settings::Settings;
 
@@ -224,9 +225,9 @@ pub struct Session<G: Game> {
     /// driver last flushed it to disk.
     replay_sync: bool,
     /// Moves and acks received from their author's own peer (the connection authenticates it),
-    /// applied or counted towards finality before their signatures are checked (see
-    /// `deferred.rs`).
-    unchecked: Vec<deferred::Unchecked>,
+    /// applied or counted towards finality before their signatures are checked, and the check
+    /// handed to the driver, if any (see `deferred.rs`).
+    deferred: deferred::Deferred,
     /// Acks that disagree on the state after the pending move, while the disagreeing peers
     /// exchange the signed move they hold (see `dispute.rs`).
     dispute: Option<dispute::Dispute>,
@@ -420,12 +421,13 @@ impl<G: Game> Session<G> {
     /// [`Session::poll_replay_truncate`] first.
     ///
     /// Frames wait while moves or acks counted on the word of their connection are unchecked
-    /// (see [`Session::check_signatures`]): a move is written only once it and every ack it was
-    /// final with are known to be signed.
+    /// (see [`Session::check_signatures`] and [`Session::take_signature_work`]): a move is
+    /// written only once it and every ack it was final with are known to be signed.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
-        if !self.unchecked.is_empty() {
+        if !self.deferred.items.is_empty() {
             let overdue = self
-                .unchecked
+                .deferred
+                .items
                 .iter()
                 .any(|a| a.seq() + DEFERRED_MOVES <= self.final_seq);
             if !overdue && matches!(self.phase, Phase::Playing | Phase::Settling) {
@@ -442,7 +444,7 @@ impl<G: Game> Session<G> {
     /// the header, a takeover or the end of the game: **flush the file to disk**
     /// (`File::sync_data`) once they are written. Reset by the call.
     pub fn poll_replay_sync(&mut self) -> bool {
-        if !self.unchecked.is_empty() {
+        if !self.deferred.items.is_empty() {
             return false; // the frames wait (see `poll_replay_frame`)
         }
         std::mem::take(&mut self.replay_sync)

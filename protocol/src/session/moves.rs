@@ -221,7 +221,9 @@ impl<G: Game> Session<G> {
         let slot = self.future_moves.entry(seq).or_default();
         if !slot.contains(&m) && slot.len() < 4 {
             if deferred {
-                self.unchecked.push(deferred::Unchecked::Move(m.clone()));
+                self.deferred
+                    .items
+                    .push(deferred::Unchecked::Move(m.clone()));
             }
             slot.push(m);
         }
@@ -546,7 +548,9 @@ impl<G: Game> Session<G> {
             Some(old) if reroll_rank(&a) != reroll_rank(&old) => {
                 if reroll_rank(&a) > reroll_rank(&old) && seq > self.final_seq {
                     if deferred {
-                        self.unchecked.push(deferred::Unchecked::Ack(a.clone()));
+                        self.deferred
+                            .items
+                            .push(deferred::Unchecked::Ack(a.clone()));
                     }
                     self.store_ack(a);
                     self.progress();
@@ -573,7 +577,9 @@ impl<G: Game> Session<G> {
             None => {
                 if seq > self.final_seq && seq <= self.final_seq + WINDOW {
                     if deferred {
-                        self.unchecked.push(deferred::Unchecked::Ack(a.clone()));
+                        self.deferred
+                            .items
+                            .push(deferred::Unchecked::Ack(a.clone()));
                     }
                     self.store_ack(a);
                     self.progress();

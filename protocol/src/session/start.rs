@@ -127,7 +127,7 @@ impl<G: Game> Session<G> {
             journal_out: VecDeque::new(),
             journal_started: false,
             replay_sync: false,
-            unchecked: Vec::new(),
+            deferred: deferred::Deferred::default(),
             dispute: None,
         };
         s.players_at_start = s.player_seats().count();

@@ -14,6 +14,7 @@
 //! - `hooks`: test-only misbehaviour, built with the `test-hooks` feature only (`no_hooks.rs`
 //!   stands in otherwise).
 
+mod checker;
 mod clock;
 mod commands;
 mod flusher;
@@ -149,6 +150,8 @@ struct Driver<G: Game> {
     left: Option<Instant>,
     /// Test hooks' state.
     hooks: hooks::HookState<G>,
+    /// The thread that checks the signatures the session deferred.
+    checker: checker::Checker,
 }
 
 /// Runs one peer to the end of its game and returns its report. In machine mode, prints the
@@ -221,6 +224,7 @@ pub(crate) async fn run_linked<G: Game>(
         links_reset: None,
         gone_since: BTreeMap::new(),
         left: None,
+        checker: checker::Checker::default(),
     };
     let result = d.run().await;
     d.report.links = d.link_reports();
@@ -288,6 +292,22 @@ impl<G: Game> Driver<G> {
         &mut self.lobby
     }
 
+    /// Gives the session the verdicts the checker sent back and hands the checker the work
+    /// that is due. Returns whether the session took a verdict (pump its outputs again then).
+    fn signature_checks(&mut self) -> bool {
+        let Some(s) = self.session.as_mut() else {
+            return false;
+        };
+        let mut changed = false;
+        while let Some(v) = self.checker.try_verdict() {
+            changed |= s.signature_verdict(v);
+        }
+        if let Some(v) = s.take_signature_work().and_then(|w| self.checker.hand(w)) {
+            changed |= s.signature_verdict(v);
+        }
+        changed
+    }
+
     fn send_wire(&mut self, to: PeerId, msg: &Message) {
         match wire::encode(msg) {
             Ok(bytes) => self.node.send(to, wrap_wire(&bytes)),
@@ -308,14 +328,13 @@ impl<G: Game> Driver<G> {
                 self.report.ending = end;
                 return Ok(());
             }
-            let wake = self.next_wake();
-            // With nothing waiting, check the acks the session counted before their signatures
-            // (off the critical path of the next move), then carry out what that produced.
-            let ready = self.node.try_next_event();
-            if ready.is_none() && self.session.as_mut().is_some_and(|s| s.check_signatures()) {
+            // The signatures the session counted before checking them: checked on the
+            // checker's thread, off the critical path of the next move.
+            if self.signature_checks() {
                 continue;
             }
-            match ready {
+            let wake = self.next_wake();
+            match self.node.try_next_event() {
                 Some(ev) => self.on_net(ev),
                 None => tokio::select! {
                     ev = self.node.next_event() => match ev {
@@ -323,6 +342,11 @@ impl<G: Game> Driver<G> {
                         None => return Err(PeerError::Setup("the network stopped".into())),
                     },
                     cmd = recv_command(&mut self.link) => self.on_command(cmd),
+                    v = self.checker.verdict() => {
+                        if let Some(s) = self.session.as_mut() {
+                            s.signature_verdict(v);
+                        }
+                    }
                     _ = tokio::time::sleep_until(wake.into()) => {}
                 },
             }
