@@ -1,6 +1,8 @@
 //! Each attack, run by an adversarial peer over the in-memory network, is detected and named,
 //! with evidence, by every honest peer.
 
+mod common;
+
 use dwarfs_engine::codec;
 use dwarfs_engine::toy::{Pig, PigAction, PigOptions};
 use dwarfs_engine::{Game, Seat, StateHash, Viewer};
@@ -19,17 +21,7 @@ fn settings() -> Settings {
 }
 
 fn net(players: u8, seed: u64) -> Network<Pig> {
-    Network::<Pig>::new(
-        &PigOptions::default(),
-        players,
-        seed,
-        Faults {
-            latency_ms: 2,
-            ..Faults::default()
-        },
-        settings(),
-    )
-    .unwrap()
+    common::pig_net_with(players, seed, settings())
 }
 
 fn resign_move(signer: &Signer, body: MoveBody) -> Message {

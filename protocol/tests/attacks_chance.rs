@@ -3,14 +3,16 @@
 //! point, half of a game voting out the other half, a 2-player survivor evicting a connected
 //! partner, and a vote for a far-future move meant to stall a takeover.
 
+mod common;
+
 use dwarfs_engine::Seat;
-use dwarfs_engine::toy::{Pig, PigOptions};
+use dwarfs_engine::toy::Pig;
 use dwarfs_protocol::beacon;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{Ack, LogItem, Message, Signed, TakeoverBody};
 use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::replay::{self, Fault};
-use dwarfs_protocol::sim::{Faults, Network};
+use dwarfs_protocol::sim::Network;
 use dwarfs_protocol::{CheatKind, Event, Phase, Settings, TakeoverError, lockstep};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -26,17 +28,7 @@ fn settings(takeover_after_ms: Option<u64>) -> Settings {
 }
 
 fn net(players: u8, seed: u64, takeover_after_ms: Option<u64>) -> Network<Pig> {
-    Network::<Pig>::new(
-        &PigOptions::default(),
-        players,
-        seed,
-        Faults {
-            latency_ms: 2,
-            ..Faults::default()
-        },
-        settings(takeover_after_ms),
-    )
-    .unwrap()
+    common::pig_net_with(players, seed, settings(takeover_after_ms))
 }
 
 fn cheats(n: &Network<Pig>, i: usize) -> Vec<(CheatKind, Option<Seat>)> {

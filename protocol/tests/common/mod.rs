@@ -33,6 +33,19 @@ pub fn assemble(frames: &[Frame]) -> Vec<u8> {
 /// timers (retransmit after 50 ms, a seat silent after 2 s): nobody is voted out while a test
 /// floods the peers.
 pub fn pig_net(players: u8, seed: u64) -> Network<Pig> {
+    pig_net_with(
+        players,
+        seed,
+        Settings {
+            retransmit_ms: 50,
+            silence_ms: 2_000,
+            ..Settings::default()
+        },
+    )
+}
+
+/// `players` peers with keys from `seed` playing default Pig over a 2 ms link, with `settings`.
+pub fn pig_net_with(players: u8, seed: u64, settings: Settings) -> Network<Pig> {
     Network::<Pig>::new(
         &PigOptions::default(),
         players,
@@ -41,11 +54,7 @@ pub fn pig_net(players: u8, seed: u64) -> Network<Pig> {
             latency_ms: 2,
             ..Faults::default()
         },
-        Settings {
-            retransmit_ms: 50,
-            silence_ms: 2_000,
-            ..Settings::default()
-        },
+        settings,
     )
     .unwrap()
 }
