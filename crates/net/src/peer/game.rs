@@ -185,6 +185,8 @@ impl<G: Game> Driver<G> {
             }
         }
         self.session = Some(session);
+        // Verdicts belong to the session that handed out their work: a new checker for a new one.
+        self.checker = super::checker::Checker::default();
         // One peer of each pair dials (the other keeps the addresses, for when it must send
         // first), so that a pair behind NATs holds one relayed connection to punch through.
         for (p, addrs) in to_dial {
