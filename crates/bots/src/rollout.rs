@@ -109,9 +109,7 @@ impl<A> Default for Scratch<A> {
 pub fn weigh<G: Game>(state: &G, seat: Seat, weighted: bool, scratch: &mut Scratch<G::Action>) {
     scratch.weights.clear();
     if weighted {
-        scratch
-            .weights
-            .extend(scratch.legal.iter().map(|a| state.action_weight(seat, a)));
+        state.action_weights(seat, &scratch.legal, &mut scratch.weights);
     } else {
         scratch.weights.resize(scratch.legal.len(), 1);
     }

@@ -228,6 +228,14 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
         1
     }
 
+    /// Bot knowledge: [`Game::action_weight`] of each of `actions` for `seat`, appended to `out`
+    /// in order. A game overrides it when the weights share work (what an offer under way is
+    /// worth, say) that weighing one action at a time would redo for each; the weights must be
+    /// exactly those of `action_weight`. The default weighs one action at a time.
+    fn action_weights(&self, seat: Seat, actions: &[Self::Action], out: &mut Vec<u32>) {
+        out.extend(actions.iter().map(|a| self.action_weight(seat, a)));
+    }
+
     /// Bot knowledge: a static estimate of how the game stands, for a search to cut its rollouts
     /// short. Writes into `out` (one entry per seat, `out.len() == players()`) each seat's
     /// expected share of a win in thousandths (0..=1000), and returns `true`. Called on

@@ -220,7 +220,17 @@ fn compare_sample<G: Game>(
     {
         // A bot's knowledge (its rollout and move-ordering weights) reads only what its seat
         // may see: the weights are the same on every state the seat cannot tell apart.
-        for action in real.legal_actions_for_vec(v) {
+        let legal = real.legal_actions_for_vec(v);
+        let mut all_at_once = Vec::new();
+        real.action_weights(v, &legal, &mut all_at_once);
+        let one_by_one: Vec<u32> = legal.iter().map(|a| real.action_weight(v, a)).collect();
+        if all_at_once != one_by_one {
+            return Err(format!(
+                "action_weights gives other weights than action_weight one action at a time \
+                 ({all_at_once:?} against {one_by_one:?})"
+            ));
+        }
+        for action in legal {
             let (seen, guessed) = (
                 real.action_weight(v, &action),
                 sampled.action_weight(v, &action),

@@ -114,8 +114,24 @@ impl Hold {
     /// for nothing, accepting a bad offer, starting a claim the hand cannot pay), more for moves
     /// that gain more.
     pub fn hint_weight(&self, seat: Seat, action: &A) -> u32 {
+        self.hint_weight_with(seat, action, &mut None)
+    }
+
+    /// [`Self::hint_weight`] of each of `actions`, appended to `out`: what the offer under way
+    /// is worth to `seat` is summed once for all of them, not once per action.
+    pub fn hint_weights(&self, seat: Seat, actions: &[A], out: &mut Vec<u32>) {
+        let mut worth = None;
+        out.extend(
+            actions
+                .iter()
+                .map(|a| self.hint_weight_with(seat, a, &mut worth)),
+        );
+    }
+
+    /// [`Self::hint_weight`], with the offer's worth to `seat` kept in `worth` once summed.
+    fn hint_weight_with(&self, seat: Seat, action: &A, worth: &mut Option<i64>) -> u32 {
         let w = match (&self.stage, action) {
-            (Stage::Offer(o), _) => self.offer_weight(seat, o, action),
+            (Stage::Offer(o), _) => self.offer_weight(seat, o, action, worth),
             (Stage::Claim { .. }, _) => self.claim_weight(seat, action),
             (_, A::Pass) => match self.phase {
                 Phase::Trade => 6,
@@ -177,10 +193,10 @@ impl Hold {
         w.min(1000)
     }
 
-    fn offer_weight(&self, seat: Seat, o: &Offer, action: &A) -> u32 {
+    fn offer_weight(&self, seat: Seat, o: &Offer, action: &A, worth: &mut Option<i64>) -> u32 {
         // The offer's worth is summed over its items: only for the actions that depend on it
-        // (not for asking, the most common step while an offer is built).
-        let net = || self.offer_worth(seat, o);
+        // (not for asking, the most common step while an offer is built), and once.
+        let mut net = || *worth.get_or_insert_with(|| self.offer_worth(seat, o));
         match action {
             // Accept only what is good for this seat.
             A::Accept => {

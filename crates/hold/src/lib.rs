@@ -149,6 +149,15 @@ impl Game for Hold {
         self.hint_weight(seat, action)
     }
 
+    fn action_weights(
+        &self,
+        seat: dwarfs_engine::Seat,
+        actions: &[HoldAction],
+        out: &mut Vec<u32>,
+    ) {
+        self.hint_weights(seat, actions, out)
+    }
+
     fn evaluate(&self, out: &mut [u16]) -> bool {
         self.hint_evaluate(out)
     }
