@@ -420,9 +420,10 @@ impl<G: Game> Session<G> {
     /// starts returns the magic and the header frame together. Check
     /// [`Session::poll_replay_truncate`] first.
     ///
-    /// Frames wait while moves or acks counted on the word of their connection are unchecked
-    /// (see [`Session::check_signatures`] and [`Session::take_signature_work`]): a move is
-    /// written only once it and every ack it was final with are known to be signed.
+    /// A frame waits while a move or an ack of its move (or of an earlier one) counted on the
+    /// word of its connection is unchecked (see [`Session::check_signatures`] and
+    /// [`Session::take_signature_work`]): a move is written only once it and every ack it was
+    /// final with are known to be signed. The frames before it go out meanwhile.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
         if !self.deferred.items.is_empty() {
             let overdue = self
@@ -430,23 +431,33 @@ impl<G: Game> Session<G> {
                 .items
                 .iter()
                 .any(|a| a.seq() + DEFERRED_MOVES <= self.final_seq);
-            if !overdue && matches!(self.phase, Phase::Playing | Phase::Settling) {
+            if overdue || !matches!(self.phase, Phase::Playing | Phase::Settling) {
+                self.check_deferred();
+            }
+        }
+        if let Some(first) = self.deferred.items.iter().map(|a| a.seq()).min() {
+            // Only the frames of moves before the first unchecked item's may go.
+            let held_from = self
+                .frame_index
+                .iter()
+                .find(|(k, _)| *k >= first)
+                .map_or(self.replay_log.len(), |(_, o)| *o);
+            let next = self.replay_out.front()?;
+            if self.replay_polled + next.len() > held_from {
                 return None;
             }
-            self.check_deferred();
         }
         let f = self.replay_out.pop_front()?;
         self.replay_polled += f.len();
         Some(f)
     }
 
-    /// Whether the replay bytes polled so far end a checkpoint (every live seat's acks of a move),
-    /// the header, a takeover or the end of the game: **flush the file to disk**
-    /// (`File::sync_data`) once they are written. Reset by the call.
+    /// Whether a checkpoint (every live seat's acks of a move), the header, a takeover or the end
+    /// of the game was queued since the last call: **flush the file to disk**
+    /// (`File::sync_data`) once the frames polled are written. Reset by the call. (A checkpoint
+    /// still held back by an unchecked signature is flushed with a later one: nearly every move
+    /// is one.)
     pub fn poll_replay_sync(&mut self) -> bool {
-        if !self.deferred.items.is_empty() {
-            return false; // the frames wait (see `poll_replay_frame`)
-        }
         std::mem::take(&mut self.replay_sync)
     }
 
