@@ -51,16 +51,6 @@ pub struct SignatureWork {
 }
 
 impl SignatureWork {
-    /// How many signatures it checks.
-    pub fn len(&self) -> usize {
-        self.items.len()
-    }
-
-    /// Whether it checks nothing (never true of work a session hands out).
-    pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
     /// Checks every signature: in one ed25519 batch from a few on, one by one below.
     pub fn run(&self) -> SignatureVerdict {
         let all_hold = if self.items.len() >= BATCH_MIN {
@@ -87,13 +77,6 @@ impl SignatureWork {
 pub struct SignatureVerdict {
     ticket: u64,
     all_hold: bool,
-}
-
-impl SignatureVerdict {
-    /// Whether every signature of the work holds.
-    pub fn all_hold(&self) -> bool {
-        self.all_hold
-    }
 }
 
 /// A signed item counted on the word of its author's own connection.
@@ -167,18 +150,21 @@ impl<G: Game> Session<G> {
         if self.deferred.handed_out.is_some() || !self.checks_due() {
             return None;
         }
-        let items = self
-            .deferred
-            .items
+        let work = self.signature_work(&self.deferred.items, self.deferred.tickets + 1)?;
+        self.deferred.tickets = work.ticket;
+        self.deferred.handed_out = Some((work.ticket, work.items.len()));
+        Some(work)
+    }
+
+    /// The checks of `items` as work with `ticket`; `None` if a seat that signed one has no key.
+    fn signature_work(&self, items: &[Unchecked], ticket: u64) -> Option<SignatureWork> {
+        let items = items
             .iter()
             .map(|u| {
                 let key = self.author_key(u)?;
                 Some((key.to_bytes(), u.signed_bytes(), u.sig().0))
             })
             .collect::<Option<Vec<_>>>()?;
-        self.deferred.tickets += 1;
-        let ticket = self.deferred.tickets;
-        self.deferred.handed_out = Some((ticket, items.len()));
         Some(SignatureWork { ticket, items })
     }
 
@@ -215,6 +201,15 @@ impl<G: Game> Session<G> {
                     .iter()
                     .any(|a| a.seq() + IDLE_MOVES <= self.final_seq)
                 || !matches!(self.phase, Phase::Playing))
+    }
+
+    /// Where the replay's frames of move `seq` and later start (its length if there are none):
+    /// what an unchecked item of move `seq` holds back.
+    pub(super) fn frames_from(&self, seq: u32) -> usize {
+        self.frame_index
+            .iter()
+            .find(|(k, _)| *k >= seq)
+            .map_or(self.replay_log.len(), |(_, o)| *o)
     }
 
     /// The key of the seat that signed `u`, if a player holds it.
@@ -271,8 +266,8 @@ impl<G: Game> Session<G> {
         true
     }
 
-    /// Checks every unchecked move and ack: in one batch from [`BATCH_MIN`] on (then one by one only to
-    /// name a bad one), one by one below. Returns whether there was anything to check.
+    /// Checks every unchecked move and ack, as [`SignatureWork::run`] does (then one by one only
+    /// to name a bad one). Returns whether there was anything to check.
     pub(super) fn check_deferred(&mut self) -> bool {
         // Any work handed out is stale from here: these are checked now.
         self.deferred.handed_out = None;
@@ -280,21 +275,15 @@ impl<G: Game> Session<G> {
             return false;
         }
         let items = std::mem::take(&mut self.deferred.items);
-        let key = |s: &Self, a: &Unchecked| s.author_key(a);
-        if items.len() >= BATCH_MIN {
-            let mut batch = DalekBatch::default();
-            for a in &items {
-                if let Some(k) = key(self, a) {
-                    batch.queue(&k.to_bytes(), &a.signed_bytes(), &a.sig().0);
-                }
-            }
-            if batch.verify_all() {
-                return true;
-            }
+        if self
+            .signature_work(&items, 0)
+            .is_some_and(|w| w.run().all_hold)
+        {
+            return true;
         }
         let bad = items
             .into_iter()
-            .find(|a| key(self, a).is_none_or(|k| !a.holds(&k)));
+            .find(|a| self.author_key(a).is_none_or(|k| !a.holds(&k)));
         if let Some(a) = bad {
             self.bad_signature(a);
         }
@@ -325,11 +314,7 @@ impl<G: Game> Session<G> {
             vec![proof],
         );
         // The frames from move `seq` on were held back: drop them.
-        let cut = self
-            .frame_index
-            .iter()
-            .find(|(k, _)| *k >= seq)
-            .map_or(self.replay_log.len(), |(_, o)| *o);
+        let cut = self.frames_from(seq);
         if cut >= self.replay_polled {
             self.replay_log.truncate(cut);
             self.frame_index.retain(|(_, o)| *o < cut);

@@ -425,25 +425,17 @@ impl<G: Game> Session<G> {
     /// [`Session::take_signature_work`]): a move is written only once it and every ack it was
     /// final with are known to be signed. The frames before it go out meanwhile.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
-        if !self.deferred.items.is_empty() {
-            let overdue = self
-                .deferred
-                .items
-                .iter()
-                .any(|a| a.seq() + DEFERRED_MOVES <= self.final_seq);
-            if overdue || !matches!(self.phase, Phase::Playing | Phase::Settling) {
-                self.check_deferred();
-            }
+        let first_unchecked = |s: &Self| s.deferred.items.iter().map(|a| a.seq()).min();
+        if let Some(first) = first_unchecked(self)
+            && (first + DEFERRED_MOVES <= self.final_seq
+                || !matches!(self.phase, Phase::Playing | Phase::Settling))
+        {
+            self.check_deferred();
         }
-        if let Some(first) = self.deferred.items.iter().map(|a| a.seq()).min() {
-            // Only the frames of moves before the first unchecked item's may go.
-            let held_from = self
-                .frame_index
-                .iter()
-                .find(|(k, _)| *k >= first)
-                .map_or(self.replay_log.len(), |(_, o)| *o);
+        // Only the frames of moves before the first unchecked item's may go.
+        if let Some(first) = first_unchecked(self) {
             let next = self.replay_out.front()?;
-            if self.replay_polled + next.len() > held_from {
+            if self.replay_polled + next.len() > self.frames_from(first) {
                 return None;
             }
         }
