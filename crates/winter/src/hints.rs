@@ -18,8 +18,8 @@
 //! above 200) thousands of times as often, a wasted move (score -10 or below) rarely. Milder
 //! curves (the square, the cube) held the castle for fewer weeks in the tests' games.
 
-use crate::bot::{card_worth, monster_distance, score, target};
-use crate::data::{BOARD, Card, DISASTER_LIMIT, WEEKS, ZONES, ZoneType};
+use crate::bot::{Target, card_worth, monster_distance, score, target};
+use crate::data::{BOARD, Card, DISASTER_LIMIT, HERO_CARDS, WEEKS, ZONES, ZoneType};
 use crate::rules::legal::disaster_cost;
 use crate::rules::score::breakdown;
 use crate::state::{End, PlayerBoard, Winter};
@@ -58,23 +58,86 @@ fn zones_held(occupied: u32, kind: ZoneType) -> u8 {
     (occupied & ZONES_OF[kind as usize]).count_ones() as u8
 }
 
+/// What the weights of one seat's actions in one state share, each part worked out the first
+/// time an action needs it: where the seat's dwarfs stand, what it works towards (the costly
+/// part: a search over every monster and disaster), and each card's worth for a hand. Weighing
+/// all legal actions at once ([`Winter::weights_of`]) works each out once, where weighing them
+/// one by one redid it for every action (for a hand, for each of its cards, among up to 31,824
+/// hands); the weights are the same.
+struct Shared {
+    occupied: Option<u32>,
+    target: Option<Option<Target>>,
+    /// Each card's worth for a hand, clamped at 0, for the cards in `known`.
+    worth: [i32; HERO_CARDS],
+    known: u64,
+}
+
+impl Default for Shared {
+    fn default() -> Self {
+        Shared {
+            occupied: None,
+            target: None,
+            worth: [0; HERO_CARDS],
+            known: 0,
+        }
+    }
+}
+
+impl Shared {
+    fn occupied(&mut self, w: &Winter, seat: Seat) -> u32 {
+        *self
+            .occupied
+            .get_or_insert_with(|| w.player(seat).occupied())
+    }
+
+    fn target(&mut self, w: &Winter, seat: Seat) -> Option<Target> {
+        *self.target.get_or_insert_with(|| target(w, seat))
+    }
+
+    /// The sum of the worths of the cards in `mask` (the cards that exist: others count 0).
+    fn hand_worth(&mut self, w: &Winter, seat: Seat, mask: u64) -> i32 {
+        let occupied = self.occupied(w, seat);
+        let mut sum = 0;
+        let mut m = mask & ((1u64 << HERO_CARDS) - 1);
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            let bit = m & m.wrapping_neg();
+            m ^= bit;
+            if self.known & bit == 0 {
+                self.worth[i] = card_worth(Card(i as u8), |k| zones_held(occupied, k)).max(0);
+                self.known |= bit;
+            }
+            sum += self.worth[i];
+        }
+        sum
+    }
+}
+
 impl Winter {
     /// The rollout weight of `action` for `seat` (see the module doc).
     pub(crate) fn weight_of(&self, seat: Seat, action: &WinterAction) -> u32 {
+        self.weigh(seat, action, &mut Shared::default())
+    }
+
+    /// The rollout weights of `actions` for `seat`, appended to `out`: each exactly
+    /// [`Winter::weight_of`], with what they share worked out once.
+    pub(crate) fn weights_of(&self, seat: Seat, actions: &[WinterAction], out: &mut Vec<u32>) {
+        let mut shared = Shared::default();
+        out.extend(actions.iter().map(|a| self.weigh(seat, a, &mut shared)));
+    }
+
+    fn weigh(&self, seat: Seat, action: &WinterAction, shared: &mut Shared) -> u32 {
         match *action {
             // A hand: the sum of its cards' usefulness for the week, squared. A hand is chosen
             // among up to C(18, 7) = 31,824, so each card's worth is cheap: a "Produce" card
             // counts the zones of its type the seat stands in, blocked or not.
             WinterAction::ChooseHand(mask) => {
-                let occupied = self.player(seat).occupied();
-                let v: i32 = Card::in_mask(mask)
-                    .map(|c| card_worth(c, |k| zones_held(occupied, k)).max(0))
-                    .sum();
+                let v = shared.hand_worth(self, seat, mask);
                 let v = v.clamp(0, 200) as u32;
                 1 + v * v / 8
             }
             WinterAction::PickCard(c) => {
-                let occupied = self.player(seat).occupied();
+                let occupied = shared.occupied(self, seat);
                 let v = card_worth(c, |k| zones_held(occupied, k)).clamp(0, 60) as u32;
                 1 + v * v
             }
@@ -89,7 +152,7 @@ impl Winter {
             | WinterAction::Acquire { .. }
             | WinterAction::PlayMusic(_)
             | WinterAction::PlayCard { .. } => {
-                weight(score(self, seat, target(self, seat), action))
+                weight(score(self, seat, shared.target(self, seat), action))
             }
             _ => weight(score(self, seat, None, action)),
         }

@@ -155,6 +155,10 @@ impl Game for Winter {
         self.weight_of(seat, action)
     }
 
+    fn action_weights(&self, seat: Seat, actions: &[WinterAction], out: &mut Vec<u32>) {
+        self.weights_of(seat, actions, out)
+    }
+
     fn evaluate(&self, out: &mut [u16]) -> bool {
         self.estimate(out)
     }

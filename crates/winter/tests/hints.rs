@@ -235,3 +235,54 @@ fn games_the_estimate_rates_higher_in_week_3_hold_the_castle_longer() {
         assert!(high > low + 0.25, "{players} players: {low} vs {high}");
     }
 }
+
+/// `action_weights` works out once what the weights share (the seat's target, where its dwarfs
+/// stand, each card's worth for a hand); each weight must still be exactly the one
+/// `action_weight` gives that action alone, at every decision of every seat, hand choices and
+/// solitaire picks included.
+#[test]
+fn weighing_every_action_at_once_gives_each_its_own_weight() {
+    for players in 1..=4u8 {
+        let (mut decisions, mut hands, mut picks) = (0, 0, 0);
+        for seed in 0..3 {
+            let mut rng = SeedStream::derive(seed, "winter weights at once");
+            let mut g = Winter::new(&WinterOptions::default(), players).unwrap();
+            while g.to_act() != Actor::Over {
+                if g.to_act() == Actor::Chance {
+                    g.resolve_chance(rng.next_entropy()).unwrap();
+                    continue;
+                }
+                let deciding = g.to_act().deciding();
+                for seat in deciding.iter() {
+                    let legal = g.legal_actions_for_vec(seat);
+                    let mut at_once = Vec::new();
+                    g.action_weights(seat, &legal, &mut at_once);
+                    let one_by_one: Vec<u32> =
+                        legal.iter().map(|a| g.action_weight(seat, a)).collect();
+                    assert_eq!(
+                        at_once,
+                        one_by_one,
+                        "{players}p seed {seed} at {:?}",
+                        g.stage()
+                    );
+                    decisions += 1;
+                    match legal.first() {
+                        Some(WinterAction::ChooseHand(_)) => hands += 1,
+                        Some(WinterAction::PickCard(_)) => picks += 1,
+                        _ => {}
+                    }
+                }
+                let seat = deciding.iter().next().unwrap();
+                let legal = g.legal_actions_for_vec(seat);
+                let pick = rng.choose(legal.len());
+                g.play(seat, &legal[pick]).unwrap();
+            }
+        }
+        assert!(decisions > 100, "{players}p: {decisions} decisions");
+        if players == 1 {
+            assert!(picks > 0, "solitaire picks its hand card by card");
+        } else {
+            assert!(hands > 0, "{players}p: a hand was chosen");
+        }
+    }
+}

@@ -1,7 +1,8 @@
-//! Where a search bot's time goes in Dwarf Hold:
-//! `cargo run --release -p dwarfs-hold --example search_speed -- <players> <positions> <iterations> [seed]`.
+//! Where a search bot's time goes in one game:
+//! `cargo run --release -p dwarfs-bots --example search_speed -- <game> <players> <positions> <iterations> [seed]`,
+//! `<game>` one of `fall`, `fall3` (3rd edition), `winter`, `spring`, `hold`.
 //!
-//! Plays one game with normal bots from `seed`, keeps `positions` of its searched decisions
+//! Plays one game with normal bots (60 iterations) from `seed`, keeps `positions` of its searched decisions
 //! (spread over the game), then times a hard-level search of `iterations` iterations (no clock)
 //! on each and prints the mean time per iteration, beside the time of the parts one iteration
 //! repeats: a determinization, listing the legal actions with their weights, and the static
@@ -12,49 +13,84 @@
 use dwarfs_bots::arena::thread_cpu_time;
 use dwarfs_bots::{Level, search::search};
 use dwarfs_engine::{Actor, Game, Seat, SeatView, SeedStream, Viewer};
-use dwarfs_hold::{Hold, HoldOptions};
 use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
-    let players = arg(1, 2) as u8;
-    let positions = arg(2, 20) as usize;
-    let iterations = arg(3, 500) as u32;
-    let seed = arg(4, 1);
+    let players = arg(2, 2) as u8;
+    let positions = arg(3, 20) as usize;
+    let iterations = arg(4, 500) as u32;
+    let seed = arg(5, 1);
+    let run = |f: fn(u8, usize, u32, u64)| f(players, positions, iterations, seed);
+    match args.get(1).map(String::as_str) {
+        Some("fall") => run(speed::<dwarfs_fall::Fall>),
+        Some("fall3") => run(speed_fall_third),
+        Some("winter") => run(speed::<dwarfs_winter::Winter>),
+        Some("spring") => run(speed::<dwarfs_spring::Spring>),
+        Some("hold") => run(speed::<dwarfs_hold::Hold>),
+        other => {
+            eprintln!("unknown game {other:?}: choose fall, fall3, winter, spring or hold");
+            std::process::exit(2);
+        }
+    }
+}
 
+fn speed_fall_third(players: u8, positions: usize, iterations: u32, seed: u64) {
+    let options = dwarfs_fall::FallOptions {
+        edition: dwarfs_fall::Edition::Third,
+        ..Default::default()
+    };
+    speed_with::<dwarfs_fall::Fall>(&options, players, positions, iterations, seed);
+}
+
+fn speed<G: Game>(players: u8, positions: usize, iterations: u32, seed: u64)
+where
+    G::Options: Default,
+{
+    speed_with::<G>(&G::Options::default(), players, positions, iterations, seed);
+}
+
+fn speed_with<G: Game>(
+    options: &G::Options,
+    players: u8,
+    positions: usize,
+    iterations: u32,
+    seed: u64,
+) {
     // One game with normal bots (fixed iterations), every searched decision kept.
-    let options = HoldOptions::default();
-    let mut g = Hold::new(&options, players).expect("valid players");
+    let mut g = G::new(options, players).expect("valid players");
     let mut rng = SeedStream::new(seed);
     let mut bot_rng = SeedStream::derive(seed, "bots");
     let normal = Level::Normal
         .fixed_config()
         .with_budget(dwarfs_bots::Budget::iterations(60));
-    let mut kept: Vec<(Hold, Seat)> = Vec::new();
-    let mut legal = Vec::new();
-    loop {
+    let mut kept: Vec<(G, Seat)> = Vec::new();
+    let mut legal: Vec<G::Action>;
+    for _ in 0..G::max_steps(players) {
         match g.to_act() {
             Actor::Over => break,
             Actor::Chance => {
                 g.resolve_chance(rng.next_entropy()).expect("chance");
             }
-            Actor::Seat(s) => {
-                g.legal_actions(&mut legal);
+            actor => {
+                // At a simultaneous step, the first seat still to decide.
+                let s = actor.deciding().iter().next().expect("a seat decides");
+                legal = g.legal_actions_for_vec(s);
                 if legal.len() > 1 {
                     kept.push((g.clone(), s));
                 }
                 let r = search(&SeatView::new(&g, s), &legal, &normal, &mut bot_rng);
                 g.play(s, &legal[r.index]).expect("legal");
             }
-            Actor::Simultaneous(_) => unreachable!("Hold has no simultaneous steps"),
         }
     }
     let step = (kept.len() / positions.max(1)).max(1);
-    let sample: Vec<(Hold, Seat)> = kept.into_iter().step_by(step).take(positions).collect();
+    let sample: Vec<(G, Seat)> = kept.into_iter().step_by(step).take(positions).collect();
     println!(
-        "{players} players, seed {seed}: {} positions, {iterations} iterations each",
+        "{} {players} players, seed {seed}: {} positions, {iterations} iterations each",
+        G::NAME,
         sample.len()
     );
 
@@ -68,7 +104,7 @@ fn main() {
     let mut total_iters = 0u64;
     let mut slowest = 0u64;
     for (i, (s, seat)) in sample.iter().enumerate() {
-        s.legal_actions(&mut legal);
+        legal = s.legal_actions_for_vec(*seat);
         let mut rng = SeedStream::derive(seed, &format!("search {i}"));
         let before = cpu_ns();
         let r = search(&SeatView::new(s, *seat), &legal, &hard, &mut rng);
@@ -100,8 +136,8 @@ fn main() {
     let t = cpu_ns();
     let mut n_legal = 0usize;
     for _ in 0..reps {
-        for (s, _) in &sample {
-            s.legal_actions(&mut legal);
+        for (s, seat) in &sample {
+            legal = s.legal_actions_for_vec(*seat);
             n_legal += legal.len();
         }
     }
@@ -112,13 +148,13 @@ fn main() {
     );
     let t = cpu_ns();
     let mut w = 0u64;
+    let mut weights = Vec::new();
     for _ in 0..reps {
         for (s, seat) in &sample {
-            s.legal_actions(&mut legal);
-            w += legal
-                .iter()
-                .map(|a| u64::from(s.action_weight(*seat, a)))
-                .sum::<u64>();
+            legal = s.legal_actions_for_vec(*seat);
+            weights.clear();
+            s.action_weights(*seat, &legal, &mut weights);
+            w += weights.iter().map(|&x| u64::from(x)).sum::<u64>();
         }
     }
     println!("legal actions and weights: {:.0} ns", per(t));
