@@ -28,6 +28,9 @@ pub struct Child<A> {
     avail: u32,
     /// Sum of the rewards (thousandths) of the seat that took it.
     pub reward: u64,
+    /// Where the action stood in the legal actions when it was last found: the first place
+    /// to look next time.
+    hint: u32,
 }
 
 /// One node.
@@ -103,15 +106,26 @@ impl<A: Clone + PartialEq> Tree<A> {
         let allowed = |w: u32| w > 0 || !any_positive;
         let n = &mut self.nodes[node as usize];
         n.visits = n.visits.saturating_add(1);
-        // Which legal actions are children: most often the lists are equal in every
-        // determinization, so check the same position first.
+        // Which legal actions are children. Most often the lists are equal in every
+        // determinization, so each child looks first where its action stood last time, and
+        // searches the list only if it is not there: a node with many legal actions (a hand
+        // among hundreds) costs its children, not legal actions times children. The legal
+        // actions of a game are distinct, so each is at most one child.
         self.map.clear();
-        for (i, a) in legal.iter().enumerate() {
-            let found = match n.children.get(i) {
-                Some(ch) if ch.action == *a => Some(i),
-                _ => n.children.iter().position(|ch| ch.action == *a),
+        self.map.resize(legal.len(), NO_NODE);
+        for (k, ch) in n.children.iter_mut().enumerate() {
+            let at = ch.hint as usize;
+            let found = if legal.get(at).is_some_and(|a| *a == ch.action) {
+                Some(at)
+            } else {
+                legal.iter().position(|a| *a == ch.action)
             };
-            self.map.push(found.map_or(NO_NODE, |k| k as u32));
+            if let Some(i) = found {
+                ch.hint = i as u32;
+                if self.map[i] == NO_NODE {
+                    self.map[i] = k as u32;
+                }
+            }
         }
         let mut present = 0u64;
         for (i, &k) in self.map.iter().enumerate() {
@@ -146,6 +160,7 @@ impl<A: Clone + PartialEq> Tree<A> {
                     visits: 0,
                     avail: 1,
                     reward: 0,
+                    hint: i as u32,
                 });
                 return Selected {
                     child: (n.children.len() - 1) as u32,
@@ -186,6 +201,7 @@ impl<A: Clone + PartialEq> Tree<A> {
                     visits: 0,
                     avail: 1,
                     reward: 0,
+                    hint: 0,
                 });
                 Selected {
                     child: (n.children.len() - 1) as u32,
@@ -292,5 +308,43 @@ mod tests {
         let t = play(100, 400, &mut rng);
         let n = t.root_children().len();
         assert!((30..=41).contains(&n), "{n} children after 400 visits");
+    }
+
+    #[test]
+    fn children_are_found_wherever_their_action_stands_in_the_legal_list() {
+        let mut t = Tree::<u8>::new();
+        let mut rng = SeedStream::new(3);
+        let avail = |t: &Tree<u8>, a: u8| {
+            let ch = t.root_children().iter().find(|c| c.action == a).unwrap();
+            ch.avail
+        };
+        // Three children, each tried once, from [10, 20, 30] (heaviest first: 30, 20, 10).
+        for _ in 0..3 {
+            let s = t.select(ROOT, &[10, 20, 30], &[1, 2, 3], 45_000, &mut rng);
+            assert!(s.expanded);
+            t.backpropagate(&[(ROOT, s.child, Seat(0))], &[500]);
+        }
+        assert_eq!(t.root_children().len(), 3);
+        // Another determinization: 20 is not legal, the others stand elsewhere, 40 is new.
+        let before = [avail(&t, 10), avail(&t, 20), avail(&t, 30)];
+        let legal = [30, 40, 10];
+        let s = t.select(ROOT, &legal, &[1, 1, 1], 45_000, &mut rng);
+        assert_eq!(
+            [avail(&t, 10), avail(&t, 20), avail(&t, 30)],
+            [before[0] + 1, before[1], before[2] + 1],
+            "only the children legal here were available"
+        );
+        // Two children were available and the node (4 visits) may widen to 4: 40 is tried, at
+        // its own place in this list, and no existing action is added twice.
+        assert_eq!((legal[s.legal], s.expanded), (40, true));
+        t.backpropagate(&[(ROOT, s.child, Seat(0))], &[500]);
+        // Back to a list where every action moved: each child is still found, none is added.
+        let s = t.select(ROOT, &[40, 30, 20, 10], &[1, 1, 1, 1], 45_000, &mut rng);
+        assert!(!s.expanded);
+        assert_eq!(t.root_children().len(), 4);
+        assert_eq!(
+            t.root_children()[s.child as usize].action,
+            [40, 30, 20, 10][s.legal]
+        );
     }
 }
