@@ -94,20 +94,16 @@ impl Shared {
         *self.target.get_or_insert_with(|| target(w, seat))
     }
 
-    /// The sum of the worths of the cards in `mask` (the cards that exist: others count 0).
+    /// The sum of the worths of the cards in `mask`.
     fn hand_worth(&mut self, w: &Winter, seat: Seat, mask: u64) -> i32 {
         let occupied = self.occupied(w, seat);
         let mut sum = 0;
-        let mut m = mask & ((1u64 << HERO_CARDS) - 1);
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            let bit = m & m.wrapping_neg();
-            m ^= bit;
-            if self.known & bit == 0 {
-                self.worth[i] = card_worth(Card(i as u8), |k| zones_held(occupied, k)).max(0);
-                self.known |= bit;
+        for c in Card::in_mask(mask) {
+            if self.known & c.bit() == 0 {
+                self.worth[c.0 as usize] = card_worth(c, |k| zones_held(occupied, k)).max(0);
+                self.known |= c.bit();
             }
-            sum += self.worth[i];
+            sum += self.worth[c.0 as usize];
         }
         sum
     }

@@ -90,11 +90,17 @@ impl Card {
     pub fn name(self) -> &'static str {
         self.data().name
     }
-    /// The cards of a mask, in id order.
+    /// The cards of a mask, in id order (bits beyond the last card are ignored). Walks the set
+    /// bits only: a hand's weight reads its cards for each of up to thousands of hands.
     pub fn in_mask(mask: u64) -> impl Iterator<Item = Card> + Clone {
-        (0..HERO_CARDS as u8)
-            .filter(move |i| mask & (1u64 << i) != 0)
-            .map(Card)
+        let mut rest = mask & ((1u64 << HERO_CARDS) - 1);
+        std::iter::from_fn(move || {
+            let i = rest.trailing_zeros();
+            (rest != 0).then(|| {
+                rest &= rest - 1;
+                Card(i as u8)
+            })
+        })
     }
 }
 
