@@ -221,20 +221,9 @@ fn compare_sample<G: Game>(
         // A bot's knowledge (its rollout and move-ordering weights) reads only what its seat
         // may see: the weights are the same on every state the seat cannot tell apart.
         let legal = real.legal_actions_for_vec(v);
-        let mut all_at_once = Vec::new();
-        real.action_weights(v, &legal, &mut all_at_once);
-        let one_by_one: Vec<u32> = legal.iter().map(|a| real.action_weight(v, a)).collect();
-        if all_at_once != one_by_one {
-            return Err(format!(
-                "action_weights gives other weights than action_weight one action at a time \
-                 ({all_at_once:?} against {one_by_one:?})"
-            ));
-        }
-        for action in legal {
-            let (seen, guessed) = (
-                real.action_weight(v, &action),
-                sampled.action_weight(v, &action),
-            );
+        let weights = weights_agree(real, v, &legal)?;
+        for (action, &seen) in legal.iter().zip(&weights) {
+            let guessed = sampled.action_weight(v, action);
             if seen != guessed {
                 return Err(format!(
                     "the viewer's weight of {action:?} depends on what it cannot see \
@@ -337,6 +326,26 @@ pub fn golden<G: Game>(options: &G::Options, vectors: &[Golden]) -> Result<Vec<S
 }
 
 /// A state's hash, or why it has none, for the suite's reports.
+/// The weights of `legal` (`seat`'s legal actions in `state`), once [`Game::action_weights`]
+/// (all at once) has been checked to give exactly what [`Game::action_weight`] gives each action
+/// alone; an error shows both lists.
+pub fn weights_agree<G: Game>(
+    state: &G,
+    seat: Seat,
+    legal: &[G::Action],
+) -> Result<Vec<u32>, String> {
+    let mut all_at_once = Vec::new();
+    state.action_weights(seat, legal, &mut all_at_once);
+    let one_by_one: Vec<u32> = legal.iter().map(|a| state.action_weight(seat, a)).collect();
+    if all_at_once != one_by_one {
+        return Err(format!(
+            "action_weights gives other weights than action_weight one action at a time \
+             ({all_at_once:?} against {one_by_one:?})"
+        ));
+    }
+    Ok(one_by_one)
+}
+
 fn hash_of<G: Game>(state: &G) -> Result<crate::hash::StateHash, String> {
     state_hash(state).map_err(|e| format!("the state cannot be encoded: {e}"))
 }

@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 use dwarfs_engine::playout::play_out;
+use dwarfs_engine::suite::weights_agree;
 use dwarfs_engine::{Actor, Game, Seat, SeedStream};
 use dwarfs_winter::data::MonsterType;
 use dwarfs_winter::{End, Winter, WinterAction, WinterOptions};
@@ -255,16 +256,9 @@ fn weighing_every_action_at_once_gives_each_its_own_weight() {
                 let deciding = g.to_act().deciding();
                 for seat in deciding.iter() {
                     let legal = g.legal_actions_for_vec(seat);
-                    let mut at_once = Vec::new();
-                    g.action_weights(seat, &legal, &mut at_once);
-                    let one_by_one: Vec<u32> =
-                        legal.iter().map(|a| g.action_weight(seat, a)).collect();
-                    assert_eq!(
-                        at_once,
-                        one_by_one,
-                        "{players}p seed {seed} at {:?}",
-                        g.stage()
-                    );
+                    if let Err(e) = weights_agree(&g, seat, &legal) {
+                        panic!("{players}p seed {seed} at {:?}: {e}", g.stage());
+                    }
                     decisions += 1;
                     match legal.first() {
                         Some(WinterAction::ChooseHand(_)) => hands += 1,
