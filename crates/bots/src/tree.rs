@@ -110,7 +110,8 @@ impl<A: Clone + PartialEq> Tree<A> {
         // determinization, so each child looks first where its action stood last time, and
         // searches the list only if it is not there: a node with many legal actions (a hand
         // among hundreds) costs its children, not legal actions times children. The legal
-        // actions of a game are distinct, so each is at most one child.
+        // actions of a game are distinct (the conformance harness checks it), so each is at most
+        // one child.
         self.map.clear();
         self.map.resize(legal.len(), NO_NODE);
         for (k, ch) in n.children.iter_mut().enumerate() {

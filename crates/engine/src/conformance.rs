@@ -2,7 +2,8 @@
 //!
 //! For each seed it plays a random game to the end and checks, along the way:
 //! - no panic, and a legal action exists whenever a seat must act;
-//! - every listed action applies (on a copy), at a sampled subset of states;
+//! - every listed action applies (on a copy) and none is listed twice, at a sampled subset of
+//!   states;
 //! - garbage, near-miss (mutated encodings of legal actions) and stale actions are rejected with
 //!   the state hash unchanged, and an accepted decoded action is always one that was listed;
 //! - the wrong seat, and any seat at a chance point, is refused;
@@ -19,6 +20,7 @@ use crate::game::{Game, PlayError};
 use crate::hash::state_hash;
 use crate::playout::{Step, replay_steps};
 use crate::seat::{Actor, Seat, Viewer};
+use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
@@ -267,8 +269,13 @@ fn check_one<G: Game>(
                         (_, r) => return fail(step, format!("{other} played out of turn: {r:?}")),
                     }
                 }
-                // Every listed action applies, on a copy.
+                // Every listed action applies, on a copy, and none is listed twice.
                 if cfg.all_actions_every > 0 && decisions.is_multiple_of(cfg.all_actions_every) {
+                    match listed_twice(&legal) {
+                        Ok(None) => {}
+                        Ok(Some(a)) => return fail(step, format!("action {a:?} is listed twice")),
+                        Err(e) => return fail(step, e),
+                    }
                     for a in &legal {
                         let mut copy = state.clone();
                         if let Err(e) = copy.play(seat, a) {
@@ -385,6 +392,22 @@ fn finish<G: Game>(
 }
 
 /// A legal action's encoding with one byte changed, decoded again (a near miss).
+/// An action that `legal` lists more than once, if any (by canonical encoding, so that a long
+/// list costs a sort, not every pair compared), or why an action does not encode.
+fn listed_twice<A: Serialize + fmt::Debug>(legal: &[A]) -> Result<Option<&A>, String> {
+    let mut keyed = Vec::with_capacity(legal.len());
+    for (i, a) in legal.iter().enumerate() {
+        let bytes =
+            codec::encode(a).map_err(|e| format!("listed action {a:?} does not encode: {e}"))?;
+        keyed.push((bytes, i));
+    }
+    keyed.sort_unstable();
+    Ok(keyed
+        .windows(2)
+        .find(|w| w[0].0 == w[1].0)
+        .map(|w| &legal[w[1].1]))
+}
+
 fn mutate_legal<G: Game>(legal: &[G::Action], junk: &mut SeedStream) -> Option<G::Action> {
     let a = &legal[junk.choose(legal.len())];
     let mut bytes = codec::encode(a).ok()?;
@@ -429,5 +452,16 @@ mod tests {
             assert_eq!(r.games, 60);
             assert!(r.rejected > 0, "garbage was never tried");
         }
+    }
+
+    #[test]
+    fn an_action_listed_twice_is_found() {
+        assert_eq!(listed_twice(&[3u16, 1, 2]), Ok(None));
+        assert_eq!(listed_twice::<u16>(&[]), Ok(None));
+        assert_eq!(listed_twice(&[7u16, 1, 300, 1]), Ok(Some(&1)));
+        assert_eq!(
+            listed_twice(&[(1u8, 2u8), (2, 1), (1, 2)]),
+            Ok(Some(&(1, 2)))
+        );
     }
 }

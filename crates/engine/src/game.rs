@@ -142,11 +142,11 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// Who acts now.
     fn to_act(&self) -> Actor;
 
-    /// Every legal action for the seat that acts now, in a deterministic order. Replaces the
-    /// contents of `out`. Empty at a chance point and when the game is over.
+    /// Every legal action for the seat that acts now, each once, in a deterministic order.
+    /// Replaces the contents of `out`. Empty at a chance point and when the game is over.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
 
-    /// The legal actions of `seat` now, in a deterministic order: at `Actor::Seat(seat)` the same
+    /// The legal actions of `seat` now, each once, in a deterministic order: at `Actor::Seat(seat)` the same
     /// as [`Game::legal_actions`]; at a simultaneous step, the choices of that deciding seat;
     /// empty for a seat that has nothing to decide. Replaces the contents of `out`. Games with
     /// simultaneous steps override it.

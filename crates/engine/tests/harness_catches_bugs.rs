@@ -12,6 +12,7 @@ enum Bug {
     AcceptsUnlisted,
     DirtiesOnError,
     NeverEnds,
+    ListsTwice,
 }
 
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
@@ -73,7 +74,12 @@ impl Game for Buggy {
         self.inner.to_act()
     }
     fn legal_actions(&self, out: &mut Vec<PigAction>) {
-        self.inner.legal_actions(out)
+        self.inner.legal_actions(out);
+        if self.bug == Bug::ListsTwice
+            && let Some(last) = out.last().cloned()
+        {
+            out.push(last);
+        }
     }
     fn apply_action(&mut self, a: &PigAction) -> Result<Vec<PigEvent>, PigError> {
         match (self.bug, self.inner.apply_action(a)) {
@@ -128,4 +134,9 @@ fn changing_state_on_a_rejected_action_is_caught() {
 #[test]
 fn a_game_that_never_ends_is_caught() {
     assert!(fails_with(Bug::NeverEnds).contains("did not end"));
+}
+
+#[test]
+fn listing_an_action_twice_is_caught() {
+    assert!(fails_with(Bug::ListsTwice).contains("listed twice"));
 }
