@@ -19,22 +19,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "c215eeb45c0fea0daa5f460c334a8b5edeb2ca897a63254bcd134b28364e476d",
+        hash: "d2f63089508c3fba501029ff46267caf69ba27463fb540c537fc5c0a980355ea",
     },
     Golden {
         players: 3,
         seed: 42,
-        hash: "b03e6d8192f0c3eafdec429308c210d622c8573f09ccbf3df33fba7961981fc5",
+        hash: "bd7958927dd320b6395cde4f3c89c4e24a9e00c848dbf368955cf32d9a1aa1e5",
     },
     Golden {
         players: 5,
         seed: 7,
-        hash: "2bb398ae53f48b09df5255c2816a75443b84979a911740de47f0fc325632ad28",
+        hash: "8a6cedb37c407fa04a5fb6caf4cc91323b3b7ac4e6dabf61bbab37e0d43bd685",
     },
     Golden {
         players: 8,
         seed: 3,
-        hash: "79022efa4e57ff06d0fd0a816ecca8c27f710d838e1ba0269621b4a641799551",
+        hash: "4176e672420387c9dec649c72528a3c513e31a42114b18d433a258b23c734a02",
     },
 ];
 

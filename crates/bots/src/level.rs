@@ -1,7 +1,7 @@
 //! The bot levels offered in the lobby and on the command line.
 
 use crate::budget::Budget;
-use crate::rollout::RolloutPolicy;
+use crate::rollout::{Cut, RolloutPolicy};
 use crate::search::{SearchBot, SearchConfig};
 use std::fmt;
 use std::str::FromStr;
@@ -23,9 +23,6 @@ pub enum Level {
 
 /// UCT's exploration constant, 0.7 in Q16.
 const EXPLORATION: u64 = 45_875;
-
-/// Rollout decisions before the game's static evaluation may end a rollout.
-const CUT_AFTER: u32 = 24;
 
 impl Level {
     /// Every level, weakest first.
@@ -82,7 +79,7 @@ impl Level {
             exploration: EXPLORATION,
             rollout: RolloutPolicy {
                 weighted: knowledge,
-                cut_after: knowledge.then_some(CUT_AFTER),
+                cut: if knowledge { Cut::Horizon } else { Cut::Never },
             },
         }
     }

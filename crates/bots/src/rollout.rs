@@ -13,9 +13,30 @@ use dwarfs_engine::{Actor, Game, Outcome, Seat, SeedStream};
 pub struct RolloutPolicy {
     /// Weight actions by [`Game::action_weight`]; uniform when false.
     pub weighted: bool,
-    /// Ask [`Game::evaluate`] after this many rollout decisions and stop there if the game gives
-    /// an estimate; `None` always plays to the end.
-    pub cut_after: Option<u32>,
+    /// When to ask [`Game::evaluate`] and stop the rollout there if the game gives an estimate.
+    pub cut: Cut,
+}
+
+/// When a rollout stops for the game's static evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Never: every rollout plays to the end.
+    Never,
+    /// After the game's [`Game::rollout_horizon`] of decisions.
+    Horizon,
+    /// After this many decisions.
+    After(u32),
+}
+
+impl Cut {
+    /// The rollout decisions before the evaluation in `G` with `players` seats, if any.
+    pub fn decisions<G: Game>(self, players: u8) -> Option<u32> {
+        match self {
+            Cut::Never => None,
+            Cut::Horizon => Some(G::rollout_horizon(players)),
+            Cut::After(n) => Some(n),
+        }
+    }
 }
 
 /// A reward of 1000 thousandths: a whole win.
@@ -141,7 +162,8 @@ pub fn rollout<G: Game>(
     let players = state.players();
     let limit = G::max_steps(players);
     let mut decisions = 0u32;
-    let mut may_evaluate = policy.cut_after.is_some();
+    let cut = policy.cut.decisions::<G>(players);
+    let mut may_evaluate = cut.is_some();
     for _ in 0..limit {
         match state.to_act() {
             Actor::Over => {
@@ -159,7 +181,7 @@ pub fn rollout<G: Game>(
                 }
             }
             actor => {
-                if may_evaluate && policy.cut_after.is_some_and(|c| decisions >= c) {
+                if may_evaluate && cut.is_some_and(|c| decisions >= c) {
                     if evaluate(state, scratch, rewards) {
                         return;
                     }

@@ -197,9 +197,33 @@ fn the_takeover_bot_beats_random_and_finishes_games_identically() {
     );
 }
 
-/// Pig whose evaluation rates finished games only: every seat 123 thousandths.
+/// Pig with a static evaluation of its own, to see when a rollout asks for it.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct Rated(Pig);
+struct Rated {
+    pig: Pig,
+    /// What `evaluate` rates.
+    rates: Rates,
+    /// Decisions played so far.
+    decisions: u16,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+enum Rates {
+    /// Finished games only: every seat 123 thousandths.
+    Finished,
+    /// Every state: seat 0 gets the decisions played so far.
+    Decisions,
+}
+
+impl Rated {
+    fn new(pig: Pig, rates: Rates) -> Self {
+        Rated {
+            pig,
+            rates,
+            decisions: 0,
+        }
+    }
+}
 
 impl Game for Rated {
     type Options = PigOptions;
@@ -215,56 +239,71 @@ impl Game for Rated {
         Pig::data_digest()
     }
     fn new(o: &PigOptions, p: u8) -> Result<Self, dwarfs_engine::SetupError> {
-        Pig::new(o, p).map(Rated)
+        Pig::new(o, p).map(|pig| Rated::new(pig, Rates::Finished))
     }
     fn options(&self) -> &PigOptions {
-        self.0.options()
+        self.pig.options()
     }
     fn players(&self) -> u8 {
-        self.0.players()
+        self.pig.players()
     }
     fn to_act(&self) -> dwarfs_engine::Actor {
-        self.0.to_act()
+        self.pig.to_act()
     }
     fn legal_actions(&self, out: &mut Vec<Self::Action>) {
-        self.0.legal_actions(out)
+        self.pig.legal_actions(out)
     }
     fn apply_action(&mut self, a: &Self::Action) -> Result<Vec<Self::Event>, Self::Error> {
-        self.0.apply_action(a)
+        let events = self.pig.apply_action(a)?;
+        self.decisions += 1;
+        Ok(events)
     }
     fn resolve_chance(
         &mut self,
         e: dwarfs_engine::Entropy,
     ) -> Result<Vec<Self::Event>, dwarfs_engine::ChanceError> {
-        self.0.resolve_chance(e)
+        self.pig.resolve_chance(e)
     }
     fn observe(&self, v: Viewer) -> Self::Observation {
-        self.0.observe(v)
+        self.pig.observe(v)
     }
     fn determinize(&self, v: Viewer, e: dwarfs_engine::Entropy) -> Self {
-        Rated(self.0.determinize(v, e))
+        Rated {
+            pig: self.pig.determinize(v, e),
+            ..*self
+        }
     }
     fn evaluate(&self, out: &mut [u16]) -> bool {
-        if self.0.to_act() != dwarfs_engine::Actor::Over {
-            return false;
+        match self.rates {
+            Rates::Finished if self.pig.to_act() != dwarfs_engine::Actor::Over => false,
+            Rates::Finished => {
+                out.fill(123);
+                true
+            }
+            Rates::Decisions => {
+                out.fill(0);
+                out[0] = self.decisions;
+                true
+            }
         }
-        out.fill(123);
-        true
+    }
+    fn rollout_horizon(players: u8) -> u32 {
+        3 * u32::from(players)
     }
     fn outcome(&self) -> Option<dwarfs_engine::Outcome> {
-        self.0.outcome()
+        self.pig.outcome()
     }
     fn describe(&self, a: &Self::Action) -> String {
-        self.0.describe(a)
+        self.pig.describe(a)
     }
 }
 
 #[test]
 fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
-    use crate::rollout::{RolloutPolicy, Scratch, rewards_of, rollout};
+    use crate::rollout::{Cut, RolloutPolicy, Scratch, rewards_of, rollout};
     let policy = RolloutPolicy {
         weighted: false,
-        cut_after: None,
+        cut: Cut::Never,
     };
     let mut rng = SeedStream::new(4);
     for seed in 0..4 {
@@ -284,7 +323,7 @@ fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
             "seed {seed}: Pig rates nothing, the outcome counts"
         );
         assert_eq!(rewards.iter().filter(|&&r| r >= 900).count(), 1);
-        let mut rated = Rated(pig);
+        let mut rated = Rated::new(pig, Rates::Finished);
         rollout(
             &mut rated,
             policy,
@@ -297,6 +336,38 @@ fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
             vec![123; 3],
             "seed {seed}: the game's rating counts"
         );
+    }
+}
+
+#[test]
+fn a_rollout_asks_for_the_evaluation_after_the_games_horizon_or_the_cut_given() {
+    use crate::rollout::{Cut, RolloutPolicy, Scratch, rollout};
+    let mut rng = SeedStream::new(5);
+    let mut rewards = Vec::new();
+    for (players, cut, decisions) in [
+        (2, Cut::Horizon, 6),
+        (3, Cut::Horizon, 9),
+        (2, Cut::After(4), 4),
+        (2, Cut::After(0), 0),
+    ] {
+        let fresh = Pig::new(&PigOptions::default(), players).unwrap();
+        let mut rated = Rated::new(fresh, Rates::Decisions);
+        let policy = RolloutPolicy {
+            weighted: true,
+            cut,
+        };
+        rollout(
+            &mut rated,
+            policy,
+            &mut rng,
+            &mut Scratch::default(),
+            &mut rewards,
+        );
+        assert_eq!(
+            rated.decisions, decisions as u16,
+            "{players} players, {cut:?}"
+        );
+        assert_eq!(rewards[0], decisions, "{players} players, {cut:?}");
     }
 }
 

@@ -251,6 +251,17 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// Scores and winners once the game is over; `None` before.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Bot knowledge: how many decisions a search's rollout plays before it asks
+    /// [`Game::evaluate`] for an estimate, in a game of `players` seats. Long enough for the moves
+    /// being searched to bear fruit (about a round of play, so that a choice meets the turn it
+    /// prepares and the opponents' answer), short enough that the estimate still reads the
+    /// searched moves more than the rollout's noise. The default, 24, is a round or more of the
+    /// Dwar7s games.
+    fn rollout_horizon(players: u8) -> u32 {
+        let _ = players;
+        24
+    }
+
     /// A sentence describing `action` in the current state, for the move log ("Blue places a dwarf
     /// on the ruby mine at (1, 0)").
     fn describe(&self, action: &Self::Action) -> String;

@@ -1,6 +1,7 @@
 //! Bot knowledge: how much an action is worth trying ([`Hold::hint_weight`], behind
-//! [`dwarfs_engine::Game::action_weight`]) and a static estimate of who is winning
-//! ([`Hold::hint_evaluate`], behind [`dwarfs_engine::Game::evaluate`]).
+//! [`dwarfs_engine::Game::action_weight`]), a static estimate of who is winning
+//! ([`Hold::hint_evaluate`], behind [`dwarfs_engine::Game::evaluate`]) and how far a rollout
+//! plays before that estimate ([`rollout_horizon`]).
 //!
 //! Both rest on one rough price list, in tenths of a victory token: a VT is 10, a gold 3 (it ends
 //! as a tenth of a VT but buys VT and claims on the way), an action tile 8 per point it digs or
@@ -26,6 +27,17 @@ const SPACE: i64 = 20;
 const TROPHY: i64 = 30;
 /// A marker on the hold (towards the 24-VT majority).
 const HOLD_MARKER: i64 = 40;
+
+/// Rollout decisions per seat before the static evaluation: two rounds of weighted play (a round
+/// takes 15-23 decisions a seat, from 2 to 8 players), so that a choice meets the turn it
+/// prepares and the other seats' answer. The Dwar7s default of 24 decisions is less than one
+/// round of Hold for two players.
+const HORIZON_PER_SEAT: u32 = 36;
+
+/// [`dwarfs_engine::Game::rollout_horizon`] for `players` seats.
+pub(crate) fn rollout_horizon(players: u8) -> u32 {
+    HORIZON_PER_SEAT * u32::from(players.max(1))
+}
 
 impl Hold {
     /// What a work tile is worth to `seat`, in tenths of a VT.
@@ -194,8 +206,8 @@ impl Hold {
     }
 
     fn offer_weight(&self, seat: Seat, o: &Offer, action: &A, worth: &mut Option<i64>) -> u32 {
-        // The offer's worth is summed over its items: only for the actions that depend on it
-        // (not for asking, the most common step while an offer is built), and once.
+        // The offer's worth is summed over its items once per weighing, at the first action
+        // that depends on it (`hint_weights` keeps it in `worth` for the rest).
         let mut net = || *worth.get_or_insert_with(|| self.offer_worth(seat, o));
         match action {
             // Accept only what is good for this seat.
@@ -223,6 +235,9 @@ impl Hold {
                 }
             }
             A::Withdraw => 2,
+            // Ask until the offer favours this seat, then no more: a longer list would only make
+            // it worse for the other side, which judges it by the same prices.
+            A::OfferAsk(_) if net() > 0 => 0,
             A::OfferAsk(TradeItem::Tile(_)) => 1,
             A::OfferAsk(_) => 2,
             A::OfferGive(item) => {

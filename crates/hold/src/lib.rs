@@ -64,7 +64,7 @@ impl Game for Hold {
     type Error = HoldError;
 
     const NAME: &'static str = "hold";
-    const RULES_VERSION: u32 = 4;
+    const RULES_VERSION: u32 = 5;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 8;
 
@@ -160,6 +160,10 @@ impl Game for Hold {
 
     fn evaluate(&self, out: &mut [u16]) -> bool {
         self.hint_evaluate(out)
+    }
+
+    fn rollout_horizon(players: u8) -> u32 {
+        crate::hints::rollout_horizon(players)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -129,6 +129,33 @@ fn a_bad_offer_is_weighted_zero_for_acceptance_and_a_good_one_is_accepted() {
 }
 
 #[test]
+fn an_offer_asks_no_more_once_it_favours_its_author() {
+    let mut g = position(2, Phase::Trade);
+    g.set_gold(Seat(0), 30);
+    g.set_gold(Seat(1), 30);
+    g.set_vt(Seat(1), 20);
+    play(&mut g, A::StartOffer(Seat(1)));
+    play(&mut g, A::OfferGive(TradeItem::Gold(1)));
+    // Giving 1 gold for nothing: asking is worth trying.
+    assert!(g.action_weight(Seat(0), &A::OfferAsk(TradeItem::Vt(1))) > 0);
+    assert_eq!(g.action_weight(Seat(0), &A::Propose), 0);
+    play(&mut g, A::OfferAsk(TradeItem::Vt(1)));
+    // 1 VT for 1 gold favours seat 0: put it, or drop it, but ask nothing more.
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let asks: Vec<&A> = legal
+        .iter()
+        .filter(|a| matches!(a, A::OfferAsk(_)))
+        .collect();
+    assert!(!asks.is_empty(), "more could be asked: {legal:?}");
+    for a in asks {
+        assert_eq!(g.action_weight(Seat(0), a), 0, "{a:?}");
+    }
+    assert!(g.action_weight(Seat(0), &A::Propose) > 0);
+    assert!(g.action_weight(Seat(0), &A::Withdraw) > 0);
+}
+
+#[test]
 fn gifts_are_never_built_or_proposed() {
     let mut g = position(2, Phase::Trade);
     g.set_gold(Seat(0), 30);
