@@ -298,9 +298,19 @@ impl Game for Rated {
     }
 }
 
+/// One rollout of `state` with fresh scratch buffers.
+fn roll<G: Game>(
+    state: &mut G,
+    policy: crate::rollout::RolloutPolicy,
+    rng: &mut SeedStream,
+    rewards: &mut Vec<u32>,
+) {
+    crate::rollout::rollout(state, policy, rng, &mut Default::default(), rewards);
+}
+
 #[test]
 fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
-    use crate::rollout::{Cut, RolloutPolicy, Scratch, rewards_of, rollout};
+    use crate::rollout::{Cut, RolloutPolicy, rewards_of};
     let policy = RolloutPolicy {
         weighted: false,
         cut: Cut::Never,
@@ -309,13 +319,7 @@ fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
     for seed in 0..4 {
         let mut pig = Pig::new(&PigOptions::default(), 3).unwrap();
         let mut rewards = Vec::new();
-        rollout(
-            &mut pig,
-            policy,
-            &mut rng,
-            &mut Scratch::default(),
-            &mut rewards,
-        );
+        roll(&mut pig, policy, &mut rng, &mut rewards);
         let mut expected = Vec::new();
         rewards_of(&pig.outcome().unwrap(), 3, &mut expected);
         assert_eq!(
@@ -324,13 +328,7 @@ fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
         );
         assert_eq!(rewards.iter().filter(|&&r| r >= 900).count(), 1);
         let mut rated = Rated::new(pig, Rates::Finished);
-        rollout(
-            &mut rated,
-            policy,
-            &mut rng,
-            &mut Scratch::default(),
-            &mut rewards,
-        );
+        roll(&mut rated, policy, &mut rng, &mut rewards);
         assert_eq!(
             rewards,
             vec![123; 3],
@@ -341,7 +339,7 @@ fn a_finished_game_is_rated_by_the_game_when_it_rates_finished_games() {
 
 #[test]
 fn a_rollout_asks_for_the_evaluation_after_the_games_horizon_or_the_cut_given() {
-    use crate::rollout::{Cut, RolloutPolicy, Scratch, rollout};
+    use crate::rollout::{Cut, RolloutPolicy};
     let mut rng = SeedStream::new(5);
     let mut rewards = Vec::new();
     for (players, cut, decisions) in [
@@ -356,13 +354,7 @@ fn a_rollout_asks_for_the_evaluation_after_the_games_horizon_or_the_cut_given() 
             weighted: true,
             cut,
         };
-        rollout(
-            &mut rated,
-            policy,
-            &mut rng,
-            &mut Scratch::default(),
-            &mut rewards,
-        );
+        roll(&mut rated, policy, &mut rng, &mut rewards);
         assert_eq!(
             rated.decisions, decisions as u16,
             "{players} players, {cut:?}"
