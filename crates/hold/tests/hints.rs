@@ -80,14 +80,21 @@ fn a_player_picking_by_the_weights_beats_the_uniform_random_player() {
     );
 }
 
-/// Seat 0 proposes `give` for `ask` to seat 1; returns the position with the offer on the table.
-fn offer(give: &[TradeItem], ask: &[TradeItem]) -> Hold {
+/// A 2-player Trade phase where seat 0 has just started an offer to seat 1 (both hold 30 gold,
+/// seat 1 20 VT, seat 0 a Champion).
+fn offer_started() -> Hold {
     let mut g = position(2, Phase::Trade);
     g.set_gold(Seat(0), 30);
     g.set_gold(Seat(1), 30);
     g.set_vt(Seat(1), 20);
     g.set_hand(Seat(0), &[W::Champion]);
     play(&mut g, A::StartOffer(Seat(1)));
+    g
+}
+
+/// Seat 0 proposes `give` for `ask` to seat 1; returns the position with the offer on the table.
+fn offer(give: &[TradeItem], ask: &[TradeItem]) -> Hold {
+    let mut g = offer_started();
     for i in give {
         play(&mut g, A::OfferGive(*i));
     }
@@ -130,11 +137,7 @@ fn a_bad_offer_is_weighted_zero_for_acceptance_and_a_good_one_is_accepted() {
 
 #[test]
 fn an_offer_asks_no_more_once_it_favours_its_author() {
-    let mut g = position(2, Phase::Trade);
-    g.set_gold(Seat(0), 30);
-    g.set_gold(Seat(1), 30);
-    g.set_vt(Seat(1), 20);
-    play(&mut g, A::StartOffer(Seat(1)));
+    let mut g = offer_started();
     play(&mut g, A::OfferGive(TradeItem::Gold(1)));
     // Giving 1 gold for nothing: asking is worth trying.
     assert!(g.action_weight(Seat(0), &A::OfferAsk(TradeItem::Vt(1))) > 0);
