@@ -26,6 +26,7 @@ mod circuits;
 mod links;
 mod nat;
 mod paths;
+mod punches;
 mod queue;
 mod relays;
 mod streams;
@@ -39,7 +40,8 @@ pub use nat::{
     MAX_CIRCUIT_BYTES, MAX_CIRCUIT_DURATION, MAX_RELAYS, NatConfig, Path, Reachability,
     RelayAllowList, RelayService, is_relayed, peer_of, relay_of,
 };
-pub use paths::RETIRE_GRACE;
+pub use paths::{PROBE_GRACE, RETIRE_GRACE};
+pub use punches::{PUNCH_BACKOFF, PUNCH_RETRIES};
 pub use queue::{WRITER_QUEUE_BYTES, WRITER_QUEUE_FRAMES};
 pub use relays::RelayAddrError;
 pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_PEER, WRITER_IDLE};

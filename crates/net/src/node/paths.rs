@@ -15,6 +15,12 @@
 //!   seen the direct connection too.
 //!
 //! If the direct connection closes first, the relayed one is taken back into use.
+//!
+//! Streams use one relayed connection per peer. A second one (a hole punch tried again, see
+//! `punches`, or two peers that dialled each other through relays at once) is hidden from the
+//! stream behaviour at once and retired with [`PROBE_GRACE`]: it serves its hole punch and
+//! closes once idle. If the relayed connection in use closes first, the oldest other one is
+//! taken into use.
 
 use libp2p::core::transport::PortUse;
 use libp2p::core::upgrade::DeniedUpgrade;
@@ -44,6 +50,21 @@ use super::tap::{Inbound, InboundTap};
 /// peer learns of the direct connection at about the same moment, but may be slower to move its
 /// streams (a busy machine).
 pub const RETIRE_GRACE: Duration = Duration::from_secs(2);
+
+/// The least time a second relayed connection to a peer stays up while no direct one is: long
+/// enough for the hole punch DCUtR starts on it (its tries included). Such a connection is a
+/// new punch (`punches`) or the second of two peers dialling each other through relays at once;
+/// it carries no stream of ours and closes once idle.
+pub const PROBE_GRACE: Duration = Duration::from_secs(20);
+
+/// What a connection's [`RetireHandler`] is told.
+#[derive(Debug, Clone, Copy)]
+pub enum Retire {
+    /// Close once idle, and not before this long from now (an earlier time already set stays).
+    After(Duration),
+    /// In use again: stay up.
+    Back,
+}
 
 /// One connection to a peer, as [`StreamPaths`] sees it.
 struct Conn {
@@ -85,7 +106,8 @@ impl StreamPaths {
         let relayed = e.endpoint.is_relayed();
         let list = self.conns.entry(e.peer_id).or_default();
         let direct_up = list.iter().any(|c| !c.relayed);
-        let visible = !(relayed && direct_up);
+        let relayed_in_use = list.iter().any(|c| c.relayed && c.visible);
+        let visible = !relayed || !(direct_up || relayed_in_use);
         list.push(Conn {
             id: e.connection_id,
             endpoint: e.endpoint.clone(),
@@ -95,13 +117,17 @@ impl StreamPaths {
         if visible {
             self.inner
                 .on_swarm_event(FromSwarm::ConnectionEstablished(e));
+        } else if direct_up {
+            self.retire(e.peer_id, e.connection_id, Retire::After(RETIRE_GRACE));
         } else {
-            self.retire(e.peer_id, e.connection_id, true);
+            tracing::debug!(peer = %e.peer_id, "a second relayed connection: kept off the streams");
+            self.retire(e.peer_id, e.connection_id, Retire::After(PROBE_GRACE));
         }
         if relayed {
             return;
         }
-        // A direct connection: hide and retire the relayed ones.
+        // A direct connection: hide and retire the relayed ones (a second one, retired already,
+        // now closes as soon as the first may).
         let list = self.conns.get_mut(&e.peer_id).expect("just added");
         let mut retired = Vec::new();
         for c in list.iter_mut().filter(|c| c.relayed) {
@@ -115,12 +141,12 @@ impl StreamPaths {
                         cause: None,
                         remaining_established: e.other_established,
                     }));
-                retired.push(c.id);
+                tracing::debug!(peer = %e.peer_id, "direct connection up: retiring the relayed one");
             }
+            retired.push(c.id);
         }
         for id in retired {
-            tracing::debug!(peer = %e.peer_id, "direct connection up: retiring the relayed one");
-            self.retire(e.peer_id, id, true);
+            self.retire(e.peer_id, id, Retire::After(RETIRE_GRACE));
         }
     }
 
@@ -135,34 +161,33 @@ impl StreamPaths {
             self.conns.remove(&e.peer_id);
             return;
         }
-        if list.iter().any(|c| !c.relayed) {
+        if list.iter().any(|c| c.visible) {
             return;
         }
-        // No direct connection left: the relayed ones are in use again.
-        let mut back = Vec::new();
-        for c in list.iter_mut().filter(|c| !c.visible) {
-            c.visible = true;
-            self.inner
-                .on_swarm_event(FromSwarm::ConnectionEstablished(ConnectionEstablished {
-                    peer_id: e.peer_id,
-                    connection_id: c.id,
-                    endpoint: &c.endpoint,
-                    failed_addresses: &[],
-                    other_established: e.remaining_established.saturating_sub(1),
-                }));
-            back.push(c.id);
-        }
-        for id in back {
-            tracing::debug!(peer = %e.peer_id, "direct connection lost: back to the relayed one");
-            self.retire(e.peer_id, id, false);
-        }
+        // Neither a direct connection nor a relayed one in use is left: the oldest relayed one
+        // is in use again (the others still close once idle).
+        let Some(c) = list.iter_mut().find(|c| c.relayed) else {
+            return;
+        };
+        c.visible = true;
+        let id = c.id;
+        self.inner
+            .on_swarm_event(FromSwarm::ConnectionEstablished(ConnectionEstablished {
+                peer_id: e.peer_id,
+                connection_id: id,
+                endpoint: &c.endpoint,
+                failed_addresses: &[],
+                other_established: e.remaining_established.saturating_sub(1),
+            }));
+        tracing::debug!(peer = %e.peer_id, "no direct connection left: back to a relayed one");
+        self.retire(e.peer_id, id, Retire::Back);
     }
 
     fn tap(&self, h: THandler<libp2p_stream::Behaviour>, peer: PeerId) -> StreamHandler {
         InboundTap::new(h, peer, PROTOCOL, self.inbound.clone())
     }
 
-    fn retire(&mut self, peer_id: PeerId, id: ConnectionId, retire: bool) {
+    fn retire(&mut self, peer_id: PeerId, id: ConnectionId, retire: Retire) {
         self.out.push_back(ToSwarm::NotifyHandler {
             peer_id,
             handler: NotifyHandler::One(id),
@@ -282,7 +307,7 @@ impl RetireHandler {
 }
 
 impl ConnectionHandler for RetireHandler {
-    type FromBehaviour = bool;
+    type FromBehaviour = Retire;
     type ToBehaviour = Drained;
     type InboundProtocol = DeniedUpgrade;
     type OutboundProtocol = DeniedUpgrade;
@@ -331,14 +356,22 @@ impl ConnectionHandler for RetireHandler {
         }
     }
 
-    fn on_behaviour_event(&mut self, retire: bool) {
-        if retire {
-            if self.retired.is_none() {
-                self.retired = Some(Some(Box::pin(tokio::time::sleep(RETIRE_GRACE))));
+    fn on_behaviour_event(&mut self, retire: Retire) {
+        match retire {
+            Retire::After(grace) => match &mut self.retired {
+                None => self.retired = Some(Some(Box::pin(tokio::time::sleep(grace)))),
+                Some(Some(timer)) => {
+                    let at = tokio::time::Instant::now() + grace;
+                    if at < timer.deadline() {
+                        timer.as_mut().reset(at);
+                    }
+                }
+                Some(None) => {}
+            },
+            Retire::Back => {
+                self.retired = None;
+                self.reported = false;
             }
-        } else {
-            self.retired = None;
-            self.reported = false;
         }
         if let Some(w) = self.waker.take() {
             w.wake();

@@ -4,6 +4,7 @@
 use super::circuits::HeldCircuits;
 use super::links::Links;
 use super::nat::{self, NatConfig, ReachState, Reachability, RelayAllowList, RelayService};
+use super::punches::PunchRetries;
 use super::relays::Relays;
 use super::streams::Counts;
 use super::tap::Inbound;
@@ -236,6 +237,8 @@ pub(crate) struct SwarmTask {
     /// Addresses dialled directly, per peer reached only through a relay (forgotten when the
     /// peer disconnects).
     direct_tried: HashMap<PeerId, Vec<Multiaddr>>,
+    /// Relayed links we dialled, and their hole punches tried again.
+    punches: PunchRetries,
 }
 
 /// How often the task looks for relays due for another try.
@@ -266,6 +269,7 @@ impl SwarmTask {
             reach,
             held: HeldCircuits::default(),
             direct_tried: HashMap::new(),
+            punches: PunchRetries::default(),
         };
         task.publish_reach();
         Ok(task)
@@ -294,6 +298,7 @@ impl SwarmTask {
                 _ = tick.tick() => {
                     self.dial_relays();
                     self.dial_held();
+                    self.retry_punches();
                 }
                 ev = self.swarm.select_next_some() => {
                     let before = self.reach.reachability();
@@ -389,6 +394,18 @@ impl SwarmTask {
                 .filter(nat::is_relayed)
                 .collect();
             dial(&mut self.swarm, peer, addrs, PeerCondition::Disconnected);
+        }
+    }
+
+    /// Dials again, through the relay, the peers whose hole punch failed and whose next try is
+    /// due, if the link is still relayed only (`punches`).
+    fn retry_punches(&mut self) {
+        for (peer, circuit) in self.punches.due(Instant::now()) {
+            if self.shares.links.path(&peer) != Some(nat::Path::Relayed) {
+                continue;
+            }
+            tracing::info!(%peer, "trying the hole punch again: a new relayed connection");
+            dial(&mut self.swarm, peer, vec![circuit], PeerCondition::Always);
         }
     }
 
@@ -543,6 +560,10 @@ impl SwarmTask {
                     self.relay_connected(peer_id);
                 }
                 if relayed {
+                    if endpoint.is_dialer() {
+                        self.punches
+                            .dialled(peer_id, endpoint.get_remote_address().clone());
+                    }
                     self.dial_direct(peer_id);
                 }
                 if num_established.get() == 1 {
@@ -567,6 +588,7 @@ impl SwarmTask {
                 let changed = self.shares.links.closed(peer_id, connection_id);
                 if num_established == 0 {
                     self.direct_tried.remove(&peer_id);
+                    self.punches.forget(&peer_id);
                     Some(NetEvent::Disconnected { peer: peer_id })
                 } else {
                     changed.map(|path| NetEvent::Link {
@@ -671,6 +693,9 @@ impl SwarmTask {
                 Err(e) => {
                     tracing::info!(peer = %remote_peer_id, "hole punching failed: {e}");
                     self.shares.links.punch_failed(remote_peer_id);
+                    if let Some(pause) = self.punches.failed(&remote_peer_id, Instant::now()) {
+                        tracing::info!(peer = %remote_peer_id, "trying again in {pause:?}");
+                    }
                     Some(NetEvent::PunchFailed {
                         peer: remote_peer_id,
                         reason: e.to_string(),
