@@ -19,22 +19,22 @@ const CLASSIC: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "254d15cb5488c99c90d1d0763ad86e786f84f1a50873615a60103278f7a5c5b3",
+        hash: "ecda59f73418ad8f04c25e4af41270fecb6b28895f413efc07d766b6918a5767",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "b62656bb8da360c7d189696cef0a0cb0bfbea781fe44b2eae8d5a7346adabfee",
+        hash: "5f67b9aa752ab43d4eda8f2d3f06b36bfba6b3caa827033d3c7cbc84fde81a47",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "36bea7646ac04c6d53dd8e004a4e012addc0ec066b7bca8fe174c37effcadcc7",
+        hash: "2a0358fc20901e8a9055b444e6739c276ff3626f658fa22ca8377681e28bd14c",
     },
     Golden {
         players: 4,
         seed: 2026,
-        hash: "7be1a741e3bd9059455bc584dd5be2d09c0b940a611c4586a46b99265ef066c7",
+        hash: "633d237023ebb0c3d6bd2a1701ad3aa18523ce9a0b2a91c20cf5ef78c1962f01",
     },
 ];
 
@@ -44,27 +44,27 @@ const SCENARIO_GOLDEN: [&[Golden]; 5] = [
     &[Golden {
         players: 3,
         seed: 7,
-        hash: "a32aab06216d1ecfcc206e00704e9ecb91365d73530ee76e80335ca0a379a182",
+        hash: "3cdd04bc384b9b83165897d28593f752948030b135e6355e81aeb613fa58d342",
     }],
     &[Golden {
         players: 4,
         seed: 8,
-        hash: "587e1ea05198804a75f79c0ebd07fadd4d96537a5e25dae7a8dfc84b0eda28bd",
+        hash: "f483994f66cc6ec33e9ec1b0114a19142851d84b11721335150ba1a746ac930e",
     }],
     &[Golden {
         players: 2,
         seed: 9,
-        hash: "aac75ac68998ab298f2503aa613598382edaa0b473a576135f2f6b1e2d7abdc9",
+        hash: "53d2615fc192ebca6ef37ecf322259bdd40ed127a0a2434432cbb385560f5e4d",
     }],
     &[Golden {
         players: 3,
         seed: 10,
-        hash: "9faccd26c26ec7c7cfb9d9667176a4c5f3b5d2041d6a5b2e2f012b444757ecf7",
+        hash: "5e9282aa81c2bff0293f46c75a398f4277edaf1b361947839e969b27f8b03517",
     }],
     &[Golden {
         players: 4,
         seed: 11,
-        hash: "90b6321ec23dadeeb9808ce5cf21536db5cfdfab968f046049921ebbe82f46e9",
+        hash: "6ee358be0654a6d63dc15642bc6b0c7cc5e85009ce1a801117302404a1dde049",
     }],
 ];
 

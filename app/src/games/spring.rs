@@ -34,22 +34,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "51d6fe1cb8a18f3c1d3124474cfaf7649ed1afffe4f1ac2bbb8edb00cce3b581",
+        hash: "c8a85bb4bd320d98b5e3b165c319e7cc8d4fbf9fab8c58ce832b760ac9d91169",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "de4ab4806e31b9bd9f764d8332497f99e6615ebf7e591db3ebf2d7aebe01ca86",
+        hash: "700b745359f41287c83f0c76593c615e60d1f8ef95f6e4f2a1a97a74c323ccf9",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "174786c6133cdb919d2450b1bddcbe9e88f7cae842b94a1afcbb80889bfafce1",
+        hash: "b0fa1f5b44c2dbd1c24637e183312c4d47fe294a43abaecc30411b91a443d909",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "146e6e4b2181ef264a14d0ea702d3850b6d645a0adb70871e68e26c01c6588d4",
+        hash: "56797a20c63c599cf0f4bff5192751d43e31d816a241e707ca611ee0ddd9ae51",
     },
 ];
 

@@ -33,22 +33,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 1,
         seed: 1,
-        hash: "e15ac8012b6bd5ac896fbf550db6f113b411a630d21ffbe8f537756edf1fe4f1",
+        hash: "64ea86ef2eff97d3ad47cafa8f951dff42a4e8db5dc183667b64139bf97b14f7",
     },
     Golden {
         players: 2,
         seed: 2,
-        hash: "05d1b5902e41493ad696f77f79f305c0885898a5267e6b0cb7e6718c98e78189",
+        hash: "fec55d6ca3dae4012f8b6de6ba102afb606475016ac83bcc853b35c0b9e781e2",
     },
     Golden {
         players: 3,
         seed: 3,
-        hash: "a1c654ebfb8db3ea6726dc8714a5158c8f560e8d112fdd97c473db15f755c1b6",
+        hash: "a5fe0193139c4f31fdc760d0778d8ce040529035f5c0ec8edfb214e17746cb0a",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "a98987909ce5ddeb9aefee840fc52a64c286614c4f957a4e2de8cc83d2b3dba4",
+        hash: "3206fa4ff707567869bdca5353d20dd1a46146e7f9a89fc624641486cbb49d1a",
     },
 ];
 
@@ -58,12 +58,12 @@ const GOLDEN_ALL: &[Golden] = &[
     Golden {
         players: 1,
         seed: 5,
-        hash: "0e597b53f88975d2010b554595609ad45b0a46607c77456cd432593c21e0770f",
+        hash: "320dd4b152277b89b965da9bcd00e283189858f39ad9796997213231769e4d8e",
     },
     Golden {
         players: 4,
         seed: 6,
-        hash: "e5cc57f52d300e5302b3592467b1bff5f6214142c8ef7973b113a64fe0da4f8a",
+        hash: "bda94f66eddb545a0e7cc97290069821bf61a406c25e2f47705854d557a61d76",
     },
 ];
 

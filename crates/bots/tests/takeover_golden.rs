@@ -50,7 +50,7 @@ fn the_takeover_bot_plays_fall_as_pinned() {
     check::<dwarfs_fall::Fall>(
         "Fall",
         &Default::default(),
-        "b0a874579b7fe0e4cdc67f7a62c28cee58a57bbc2b450face2abc47c6d2258cd",
+        "9bdeb7a0f8b03ed43f625f907d063f85503d548a974c48100557d8ca782ca2f4",
     );
     let third = dwarfs_fall::FallOptions {
         edition: dwarfs_fall::Edition::Third,
@@ -59,7 +59,7 @@ fn the_takeover_bot_plays_fall_as_pinned() {
     check::<dwarfs_fall::Fall>(
         "Fall 3rd edition",
         &third,
-        "13137a8667a3d6c7b6df6ddb0a38363cc5040daa865d6134715fafecbc6fc624",
+        "c356d1cf6b8dc7369839841d068e43c47697f225c99aae4a907845bcac6da62b",
     );
 }
 
@@ -77,7 +77,7 @@ fn the_takeover_bot_plays_winter_as_pinned() {
     check::<dwarfs_winter::Winter>(
         "Winter",
         &Default::default(),
-        "8f64eecad74aa220de9a623968b73476b88adea779c771a811074ddfe007044a",
+        "fa7a79e20b98c8cb565040de807ec147ddc4d09604829eb124dbc50bb8ea6f97",
     );
 }
 
@@ -86,6 +86,6 @@ fn the_takeover_bot_plays_spring_as_pinned() {
     check::<dwarfs_spring::Spring>(
         "Spring",
         &Default::default(),
-        "87ce53ac03545d43dee15eed99867d39d28808568836d70114cefdb7f374393e",
+        "48a301c3e1123292eb5a234bcbcd333b821dbf7fb18ca2001ad9d17b85e456bf",
     );
 }

@@ -66,7 +66,7 @@ impl Game for Winter {
     type Error = WinterError;
 
     const NAME: &'static str = "winter";
-    const RULES_VERSION: u32 = 3;
+    const RULES_VERSION: u32 = 4;
     const MIN_PLAYERS: u8 = 1;
     const MAX_PLAYERS: u8 = 4;
 
