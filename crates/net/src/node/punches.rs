@@ -10,8 +10,12 @@
 //! ([`PUNCH_BACKOFF`]), at most [`PUNCH_RETRIES`] times, while the link is still relayed only: a
 //! new relayed connection starts a new punch with the addresses known by then. That extra
 //! connection never carries a stream and closes once idle (`paths`). Only the dialling side can
-//! start a punch: DCUtR is begun by the side a relayed connection came in to.
+//! start a punch: DCUtR is begun by the side a relayed connection came in to. Where both peers
+//! dialled through a relay (see `circuits`), both try again, the one with the larger id
+//! [`CIRCUIT_GRACE`] later, so that two punches do not collide (by then the first has made the
+//! link direct, or failed).
 
+use super::circuits::{CIRCUIT_GRACE, dials_first};
 use libp2p::{Multiaddr, PeerId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -42,12 +46,22 @@ struct Link {
 /// The relayed links this node dialled, each with its punch tries. Bounded by the connections
 /// the swarm admits: an entry is made for a relayed connection that came up and removed when
 /// the peer disconnects.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct PunchRetries {
+    /// This node.
+    me: PeerId,
     links: HashMap<PeerId, Link>,
 }
 
 impl PunchRetries {
+    /// No link yet, for the node `me`.
+    pub(crate) fn new(me: PeerId) -> Self {
+        PunchRetries {
+            me,
+            links: HashMap::new(),
+        }
+    }
+
     /// We dialled `peer` through the relay at `circuit` and the connection is up. (A later
     /// relayed connection to the same peer, a try of ours among them, keeps the first entry and
     /// its count.)
@@ -60,13 +74,17 @@ impl PunchRetries {
     }
 
     /// A hole punch with `peer` failed at `now`: schedules the next try, if this node dialled
-    /// the relayed link and tries are left. Returns the pause before it.
+    /// the relayed link and tries are left. Returns the pause before it: the try's
+    /// [`PUNCH_BACKOFF`], and [`CIRCUIT_GRACE`] more for the peer with the larger id.
     pub(crate) fn failed(&mut self, peer: &PeerId, now: Instant) -> Option<Duration> {
         let link = self.links.get_mut(peer)?;
         if link.due.is_some() {
             return None;
         }
-        let pause = *PUNCH_BACKOFF.get(link.tries)?;
+        let mut pause = *PUNCH_BACKOFF.get(link.tries)?;
+        if !dials_first(&self.me, peer) {
+            pause += CIRCUIT_GRACE;
+        }
         link.due = Some(now + pause);
         Some(pause)
     }
@@ -100,10 +118,16 @@ mod tests {
             .expect("an address")
     }
 
+    /// Two peer ids, the first dialling first.
+    fn pair() -> (PeerId, PeerId) {
+        let (a, b) = (PeerId::random(), PeerId::random());
+        if dials_first(&a, &b) { (a, b) } else { (b, a) }
+    }
+
     #[test]
     fn a_failed_punch_is_tried_again_after_each_pause_until_the_tries_run_out() {
-        let mut r = PunchRetries::default();
-        let peer = PeerId::random();
+        let (me, peer) = pair();
+        let mut r = PunchRetries::new(me);
         let t0 = Instant::now();
         r.dialled(peer, circuit());
         let mut now = t0;
@@ -121,9 +145,22 @@ mod tests {
     }
 
     #[test]
+    fn the_peer_with_the_larger_id_tries_again_a_moment_later() {
+        let (first, second) = pair();
+        let now = Instant::now();
+        let mut r = PunchRetries::new(second);
+        r.dialled(first, circuit());
+        let pause = PUNCH_BACKOFF[0] + CIRCUIT_GRACE;
+        assert_eq!(r.failed(&first, now), Some(pause));
+        assert!(r.due(now + PUNCH_BACKOFF[0]).is_empty());
+        assert_eq!(r.due(now + pause), vec![(first, circuit())]);
+    }
+
+    #[test]
     fn only_a_link_this_node_dialled_is_tried_again_and_a_new_link_starts_afresh() {
-        let mut r = PunchRetries::default();
-        let (ours, theirs) = (PeerId::random(), PeerId::random());
+        let (me, ours) = pair();
+        let mut r = PunchRetries::new(me);
+        let theirs = PeerId::random();
         let now = Instant::now();
         r.dialled(ours, circuit());
         assert_eq!(

@@ -259,6 +259,7 @@ impl SwarmTask {
         for a in &nat.external {
             reach.confirmed(a.clone());
         }
+        let punches = PunchRetries::new(*swarm.local_peer_id());
         let task = SwarmTask {
             swarm,
             shares,
@@ -269,7 +270,7 @@ impl SwarmTask {
             reach,
             held: HeldCircuits::default(),
             direct_tried: HashMap::new(),
-            punches: PunchRetries::default(),
+            punches,
         };
         task.publish_reach();
         Ok(task)
