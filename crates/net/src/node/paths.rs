@@ -19,8 +19,9 @@
 //! Streams use one relayed connection per peer. A second one (a hole punch tried again, see
 //! `punches`, or two peers that dialled each other through relays at once) is hidden from the
 //! stream behaviour at once and retired with [`PROBE_GRACE`]: it serves its hole punch and
-//! closes once idle. If the relayed connection in use closes first, the oldest other one is
-//! taken into use.
+//! closes once idle (or [`RETIRE_GRACE`] after a direct connection came up). If the relayed
+//! connection in use closes first, the oldest other one is taken into use; a close asked for
+//! before that is dropped.
 
 use libp2p::core::transport::PortUse;
 use libp2p::core::upgrade::DeniedUpgrade;
@@ -183,6 +184,13 @@ impl StreamPaths {
         self.retire(e.peer_id, id, Retire::Back);
     }
 
+    /// Whether `id` is a connection to `peer` hidden from the stream behaviour (retired).
+    fn hidden(&self, peer: &PeerId, id: ConnectionId) -> bool {
+        self.conns
+            .get(peer)
+            .is_some_and(|l| l.iter().any(|c| c.id == id && !c.visible))
+    }
+
     fn tap(&self, h: THandler<libp2p_stream::Behaviour>, peer: PeerId) -> StreamHandler {
         InboundTap::new(h, peer, PROTOCOL, self.inbound.clone())
     }
@@ -266,18 +274,29 @@ impl NetworkBehaviour for StreamPaths {
     ) {
         match event {
             Either::Left(e) => self.inner.on_connection_handler_event(peer_id, id, e),
-            Either::Right(Drained) => {
+            // A report from before the connection was taken back into use is stale.
+            Either::Right(Drained) if self.hidden(&peer_id, id) => {
                 tracing::debug!(peer = %peer_id, "the retired relayed connection is idle: closing it");
                 self.out.push_back(ToSwarm::CloseConnection {
                     peer_id,
                     connection: CloseConnection::One(id),
                 });
             }
+            Either::Right(Drained) => {}
         }
     }
 
     fn poll(&mut self, cx: &mut Context<'_>) -> Poll<ToSwarm<(), THandlerInEvent<Self>>> {
-        if let Some(ev) = self.out.pop_front() {
+        while let Some(ev) = self.out.pop_front() {
+            // A close queued before the connection was taken back into use is dropped.
+            if let ToSwarm::CloseConnection {
+                peer_id,
+                connection: CloseConnection::One(id),
+            } = &ev
+                && !self.hidden(peer_id, *id)
+            {
+                continue;
+            }
             return Poll::Ready(ev);
         }
         self.inner.poll(cx).map(|ev| ev.map_in(Either::Left))
@@ -289,7 +308,7 @@ impl NetworkBehaviour for StreamPaths {
 pub struct Drained;
 
 /// Per connection: once retired, tells the behaviour when libp2p finds the connection without a
-/// stream ([`RETIRE_GRACE`] after retirement at the earliest).
+/// stream, once the grace it was given ([`RETIRE_GRACE`] or [`PROBE_GRACE`]) has run out.
 #[derive(Default)]
 pub struct RetireHandler {
     /// Retired: the grace timer (`None` once it has run out).

@@ -4,18 +4,22 @@
 //! when that connection came up. A peer that dials through a relay as soon as it starts can
 //! bring the relayed connection up before the relay has told it (by identify) where it is seen
 //! from: it then has no address to offer, the punch fails at once ("no addresses"), and libp2p
-//! never tries again on that connection. Timing failures of the punch itself end the same way.
+//! never tries again on that connection.
 //!
 //! So the peer that dialled the relayed connection dials the same circuit again after a pause
 //! ([`PUNCH_BACKOFF`]), at most [`PUNCH_RETRIES`] times, while the link is still relayed only: a
-//! new relayed connection starts a new punch with the addresses known by then. That extra
-//! connection never carries a stream and closes once idle (`paths`). Only the dialling side can
-//! start a punch: DCUtR is begun by the side a relayed connection came in to. Where both peers
-//! dialled through a relay (see `circuits`), both try again, the one with the larger id
-//! [`CIRCUIT_GRACE`] later, so that two punches do not collide (by then the first has made the
-//! link direct, or failed).
+//! new relayed connection starts a new punch with the addresses known by then. It is kept off
+//! the streams and closes once idle (`paths`). Only the dialling side can start a punch: DCUtR
+//! is begun by the side a relayed connection came in to. The dialling side learns of a punch
+//! that failed on the protocol (no addresses, a stream cut) and of a new relayed connection that
+//! could not be made (the relay refused it); it is not told when the punch's own dials failed
+//! (only the other side counts those), so such a punch is not tried again. Where both peers
+//! dialled through a relay (see `circuits`), only the one that dials first tries again, so that
+//! two punches do not collide. A link that falls back from direct to relayed starts its tries
+//! afresh.
 
-use super::circuits::{CIRCUIT_GRACE, dials_first};
+use super::circuits::dials_first;
+use libp2p::swarm::ConnectionId;
 use libp2p::{Multiaddr, PeerId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -25,27 +29,33 @@ pub const PUNCH_RETRIES: usize = PUNCH_BACKOFF.len();
 
 /// The pause before each new try: the first is short (the usual failure is a node that had not
 /// yet learnt its own address, which takes one round trip to the relay); the later ones wait
-/// for a NAT mapping that may have changed.
+/// for a NAT mapping that may have changed, and each is longer than a try's connection lives
+/// when unused (`paths::PROBE_GRACE`), so that tries never pile up on the per-peer connection
+/// limit.
 pub const PUNCH_BACKOFF: [Duration; 3] = [
     Duration::from_secs(1),
-    Duration::from_secs(10),
-    Duration::from_secs(60),
+    Duration::from_secs(30),
+    Duration::from_secs(90),
 ];
 
-/// A relayed link we dialled, and its punches.
-#[derive(Debug)]
+/// A peer we are connected to through a relay, and the punches we tried with it.
+#[derive(Debug, Default)]
 struct Link {
-    /// The circuit address we dialled (the new tries dial it again).
-    circuit: Multiaddr,
+    /// The circuit we last dialled the peer through (`None`: it only dialled us).
+    circuit: Option<Multiaddr>,
+    /// The peer dialled us through a relay too.
+    accepted: bool,
     /// Tries made so far (the first punch not counted).
     tries: usize,
     /// When the next try falls due, if one is scheduled.
     due: Option<Instant>,
+    /// The connection of the try being dialled (its dial may fail before any punch starts).
+    probe: Option<ConnectionId>,
 }
 
-/// The relayed links this node dialled, each with its punch tries. Bounded by the connections
-/// the swarm admits: an entry is made for a relayed connection that came up and removed when
-/// the peer disconnects.
+/// The peers this node is connected to through relays, each with its punch tries. Bounded by
+/// the connections the swarm admits: an entry is made when a relayed connection comes up and
+/// removed when the peer disconnects.
 #[derive(Debug)]
 pub(crate) struct PunchRetries {
     /// This node.
@@ -62,44 +72,76 @@ impl PunchRetries {
         }
     }
 
-    /// We dialled `peer` through the relay at `circuit` and the connection is up. (A later
-    /// relayed connection to the same peer, a try of ours among them, keeps the first entry and
-    /// its count.)
+    /// We dialled `peer` through the relay at `circuit` and the connection is up (a try of ours
+    /// among them: the count of tries is kept).
     pub(crate) fn dialled(&mut self, peer: PeerId, circuit: Multiaddr) {
-        self.links.entry(peer).or_insert(Link {
-            circuit,
-            tries: 0,
-            due: None,
-        });
+        let link = self.links.entry(peer).or_default();
+        link.circuit = Some(circuit);
+        link.probe = None;
     }
 
-    /// A hole punch with `peer` failed at `now`: schedules the next try, if this node dialled
-    /// the relayed link and tries are left. Returns the pause before it: the try's
-    /// [`PUNCH_BACKOFF`], and [`CIRCUIT_GRACE`] more for the peer with the larger id.
+    /// `peer` dialled us through a relay and the connection is up.
+    pub(crate) fn accepted(&mut self, peer: PeerId) {
+        self.links.entry(peer).or_default().accepted = true;
+    }
+
+    /// A hole punch with `peer` failed at `now`: schedules the next try, if this node tries
+    /// again with this peer (it dialled the relayed link, and dials first if the peer dialled
+    /// too) and tries are left. Returns the pause before it.
     pub(crate) fn failed(&mut self, peer: &PeerId, now: Instant) -> Option<Duration> {
+        let first = dials_first(&self.me, peer);
         let link = self.links.get_mut(peer)?;
-        if link.due.is_some() {
+        if link.circuit.is_none() || (link.accepted && !first) || link.due.is_some() {
             return None;
         }
-        let mut pause = *PUNCH_BACKOFF.get(link.tries)?;
-        if !dials_first(&self.me, peer) {
-            pause += CIRCUIT_GRACE;
-        }
+        let pause = *PUNCH_BACKOFF.get(link.tries)?;
         link.due = Some(now + pause);
         Some(pause)
+    }
+
+    /// The dial `conn` to `peer` failed at `now`: if it was a try's, that try failed.
+    pub(crate) fn dial_failed(
+        &mut self,
+        peer: &PeerId,
+        conn: ConnectionId,
+        now: Instant,
+    ) -> Option<Duration> {
+        let link = self.links.get_mut(peer)?;
+        if link.probe != Some(conn) {
+            return None;
+        }
+        link.probe = None;
+        self.failed(peer, now)
+    }
+
+    /// The link with `peer` fell back from direct to relayed at `now`: the tries start afresh.
+    pub(crate) fn relayed_again(&mut self, peer: &PeerId, now: Instant) -> Option<Duration> {
+        let link = self.links.get_mut(peer)?;
+        link.tries = 0;
+        link.due = None;
+        self.failed(peer, now)
     }
 
     /// The peers whose try falls due at `now`, with the circuit to dial (each try once).
     pub(crate) fn due(&mut self, now: Instant) -> Vec<(PeerId, Multiaddr)> {
         let mut out = Vec::new();
         for (peer, link) in &mut self.links {
-            if link.due.is_some_and(|t| t <= now) {
+            if let Some(circuit) = &link.circuit
+                && link.due.is_some_and(|t| t <= now)
+            {
                 link.due = None;
                 link.tries += 1;
-                out.push((*peer, link.circuit.clone()));
+                out.push((*peer, circuit.clone()));
             }
         }
         out
+    }
+
+    /// A try's connection `conn` to `peer` is being dialled.
+    pub(crate) fn probing(&mut self, peer: &PeerId, conn: ConnectionId) {
+        if let Some(link) = self.links.get_mut(peer) {
+            link.probe = Some(conn);
+        }
     }
 
     /// `peer` disconnected: its link and tries are forgotten (a new link starts afresh).
@@ -128,9 +170,8 @@ mod tests {
     fn a_failed_punch_is_tried_again_after_each_pause_until_the_tries_run_out() {
         let (me, peer) = pair();
         let mut r = PunchRetries::new(me);
-        let t0 = Instant::now();
         r.dialled(peer, circuit());
-        let mut now = t0;
+        let mut now = Instant::now();
         for pause in PUNCH_BACKOFF {
             assert_eq!(r.failed(&peer, now), Some(pause));
             // A second report of the same failure schedules nothing more.
@@ -139,21 +180,17 @@ mod tests {
             now += pause;
             assert_eq!(r.due(now), vec![(peer, circuit())]);
             assert!(r.due(now).is_empty(), "each try once");
+            r.dialled(peer, circuit());
         }
         assert_eq!(r.failed(&peer, now), None, "no tries left");
         assert!(r.due(now + Duration::from_secs(3600)).is_empty());
     }
 
     #[test]
-    fn the_peer_with_the_larger_id_tries_again_a_moment_later() {
-        let (first, second) = pair();
-        let now = Instant::now();
-        let mut r = PunchRetries::new(second);
-        r.dialled(first, circuit());
-        let pause = PUNCH_BACKOFF[0] + CIRCUIT_GRACE;
-        assert_eq!(r.failed(&first, now), Some(pause));
-        assert!(r.due(now + PUNCH_BACKOFF[0]).is_empty());
-        assert_eq!(r.due(now + pause), vec![(first, circuit())]);
+    fn a_try_lives_less_long_than_the_pause_before_the_next() {
+        for pause in &PUNCH_BACKOFF[1..] {
+            assert!(super::super::paths::PROBE_GRACE < *pause);
+        }
     }
 
     #[test]
@@ -163,6 +200,7 @@ mod tests {
         let theirs = PeerId::random();
         let now = Instant::now();
         r.dialled(ours, circuit());
+        r.accepted(theirs);
         assert_eq!(
             r.failed(&theirs, now),
             None,
@@ -176,5 +214,51 @@ mod tests {
         );
         r.dialled(ours, circuit());
         assert_eq!(r.failed(&ours, now), Some(PUNCH_BACKOFF[0]), "tries afresh");
+    }
+
+    #[test]
+    fn where_both_dialled_only_the_peer_that_dials_first_tries_again() {
+        let (first, second) = pair();
+        let now = Instant::now();
+        let mut a = PunchRetries::new(first);
+        a.dialled(second, circuit());
+        a.accepted(second);
+        assert_eq!(a.failed(&second, now), Some(PUNCH_BACKOFF[0]));
+        let mut b = PunchRetries::new(second);
+        b.accepted(first);
+        b.dialled(first, circuit());
+        assert_eq!(b.failed(&first, now), None);
+    }
+
+    #[test]
+    fn a_try_whose_connection_could_not_be_made_counts_as_failed() {
+        let (me, peer) = pair();
+        let mut r = PunchRetries::new(me);
+        let now = Instant::now();
+        r.dialled(peer, circuit());
+        r.failed(&peer, now);
+        assert_eq!(r.due(now + PUNCH_BACKOFF[0]).len(), 1);
+        let (try_conn, other) = (
+            ConnectionId::new_unchecked(7),
+            ConnectionId::new_unchecked(8),
+        );
+        r.probing(&peer, try_conn);
+        assert_eq!(r.dial_failed(&peer, other, now), None, "another dial");
+        assert_eq!(r.dial_failed(&peer, try_conn, now), Some(PUNCH_BACKOFF[1]));
+        assert_eq!(r.dial_failed(&peer, try_conn, now), None, "counted once");
+    }
+
+    #[test]
+    fn a_link_that_falls_back_to_the_relay_tries_afresh() {
+        let (me, peer) = pair();
+        let mut r = PunchRetries::new(me);
+        let now = Instant::now();
+        r.dialled(peer, circuit());
+        for pause in PUNCH_BACKOFF {
+            r.failed(&peer, now);
+            assert_eq!(r.due(now + pause).len(), 1);
+        }
+        assert_eq!(r.failed(&peer, now), None, "no tries left");
+        assert_eq!(r.relayed_again(&peer, now), Some(PUNCH_BACKOFF[0]));
     }
 }

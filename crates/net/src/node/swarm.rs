@@ -401,12 +401,25 @@ impl SwarmTask {
     /// Dials again, through the relay, the peers whose hole punch failed and whose next try is
     /// due, if the link is still relayed only (`punches`).
     fn retry_punches(&mut self) {
-        for (peer, circuit) in self.punches.due(Instant::now()) {
+        use libp2p::swarm::dial_opts::DialOpts;
+        let now = Instant::now();
+        for (peer, circuit) in self.punches.due(now) {
             if self.shares.links.path(&peer) != Some(nat::Path::Relayed) {
                 continue;
             }
             tracing::info!(%peer, "trying the hole punch again: a new relayed connection");
-            dial(&mut self.swarm, peer, vec![circuit], PeerCondition::Always);
+            let opts = DialOpts::peer_id(peer)
+                .condition(PeerCondition::Always)
+                .addresses(vec![circuit])
+                .build();
+            let id = opts.connection_id();
+            match self.swarm.dial(opts) {
+                Ok(()) => self.punches.probing(&peer, id),
+                Err(e) => {
+                    tracing::debug!(%peer, "the new relayed connection failed: {e}");
+                    self.punches.failed(&peer, now);
+                }
+            }
         }
     }
 
@@ -564,6 +577,8 @@ impl SwarmTask {
                     if endpoint.is_dialer() {
                         self.punches
                             .dialled(peer_id, endpoint.get_remote_address().clone());
+                    } else {
+                        self.punches.accepted(peer_id);
                     }
                     self.dial_direct(peer_id);
                 }
@@ -592,6 +607,11 @@ impl SwarmTask {
                     self.punches.forget(&peer_id);
                     Some(NetEvent::Disconnected { peer: peer_id })
                 } else {
+                    if changed == Some(nat::Path::Relayed)
+                        && let Some(pause) = self.punches.relayed_again(&peer_id, Instant::now())
+                    {
+                        tracing::info!(%peer_id, "back on the relay: punching again in {pause:?}");
+                    }
                     changed.map(|path| NetEvent::Link {
                         peer: peer_id,
                         path,
@@ -600,10 +620,16 @@ impl SwarmTask {
             }
             SwarmEvent::OutgoingConnectionError {
                 peer_id: Some(peer),
+                connection_id,
                 error,
-                ..
             } => {
                 tracing::debug!(%peer, "dial failed: {error}");
+                if let Some(pause) = self
+                    .punches
+                    .dial_failed(&peer, connection_id, Instant::now())
+                {
+                    tracing::info!(%peer, "no new relayed connection: trying again in {pause:?}");
+                }
                 if !self.swarm.is_connected(&peer) {
                     for tx in self.waiting.remove(&peer).unwrap_or_default() {
                         let _ = tx.send(false);
