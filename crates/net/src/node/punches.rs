@@ -9,8 +9,9 @@
 //! So the peer that dialled the relayed connection dials the same circuit again after a pause
 //! ([`PUNCH_BACKOFF`]), at most [`PUNCH_RETRIES`] times, while the link is still relayed only: a
 //! new relayed connection starts a new punch with the addresses known by then. It is kept off
-//! the streams and closes once idle (`paths`). Only the dialling side can start a punch: DCUtR
-//! is begun by the side a relayed connection came in to. The dialling side learns of a punch
+//! the streams and closes once idle (`paths`). Only the dialling side can bring about a new
+//! punch: DCUtR is begun by the side a relayed connection came in to, so a new punch needs a new
+//! connection coming in there. The dialling side learns of a punch
 //! that failed on the protocol (no addresses, a stream cut) and of a new relayed connection that
 //! could not be made (the relay refused it); it is not told when the punch's own dials failed
 //! (only the other side counts those), so such a punch is not tried again. Where both peers
