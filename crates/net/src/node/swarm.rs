@@ -191,26 +191,29 @@ impl AddressBook {
 /// dialling each other at once make a single TCP connection in which both act as the
 /// initiator, and both handshakes fail. Dials that need the listen port (to relays, so they
 /// observe the NAT mapping hole punching uses, and DCUtR's own, which settle the roles of a
-/// simultaneous open) are made elsewhere.
+/// simultaneous open) are made elsewhere. Returns the new connection's id if a dial started.
 fn dial(
     swarm: &mut Swarm<Behaviour>,
     peer: PeerId,
     addrs: Vec<Multiaddr>,
     condition: PeerCondition,
-) {
+) -> Option<libp2p::swarm::ConnectionId> {
     use libp2p::swarm::dial_opts::DialOpts;
     if addrs.is_empty() {
-        return;
+        return None;
     }
     let opts = DialOpts::peer_id(peer)
         .condition(condition)
         .addresses(addrs)
         .allocate_new_port()
         .build();
+    let id = opts.connection_id();
     match swarm.dial(opts) {
-        Ok(()) | Err(libp2p::swarm::DialError::DialPeerConditionFalse(_)) => {}
+        Ok(()) => return Some(id),
+        Err(libp2p::swarm::DialError::DialPeerConditionFalse(_)) => {}
         Err(e) => tracing::debug!(%peer, "dial failed: {e}"),
     }
+    None
 }
 
 /// What the swarm task shares with the node handle and the stream readers.
@@ -401,22 +404,15 @@ impl SwarmTask {
     /// Dials again, through the relay, the peers whose hole punch failed and whose next try is
     /// due, if the link is still relayed only (`punches`).
     fn retry_punches(&mut self) {
-        use libp2p::swarm::dial_opts::DialOpts;
         let now = Instant::now();
         for (peer, circuit) in self.punches.due(now) {
             if self.shares.links.path(&peer) != Some(nat::Path::Relayed) {
                 continue;
             }
             tracing::info!(%peer, "trying the hole punch again: a new relayed connection");
-            let opts = DialOpts::peer_id(peer)
-                .condition(PeerCondition::Always)
-                .addresses(vec![circuit])
-                .build();
-            let id = opts.connection_id();
-            match self.swarm.dial(opts) {
-                Ok(()) => self.punches.probing(&peer, id),
-                Err(e) => {
-                    tracing::debug!(%peer, "the new relayed connection failed: {e}");
+            match dial(&mut self.swarm, peer, vec![circuit], PeerCondition::Always) {
+                Some(id) => self.punches.probing(&peer, id),
+                None => {
                     self.punches.failed(&peer, now);
                 }
             }
