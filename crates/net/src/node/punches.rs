@@ -7,7 +7,7 @@
 //! never tries again on that connection.
 //!
 //! So the peer that dialled the relayed connection dials the same circuit again after a pause
-//! ([`PUNCH_BACKOFF`]), at most [`PUNCH_RETRIES`] times, while the link is still relayed only: a
+//! (each pause of [`PUNCH_BACKOFF`] once), while the link is still relayed only: a
 //! new relayed connection starts a new punch with the addresses known by then. It is kept off
 //! the streams and closes once idle (`paths`). Only the dialling side can bring about a new
 //! punch: DCUtR is begun by the side a relayed connection came in to, so a new punch needs a new
@@ -25,10 +25,7 @@ use libp2p::{Multiaddr, PeerId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-/// How many times a failed hole punch is tried again with one peer, per relayed link.
-pub const PUNCH_RETRIES: usize = PUNCH_BACKOFF.len();
-
-/// The pause before each new try: the first is short (the usual failure is a node that had not
+/// The pause before each new try, one try per pause: the first is short (the usual failure is a node that had not
 /// yet learnt its own address, which takes one round trip to the relay); the later ones wait
 /// for a NAT mapping that may have changed, and each is longer than a try's connection lives
 /// when unused (`paths::PROBE_GRACE`), so that tries never pile up on the per-peer connection
@@ -167,12 +164,17 @@ mod tests {
         if dials_first(&a, &b) { (a, b) } else { (b, a) }
     }
 
-    #[test]
-    fn a_failed_punch_is_tried_again_after_each_pause_until_the_tries_run_out() {
+    /// A node that dialled `peer` (whom it dials first) through a relay, and the time.
+    fn dialled() -> (PunchRetries, PeerId, Instant) {
         let (me, peer) = pair();
         let mut r = PunchRetries::new(me);
         r.dialled(peer, circuit());
-        let mut now = Instant::now();
+        (r, peer, Instant::now())
+    }
+
+    #[test]
+    fn a_failed_punch_is_tried_again_after_each_pause_until_the_tries_run_out() {
+        let (mut r, peer, mut now) = dialled();
         for pause in PUNCH_BACKOFF {
             assert_eq!(r.failed(&peer, now), Some(pause));
             // A second report of the same failure schedules nothing more.
@@ -233,10 +235,7 @@ mod tests {
 
     #[test]
     fn a_try_whose_connection_could_not_be_made_counts_as_failed() {
-        let (me, peer) = pair();
-        let mut r = PunchRetries::new(me);
-        let now = Instant::now();
-        r.dialled(peer, circuit());
+        let (mut r, peer, now) = dialled();
         r.failed(&peer, now);
         assert_eq!(r.due(now + PUNCH_BACKOFF[0]).len(), 1);
         let (try_conn, other) = (
@@ -251,10 +250,7 @@ mod tests {
 
     #[test]
     fn a_link_that_falls_back_to_the_relay_tries_afresh() {
-        let (me, peer) = pair();
-        let mut r = PunchRetries::new(me);
-        let now = Instant::now();
-        r.dialled(peer, circuit());
+        let (mut r, peer, now) = dialled();
         for pause in PUNCH_BACKOFF {
             r.failed(&peer, now);
             assert_eq!(r.due(now + pause).len(), 1);
