@@ -14,17 +14,20 @@
 //! `--profile list`), `--weight KIND:W` (every seat's search weighs that kind `W` in its
 //! rollouts and move ordering instead of the game's own weight, before any favour; repeatable:
 //! to study a kind without the bias of the game's hints, e.g. Fall's `upgrade:4`, an ordinary
-//! move's weight), `--third` (Fall's 3rd edition), `--nightmare` (Winter; solitaire is 1
-//! player).
+//! move's weight), `--cut N` (every seat's rollouts stop for the static evaluation after `N`
+//! decisions instead of the game's [`Game::rollout_horizon`]), `--profile cut:N` (only the
+//! rotated seat's do: to pit a rollout horizon against the game's own), `--third` (Fall's 3rd
+//! edition), `--nightmare` (Winter; solitaire is 1 player).
 //!
 //! Output: one line per game (`game seed=.. prof=<seat or -> win=<seats> scores=.. limit=<0|1>
 //! moves=<decisions> cats=<points by category, all seats>` and the game's own notes: Fall's
-//! goals per seat, rounds, face-up goals and gem piles, Hold's turns and end conditions, Spring's
+//! goals, dwarfs at home and kingdom cards in hand per seat, rounds, face-up goals and gem piles, Hold's turns and end conditions, Spring's
 //! last era, Winter's week), flushed as it goes, then a summary: seat win shares, the profiled
 //! seat's share, games ended by the round or turn limit, the kinds the profiled seat and the
 //! other seats played per game, all with 95% intervals.
 
-use dwarfs_bots::{Budget, Level, SearchBot};
+use dwarfs_bots::rollout::{Cut, RolloutPolicy};
+use dwarfs_bots::{Budget, Level, SearchBot, SearchConfig};
 use dwarfs_engine::{
     Actor, Bot, ChanceError, DataDigest, Entropy, Game, Outcome, PlayError, Seat, SeatView,
     SeedStream, SetupError, Viewer,
@@ -63,13 +66,21 @@ impl Study for dwarfs_fall::Fall {
     }
     fn note(&self) -> String {
         let obs = self.observe(Viewer::Spectator);
-        let goals: Vec<String> = (0..self.players())
-            .map(|s| {
-                self.player_view(Seat(s), Viewer::Spectator)
-                    .map_or(0, |v| v.trading_goals.len())
-                    .to_string()
-            })
-            .collect();
+        // Per seat: trading goals bought, dwarfs at home (not on the mat) and kingdom cards
+        // still in hand.
+        let per_seat = |f: fn(&dwarfs_fall::PlayerView) -> usize| -> String {
+            (0..self.players())
+                .map(|s| {
+                    self.player_view(Seat(s), Viewer::Spectator)
+                        .map_or(0, |v| f(&v))
+                        .to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let goals = per_seat(|v| v.trading_goals.len());
+        let home = per_seat(|v| v.dwarfs_in_pile as usize);
+        let cards = per_seat(|v| v.kingdom_cards.len());
         let up: Vec<String> = obs
             .face_up_goals
             .iter()
@@ -80,8 +91,7 @@ impl Study for dwarfs_fall::Fall {
             })
             .collect();
         format!(
-            "goals={} rounds={} up={} piles={}",
-            goals.join(","),
+            "goals={goals} home={home} cards={cards} rounds={} up={} piles={}",
             self.round(),
             up.join("/"),
             format!("{:?}", obs.gem_piles).replace(' ', "")
@@ -296,6 +306,10 @@ struct Args {
     level: Level,
     profile: Option<(bool, String)>,
     weights: Vec<(String, u32)>,
+    /// Every seat's rollout cut, if not the game's horizon.
+    cut: Option<u32>,
+    /// The profiled seat's rollout cut (`--profile cut:N`).
+    prof_cut: Option<u32>,
     third: bool,
     nightmare: bool,
 }
@@ -304,7 +318,7 @@ fn parse() -> Result<Args, String> {
     let raw: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: balance <fall|hold|winter|spring> <players> <games> [--iters N] \
                  [--level L] [--first S] [--profile forbid:KIND|favour:KIND|list] \
-                 [--weight KIND:W] [--third] [--nightmare]";
+                 [--weight KIND:W] [--cut N] [--profile cut:N] [--third] [--nightmare]";
     let num = |i: usize| raw.get(i).and_then(|s| s.parse::<u64>().ok()).ok_or(usage);
     let mut a = Args {
         game: raw.first().cloned().ok_or(usage)?,
@@ -315,6 +329,8 @@ fn parse() -> Result<Args, String> {
         level: Level::Normal,
         profile: None,
         weights: Vec::new(),
+        cut: None,
+        prof_cut: None,
         third: false,
         nightmare: false,
     };
@@ -325,6 +341,10 @@ fn parse() -> Result<Args, String> {
             "--iters" => a.iters = value.parse().map_err(|_| usage)?,
             "--first" => a.first = value.parse().map_err(|_| usage)?,
             "--level" => a.level = value.parse().map_err(|e| format!("{e}"))?,
+            "--cut" => a.cut = Some(value.parse().map_err(|_| usage)?),
+            "--profile" if value.starts_with("cut:") => {
+                a.prof_cut = Some(value["cut:".len()..].parse().map_err(|_| usage)?)
+            }
             "--profile" => {
                 a.profile = Some(match value.split_once(':') {
                     Some(("forbid", k)) => (true, k.to_string()),
@@ -389,6 +409,10 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
         weights[kind_index::<G>(k)?] = *w;
     }
     let profile = match &a.profile {
+        None if a.prof_cut.is_some() => Some(SeatProfile {
+            forbid: 0,
+            favour: 0,
+        }),
         None => None,
         Some((_, k)) if k == "list" => return Err(format!("kinds: {:?}", G::KINDS)),
         Some((forbid, k)) => {
@@ -406,7 +430,21 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
             })
         }
     };
-    let config = a.level.config().with_budget(Budget::iterations(a.iters));
+    let with_cut = |config: SearchConfig, cut: Option<u32>| match cut {
+        Some(n) => SearchConfig {
+            rollout: RolloutPolicy {
+                cut: Cut::After(n),
+                ..config.rollout
+            },
+            ..config
+        },
+        None => config,
+    };
+    let config = with_cut(
+        a.level.config().with_budget(Budget::iterations(a.iters)),
+        a.cut,
+    );
+    let prof_config = with_cut(config, a.prof_cut.or(a.cut));
     let n = a.players as usize;
     let mut wins = vec![0.0f64; n];
     let (mut prof_win, mut limits, mut moves, mut done) = (0.0f64, 0u64, 0u64, 0u64);
@@ -422,7 +460,14 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
             s
         });
         let mut bots: Vec<SearchBot> = (0..n)
-            .map(|s| SearchBot::new(config, seed * 16 + s as u64 + 1))
+            .map(|s| {
+                let config = if Some(s) == prof_seat {
+                    prof_config
+                } else {
+                    config
+                };
+                SearchBot::new(config, seed * 16 + s as u64 + 1)
+            })
             .collect();
         let mut chance = SeedStream::new(seed);
         let mut steps = 0u64;
@@ -505,12 +550,15 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
     let decided = g - all_lost as f64;
     writeln!(
         out,
-        "summary {} {}p games={done} iters={} level={} profile={:?} weights={:?}",
+        "summary {} {}p games={done} iters={} level={} profile={:?} profile_cut={:?} cut={:?} \
+         weights={:?}",
         G::NAME,
         a.players,
         a.iters,
         a.level,
         a.profile,
+        a.prof_cut,
+        a.cut,
         a.weights
     )
     .map_err(|e| e.to_string())?;
