@@ -53,7 +53,13 @@ pub fn place(l: Loc) -> String {
         .get(i / SPOTS_PER_PETAL)
         .copied()
         .unwrap_or("?");
-    let what = match map::spot(l) {
+    format!("{name} {} ({})", i % SPOTS_PER_PETAL, spot_text(l))
+}
+
+/// What a grassland spot holds in words: "field", "water", "2 food", "1 faeries" ("?" for a
+/// location that is no spot).
+pub fn spot_text(l: Loc) -> String {
+    match map::spot(l) {
         Some(Spot::Field) => "field".to_string(),
         Some(Spot::Water) => "water".to_string(),
         Some(Spot::Resource { kind, amount }) => format!(
@@ -64,8 +70,7 @@ pub fn place(l: Loc) -> String {
             }
         ),
         None => "?".into(),
-    };
-    format!("{name} {} ({what})", i % SPOTS_PER_PETAL)
+    }
 }
 
 /// A dragon's name.

@@ -1,11 +1,10 @@
 //! The plain-text picture of what one viewer sees, for a terminal player.
 
 use crate::data::{
-    FAERIE_DATA, GRASSLAND_NAMES, LINE_LEN, PETALS, SPOTS_PER_PETAL, Spot, WILDLANDS, Yield,
-    wildland_name,
+    FAERIE_DATA, GRASSLAND_NAMES, LINE_LEN, PETALS, SPOTS_PER_PETAL, WILDLANDS, wildland_name,
 };
-use crate::describe::{colour, dragon};
-use crate::map::{self, spot_loc};
+use crate::describe::{colour, dragon, spot_text};
+use crate::map::spot_loc;
 use crate::state::{Pending, Phase, exp_name, hero_name};
 use crate::view::SpringView;
 use std::fmt::Write;
@@ -78,18 +77,7 @@ pub fn render(v: &SpringView) -> String {
         let mut line = format!("  {name}:");
         for k in 0..SPOTS_PER_PETAL {
             let l = spot_loc(g, k);
-            let kind = match map::spot(l) {
-                Some(Spot::Field) => "field".to_string(),
-                Some(Spot::Water) => "water".to_string(),
-                Some(Spot::Resource { kind, amount }) => format!(
-                    "{amount} {}",
-                    match kind {
-                        Yield::Res(r) => r.name(),
-                        Yield::Faerie => "faeries",
-                    }
-                ),
-                None => "?".into(),
-            };
+            let kind = spot_text(l);
             let mut pieces = Vec::new();
             for (s, e) in v.empires.iter().enumerate() {
                 if e.settlements.has(l) {

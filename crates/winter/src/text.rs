@@ -1,6 +1,6 @@
 //! The plain-text picture of a [`WinterView`] for a terminal player.
 
-use crate::data::{Card, DisasterId, Instrument, MonsterId, POOL_COST, Resource, Zone};
+use crate::data::{Card, DisasterId, Instrument, MonsterId, POOL_COST, Zone, resources_text};
 use crate::describe::colour;
 use crate::state::{End, Stage, bits32};
 use crate::types::DwarfKind;
@@ -116,7 +116,7 @@ pub(crate) fn render(v: &WinterView) -> String {
                     "MONSTER {} (needs {} dwarfs, {}; {} VP)",
                     m.name(),
                     c.dwarfs,
-                    res(&c.cost),
+                    resources_text(&c.cost),
                     c.vp
                 ));
             }
@@ -129,7 +129,7 @@ pub(crate) fn render(v: &WinterView) -> String {
                     "DISASTER {} (needs {} dwarfs, {}; {} VP, {} gold)",
                     d.name(),
                     c.dwarfs,
-                    res(&c.cost),
+                    resources_text(&c.cost),
                     c.vp,
                     c.gold
                 ));
@@ -178,7 +178,7 @@ pub(crate) fn render(v: &WinterView) -> String {
             o,
             "{}: {} | actions {}/{} hand size {} | home {} | deck {} cards | hand {} | {} monsters, {} disasters",
             colour(seat),
-            res(&p.resources),
+            resources_text(&p.resources),
             p.actions_left,
             p.actions,
             p.hand_size,
@@ -199,17 +199,4 @@ pub(crate) fn render(v: &WinterView) -> String {
         }
     }
     o
-}
-
-fn res(r: &[u8; 4]) -> String {
-    let parts: Vec<String> = Resource::ALL
-        .iter()
-        .filter(|x| r[x.index()] > 0)
-        .map(|x| format!("{} {}", r[x.index()], x.name()))
-        .collect();
-    if parts.is_empty() {
-        "nothing".into()
-    } else {
-        parts.join(", ")
-    }
 }

@@ -5,7 +5,7 @@
 use crate::gui::theme;
 use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::{Game, Seat};
-use dwarfs_winter::data::HeroAbility;
+use dwarfs_winter::data::{HeroAbility, resources_text};
 use dwarfs_winter::{
     Card, DisasterId, DwarfKind, Instrument, MonsterId, Pick, Resource, Stage, Winter, Zone,
 };
@@ -23,20 +23,6 @@ pub fn seat_rgb(seat: Seat) -> Color32 {
         .iter()
         .position(|c| *c == name)
         .map_or(theme::seat_colour(seat.index()), theme::seat_colour)
-}
-
-/// "2 food, 1 wood" for an amount of each resource ("nothing" when empty).
-pub fn resources_text(r: &[u8; 4]) -> String {
-    let parts: Vec<String> = Resource::ALL
-        .iter()
-        .filter(|x| r[x.index()] > 0)
-        .map(|x| format!("{} {}", r[x.index()], x.name()))
-        .collect();
-    if parts.is_empty() {
-        "nothing".into()
-    } else {
-        parts.join(", ")
-    }
 }
 
 /// The name of a dwarf kind with its article ("a dwarf", "the Ice Warrior").

@@ -120,6 +120,21 @@ impl Resource {
 /// An amount of each resource, indexed by [`Resource`].
 pub type Resources = [u8; 4];
 
+/// "2 food, 1 wood" for an amount of each resource ("nothing" when empty): the words the text
+/// view, the move log and the app use.
+pub fn resources_text(r: &Resources) -> String {
+    let parts: Vec<String> = Resource::ALL
+        .iter()
+        .filter(|x| r[x.index()] > 0)
+        .map(|x| format!("{} {}", r[x.index()], x.name()))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
 /// The four instruments of the Music Hall, one per music type of the hero cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Instrument {
