@@ -19,22 +19,22 @@ const CLASSIC: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "ecda59f73418ad8f04c25e4af41270fecb6b28895f413efc07d766b6918a5767",
+        hash: "8f365f1666e8e44999d65df65085ea23dacd504b2ee2cbb5118f032f394c5069",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "5f67b9aa752ab43d4eda8f2d3f06b36bfba6b3caa827033d3c7cbc84fde81a47",
+        hash: "7b1a387a9578d56e6fbd0828e02f7f895174ab51edf8a7aaf603991b5a6123fd",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "2a0358fc20901e8a9055b444e6739c276ff3626f658fa22ca8377681e28bd14c",
+        hash: "511fc9257b1f3099cd0eb4ba27bde95828fb7615a4373d071836b1f44c2e19a9",
     },
     Golden {
         players: 4,
         seed: 2026,
-        hash: "633d237023ebb0c3d6bd2a1701ad3aa18523ce9a0b2a91c20cf5ef78c1962f01",
+        hash: "e9b4e8dbfc3098c5662c30915797fa9bacb47a6325b95873fbf3fbb519c6b12f",
     },
 ];
 
@@ -44,27 +44,27 @@ const SCENARIO_GOLDEN: [&[Golden]; 5] = [
     &[Golden {
         players: 3,
         seed: 7,
-        hash: "3cdd04bc384b9b83165897d28593f752948030b135e6355e81aeb613fa58d342",
+        hash: "ed79bdd7aa83a611a770db47eb13d366cbb4fe8a4969a8f835625e8b95845fec",
     }],
     &[Golden {
         players: 4,
         seed: 8,
-        hash: "f483994f66cc6ec33e9ec1b0114a19142851d84b11721335150ba1a746ac930e",
+        hash: "bcc4e6af0a26c06c3e75e1f334316e6f6ae22b1996fefd9cf3f6f366cb23f9de",
     }],
     &[Golden {
         players: 2,
         seed: 9,
-        hash: "53d2615fc192ebca6ef37ecf322259bdd40ed127a0a2434432cbb385560f5e4d",
+        hash: "ed96d7e673c136e7ba651817ced9a9d82d42a597c872f5180940a3bdb7365744",
     }],
     &[Golden {
         players: 3,
         seed: 10,
-        hash: "5e9282aa81c2bff0293f46c75a398f4277edaf1b361947839e969b27f8b03517",
+        hash: "4fc64509eea38b3b3ee40a9a2b9f2624e42d1e2ab6016285c06adc6539002787",
     }],
     &[Golden {
         players: 4,
         seed: 11,
-        hash: "6ee358be0654a6d63dc15642bc6b0c7cc5e85009ce1a801117302404a1dde049",
+        hash: "bccc8b8954ba7bc04921f47971229f1d6bbfa3617b6e9400df1e65a24f016c4f",
     }],
 ];
 

@@ -50,7 +50,7 @@ fn the_takeover_bot_plays_fall_as_pinned() {
     check::<dwarfs_fall::Fall>(
         "Fall",
         &Default::default(),
-        "9bdeb7a0f8b03ed43f625f907d063f85503d548a974c48100557d8ca782ca2f4",
+        "e41febcf6e355ef3ea680f101350a2b05e525de7c0d5fec2c0527576154f856e",
     );
     let third = dwarfs_fall::FallOptions {
         edition: dwarfs_fall::Edition::Third,
@@ -59,7 +59,7 @@ fn the_takeover_bot_plays_fall_as_pinned() {
     check::<dwarfs_fall::Fall>(
         "Fall 3rd edition",
         &third,
-        "c356d1cf6b8dc7369839841d068e43c47697f225c99aae4a907845bcac6da62b",
+        "0baee5df391786ecd861d246b1e283c8e79875627cda94d680728765ad520667",
     );
 }
 

@@ -282,9 +282,13 @@ impl Fall {
             .top_at(from)
             .map(|(_, card)| {
                 let have = self.board.dwarfs(card, me);
-                // Leaving a card the task already completes on costs nothing; breaking one up
-                // costs.
-                have > self.need_for(card, me) || !self.task_pays(card)
+                let need = self.need_for(card, me);
+                // Leaving costs nothing where the task already completes without this meeple,
+                // pays nothing, or can no longer complete: other colours hold the spots it
+                // needs (a stuck dwarf, in the rulebook's words). Breaking up a task that can
+                // still complete costs.
+                let blocked = have < need && self.board.free_spots(card) + have < need;
+                have > need || !self.task_pays(card) || blocked
             })
             .unwrap_or(true);
         let arrive = self.arrive_hint(to, 2);

@@ -75,7 +75,7 @@ impl Game for Fall {
     type Error = FallError;
 
     const NAME: &'static str = "fall";
-    const RULES_VERSION: u32 = 8;
+    const RULES_VERSION: u32 = 9;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 

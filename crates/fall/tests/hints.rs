@@ -169,3 +169,39 @@ fn the_evaluation_is_a_share_of_a_win_that_favours_the_leader() {
         "a finished game is rated by its outcome, not the evaluation"
     );
 }
+
+/// A dwarf stuck on a monster (a dwarf of another colour holds a spot its colour needs) walks
+/// off freely, while one whose task can still complete costs weight to move: the rulebook's
+/// stuck dwarfs must not be kept where they are stuck (rules version 9).
+#[test]
+fn a_stuck_dwarf_walks_off_freely() {
+    use dwarfs_fall::Colour::{Blue, Red};
+    use dwarfs_fall::Kind::{Castle, EmeraldMine, FrostGiant};
+    use dwarfs_fall::{Dir, FallAction, FallBuilder, Pos};
+    // Two giants with three blue dwarfs each, the same emerald mine south of each; a red dwarf
+    // sits on the east giant only, so blue can never defeat it (5 of one colour on 5 spots).
+    let g = FallBuilder::new(2)
+        .card(0, 0, Blue, Castle)
+        .card(-1, 0, Blue, FrostGiant)
+        .card(1, 0, Red, FrostGiant)
+        .card(-1, 1, Blue, EmeraldMine)
+        .card(1, 1, Red, EmeraldMine)
+        .dwarfs(-1, 0, Blue, 3)
+        .dwarfs(1, 0, Blue, 3)
+        .dwarfs(1, 0, Red, 1)
+        .build();
+    let walk = |x: i8| {
+        g.action_weight(
+            Seat(0),
+            &FallAction::MoveDwarf {
+                from: Pos::new(x, 0),
+                dir: Dir::South,
+            },
+        )
+    };
+    let (free, stuck) = (walk(-1), walk(1));
+    assert!(
+        stuck > free,
+        "leaving the blocked giant weighs {stuck}, leaving the open one {free}"
+    );
+}
