@@ -21,8 +21,8 @@
 //!
 //! Output: one line per game (`game seed=.. prof=<seat or -> win=<seats> scores=.. limit=<0|1>
 //! moves=<decisions> cats=<points by category, all seats>` and the game's own notes: Fall's
-//! goals, dwarfs at home and kingdom cards in hand per seat, rounds, face-up goals and gem piles, Hold's turns and end conditions, Spring's
-//! last era, Winter's week), flushed as it goes, then a summary: seat win shares, the profiled
+//! goals, dwarfs at home and kingdom cards in hand per seat, rounds, face-up goals and gem
+//! piles, Hold's turns and end conditions, Spring's last era, Winter's week), flushed as it goes, then a summary: seat win shares, the profiled
 //! seat's share, games ended by the round or turn limit, the kinds the profiled seat and the
 //! other seats played per game, all with 95% intervals.
 

@@ -267,7 +267,7 @@ impl Fall {
         }
         if have + 1 >= need && have < need {
             COMPLETES
-        } else if have < need && self.board.free_spots(card) + have >= need {
+        } else if have < need && self.can_gather(card, me) {
             // Room to finish it later.
             PROGRESS.max(base)
         } else {
@@ -287,12 +287,18 @@ impl Fall {
                 // pays nothing, or can no longer complete: other colours hold the spots it
                 // needs (a stuck dwarf, in the rulebook's words). Breaking up a task that can
                 // still complete costs.
-                let blocked = have < need && self.board.free_spots(card) + have < need;
-                have > need || !self.task_pays(card) || blocked
+                have > need || !self.task_pays(card) || (have < need && !self.can_gather(card, me))
             })
             .unwrap_or(true);
         let arrive = self.arrive_hint(to, 2);
         if leaving { arrive } else { arrive / 4 + 1 }
+    }
+
+    /// True if `colour` can still gather on `card` the dwarfs its task needs: its own dwarfs
+    /// there plus the free spots reach the need. False once other colours hold the spots it
+    /// needs (the rulebook's stuck dwarfs).
+    fn can_gather(&self, card: u8, colour: usize) -> bool {
+        self.board.dwarfs(card, colour) + self.board.free_spots(card) >= self.need_for(card, colour)
     }
 
     /// How much the current seat would like to move the `colour` meeple off `card`: much when
