@@ -22,9 +22,10 @@
 //! Output: one line per game (`game seed=.. prof=<seat or -> win=<seats> scores=.. limit=<0|1>
 //! moves=<decisions> cats=<points by category, all seats>` and the game's own notes: Fall's
 //! goals, dwarfs at home and kingdom cards in hand per seat, rounds, face-up goals and gem
-//! piles, Hold's turns and end conditions, Spring's last era, Winter's week), flushed as it goes, then a summary: seat win shares, the profiled
-//! seat's share, games ended by the round or turn limit, the kinds the profiled seat and the
-//! other seats played per game, all with 95% intervals.
+//! piles, Hold's turns and end conditions, Spring's last era, Winter's week), flushed as it
+//! goes, then a summary: seat win shares, the profiled seat's share, games ended by the round or
+//! turn limit, the kinds the profiled seat and the other seats played per game, all with 95%
+//! intervals.
 
 use dwarfs_bots::rollout::{Cut, RolloutPolicy};
 use dwarfs_bots::{Budget, Level, SearchBot, SearchConfig};
@@ -444,7 +445,8 @@ fn run<G: Study>(a: &Args, options: G::Options) -> Result<(), String> {
         a.level.config().with_budget(Budget::iterations(a.iters)),
         a.cut,
     );
-    let prof_config = with_cut(config, a.prof_cut.or(a.cut));
+    // `config` holds every seat's cut already; the profiled seat's replaces it.
+    let prof_config = with_cut(config, a.prof_cut);
     let n = a.players as usize;
     let mut wins = vec![0.0f64; n];
     let (mut prof_win, mut limits, mut moves, mut done) = (0.0f64, 0u64, 0u64, 0u64);

@@ -6,15 +6,15 @@
 //! from: it then has no address to offer, the punch fails at once ("no addresses"), and libp2p
 //! never tries again on that connection.
 //!
-//! So the peer that dialled the relayed connection dials the same circuit again after a pause
-//! (each pause of [`PUNCH_BACKOFF`] once), while the link is still relayed only: a
-//! new relayed connection starts a new punch with the addresses known by then. It is kept off
-//! the streams and closes once idle (`paths`). Only the dialling side can bring about a new
-//! punch: DCUtR is begun by the side a relayed connection came in to, so a new punch needs a new
-//! connection coming in there. The dialling side learns of a punch
-//! that failed on the protocol (no addresses, a stream cut) and of a new relayed connection that
-//! could not be made (the relay refused it); it is not told when the punch's own dials failed
-//! (only the other side counts those), so such a punch is not tried again. Where both peers
+//! So the peer that dialled the relayed connection dials the same circuit again after each pause
+//! of [`PUNCH_BACKOFF`], while the link is still relayed only: a new relayed connection starts a
+//! new punch with the addresses known by then. It is kept off the streams and closes once idle
+//! (`paths`). Only the dialling side can bring about a new punch: DCUtR is begun by the side a
+//! relayed connection came in to, so a new punch needs a new connection coming in there. The
+//! dialling side learns of a punch that failed on the protocol (no addresses, a stream cut) and
+//! of a new relayed connection that could not be made (the relay refused it); it is not told
+//! when the punch's own dials failed (only the other side counts those), so such a punch is not
+//! tried again. Where both peers
 //! dialled through a relay (see `circuits`), only the one that dials first tries again, so that
 //! two punches do not collide. A link that falls back from direct to relayed starts its tries
 //! afresh.
@@ -25,11 +25,11 @@ use libp2p::{Multiaddr, PeerId};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-/// The pause before each new try, one try per pause: the first is short (the usual failure is a node that had not
-/// yet learnt its own address, which takes one round trip to the relay); the later ones wait
-/// for a NAT mapping that may have changed, and each is longer than a try's connection lives
-/// when unused (`paths::PROBE_GRACE`), so that tries never pile up on the per-peer connection
-/// limit.
+/// The pause before each new try, one try per pause: the first is short (the usual failure is a
+/// node that had not yet learnt its own address, which takes one round trip to the relay); the
+/// later ones wait for a NAT mapping that may have changed, and each is longer than a try's
+/// connection lives when unused (`paths::PROBE_GRACE`), so that tries never pile up on the
+/// per-peer connection limit.
 pub const PUNCH_BACKOFF: [Duration; 3] = [
     Duration::from_secs(1),
     Duration::from_secs(30),

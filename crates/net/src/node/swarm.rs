@@ -191,7 +191,9 @@ impl AddressBook {
 /// dialling each other at once make a single TCP connection in which both act as the
 /// initiator, and both handshakes fail. Dials that need the listen port (to relays, so they
 /// observe the NAT mapping hole punching uses, and DCUtR's own, which settle the roles of a
-/// simultaneous open) are made elsewhere. Returns the new connection's id if a dial started.
+/// simultaneous open) are made elsewhere. A circuit address (the punch tries) may come here: the
+/// relay client ignores the port choice and reaches the relay over its connection to it, or
+/// dials the relay with its own options. Returns the new connection's id if a dial started.
 fn dial(
     swarm: &mut Swarm<Behaviour>,
     peer: PeerId,
