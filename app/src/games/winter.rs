@@ -33,22 +33,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 1,
         seed: 1,
-        hash: "64ea86ef2eff97d3ad47cafa8f951dff42a4e8db5dc183667b64139bf97b14f7",
+        hash: "dfb2bce04a433ab65d79fd8e0687ae12d42ddef09835ec0d3003beb189b421c3",
     },
     Golden {
         players: 2,
         seed: 2,
-        hash: "fec55d6ca3dae4012f8b6de6ba102afb606475016ac83bcc853b35c0b9e781e2",
+        hash: "910b761aca36d06ab257fc501c32a5d40658e55c1e63798c4de8bfa4d367b9c1",
     },
     Golden {
         players: 3,
         seed: 3,
-        hash: "a5fe0193139c4f31fdc760d0778d8ce040529035f5c0ec8edfb214e17746cb0a",
+        hash: "079fc50e74074a26f7c102403a0541c09d2cd7a1113769e9e1be8a36f5f3621d",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "3206fa4ff707567869bdca5353d20dd1a46146e7f9a89fc624641486cbb49d1a",
+        hash: "ba7c037e2383f3f8cb1d6dc87131a685524542051fa817b53097e1299f9a4608",
     },
 ];
 
@@ -58,12 +58,12 @@ const GOLDEN_ALL: &[Golden] = &[
     Golden {
         players: 1,
         seed: 5,
-        hash: "320dd4b152277b89b965da9bcd00e283189858f39ad9796997213231769e4d8e",
+        hash: "5a4b11fbb712dd74076f0e5de3a100413f0febab3e832eeb22a4b97bdc70918c",
     },
     Golden {
         players: 4,
         seed: 6,
-        hash: "bda94f66eddb545a0e7cc97290069821bf61a406c25e2f47705854d557a61d76",
+        hash: "60e45ffe435974da6bf0f1d737bf216708f992319d408cd19fe9f21479b5d98e",
     },
 ];
 

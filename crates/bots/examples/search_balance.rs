@@ -185,7 +185,10 @@ struct SeatProfile {
 const FAVOUR: u32 = 8;
 
 /// A game whose seats play profiles: forbidden actions are not listed for their seat (unless
-/// nothing else is legal), favoured ones weigh more.
+/// nothing else is legal), favoured ones weigh more. Every other hook that shapes a search
+/// (`evaluate`, `rollout_horizon`, `max_steps`) is the game's own: a hook left to the trait's
+/// default would study another bot (before 2026-11-25 the horizon was, and Hold's studies
+/// played 24 decisions where the game's bot plays 36 a seat).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 struct Profiled<G: Study> {
@@ -294,6 +297,9 @@ impl<G: Study> Game for Profiled<G> {
     }
     fn max_steps(players: u8) -> usize {
         G::max_steps(players)
+    }
+    fn rollout_horizon(players: u8) -> u32 {
+        G::rollout_horizon(players)
     }
 }
 

@@ -77,7 +77,7 @@ fn the_takeover_bot_plays_winter_as_pinned() {
     check::<dwarfs_winter::Winter>(
         "Winter",
         &Default::default(),
-        "fa7a79e20b98c8cb565040de807ec147ddc4d09604829eb124dbc50bb8ea6f97",
+        "af2ec37a408e8974372017846b05166bd48b8464dfce57ee62c123272e5ca1ae",
     );
 }
 

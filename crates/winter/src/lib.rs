@@ -66,7 +66,7 @@ impl Game for Winter {
     type Error = WinterError;
 
     const NAME: &'static str = "winter";
-    const RULES_VERSION: u32 = 4;
+    const RULES_VERSION: u32 = 5;
     const MIN_PLAYERS: u8 = 1;
     const MAX_PLAYERS: u8 = 4;
 
@@ -161,6 +161,10 @@ impl Game for Winter {
 
     fn evaluate(&self, out: &mut [u16]) -> bool {
         self.estimate(out)
+    }
+
+    fn rollout_horizon(players: u8) -> u32 {
+        crate::hints::rollout_horizon(players)
     }
 
     fn outcome(&self) -> Option<Outcome> {
