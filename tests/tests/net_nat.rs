@@ -150,9 +150,15 @@ fn two_cone_homes(transport: Transport) {
     let (o, dir) = play_pig(&relay, &players, 0, transport, 90);
     assert_ok(&o);
     // They met through the relay (neither can be dialled directly) and the game ended on the
-    // direct connection hole punching made.
+    // direct connection hole punching made. The first punch may fail once, when a peer dialled
+    // through the relay before the relay told it where it is seen from (`punches.rs`; seen on a
+    // loaded machine); the try a second later must then make the link direct.
     for ls in links(&o) {
-        assert!(ls.iter().all(|l| l.punches_failed == 0), "{ls:?}");
+        assert!(
+            ls.iter().all(|l| l.punches_failed <= 1),
+            "{ls:?}\n{}",
+            punch_log(dir.path(), o.peers.len())
+        );
     }
     assert_all_direct(&o, dir.path());
 }
