@@ -326,29 +326,16 @@ mod tests {
 
     /// Plays `games` greedy games of `players` seats and returns the decisions (not chance
     /// points) and the weeks played, over them all.
-    fn greedy_decisions_and_weeks(players: u8, games: u64) -> (u32, u32) {
-        use dwarfs_engine::{Actor, Game, SeedStream};
-        let (mut decisions, mut weeks) = (0u32, 0u32);
-        let mut legal = Vec::new();
+    fn greedy_decisions_and_weeks(players: u8, games: u64) -> (usize, usize) {
+        use dwarfs_engine::playout::play_out;
+        use dwarfs_engine::{Game, SeedStream};
+        let (mut decisions, mut weeks) = (0, 0);
         for seed in 0..games {
-            let mut g = Winter::new(&crate::WinterOptions::default(), players).unwrap();
+            let start = Winter::new(&crate::WinterOptions::default(), players).unwrap();
             let mut chance = SeedStream::derive(seed, "winter horizon test");
-            loop {
-                let seat = match g.to_act() {
-                    Actor::Over => break,
-                    Actor::Chance => {
-                        g.resolve_chance(chance.next_entropy()).unwrap();
-                        continue;
-                    }
-                    Actor::Seat(s) => s,
-                    Actor::Simultaneous(set) => set.iter().next().unwrap(),
-                };
-                g.legal_actions_for(seat, &mut legal);
-                let pick = crate::bot::choose(&g, seat, &legal);
-                g.play(seat, &legal[pick]).unwrap();
-                decisions += 1;
-            }
-            weeks += u32::from(match &g.end {
+            let played = play_out(start, &mut crate::bot::choose, &mut chance, false).unwrap();
+            decisions += played.decisions;
+            weeks += usize::from(match &played.state.end {
                 Some(End::Lost { week, .. }) => *week,
                 _ => WEEKS,
             });
@@ -362,7 +349,7 @@ mod tests {
         // picks its hand card by card). The old fixed 24 saw a third of a 4-player week.
         for players in 1..=4u8 {
             let (decisions, weeks) = greedy_decisions_and_weeks(players, 6);
-            let per_week = decisions / weeks.max(1);
+            let per_week = (decisions / weeks.max(1)) as u32;
             let horizon = rollout_horizon(players);
             assert!(
                 10 * horizon >= 9 * per_week,
