@@ -186,9 +186,9 @@ const FAVOUR: u32 = 8;
 
 /// A game whose seats play profiles: forbidden actions are not listed for their seat (unless
 /// nothing else is legal), favoured ones weigh more. Every other hook that shapes a search
-/// (`evaluate`, `rollout_horizon`, `max_steps`) is the game's own: a hook left to the trait's
-/// default would study another bot (before 2026-11-25 the horizon was, and Hold's studies
-/// played 24 decisions where the game's bot plays 36 a seat).
+/// (`evaluate`, `rollout_horizon`, `max_steps`) must forward to the game's own: one left to the
+/// trait's default studies another bot. `action_weights` alone keeps the default on purpose: it
+/// asks this wrapper's `action_weight` for each action, so the profiles and `--weight` apply.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
 struct Profiled<G: Study> {
