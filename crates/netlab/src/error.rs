@@ -27,6 +27,12 @@ pub enum LabError {
         /// What is wrong with it.
         why: &'static str,
     },
+    /// Only a home's router can drop a path's packets ([`crate::Lab::cut`]); this host is public.
+    #[error("{host} is a public host: only a home's router can cut a path")]
+    NoRouter {
+        /// The host's name.
+        host: String,
+    },
     /// The lab's internet has no public address left (it holds at most 253 hosts and routers).
     #[error("the lab's internet has no public address left")]
     Full,

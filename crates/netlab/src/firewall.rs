@@ -78,6 +78,73 @@ impl Firewall {
     }
 }
 
+impl Firewall {
+    /// Makes the router in namespace `ns` drop everything it would forward to or from `ip`, in
+    /// rules of their own that [`Firewall::restore`] removes.
+    pub(crate) fn cut(self, ns: &str, ip: std::net::Ipv4Addr) -> Result<(), LabError> {
+        match self {
+            Firewall::Nft => {
+                let rules = format!(
+                    "table inet dwarfs_outage {{
+    chain forward {{
+        type filter hook forward priority -10; policy accept;
+        ip daddr {ip} drop
+        ip saddr {ip} drop
+    }}
+}}
+"
+                );
+                in_ns(ns, "nft", &["-f", "-"], Some(&rules)).map(drop)
+            }
+            Firewall::Iptables => {
+                let ip = ip.to_string();
+                in_ns(
+                    ns,
+                    "iptables",
+                    &["-I", "FORWARD", "-d", &ip, "-j", "DROP"],
+                    None,
+                )?;
+                in_ns(
+                    ns,
+                    "iptables",
+                    &["-I", "FORWARD", "-s", &ip, "-j", "DROP"],
+                    None,
+                )
+                .map(drop)
+            }
+        }
+    }
+
+    /// Removes what [`Firewall::cut`] added for `ip` in namespace `ns`.
+    pub(crate) fn restore(self, ns: &str, ip: std::net::Ipv4Addr) -> Result<(), LabError> {
+        match self {
+            Firewall::Nft => in_ns(
+                ns,
+                "nft",
+                &["delete", "table", "inet", "dwarfs_outage"],
+                None,
+            )
+            .map(drop),
+            Firewall::Iptables => {
+                let ip = ip.to_string();
+                in_ns(
+                    ns,
+                    "iptables",
+                    &["-D", "FORWARD", "-d", &ip, "-j", "DROP"],
+                    None,
+                )?;
+                in_ns(
+                    ns,
+                    "iptables",
+                    &["-D", "FORWARD", "-s", &ip, "-j", "DROP"],
+                    None,
+                )
+                .map(drop)
+            }
+        }
+    }
+}
+
 /// The router's ruleset for nftables.
 fn nft_router(nat: Nat) -> String {
     let masquerade = match nat {

@@ -63,6 +63,23 @@ pub struct Host {
     router: Option<(String, Nat)>,
 }
 
+/// Packets a router drops for a while ([`Lab::cut`]). Dropping it does not end the outage: the
+/// lab's namespaces go with the lab.
+#[derive(Debug)]
+#[must_use = "the outage lasts until `end` is called"]
+pub struct Outage {
+    router: String,
+    ip: Ipv4Addr,
+    firewall: Firewall,
+}
+
+impl Outage {
+    /// The router forwards to and from the address again.
+    pub fn end(self) -> Result<(), LabError> {
+        self.firewall.restore(&self.router, self.ip)
+    }
+}
+
 impl Host {
     /// The name the host was given in the lab.
     pub fn name(&self) -> &str {
@@ -252,6 +269,24 @@ impl Lab {
             thread
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    }
+
+    /// Makes `home`'s router drop every packet it would forward to or from `ip` (another
+    /// router's or host's public address), until [`Outage::end`]: a path between two homes that
+    /// loses everything for a while, while both still reach the rest of the internet. An error
+    /// for a public host, which has no router.
+    pub fn cut(&self, home: &Host, ip: Ipv4Addr) -> Result<Outage, LabError> {
+        let Some(router) = home.router_namespace() else {
+            return Err(LabError::NoRouter {
+                host: home.name().to_string(),
+            });
+        };
+        self.firewall.cut(router, ip)?;
+        Ok(Outage {
+            router: router.to_string(),
+            ip,
+            firewall: self.firewall,
         })
     }
 

@@ -51,7 +51,7 @@ mod run;
 
 pub use error::LabError;
 pub use firewall::Firewall;
-pub use lab::{Host, Lab};
+pub use lab::{Host, Lab, Outage};
 
 /// How a home router picks the public port of a new flow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -205,3 +205,39 @@ fn routers_written_with_iptables_behave_the_same() {
         symmetric_picks_a_port_per_destination(lab);
     }
 }
+
+/// A cut path ([`Lab::cut`]) drops a home's traffic to one address only, until it ends.
+fn a_cut_path_loses_everything_until_it_ends(firewall: Firewall) {
+    let Some(lab) = lab_with("cut", firewall) else {
+        return;
+    };
+    let cut_off = lab.public_host("cutoff").unwrap();
+    let other = lab.public_host("other").unwrap();
+    let home = lab.home("home", Nat::Cone).unwrap();
+    let listeners = [
+        listen_tcp(&lab, &cut_off, 4001),
+        listen_tcp(&lab, &other, 4001),
+    ];
+    let outage = lab.cut(&home, cut_off.ip()).expect("cut");
+    let dropped = connect_tcp(&lab, &home, (cut_off.ip(), 4001).into(), UNANSWERED);
+    let error = dropped.expect_err("the cut path let a connection through");
+    assert_eq!(error.kind(), ErrorKind::TimedOut, "{error}");
+    connect_tcp(&lab, &home, (other.ip(), 4001).into(), PATIENCE).expect("the rest still works");
+    outage.end().expect("end the outage");
+    connect_tcp(&lab, &home, (cut_off.ip(), 4001).into(), PATIENCE).expect("the path is back");
+    drop(listeners);
+    assert!(matches!(
+        lab.cut(&other, cut_off.ip()),
+        Err(dwarfs_netlab::LabError::NoRouter { .. })
+    ));
+}
+
+#[test]
+fn a_cut_path_loses_everything_until_it_ends_with_nftables() {
+    a_cut_path_loses_everything_until_it_ends(Firewall::Nft);
+}
+
+#[test]
+fn a_cut_path_loses_everything_until_it_ends_with_iptables() {
+    a_cut_path_loses_everything_until_it_ends(Firewall::Iptables);
+}

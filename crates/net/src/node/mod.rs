@@ -41,7 +41,7 @@ pub use nat::{
     RelayAllowList, RelayService, is_relayed, peer_of, relay_of,
 };
 pub use paths::{PROBE_GRACE, RETIRE_GRACE};
-pub use punches::PUNCH_BACKOFF;
+pub use punches::{PUNCH_BACKOFF, PUNCH_WATCH};
 pub use queue::{WRITER_QUEUE_BYTES, WRITER_QUEUE_FRAMES};
 pub use relays::RelayAddrError;
 pub use streams::{MAX_STREAMS, MAX_STREAMS_PER_PEER, WRITER_IDLE};

@@ -4,22 +4,27 @@
 //! when that connection came up. A peer that dials through a relay as soon as it starts can
 //! bring the relayed connection up before the relay has told it (by identify) where it is seen
 //! from: it then has no address to offer, the punch fails at once ("no addresses"), and libp2p
-//! never tries again on that connection.
+//! never tries again on that connection. A punch can also fail in its dials (the two routers'
+//! mappings did not line up that time, a path dropped packets for a while), and libp2p does not
+//! try again either once its attempts are spent.
 //!
 //! So the peer that dialled the relayed connection dials the same circuit again after each pause
 //! of [`PUNCH_BACKOFF`], while the link is still relayed only: a new relayed connection starts a
 //! new punch with the addresses known by then. It is kept off the streams and closes once idle
 //! (`paths`). Only the dialling side can bring about a new punch: DCUtR is begun by the side a
-//! relayed connection came in to, so a new punch needs a new connection coming in there. The
-//! dialling side learns of a punch that failed on the protocol (no addresses, a stream cut) and
-//! of a new relayed connection that could not be made (the relay refused it); it is not told
-//! when the punch's own dials failed (only the other side counts those), so such a punch is not
-//! tried again. Where both peers
-//! dialled through a relay (see `circuits`), only the one that dials first tries again, so that
-//! two punches do not collide. A link that falls back from direct to relayed starts its tries
-//! afresh.
+//! relayed connection came in to, so a new punch needs a new connection coming in there.
+//!
+//! The dialling side learns of a punch that failed on the protocol (no addresses, a stream cut)
+//! and of a new relayed connection that could not be made (the relay refused it), but libp2p
+//! does not tell it when the punch's own dials failed (only the other side counts those). So it
+//! also keeps a watch: a relayed connection of its own that has not become direct within
+//! [`PUNCH_WATCH`] (longer than a whole punch takes, its attempts spent) counts as a failed
+//! punch. Where both peers dialled through a relay (see `circuits`), only the one that dials
+//! first tries again, so that two punches do not collide. A link that falls back from direct to
+//! relayed starts its tries afresh.
 
 use super::circuits::dials_first;
+use super::swarm::CONNECTION_TIMEOUT;
 use libp2p::swarm::ConnectionId;
 use libp2p::{Multiaddr, PeerId};
 use std::collections::HashMap;
@@ -36,6 +41,16 @@ pub const PUNCH_BACKOFF: [Duration; 3] = [
     Duration::from_secs(90),
 ];
 
+/// How many times libp2p's DCUtR dials for one punch before it gives up (its
+/// `MAX_NUMBER_OF_UPGRADE_ATTEMPTS`, not exported).
+const DCUTR_ATTEMPTS: u32 = 3;
+
+/// How long a relayed connection this node dialled may stay relayed before its punch counts as
+/// failed unseen: every attempt of the punch dials for up to [`CONNECTION_TIMEOUT`], and one
+/// more such span covers the exchanges through the relay between them. A punch that lands
+/// makes the link direct long before, and then nothing is tried again.
+pub const PUNCH_WATCH: Duration = CONNECTION_TIMEOUT.saturating_mul(DCUTR_ATTEMPTS + 1);
+
 /// A peer we are connected to through a relay, and the punches we tried with it.
 #[derive(Debug, Default)]
 struct Link {
@@ -49,6 +64,9 @@ struct Link {
     due: Option<Instant>,
     /// The connection of the try being dialled (its dial may fail before any punch starts).
     probe: Option<ConnectionId>,
+    /// When the punch of our last relayed connection counts as failed if no failure was
+    /// reported and the link is not direct by then.
+    watch: Option<Instant>,
 }
 
 /// The peers this node is connected to through relays, each with its punch tries. Bounded by
@@ -70,12 +88,24 @@ impl PunchRetries {
         }
     }
 
-    /// We dialled `peer` through the relay at `circuit` and the connection is up (a try of ours
-    /// among them: the count of tries is kept).
-    pub(crate) fn dialled(&mut self, peer: PeerId, circuit: Multiaddr) {
+    /// We dialled `peer` through the relay at `circuit` and the connection is up at `now` (a try
+    /// of ours among them: the count of tries is kept). Its punch is watched ([`PUNCH_WATCH`]).
+    pub(crate) fn dialled(&mut self, peer: PeerId, circuit: Multiaddr, now: Instant) {
         let link = self.links.entry(peer).or_default();
         link.circuit = Some(circuit);
         link.probe = None;
+        if link.due.is_none() {
+            link.watch = Some(now + PUNCH_WATCH);
+        }
+    }
+
+    /// The link with `peer` has a direct connection: nothing is watched or tried any more
+    /// (unless it falls back to the relay, [`PunchRetries::relayed_again`]).
+    pub(crate) fn direct(&mut self, peer: &PeerId) {
+        if let Some(link) = self.links.get_mut(peer) {
+            link.watch = None;
+            link.due = None;
+        }
     }
 
     /// `peer` dialled us through a relay and the connection is up.
@@ -89,6 +119,7 @@ impl PunchRetries {
     pub(crate) fn failed(&mut self, peer: &PeerId, now: Instant) -> Option<Duration> {
         let first = dials_first(&self.me, peer);
         let link = self.links.get_mut(peer)?;
+        link.watch = None;
         if link.circuit.is_none() || (link.accepted && !first) || link.due.is_some() {
             return None;
         }
@@ -120,8 +151,20 @@ impl PunchRetries {
         self.failed(peer, now)
     }
 
-    /// The peers whose try falls due at `now`, with the circuit to dial (each try once).
+    /// The peers whose try falls due at `now`, with the circuit to dial (each try once). A
+    /// watched punch whose time ran out counts as failed now, and its try falls due after the
+    /// pause.
     pub(crate) fn due(&mut self, now: Instant) -> Vec<(PeerId, Multiaddr)> {
+        let unseen: Vec<PeerId> = self
+            .links
+            .iter()
+            .filter(|(_, link)| link.watch.is_some_and(|t| t <= now))
+            .map(|(peer, _)| *peer)
+            .collect();
+        for peer in unseen {
+            tracing::info!(%peer, "still relayed {PUNCH_WATCH:?} after our relayed connection: its punch failed");
+            self.failed(&peer, now);
+        }
         let mut out = Vec::new();
         for (peer, link) in &mut self.links {
             if let Some(circuit) = &link.circuit
@@ -168,8 +211,9 @@ mod tests {
     fn dialled() -> (PunchRetries, PeerId, Instant) {
         let (me, peer) = pair();
         let mut r = PunchRetries::new(me);
-        r.dialled(peer, circuit());
-        (r, peer, Instant::now())
+        let now = Instant::now();
+        r.dialled(peer, circuit(), now);
+        (r, peer, now)
     }
 
     #[test]
@@ -183,7 +227,7 @@ mod tests {
             now += pause;
             assert_eq!(r.due(now), vec![(peer, circuit())]);
             assert!(r.due(now).is_empty(), "each try once");
-            r.dialled(peer, circuit());
+            r.dialled(peer, circuit(), now);
         }
         assert_eq!(r.failed(&peer, now), None, "no tries left");
         assert!(r.due(now + Duration::from_secs(3600)).is_empty());
@@ -202,7 +246,7 @@ mod tests {
         let mut r = PunchRetries::new(me);
         let theirs = PeerId::random();
         let now = Instant::now();
-        r.dialled(ours, circuit());
+        r.dialled(ours, circuit(), now);
         r.accepted(theirs);
         assert_eq!(
             r.failed(&theirs, now),
@@ -215,7 +259,7 @@ mod tests {
             r.due(now + PUNCH_BACKOFF[0]).is_empty(),
             "gone with the peer"
         );
-        r.dialled(ours, circuit());
+        r.dialled(ours, circuit(), now);
         assert_eq!(r.failed(&ours, now), Some(PUNCH_BACKOFF[0]), "tries afresh");
     }
 
@@ -224,12 +268,12 @@ mod tests {
         let (first, second) = pair();
         let now = Instant::now();
         let mut a = PunchRetries::new(first);
-        a.dialled(second, circuit());
+        a.dialled(second, circuit(), now);
         a.accepted(second);
         assert_eq!(a.failed(&second, now), Some(PUNCH_BACKOFF[0]));
         let mut b = PunchRetries::new(second);
         b.accepted(first);
-        b.dialled(first, circuit());
+        b.dialled(first, circuit(), now);
         assert_eq!(b.failed(&first, now), None);
     }
 
@@ -257,5 +301,48 @@ mod tests {
         }
         assert_eq!(r.failed(&peer, now), None, "no tries left");
         assert_eq!(r.relayed_again(&peer, now), Some(PUNCH_BACKOFF[0]));
+    }
+
+    #[test]
+    fn a_punch_that_fails_unseen_counts_as_failed_once_its_watch_runs_out() {
+        let (mut r, peer, start) = dialled();
+        let ms = Duration::from_millis(1);
+        assert!(r.due(start + PUNCH_WATCH - ms).is_empty(), "still punching");
+        // The watch runs out: the punch failed, and the first try falls due after its pause.
+        let mut now = start + PUNCH_WATCH;
+        assert!(r.due(now).is_empty());
+        assert!(r.due(now + PUNCH_BACKOFF[0] - ms).is_empty());
+        now += PUNCH_BACKOFF[0];
+        assert_eq!(r.due(now), vec![(peer, circuit())]);
+        // The try's connection comes up and its punch fails unseen too: the next pause.
+        r.dialled(peer, circuit(), now);
+        now += PUNCH_WATCH;
+        assert!(r.due(now).is_empty());
+        assert_eq!(r.due(now + PUNCH_BACKOFF[1]).len(), 1, "the second try");
+    }
+
+    #[test]
+    fn a_reported_failure_or_a_direct_link_ends_the_watch() {
+        let (mut r, peer, now) = dialled();
+        assert_eq!(r.failed(&peer, now), Some(PUNCH_BACKOFF[0]));
+        assert_eq!(r.due(now + PUNCH_BACKOFF[0]).len(), 1);
+        assert!(
+            r.due(now + PUNCH_WATCH + PUNCH_BACKOFF[1]).is_empty(),
+            "the failure was counted once, when it was reported"
+        );
+        let (mut r, peer, now) = dialled();
+        r.direct(&peer);
+        assert!(r.due(now + Duration::from_secs(3600)).is_empty());
+        // Where both dialled, the peer that dials second does not try again after a watch.
+        let (first, second) = pair();
+        let mut b = PunchRetries::new(second);
+        b.accepted(first);
+        b.dialled(first, circuit(), now);
+        assert!(b.due(now + PUNCH_WATCH + PUNCH_BACKOFF[0]).is_empty());
+    }
+
+    #[test]
+    fn the_watch_outlasts_every_attempt_of_a_punch() {
+        assert!(PUNCH_WATCH > CONNECTION_TIMEOUT * DCUTR_ATTEMPTS);
     }
 }

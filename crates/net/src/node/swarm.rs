@@ -573,12 +573,17 @@ impl SwarmTask {
                 }
                 if relayed {
                     if endpoint.is_dialer() {
-                        self.punches
-                            .dialled(peer_id, endpoint.get_remote_address().clone());
+                        self.punches.dialled(
+                            peer_id,
+                            endpoint.get_remote_address().clone(),
+                            Instant::now(),
+                        );
                     } else {
                         self.punches.accepted(peer_id);
                     }
                     self.dial_direct(peer_id);
+                } else {
+                    self.punches.direct(&peer_id);
                 }
                 if num_established.get() == 1 {
                     self.emit(NetEvent::Connected {
