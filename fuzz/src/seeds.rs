@@ -5,7 +5,7 @@ use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game, Seat, SeedStream, codec};
 use dwarfs_fall::Fall;
 use dwarfs_hold::Hold;
-use dwarfs_net::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat, wrap_net, wrap_wire};
+use dwarfs_net::envelope::{NetMsg, wrap_net, wrap_wire};
 use dwarfs_net::ticket::Ticket;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{LobbyHello, LobbyMessage, Message, Signed};
@@ -117,71 +117,9 @@ pub fn ticket(seed: u64) -> Ticket {
     }
 }
 
-/// One of each network-layer message, with real peer ids, addresses and tickets.
+/// One of each network-layer message, around ticket 1.
 pub fn net_messages() -> Vec<NetMsg> {
-    let t = ticket(1);
-    let addrs: Vec<Vec<u8>> = t.addrs.iter().map(|a| a.to_vec()).collect();
-    vec![
-        NetMsg::Join {
-            game_id: t.game_id,
-            addrs: addrs.clone(),
-            spectator: false,
-            need_config: true,
-            ready: true,
-        },
-        NetMsg::Ready(true),
-        NetMsg::Leave,
-        NetMsg::Watchers {
-            open: false,
-            admitted: vec![t.host.to_bytes()],
-        },
-        NetMsg::WatchDenied("the host said no".into()),
-        NetMsg::TakeSeat(Seat(1)),
-        NetMsg::LobbyChat {
-            name: "Ada".into(),
-            text: "hello".into(),
-        },
-        NetMsg::LobbyQuery,
-        NetMsg::LobbyInfo(LobbyInfo {
-            game: "pig".into(),
-            rules_version: 1,
-            host_name: "Ada".into(),
-            ticket: t.encode(),
-            seats: 3,
-            open: 1,
-        }),
-        NetMsg::Roster(Signed::sign(
-            &sim_signer(1, 0),
-            Domain::Roster,
-            Roster {
-                game_id: t.game_id,
-                seats: vec![
-                    RosterSeat {
-                        seat: Seat(0),
-                        name: "Ada".into(),
-                        colour: "Blue".into(),
-                        peer: Some(t.host.to_bytes()),
-                        addrs,
-                        bot: false,
-                        ready: true,
-                    },
-                    RosterSeat {
-                        seat: Seat(1),
-                        name: "bot".into(),
-                        colour: "Red".into(),
-                        peer: None,
-                        addrs: Vec::new(),
-                        bot: true,
-                        ready: true,
-                    },
-                ],
-                options: Vec::new(),
-            },
-        )),
-        NetMsg::Done,
-        NetMsg::Ping(7),
-        NetMsg::Pong(7),
-    ]
+    dwarfs_net::samples::net_messages(&ticket(1), &sim_signer(1, 0))
 }
 
 fn envelopes() -> Vec<Vec<u8>> {

@@ -31,6 +31,8 @@ pub mod lobby;
 pub mod node;
 pub mod peer;
 pub mod played;
+#[cfg(feature = "samples")]
+pub mod samples;
 pub mod spec;
 pub mod ticket;
 

@@ -2,17 +2,14 @@
 //! tries the same cases): `/dwarfs/1` frame streams, network envelopes and invite tickets. Each
 //! test asserts what the result must be, not only that nothing panics.
 
+use dwarfs_engine::SeedStream;
 use dwarfs_engine::toy::{Pig, PigOptions};
-use dwarfs_engine::{Seat, SeedStream};
-use dwarfs_net::envelope::{
-    Envelope, FRAME_LIMIT, LobbyInfo, NetMsg, Roster, RosterSeat, open, wrap_net, wrap_wire,
-};
+use dwarfs_net::envelope::{Envelope, FRAME_LIMIT, NetMsg, open, wrap_net, wrap_wire};
 use dwarfs_net::frame::{FrameError, read_frame, write_frame};
 use dwarfs_net::ticket::{Ticket, TicketError};
 use dwarfs_protocol::Signer;
-use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::keys::keypair_from_secret;
-use dwarfs_protocol::message::{Message, Signed};
+use dwarfs_protocol::message::Message;
 use dwarfs_protocol::session::Settings;
 use dwarfs_protocol::sim::{Faults, Network};
 use dwarfs_protocol::wire;
@@ -67,60 +64,9 @@ fn ticket(i: u8) -> Ticket {
     }
 }
 
-/// One of each network-layer message, with real peer ids, addresses and tickets.
+/// One of each network-layer message, around ticket 1.
 fn net_messages() -> Vec<NetMsg> {
-    let t = ticket(1);
-    let addrs: Vec<Vec<u8>> = t.addrs.iter().map(|a| a.to_vec()).collect();
-    vec![
-        NetMsg::Join {
-            game_id: t.game_id,
-            addrs: addrs.clone(),
-            spectator: false,
-            need_config: true,
-            ready: true,
-        },
-        NetMsg::Ready(true),
-        NetMsg::Leave,
-        NetMsg::Watchers {
-            open: false,
-            admitted: vec![t.host.to_bytes()],
-        },
-        NetMsg::WatchDenied("the host said no".into()),
-        NetMsg::TakeSeat(Seat(1)),
-        NetMsg::LobbyChat {
-            name: "Ada".into(),
-            text: "good luck".into(),
-        },
-        NetMsg::LobbyQuery,
-        NetMsg::LobbyInfo(LobbyInfo {
-            game: "pig".into(),
-            rules_version: 1,
-            host_name: "Ada".into(),
-            ticket: t.encode(),
-            seats: 3,
-            open: 1,
-        }),
-        NetMsg::Roster(Signed::sign(
-            &Signer::from_secret([3; 32]),
-            Domain::Roster,
-            Roster {
-                game_id: t.game_id,
-                seats: vec![RosterSeat {
-                    seat: Seat(0),
-                    name: "Ada".into(),
-                    colour: "Blue".into(),
-                    peer: Some(t.host.to_bytes()),
-                    addrs,
-                    bot: false,
-                    ready: true,
-                }],
-                options: Vec::new(),
-            },
-        )),
-        NetMsg::Done,
-        NetMsg::Ping(1 << 40),
-        NetMsg::Pong(3),
-    ]
+    dwarfs_net::samples::net_messages(&ticket(1), &Signer::from_secret([3; 32]))
 }
 
 /// A reader that hands out at most `chunk` bytes per read, and says "not yet" before every
