@@ -96,22 +96,7 @@ impl Firewall {
                 );
                 in_ns(ns, "nft", &["-f", "-"], Some(&rules)).map(drop)
             }
-            Firewall::Iptables => {
-                let ip = ip.to_string();
-                in_ns(
-                    ns,
-                    "iptables",
-                    &["-I", "FORWARD", "-d", &ip, "-j", "DROP"],
-                    None,
-                )?;
-                in_ns(
-                    ns,
-                    "iptables",
-                    &["-I", "FORWARD", "-s", &ip, "-j", "DROP"],
-                    None,
-                )
-                .map(drop)
-            }
+            Firewall::Iptables => iptables_drops(ns, "-I", ip),
         }
     }
 
@@ -125,24 +110,24 @@ impl Firewall {
                 None,
             )
             .map(drop),
-            Firewall::Iptables => {
-                let ip = ip.to_string();
-                in_ns(
-                    ns,
-                    "iptables",
-                    &["-D", "FORWARD", "-d", &ip, "-j", "DROP"],
-                    None,
-                )?;
-                in_ns(
-                    ns,
-                    "iptables",
-                    &["-D", "FORWARD", "-s", &ip, "-j", "DROP"],
-                    None,
-                )
-                .map(drop)
-            }
+            Firewall::Iptables => iptables_drops(ns, "-D", ip),
         }
     }
+}
+
+/// Inserts (`-I`) or deletes (`-D`) the iptables rules that drop what namespace `ns` forwards to
+/// or from `ip`.
+fn iptables_drops(ns: &str, op: &str, ip: std::net::Ipv4Addr) -> Result<(), LabError> {
+    let ip = ip.to_string();
+    for side in ["-d", "-s"] {
+        in_ns(
+            ns,
+            "iptables",
+            &[op, "FORWARD", side, &ip, "-j", "DROP"],
+            None,
+        )?;
+    }
+    Ok(())
 }
 
 /// The router's ruleset for nftables.
