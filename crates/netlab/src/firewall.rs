@@ -84,8 +84,9 @@ impl Firewall {
     pub(crate) fn cut(self, ns: &str, ip: std::net::Ipv4Addr) -> Result<(), LabError> {
         match self {
             Firewall::Nft => {
+                let table = outage_table(ip);
                 let rules = format!(
-                    "table inet dwarfs_outage {{
+                    "table inet {table} {{
     chain forward {{
         type filter hook forward priority -10; policy accept;
         ip daddr {ip} drop
@@ -106,13 +107,18 @@ impl Firewall {
             Firewall::Nft => in_ns(
                 ns,
                 "nft",
-                &["delete", "table", "inet", "dwarfs_outage"],
+                &["delete", "table", "inet", &outage_table(ip)],
                 None,
             )
             .map(drop),
             Firewall::Iptables => iptables_drops(ns, "-D", ip),
         }
     }
+}
+
+/// The nftables table of the outage of `ip` (one per address, so that outages end one by one).
+fn outage_table(ip: std::net::Ipv4Addr) -> String {
+    format!("dwarfs_outage_{}", ip.to_string().replace('.', "_"))
 }
 
 /// Inserts (`-I`) or deletes (`-D`) the iptables rules that drop what namespace `ns` forwards to

@@ -206,28 +206,32 @@ fn routers_written_with_iptables_behave_the_same() {
     }
 }
 
-/// A cut path ([`Lab::cut`]) drops a home's traffic to one address only, until it ends.
+/// A cut path ([`Lab::cut`]) drops a home's traffic to one address only, until it ends; two
+/// outages of one router end one by one.
 fn a_cut_path_loses_everything_until_it_ends(firewall: Firewall) {
     let Some(lab) = lab_with("cut", firewall) else {
         return;
     };
-    let cut_off = lab.public_host("cutoff").unwrap();
-    let other = lab.public_host("other").unwrap();
+    let (a, b) = (lab.public_host("a").unwrap(), lab.public_host("b").unwrap());
     let home = lab.home("home", Nat::Cone).unwrap();
-    let listeners = [
-        listen_tcp(&lab, &cut_off, 4001),
-        listen_tcp(&lab, &other, 4001),
-    ];
-    let outage = lab.cut(&home, cut_off.ip()).expect("cut");
-    let dropped = connect_tcp(&lab, &home, (cut_off.ip(), 4001).into(), UNANSWERED);
-    let error = dropped.expect_err("the cut path let a connection through");
-    assert_eq!(error.kind(), ErrorKind::TimedOut, "{error}");
-    connect_tcp(&lab, &home, (other.ip(), 4001).into(), PATIENCE).expect("the rest still works");
-    outage.end().expect("end the outage");
-    connect_tcp(&lab, &home, (cut_off.ip(), 4001).into(), PATIENCE).expect("the path is back");
-    drop(listeners);
+    let _listeners = [listen_tcp(&lab, &a, 4001), listen_tcp(&lab, &b, 4001)];
+    let reach = |to: &Host, patience| connect_tcp(&lab, &home, (to.ip(), 4001).into(), patience);
+    let dropped = |to: &Host| {
+        let error = reach(to, UNANSWERED).expect_err("a cut path let a connection through");
+        assert_eq!(error.kind(), ErrorKind::TimedOut, "{error}");
+    };
+    let outage_a = lab.cut(&home, a.ip()).expect("cut a");
+    dropped(&a);
+    reach(&b, PATIENCE).expect("the rest of the internet still answers");
+    let outage_b = lab.cut(&home, b.ip()).expect("cut b");
+    dropped(&b);
+    outage_a.end().expect("end the outage of a");
+    reach(&a, PATIENCE).expect("the path to a is back");
+    dropped(&b);
+    outage_b.end().expect("end the outage of b");
+    reach(&b, PATIENCE).expect("the path to b is back");
     assert!(matches!(
-        lab.cut(&other, cut_off.ip()),
+        lab.cut(&a, b.ip()),
         Err(dwarfs_netlab::LabError::NoRouter { .. })
     ));
 }

@@ -52,11 +52,12 @@ use super::tap::{Inbound, InboundTap};
 /// streams (a busy machine).
 pub const RETIRE_GRACE: Duration = Duration::from_secs(2);
 
-/// The least time a second relayed connection to a peer stays up while no direct one is: long
-/// enough for the hole punch DCUtR starts on it (its tries included). Such a connection is a
-/// new punch (`punches`) or the second of two peers dialling each other through relays at once;
-/// it carries no stream of ours and closes once idle.
-pub const PROBE_GRACE: Duration = Duration::from_secs(20);
+/// The least time a second relayed connection to a peer stays up while no direct one is: as
+/// long as the hole punch DCUtR starts on it may take, all its attempts included
+/// (`punches::PUNCH_WATCH`). Such a connection is a new punch (`punches`) or the second of two
+/// peers dialling each other through relays at once; it carries no stream of ours and closes
+/// once idle.
+pub const PROBE_GRACE: Duration = super::punches::PUNCH_WATCH;
 
 /// What a connection's [`RetireHandler`] is told.
 #[derive(Debug, Clone, Copy)]

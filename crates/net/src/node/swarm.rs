@@ -578,6 +578,10 @@ impl SwarmTask {
                             endpoint.get_remote_address().clone(),
                             Instant::now(),
                         );
+                        // Next to a direct connection there is nothing to punch or watch.
+                        if self.shares.links.path(&peer_id) != Some(nat::Path::Relayed) {
+                            self.punches.direct(&peer_id);
+                        }
                     } else {
                         self.punches.accepted(peer_id);
                     }
