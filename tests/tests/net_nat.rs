@@ -107,26 +107,61 @@ fn assert_all_direct(o: &DemoOutcome, dir: &std::path::Path) {
     });
 }
 
+/// The children, started with `filter` as their `DWARFS_LOG`: their nodes then log what they
+/// do, hole punching included, which [`punch_log`] shows when an assertion fails.
+fn logging_launcher(filter: &str) -> Launcher {
+    let base = launcher();
+    Launcher {
+        exe: "env".into(),
+        args: [
+            format!("DWARFS_LOG={filter}"),
+            base.exe.display().to_string(),
+        ]
+        .into_iter()
+        .chain(base.args)
+        .collect(),
+    }
+}
+
+/// The log filter of the children: the runner's `DWARFS_LOG`, else the node's own lines.
+fn log_filter() -> String {
+    std::env::var("DWARFS_LOG").unwrap_or_else(|_| "dwarfs_net=info".into())
+}
+
+/// Where a game's files (logs included) are: `dir`, a temporary directory unless
+/// `DWARFS_NET_TEST_DIR` names another.
+struct Files {
+    _tmp: tempfile::TempDir,
+    dir: std::path::PathBuf,
+}
+
 /// A game of Pig among `players`, hosted by `players[host]`, through `relay`, given up after
-/// `timeout_s`; and the directory of its files (logs included).
+/// `timeout_s`; and where its files are.
 fn play_pig(
     relay: &LabRelay,
     players: &[Host],
     host: usize,
     transport: Transport,
     timeout_s: u64,
-) -> (DemoOutcome, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
+) -> (DemoOutcome, Files) {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = cfg(tmp.path(), transport, timeout_s);
     let o = rt()
         .block_on(play::<Pig>(
-            &launcher(),
+            &logging_launcher(&log_filter()),
             relay,
             players,
             host,
-            &cfg(dir.path(), transport, timeout_s),
+            &c,
         ))
         .expect("the game runs");
-    (o, dir)
+    (
+        o,
+        Files {
+            _tmp: tmp,
+            dir: c.dir,
+        },
+    )
 }
 
 /// Every player exchanged game frames with every other player, over whichever path.
@@ -147,7 +182,7 @@ fn two_cone_homes(transport: Transport) {
     let Some(lab) = lab("cone") else { return };
     let relay = relay(&lab);
     let players = homes(&lab, &[Nat::Cone, Nat::Cone]);
-    let (o, dir) = play_pig(&relay, &players, 0, transport, 90);
+    let (o, files) = play_pig(&relay, &players, 0, transport, 90);
     assert_ok(&o);
     // They met through the relay (neither can be dialled directly) and the game ended on the
     // direct connection hole punching made. The first punch may fail once, when a peer dialled
@@ -157,10 +192,10 @@ fn two_cone_homes(transport: Transport) {
         assert!(
             ls.iter().all(|l| l.punches_failed <= 1),
             "{ls:?}\n{}",
-            punch_log(dir.path(), o.peers.len())
+            punch_log(&files.dir, o.peers.len())
         );
     }
-    assert_all_direct(&o, dir.path());
+    assert_all_direct(&o, &files.dir);
 }
 
 /// Case 1: two homes behind cone-like NATs meet through the relay; the link becomes direct
@@ -241,9 +276,9 @@ fn a_host_behind_nat_and_a_public_host_are_both_joined() {
     let public = lab.public_host("pub").expect("a public host");
     let players = vec![home, public];
     for host in [0, 1] {
-        let (o, dir) = play_pig(&relay, &players, host, Transport::Tcp, 90);
+        let (o, files) = play_pig(&relay, &players, host, Transport::Tcp, 90);
         assert_ok(&o);
-        assert_all_direct(&o, dir.path());
+        assert_all_direct(&o, &files.dir);
     }
 }
 
@@ -267,19 +302,9 @@ fn a_punch_whose_dials_were_dropped_is_tried_again_once_the_path_is_back() {
     // punch to land: 50 rounds that no one ends early.
     c.options = pig_options(1000, 50);
     c.bot_delay_ms = 400;
-    // The children log what their nodes do (the restorer below reads it), whatever the runner's
-    // DWARFS_LOG.
-    let base = launcher();
-    let logging = dwarfs_net::demo::Launcher {
-        exe: "env".into(),
-        args: [
-            "DWARFS_LOG=dwarfs_net=info".to_string(),
-            base.exe.display().to_string(),
-        ]
-        .into_iter()
-        .chain(base.args)
-        .collect(),
-    };
+    // The children log what their nodes do at this level whatever the runner's DWARFS_LOG: the
+    // restorer below reads it.
+    let logging = logging_launcher("dwarfs_net=info");
     let logs: Vec<_> = (1..=2)
         .map(|i| c.dir.join(format!("peer{i}.log")))
         .collect();
@@ -331,7 +356,7 @@ fn four_players_behind_four_nats_and_one_relay() {
     let Some(lab) = lab("four") else { return };
     let relay = relay(&lab);
     let players = homes(&lab, &[Nat::Cone; 4]);
-    let (o, dir) = play_pig(&relay, &players, 0, Transport::Tcp, 120);
+    let (o, files) = play_pig(&relay, &players, 0, Transport::Tcp, 120);
     assert_ok(&o);
     assert_all_linked(&o);
     let reports: Vec<_> = links(&o).into_iter().flatten().collect();
@@ -340,7 +365,7 @@ fn four_players_behind_four_nats_and_one_relay() {
         direct * 2 > reports.len(),
         "{direct} of {} links carried frames directly: {reports:?}\n{}",
         reports.len(),
-        punch_log(dir.path(), o.peers.len())
+        punch_log(&files.dir, o.peers.len())
     );
 }
 
