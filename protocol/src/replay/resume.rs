@@ -1,0 +1,284 @@
+//! Resuming from a replay file a crash may have cut: the game rebuilt and verified up to the
+//! last move whose chance point the file can resolve.
+
+use super::format::{self, Frame, Header, read_frames};
+use super::verifier::Verifier;
+use super::{Fault, VerifyError};
+use crate::beacon::ChainTracker;
+use crate::message::{AckBody, AckStage, Link, MoveBody, SecretCommitBody, SecretRevealBody};
+use dwarfs_engine::{Game, Seat, StateHash, codec, state_hash};
+
+/// A rebuilt move: the signed move (`None` for a bot's or a secret step), the acks the file
+/// holds, and a secret step's signed commitments and reveals.
+pub(crate) type RebuiltMove = (
+    Option<crate::message::Signed<MoveBody>>,
+    Vec<Option<crate::message::Ack>>,
+    Vec<crate::message::LogItem>,
+);
+
+/// A game rebuilt from a (possibly cut) replay file, for a peer resuming after a crash.
+pub(crate) struct Rebuilt<G: Game> {
+    pub header: Header,
+    pub state: G,
+    pub final_seq: u32,
+    pub live: Vec<bool>,
+    pub trackers: Vec<Option<ChainTracker>>,
+    /// Per move: the signed move (`None` for bot moves) and the acks the file holds.
+    pub moves: Vec<RebuiltMove>,
+    /// The bytes of the file that hold the rebuilt frames; the rest must be cut off.
+    pub valid_len: usize,
+    pub over: bool,
+    /// Takeovers in the file: `(from_seq, seats)`.
+    pub takeovers: Vec<(u32, Vec<Seat>)>,
+    /// The state hash the acks of the last move sign (right after it, before any chance
+    /// point).
+    pub last_hash: Option<StateHash>,
+    /// Every live seat's beacon link at the last move, in seat order (empty before the first
+    /// move), when the file holds them (a checkpoint, a move with a takeover at it, any move of
+    /// a 2-player game): what a takeover record at the next move carries.
+    pub last_links: Option<Vec<(Seat, Link)>>,
+}
+
+/// What [`check_unfinished`] found in a replay that may be cut or still being written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnfinishedReport {
+    /// The last move verified (0 before the first).
+    pub moves: u32,
+    /// Whether the file holds the end of the game.
+    pub over: bool,
+    /// How many bytes of the file verify; the rest is a torn last frame or moves whose chance
+    /// point needs beacon links the file does not hold yet.
+    pub valid_len: usize,
+}
+
+/// Verifies a replay of the current format that may be unfinished (a game under way, or cut by a
+/// crash), as resuming does: every frame up to the last move whose chance point the file can
+/// resolve. A torn last frame is not an error; damage in the middle of the file is.
+pub fn check_unfinished<G: Game>(bytes: &[u8]) -> Result<UnfinishedReport, VerifyError> {
+    let r = rebuild::<G>(bytes)?;
+    Ok(UnfinishedReport {
+        moves: r.final_seq,
+        over: r.over,
+        valid_len: r.valid_len,
+    })
+}
+
+/// Rebuilds the game from a replay file, verifying everything, up to the last move whose chance
+/// point can be resolved from the file (a crash may cut it anywhere).
+pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> {
+    let frames = read_frames(bytes);
+    let all = &frames.frames;
+    let err = |frame: usize, offset: usize, seq: Option<u32>, fault: Fault| VerifyError {
+        frame,
+        offset,
+        seq,
+        fault,
+    };
+    let Some((_, Frame::Header(header))) = all.first() else {
+        return Err(err(
+            0,
+            0,
+            None,
+            frames
+                .error
+                .clone()
+                .map(Fault::Read)
+                .unwrap_or(Fault::Header),
+        ));
+    };
+    if header.format != format::FORMAT_VERSION {
+        return Err(err(
+            0,
+            0,
+            None,
+            Fault::Ending(format!(
+                "a game cannot resume from a replay of format {} (this build plays format {}): \
+                 resume it with the dwarfs release that started it{}",
+                header.format,
+                format::FORMAT_VERSION,
+                if (format::OLDEST_FORMAT_VERSION..format::FORMAT_VERSION).contains(&header.format)
+                {
+                    "; this build can still verify the file"
+                } else {
+                    ""
+                }
+            )),
+        ));
+    }
+    // A torn last frame is what a crash leaves, and is cut; damage anywhere else is reported.
+    if let Some(e) = frames.error.as_ref().filter(|e| !e.is_torn_tail()) {
+        let (index, offset) = e.position();
+        return Err(err(index, offset, None, Fault::Read(e.clone())));
+    }
+    let mut v = Verifier::<G>::start(header, None, None).map_err(|f| err(0, 0, None, f))?;
+    let end_of = |i: usize| -> usize {
+        all.get(i + 1).map_or_else(
+            || match &frames.error {
+                Some(e) => e.position().1,
+                None => bytes.len(),
+            },
+            |f| f.0,
+        )
+    };
+    let mut valid_len = end_of(0);
+    let mut moves = Vec::new();
+    let mut last_hash = None;
+    let game_id = header.config.game_id;
+    for (index, (offset, frame)) in all.iter().enumerate().skip(1) {
+        if v.over {
+            break;
+        }
+        let snapshot = (
+            v.state.clone(),
+            v.trackers.clone(),
+            v.cache.clone(),
+            v.live.clone(),
+            v.last_links.clone(),
+        );
+        let prev = state_hash(&v.state)
+            .map_err(|e| err(index, *offset, Some(v.last_seq + 1), Fault::from(e)))?;
+        match v.frame(frame, &all[index + 1..], None) {
+            Ok(()) => {}
+            Err(Fault::MissingLinks) => {
+                (v.state, v.trackers, v.cache, v.live, v.last_links) = snapshot;
+                break;
+            }
+            Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
+        }
+        valid_len = end_of(index);
+        let reroll_links = match frame {
+            Frame::Move(m) => m.reroll.as_ref().map(|r| r.links.clone()),
+            Frame::Secret(r) => r.reroll.as_ref().map(|r| r.links.clone()),
+            _ => None,
+        };
+        let reroll_pos = v.takeover_sets.len() as u32;
+        let (seq, acks_in, links, plays, signed, secret) = match frame {
+            Frame::Move(m) => (
+                m.seq,
+                &m.acks,
+                &m.beacon,
+                vec![(m.seat, &m.action)],
+                m.sig.zip(m.reveal),
+                Vec::new(),
+            ),
+            Frame::Secret(r) => {
+                let mut items = Vec::new();
+                for c in &r.choices {
+                    let Some(p) = &c.proof else { continue };
+                    let digest =
+                        crate::secret::commitment(&game_id, r.seq, c.seat, &c.action, &p.salt);
+                    items.push(crate::message::LogItem::SecretCommit(
+                        crate::message::Signed {
+                            body: SecretCommitBody {
+                                game_id,
+                                seq: r.seq,
+                                prev,
+                                seat: c.seat,
+                                digest,
+                            },
+                            sig: p.commit_sig,
+                        },
+                    ));
+                    items.push(crate::message::LogItem::SecretReveal(
+                        crate::message::Signed {
+                            body: SecretRevealBody {
+                                game_id,
+                                seq: r.seq,
+                                seat: c.seat,
+                                action: c.action.clone(),
+                                salt: p.salt,
+                            },
+                            sig: p.reveal_sig,
+                        },
+                    ));
+                }
+                let plays = r.choices.iter().map(|c| (c.seat, &c.action)).collect();
+                (r.seq, &r.acks, &r.beacon, plays, None, items)
+            }
+            _ => continue,
+        };
+        // The acks hash the state right after the move, before any chance point.
+        let hash_after = {
+            let mut s = snapshot.0.clone();
+            for (seat, action) in plays {
+                let _ = codec::decode::<G::Action>(action)
+                    .ok()
+                    .map(|a| s.play(seat, &a));
+            }
+            state_hash(&s).map_err(|e| err(index, *offset, Some(seq), Fault::from(e)))?
+        };
+        let signed = match (frame, signed) {
+            (Frame::Move(m), Some((sig, reveal))) => Some(crate::message::Signed {
+                body: MoveBody {
+                    game_id,
+                    seq,
+                    seat: m.seat,
+                    prev,
+                    action: m.action.clone(),
+                    hash: hash_after,
+                    reveal,
+                    next_tip: m.next_tip,
+                },
+                sig,
+            }),
+            _ => None,
+        };
+        // The links are every seat live at the move's, in seat order (the mover's too).
+        let live_before: Vec<usize> = (0..snapshot.3.len())
+            .filter(|&i| snapshot.3[i] && v.keys[i].is_some())
+            .collect();
+        let mut acks = vec![None; header.config.seats.len()];
+        for a in acks_in {
+            let k = live_before.iter().position(|&i| i == a.seat.index());
+            if let Some(slot) = acks.get_mut(a.seat.index()) {
+                *slot = Some(crate::message::Ack {
+                    signed: crate::message::Signed {
+                        body: AckBody {
+                            game_id,
+                            seq,
+                            seat: a.seat,
+                            stage: AckStage::Applied,
+                            hash: hash_after,
+                            next_tip: a.next_tip,
+                            reveal: k.and_then(|k| links.get(k)).copied(),
+                            reroll: reroll_links.as_ref().and_then(|r| {
+                                k.and_then(|k| r.get(k))
+                                    .map(|&link| crate::message::RerollLink {
+                                        pos: reroll_pos,
+                                        link,
+                                    })
+                            }),
+                        },
+                        sig: a.sig,
+                    },
+                });
+            }
+        }
+        moves.push((signed, acks, secret));
+        last_hash = Some(hash_after);
+    }
+    let final_seq = moves.len() as u32;
+    let last_links = match v.last_links.take() {
+        _ if final_seq == 0 => Some(Vec::new()),
+        Some((n, links)) if n == final_seq => Some(
+            links
+                .into_iter()
+                .map(|(i, link)| (Seat(i as u8), link))
+                .collect(),
+        ),
+        _ => None,
+    };
+    Ok(Rebuilt {
+        header: (**header).clone(),
+        state: v.state,
+        final_seq,
+        live: v.live,
+        trackers: v.trackers,
+        moves,
+        valid_len,
+        over: v.over,
+        takeovers: v.takeover_sets,
+        last_hash,
+        last_links,
+    })
+}
