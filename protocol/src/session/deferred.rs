@@ -206,10 +206,11 @@ impl<G: Game> Session<G> {
     /// Where the replay's frames of move `seq` and later start (its length if there are none):
     /// what an unchecked item of move `seq` holds back.
     pub(super) fn frames_from(&self, seq: u32) -> usize {
-        self.frame_index
+        self.replay
+            .frame_index
             .iter()
             .find(|(k, _)| *k >= seq)
-            .map_or(self.replay_log.len(), |(_, o)| *o)
+            .map_or(self.replay.log.len(), |(_, o)| *o)
     }
 
     /// The key of the seat that signed `u`, if a player holds it.
@@ -223,7 +224,7 @@ impl<G: Game> Session<G> {
     /// Whether `ack`, received from `from`, came from its author's own peer: its signature may
     /// then be checked later (see the module docs).
     pub(super) fn sent_by_author(&self, from: &PeerId, ack: &Ack) -> bool {
-        *from != self.local_peer
+        *from != self.local.peer
             && ack.signed.body.stage == AckStage::Applied
             && self
                 .seats
@@ -235,7 +236,7 @@ impl<G: Game> Session<G> {
     /// Whether move `m`, received from `from`, came from its author's own peer: its signature
     /// may then be checked later (see the module docs).
     pub(super) fn move_sent_by_author(&self, from: &PeerId, m: &Signed<MoveBody>) -> bool {
-        *from != self.local_peer
+        *from != self.local.peer
             && self
                 .seats
                 .get(m.body.seat.index())
@@ -302,7 +303,7 @@ impl<G: Game> Session<G> {
             Unchecked::Ack(a) => LogItem::Ack(a),
             Unchecked::Move(m) => LogItem::Move(m),
         };
-        let peer = self.peer_of_seat_or(seat, self.local_peer);
+        let peer = self.peer_of_seat_or(seat, self.local.peer);
         self.cheat(
             CheatKind::BadSignature,
             Some(seat),
@@ -315,13 +316,14 @@ impl<G: Game> Session<G> {
         );
         // The frames from move `seq` on were held back: drop them.
         let cut = self.frames_from(seq);
-        if cut >= self.replay_polled {
-            self.replay_log.truncate(cut);
-            self.frame_index.retain(|(_, o)| *o < cut);
-            self.replay_out.clear();
-            if cut > self.replay_polled {
-                self.replay_out
-                    .push_back(self.replay_log[self.replay_polled..].to_vec());
+        if cut >= self.replay.polled {
+            self.replay.log.truncate(cut);
+            self.replay.frame_index.retain(|(_, o)| *o < cut);
+            self.replay.out.clear();
+            if cut > self.replay.polled {
+                self.replay
+                    .out
+                    .push_back(self.replay.log[self.replay.polled..].to_vec());
             }
         }
         self.halt(format!("{seat} sent {what} {seq} with a bad signature"));

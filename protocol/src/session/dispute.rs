@@ -49,7 +49,7 @@ impl<G: Game> Session<G> {
         let seats: BTreeSet<u8> = claims
             .iter()
             .filter(|c| c.hash != local && c.seat != mv.body.seat)
-            .filter(|c| Some(c.seat) != self.local_seat)
+            .filter(|c| Some(c.seat) != self.local.seat)
             .map(|c| c.seat.0)
             .collect();
         if seats.is_empty() {
@@ -60,7 +60,7 @@ impl<G: Game> Session<G> {
             Some(d) if d.seq == seq && d.digest == digest => {
                 d.seats.extend(seats);
                 let open = d.seats.difference(&d.confirmed).next().is_some();
-                return open && self.now < d.since.saturating_add(self.settings.silence_ms);
+                return open && self.clock.now < d.since.saturating_add(self.settings.silence_ms);
             }
             _ => {}
         }
@@ -71,7 +71,7 @@ impl<G: Game> Session<G> {
         self.dispute = Some(Dispute {
             seq,
             digest,
-            since: self.now,
+            since: self.clock.now,
             seats,
             confirmed: BTreeSet::new(),
         });
@@ -125,6 +125,6 @@ impl<G: Game> Session<G> {
     pub(super) fn dispute_expired(&self) -> bool {
         self.dispute
             .as_ref()
-            .is_some_and(|d| self.now >= d.since.saturating_add(self.settings.silence_ms))
+            .is_some_and(|d| self.clock.now >= d.since.saturating_add(self.settings.silence_ms))
     }
 }

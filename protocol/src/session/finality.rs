@@ -18,7 +18,8 @@ impl<G: Game> Session<G> {
     /// The re-roll position the acks of move `n` carry: the number of takeovers so far when one
     /// (or more) happened at `n`, `None` otherwise.
     pub(super) fn reroll_pos(&self, n: u32) -> Option<u32> {
-        self.takeover_history
+        self.takeover
+            .history
             .iter()
             .rposition(|(from, _)| *from == n)
             .map(|i| i as u32 + 1)
@@ -136,7 +137,7 @@ impl<G: Game> Session<G> {
                 continue;
             };
             if let Some(k) = reroll {
-                let tip = self.commits[i].as_ref().map(|c| c.body.reroll_tip);
+                let tip = self.seeding.commits[i].as_ref().map(|c| c.body.reroll_tip);
                 let link = acks
                     .get(i)
                     .and_then(|a| a.as_ref())
@@ -187,12 +188,12 @@ impl<G: Game> Session<G> {
             return false;
         };
         self.future_moves = self.future_moves.split_off(&(p.seq + 1));
-        self.secret_commits = self.secret_commits.split_off(&(p.seq + 1));
-        self.secret_reveals = self.secret_reveals.split_off(&(p.seq + 1));
+        self.secret.commits = self.secret.commits.split_off(&(p.seq + 1));
+        self.secret.reveals = self.secret.reveals.split_off(&(p.seq + 1));
         self.final_seq = p.seq;
         // Votes for moves before the one just final can no longer be used.
         let f = self.final_seq;
-        self.votes.retain(|(_, n), _| *n >= f);
+        self.takeover.votes.retain(|(_, n), _| *n >= f);
         // The mover's ack is its move's signature: only the others' are recorded (a separate
         // ack of its own move, which it need not send, is left out; after a takeover at the
         // move there is no folded ack, and the mover's re-signed ack is one of the others').
@@ -228,7 +229,8 @@ impl<G: Game> Session<G> {
         }
         let rerolled_after: Vec<Seat> = if reroll.is_some() {
             let mut v: Vec<Seat> = self
-                .takeover_history
+                .takeover
+                .history
                 .iter()
                 .filter(|(from, _)| *from == p.seq)
                 .flat_map(|(_, s)| s.iter().copied())
@@ -350,7 +352,7 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn send_settled(&mut self) {
-        let Some(me) = self.local_seat else { return };
+        let Some(me) = self.local.seat else { return };
         if !self.seats[me.index()].live {
             return;
         }
@@ -369,7 +371,7 @@ impl<G: Game> Session<G> {
         };
         let ack = Ack {
             signed: Signed {
-                sig: self.signer.sign(Domain::Ack, &body),
+                sig: self.local.signer.sign(Domain::Ack, &body),
                 body,
             },
         };
@@ -463,7 +465,7 @@ impl<G: Game> Session<G> {
             .map(|(h, _)| *h);
         let view = self
             .state
-            .observe(self.local_seat.map_or(Viewer::Spectator, Viewer::Seat));
+            .observe(self.local.seat.map_or(Viewer::Spectator, Viewer::Seat));
         self.events.push_back(Event::Desync(Box::new(DesyncReport {
             seq,
             stage,
@@ -482,7 +484,7 @@ impl<G: Game> Session<G> {
     pub(super) fn advance(&mut self) {
         // A lone vote against our seat waits for the next tick: until then we play, ack and
         // finalise nothing (see `judge_lone_vote`).
-        if self.lone_vote.is_some() {
+        if self.presence.lone_vote.is_some() {
             return;
         }
         for _ in 0..100_000 {
@@ -493,7 +495,7 @@ impl<G: Game> Session<G> {
                 }
                 Phase::Playing => {
                     // A takeover may rewind to our replay: every ack in it checked first.
-                    if !self.votes.is_empty()
+                    if !self.takeover.votes.is_empty()
                         && self.check_deferred()
                         && self.phase != Phase::Playing
                     {
@@ -527,7 +529,7 @@ impl<G: Game> Session<G> {
         match self.state.to_act() {
             Actor::Seat(s) if !self.seats[s.index()].live => {
                 // The seat's own move, signed before it went silent, stands if a voter held it.
-                if let Some((n, digest)) = self.takeover_move
+                if let Some((n, digest)) = self.takeover.seat_move
                     && n == seq
                 {
                     let found = self.future_moves.get(&seq).and_then(|ms| {
@@ -579,7 +581,7 @@ impl<G: Game> Session<G> {
                     }
                 }
             }
-            Actor::Seat(s) if Some(s) == self.local_seat => {
+            Actor::Seat(s) if Some(s) == self.local.seat => {
                 if self.awaiting_resync {
                     return self.try_buffered_move() && self.pending.is_some();
                 }

@@ -107,27 +107,22 @@ struct LogEntry {
 }
 
 /// One peer's session of one game. See the module docs and the crate README.
+///
+/// Its fields are grouped by concern; each group is defined in the module that works on it.
 pub struct Session<G: Game> {
     config: GameConfig,
-    config_digest: [u8; 32],
     game_id: GameId,
     settings: Settings,
-    signer: Signer,
-    /// Fresh randomness behind our per-game secrets (see [`crate::game_secret`]).
-    game_secret: GameSecret,
-    local_peer: PeerId,
-    local_seat: Option<Seat>,
+    /// Who we are in this game, and our secrets for it.
+    local: Local,
     seats: Vec<SeatInfo>,
-    nonce: [u8; 32],
-    chain: Chain,
-    /// Our re-roll chain (see [`crate::beacon`], "Re-rolls").
-    reroll_chain: Chain,
-    commits: Vec<Option<Signed<CommitBody>>>,
-    reveals: Vec<Option<Signed<RevealBody>>>,
-    sent_reveal: bool,
+    /// The seed's commit-reveal round (see `seeding.rs`).
+    seeding: seeding::SeedRound,
     phase: Phase,
     state: G,
-    seed: Option<[u8; 32]>,
+    /// The hash of `state`, once computed (cleared whenever `state` changes otherwise than by
+    /// `applied`, which sets it): each state is hashed once.
+    hash_cache: Option<StateHash>,
     final_seq: u32,
     pending: Option<Pending<G>>,
     acks: BTreeMap<u32, Vec<Option<Ack>>>,
@@ -135,95 +130,19 @@ pub struct Session<G: Game> {
     trackers: Vec<Option<ChainTracker>>,
     future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,
     log: Vec<LogEntry>,
-    /// Takeover votes held for the move under way (and the one just final, or one ahead): by
-    /// (seat voted out, move). Pruned once a move is final or the takeover applied.
-    votes: BTreeMap<(Seat, u32), BTreeMap<Seat, Signed<TakeoverBody>>>,
-    /// The votes of every takeover applied, by move, to answer sync requests (at most one
-    /// takeover per player seat, so bounded).
-    applied_votes: BTreeMap<u32, Vec<Signed<TakeoverBody>>>,
-    /// When the local seat last signed something new (a move, an ack, a secret commitment, a
-    /// vote): in a 2-player game it refuses a lone vote against it within
-    /// [`Settings::gone_after_ms`] of that (see [`crate::takeover`]).
-    news_sent_at: u64,
-    /// The move under way when the local seat last signed something new.
-    news_seq: u32,
-    /// The last time the local seat sent nothing new for the gone-timeout or more: the first
-    /// and last move under way in that silence (see `sent_news`).
-    gone_spell: Option<(u32, u32)>,
-    /// When a message from each seat's peer last moved the game on (something new from it): in
-    /// a 2-player game the survivor votes alone only after [`Settings::gone_after_ms`] without.
-    news_at: Vec<u64>,
-    /// A lone vote against our seat in a 2-player game that came while we had sent news within
-    /// the gone-timeout: its sender, the vote, and when we had last sent news then. Judged at
-    /// the next tick, on a fresh clock (see `takeovers.rs`).
-    lone_vote: Option<(PeerId, Signed<TakeoverBody>, u64)>,
-    /// How often the game moved on (see `progress`).
-    progress_count: u64,
-    takeover_move: Option<(u32, [u8; 32])>,
     /// The beacon links of the live seats revealed with the acks of the last final move.
     last_links: Vec<(Seat, crate::message::Link)>,
     /// Resumed at a move whose links the file lacks (see `relink.rs`): the state hash its acks
     /// sign, while they are fetched again. No takeover is recorded meanwhile.
     relink: Option<StateHash>,
-    outbox: VecDeque<Transmit>,
-    events: VecDeque<Event<G>>,
-    replay_out: VecDeque<Vec<u8>>,
-    now: u64,
-    last_progress: u64,
-    last_retransmit: u64,
-    silence_reported: BTreeSet<(u8, u32, u8)>,
-    /// Findings reported, as (kind, move, peer): at most [`MAX_CHEAT_REPORTS`].
-    cheats_reported: BTreeSet<(u8, u32, Vec<u8>)>,
-    /// Peers with no seat reported: at most [`MAX_UNKNOWN_REPORTS`].
-    unknown_reported: BTreeSet<Vec<u8>>,
-    chat_counter: u32,
-    /// Chat counters seen, per seat: at most [`CHATS_SEEN_PER_SEAT`] each.
-    chats_seen: BTreeSet<(Seat, u32)>,
-    /// Rate limits per remote peer on chat, log requests and relayed evidence
-    /// ([`crate::limit`]).
-    limits: crate::limit::PeerLimits<PeerId>,
-    your_turn_sent: u32,
-    spectator_rr: usize,
     /// Resumed from a file: the local seat may not play until a peer answered a sync.
     awaiting_resync: bool,
-    /// When we last cast a new takeover vote.
-    last_vote_at: u64,
-    /// The hash of `state`, once computed (cleared whenever `state` changes otherwise than by
-    /// `applied`, which sets it): each state is hashed once.
-    hash_cache: Option<StateHash>,
-    /// Player seats at the start of the game (for the takeover quorum).
-    players_at_start: usize,
-    /// Takeovers applied: `(from_seq, seats)`.
-    takeover_history: Vec<(u32, Vec<Seat>)>,
-    /// Every replay byte this session produced (the file as it should be), to rewind it.
-    replay_log: Vec<u8>,
-    /// Where each frame of `replay_log` starts, keyed by the move it belongs to.
-    frame_index: Vec<(u32, usize)>,
-    /// Replay bytes handed to the driver so far.
-    replay_polled: usize,
-    /// The driver must cut its replay file to this length (after a rewind).
-    replay_truncate: Option<usize>,
-    /// Secret steps not yet final: the commitments held, by step and seat.
-    secret_commits: BTreeMap<u32, Vec<Option<Signed<SecretCommitBody>>>>,
-    /// Secret steps not yet final: the reveals held (each checked against its commitment).
-    secret_reveals: BTreeMap<u32, Vec<Option<Signed<SecretRevealBody>>>>,
-    /// Our own choice at a secret step, committed: its signed reveal, kept back until every
-    /// commitment of the step is held.
-    my_secret: Option<Signed<SecretRevealBody>>,
-    /// Resumed from a file: the live seats that have not answered a sync yet. The local seat
-    /// commits at a secret step only once every one of them has, so that a commitment it sent
-    /// before the crash, held by any of them, comes back instead of being signed anew.
-    secret_resync: BTreeSet<u8>,
-    /// What the local seat signed for each move (its move, or its commitment at a secret
-    /// step), from the signing journal and since: never a second, different item for one move.
-    own_signed: BTreeMap<u32, SignedRecord>,
-    /// Signing journal bytes not yet polled by the driver.
-    journal_out: VecDeque<Vec<u8>>,
-    /// Whether the journal's magic was written already.
-    journal_started: bool,
-    /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
-    /// driver last flushed it to disk.
-    replay_sync: bool,
+    /// Secret steps not yet final (see `secret_steps.rs`).
+    secret: secret_steps::SecretHeld,
+    /// Takeover votes and the takeovers applied (see `takeovers.rs`).
+    takeover: takeovers::TakeoverBook,
+    /// Who has sent news lately, for the 2-player gone-timeout (see `takeovers.rs`).
+    presence: takeovers::Presence,
     /// Moves and acks received from their author's own peer (the connection authenticates it),
     /// applied or counted towards finality before their signatures are checked, and the check
     /// handed to the driver, if any (see `deferred.rs`).
@@ -231,13 +150,62 @@ pub struct Session<G: Game> {
     /// Acks that disagree on the state after the pending move, while the disagreeing peers
     /// exchange the signed move they hold (see `dispute.rs`).
     dispute: Option<dispute::Dispute>,
+    clock: Clock,
+    outbox: VecDeque<Transmit>,
+    events: VecDeque<Event<G>>,
+    /// The replay file's bytes (see `output.rs`).
+    replay: output::ReplayOut,
+    /// The signing journal (see `output.rs`).
+    journal: output::JournalOut,
+    /// Findings already reported, each set bounded (see `output.rs`).
+    reported: output::Reported,
+    chat: Chat,
+    /// Rate limits per remote peer on chat, log requests and relayed evidence
+    /// ([`crate::limit`]).
+    limits: crate::limit::PeerLimits<PeerId>,
+    your_turn_sent: u32,
+    spectator_rr: usize,
+}
+
+/// Who the local peer is in a game, and its secrets for it.
+struct Local {
+    signer: Signer,
+    /// Fresh randomness behind our per-game secrets (see [`crate::game_secret`]).
+    game_secret: GameSecret,
+    peer: PeerId,
+    /// Our seat, `None` for a spectator.
+    seat: Option<Seat>,
+    /// Our beacon chain (see [`crate::beacon`]).
+    chain: Chain,
+    /// Our re-roll chain (see [`crate::beacon`], "Re-rolls").
+    reroll_chain: Chain,
+}
+
+/// The session's logical time and when the game last moved on.
+struct Clock {
+    /// The caller's logical time in milliseconds, as of the last input.
+    now: u64,
+    /// When the game last moved on (see `progress`).
+    last_progress: u64,
+    /// How often the game moved on (see `progress`).
+    progress_count: u64,
+    last_retransmit: u64,
+}
+
+/// Our chat lines and the ones seen.
+#[derive(Default)]
+struct Chat {
+    /// Our last chat line's counter.
+    counter: u32,
+    /// Chat counters seen, per seat: at most [`CHATS_SEEN_PER_SEAT`] each.
+    seen: BTreeSet<(Seat, u32)>,
 }
 
 impl<G: Game> std::fmt::Debug for Session<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
             .field("game", &self.config.game)
-            .field("local_seat", &self.local_seat)
+            .field("local_seat", &self.local.seat)
             .field("phase", &self.phase)
             .field("final_seq", &self.final_seq)
             .finish()
@@ -259,8 +227,9 @@ fn frame_key(frame: &Frame) -> u32 {
 impl<G: Game> Session<G> {
     /// Our per-game secret for `purpose`, from the key, the game's fresh secret and the game id.
     pub(super) fn own_secret(&self, purpose: &str) -> [u8; 32] {
-        self.signer
-            .derive_secret(&self.game_secret, &self.game_id, purpose)
+        self.local
+            .signer
+            .derive_secret(&self.local.game_secret, &self.game_id, purpose)
     }
 
     // ----- accessors -----
@@ -272,12 +241,12 @@ impl<G: Game> Session<G> {
 
     /// Our seat, or `None` for a spectator.
     pub fn local_seat(&self) -> Option<Seat> {
-        self.local_seat
+        self.local.seat
     }
 
     /// Our peer id.
     pub fn local_peer(&self) -> PeerId {
-        self.local_peer
+        self.local.peer
     }
 
     /// The phase.
@@ -329,9 +298,9 @@ impl<G: Game> Session<G> {
     pub fn is_my_turn(&self) -> bool {
         self.phase == Phase::Playing
             && !self.awaiting_resync
-            && self.lone_vote.is_none()
+            && self.presence.lone_vote.is_none()
             && self.pending.is_none()
-            && self.local_seat.is_some_and(|s| {
+            && self.local.seat.is_some_and(|s| {
                 self.seats[s.index()].live
                     && match self.state.to_act() {
                         Actor::Seat(t) => t == s,
@@ -339,7 +308,8 @@ impl<G: Game> Session<G> {
                             set.contains(s)
                                 && !self.committed(s, self.final_seq + 1)
                                 && self
-                                    .secret_resync
+                                    .secret
+                                    .resync
                                     .iter()
                                     .all(|&i| !self.seats[i as usize].live)
                         }
@@ -353,7 +323,7 @@ impl<G: Game> Session<G> {
     /// is final, and moved aside once its takeover is applied (those are kept only to answer
     /// sync requests, at most one takeover per seat), so this stays small in any game.
     pub fn held_votes(&self) -> usize {
-        self.votes.values().map(|v| v.len()).sum()
+        self.takeover.votes.values().map(|v| v.len()).sum()
     }
 
     /// Chat lines, log requests and relayed evidence dropped so far because their sender was
@@ -376,7 +346,7 @@ impl<G: Game> Session<G> {
             .iter()
             .filter(|s| s.live)
             .filter_map(|s| s.player.as_ref().map(|p| p.peer))
-            .filter(|p| *p != self.local_peer)
+            .filter(|p| *p != self.local.peer)
             .collect()
     }
 
@@ -400,7 +370,10 @@ impl<G: Game> Session<G> {
     pub fn next_timeout(&self) -> Option<u64> {
         match self.phase {
             Phase::Over | Phase::Halted(_) => None,
-            _ => Some(self.last_retransmit.max(self.last_progress) + self.settings.retransmit_ms),
+            _ => Some(
+                self.clock.last_retransmit.max(self.clock.last_progress)
+                    + self.settings.retransmit_ms,
+            ),
         }
     }
 
@@ -434,13 +407,13 @@ impl<G: Game> Session<G> {
         }
         // Only the frames of moves before the first unchecked item's may go.
         if let Some(first) = first_unchecked(self) {
-            let next = self.replay_out.front()?;
-            if self.replay_polled + next.len() > self.frames_from(first) {
+            let next = self.replay.out.front()?;
+            if self.replay.polled + next.len() > self.frames_from(first) {
                 return None;
             }
         }
-        let f = self.replay_out.pop_front()?;
-        self.replay_polled += f.len();
+        let f = self.replay.out.pop_front()?;
+        self.replay.polled += f.len();
         Some(f)
     }
 
@@ -450,7 +423,7 @@ impl<G: Game> Session<G> {
     /// still held back by an unchecked signature is flushed with a later one: nearly every move
     /// is one.)
     pub fn poll_replay_sync(&mut self) -> bool {
-        std::mem::take(&mut self.replay_sync)
+        std::mem::take(&mut self.replay.sync)
     }
 
     /// The next bytes to append to this peer's signing journal (a file next to the replay; the
@@ -462,7 +435,7 @@ impl<G: Game> Session<G> {
     /// record of an item already sent, and the resumed session then learns it back only from a
     /// peer that holds it (it does not play before a peer answered its sync).
     pub fn poll_signing_record(&mut self) -> Option<Vec<u8>> {
-        self.journal_out.pop_front()
+        self.journal.out.pop_front()
     }
 
     /// `Some(len)`: cut the replay file to `len` bytes before appending what
@@ -470,13 +443,13 @@ impl<G: Game> Session<G> {
     /// that its own seat was handed to the bot at a move it had already taken as final: the
     /// session rewinds to before that move and follows the others from there (see the README).
     pub fn poll_replay_truncate(&mut self) -> Option<usize> {
-        self.replay_truncate.take()
+        self.replay.truncate.take()
     }
 
     /// Whether the local seat was handed to the takeover bot: the session then follows the game
     /// read-only to its end (verifying and recording it), and signs nothing more for the seat.
     pub fn is_taken_over(&self) -> bool {
-        self.local_seat.is_some_and(|s| !self.seats[s.index()].live)
+        self.local.seat.is_some_and(|s| !self.seats[s.index()].live)
     }
 
     /// The peers of seats handed to the bot (other than us). Some of them may still be running
@@ -487,7 +460,7 @@ impl<G: Game> Session<G> {
             .iter()
             .filter(|s| !s.live)
             .filter_map(|s| s.player.as_ref().map(|p| p.peer))
-            .filter(|p| *p != self.local_peer)
+            .filter(|p| *p != self.local.peer)
             .collect()
     }
 
@@ -497,11 +470,11 @@ impl<G: Game> Session<G> {
     pub fn tick(&mut self, now: u64) {
         // Time we did not run (a suspended machine, a stopped process) is not the others'
         // silence: we could not hear them.
-        let gap = now.saturating_sub(self.now);
-        self.now = self.now.max(now);
+        let gap = now.saturating_sub(self.clock.now);
+        self.clock.now = self.clock.now.max(now);
         if gap > self.settings.silence_ms {
-            for t in &mut self.news_at {
-                *t = t.saturating_add(gap).min(self.now);
+            for t in &mut self.presence.news_at {
+                *t = t.saturating_add(gap).min(self.clock.now);
             }
         }
         if matches!(self.phase, Phase::Over | Phase::Halted(_)) {
@@ -512,11 +485,13 @@ impl<G: Game> Session<G> {
             self.advance();
         }
         let rto = self.settings.retransmit_ms;
-        if self.now >= self.last_progress + rto && self.now >= self.last_retransmit + rto {
-            self.last_retransmit = self.now;
+        if self.clock.now >= self.clock.last_progress + rto
+            && self.clock.now >= self.clock.last_retransmit + rto
+        {
+            self.clock.last_retransmit = self.clock.now;
             self.retransmit();
         }
-        if self.now >= self.last_progress + self.settings.silence_ms {
+        if self.clock.now >= self.clock.last_progress + self.settings.silence_ms {
             self.report_silence();
         }
         self.auto_vote();
@@ -524,7 +499,7 @@ impl<G: Game> Session<G> {
 
     /// A (re)connected peer: send it what it may lack and ask it for what we lack.
     pub fn peer_connected(&mut self, peer: PeerId) {
-        if self.seat_of_peer(&peer).is_some() && peer != self.local_peer {
+        if self.seat_of_peer(&peer).is_some() && peer != self.local.peer {
             self.resend_own(Destination::Peer(peer));
             let req = self.sync_request();
             self.send(Destination::Peer(peer), Message::SyncRequest(req));
@@ -546,15 +521,15 @@ impl<G: Game> Session<G> {
         let known = self.seat_of_peer(&from).is_some();
         match msg {
             Message::SyncRequest(req) => {
-                if req.game_id == self.game_id && self.limits.sync.allow(&from, self.now) {
+                if req.game_id == self.game_id && self.limits.sync.allow(&from, self.clock.now) {
                     self.answer_sync(from, &req);
                 }
                 return;
             }
             Message::Lobby(_) => return,
             _ if !known => {
-                if self.unknown_reported.len() < MAX_UNKNOWN_REPORTS
-                    && self.unknown_reported.insert(from.to_bytes())
+                if self.reported.unknown.len() < MAX_UNKNOWN_REPORTS
+                    && self.reported.unknown.insert(from.to_bytes())
                 {
                     self.cheat(
                         CheatKind::UnknownPeer,
@@ -570,12 +545,12 @@ impl<G: Game> Session<G> {
             _ => {}
         }
         let sender = self.seat_of_peer(&from).map(|s| s.index());
-        let progress = self.progress_count;
+        let progress = self.clock.progress_count;
         self.handle_known(from, msg);
         if let Some(i) = sender
-            && self.progress_count != progress
+            && self.clock.progress_count != progress
         {
-            self.news_at[i] = self.now;
+            self.presence.news_at[i] = self.clock.now;
         }
     }
 
@@ -610,7 +585,7 @@ impl<G: Game> Session<G> {
                     // then came back instead of being signed anew.
                     if theirs >= before && self.final_seq >= theirs {
                         if let Some(seat) = self.seat_of_peer(&from) {
-                            self.secret_resync.remove(&seat.0);
+                            self.secret.resync.remove(&seat.0);
                         }
                         if self.awaiting_resync {
                             self.awaiting_resync = false;
@@ -619,7 +594,7 @@ impl<G: Game> Session<G> {
                     }
                     // A spectator, follower or resumed peer catching up asks the same peer for
                     // the next chunk at once instead of waiting for its retransmission timer.
-                    if (self.local_seat.is_none() || self.is_taken_over() || self.awaiting_resync)
+                    if (self.local.seat.is_none() || self.is_taken_over() || self.awaiting_resync)
                         && self.final_seq > before
                         && theirs > self.final_seq
                     {
@@ -645,7 +620,7 @@ impl<G: Game> Session<G> {
     /// Never signs a second, different move (or secret commitment) for a move it already signed,
     /// even before a crash: that is [`SubmitError::AlreadySigned`].
     pub fn submit_local_action(&mut self, action: G::Action) -> Result<(), SubmitError> {
-        let seat = self.local_seat.ok_or(SubmitError::Spectator)?;
+        let seat = self.local.seat.ok_or(SubmitError::Spectator)?;
         if self.phase != Phase::Playing {
             return Err(SubmitError::NotPlaying);
         }
@@ -682,12 +657,12 @@ impl<G: Game> Session<G> {
             reveal,
             next_tip,
         };
-        let signed = match self.own_signed.get(&body.seq) {
+        let signed = match self.journal.own_signed.get(&body.seq) {
             Some(SignedRecord::Move(m)) if m.body == body => m.clone(),
             Some(_) => return Err(SubmitError::AlreadySigned { seq: body.seq }),
             None => {
                 let signed = Signed {
-                    sig: self.signer.sign(Domain::Move, &body),
+                    sig: self.local.signer.sign(Domain::Move, &body),
                     body,
                 };
                 self.record_signed(SignedRecord::Move(signed.clone()));
@@ -702,20 +677,20 @@ impl<G: Game> Session<G> {
 
     /// Sends a chat line to the other players.
     pub fn send_chat(&mut self, text: &str) -> Result<(), SubmitError> {
-        let seat = self.local_seat.ok_or(SubmitError::Spectator)?;
+        let seat = self.local.seat.ok_or(SubmitError::Spectator)?;
         let mut text = text.to_string();
         while text.len() > MAX_CHAT_LEN {
             text.pop();
         }
-        self.chat_counter += 1;
+        self.chat.counter += 1;
         let body = ChatBody {
             game_id: self.game_id,
             seat: Some(seat),
-            counter: self.chat_counter,
+            counter: self.chat.counter,
             text,
         };
         let signed = Signed {
-            sig: self.signer.sign(Domain::Chat, &body),
+            sig: self.local.signer.sign(Domain::Chat, &body),
             body,
         };
         self.send(Destination::Broadcast, Message::Chat(signed));
@@ -728,7 +703,7 @@ impl<G: Game> Session<G> {
     /// with. In a 2-player game the survivor votes alone, and only once the other has sent
     /// nothing for [`Settings::gone_after_ms`] ([`TakeoverError::PartnerActive`] before).
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
-        let me = self.local_seat.ok_or(TakeoverError::NotSeated)?;
+        let me = self.local.seat.ok_or(TakeoverError::NotSeated)?;
         // The vote may name the seat's move we hold: its signature checked first.
         self.check_deferred();
         if !self.seats.get(me.index()).is_some_and(|s| s.live) {
@@ -745,13 +720,16 @@ impl<G: Game> Session<G> {
         if !matches!(self.phase, Phase::Playing | Phase::Settling) {
             return Err(TakeoverError::NotPlaying);
         }
-        let needed = takeover::quorum(self.players_at_start);
+        let needed = takeover::quorum(self.takeover.players_at_start);
         let available = self.live_player_seats().len() - 1;
         if available < needed {
             return Err(TakeoverError::TooFewVoters { needed, available });
         }
-        if takeover::lone_vote(self.players_at_start) {
-            let quiet_ms = self.now.saturating_sub(self.news_at[seat.index()]);
+        if takeover::lone_vote(self.takeover.players_at_start) {
+            let quiet_ms = self
+                .clock
+                .now
+                .saturating_sub(self.presence.news_at[seat.index()]);
             if quiet_ms < self.settings.gone_after_ms {
                 return Err(TakeoverError::PartnerActive {
                     quiet_ms,
@@ -763,6 +741,7 @@ impl<G: Game> Session<G> {
         // hostile) never moves ours, so it cannot stall the takeover.
         let from_seq = self.final_seq + 1;
         if self
+            .takeover
             .votes
             .get(&(seat, from_seq))
             .is_some_and(|v| v.contains_key(&me))
@@ -782,7 +761,7 @@ impl<G: Game> Session<G> {
             seat_move,
         };
         let signed = Signed {
-            sig: self.signer.sign(Domain::Takeover, &body),
+            sig: self.local.signer.sign(Domain::Takeover, &body),
             body,
         };
         self.sent_news();
@@ -792,7 +771,7 @@ impl<G: Game> Session<G> {
         if let Some(peer) = self.seats[seat.index()].player.as_ref().map(|p| p.peer) {
             self.send(Destination::Peer(peer), Message::Takeover(signed.clone()));
         }
-        self.on_takeover(self.local_peer, signed);
+        self.on_takeover(self.local.peer, signed);
         self.advance();
         Ok(())
     }

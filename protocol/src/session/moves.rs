@@ -8,7 +8,7 @@ impl<G: Game> Session<G> {
     /// Whether the local seat already signed, for move `seq`, an item for another action than
     /// `action` (the canonical encoding).
     pub(super) fn signed_otherwise(&self, seq: u32, seat: Seat, action: &[u8]) -> bool {
-        match self.own_signed.get(&seq) {
+        match self.journal.own_signed.get(&seq) {
             None => false,
             Some(SignedRecord::Move(m)) => m.body.seat != seat || m.body.action != action,
             Some(SignedRecord::SecretCommit(c)) => {
@@ -25,18 +25,18 @@ impl<G: Game> Session<G> {
     /// written before it is sent).
     pub(super) fn record_signed(&mut self, record: SignedRecord) {
         let seq = record.seq();
-        if self.own_signed.contains_key(&seq) {
+        if self.journal.own_signed.contains_key(&seq) {
             return;
         }
         let mut bytes = Vec::new();
-        if !self.journal_started {
-            self.journal_started = true;
+        if !self.journal.started {
+            self.journal.started = true;
             bytes.extend_from_slice(JOURNAL_MAGIC);
         }
         bytes.extend(encode_record(&record));
-        self.journal_out.push_back(bytes);
+        self.journal.out.push_back(bytes);
         self.sent_news();
-        self.own_signed.insert(seq, record);
+        self.journal.own_signed.insert(seq, record);
     }
 
     /// An item the local seat signed for the next move before a crash, taken up again once the
@@ -45,13 +45,13 @@ impl<G: Game> Session<G> {
     /// played.
     pub(super) fn replay_own_signed(&mut self) -> bool {
         let seq = self.final_seq + 1;
-        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+        let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) else {
             return false;
         };
         if self.awaiting_resync || self.pending.is_some() {
             return false;
         }
-        match self.own_signed.get(&seq).cloned() {
+        match self.journal.own_signed.get(&seq).cloned() {
             Some(SignedRecord::Move(m)) if self.state.to_act() == Actor::Seat(me) => {
                 if Some(m.body.prev) != self.current_hash() {
                     return false;
@@ -74,7 +74,8 @@ impl<G: Game> Session<G> {
                     return false;
                 }
                 let n = self.seats.len();
-                self.secret_commits
+                self.secret
+                    .commits
                     .entry(seq)
                     .or_insert_with(|| vec![None; n])[me.index()] = Some(c.clone());
                 self.recover_my_secret(me, seq);
@@ -191,7 +192,8 @@ impl<G: Game> Session<G> {
         // moves are dropped without blame, except its own move that the takeover let stand.
         if !self.seats[author.index()].live {
             let stands = self
-                .takeover_move
+                .takeover
+                .seat_move
                 .is_some_and(|(n, d)| n == seq && crate::message::move_digest(&m) == d);
             let open = seq == self.final_seq + 1 && self.pending.is_none();
             if stands && open {
@@ -368,7 +370,7 @@ impl<G: Game> Session<G> {
         // Our own signed move carries the hash of the state after it, computed when signing.
         self.hash_cache = mv
             .as_ref()
-            .filter(|m| Some(m.body.seat) == self.local_seat && m.body.seq == seq)
+            .filter(|m| Some(m.body.seat) == self.local.seat && m.body.seq == seq)
             .map(|m| m.body.hash);
         let Some(hash) = self.current_hash() else {
             return;
@@ -400,13 +402,13 @@ impl<G: Game> Session<G> {
         &mut self,
         seq: u32,
     ) -> (crate::message::Link, Option<crate::message::Link>) {
-        let next_tip = if self.chain.is_segment_end(seq) {
-            let seg = self.chain.segment_of(seq) + 1;
-            Some(self.chain.tip(seg))
+        let next_tip = if self.local.chain.is_segment_end(seq) {
+            let seg = self.local.chain.segment_of(seq) + 1;
+            Some(self.local.chain.tip(seg))
         } else {
             None
         };
-        (self.chain.link(seq), next_tip)
+        (self.local.chain.link(seq), next_tip)
     }
 
     /// The body of our ack (as `seat`) of applied move `seq`, whose state hashes to `hash`: our
@@ -421,7 +423,7 @@ impl<G: Game> Session<G> {
         let (reveal, next_tip) = self.own_beacon(seq);
         let reroll = self.reroll_pos(seq).map(|pos| crate::message::RerollLink {
             pos,
-            link: self.reroll_chain.link(pos),
+            link: self.local.reroll_chain.link(pos),
         });
         AckBody {
             game_id: self.game_id,
@@ -441,17 +443,17 @@ impl<G: Game> Session<G> {
     pub(super) fn ack_applied(&mut self, seq: u32, hash: StateHash) {
         if self
             .folded_ack()
-            .is_some_and(|m| Some(m.body.seat) == self.local_seat)
+            .is_some_and(|m| Some(m.body.seat) == self.local.seat)
         {
             return;
         }
-        if let Some(me) = self.local_seat
+        if let Some(me) = self.local.seat
             && self.seats[me.index()].live
         {
             let body = self.own_applied_ack_body(me, seq, hash);
             let ack = Ack {
                 signed: Signed {
-                    sig: self.signer.sign(Domain::Ack, &body),
+                    sig: self.local.signer.sign(Domain::Ack, &body),
                     body,
                 },
             };

@@ -3,11 +3,54 @@
 
 use super::*;
 
+/// The replay file as this session produced it, and what the driver has taken of it.
+#[derive(Default)]
+pub(super) struct ReplayOut {
+    /// Replay frames not yet polled by the driver.
+    pub(super) out: VecDeque<Vec<u8>>,
+    /// Every replay byte this session produced (the file as it should be), to rewind it.
+    pub(super) log: Vec<u8>,
+    /// Where each frame of `log` starts, keyed by the move it belongs to.
+    pub(super) frame_index: Vec<(u32, usize)>,
+    /// Replay bytes handed to the driver so far.
+    pub(super) polled: usize,
+    /// The driver must cut its replay file to this length (after a rewind).
+    pub(super) truncate: Option<usize>,
+    /// A checkpoint (or the header, a takeover, the end) was queued for the replay since the
+    /// driver last flushed it to disk.
+    pub(super) sync: bool,
+}
+
+/// The signing journal: what the local seat signed, so that it never signs a second, different
+/// item for one move.
+#[derive(Default)]
+pub(super) struct JournalOut {
+    /// What the local seat signed for each move (its move, or its commitment at a secret step),
+    /// from the journal and since.
+    pub(super) own_signed: BTreeMap<u32, SignedRecord>,
+    /// Journal bytes not yet polled by the driver.
+    pub(super) out: VecDeque<Vec<u8>>,
+    /// Whether the journal's magic was written already.
+    pub(super) started: bool,
+}
+
+/// Findings already reported, so that each is reported once; every set is bounded.
+#[derive(Default)]
+pub(super) struct Reported {
+    /// Silences reported since the game last moved on (cleared then), as (silent seat, the
+    /// seat or step waited on, what is waited for).
+    pub(super) silence: BTreeSet<(u8, u32, u8)>,
+    /// Findings reported, as (kind, move, peer): at most [`MAX_CHEAT_REPORTS`].
+    pub(super) cheats: BTreeSet<(u8, u32, Vec<u8>)>,
+    /// Peers with no seat reported: at most [`MAX_UNKNOWN_REPORTS`].
+    pub(super) unknown: BTreeSet<Vec<u8>>,
+}
+
 impl<G: Game> Session<G> {
     // ----- internals: output helpers -----
 
     pub(super) fn send(&mut self, to: Destination, message: Message) {
-        if self.local_seat.is_none()
+        if self.local.seat.is_none()
             && !matches!(message, Message::SyncRequest(_) | Message::LogSync(_))
         {
             return;
@@ -16,14 +59,14 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn progress(&mut self) {
-        self.progress_count += 1;
-        self.last_progress = self.now;
-        self.silence_reported.clear();
+        self.clock.progress_count += 1;
+        self.clock.last_progress = self.clock.now;
+        self.reported.silence.clear();
     }
 
     pub(super) fn push_frame(&mut self, frame: Frame) {
         // Checkpoints, takeovers and the end are flushed to disk (see `poll_replay_sync`).
-        self.replay_sync |= match &frame {
+        self.replay.sync |= match &frame {
             Frame::Move(m) => !m.acks.is_empty(),
             Frame::Secret(r) => !r.acks.is_empty(),
             Frame::Header(_) | Frame::Takeover(_) | Frame::Final(_) => true,
@@ -33,9 +76,9 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn emit_replay(&mut self, key: u32, bytes: Vec<u8>) {
-        self.frame_index.push((key, self.replay_log.len()));
-        self.replay_log.extend_from_slice(&bytes);
-        self.replay_out.push_back(bytes);
+        self.replay.frame_index.push((key, self.replay.log.len()));
+        self.replay.log.extend_from_slice(&bytes);
+        self.replay.out.push_back(bytes);
     }
 
     pub(super) fn halt(&mut self, reason: String) {
@@ -57,10 +100,10 @@ impl<G: Game> Session<G> {
         let key = (kind as u8, seq, peer.to_bytes());
         // Each finding once, and at most `MAX_CHEAT_REPORTS` of them (strangers are bounded by
         // `unknown_reported` instead); one past that is not reported, but still halts below.
-        let report = !self.cheats_reported.contains(&key)
+        let report = !self.reported.cheats.contains(&key)
             && (kind == CheatKind::UnknownPeer
-                || (self.cheats_reported.len() < MAX_CHEAT_REPORTS
-                    && self.cheats_reported.insert(key)));
+                || (self.reported.cheats.len() < MAX_CHEAT_REPORTS
+                    && self.reported.cheats.insert(key)));
         if report {
             self.report_cheat(kind, seat, peer, seq, detail, proof);
         }
@@ -91,7 +134,7 @@ impl<G: Game> Session<G> {
             detail,
             proof,
         };
-        if kind != CheatKind::UnknownPeer && self.local_seat.is_some() {
+        if kind != CheatKind::UnknownPeer && self.local.seat.is_some() {
             self.outbox.push_back(Transmit {
                 to: Destination::Broadcast,
                 message: Message::Evidence(ev.clone()),
@@ -108,7 +151,7 @@ impl<G: Game> Session<G> {
             return;
         }
         // Checking a proof costs two signature checks: at most so many per peer.
-        if !self.limits.evidence.allow(&from, self.now) {
+        if !self.limits.evidence.allow(&from, self.clock.now) {
             return;
         }
         let Some(seat) = ev.seat else { return };

@@ -11,7 +11,7 @@ impl<G: Game> Session<G> {
             return;
         }
         // A flood of lines is dropped before its signatures are checked.
-        if !self.limits.chat.allow(&from, self.now) {
+        if !self.limits.chat.allow(&from, self.clock.now) {
             return;
         }
         if !self.check_sig(
@@ -38,20 +38,21 @@ impl<G: Game> Session<G> {
     /// held, counts as seen (a duplicate of an old line, or a line too late to show).
     fn chat_is_new(&mut self, seat: Seat, counter: u32) -> bool {
         let held: Vec<u32> = self
-            .chats_seen
+            .chat
+            .seen
             .range((seat, 0)..=(seat, u32::MAX))
             .map(|(_, n)| *n)
             .collect();
         if held.len() >= CHATS_SEEN_PER_SEAT && held.first().is_some_and(|&low| counter < low) {
             return false;
         }
-        if !self.chats_seen.insert((seat, counter)) {
+        if !self.chat.seen.insert((seat, counter)) {
             return false;
         }
         if held.len() >= CHATS_SEEN_PER_SEAT
             && let Some(&low) = held.first()
         {
-            self.chats_seen.remove(&(seat, low));
+            self.chat.seen.remove(&(seat, low));
         }
         true
     }
@@ -75,7 +76,7 @@ impl<G: Game> Session<G> {
                 .seat_peers()
                 .into_iter()
                 .flatten()
-                .filter(|p| *p != self.local_peer)
+                .filter(|p| *p != self.local.peer)
                 .collect();
         }
         if peers.is_empty() {
@@ -93,15 +94,15 @@ impl<G: Game> Session<G> {
     /// Our own latest messages for the current step.
     pub(super) fn own_items(&self) -> Vec<Message> {
         let mut out = Vec::new();
-        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+        let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) else {
             return out;
         };
         match self.phase {
             Phase::Seeding => {
-                if let Some(c) = &self.commits[me.index()] {
+                if let Some(c) = &self.seeding.commits[me.index()] {
                     out.push(Message::Commit(c.clone()));
                 }
-                if let Some(r) = &self.reveals[me.index()] {
+                if let Some(r) = &self.seeding.reveals[me.index()] {
                     out.push(Message::Reveal(r.clone()));
                 }
             }
@@ -126,7 +127,7 @@ impl<G: Game> Session<G> {
             _ => {}
         }
         // Our takeover votes still waiting for the others.
-        for ((_, n), votes) in &self.votes {
+        for ((_, n), votes) in &self.takeover.votes {
             if *n > self.final_seq
                 && let Some(v) = votes.get(&me)
             {
@@ -143,19 +144,20 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn retransmit(&mut self) {
-        if self.local_seat.is_none() || self.is_taken_over() {
+        if self.local.seat.is_none() || self.is_taken_over() {
             self.request_sync_from_someone();
             return;
         }
         self.send_disputed_move();
         // Peers we are missing something from.
         let live = self.live_player_seats();
-        let me = self.local_seat.map(|s| s.index());
+        let me = self.local.seat.map(|s| s.index());
         let mut missing: Vec<usize> = Vec::new();
         match self.phase {
             Phase::Seeding => {
                 for i in self.player_seats().collect::<Vec<_>>() {
-                    if self.commits[i].is_none() || (self.sent_reveal && self.reveals[i].is_none())
+                    if self.seeding.commits[i].is_none()
+                        || (self.seeding.sent_reveal && self.seeding.reveals[i].is_none())
                     {
                         missing.push(i);
                     }
@@ -170,7 +172,7 @@ impl<G: Game> Session<G> {
                     }
                 }
                 None => match self.state.to_act() {
-                    Actor::Seat(s) if Some(s) != self.local_seat => {
+                    Actor::Seat(s) if Some(s) != self.local.seat => {
                         missing.extend(live.iter().copied());
                     }
                     Actor::Simultaneous(_) => missing.extend(live.iter().copied()),
@@ -187,8 +189,8 @@ impl<G: Game> Session<G> {
             _ => {}
         }
         // While a vote of ours waits, everyone live may hold the missing votes.
-        if self.votes.iter().any(|((_, n), v)| {
-            *n > self.final_seq && self.local_seat.is_some_and(|m| v.contains_key(&m))
+        if self.takeover.votes.iter().any(|((_, n), v)| {
+            *n > self.final_seq && self.local.seat.is_some_and(|m| v.contains_key(&m))
         }) {
             missing = live.clone();
         }
@@ -224,9 +226,23 @@ impl<G: Game> Session<G> {
         }
         let mut items = Vec::new();
         if req.need_setup || req.from_seq <= 1 {
-            items.extend(self.commits.iter().flatten().cloned().map(LogItem::Commit));
-            if self.phase != Phase::Seeding || self.sent_reveal {
-                items.extend(self.reveals.iter().flatten().cloned().map(LogItem::Reveal));
+            items.extend(
+                self.seeding
+                    .commits
+                    .iter()
+                    .flatten()
+                    .cloned()
+                    .map(LogItem::Commit),
+            );
+            if self.phase != Phase::Seeding || self.seeding.sent_reveal {
+                items.extend(
+                    self.seeding
+                        .reveals
+                        .iter()
+                        .flatten()
+                        .cloned()
+                        .map(LogItem::Reveal),
+                );
             }
         }
         let from_seq = req.from_seq.max(1);
@@ -238,13 +254,14 @@ impl<G: Game> Session<G> {
         // move: a peer handed over at a move it already took as final rewinds), and those held
         // now.
         for (_, votes) in self
+            .takeover
             .applied_votes
             .range(from_seq.saturating_sub(1)..)
             .take_while(|(n, _)| **n <= last.saturating_add(1))
         {
             items.extend(votes.iter().cloned().map(LogItem::Takeover));
         }
-        for votes in self.votes.values() {
+        for votes in self.takeover.votes.values() {
             items.extend(votes.values().cloned().map(LogItem::Takeover));
         }
         for seq in from_seq..=last {
@@ -264,10 +281,10 @@ impl<G: Game> Session<G> {
                 items.push(LogItem::Move(m.clone()));
             }
             // Commitments, and reveals already sent by their seats, of steps not yet final.
-            for v in self.secret_commits.values() {
+            for v in self.secret.commits.values() {
                 items.extend(v.iter().flatten().cloned().map(LogItem::SecretCommit));
             }
-            for v in self.secret_reveals.values() {
+            for v in self.secret.reveals.values() {
                 items.extend(v.iter().flatten().cloned().map(LogItem::SecretReveal));
             }
             for (seq, acks) in &self.acks {
@@ -297,10 +314,12 @@ impl<G: Game> Session<G> {
         match self.phase {
             Phase::Seeding => {
                 for i in self.player_seats().collect::<Vec<_>>() {
-                    if self.commits[i].is_none() {
+                    if self.seeding.commits[i].is_none() {
                         silent.push((i, Waiting::Commit));
-                    } else if self.reveals[i].is_none()
-                        && self.player_seats().all(|j| self.commits[j].is_some())
+                    } else if self.seeding.reveals[i].is_none()
+                        && self
+                            .player_seats()
+                            .all(|j| self.seeding.commits[j].is_some())
                     {
                         silent.push((i, Waiting::Reveal));
                     }
@@ -323,12 +342,14 @@ impl<G: Game> Session<G> {
                     Actor::Simultaneous(set) => {
                         let seq = self.final_seq + 1;
                         let committed = |i: usize| {
-                            self.secret_commits
+                            self.secret
+                                .commits
                                 .get(&seq)
                                 .is_some_and(|v| v[i].is_some())
                         };
                         let revealed = |i: usize| {
-                            self.secret_reveals
+                            self.secret
+                                .reveals
                                 .get(&seq)
                                 .is_some_and(|v| v[i].is_some())
                         };
@@ -362,7 +383,7 @@ impl<G: Game> Session<G> {
         // for it (and may hand its seat to the bot once it is gone, as for a move).
         if self.awaiting_resync
             && self.phase == Phase::Playing
-            && takeover::lone_vote(self.players_at_start)
+            && takeover::lone_vote(self.takeover.players_at_start)
         {
             for &i in &live {
                 if !silent.iter().any(|(j, _)| *j == i) {
@@ -373,7 +394,7 @@ impl<G: Game> Session<G> {
         // Having voted at this move, we wait for the other required voters' votes. One that has
         // sent nothing for this move (no ack, no vote) is silent too: that is how a second dead
         // seat is found while everyone waits for the first one's move.
-        if let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live)
+        if let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live)
             && matches!(self.phase, Phase::Playing | Phase::Settling)
         {
             let n = self.final_seq + 1;
@@ -381,7 +402,8 @@ impl<G: Game> Session<G> {
                 .iter()
                 .copied()
                 .filter(|&t| {
-                    self.votes
+                    self.takeover
+                        .votes
                         .get(&(Seat(t as u8), n))
                         .is_some_and(|v| v.contains_key(&me))
                 })
@@ -390,13 +412,15 @@ impl<G: Game> Session<G> {
                 .settings
                 .takeover_after_ms
                 .unwrap_or(self.settings.silence_ms);
-            if !mine.is_empty() && self.now >= self.last_vote_at.saturating_add(wait) {
+            if !mine.is_empty() && self.clock.now >= self.takeover.last_vote_at.saturating_add(wait)
+            {
                 for v in takeover::voters(&live, &mine) {
                     if v == me.index() || silent.iter().any(|(i, _)| *i == v) {
                         continue;
                     }
                     let voted_all = mine.iter().all(|&t| {
-                        self.votes
+                        self.takeover
+                            .votes
                             .get(&(Seat(t as u8), n))
                             .is_some_and(|m| m.contains_key(&Seat(v as u8)))
                     });
@@ -406,7 +430,7 @@ impl<G: Game> Session<G> {
                 }
             }
         }
-        silent.retain(|(i, _)| Some(Seat(*i as u8)) != self.local_seat);
+        silent.retain(|(i, _)| Some(Seat(*i as u8)) != self.local.seat);
         silent
     }
 
@@ -416,6 +440,7 @@ impl<G: Game> Session<G> {
             .get(&n)
             .is_some_and(|a| a.get(i).is_some_and(|a| a.is_some()))
             || self
+                .takeover
                 .votes
                 .iter()
                 .any(|((_, m), v)| *m == n && v.contains_key(&Seat(i as u8)))
@@ -428,7 +453,7 @@ impl<G: Game> Session<G> {
     pub(super) fn report_silence(&mut self) {
         let silent = self.waiting_for();
         for (i, waiting) in silent {
-            if Some(Seat(i as u8)) == self.local_seat {
+            if Some(Seat(i as u8)) == self.local.seat {
                 continue;
             }
             let Some(peer) = self.seats[i].player.as_ref().map(|p| p.peer) else {
@@ -452,11 +477,11 @@ impl<G: Game> Session<G> {
                     Waiting::SecretReveal(_) => 5,
                 },
             );
-            if !self.silence_reported.insert(key) {
+            if !self.reported.silence.insert(key) {
                 continue;
             }
             if waiting == Waiting::Reveal {
-                let proof: Vec<LogItem> = self.commits[i]
+                let proof: Vec<LogItem> = self.seeding.commits[i]
                     .iter()
                     .cloned()
                     .map(LogItem::Commit)
@@ -473,7 +498,8 @@ impl<G: Game> Session<G> {
             }
             if let Waiting::SecretReveal(seq) = waiting {
                 let proof: Vec<LogItem> = self
-                    .secret_commits
+                    .secret
+                    .commits
                     .get(&seq)
                     .and_then(|v| v[i].clone())
                     .map(LogItem::SecretCommit)

@@ -17,13 +17,13 @@ impl<G: Game> Session<G> {
         if n == 0 {
             return Some(Vec::new());
         }
-        let own = self.chain.link(n);
+        let own = self.local.chain.link(n);
         let e = self.log.get(n as usize - 1)?;
         self.live_player_seats()
             .into_iter()
             .map(|i| {
                 let seat = Seat(i as u8);
-                let link = if Some(seat) == self.local_seat {
+                let link = if Some(seat) == self.local.seat {
                     Some(own)
                 } else if let Some(m) = e.mv.as_ref().filter(|m| m.body.seat == seat) {
                     Some(m.body.reveal)
@@ -133,7 +133,7 @@ impl<G: Game> Session<G> {
         for (i, rec) in held {
             acks.push(match rec {
                 Some(rec) => rec,
-                None if Some(Seat(i as u8)) == self.local_seat => {
+                None if Some(Seat(i as u8)) == self.local.seat => {
                     self.own_ack_record(Seat(i as u8), k, hash)
                 }
                 None => return false,
@@ -155,7 +155,7 @@ impl<G: Game> Session<G> {
         let body = self.own_applied_ack_body(seat, seq, hash);
         AckRecord {
             seat: body.seat,
-            sig: self.signer.sign(Domain::Ack, &body),
+            sig: self.local.signer.sign(Domain::Ack, &body),
             next_tip: body.next_tip,
         }
     }

@@ -3,6 +3,22 @@
 
 use super::*;
 
+/// What the session holds of the secret steps not yet final.
+#[derive(Default)]
+pub(super) struct SecretHeld {
+    /// The commitments held, by step and seat.
+    pub(super) commits: BTreeMap<u32, Vec<Option<Signed<SecretCommitBody>>>>,
+    /// The reveals held (each checked against its commitment), by step and seat.
+    pub(super) reveals: BTreeMap<u32, Vec<Option<Signed<SecretRevealBody>>>>,
+    /// Our own choice at a secret step, committed: its signed reveal, kept back until every
+    /// commitment of the step is held.
+    pub(super) mine: Option<Signed<SecretRevealBody>>,
+    /// Resumed from a file: the live seats that have not answered a sync yet. The local seat
+    /// commits at a secret step only once every one of them has, so that a commitment it sent
+    /// before the crash, held by any of them, comes back instead of being signed anew.
+    pub(super) resync: BTreeSet<u8>,
+}
+
 impl<G: Game> Session<G> {
     // ----- simultaneous secret steps (see `crate::secret`) -----
 
@@ -30,12 +46,12 @@ impl<G: Game> Session<G> {
             seat,
             digest: crate::secret::commitment(&self.game_id, seq, seat, &encoded, &salt),
         };
-        let commit = match self.own_signed.get(&seq) {
+        let commit = match self.journal.own_signed.get(&seq) {
             Some(SignedRecord::SecretCommit(c)) if c.body == body => c.clone(),
             Some(_) => return Err(SubmitError::AlreadySigned { seq }),
             None => {
                 let commit = Signed {
-                    sig: self.signer.sign(Domain::SecretCommit, &body),
+                    sig: self.local.signer.sign(Domain::SecretCommit, &body),
                     body,
                 };
                 self.record_signed(SignedRecord::SecretCommit(commit.clone()));
@@ -49,12 +65,13 @@ impl<G: Game> Session<G> {
             action: encoded,
             salt,
         };
-        self.my_secret = Some(Signed {
-            sig: self.signer.sign(Domain::SecretReveal, &reveal_body),
+        self.secret.mine = Some(Signed {
+            sig: self.local.signer.sign(Domain::SecretReveal, &reveal_body),
             body: reveal_body,
         });
         let n = self.seats.len();
-        self.secret_commits
+        self.secret
+            .commits
             .entry(seq)
             .or_insert_with(|| vec![None; n])[seat.index()] = Some(commit.clone());
         self.send(Destination::Broadcast, Message::SecretCommit(commit));
@@ -65,7 +82,8 @@ impl<G: Game> Session<G> {
 
     /// Whether `seat`'s commitment at the secret step `seq` is held.
     pub(super) fn committed(&self, seat: Seat, seq: u32) -> bool {
-        self.secret_commits
+        self.secret
+            .commits
             .get(&seq)
             .is_some_and(|v| v[seat.index()].is_some())
     }
@@ -74,11 +92,12 @@ impl<G: Game> Session<G> {
     /// again from the others): the salt is ours to derive, and the action is the legal one that
     /// matches the commitment.
     pub(super) fn recover_my_secret(&mut self, me: Seat, seq: u32) {
-        if self.my_secret.as_ref().is_some_and(|r| r.body.seq == seq) {
+        if self.secret.mine.as_ref().is_some_and(|r| r.body.seq == seq) {
             return;
         }
         let Some(c) = self
-            .secret_commits
+            .secret
+            .commits
             .get(&seq)
             .and_then(|v| v[me.index()].clone())
         else {
@@ -100,8 +119,8 @@ impl<G: Game> Session<G> {
                 action,
                 salt,
             };
-            self.my_secret = Some(Signed {
-                sig: self.signer.sign(Domain::SecretReveal, &body),
+            self.secret.mine = Some(Signed {
+                sig: self.local.signer.sign(Domain::SecretReveal, &body),
                 body,
             });
         }
@@ -126,7 +145,7 @@ impl<G: Game> Session<G> {
             v.and_then(|v| v.get(seat.index()))
                 .is_some_and(|x| x.as_ref() == Some(&c))
         };
-        if held(self.secret_commits.get(&seq))
+        if held(self.secret.commits.get(&seq))
             || self.logged_secret(seq, seat, true) == Some(LogItem::SecretCommit(c.clone()))
         {
             return;
@@ -154,7 +173,8 @@ impl<G: Game> Session<G> {
         } else {
             let n = self.seats.len();
             let slot = self
-                .secret_commits
+                .secret
+                .commits
                 .entry(seq)
                 .or_insert_with(|| vec![None; n]);
             match &slot[seat.index()] {
@@ -182,7 +202,8 @@ impl<G: Game> Session<G> {
         let (seq, seat) = (r.body.seq, r.body.seat);
         if seq <= self.final_seq
             || self
-                .secret_reveals
+                .secret
+                .reveals
                 .get(&seq)
                 .and_then(|v| v.get(seat.index()))
                 .is_some_and(|x| x.as_ref() == Some(&r))
@@ -205,7 +226,8 @@ impl<G: Game> Session<G> {
         }
         // Without the commitment the reveal cannot be checked: it comes again.
         let Some(commit) = self
-            .secret_commits
+            .secret
+            .commits
             .get(&seq)
             .and_then(|v| v.get(seat.index()).cloned().flatten())
         else {
@@ -229,7 +251,8 @@ impl<G: Game> Session<G> {
         }
         let n = self.seats.len();
         let slot = self
-            .secret_reveals
+            .secret
+            .reveals
             .entry(seq)
             .or_insert_with(|| vec![None; n]);
         if slot[seat.index()].is_none() {
@@ -246,7 +269,7 @@ impl<G: Game> Session<G> {
         if live.iter().any(|&s| self.voted_without_move(s, seq)) {
             return false;
         }
-        if let Some(me) = self.local_seat
+        if let Some(me) = self.local.seat
             && self.is_my_turn()
             && self.your_turn_sent < seq
         {
@@ -255,7 +278,8 @@ impl<G: Game> Session<G> {
         }
         let n = self.seats.len();
         let commits = self
-            .secret_commits
+            .secret
+            .commits
             .get(&seq)
             .cloned()
             .unwrap_or_else(|| vec![None; n]);
@@ -293,17 +317,18 @@ impl<G: Game> Session<G> {
             }
         }
         // Every commitment is held: now, and only now, our own reveal goes out.
-        if let Some(me) = self.local_seat
+        if let Some(me) = self.local.seat
             && live.contains(&me)
         {
             self.recover_my_secret(me, seq);
         }
-        if let Some(me) = self.local_seat
+        if let Some(me) = self.local.seat
             && live.contains(&me)
-            && let Some(mine) = self.my_secret.clone().filter(|r| r.body.seq == seq)
+            && let Some(mine) = self.secret.mine.clone().filter(|r| r.body.seq == seq)
         {
             let slot = self
-                .secret_reveals
+                .secret
+                .reveals
                 .entry(seq)
                 .or_insert_with(|| vec![None; n]);
             if slot[me.index()].is_none() {
@@ -312,7 +337,8 @@ impl<G: Game> Session<G> {
             }
         }
         let reveals = self
-            .secret_reveals
+            .secret
+            .reveals
             .get(&seq)
             .cloned()
             .unwrap_or_else(|| vec![None; n]);
@@ -412,8 +438,8 @@ impl<G: Game> Session<G> {
             before,
             secret: Some((choices, items)),
         });
-        if self.my_secret.as_ref().is_some_and(|r| r.body.seq == seq) {
-            self.my_secret = None;
+        if self.secret.mine.as_ref().is_some_and(|r| r.body.seq == seq) {
+            self.secret.mine = None;
         }
         self.progress();
         for (seat, action, description, events, by_bot) in applied {
@@ -462,14 +488,16 @@ impl<G: Game> Session<G> {
     pub(super) fn own_secret_items(&self, me: Seat, seq: u32) -> Vec<Message> {
         let mut out = Vec::new();
         if let Some(c) = self
-            .secret_commits
+            .secret
+            .commits
             .get(&seq)
             .and_then(|v| v[me.index()].clone())
         {
             out.push(Message::SecretCommit(c));
         }
         if let Some(r) = self
-            .secret_reveals
+            .secret
+            .reveals
             .get(&seq)
             .and_then(|v| v[me.index()].clone())
         {

@@ -2,6 +2,33 @@
 
 use super::*;
 
+/// The seed's commit-reveal round: our nonce, and every seat's commit and reveal.
+pub(super) struct SeedRound {
+    /// The digest of the game's configuration, which every commit names.
+    pub(super) config_digest: [u8; 32],
+    /// Our seed nonce.
+    pub(super) nonce: [u8; 32],
+    pub(super) commits: Vec<Option<Signed<CommitBody>>>,
+    pub(super) reveals: Vec<Option<Signed<RevealBody>>>,
+    pub(super) sent_reveal: bool,
+    /// The seed, once every player revealed.
+    pub(super) seed: Option<[u8; 32]>,
+}
+
+impl SeedRound {
+    /// The round of a game of `seats` seats, before anyone committed.
+    pub(super) fn new(config_digest: [u8; 32], nonce: [u8; 32], seats: usize) -> Self {
+        SeedRound {
+            config_digest,
+            nonce,
+            commits: vec![None; seats],
+            reveals: vec![None; seats],
+            sent_reveal: false,
+            seed: None,
+        }
+    }
+}
+
 impl<G: Game> Session<G> {
     // ----- seed phase -----
 
@@ -19,7 +46,7 @@ impl<G: Game> Session<G> {
             return;
         }
         let signer_peer = self.peer_of_seat_or(seat, from);
-        if c.body.game_id != self.game_id || c.body.config_digest != self.config_digest {
+        if c.body.game_id != self.game_id || c.body.config_digest != self.seeding.config_digest {
             self.cheat(
                 CheatKind::WrongGame,
                 Some(seat),
@@ -30,9 +57,9 @@ impl<G: Game> Session<G> {
             );
             return;
         }
-        match &self.commits[seat.index()] {
+        match &self.seeding.commits[seat.index()] {
             None => {
-                self.commits[seat.index()] = Some(c);
+                self.seeding.commits[seat.index()] = Some(c);
                 self.progress();
             }
             Some(old) if *old == c => {}
@@ -68,7 +95,7 @@ impl<G: Game> Session<G> {
         }
         // Checked against the seat's commitment before it is stored (and so before it is
         // relayed): a signed reveal that does not match is the author's own doing.
-        if let Some(c) = self.commits[seat.index()].clone()
+        if let Some(c) = self.seeding.commits[seat.index()].clone()
             && beacon::nonce_hash(&self.game_id, seat, &r.body.nonce) != c.body.nonce_hash
         {
             let peer = self.peer_of_seat_or(seat, from);
@@ -85,9 +112,9 @@ impl<G: Game> Session<G> {
             ));
             return;
         }
-        match &self.reveals[seat.index()] {
+        match &self.seeding.reveals[seat.index()] {
             None => {
-                self.reveals[seat.index()] = Some(r);
+                self.seeding.reveals[seat.index()] = Some(r);
                 self.progress();
             }
             Some(old) if *old == r => {}
@@ -115,30 +142,32 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn try_start(&mut self) {
-        let all_commits = self.player_seats().all(|i| self.commits[i].is_some());
+        let all_commits = self
+            .player_seats()
+            .all(|i| self.seeding.commits[i].is_some());
         if !all_commits {
             return;
         }
-        if let Some(seat) = self.local_seat
-            && !self.sent_reveal
+        if let Some(seat) = self.local.seat
+            && !self.seeding.sent_reveal
         {
-            self.sent_reveal = true;
+            self.seeding.sent_reveal = true;
             let body = RevealBody {
                 game_id: self.game_id,
                 seat,
-                nonce: self.nonce,
+                nonce: self.seeding.nonce,
             };
             let signed = Signed {
-                sig: self.signer.sign(Domain::Reveal, &body),
+                sig: self.local.signer.sign(Domain::Reveal, &body),
                 body,
             };
-            self.reveals[seat.index()] = Some(signed.clone());
+            self.seeding.reveals[seat.index()] = Some(signed.clone());
             self.send(Destination::Broadcast, Message::Reveal(signed));
         }
         let seats: Vec<usize> = self.player_seats().collect();
         let mut nonces = Vec::new();
         for &i in &seats {
-            let (Some(c), Some(r)) = (&self.commits[i], &self.reveals[i]) else {
+            let (Some(c), Some(r)) = (&self.seeding.commits[i], &self.seeding.reveals[i]) else {
                 return;
             };
             if beacon::nonce_hash(&self.game_id, Seat(i as u8), &r.body.nonce) != c.body.nonce_hash
@@ -165,7 +194,7 @@ impl<G: Game> Session<G> {
         }
         let seed = beacon::seed(&self.game_id, &nonces);
         for &i in &seats {
-            if let Some(c) = &self.commits[i] {
+            if let Some(c) = &self.seeding.commits[i] {
                 self.trackers[i] = Some(ChainTracker {
                     pos: 0,
                     link: c.body.beacon_tip,
@@ -177,28 +206,28 @@ impl<G: Game> Session<G> {
             self.halt("the engine refused its setup chance point".into());
             return;
         }
-        self.seed = Some(seed);
+        self.seeding.seed = Some(seed);
         self.phase = Phase::Playing;
         let header = Header {
             format: crate::replay::format::FORMAT_VERSION,
             config: self.config.clone(),
             commits: seats
                 .iter()
-                .filter_map(|&i| self.commits[i].clone())
+                .filter_map(|&i| self.seeding.commits[i].clone())
                 .collect(),
             reveals: seats
                 .iter()
-                .filter_map(|&i| self.reveals[i].clone())
+                .filter_map(|&i| self.seeding.reveals[i].clone())
                 .collect(),
         };
         let mut bytes = MAGIC.to_vec();
         bytes.extend(encode_frame(&Frame::Header(Box::new(header))));
-        self.replay_log.clear();
-        self.frame_index.clear();
-        self.replay_log.extend_from_slice(&bytes);
-        self.frame_index.push((0, 0));
-        self.replay_out.push_back(bytes);
-        self.replay_sync = true;
+        self.replay.log.clear();
+        self.replay.frame_index.clear();
+        self.replay.log.extend_from_slice(&bytes);
+        self.replay.frame_index.push((0, 0));
+        self.replay.out.push_back(bytes);
+        self.replay.sync = true;
         self.progress();
         if let Some(hash) = self.current_hash() {
             self.events.push_back(Event::Started {

@@ -60,24 +60,22 @@ impl<G: Game> Session<G> {
         let n = seats.len();
         let limits = crate::limit::PeerLimits::new(settings.retransmit_ms);
         let mut s = Session {
-            config_digest: config.digest(),
+            seeding: seeding::SeedRound::new(config.digest(), nonce, n),
             config,
             game_id,
             settings,
-            signer,
-            game_secret,
-            local_peer,
-            local_seat,
+            local: Local {
+                signer,
+                game_secret,
+                peer: local_peer,
+                seat: local_seat,
+                chain,
+                reroll_chain,
+            },
             seats,
-            nonce,
-            chain,
-            reroll_chain,
-            commits: vec![None; n],
-            reveals: vec![None; n],
-            sent_reveal: false,
             phase: Phase::Seeding,
             state,
-            seed: None,
+            hash_cache: None,
             final_seq: 0,
             pending: None,
             acks: BTreeMap::new(),
@@ -85,66 +83,45 @@ impl<G: Game> Session<G> {
             trackers: vec![None; n],
             future_moves: BTreeMap::new(),
             log: Vec::new(),
-            votes: BTreeMap::new(),
-            applied_votes: BTreeMap::new(),
-            news_sent_at: now,
-            news_seq: 1,
-            gone_spell: None,
-            news_at: vec![now; n],
-            lone_vote: None,
-            progress_count: 0,
-            takeover_move: None,
             last_links: Vec::new(),
             relink: None,
+            awaiting_resync: false,
+            secret: secret_steps::SecretHeld::default(),
+            takeover: takeovers::TakeoverBook::default(),
+            presence: takeovers::Presence::new(n, now),
+            deferred: deferred::Deferred::default(),
+            dispute: None,
+            clock: Clock {
+                now,
+                last_progress: now,
+                progress_count: 0,
+                last_retransmit: now,
+            },
             outbox: VecDeque::new(),
             events: VecDeque::new(),
-            replay_out: VecDeque::new(),
-            now,
-            last_progress: now,
-            last_retransmit: now,
-            silence_reported: BTreeSet::new(),
-            cheats_reported: BTreeSet::new(),
-            unknown_reported: BTreeSet::new(),
-            chat_counter: 0,
-            chats_seen: BTreeSet::new(),
+            replay: output::ReplayOut::default(),
+            journal: output::JournalOut::default(),
+            reported: output::Reported::default(),
+            chat: Chat::default(),
             limits,
             your_turn_sent: 0,
             spectator_rr: 0,
-            awaiting_resync: false,
-            last_vote_at: 0,
-            hash_cache: None,
-            players_at_start: 0,
-            takeover_history: Vec::new(),
-            replay_log: Vec::new(),
-            frame_index: Vec::new(),
-            replay_polled: 0,
-            replay_truncate: None,
-            secret_commits: BTreeMap::new(),
-            secret_reveals: BTreeMap::new(),
-            my_secret: None,
-            secret_resync: BTreeSet::new(),
-            own_signed: BTreeMap::new(),
-            journal_out: VecDeque::new(),
-            journal_started: false,
-            replay_sync: false,
-            deferred: deferred::Deferred::default(),
-            dispute: None,
         };
-        s.players_at_start = s.player_seats().count();
-        if let Some(seat) = s.local_seat {
+        s.takeover.players_at_start = s.player_seats().count();
+        if let Some(seat) = s.local.seat {
             let body = CommitBody {
                 game_id,
-                config_digest: s.config_digest,
+                config_digest: s.seeding.config_digest,
                 seat,
-                nonce_hash: beacon::nonce_hash(&game_id, seat, &s.nonce),
-                beacon_tip: s.chain.tip(0),
-                reroll_tip: s.reroll_chain.tip(0),
+                nonce_hash: beacon::nonce_hash(&game_id, seat, &s.seeding.nonce),
+                beacon_tip: s.local.chain.tip(0),
+                reroll_tip: s.local.reroll_chain.tip(0),
             };
             let signed = Signed {
-                sig: s.signer.sign(Domain::Commit, &body),
+                sig: s.local.signer.sign(Domain::Commit, &body),
                 body,
             };
-            s.commits[seat.index()] = Some(signed.clone());
+            s.seeding.commits[seat.index()] = Some(signed.clone());
             s.send(Destination::Broadcast, Message::Commit(signed));
         } else {
             s.request_sync_from_someone();
@@ -214,25 +191,25 @@ impl<G: Game> Session<G> {
         let mut s = Self::with_signer(r.header.config.clone(), signer, game_secret, settings, now)?;
         s.outbox.clear();
         s.events.clear();
-        if let Some(seat) = s.local_seat
+        if let Some(seat) = s.local.seat
             && let Some(ours) = r.header.commits.iter().find(|c| c.body.seat == seat)
-            && s.commits[seat.index()].as_ref().map(|c| &c.body) != Some(&ours.body)
+            && s.seeding.commits[seat.index()].as_ref().map(|c| &c.body) != Some(&ours.body)
         {
             return Err(ResumeError::WrongSecret);
         }
         for c in &r.header.commits {
-            if let Some(slot) = s.commits.get_mut(c.body.seat.index()) {
+            if let Some(slot) = s.seeding.commits.get_mut(c.body.seat.index()) {
                 *slot = Some(c.clone());
             }
         }
         for rv in &r.header.reveals {
-            if let Some(slot) = s.reveals.get_mut(rv.body.seat.index()) {
+            if let Some(slot) = s.seeding.reveals.get_mut(rv.body.seat.index()) {
                 *slot = Some(rv.clone());
             }
         }
-        s.sent_reveal = true;
+        s.seeding.sent_reveal = true;
         s.try_start();
-        s.replay_out.clear();
+        s.replay.out.clear();
         s.events.clear();
         s.state = r.state;
         s.hash_cache = None;
@@ -255,15 +232,15 @@ impl<G: Game> Session<G> {
             _ => s.relink_from_log(r.last_hash),
         }
         s.your_turn_sent = s.final_seq;
-        s.replay_log = replay[..r.valid_len].to_vec();
-        s.frame_index = read_frames(&s.replay_log)
+        s.replay.log = replay[..r.valid_len].to_vec();
+        s.replay.frame_index = read_frames(&s.replay.log)
             .frames
             .iter()
             .map(|(offset, f)| (frame_key(f), *offset))
             .collect();
-        s.replay_polled = r.valid_len;
-        s.replay_out.clear();
-        s.takeover_history = r.takeovers.clone();
+        s.replay.polled = r.valid_len;
+        s.replay.out.clear();
+        s.takeover.history = r.takeovers.clone();
         if r.over {
             s.phase = Phase::Over;
         } else {
@@ -276,21 +253,21 @@ impl<G: Game> Session<G> {
             // The last move ended the game by itself: the end record repeats its acks.
             s.end_after_resume();
             s.awaiting_resync = true;
-            s.secret_resync = s
+            s.secret.resync = s
                 .live_player_seats()
                 .into_iter()
                 .map(|i| i as u8)
-                .filter(|&i| Some(Seat(i)) != s.local_seat)
+                .filter(|&i| Some(Seat(i)) != s.local.seat)
                 .collect();
             for p in s.seat_peers().into_iter().flatten() {
-                if p != s.local_peer {
+                if p != s.local.peer {
                     let req = s.sync_request();
                     s.send(Destination::Peer(p), Message::SyncRequest(req));
                 }
             }
         }
-        s.journal_started = journal.valid_len > 0;
-        if let Some(me) = s.local_seat
+        s.journal.started = journal.valid_len > 0;
+        if let Some(me) = s.local.seat
             && let Some(key) = s.seats[me.index()]
                 .player
                 .as_ref()
@@ -310,7 +287,7 @@ impl<G: Game> Session<G> {
                     }
                 };
                 if ours {
-                    s.own_signed.entry(rec.seq()).or_insert(rec);
+                    s.journal.own_signed.entry(rec.seq()).or_insert(rec);
                 }
             }
         }

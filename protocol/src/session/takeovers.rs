@@ -3,6 +3,59 @@
 
 use super::*;
 
+/// Takeover votes held, and the takeovers applied.
+#[derive(Default)]
+pub(super) struct TakeoverBook {
+    /// Votes held for the move under way (and the one just final, or one ahead): by (seat voted
+    /// out, move). Pruned once a move is final or the takeover applied.
+    pub(super) votes: BTreeMap<(Seat, u32), BTreeMap<Seat, Signed<TakeoverBody>>>,
+    /// The votes of every takeover applied, by move, to answer sync requests (at most one
+    /// takeover per player seat, so bounded).
+    pub(super) applied_votes: BTreeMap<u32, Vec<Signed<TakeoverBody>>>,
+    /// A seat's own last move that a voter held, by move and digest: it stands after the
+    /// takeover.
+    pub(super) seat_move: Option<(u32, [u8; 32])>,
+    /// Takeovers applied: `(from_seq, seats)`.
+    pub(super) history: Vec<(u32, Vec<Seat>)>,
+    /// Player seats at the start of the game (for the takeover quorum).
+    pub(super) players_at_start: usize,
+    /// When we last cast a new takeover vote.
+    pub(super) last_vote_at: u64,
+}
+
+/// Who sent news lately: in a 2-player game a seat is voted out alone only after
+/// [`Settings::gone_after_ms`] without news from it, and refuses such a vote while it sends news
+/// (see [`crate::takeover`]).
+pub(super) struct Presence {
+    /// When the local seat last signed something new (a move, an ack, a secret commitment, a
+    /// vote).
+    pub(super) news_sent_at: u64,
+    /// The move under way when the local seat last signed something new.
+    pub(super) news_seq: u32,
+    /// The last time the local seat sent nothing new for the gone-timeout or more: the first
+    /// and last move under way in that silence (see `sent_news`).
+    pub(super) gone_spell: Option<(u32, u32)>,
+    /// When a message from each seat's peer last moved the game on (something new from it).
+    pub(super) news_at: Vec<u64>,
+    /// A lone vote against our seat in a 2-player game that came while we had sent news within
+    /// the gone-timeout: its sender, the vote, and when we had last sent news then. Judged at
+    /// the next tick, on a fresh clock.
+    pub(super) lone_vote: Option<(PeerId, Signed<TakeoverBody>, u64)>,
+}
+
+impl Presence {
+    /// Everyone counted as having sent news at `now`, in a game of `seats` seats.
+    pub(super) fn new(seats: usize, now: u64) -> Self {
+        Presence {
+            news_sent_at: now,
+            news_seq: 1,
+            gone_spell: None,
+            news_at: vec![now; seats],
+            lone_vote: None,
+        }
+    }
+}
+
 impl<G: Game> Session<G> {
     // ----- takeover -----
 
@@ -24,6 +77,7 @@ impl<G: Game> Session<G> {
         let (seat, from_seq, voter) = (b.seat, b.from_seq, b.voter);
         // The same vote again (verified when first held), or a second one: the first counts.
         if self
+            .takeover
             .votes
             .get(&(seat, from_seq))
             .is_some_and(|v| v.contains_key(&voter))
@@ -41,8 +95,9 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        let Some(me) = self.local_seat else {
-            self.votes
+        let Some(me) = self.local.seat else {
+            self.takeover
+                .votes
                 .entry((seat, from_seq))
                 .or_default()
                 .insert(voter, t);
@@ -55,11 +110,11 @@ impl<G: Game> Session<G> {
         if seat == me
             && voter != me
             && self.seats[me.index()].live
-            && takeover::lone_vote(self.players_at_start)
-            && !self.was_gone_at(from_seq, self.news_sent_at)
+            && takeover::lone_vote(self.takeover.players_at_start)
+            && !self.was_gone_at(from_seq, self.presence.news_sent_at)
         {
-            if self.lone_vote.is_none() {
-                self.lone_vote = Some((from, t, self.news_sent_at));
+            if self.presence.lone_vote.is_none() {
+                self.presence.lone_vote = Some((from, t, self.presence.news_sent_at));
             }
             return;
         }
@@ -70,23 +125,27 @@ impl<G: Game> Session<G> {
     /// we are silent that long now (since `sent_at`, our last news), or we were when move `n` was
     /// under way (a machine that slept, then woke and played on before the vote reached it).
     fn was_gone_at(&self, n: u32, sent_at: u64) -> bool {
-        self.now >= sent_at.saturating_add(self.settings.gone_after_ms)
-            || self.gone_spell.is_some_and(|(a, b)| a <= n && n <= b)
+        self.clock.now >= sent_at.saturating_add(self.settings.gone_after_ms)
+            || self
+                .presence
+                .gone_spell
+                .is_some_and(|(a, b)| a <= n && n <= b)
     }
 
     /// Notes that we signed something new (a move, ack, secret commitment or vote) now. A
     /// silence of the gone-timeout or more before it is remembered with the moves it spanned.
     pub(super) fn sent_news(&mut self) {
         let seq = self.final_seq + 1;
-        if self.now
+        if self.clock.now
             >= self
+                .presence
                 .news_sent_at
                 .saturating_add(self.settings.gone_after_ms)
         {
-            self.gone_spell = Some((self.news_seq, seq));
+            self.presence.gone_spell = Some((self.presence.news_seq, seq));
         }
-        self.news_sent_at = self.now;
-        self.news_seq = seq;
+        self.presence.news_sent_at = self.clock.now;
+        self.presence.news_seq = seq;
     }
 
     /// A lone vote against our seat in a 2-player game, held since it came (see `on_takeover`):
@@ -94,7 +153,7 @@ impl<G: Game> Session<G> {
     /// not running: the partner rightly found us gone), it counts and we follow the game
     /// read-only; otherwise it is reported as `Cheat(Eviction)` and our game ends there.
     pub(super) fn judge_lone_vote(&mut self) {
-        let Some((from, t, sent_at)) = self.lone_vote.take() else {
+        let Some((from, t, sent_at)) = self.presence.lone_vote.take() else {
             return;
         };
         if self.was_gone_at(t.body.from_seq, sent_at) {
@@ -124,22 +183,24 @@ impl<G: Game> Session<G> {
     /// Holds a vote, checked and accepted, and acts on it.
     fn hold_vote(&mut self, t: Signed<TakeoverBody>) {
         let (seat, from_seq, voter) = (t.body.seat, t.body.from_seq, t.body.voter);
-        let Some(me) = self.local_seat else {
+        let Some(me) = self.local.seat else {
             return;
         };
-        self.votes
+        self.takeover
+            .votes
             .entry((seat, from_seq))
             .or_default()
             .insert(voter, t);
         // Not progress: every voter's timer keeps running from the last move or ack, so the
         // others vote at about the same time as the first one.
         if voter == me {
-            self.last_vote_at = self.now;
+            self.takeover.last_vote_at = self.clock.now;
         }
         // If we voted for this seat at an earlier move, vote again at the move under way (a
         // no-op while our earlier vote is for it: a vote ahead of it never moves ours).
         if voter != me {
             let voted_earlier = self
+                .takeover
                 .votes
                 .iter()
                 .any(|((s, n), v)| *s == seat && *n < from_seq && v.contains_key(&me));
@@ -161,7 +222,7 @@ impl<G: Game> Session<G> {
     /// The player seats that were live at the start of move `n` (before any takeover at `n`).
     pub(super) fn live_at(&self, n: u32) -> Vec<usize> {
         let mut live = self.live_player_seats();
-        for (from, seats) in &self.takeover_history {
+        for (from, seats) in &self.takeover.history {
             if *from >= n {
                 live.extend(seats.iter().map(|s| s.index()));
             }
@@ -177,13 +238,14 @@ impl<G: Game> Session<G> {
         let candidates: Vec<usize> = live
             .iter()
             .copied()
-            .filter(|&t| self.votes.contains_key(&(Seat(t as u8), n)))
+            .filter(|&t| self.takeover.votes.contains_key(&(Seat(t as u8), n)))
             .collect();
         if candidates.is_empty() {
             return Vec::new();
         }
-        takeover::decided_sets(live, &candidates, self.players_at_start, |t, v| {
-            self.votes
+        takeover::decided_sets(live, &candidates, self.takeover.players_at_start, |t, v| {
+            self.takeover
+                .votes
                 .get(&(Seat(t as u8), n))
                 .is_some_and(|m| m.contains_key(&Seat(v as u8)))
         })
@@ -191,7 +253,7 @@ impl<G: Game> Session<G> {
 
     /// Whether a decided takeover at move `n` hands our (still live) seat to the bot.
     pub(super) fn decided_against_me(&self, n: u32) -> bool {
-        let Some(me) = self.local_seat else {
+        let Some(me) = self.local.seat else {
             return false;
         };
         if !self.seats[me.index()].live {
@@ -207,10 +269,11 @@ impl<G: Game> Session<G> {
     /// took move `n` as final without a takeover of anyone we voted against at `n` (a vote at a
     /// move proves its voter holds the move before as final), so our votes at `n` stop binding us.
     pub(super) fn taken_over_after(&self, n: u32) -> bool {
-        let Some(me) = self.local_seat else {
+        let Some(me) = self.local.seat else {
             return false;
         };
         let later: Vec<u32> = self
+            .takeover
             .votes
             .keys()
             .filter(|(s, m)| *s == me && *m > n)
@@ -230,28 +293,37 @@ impl<G: Game> Session<G> {
     /// Whether we voted to take over `seat` at `seq` without holding its move for `seq`.
     /// Once our own seat is handed over, our votes bind us no more.
     pub(super) fn voted_without_move(&self, seat: Seat, seq: u32) -> bool {
-        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+        let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) else {
             return false;
         };
-        self.votes
+        self.takeover
+            .votes
             .get(&(seat, seq))
             .and_then(|v| v.get(&me))
             .is_some_and(|v| v.body.seat_move.is_none())
-            && !self.votes.keys().any(|(s2, n2)| *s2 == seat && *n2 > seq)
+            && !self
+                .takeover
+                .votes
+                .keys()
+                .any(|(s2, n2)| *s2 == seat && *n2 > seq)
             && !self.taken_over_after(seq)
     }
 
     /// Whether a vote of ours binds us not to finalise move `seq` without the takeover.
     /// Once our own seat is handed over, our votes bind us no more.
     pub(super) fn bound_by_vote(&self, seq: u32, live: &[usize]) -> bool {
-        let Some(me) = self.local_seat.filter(|s| self.seats[s.index()].live) else {
+        let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) else {
             return false;
         };
-        self.votes.iter().any(|((s, n), v)| {
+        self.takeover.votes.iter().any(|((s, n), v)| {
             *n == seq
                 && live.contains(&s.index())
                 && v.contains_key(&me)
-                && !self.votes.keys().any(|(s2, n2)| s2 == s && *n2 > seq)
+                && !self
+                    .takeover
+                    .votes
+                    .keys()
+                    .any(|(s2, n2)| s2 == s && *n2 > seq)
         }) && !self.taken_over_after(seq)
     }
 
@@ -272,7 +344,8 @@ impl<G: Game> Session<G> {
                 return;
             }
             let me = self
-                .local_seat
+                .local
+                .seat
                 .map(|s| s.index())
                 .filter(|&i| self.seats[i].live);
             let chosen = match me {
@@ -281,7 +354,8 @@ impl<G: Game> Session<G> {
                         .iter()
                         .copied()
                         .filter(|&t| {
-                            self.votes
+                            self.takeover
+                                .votes
                                 .get(&(Seat(t as u8), n))
                                 .is_some_and(|v| v.contains_key(&Seat(me as u8)))
                         })
@@ -301,6 +375,7 @@ impl<G: Game> Session<G> {
         for &t in x {
             for &v in &voters {
                 if let Some(s) = self
+                    .takeover
                     .votes
                     .get(&(Seat(t as u8), n))
                     .and_then(|m| m.get(&Seat(v as u8)))
@@ -315,7 +390,7 @@ impl<G: Game> Session<G> {
             }
         }
         if let Some(h) = records.iter().find_map(|r| r.seat_move) {
-            self.takeover_move = Some((n, h));
+            self.takeover.seat_move = Some((n, h));
         }
         for &t in x {
             self.seats[t].live = false;
@@ -325,10 +400,10 @@ impl<G: Game> Session<G> {
         if self
             .live_player_seats()
             .iter()
-            .all(|&i| Some(Seat(i as u8)) == self.local_seat)
+            .all(|&i| Some(Seat(i as u8)) == self.local.seat)
         {
             self.awaiting_resync = false;
-            self.secret_resync.clear();
+            self.secret.resync.clear();
         }
         // The not-yet-final move of a seat handed over is undone, unless the vote let it stand.
         let secret_of_target = self.pending.as_ref().is_some_and(|p| {
@@ -351,10 +426,9 @@ impl<G: Game> Session<G> {
             && p.secret.is_none()
             && x.contains(&p.seat.index())
         {
-            let stands = p
-                .mv
-                .as_ref()
-                .is_some_and(|m| self.takeover_move == Some((n, crate::message::move_digest(m))));
+            let stands = p.mv.as_ref().is_some_and(|m| {
+                self.takeover.seat_move == Some((n, crate::message::move_digest(m)))
+            });
             if !stands {
                 if let Some(p) = self.pending.take() {
                     self.state = p.before;
@@ -372,15 +446,19 @@ impl<G: Game> Session<G> {
             votes: records,
             beacon,
         }));
-        self.takeover_history.push((n, seats));
+        self.takeover.history.push((n, seats));
         // The votes are used: kept (bounded: one takeover per seat at most) only to answer sync
         // requests.
         let used: Vec<Signed<TakeoverBody>> = x
             .iter()
-            .filter_map(|&t| self.votes.remove(&(Seat(t as u8), n)))
+            .filter_map(|&t| self.takeover.votes.remove(&(Seat(t as u8), n)))
             .flat_map(|m| m.into_values())
             .collect();
-        self.applied_votes.entry(n).or_default().extend(used);
+        self.takeover
+            .applied_votes
+            .entry(n)
+            .or_default()
+            .extend(used);
         // The move under way, if it stands, is acked again with our re-roll link for this
         // takeover: the chance point after it is drawn from links nobody knew before now.
         if let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash))
@@ -401,7 +479,7 @@ impl<G: Game> Session<G> {
     /// (for a move that is undone): acks already signed after it, by peers that applied it first,
     /// are for the move that replaces it and are kept.
     fn drop_acks_before(&mut self, n: u32) {
-        let k = self.takeover_history.len() as u32 + 1;
+        let k = self.takeover.history.len() as u32 + 1;
         if let Some(v) = self.acks.get_mut(&n) {
             for a in v.iter_mut() {
                 if a.as_ref().is_some_and(|a| super::moves::reroll_rank(a) < k) {
@@ -417,21 +495,21 @@ impl<G: Game> Session<G> {
     pub(super) fn rewind_for_takeover(&mut self, n: u32) {
         // Cut before move `n`, keeping the takeovers already recorded at `n` (every peer applied
         // them, in this order: the re-roll position of move `n` counts them).
-        let cut = read_frames(&self.replay_log)
+        let cut = read_frames(&self.replay.log)
             .frames
             .iter()
             .find(|(_, f)| match f {
                 Frame::Takeover(t) => t.from_seq > n,
                 f => frame_key(f) >= n,
             })
-            .map_or(self.replay_log.len(), |(o, _)| *o);
-        let prefix = self.replay_log[..cut].to_vec();
+            .map_or(self.replay.log.len(), |(o, _)| *o);
+        let prefix = self.replay.log[..cut].to_vec();
         let resumed = Self::resume_with_signer(
             &prefix,
-            self.signer.clone(),
-            self.game_secret.clone(),
+            self.local.signer.clone(),
+            self.local.game_secret.clone(),
             self.settings.clone(),
-            self.now,
+            self.clock.now,
         );
         let Ok((mut s, keep)) = resumed else {
             self.halt(format!(
@@ -439,8 +517,8 @@ impl<G: Game> Session<G> {
             ));
             return;
         };
-        s.votes = std::mem::take(&mut self.votes);
-        s.applied_votes = std::mem::take(&mut self.applied_votes);
+        s.takeover.votes = std::mem::take(&mut self.takeover.votes);
+        s.takeover.applied_votes = std::mem::take(&mut self.takeover.applied_votes);
         // The acks of move `n - 1` we held (our file may lack them): the links of the seats
         // still live after the takeovers kept at `n` are the takeover records' to come.
         if n >= 2
@@ -461,25 +539,22 @@ impl<G: Game> Session<G> {
         let mut outbox = std::mem::take(&mut self.outbox);
         outbox.extend(s.outbox.drain(..));
         s.outbox = outbox;
-        s.cheats_reported = std::mem::take(&mut self.cheats_reported);
-        s.unknown_reported = std::mem::take(&mut self.unknown_reported);
-        s.chats_seen = std::mem::take(&mut self.chats_seen);
-        s.chat_counter = self.chat_counter;
-        s.own_signed = std::mem::take(&mut self.own_signed);
-        s.journal_out = std::mem::take(&mut self.journal_out);
-        s.journal_started = self.journal_started;
+        s.reported.cheats = std::mem::take(&mut self.reported.cheats);
+        s.reported.unknown = std::mem::take(&mut self.reported.unknown);
+        s.chat = std::mem::take(&mut self.chat);
+        s.journal = std::mem::take(&mut self.journal);
         s.your_turn_sent = self.your_turn_sent.max(s.your_turn_sent);
-        s.replay_out.clear();
-        s.replay_truncate = self.replay_truncate;
-        let polled = self.replay_polled;
+        s.replay.out.clear();
+        s.replay.truncate = self.replay.truncate;
+        let polled = self.replay.polled;
         if keep >= polled {
             if keep > polled {
-                s.replay_out.push_back(prefix[polled..keep].to_vec());
+                s.replay.out.push_back(prefix[polled..keep].to_vec());
             }
-            s.replay_polled = polled;
+            s.replay.polled = polled;
         } else {
-            s.replay_truncate = Some(keep);
-            s.replay_polled = keep;
+            s.replay.truncate = Some(keep);
+            s.replay.polled = keep;
         }
         *self = s;
         self.advance();
@@ -489,7 +564,7 @@ impl<G: Game> Session<G> {
         let Some(after) = self.settings.takeover_after_ms else {
             return;
         };
-        if self.now < self.last_progress.saturating_add(after) {
+        if self.clock.now < self.clock.last_progress.saturating_add(after) {
             return;
         }
         for (seat, _) in self.waiting_for() {
