@@ -5,16 +5,15 @@ use super::format::{self, Frame, Header, read_frames};
 use super::verifier::Verifier;
 use super::{Fault, VerifyError};
 use crate::beacon::ChainTracker;
-use crate::message::{AckBody, AckStage, Link, MoveBody, SecretCommitBody, SecretRevealBody};
-use dwarfs_engine::{Game, Seat, StateHash, codec, state_hash};
+use crate::message::{
+    Ack, AckBody, AckStage, GameId, Link, LogItem, MoveBody, RerollLink, SecretCommitBody,
+    SecretRevealBody, Signed,
+};
+use dwarfs_engine::{Game, Seat, StateHash, state_hash};
 
 /// A rebuilt move: the signed move (`None` for a bot's or a secret step), the acks the file
 /// holds, and a secret step's signed commitments and reveals.
-pub(crate) type RebuiltMove = (
-    Option<crate::message::Signed<MoveBody>>,
-    Vec<Option<crate::message::Ack>>,
-    Vec<crate::message::LogItem>,
-);
+pub(crate) type RebuiltMove = (Option<Signed<MoveBody>>, Vec<Option<Ack>>, Vec<LogItem>);
 
 /// A game rebuilt from a (possibly cut) replay file, for a peer resuming after a crash.
 pub(crate) struct Rebuilt<G: Game> {
@@ -146,115 +145,22 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
         }
         valid_len = end_of(index);
-        let reroll_links = match frame {
-            Frame::Move(m) => m.reroll.as_ref().map(|r| r.links.clone()),
-            Frame::Secret(r) => r.reroll.as_ref().map(|r| r.links.clone()),
-            _ => None,
+        let (Some(hash_after), Some(step)) = (v.step_hash, Step::of(frame)) else {
+            continue;
         };
-        let reroll_pos = v.takeover_sets.len() as u32;
-        let (seq, acks_in, links, plays, signed, secret) = match frame {
-            Frame::Move(m) => (
-                m.seq,
-                &m.acks,
-                &m.beacon,
-                vec![(m.seat, &m.action)],
-                m.sig.zip(m.reveal),
-                Vec::new(),
-            ),
-            Frame::Secret(r) => {
-                let mut items = Vec::new();
-                for c in &r.choices {
-                    let Some(p) = &c.proof else { continue };
-                    let digest =
-                        crate::secret::commitment(&game_id, r.seq, c.seat, &c.action, &p.salt);
-                    items.push(crate::message::LogItem::SecretCommit(
-                        crate::message::Signed {
-                            body: SecretCommitBody {
-                                game_id,
-                                seq: r.seq,
-                                prev,
-                                seat: c.seat,
-                                digest,
-                            },
-                            sig: p.commit_sig,
-                        },
-                    ));
-                    items.push(crate::message::LogItem::SecretReveal(
-                        crate::message::Signed {
-                            body: SecretRevealBody {
-                                game_id,
-                                seq: r.seq,
-                                seat: c.seat,
-                                action: c.action.clone(),
-                                salt: p.salt,
-                            },
-                            sig: p.reveal_sig,
-                        },
-                    ));
-                }
-                let plays = r.choices.iter().map(|c| (c.seat, &c.action)).collect();
-                (r.seq, &r.acks, &r.beacon, plays, None, items)
-            }
-            _ => continue,
-        };
-        // The acks hash the state right after the move, before any chance point.
-        let hash_after = {
-            let mut s = snapshot.0.clone();
-            for (seat, action) in plays {
-                let _ = codec::decode::<G::Action>(action)
-                    .ok()
-                    .map(|a| s.play(seat, &a));
-            }
-            state_hash(&s).map_err(|e| err(index, *offset, Some(seq), Fault::from(e)))?
-        };
-        let signed = match (frame, signed) {
-            (Frame::Move(m), Some((sig, reveal))) => Some(crate::message::Signed {
-                body: MoveBody {
-                    game_id,
-                    seq,
-                    seat: m.seat,
-                    prev,
-                    action: m.action.clone(),
-                    hash: hash_after,
-                    reveal,
-                    next_tip: m.next_tip,
-                },
-                sig,
-            }),
-            _ => None,
-        };
-        // The links are every seat live at the move's, in seat order (the mover's too).
+        // The seats live at the move, in seat order (the mover's too): whose links its acks reveal.
         let live_before: Vec<usize> = (0..snapshot.3.len())
             .filter(|&i| snapshot.3[i] && v.keys[i].is_some())
             .collect();
-        let mut acks = vec![None; header.config.seats.len()];
-        for a in acks_in {
-            let k = live_before.iter().position(|&i| i == a.seat.index());
-            if let Some(slot) = acks.get_mut(a.seat.index()) {
-                *slot = Some(crate::message::Ack {
-                    signed: crate::message::Signed {
-                        body: AckBody {
-                            game_id,
-                            seq,
-                            seat: a.seat,
-                            stage: AckStage::Applied,
-                            hash: hash_after,
-                            next_tip: a.next_tip,
-                            reveal: k.and_then(|k| links.get(k)).copied(),
-                            reroll: reroll_links.as_ref().and_then(|r| {
-                                k.and_then(|k| r.get(k))
-                                    .map(|&link| crate::message::RerollLink {
-                                        pos: reroll_pos,
-                                        link,
-                                    })
-                            }),
-                        },
-                        sig: a.sig,
-                    },
-                });
-            }
-        }
-        moves.push((signed, acks, secret));
+        let at = StepAt {
+            game_id,
+            prev,
+            hash: hash_after,
+            live: &live_before,
+            reroll_pos: v.takeover_sets.len() as u32,
+            seats: header.config.seats.len(),
+        };
+        moves.push(at.rebuild(&step));
         last_hash = Some(hash_after);
     }
     let final_seq = moves.len() as u32;
@@ -281,4 +187,126 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         last_hash,
         last_links,
     })
+}
+
+/// A move or secret step as its frame records it.
+enum Step<'a> {
+    Move(&'a format::MoveRecord),
+    Secret(&'a format::SecretRecord),
+}
+
+impl<'a> Step<'a> {
+    fn of(frame: &'a Frame) -> Option<Self> {
+        match frame {
+            Frame::Move(m) => Some(Step::Move(m)),
+            Frame::Secret(r) => Some(Step::Secret(r)),
+            _ => None,
+        }
+    }
+}
+
+/// Where a rebuilt move stands: what its signed items name beside the frame's own fields.
+struct StepAt<'a> {
+    game_id: GameId,
+    /// The state hash before the move.
+    prev: StateHash,
+    /// The state hash right after it, before any chance point: what its acks sign.
+    hash: StateHash,
+    /// The seats live at the move, in seat order.
+    live: &'a [usize],
+    /// The re-roll position its acks' re-roll links are at, if it has any.
+    reroll_pos: u32,
+    seats: usize,
+}
+
+impl StepAt<'_> {
+    /// The signed move, the acks the frame stores and a secret step's signed commitments and
+    /// reveals, rebuilt from the frame.
+    fn rebuild(&self, step: &Step<'_>) -> RebuiltMove {
+        let (seq, acks, links, reroll) = match step {
+            Step::Move(m) => (m.seq, &m.acks, &m.beacon, &m.reroll),
+            Step::Secret(r) => (r.seq, &r.acks, &r.beacon, &r.reroll),
+        };
+        let (signed, secret) = match step {
+            Step::Move(m) => (self.signed_move(m), Vec::new()),
+            Step::Secret(r) => (None, self.secret_items(r)),
+        };
+        let mut out = vec![None; self.seats];
+        for a in acks {
+            let k = self.live.iter().position(|&i| i == a.seat.index());
+            let Some(slot) = out.get_mut(a.seat.index()) else {
+                continue;
+            };
+            *slot = Some(Ack {
+                signed: Signed {
+                    body: AckBody {
+                        game_id: self.game_id,
+                        seq,
+                        seat: a.seat,
+                        stage: AckStage::Applied,
+                        hash: self.hash,
+                        next_tip: a.next_tip,
+                        reveal: k.and_then(|k| links.get(k)).copied(),
+                        reroll: reroll.as_ref().and_then(|r| {
+                            k.and_then(|k| r.links.get(k)).map(|&link| RerollLink {
+                                pos: self.reroll_pos,
+                                link,
+                            })
+                        }),
+                    },
+                    sig: a.sig,
+                },
+            });
+        }
+        (signed, out, secret)
+    }
+
+    /// A seat's signed move (its author's ack folded in); `None` for the bot's.
+    fn signed_move(&self, m: &format::MoveRecord) -> Option<Signed<MoveBody>> {
+        let (sig, reveal) = m.sig.zip(m.reveal)?;
+        Some(Signed {
+            body: MoveBody {
+                game_id: self.game_id,
+                seq: m.seq,
+                seat: m.seat,
+                prev: self.prev,
+                action: m.action.clone(),
+                hash: self.hash,
+                reveal,
+                next_tip: m.next_tip,
+            },
+            sig,
+        })
+    }
+
+    /// A secret step's signed commitments and reveals, seat by seat.
+    fn secret_items(&self, r: &format::SecretRecord) -> Vec<LogItem> {
+        let mut items = Vec::new();
+        for c in &r.choices {
+            let Some(p) = &c.proof else { continue };
+            let digest =
+                crate::secret::commitment(&self.game_id, r.seq, c.seat, &c.action, &p.salt);
+            items.push(LogItem::SecretCommit(Signed {
+                body: SecretCommitBody {
+                    game_id: self.game_id,
+                    seq: r.seq,
+                    prev: self.prev,
+                    seat: c.seat,
+                    digest,
+                },
+                sig: p.commit_sig,
+            }));
+            items.push(LogItem::SecretReveal(Signed {
+                body: SecretRevealBody {
+                    game_id: self.game_id,
+                    seq: r.seq,
+                    seat: c.seat,
+                    action: c.action.clone(),
+                    salt: p.salt,
+                },
+                sig: p.reveal_sig,
+            }));
+        }
+        items
+    }
 }

@@ -15,7 +15,7 @@ use super::{Fault, Position, SignatureCheck, VerifyError, VerifyReport};
 use crate::beacon::ChainTracker;
 use crate::keys::{Domain, Signature, signed_bytes};
 use crate::message::Link;
-use dwarfs_engine::{Game, Seat, state_hash};
+use dwarfs_engine::{Game, Seat, StateHash, state_hash};
 use libp2p_identity::ed25519;
 
 thread_local! {
@@ -54,6 +54,9 @@ pub(super) struct Verifier<G: Game> {
     pub(super) header: Header,
     pub(super) last_seq: u32,
     pub(super) last_chance: bool,
+    /// The state hash right after the last move or secret step, before any chance point it
+    /// led to: what its acks sign.
+    pub(super) step_hash: Option<StateHash>,
     pub(super) chance_points: u32,
     pub(super) signatures: u32,
     pub(super) takeovers: Vec<(Seat, u32)>,

@@ -135,6 +135,7 @@ impl<G: Game> Verifier<G> {
             header: header.clone(),
             last_seq: 0,
             last_chance: false,
+            step_hash: None,
             chance_points: 0,
             signatures,
             takeovers: Vec::new(),

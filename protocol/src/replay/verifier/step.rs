@@ -156,6 +156,7 @@ impl<G: Game> Verifier<G> {
         self.last_reroll = due.map(|(pos, _)| (seq, pos, rerolls));
         self.last_seq = seq;
         self.last_chance = chance;
+        self.step_hash = Some(hash);
         Ok(())
     }
 }
