@@ -183,7 +183,8 @@ struct Local {
 
 /// The session's logical time and when the game last moved on.
 struct Clock {
-    /// The caller's logical time in milliseconds, as of the last input.
+    /// The caller's logical time in milliseconds: the latest given to [`Session::tick`] or at
+    /// the start; it never goes back.
     now: u64,
     /// When the game last moved on (see `progress`).
     last_progress: u64,

@@ -38,7 +38,7 @@ pub(super) struct JournalOut {
 #[derive(Default)]
 pub(super) struct Reported {
     /// Silences reported since the game last moved on (cleared then), as (silent seat, the
-    /// seat or step waited on, what is waited for).
+    /// move waited on (0 in the seed round), what is waited for).
     pub(super) silence: BTreeSet<(u8, u32, u8)>,
     /// Findings reported, as (kind, move, peer): at most [`MAX_CHEAT_REPORTS`].
     pub(super) cheats: BTreeSet<(u8, u32, Vec<u8>)>,
@@ -99,7 +99,7 @@ impl<G: Game> Session<G> {
     ) {
         let key = (kind as u8, seq, peer.to_bytes());
         // Each finding once, and at most `MAX_CHEAT_REPORTS` of them (strangers are bounded by
-        // `unknown_reported` instead); one past that is not reported, but still halts below.
+        // `reported.unknown` instead); one past that is not reported, but still halts below.
         let report = !self.reported.cheats.contains(&key)
             && (kind == CheatKind::UnknownPeer
                 || (self.reported.cheats.len() < MAX_CHEAT_REPORTS

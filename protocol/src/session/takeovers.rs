@@ -12,8 +12,8 @@ pub(super) struct TakeoverBook {
     /// The votes of every takeover applied, by move, to answer sync requests (at most one
     /// takeover per player seat, so bounded).
     pub(super) applied_votes: BTreeMap<u32, Vec<Signed<TakeoverBody>>>,
-    /// A seat's own last move that a voter held, by move and digest: it stands after the
-    /// takeover.
+    /// A seat's own last move that a voter held, as (the takeover's first move, the move's
+    /// digest): that move stands after the takeover. Never cleared.
     pub(super) seat_move: Option<(u32, [u8; 32])>,
     /// Takeovers applied: `(from_seq, seats)`.
     pub(super) history: Vec<(u32, Vec<Seat>)>,
