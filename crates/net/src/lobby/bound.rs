@@ -76,12 +76,36 @@ pub fn check_roster<G: Game, P: LobbyPeer>(
     Ok(())
 }
 
+/// The host we dialled, and what it signed: only its word counts in the lobby.
+pub(super) struct FromHost<P> {
+    /// The host we dialled (from the ticket, or the LAN lobby that answered): only its signed
+    /// offers, rosters and refusals are heeded.
+    pub(super) host: Option<P>,
+    /// The host's signed offer (ours, if we host), relayed to latecomers.
+    pub(super) offer: Option<Signed<GameConfig>>,
+    /// The host's last signed roster (ours, if we host), relayed to latecomers.
+    pub(super) signed_roster: Option<Signed<Roster>>,
+    /// The roster the game started with (or the last one seen).
+    pub(super) roster: Option<Roster>,
+}
+
+impl<P> Default for FromHost<P> {
+    fn default() -> Self {
+        FromHost {
+            host: None,
+            offer: None,
+            signed_roster: None,
+            roster: None,
+        }
+    }
+}
+
 impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// The host's signed offer of `config`, to hand a latecomer: the one the host sent (or we
     /// sent, as the host), or, when we have none for this configuration (a resumed peer), one
     /// we sign ourselves (which only a joiner that dialled us as its host accepts).
     pub fn offer_for(&self, config: &GameConfig) -> Signed<GameConfig> {
-        match &self.offer {
+        match &self.from_host.offer {
             Some(o) if o.body == *config => o.clone(),
             _ => Signed::sign(&self.me.signer, Domain::Offer, config.clone()),
         }
@@ -90,7 +114,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// The host's signed roster of the game, to hand a latecomer: the one the host sent (or we
     /// sent, as the host), or the roster we hold signed by us (a resumed peer).
     pub fn signed_roster(&self) -> Option<Signed<Roster>> {
-        match (&self.signed_roster, &self.roster) {
+        match (&self.from_host.signed_roster, &self.from_host.roster) {
             (Some(s), Some(r)) if s.body == *r => Some(s.clone()),
             (_, Some(r)) => Some(self.sign_roster(r.clone())),
             (s, None) => s.clone(),
@@ -105,7 +129,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         signed: &Signed<T>,
         domain: Domain,
     ) -> Result<(), &'static str> {
-        if self.host != Some(from) {
+        if self.from_host.host != Some(from) {
             return Err("not from the host we dialled");
         }
         let key = from.public_key().ok_or("the host's id carries no key")?;
@@ -155,7 +179,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             return;
         }
         self.stage = Stage::Playing;
-        self.offer = Some(signed);
+        self.from_host.offer = Some(signed);
         self.out.push_back(Output::Start {
             config,
             ready_to: seat.map(|_| from),
@@ -168,7 +192,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// Its fields must check ([`check_roster`]).
     pub(super) fn on_roster(&mut self, from: P, signed: Signed<Roster>) {
         let heeded = if self.is_playing() {
-            (self.contacts.contains(&from) || self.is_player(&from))
+            (self.greeting.contacts.contains(&from) || self.is_player(&from))
                 && self.signed_by_player(&signed)
         } else {
             match self.check_from_host(from, &signed, Domain::Roster) {
@@ -196,26 +220,30 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         if !self.is_playing() {
             self.out.push_back(Output::Roster(r.clone()));
         }
-        if self.roster.is_none() || !self.is_playing() {
-            self.roster = Some(r);
-            self.signed_roster = Some(signed);
+        if self.from_host.roster.is_none() || !self.is_playing() {
+            self.from_host.roster = Some(r);
+            self.from_host.signed_roster = Some(signed);
         }
     }
 
     /// Whether a roster is signed by the host we know, or (not knowing it) by a player of the
     /// roster we hold.
     pub(super) fn signed_by_player(&self, signed: &Signed<Roster>) -> bool {
-        if let Some(h) = self.host {
+        if let Some(h) = self.from_host.host {
             return h
                 .public_key()
                 .is_some_and(|k| signed.is_signed_by(&k, Domain::Roster));
         }
-        self.roster.iter().flat_map(|r| &r.seats).any(|s| {
-            s.peer
-                .as_deref()
-                .and_then(P::from_bytes)
-                .and_then(|p| p.public_key())
-                .is_some_and(|k| signed.is_signed_by(&k, Domain::Roster))
-        })
+        self.from_host
+            .roster
+            .iter()
+            .flat_map(|r| &r.seats)
+            .any(|s| {
+                s.peer
+                    .as_deref()
+                    .and_then(P::from_bytes)
+                    .and_then(|p| p.public_key())
+                    .is_some_and(|k| signed.is_signed_by(&k, Domain::Roster))
+            })
     }
 }

@@ -32,127 +32,6 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
-    /// `from` asks to watch (before or during the game). An admitted spectator is answered at
-    /// once; otherwise the host admits it when anyone may watch, or asks the player
-    /// ([`Output::WatchRequest`]); a player who is not the host admits it only when the host
-    /// said anyone may watch, and otherwise leaves it to the host.
-    pub(super) fn watch_request(&mut self, from: P, need_config: bool) {
-        if self.spectators.contains(&from) {
-            if self.is_playing() {
-                self.out.push_back(Output::Rejoined {
-                    peer: from,
-                    need_config,
-                });
-            }
-            return;
-        }
-        if self.me.anyone_may_watch {
-            self.admit_watcher(from);
-            return;
-        }
-        if !self.hosted {
-            tracing::debug!(
-                ?from,
-                "a spectator request to a player: the host answers it"
-            );
-            return;
-        }
-        if self.watch_requests.contains_key(&from) {
-            return;
-        }
-        if self.denied.contains(&from) {
-            self.deny_watcher(from, "the host said no");
-            return;
-        }
-        if self.watch_requests.len() >= MAX_WATCH_REQUESTS {
-            self.deny_watcher(
-                from,
-                "too many spectator requests are waiting; ask again later",
-            );
-            return;
-        }
-        let name = self.name_of(&from);
-        self.watch_requests.insert(from, name.clone());
-        self.say(format!("{name} asks to watch the game."));
-        self.out
-            .push_back(Output::WatchRequest { peer: from, name });
-    }
-
-    /// Host: the player's answer to a spectator request ([`Output::WatchRequest`]).
-    pub fn answer_watcher(&mut self, peer: P, allow: bool) {
-        if self.watch_requests.remove(&peer).is_none() {
-            return;
-        }
-        if allow {
-            self.admit_watcher(peer);
-        } else {
-            if self.denied.len() >= MAX_WATCHERS {
-                self.denied.pop_front();
-            }
-            self.denied.push_back(peer);
-            self.deny_watcher(peer, "the host said no");
-        }
-    }
-
-    /// The spectator requests waiting for the host's answer, with the askers' names.
-    pub fn watch_requests(&self) -> impl Iterator<Item = (&P, &String)> {
-        self.watch_requests.iter()
-    }
-
-    fn deny_watcher(&mut self, peer: P, why: &str) {
-        self.out
-            .push_back(Output::Net(peer, NetMsg::WatchDenied(why.to_string())));
-    }
-
-    /// Admits `peer` as a spectator: the players are told (they answer its log requests), and
-    /// a game under way is handed to it.
-    fn admit_watcher(&mut self, peer: P) {
-        if self.spectators.len() >= MAX_WATCHERS {
-            self.deny_watcher(
-                peer,
-                &format!("this game has {MAX_WATCHERS} spectators already"),
-            );
-            return;
-        }
-        self.spectators.insert(peer);
-        if self.hosted {
-            self.tell_watchers();
-        }
-        if self.is_playing() {
-            self.out.push_back(Output::Rejoined {
-                peer,
-                need_config: true,
-            });
-        }
-    }
-
-    /// Host: tells every seated player who may watch (after the start and each admission).
-    pub(super) fn tell_watchers(&mut self) {
-        let msg = NetMsg::Watchers {
-            open: self.me.anyone_may_watch,
-            admitted: self.spectators.iter().map(|p| p.to_bytes()).collect(),
-        };
-        for p in self.players.clone() {
-            self.out.push_back(Output::Net(p, msg.clone()));
-        }
-    }
-
-    /// A player learns from the host who may watch.
-    pub(super) fn on_watchers(&mut self, from: P, open: bool, admitted: Vec<Vec<u8>>) {
-        if self.hosted || !self.contacts.contains(&from) {
-            return;
-        }
-        self.me.anyone_may_watch = open;
-        for b in admitted.iter().take(MAX_WATCHERS) {
-            if self.spectators.len() >= MAX_WATCHERS {
-                break;
-            }
-            if let Some(p) = P::from_bytes(b) {
-                self.spectators.insert(p);
-            }
-        }
-    }
-
     pub(super) fn host_ready(&mut self, from: P, is_ready: bool) {
         let Stage::Hosting(lobby) = &mut self.stage else {
             return;
@@ -190,8 +69,8 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// of our game.
     pub(super) fn lan_lobby_found(&mut self, from: P, info: LobbyInfo) {
         if !self.me.lan
-            || !self.lan_asked.contains(&from)
-            || !self.contacts.is_empty()
+            || !self.greeting.lan_asked.contains(&from)
+            || !self.greeting.contacts.is_empty()
             || self.is_playing()
         {
             return;
@@ -214,9 +93,9 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             info.host_name, info.open, info.seats
         ));
         self.game_id = t.game_id;
-        self.host = Some(from);
-        self.contacts.insert(from);
-        self.greeted.insert(from);
+        self.from_host.host = Some(from);
+        self.greeting.contacts.insert(from);
+        self.greeting.greeted.insert(from);
         self.greet(from);
     }
 

@@ -168,14 +168,8 @@ pub struct Lobby<G, P> {
     /// Where connected peers listen (at most [`MAX_GREETED`]; forgotten on disconnection unless
     /// the peer is a seated player or an admitted spectator).
     addrs: BTreeMap<P, Vec<Vec<u8>>>,
-    /// Admitted spectators (at most [`MAX_WATCHERS`]): they may ask for the log.
-    spectators: BTreeSet<P>,
-    /// Host: spectator requests waiting for an answer, with the asker's name (at most
-    /// [`MAX_WATCH_REQUESTS`]).
-    watch_requests: BTreeMap<P, String>,
-    /// Host: peers refused as spectators, refused again without asking the player (at most
-    /// [`MAX_WATCHERS`]; the oldest refusals are forgotten first).
-    denied: VecDeque<P>,
+    /// Spectators admitted, asking, or refused (see `watchers.rs`).
+    watchers: watchers::Watchers<P>,
     /// Connected peers that reached us from the local network (private, loopback or link-local
     /// addresses): only they are told what we host ([`NetMsg::LobbyQuery`]).
     local: BTreeSet<P>,
@@ -183,22 +177,11 @@ pub struct Lobby<G, P> {
     hosted: bool,
     /// The players seated when the game started (their peers, without us).
     players: BTreeSet<P>,
-    /// The host we dialled (from the ticket, or the LAN lobby that answered): only its signed
-    /// offers, rosters and refusals are heeded.
-    host: Option<P>,
-    /// The host's signed offer (ours, if we host), relayed to latecomers.
-    offer: Option<Signed<GameConfig>>,
-    /// The host's last signed roster (ours, if we host), relayed to latecomers.
-    signed_roster: Option<Signed<Roster>>,
-    roster: Option<Roster>,
+    /// The host we dialled and what it signed (see `bound.rs`).
+    from_host: bound::FromHost<P>,
     connected: BTreeSet<P>,
-    /// Peers we dialled from a ticket or an address book and must greet on connection.
-    contacts: BTreeSet<P>,
-    greeted: BTreeSet<P>,
-    /// LAN join: nodes found by mDNS that we asked what they host.
-    lan_asked: BTreeSet<P>,
-    greet_rounds: u32,
-    next_greet: u64,
+    /// Whom we greet, and when (see `greeting.rs`).
+    greeting: greeting::Greeting<P>,
     ticket: Option<String>,
     listen: Vec<Vec<u8>>,
     out: VecDeque<Output<P>>,
@@ -215,22 +198,13 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             game_id: [0; 32],
             hellos: BTreeMap::new(),
             addrs: BTreeMap::new(),
-            spectators: BTreeSet::new(),
-            watch_requests: BTreeMap::new(),
-            denied: VecDeque::new(),
+            watchers: watchers::Watchers::default(),
             local: BTreeSet::new(),
             hosted: false,
             players: BTreeSet::new(),
-            host: None,
-            offer: None,
-            signed_roster: None,
-            roster: None,
+            from_host: bound::FromHost::default(),
             connected: BTreeSet::new(),
-            contacts: BTreeSet::new(),
-            greeted: BTreeSet::new(),
-            lan_asked: BTreeSet::new(),
-            greet_rounds: 0,
-            next_greet: GREET_EVERY_MS,
+            greeting: greeting::Greeting::new(),
             ticket: None,
             listen: Vec::new(),
             out: VecDeque::new(),
@@ -256,8 +230,8 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// We join (or watch) game `game_id` hosted by `host`, which the driver dials.
     pub fn join(&mut self, game_id: [u8; 32], host: P) {
         self.game_id = game_id;
-        self.host = Some(host);
-        self.contacts.insert(host);
+        self.from_host.host = Some(host);
+        self.greeting.contacts.insert(host);
     }
 
     /// We come back to a running game: its roster (from the address book, if any), the peers
@@ -271,9 +245,9 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         host: Option<P>,
     ) {
         self.game_id = game_id;
-        self.host = host;
-        self.roster = roster;
-        self.contacts.extend(contacts);
+        self.from_host.host = host;
+        self.from_host.roster = roster;
+        self.greeting.contacts.extend(contacts);
         self.stage = Stage::Playing;
     }
 
@@ -306,7 +280,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
 
     /// The roster the game started with (or the last one seen).
     pub fn roster(&self) -> Option<&Roster> {
-        self.roster.as_ref()
+        self.from_host.roster.as_ref()
     }
 
     /// The peers we are connected to.
@@ -314,71 +288,26 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         &self.connected
     }
 
-    /// Whether `peer` is an admitted spectator (it may ask for the log; nothing else).
-    pub fn is_watcher(&self, peer: &P) -> bool {
-        self.spectators.contains(peer)
-    }
-
     /// Whether `peer` holds a seat in the roster the game started with (or the last one seen).
     pub fn is_player(&self, peer: &P) -> bool {
         let b = peer.to_bytes();
         self.players.contains(peer)
             || self
+                .from_host
                 .roster
                 .as_ref()
                 .is_some_and(|r| r.seats.iter().any(|s| s.peer.as_deref() == Some(&b[..])))
     }
 
-    /// Whether we wait to reach peers we must greet.
-    pub fn has_contacts(&self) -> bool {
-        !self.contacts.is_empty()
-    }
-
-    /// When [`Lobby::tick`] has work next (ms), if it has any.
-    pub fn next_wake(&self) -> Option<u64> {
-        (!self.is_playing() && !self.contacts.is_empty()).then_some(self.next_greet)
-    }
-
     // ----- inputs -----
-
-    /// Time passes: greet our contacts again while the lobby has not answered (frames can be
-    /// lost before a session exists to retransmit them), and dial again those not reached.
-    pub fn tick(&mut self, now_ms: u64) {
-        if self.is_playing() || now_ms < self.next_greet {
-            return;
-        }
-        self.next_greet = now_ms + GREET_EVERY_MS;
-        let (reached, unreached): (Vec<P>, Vec<P>) = self
-            .contacts
-            .iter()
-            .partition(|p| self.connected.contains(p));
-        for p in reached {
-            self.greet(p);
-        }
-        self.greet_rounds += 1;
-        if !unreached.is_empty() && self.greet_rounds.is_multiple_of(REDIAL_EVERY_GREETS) {
-            self.say(format!(
-                "Still trying to reach {} ({} s): check the ticket, and that the host's firewall lets it in.",
-                if unreached.len() == 1 {
-                    "the host"
-                } else {
-                    "the other players"
-                },
-                now_ms / 1000
-            ));
-            for p in unreached {
-                self.out.push_back(Output::Dial(p));
-            }
-        }
-    }
 
     /// A connection to `peer` opened.
     pub fn connected_to(&mut self, peer: P) {
         self.connected.insert(peer);
-        if self.lan_asked.contains(&peer) && self.contacts.is_empty() {
+        if self.greeting.lan_asked.contains(&peer) && self.greeting.contacts.is_empty() {
             self.out.push_back(Output::Net(peer, NetMsg::LobbyQuery));
         }
-        if self.contacts.contains(&peer) && self.greeted.insert(peer) {
+        if self.greeting.contacts.contains(&peer) && self.greeting.greeted.insert(peer) {
             self.greet(peer);
         } else if !matches!(self.stage, Stage::Waiting) {
             // Greet back so the dialler can check what we run.
@@ -396,7 +325,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             ours: dwarfs_protocol::wire::WIRE_VERSION,
             theirs,
         };
-        if self.contacts.contains(&from) && !self.is_playing() {
+        if self.greeting.contacts.contains(&from) && !self.is_playing() {
             self.say(format!("The host runs another dwarfs: {r}"));
             self.out.push_back(Output::End(r.to_string()));
         } else {
@@ -416,12 +345,12 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// joins again if it comes back).
     pub fn disconnected(&mut self, peer: P) {
         self.connected.remove(&peer);
-        self.greeted.remove(&peer);
+        self.greeting.greeted.remove(&peer);
         self.local.remove(&peer);
         self.host_leave(peer);
         // Greetings are kept only while connected (a peer greets again when it comes back).
         self.hellos.remove(&peer);
-        if !self.is_player(&peer) && !self.spectators.contains(&peer) {
+        if !self.is_player(&peer) && !self.watchers.admitted.contains(&peer) {
             self.addrs.remove(&peer);
         }
     }
@@ -435,26 +364,6 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
-    /// LAN join: mDNS found `peer` at `addr`. True when the driver should dial it (the first
-    /// time, while we look for a lobby).
-    pub fn discovered(&mut self, peer: P, addr: &str) -> bool {
-        if !self.me.lan
-            || self.is_playing()
-            || peer == self.me.id
-            || self.lan_asked.len() >= MAX_LAN_ASKED
-            || !self.lan_asked.insert(peer)
-        {
-            return false;
-        }
-        self.say(format!(
-            "Found a dwarfs node on the LAN at {addr}; asking what it hosts."
-        ));
-        if self.connected.contains(&peer) {
-            self.out.push_back(Output::Net(peer, NetMsg::LobbyQuery));
-        }
-        true
-    }
-
     /// A protocol lobby message from `from`.
     pub fn on_lobby(&mut self, from: P, msg: LobbyMessage) {
         match msg {
@@ -463,7 +372,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     self.say(format!("Refused {}: {r}", h.name));
                     let refuse = self.refuse(r.clone());
                     self.out.push_back(Output::Lobby(from, refuse));
-                    if self.contacts.contains(&from) && !self.is_playing() {
+                    if self.greeting.contacts.contains(&from) && !self.is_playing() {
                         self.out.push_back(Output::End(r.to_string()));
                     }
                     return;
@@ -536,7 +445,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             }
             NetMsg::Watchers { open, admitted } => self.on_watchers(from, open, admitted),
             NetMsg::WatchDenied(why) => {
-                if self.contacts.contains(&from) && !self.is_playing() {
+                if self.greeting.contacts.contains(&from) && !self.is_playing() {
                     self.say(format!("The host did not let you watch: {why}"));
                     self.out.push_back(Output::End(why));
                 }
@@ -547,7 +456,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             NetMsg::Leave => match self.stage {
                 Stage::Hosting(_) => self.host_leave(from),
                 Stage::Waiting => {
-                    if self.contacts.contains(&from) {
+                    if self.greeting.contacts.contains(&from) {
                         self.out
                             .push_back(Output::End("the host closed the lobby".into()));
                     }
@@ -557,7 +466,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             NetMsg::LobbyChat { name, text } => {
                 if self.is_hosting() {
                     self.chat_from(Some(from), text);
-                } else if self.contacts.contains(&from) && !self.is_playing() {
+                } else if self.greeting.contacts.contains(&from) && !self.is_playing() {
                     self.say(format!("[chat] {name}: {text}"));
                     self.out.push_back(Output::Chat { name, text });
                 }
@@ -589,7 +498,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     pub fn set_ready(&mut self, ready: bool) {
         self.me.ready = ready;
         if matches!(self.stage, Stage::Waiting) {
-            for p in self.contacts.clone() {
+            for p in self.greeting.contacts.clone() {
                 self.out.push_back(Output::Net(p, NetMsg::Ready(ready)));
             }
         }
@@ -600,7 +509,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         match self.stage {
             Stage::Hosting(_) => self.host_take_seat(self.me.id, seat),
             Stage::Waiting => {
-                for p in self.contacts.clone() {
+                for p in self.greeting.contacts.clone() {
                     self.out.push_back(Output::Net(p, NetMsg::TakeSeat(seat)));
                 }
             }
@@ -630,7 +539,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     pub fn leave(&mut self) -> bool {
         let to: Vec<P> = match &self.stage {
             Stage::Hosting(lobby) => lobby.joined(),
-            Stage::Waiting => self.contacts.iter().copied().collect(),
+            Stage::Waiting => self.greeting.contacts.iter().copied().collect(),
             Stage::Playing => return false,
         };
         for p in to {
@@ -688,17 +597,17 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         let roster = self.roster_for(lobby);
         let joined = lobby.joined();
         self.players = joined.iter().copied().collect();
-        self.roster = Some(roster.clone());
+        self.from_host.roster = Some(roster.clone());
         let signed_roster = self.sign_roster(roster);
         let offer = Signed::sign(&self.me.signer, Domain::Offer, config.clone());
-        for p in joined.iter().chain(self.spectators.iter()) {
+        for p in joined.iter().chain(self.watchers.admitted.iter()) {
             self.out
                 .push_back(Output::Net(*p, NetMsg::Roster(signed_roster.clone())));
             self.out
                 .push_back(Output::Lobby(*p, LobbyMessage::Offer(offer.clone())));
         }
-        self.signed_roster = Some(signed_roster);
-        self.offer = Some(offer);
+        self.from_host.signed_roster = Some(signed_roster);
+        self.from_host.offer = Some(offer);
         self.stage = Stage::Playing;
         self.tell_watchers();
         self.out.push_back(Output::Start {
@@ -706,7 +615,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             ready_to: None,
         });
         // Requests not answered in the lobby are asked again at the table.
-        for (peer, name) in self.watch_requests.clone() {
+        for (peer, name) in self.watchers.requests.clone() {
             self.out.push_back(Output::WatchRequest { peer, name });
         }
     }
@@ -741,7 +650,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     name: String::new(),
                     text,
                 };
-                for p in self.contacts.clone() {
+                for p in self.greeting.contacts.clone() {
                     self.out.push_back(Output::Net(p, msg.clone()));
                 }
             }
@@ -750,21 +659,6 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     }
 
     // ----- helpers -----
-
-    /// Tells a contact what we run and where we listen (and that we need the configuration).
-    fn greet(&mut self, peer: P) {
-        let hello = self.me.hello.clone();
-        self.out
-            .push_back(Output::Lobby(peer, LobbyMessage::Hello(hello)));
-        let join = NetMsg::Join {
-            game_id: self.game_id,
-            addrs: self.listen.clone(),
-            spectator: self.me.spectator,
-            need_config: !self.is_playing(),
-            ready: self.me.ready,
-        };
-        self.out.push_back(Output::Net(peer, join));
-    }
 
     fn say(&mut self, line: impl Into<String>) {
         self.out.push_back(Output::Say(line.into()));
@@ -795,6 +689,8 @@ pub fn seat_label<G: Game>(seat: Seat) -> String {
 }
 
 mod bound;
+mod greeting;
 mod hosting;
 #[cfg(test)]
 mod tests;
+mod watchers;
