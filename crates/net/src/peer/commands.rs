@@ -77,7 +77,7 @@ impl<G: Game> Driver<G> {
                     Some(_) => Ok(()),
                 };
                 match r {
-                    Ok(()) => self.app_moves.push_back(action),
+                    Ok(()) => self.moves.from_app.push_back(action),
                     Err(e) => self.update(|| Update::Refused(e.to_string())),
                 }
             }
@@ -103,6 +103,6 @@ impl<G: Game> Driver<G> {
                 self.send_net(p, &NetMsg::Leave);
             }
         }
-        self.left.get_or_insert_with(Instant::now);
+        self.leaving.left.get_or_insert_with(Instant::now);
     }
 }

@@ -16,6 +16,7 @@ use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::{Destination, Event, GameConfig, Phase, SeatSpec, Session, Settings, wire};
 use libp2p::PeerId;
 use std::path::Path;
+use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
 /// The deterministic choice of a bot-played local seat: a function of the state (its hash), the
@@ -33,6 +34,26 @@ pub fn bot_pick(state: StateHash, seat: Seat, salt: &[u8], n: usize) -> usize {
     let mut w = [0u8; 8];
     w.copy_from_slice(&h.finalize().as_bytes()[..8]);
     (u64::from_le_bytes(w) % n as u64) as usize
+}
+
+/// The local seat's moves.
+pub(super) struct OurMoves<G: Game> {
+    /// When each of our signed moves was sent, until it is final (for the latency report).
+    pub(super) sent_at: BTreeMap<u32, Instant>,
+    /// When the bot plays our next move.
+    pub(super) next_bot: Option<Instant>,
+    /// Moves the app chose, waiting for the move before them to be final.
+    pub(super) from_app: VecDeque<G::Action>,
+}
+
+impl<G: Game> Default for OurMoves<G> {
+    fn default() -> Self {
+        OurMoves {
+            sent_at: BTreeMap::new(),
+            next_bot: None,
+            from_app: VecDeque::new(),
+        }
+    }
 }
 
 impl<G: Game> Driver<G> {
@@ -56,7 +77,7 @@ impl<G: Game> Driver<G> {
     /// it, the game id recorded as played by the key, and the full mesh (every seated peer
     /// dialled). Everything is on disk before the session's seed commit is sent.
     pub(super) fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
-        let played = match config.seat_of(&self.my_key) {
+        let played = match config.seat_of(&self.id.public) {
             Some(_) => Some(self.played()?),
             None => None,
         };
@@ -68,7 +89,7 @@ impl<G: Game> Driver<G> {
             crate::played::new_game_secret().map_err(|e| PeerError::Setup(e.to_string()))?;
         let session = Session::<G>::new(
             config.clone(),
-            &self.key,
+            &self.id.key,
             secret.clone(),
             self.session_settings(),
             self.now_ms(),
@@ -103,7 +124,7 @@ impl<G: Game> Driver<G> {
                     false,
                 );
             }
-            self.replay = Some(f);
+            self.recording.file = Some(f);
         }
         if let Some(p) = &played {
             p.start(&config.game_id)
@@ -135,7 +156,7 @@ impl<G: Game> Driver<G> {
         let (session, keep) = Session::<G>::resume_with_journal(
             bytes,
             &journal,
-            self.signer.clone(),
+            self.id.signer.clone(),
             secret,
             self.session_settings(),
             self.now_ms(),
@@ -164,7 +185,7 @@ impl<G: Game> Driver<G> {
             ));
         }
         self.report.replay = Some(path.to_path_buf());
-        self.replay = Some(f);
+        self.recording.file = Some(f);
         self.begin_session(session);
         Ok(())
     }
@@ -178,7 +199,7 @@ impl<G: Game> Driver<G> {
         if let Some(r) = self.lobby.roster() {
             for s in &r.seats {
                 if let Some(p) = s.peer_id()
-                    && p != self.me
+                    && p != self.id.peer
                 {
                     to_dial.push((p, s.multiaddrs()));
                 }
@@ -190,7 +211,7 @@ impl<G: Game> Driver<G> {
         // One peer of each pair dials (the other keeps the addresses, for when it must send
         // first), so that a pair behind NATs holds one relayed connection to punch through.
         for (p, addrs) in to_dial {
-            if dials_first(&self.me, &p) {
+            if dials_first(&self.id.peer, &p) {
                 self.node.dial(p, addrs);
             } else {
                 for a in addrs {
@@ -294,12 +315,12 @@ impl<G: Game> Driver<G> {
     /// on the flush thread), replay frames (flushed at every checkpoint on the flush thread, and
     /// at the end before the game is over for us), and replaces the original of
     /// a resumed replay once the rebuilt copy holds every move of it. Returns false once writing
-    /// failed: the game is then stopped for this peer (`replay_failed`).
+    /// failed: the game is then stopped for this peer (`Recording::failed`).
     fn write_replay(&mut self) -> bool {
-        if self.replay_failed.is_some() {
+        if self.recording.failed.is_some() {
             return false;
         }
-        let (Some(s), Some(f)) = (self.session.as_mut(), self.replay.as_mut()) else {
+        let (Some(s), Some(f)) = (self.session.as_mut(), self.recording.file.as_mut()) else {
             return true;
         };
         let mut result = Ok(());
@@ -348,7 +369,7 @@ impl<G: Game> Driver<G> {
         tracing::error!("{why}");
         self.say(why.clone());
         self.report.ending = Ending::Failed(why.clone());
-        self.replay_failed = Some(why);
+        self.recording.failed = Some(why);
         false
     }
 
@@ -357,20 +378,20 @@ impl<G: Game> Driver<G> {
         let Some(s) = self.session.as_mut() else {
             return false;
         };
-        if self.app_moves.is_empty() || !s.is_my_turn() {
+        if self.moves.from_app.is_empty() || !s.is_my_turn() {
             return false;
         }
-        let Some(action) = self.app_moves.pop_front() else {
+        let Some(action) = self.moves.from_app.pop_front() else {
             return false;
         };
         let seq = s.final_seq() + 1;
         match s.submit_local_action(action) {
             Ok(()) => {
-                self.own_moves.insert(seq, Instant::now());
+                self.moves.sent_at.insert(seq, Instant::now());
                 true
             }
             Err(e) => {
-                self.app_moves.clear();
+                self.moves.from_app.clear();
                 self.update(|| Update::Refused(e.to_string()));
                 false
             }
@@ -386,18 +407,18 @@ impl<G: Game> Driver<G> {
             return false;
         };
         if !s.is_my_turn() {
-            self.next_bot_move = None;
+            self.moves.next_bot = None;
             return false;
         }
         if self.spec.bot_delay_ms > 0 {
-            match self.next_bot_move {
+            match self.moves.next_bot {
                 None => {
-                    self.next_bot_move =
+                    self.moves.next_bot =
                         Some(Instant::now() + Duration::from_millis(self.spec.bot_delay_ms));
                     return false;
                 }
                 Some(t) if Instant::now() < t => return false,
-                Some(_) => self.next_bot_move = None,
+                Some(_) => self.moves.next_bot = None,
             }
         }
         let seat = s.local_seat().unwrap_or(Seat(0));
@@ -416,10 +437,10 @@ impl<G: Game> Driver<G> {
         let Some(hash) = s.state_hash() else {
             return false; // the session halts on a state it cannot hash
         };
-        let k = bot_pick(hash, seat, &self.me.to_bytes(), legal.len());
+        let k = bot_pick(hash, seat, &self.id.peer.to_bytes(), legal.len());
         match s.submit_local_action(legal[k].clone()) {
             Ok(()) => {
-                self.own_moves.insert(seq, Instant::now());
+                self.moves.sent_at.insert(seq, Instant::now());
                 true
             }
             Err(e) => {
@@ -577,7 +598,7 @@ impl<G: Game> Driver<G> {
                     self.report.first_hash_us = Some(self.since_start_us());
                 }
                 self.report.moves = seq;
-                if let Some(t) = self.own_moves.remove(&seq) {
+                if let Some(t) = self.moves.sent_at.remove(&seq) {
                     self.report
                         .latencies_us
                         .push(t.elapsed().as_micros() as u64);
@@ -645,10 +666,11 @@ impl<G: Game> Driver<G> {
                 // what it lacks (`Session::peer_connected`); harmless if a player is only
                 // thinking.
                 if self
-                    .links_reset
+                    .links
+                    .reset
                     .is_none_or(|t| t.elapsed() >= LINK_RESET_EVERY)
                 {
-                    self.links_reset = Some(Instant::now());
+                    self.links.reset = Some(Instant::now());
                     let peers: Vec<PeerId> = self
                         .session
                         .as_ref()
@@ -713,13 +735,18 @@ impl<G: Game> Driver<G> {
         let gone: Vec<PeerId> = s
             .broadcast_peers()
             .into_iter()
-            .filter(|p| self.gone_since.get(p).is_some_and(|t| t.elapsed() >= after))
+            .filter(|p| {
+                self.links
+                    .gone_since
+                    .get(p)
+                    .is_some_and(|t| t.elapsed() >= after)
+            })
             .collect();
         for p in gone {
             if let Some(seat) = s.seat_of_peer(&p)
                 && s.vote_takeover(seat).is_ok()
             {
-                self.gone_since.remove(&p);
+                self.links.gone_since.remove(&p);
                 let line = format!(
                     "Seat {} has been disconnected for {} s; voting to hand it to the takeover bot.",
                     seat.0 + 1,

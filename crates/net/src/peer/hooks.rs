@@ -115,12 +115,12 @@ impl<G: Game> Driver<G> {
                     st.play(seat, a).is_err()
                 });
                 let mv = match illegal {
-                    Some(a) => sign_move(&self.signer, a),
+                    Some(a) => sign_move(&self.id.signer, a),
                     None => {
                         // No recorded action is illegal here: send bytes no action decodes to.
-                        let mut m = sign_move(&self.signer, &legal[0]);
+                        let mut m = sign_move(&self.id.signer, &legal[0]);
                         m.body.action = vec![0xff; 9];
-                        m.sig = self.signer.sign(Domain::Move, &m.body);
+                        m.sig = self.id.signer.sign(Domain::Move, &m.body);
                         m
                     }
                 };
@@ -135,8 +135,8 @@ impl<G: Game> Driver<G> {
                 if legal.len() < 2 {
                     return false;
                 }
-                let a = sign_move(&self.signer, &legal[0]);
-                let b = sign_move(&self.signer, &legal[1]);
+                let a = sign_move(&self.id.signer, &legal[0]);
+                let b = sign_move(&self.id.signer, &legal[1]);
                 let peers = s.broadcast_peers();
                 let game_id = s.config().game_id;
                 for (i, p) in peers.iter().enumerate() {
@@ -228,7 +228,7 @@ impl<G: Game> Driver<G> {
         let real = ack.clone();
         // An ack in another seat's name, signed with our own key.
         ack.signed.body.seat = victim;
-        ack.signed.sig = self.signer.sign(Domain::Ack, &ack.signed.body);
+        ack.signed.sig = self.id.signer.sign(Domain::Ack, &ack.signed.body);
         self.hooks.forged = true;
         vec![Message::Ack(real), Message::Ack(ack)]
     }

@@ -45,7 +45,7 @@ impl<G: Game> Driver<G> {
                 if self.report.connected_us.is_none() {
                     self.report.connected_us = Some(self.since_start_us());
                 }
-                self.gone_since.remove(&peer);
+                self.links.gone_since.remove(&peer);
                 self.lobby().connected_to(peer);
                 if crate::lan::is_local(&addr) {
                     self.lobby.on_lan(peer);
@@ -61,7 +61,10 @@ impl<G: Game> Driver<G> {
                     .as_ref()
                     .is_some_and(|s| s.seat_of_peer(&peer).is_some())
                 {
-                    self.gone_since.entry(peer).or_insert_with(Instant::now);
+                    self.links
+                        .gone_since
+                        .entry(peer)
+                        .or_insert_with(Instant::now);
                 }
                 self.hook_disconnected(&peer);
                 self.on_link(peer, None);
@@ -94,7 +97,7 @@ impl<G: Game> Driver<G> {
             NetMsg::Done => {
                 // Kept for the players and spectators waited for at the end (bounded by them).
                 if self.is_known(&from) {
-                    self.done_from.insert(from);
+                    self.leaving.done_from.insert(from);
                 }
             }
             // Probes are between the players of a game (`bench net`), not for anyone.
@@ -143,7 +146,7 @@ impl<G: Game> Driver<G> {
                 Output::Addresses(r) => {
                     for s in &r.seats {
                         if let Some(p) = s.peer_id()
-                            && p != self.me
+                            && p != self.id.peer
                         {
                             self.allow_relay(p);
                             for a in s.multiaddrs() {
@@ -165,14 +168,14 @@ impl<G: Game> Driver<G> {
                         continue;
                     }
                     if let Some(to) = ready_to
-                        && let Some(seat) = config.seat_of(&self.my_key)
+                        && let Some(seat) = config.seat_of(&self.id.public)
                     {
                         let body = ReadyBody {
                             config_digest: config.digest(),
                             seat,
                         };
                         let ready = Signed {
-                            sig: self.signer.sign(Domain::Ready, &body),
+                            sig: self.id.signer.sign(Domain::Ready, &body),
                             body,
                         };
                         self.send_wire(to, &Message::Lobby(LobbyMessage::Ready(ready)));
@@ -209,7 +212,7 @@ impl<G: Game> Driver<G> {
     /// Shows the lobby: to the app as an update, on the terminal as text.
     fn show_roster(&self, roster: &Roster) {
         if self.link.is_some() {
-            let me = self.me.to_bytes();
+            let me = self.id.peer.to_bytes();
             let you = roster
                 .seats
                 .iter()
@@ -224,7 +227,7 @@ impl<G: Game> Driver<G> {
             // How each seated peer is reached now: the connections came before the roster
             // made them known, and only later changes are sent as they happen.
             for p in roster.seats.iter().filter_map(|s| s.peer_id()) {
-                if p != self.me {
+                if p != self.id.peer {
                     let path = self.node.link(&p).and_then(|l| l.path);
                     self.update(|| Update::Link {
                         peer: p.to_string(),

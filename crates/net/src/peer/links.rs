@@ -8,6 +8,17 @@ use crate::node::{NatConfig, Path, Reachability, is_relayed, relay_of};
 use crate::spec::{LinkReport, PeerSpec};
 use dwarfs_engine::Game;
 use libp2p::{Multiaddr, PeerId};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// Peers lost, and when every connection was last reopened.
+#[derive(Default)]
+pub(super) struct LinkWatch {
+    /// Since when each peer we lost has been disconnected.
+    pub(super) gone_since: BTreeMap<PeerId, Instant>,
+    /// When we last reopened every connection because the game made no progress.
+    pub(super) reset: Option<Instant>,
+}
 
 /// The node's NAT settings for a peer run.
 pub(super) fn nat_config(spec: &PeerSpec) -> Result<NatConfig, PeerError> {
@@ -89,7 +100,7 @@ impl<G: Game> Driver<G> {
 
     /// A peer of our lobby or game: it may use us as a relay (when we can serve as one).
     pub(super) fn allow_relay(&mut self, peer: PeerId) {
-        if peer != self.me && !self.node.allow_relay(peer) {
+        if peer != self.id.peer && !self.node.allow_relay(peer) {
             tracing::warn!(%peer, "relay allow-list full");
         }
     }
@@ -111,7 +122,7 @@ impl<G: Game> Driver<G> {
         s.seat_peers()
             .into_iter()
             .flatten()
-            .filter(|p| *p != self.me)
+            .filter(|p| *p != self.id.peer)
             .map(|p| {
                 let l = self.node.link(&p).unwrap_or_default();
                 LinkReport {

@@ -44,8 +44,7 @@ use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::{Message, Phase, PublicKeyBytes, Session, Signer, wire};
 use libp2p::identity::Keypair;
 use libp2p::{Multiaddr, PeerId};
-use probe::Probe;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -116,10 +115,8 @@ impl LobbyPeer for PeerId {
 
 struct Driver<G: Game> {
     spec: PeerSpec,
-    key: Keypair,
-    signer: Signer,
-    me: PeerId,
-    my_key: PublicKeyBytes,
+    /// Who we are.
+    id: Identity,
     node: Node,
     t0: Instant,
     /// The session's clock (counts time suspended).
@@ -128,30 +125,42 @@ struct Driver<G: Game> {
     /// The lobby before the game (and who we are connected to).
     lobby: Lobby<G, PeerId>,
     session: Option<Session<G>>,
-    replay: Option<replay_file::ReplayFile>,
-    /// Why the replay could not be written: the game stopped for this peer.
-    replay_failed: Option<String>,
-    done_from: BTreeSet<PeerId>,
-    own_moves: BTreeMap<u32, Instant>,
-    next_bot_move: Option<Instant>,
-    over_at: Option<Instant>,
-    probe: Option<Probe>,
-    probes_done: bool,
+    /// The replay file, signing journal and game secret on disk (see `replay_file.rs`).
+    recording: replay_file::Recording,
+    /// The local seat's moves: when each was sent, the bot's next, the app's waiting.
+    moves: game::OurMoves<G>,
+    /// When the game ended for us, and who said they are done.
+    leaving: Leaving,
+    /// Raw round-trip probes after the game (see `probe.rs`).
+    probes: probe::Probes,
     report: PeerReport,
     /// The app controlling this peer, if any (see [`crate::control`]).
     link: Option<Link<G>>,
-    /// Moves the app chose, waiting for the move before them to be final.
-    app_moves: std::collections::VecDeque<G::Action>,
-    /// Since when each peer we lost has been disconnected.
-    gone_since: BTreeMap<PeerId, Instant>,
-    /// When we last reopened every connection because the game made no progress.
-    links_reset: Option<Instant>,
-    /// When the app asked us to leave (we stay a moment so the goodbye goes out).
-    left: Option<Instant>,
+    /// Peers lost, and when connections were last reopened (see `links.rs`).
+    links: links::LinkWatch,
     /// Test hooks' state.
     hooks: hooks::HookState<G>,
     /// The thread that checks the signatures the session deferred.
     checker: checker::Checker,
+}
+
+/// Who the local peer is: its key, as a signer, and its peer id and public key.
+struct Identity {
+    key: Keypair,
+    signer: Signer,
+    peer: PeerId,
+    public: PublicKeyBytes,
+}
+
+/// The end of the game for this peer.
+#[derive(Default)]
+struct Leaving {
+    /// When the game was over for us.
+    over_at: Option<Instant>,
+    /// When the app asked us to leave (we stay a moment so the goodbye goes out).
+    left: Option<Instant>,
+    /// Peers that said they are done with the game.
+    done_from: BTreeSet<PeerId>,
 }
 
 /// Runs one peer to the end of its game and returns its report. In machine mode, prints the
@@ -201,29 +210,24 @@ pub(crate) async fn run_linked<G: Game>(
         deadline: t0 + Duration::from_millis(spec.timeout_ms.max(1)),
         hooks: hooks::HookState::new(&spec),
         spec,
-        key,
-        signer,
-        me,
-        my_key,
+        id: Identity {
+            key,
+            signer,
+            peer: me,
+            public: my_key,
+        },
         node,
         t0,
         clock: clock::GameClock::new(t0),
         lobby,
         session: None,
-        replay: None,
-        replay_failed: None,
-        done_from: BTreeSet::new(),
-        own_moves: BTreeMap::new(),
-        next_bot_move: None,
-        over_at: None,
-        probe: None,
-        probes_done: false,
+        recording: replay_file::Recording::default(),
+        moves: game::OurMoves::default(),
+        leaving: Leaving::default(),
+        probes: probe::Probes::default(),
         report,
         link,
-        app_moves: std::collections::VecDeque::new(),
-        links_reset: None,
-        gone_since: BTreeMap::new(),
-        left: None,
+        links: links::LinkWatch::default(),
         checker: checker::Checker::default(),
     };
     let result = d.run().await;
@@ -373,7 +377,7 @@ impl<G: Game> Driver<G> {
         {
             wake = wake.min(self.clock.instant_of(t));
         }
-        if let Some(t) = self.next_bot_move {
+        if let Some(t) = self.moves.next_bot {
             wake = wake.min(t);
         }
         if self.session.is_none()
@@ -381,13 +385,13 @@ impl<G: Game> Driver<G> {
         {
             wake = wake.min(self.clock.instant_of(t));
         }
-        if let Some(t) = self.over_at {
+        if let Some(t) = self.leaving.over_at {
             wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
         }
         if let Some(t) = self.hooks.cheated() {
             wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
         }
-        if let Some(t) = self.left {
+        if let Some(t) = self.leaving.left {
             wake = wake.min(t + LEAVE_LINGER);
         }
         wake.max(Instant::now())
@@ -395,7 +399,7 @@ impl<G: Game> Driver<G> {
 
     /// Whether the run is over, and how.
     fn finished(&mut self) -> Option<Ending> {
-        if let Some(t) = self.left
+        if let Some(t) = self.leaving.left
             && t.elapsed() >= LEAVE_LINGER
         {
             return Some(Ending::Left);
@@ -417,7 +421,7 @@ impl<G: Game> Driver<G> {
         if let Ending::Refused(_) = self.report.ending {
             return Some(self.report.ending.clone());
         }
-        if let Some(why) = &self.replay_failed {
+        if let Some(why) = &self.recording.failed {
             return Some(Ending::Failed(why.clone()));
         }
         if let Some(end) = self.hooks.finished(self.spec.linger_ms) {
@@ -427,14 +431,14 @@ impl<G: Game> Driver<G> {
         match s.phase() {
             Phase::Halted(reason) => {
                 // Stay a moment so our evidence reaches the others.
-                let at = *self.over_at.get_or_insert_with(Instant::now);
+                let at = *self.leaving.over_at.get_or_insert_with(Instant::now);
                 if at.elapsed() >= Duration::from_millis(self.spec.linger_ms.min(500)) {
                     return Some(Ending::Halted(reason.clone()));
                 }
                 None
             }
             Phase::Over => {
-                let at = *self.over_at.get_or_insert_with(Instant::now);
+                let at = *self.leaving.over_at.get_or_insert_with(Instant::now);
                 // Stay for the other players and for connected spectators still catching up, until
                 // each says it is done (bounded by the linger time).
                 let connected = self.lobby.connected();
@@ -451,8 +455,8 @@ impl<G: Game> Driver<G> {
                         .filter(|p| s.seat_of_peer(p).is_none() && self.lobby.is_watcher(p))
                         .copied(),
                 );
-                let all_done = others.iter().all(|p| self.done_from.contains(p));
-                if self.probe.is_some() && at.elapsed() < Duration::from_secs(30) {
+                let all_done = others.iter().all(|p| self.leaving.done_from.contains(p));
+                if self.probes.running.is_some() && at.elapsed() < Duration::from_secs(30) {
                     return None;
                 }
                 if all_done || at.elapsed() >= Duration::from_millis(self.spec.linger_ms) {
@@ -513,7 +517,7 @@ impl<G: Game> Driver<G> {
                 let ticket = Ticket {
                     game: G::NAME.into(),
                     game_id,
-                    host: self.me,
+                    host: self.id.peer,
                     addrs,
                 };
                 self.lobby().set_ticket(ticket.to_string());
@@ -591,7 +595,7 @@ impl<G: Game> Driver<G> {
                 ));
             }
         };
-        if config.seat_of(&self.my_key).is_none() {
+        if config.seat_of(&self.id.public).is_none() {
             return Err(bad(
                 "this key holds no seat in that game: pass the --key the game was played with"
                     .into(),
@@ -604,7 +608,7 @@ impl<G: Game> Driver<G> {
         {
             for s in &r.seats {
                 if let Some(p) = s.peer_id()
-                    && p != self.me
+                    && p != self.id.peer
                 {
                     contacts.push((p, s.multiaddrs()));
                 }

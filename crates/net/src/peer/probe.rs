@@ -8,6 +8,15 @@ use libp2p::PeerId;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
+/// The raw round-trip probes of a run.
+#[derive(Default)]
+pub(super) struct Probes {
+    /// The probe in flight.
+    pub(super) running: Option<Probe>,
+    /// Whether every probe was made.
+    pub(super) done: bool,
+}
+
 /// A raw round-trip measurement in flight.
 pub(super) struct Probe {
     pub(super) nonce: u64,
@@ -21,14 +30,14 @@ pub(super) struct Probe {
 
 impl<G: Game> Driver<G> {
     pub(super) fn send_done(&mut self) {
-        self.probes_done = true;
+        self.probes.done = true;
         let peers = self
             .session
             .as_ref()
             .map(|s| s.seat_peers().into_iter().flatten().collect::<Vec<_>>())
             .unwrap_or_default();
         for p in peers {
-            if p != self.me {
+            if p != self.id.peer {
                 self.send_net(p, &NetMsg::Done);
             }
         }
@@ -48,7 +57,7 @@ impl<G: Game> Driver<G> {
             plan.push(None);
         }
         plan.reverse();
-        self.probe = Some(Probe {
+        self.probes.running = Some(Probe {
             nonce: 0,
             sent: Instant::now(),
             waiting: BTreeSet::new(),
@@ -64,9 +73,11 @@ impl<G: Game> Driver<G> {
             .as_ref()
             .map(|s| s.broadcast_peers())
             .unwrap_or_default();
-        let Some(p) = self.probe.as_mut() else { return };
+        let Some(p) = self.probes.running.as_mut() else {
+            return;
+        };
         let Some(next) = p.plan.pop() else {
-            self.probe = None;
+            self.probes.running = None;
             self.send_done();
             return;
         };
@@ -84,14 +95,16 @@ impl<G: Game> Driver<G> {
     }
 
     pub(super) fn poll_probe(&mut self) {
-        let Some(p) = &self.probe else { return };
+        let Some(p) = &self.probes.running else {
+            return;
+        };
         if !p.waiting.is_empty() {
             // A lost probe must not stall the run: give up on it after a while. The first one
             // waits longer: the other peers may still be finishing the game (with 8 peers on
             // a busy machine, a second was not enough and no probe was measured).
             let patience = if p.nonce == 1 { 10 } else { 1 };
             if p.sent.elapsed() > Duration::from_secs(patience) {
-                self.probe = None;
+                self.probes.running = None;
                 self.send_done();
             }
             return;
@@ -107,7 +120,7 @@ impl<G: Game> Driver<G> {
 
     /// A pong from `from`.
     pub(super) fn on_pong(&mut self, from: PeerId, nonce: u64) {
-        if let Some(p) = self.probe.as_mut()
+        if let Some(p) = self.probes.running.as_mut()
             && p.nonce == nonce
         {
             p.waiting.remove(&from);

@@ -4,13 +4,22 @@
 //! game is over for the driver, and
 //! on resume rebuilt in a copy next to the original that replaces it only once it verifies with
 //! every move the original held. A write error is returned, never skipped: the driver then stops
-//! the game for this peer (see `Driver::replay_failed`).
+//! the game for this peer (see `Recording::failed`).
 
 use super::flusher::{Flusher, Which};
 use dwarfs_protocol::GameSecret;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+
+/// The replay file of a run, and why writing it failed, if it did.
+#[derive(Default)]
+pub(super) struct Recording {
+    /// The replay file (with the signing journal), once the game started.
+    pub(super) file: Option<ReplayFile>,
+    /// Why the replay could not be written: the game stopped for this peer.
+    pub(super) failed: Option<String>,
+}
 
 /// Where replay bytes go: a file, or (in tests) a disk that fails.
 pub(super) trait Sink: Send {
