@@ -79,6 +79,36 @@ pub struct SimPeer<G: Game> {
     verdicts: std::collections::VecDeque<(u64, crate::SignatureVerdict)>,
 }
 
+impl<G: Game> SimPeer<G> {
+    /// A peer online, autoplaying with `bot`, that has sent and received nothing yet.
+    fn new(
+        session: Session<G>,
+        signer: Signer,
+        secret: GameSecret,
+        bot: RandomBot,
+    ) -> Result<Self, crate::session::SessionError> {
+        Ok(SimPeer {
+            peer: signer.public().peer_id()?,
+            session,
+            signer,
+            secret,
+            bot,
+            replay: Vec::new(),
+            events: Vec::new(),
+            event_times: Vec::new(),
+            tamper: None,
+            tamper_to: None,
+            offline: false,
+            stalled: false,
+            truncations: 0,
+            autoplay: true,
+            checks_elsewhere_ms: None,
+            verdicts_taken: 0,
+            verdicts: Default::default(),
+        })
+    }
+}
+
 /// The in-memory network.
 pub struct Network<G: Game> {
     /// The peers, in seat order.
@@ -181,26 +211,8 @@ impl<G: Game> Network<G> {
                 settings.clone(),
                 0,
             )?;
-            let peer = signer.public().peer_id()?;
-            peers.push(SimPeer {
-                session,
-                peer,
-                signer,
-                secret,
-                bot: RandomBot::new(seed.wrapping_mul(31).wrapping_add(i as u64)),
-                replay: Vec::new(),
-                events: Vec::new(),
-                event_times: Vec::new(),
-                tamper: None,
-                tamper_to: None,
-                offline: false,
-                stalled: false,
-                truncations: 0,
-                autoplay: true,
-                checks_elsewhere_ms: None,
-                verdicts_taken: 0,
-                verdicts: Default::default(),
-            });
+            let bot = RandomBot::new(seed.wrapping_mul(31).wrapping_add(i as u64));
+            peers.push(SimPeer::new(session, signer, secret, bot)?);
         }
         Ok(Network {
             peers,
@@ -230,26 +242,12 @@ impl<G: Game> Network<G> {
             settings,
             self.now,
         )?;
-        let peer = signer.public().peer_id()?;
-        self.peers.push(SimPeer {
+        self.peers.push(SimPeer::new(
             session,
-            peer,
             signer,
-            secret: game_secret,
-            bot: RandomBot::new(0),
-            replay: Vec::new(),
-            events: Vec::new(),
-            event_times: Vec::new(),
-            tamper: None,
-            tamper_to: None,
-            offline: false,
-            stalled: false,
-            truncations: 0,
-            autoplay: true,
-            checks_elsewhere_ms: None,
-            verdicts_taken: 0,
-            verdicts: Default::default(),
-        });
+            game_secret,
+            RandomBot::new(0),
+        )?);
         let i = self.peers.len() - 1;
         self.pump(i);
         Ok(i)

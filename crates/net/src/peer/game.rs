@@ -15,8 +15,8 @@ use dwarfs_engine::{Game, Seat, StateHash, codec};
 use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::{Destination, Event, GameConfig, Phase, SeatSpec, Session, Settings, wire};
 use libp2p::PeerId;
-use std::path::Path;
 use std::collections::{BTreeMap, VecDeque};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The deterministic choice of a bot-played local seat: a function of the state (its hash), the
