@@ -1,9 +1,9 @@
 //! The game registry: the one place that lists the games this binary knows.
 //!
 //! Each game is one [`GameEntry`] (its rules engine, its board view, its title and the plan of
-//! the generic suite) and one line in the [`registry!`] call below. Everything else reaches the
+//! the generic suite) and one line in the `registry!` call below. Everything else reaches the
 //! games through it: the command line (`simulate`, `bench`, `host`, `join`, `demo`, `replay`,
-//! with each game's option flags built from its [`GameOptions`] description), the app's lobby,
+//! with each game's option flags built from its [`GameOptions`](dwarfs_engine::options::GameOptions) description), the app's lobby,
 //! table, hotseat and replay viewer, and the generic test suite, which runs over every entry.
 //!
 //! Adding a game: write its crate (a [`Game`]), add a file here with its entry, and add it to the

@@ -3,7 +3,7 @@
 //! Bots that play any game implementing [`dwarfs_engine::Game`]:
 //! - [`dwarfs_engine::RandomBot`] (re-exported): uniform over the legal actions, from a seed.
 //! - [`SearchBot`]: information-set Monte Carlo tree search over determinizations of its seat's
-//!   view ([`search`]), at three [`Level`]s, with a budget of iterations (deterministic for a
+//!   view ([`search`](mod@search)), at three [`Level`]s, with a budget of iterations (deterministic for a
 //!   seed) or time ([`Budget`]). It uses the game's knowledge where the game gives it:
 //!   [`dwarfs_engine::Game::action_weight`] orders the tree's moves and weights rollouts,
 //!   [`dwarfs_engine::Game::evaluate`] cuts rollouts short.
@@ -12,7 +12,7 @@
 //!   observation, the seat and the move's number, in integer arithmetic.
 //!
 //! Modules: [`budget`] (how long), [`tree`] (the search tree and UCT), [`fixed`] (the integer
-//! arithmetic of UCT), [`rollout`] (rollout policy and rewards), [`search`] (the search and the
+//! arithmetic of UCT), [`rollout`] (rollout policy and rewards), [`search`](mod@search) (the search and the
 //! bot), [`level`] (easy, normal, hard), [`takeover`], [`arena`] (whole games between bots).
 
 pub mod arena;

@@ -66,7 +66,7 @@ impl CellSet {
 }
 
 /// The shared layout of kingdom cards and the meeples on them. Encoded by
-/// [`Board::pack_into`] (the state's canonical encoding).
+/// `Board::pack_into` (the state's canonical encoding).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     top: [u8; CELLS],

@@ -27,7 +27,7 @@ impl Fall {
     /// little about the acting player's hidden cards (it waits to choose a trading goal only if
     /// it can pay for one; it stops in the Discard step under the hand limit only if it can reveal
     /// its secret goal): a draw that contradicts this is rejected and drawn again, and after
-    /// [`TRIES`] rejections the acting player's hidden cards are kept and only the others are
+    /// 64 rejections (`TRIES`) the acting player's hidden cards are kept and only the others are
     /// redrawn. The sample does not condition on the move history. Deterministic in `entropy`.
     pub fn determinized(&self, viewer: Viewer, entropy: Entropy) -> Self {
         let mut rng = ChanceRng::from_entropy(entropy);

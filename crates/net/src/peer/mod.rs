@@ -7,10 +7,10 @@
 //! configuration.
 //!
 //! - this module: the driver, its event loop, setup and the end of a run;
-//! - [`inbound`]: what arrives from the network, and the lobby's outputs carried out;
-//! - [`game`]: the session — ticks, moves (bot, app), events, replay writing, takeovers;
-//! - [`commands`]: what the controlling app asks for;
-//! - [`probe`]: raw round-trip measurements after a game (`dwarfs bench net`);
+//! - `inbound`: what arrives from the network, and the lobby's outputs carried out;
+//! - `game`: the session — ticks, moves (bot, app), events, replay writing, takeovers;
+//! - `commands`: what the controlling app asks for;
+//! - `probe`: raw round-trip measurements after a game (`dwarfs bench net`);
 //! - `hooks`: test-only misbehaviour, built with the `test-hooks` feature only (`no_hooks.rs`
 //!   stands in otherwise).
 
