@@ -145,7 +145,13 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
         }
         valid_len = end_of(index);
-        let (Some(hash_after), Some(step)) = (v.step_hash, Step::of(frame)) else {
+        let Some(step) = Step::of(frame) else {
+            continue;
+        };
+        // Every move and secret step that verifies ends in `finish_step`, which sets it.
+        let hash_after = v.step_hash.take();
+        debug_assert!(hash_after.is_some(), "a step verified without its hash");
+        let Some(hash_after) = hash_after else {
             continue;
         };
         // The seats live at the move, in seat order (the mover's too): whose links its acks reveal.

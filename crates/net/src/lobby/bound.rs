@@ -76,7 +76,8 @@ pub fn check_roster<G: Game, P: LobbyPeer>(
     Ok(())
 }
 
-/// The host we dialled, and what it signed: only its word counts in the lobby.
+/// The host we dialled and its signed word (ours when we host), which alone counts in the lobby;
+/// a resumed game starts from the roster of its address book, and may know no host.
 pub(super) struct FromHost<P> {
     /// The host we dialled (from the ticket, or the LAN lobby that answered): only its signed
     /// offers, rosters and refusals are heeded.

@@ -177,7 +177,8 @@ pub struct Lobby<G, P> {
     hosted: bool,
     /// The players seated when the game started (their peers, without us).
     players: BTreeSet<P>,
-    /// The host we dialled and what it signed (see `bound.rs`).
+    /// The host we dialled, its signed offer and roster (ours when we host), the roster (see
+    /// `bound.rs`).
     from_host: bound::FromHost<P>,
     connected: BTreeSet<P>,
     /// Whom we greet, and when (see `greeting.rs`).

@@ -125,14 +125,14 @@ struct Driver<G: Game> {
     /// The lobby before the game (and who we are connected to).
     lobby: Lobby<G, PeerId>,
     session: Option<Session<G>>,
-    /// The replay file, signing journal and game secret on disk (see `replay_file.rs`).
+    /// The replay file and signing journal, and why writing them failed (see `replay_file.rs`).
     recording: replay_file::Recording,
     /// The local seat's moves: when each was sent, the bot's next, the app's waiting.
     moves: game::OurMoves<G>,
-    /// When the game ended for us, and who said they are done.
+    /// When the game ended for us or the app asked us to leave, and who said they are done.
     leaving: Leaving,
-    /// Raw round-trip probes after the game (see `probe.rs`).
-    probes: probe::Probes,
+    /// Raw round-trip probes after the game, while they run (see `probe.rs`).
+    probe: Option<probe::Probe>,
     report: PeerReport,
     /// The app controlling this peer, if any (see [`crate::control`]).
     link: Option<Link<G>>,
@@ -155,7 +155,7 @@ struct Identity {
 /// The end of the game for this peer.
 #[derive(Default)]
 struct Leaving {
-    /// When the game was over for us.
+    /// When the game was over for us (ended or halted).
     over_at: Option<Instant>,
     /// When the app asked us to leave (we stay a moment so the goodbye goes out).
     left: Option<Instant>,
@@ -224,7 +224,7 @@ pub(crate) async fn run_linked<G: Game>(
         recording: replay_file::Recording::default(),
         moves: game::OurMoves::default(),
         leaving: Leaving::default(),
-        probes: probe::Probes::default(),
+        probe: None,
         report,
         link,
         links: links::LinkWatch::default(),
@@ -456,7 +456,7 @@ impl<G: Game> Driver<G> {
                         .copied(),
                 );
                 let all_done = others.iter().all(|p| self.leaving.done_from.contains(p));
-                if self.probes.running.is_some() && at.elapsed() < Duration::from_secs(30) {
+                if self.probe.is_some() && at.elapsed() < Duration::from_secs(30) {
                     return None;
                 }
                 if all_done || at.elapsed() >= Duration::from_millis(self.spec.linger_ms) {

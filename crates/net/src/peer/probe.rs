@@ -8,16 +8,7 @@ use libp2p::PeerId;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-/// The raw round-trip probes of a run.
-#[derive(Default)]
-pub(super) struct Probes {
-    /// The probe in flight.
-    pub(super) running: Option<Probe>,
-    /// Whether every probe was made.
-    pub(super) done: bool,
-}
-
-/// A raw round-trip measurement in flight.
+/// The raw round-trip probes of a run under way: the one in flight and those still to make.
 pub(super) struct Probe {
     pub(super) nonce: u64,
     sent: Instant,
@@ -30,7 +21,6 @@ pub(super) struct Probe {
 
 impl<G: Game> Driver<G> {
     pub(super) fn send_done(&mut self) {
-        self.probes.done = true;
         let peers = self
             .session
             .as_ref()
@@ -57,7 +47,7 @@ impl<G: Game> Driver<G> {
             plan.push(None);
         }
         plan.reverse();
-        self.probes.running = Some(Probe {
+        self.probe = Some(Probe {
             nonce: 0,
             sent: Instant::now(),
             waiting: BTreeSet::new(),
@@ -73,11 +63,11 @@ impl<G: Game> Driver<G> {
             .as_ref()
             .map(|s| s.broadcast_peers())
             .unwrap_or_default();
-        let Some(p) = self.probes.running.as_mut() else {
+        let Some(p) = self.probe.as_mut() else {
             return;
         };
         let Some(next) = p.plan.pop() else {
-            self.probes.running = None;
+            self.probe = None;
             self.send_done();
             return;
         };
@@ -95,7 +85,7 @@ impl<G: Game> Driver<G> {
     }
 
     pub(super) fn poll_probe(&mut self) {
-        let Some(p) = &self.probes.running else {
+        let Some(p) = &self.probe else {
             return;
         };
         if !p.waiting.is_empty() {
@@ -104,7 +94,7 @@ impl<G: Game> Driver<G> {
             // a busy machine, a second was not enough and no probe was measured).
             let patience = if p.nonce == 1 { 10 } else { 1 };
             if p.sent.elapsed() > Duration::from_secs(patience) {
-                self.probes.running = None;
+                self.probe = None;
                 self.send_done();
             }
             return;
@@ -120,7 +110,7 @@ impl<G: Game> Driver<G> {
 
     /// A pong from `from`.
     pub(super) fn on_pong(&mut self, from: PeerId, nonce: u64) {
-        if let Some(p) = self.probes.running.as_mut()
+        if let Some(p) = self.probe.as_mut()
             && p.nonce == nonce
         {
             p.waiting.remove(&from);

@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 /// The replay file of a run, and why writing it failed, if it did.
 #[derive(Default)]
 pub(super) struct Recording {
-    /// The replay file (with the signing journal), once the game started.
+    /// The replay file (with the signing journal), once the game started, when the run was
+    /// given a replay path.
     pub(super) file: Option<ReplayFile>,
     /// Why the replay could not be written: the game stopped for this peer.
     pub(super) failed: Option<String>,
