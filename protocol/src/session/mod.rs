@@ -341,14 +341,21 @@ impl<G: Game> Session<G> {
             .collect()
     }
 
-    /// Who [`Destination::Broadcast`] means: every other live seated peer.
+    /// Who [`Destination::Broadcast`] means: every other live seated peer, in seat order but for
+    /// the author of the move under way, who comes first: it waits for our ack to see its move
+    /// final, so a driver that sends in this order puts that copy on the wire first.
     pub fn broadcast_peers(&self) -> Vec<PeerId> {
-        self.seats
+        let author = self.pending.as_ref().map(|p| p.seat.index());
+        let mut peers: Vec<(bool, PeerId)> = self
+            .seats
             .iter()
-            .filter(|s| s.live)
-            .filter_map(|s| s.player.as_ref().map(|p| p.peer))
-            .filter(|p| *p != self.local.peer)
-            .collect()
+            .enumerate()
+            .filter(|(_, s)| s.live)
+            .filter_map(|(i, s)| s.player.as_ref().map(|p| (Some(i) != author, p.peer)))
+            .filter(|(_, p)| *p != self.local.peer)
+            .collect();
+        peers.sort_by_key(|(later, _)| *later);
+        peers.into_iter().map(|(_, p)| p).collect()
     }
 
     /// The peer that holds `seat`, or `or` for a bot seat.
