@@ -127,19 +127,14 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         if v.over {
             break;
         }
-        let snapshot = (
-            v.state.clone(),
-            v.trackers.clone(),
-            v.cache.clone(),
-            v.live.clone(),
-            v.last_links.clone(),
-        );
+        // What a frame whose chance point the file cannot resolve yet must not change.
+        let snapshot = (v.state.clone(), v.chains.clone(), v.live.clone());
         let prev = state_hash(&v.state)
             .map_err(|e| err(index, *offset, Some(v.last_seq + 1), Fault::from(e)))?;
         match v.frame(frame, &all[index + 1..], None) {
             Ok(()) => {}
             Err(Fault::MissingLinks) => {
-                (v.state, v.trackers, v.cache, v.live, v.last_links) = snapshot;
+                (v.state, v.chains, v.live) = snapshot;
                 break;
             }
             Err(f) => return Err(err(index, *offset, Some(v.last_seq + 1), f)),
@@ -155,8 +150,8 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
             continue;
         };
         // The seats live at the move, in seat order (the mover's too): whose links its acks reveal.
-        let live_before: Vec<usize> = (0..snapshot.3.len())
-            .filter(|&i| snapshot.3[i] && v.keys[i].is_some())
+        let live_before: Vec<usize> = (0..snapshot.2.len())
+            .filter(|&i| snapshot.2[i] && v.keys[i].is_some())
             .collect();
         let at = StepAt {
             game_id,
@@ -170,7 +165,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         last_hash = Some(hash_after);
     }
     let final_seq = moves.len() as u32;
-    let last_links = match v.last_links.take() {
+    let last_links = match v.chains.last_links.take() {
         _ if final_seq == 0 => Some(Vec::new()),
         Some((n, links)) if n == final_seq => Some(
             links
@@ -185,7 +180,7 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         state: v.state,
         final_seq,
         live: v.live,
-        trackers: v.trackers,
+        trackers: v.chains.trackers,
         moves,
         valid_len,
         over: v.over,

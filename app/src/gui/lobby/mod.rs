@@ -213,14 +213,7 @@ impl Lobby {
         let players = game.players();
         self.seats.truncate(*players.end() as usize);
         while self.seats.len() < *players.start() as usize {
-            let n = self.seats.len() + 1;
-            self.seats.push(match self.mode {
-                LobbyMode::Hotseat => LobbySeat::Person {
-                    name: format!("Player {n}"),
-                    remote: false,
-                },
-                LobbyMode::Host | LobbyMode::Joined => LobbySeat::Open,
-            });
+            self.seats.push(self.new_seat());
         }
     }
 
@@ -244,6 +237,18 @@ impl Lobby {
             if !remote {
                 *s = LobbySeat::Bot;
             }
+        }
+    }
+
+    /// The seat added next: a person named after its number in hotseat, an open seat in a
+    /// network lobby.
+    fn new_seat(&self) -> LobbySeat {
+        match self.mode {
+            LobbyMode::Hotseat => LobbySeat::Person {
+                name: format!("Player {}", self.seats.len() + 1),
+                remote: false,
+            },
+            LobbyMode::Host | LobbyMode::Joined => LobbySeat::Open,
         }
     }
 
@@ -333,9 +338,7 @@ impl Lobby {
             theme::card_frame().show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    let c = theme::seat_colour(i);
-                    theme::dot(ui, c, 9.0);
-                    ui.label(RichText::new(seat_colour(self.game, i)).color(c).strong());
+                    seat_badge(ui, self.game, i);
                     match &mut self.seats[i] {
                         LobbySeat::Person { name, remote } => {
                             if i == 0 || *remote {
@@ -406,14 +409,7 @@ impl Lobby {
             if self.seats.len() < *self.game.players().end() as usize
                 && ui.button("Add seat").clicked()
             {
-                let n = self.seats.len() + 1;
-                self.seats.push(match self.mode {
-                    LobbyMode::Hotseat => LobbySeat::Person {
-                        name: format!("Player {n}"),
-                        remote: false,
-                    },
-                    LobbyMode::Host | LobbyMode::Joined => LobbySeat::Open,
-                });
+                self.seats.push(self.new_seat());
             }
             if ui.button("Fill with bots").clicked() {
                 self.fill_with_bots();
@@ -586,6 +582,13 @@ impl Lobby {
 }
 
 /// The colour name of seat `i` in `game` (the player's colours for a game without its own).
+/// A seat's dot and colour name, at the head of its row.
+fn seat_badge(ui: &mut Ui, game: GameKind, i: usize) {
+    let c = theme::seat_colour(i);
+    theme::dot(ui, c, 9.0);
+    ui.label(RichText::new(seat_colour(game, i)).color(c).strong());
+}
+
 fn seat_colour(game: GameKind, i: usize) -> &'static str {
     let seat = dwarfs_engine::Seat(i as u8);
     with_game!(game, G, G::seat_colour(seat)).unwrap_or(COLOUR_NAMES[i % COLOUR_NAMES.len()])

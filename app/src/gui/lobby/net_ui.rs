@@ -18,9 +18,7 @@ impl Lobby {
             theme::card_frame().show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    let c = theme::seat_colour(i);
-                    theme::dot(ui, c, 9.0);
-                    ui.label(RichText::new(seat_colour(self.game, i)).color(c).strong());
+                    seat_badge(ui, self.game, i);
                     match seat {
                         LobbySeat::Person { name, remote } => {
                             ui.label(RichText::new(name.as_str()).strong());

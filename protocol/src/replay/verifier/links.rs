@@ -10,6 +10,21 @@ use crate::replay::Fault;
 use crate::replay::format::{self, Frame};
 use dwarfs_engine::{Game, Seat};
 
+/// What the verifier knows of every seat's beacon chain.
+#[derive(Clone)]
+pub(in crate::replay) struct Chains {
+    /// Per seat: the last link verified against its committed chain, and its position.
+    pub(in crate::replay) trackers: Vec<Option<ChainTracker>>,
+    /// Per seat: links verified ahead, `(position of the first, links)`.
+    pub(in crate::replay) cache: Vec<(u32, Vec<Link>)>,
+    /// Beacon links movers signed in their moves, `(seat, move, link)`, not yet checked against
+    /// the chains (they are once a later frame's links reach back to them).
+    pub(in crate::replay) claims: Vec<(usize, u32, Link)>,
+    /// The last move whose frame carries every live seat's beacon link, and those links of
+    /// the seats still live (a resumed session's takeover record needs them).
+    pub(in crate::replay) last_links: Option<(u32, Vec<(usize, Link)>)>,
+}
+
 impl<G: Game> Verifier<G> {
     /// Takes the links a link frame carries at position `c`: checks them against every live
     /// seat's committed chain and caches the links down to the last verified one.
@@ -24,7 +39,7 @@ impl<G: Game> Verifier<G> {
         }
         let max = self.header.config.beacon_segment;
         for (link, &i) in links.iter().zip(&live) {
-            let t = self.trackers[i].ok_or(Fault::Header)?;
+            let t = self.chains.trackers[i].ok_or(Fault::Header)?;
             if t.pos == c {
                 if t.link != *link {
                     return Err(Fault::Beacon(format!(
@@ -55,8 +70,8 @@ impl<G: Game> Verifier<G> {
                     Seat(i as u8)
                 )));
             }
-            self.cache[i] = (t.pos + 1, chain);
-            self.trackers[i] = Some(ChainTracker {
+            self.chains.cache[i] = (t.pos + 1, chain);
+            self.chains.trackers[i] = Some(ChainTracker {
                 pos: c,
                 link: *link,
             });
@@ -68,9 +83,9 @@ impl<G: Game> Verifier<G> {
     /// verified so far reach.
     fn settle_claims(&mut self) -> Result<(), Fault> {
         let mut left = Vec::new();
-        for (i, n, link) in std::mem::take(&mut self.claims) {
-            let (from, chain) = &self.cache[i];
-            let known = match self.trackers[i] {
+        for (i, n, link) in std::mem::take(&mut self.chains.claims) {
+            let (from, chain) = &self.chains.cache[i];
+            let known = match self.chains.trackers[i] {
                 Some(t) if t.pos == n => Some(t.link),
                 _ if n >= *from && ((n - from) as usize) < chain.len() => {
                     Some(chain[(n - from) as usize])
@@ -88,7 +103,7 @@ impl<G: Game> Verifier<G> {
                 None => left.push((i, n, link)),
             }
         }
-        self.claims = left;
+        self.chains.claims = left;
         Ok(())
     }
 
@@ -103,7 +118,7 @@ impl<G: Game> Verifier<G> {
         let live = self.live_seats();
         let covered = |v: &Self| {
             live.iter().all(|&i| {
-                let (from, chain) = &v.cache[i];
+                let (from, chain) = &v.chains.cache[i];
                 n >= *from && ((n - from) as usize) < chain.len()
             })
         };
@@ -141,7 +156,7 @@ impl<G: Game> Verifier<G> {
         Ok(live
             .iter()
             .map(|&i| {
-                let (from, chain) = &self.cache[i];
+                let (from, chain) = &self.chains.cache[i];
                 chain[(n - from) as usize]
             })
             .collect())

@@ -12,7 +12,6 @@ mod step;
 
 use super::format::{Frame, Header, read_frames};
 use super::{Fault, Position, SignatureCheck, VerifyError, VerifyReport};
-use crate::beacon::ChainTracker;
 use crate::keys::{Domain, Signature, signed_bytes};
 use crate::message::Link;
 use dwarfs_engine::{Game, Seat, StateHash, state_hash};
@@ -50,7 +49,8 @@ pub(super) struct Verifier<G: Game> {
     pub(super) state: G,
     pub(super) keys: Vec<Option<ed25519::PublicKey>>,
     pub(super) live: Vec<bool>,
-    pub(super) trackers: Vec<Option<ChainTracker>>,
+    /// What is known of every seat's beacon chain (see `links.rs`).
+    pub(super) chains: links::Chains,
     pub(super) header: Header,
     pub(super) last_seq: u32,
     pub(super) last_chance: bool,
@@ -71,17 +71,9 @@ pub(super) struct Verifier<G: Game> {
     /// The last move's re-roll position and links, if it was re-rolled (its end record's acks
     /// are the same acks).
     pub(super) last_reroll: Option<(u32, u32, Vec<Link>)>,
-    /// Per seat: links verified ahead, `(position of the first, links)`.
-    pub(super) cache: Vec<(u32, Vec<Link>)>,
     /// The last move's author when its ack is folded into the move (a live seat's signed
     /// move), and whether it re-commits its beacon chain.
     pub(super) mover: Option<(Seat, bool)>,
-    /// Beacon links movers signed in their moves, `(seat, move, link)`, not yet checked against
-    /// the chains (they are once a later frame's links reach back to them).
-    pub(super) claims: Vec<(usize, u32, Link)>,
-    /// The last move whose frame carries every live seat's beacon link, and those links of
-    /// the seats still live (a resumed session's takeover record needs them).
-    pub(super) last_links: Option<(u32, Vec<(usize, Link)>)>,
     pub(super) over: bool,
     pub(super) collect: Option<Vec<SignatureCheck>>,
     pub(super) positions: Option<Vec<Position<G>>>,

@@ -92,7 +92,7 @@ impl<G: Game> Verifier<G> {
             self.signatures += 1;
             if live {
                 self.mover = Some((seat, m.next_tip.is_some()));
-                self.claims.push((seat.index(), m.seq, reveal));
+                self.chains.claims.push((seat.index(), m.seq, reveal));
             }
         } else if m.reveal.is_some() || m.next_tip.is_some() {
             return Err(Fault::BotMove(seat));

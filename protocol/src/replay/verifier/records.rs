@@ -82,7 +82,7 @@ impl<G: Game> Verifier<G> {
             self.live[s] = false;
             self.takeovers.push((Seat(s as u8), t.from_seq));
         }
-        if let Some((_, links)) = &mut self.last_links {
+        if let Some((_, links)) = &mut self.chains.last_links {
             links.retain(|(i, _)| !targets.contains(i));
         }
         self.takeover_sets.push((t.from_seq, t.seats.clone()));
@@ -153,7 +153,7 @@ impl<G: Game> Verifier<G> {
         };
         self.check_acks(&f.acks, f.seq, f.stage, hash, revealed)?;
         self.absorb_links(f.seq, &f.beacon)?;
-        if !self.claims.is_empty() {
+        if !self.chains.claims.is_empty() {
             return Err(Fault::Beacon(
                 "beacon links signed in moves are never checked against their chains".into(),
             ));

@@ -96,7 +96,7 @@ impl<G: Game> Verifier<G> {
         }
         if let Some(all) = self.links_at_move(seq, links, stored, frame)? {
             self.absorb_links(seq, &all)?;
-            self.last_links = Some((seq, self.live_seats().into_iter().zip(all).collect()));
+            self.chains.last_links = Some((seq, self.live_seats().into_iter().zip(all).collect()));
         }
         if let Some(log) = log.as_deref_mut() {
             log.push(line);
@@ -137,9 +137,9 @@ impl<G: Game> Verifier<G> {
                 _ => None,
             };
             for (seat, tip) in tips.chain(folded) {
-                if let (Some(tip), Some(t)) = (tip, self.trackers[seat.index()].as_mut()) {
+                if let (Some(tip), Some(t)) = (tip, self.chains.trackers[seat.index()].as_mut()) {
                     t.advance(seq, tip);
-                    self.cache[seat.index()] = (0, Vec::new());
+                    self.chains.cache[seat.index()] = (0, Vec::new());
                 }
             }
         }
