@@ -132,7 +132,7 @@ fn the_toy_game_records_verifies_and_shows_through_its_registry_entry() {
     let text = dwarfs(&["replay", "verify", file.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(
-        text.contains(" wins") || text.contains("Shared win"),
+        text.contains(" won") || text.contains("Shared win"),
         "the verdict is printed: {text}"
     );
 }

@@ -10,6 +10,7 @@
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
 mod bench;
+mod end_screen;
 pub(crate) mod fall_view;
 mod game_screen;
 pub(crate) mod hold_view;
@@ -19,6 +20,7 @@ mod lobby_net;
 mod menu;
 mod net;
 mod options_panel;
+mod plural;
 mod remote;
 mod replay;
 mod replay_screen;
@@ -482,16 +484,16 @@ impl DwarfsApp {
                     return;
                 };
                 match table.end_screen(ui) {
-                    game_screen::EndOutcome::Stay => {}
-                    game_screen::EndOutcome::Menu => {
+                    end_screen::EndOutcome::Stay => {}
+                    end_screen::EndOutcome::Menu => {
                         self.table = None;
                         self.screen = Screen::Menu;
                     }
-                    game_screen::EndOutcome::Again => {
+                    end_screen::EndOutcome::Again => {
                         self.table = None;
                         self.screen = Screen::Lobby;
                     }
-                    game_screen::EndOutcome::Replay(path) => {
+                    end_screen::EndOutcome::Replay(path) => {
                         self.table = None;
                         self.replays.open_path(&path.display().to_string());
                         self.screen = Screen::Replays;

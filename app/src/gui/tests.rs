@@ -160,7 +160,7 @@ fn lobby_fills_with_bots_and_refuses_to_start_while_seats_are_open() {
     h.run_steps(2);
     assert!(has(&h, "open seats wait for players"));
     assert!(has(&h, "Open lobby"));
-    assert!(has(&h, "1 open seat(s) wait for players"));
+    assert!(has(&h, "1 open seat waits for a player"));
     click(&mut h, "Fill with bots");
     assert_eq!(h.state().lobby.seats[3], LobbySeat::Bot);
 }
@@ -169,6 +169,10 @@ fn lobby_fills_with_bots_and_refuses_to_start_while_seats_are_open() {
 fn hotseat_bots_play_at_the_level_chosen_in_the_lobby() {
     let mut h = harness(app());
     click(&mut h, "Hotseat");
+    assert!(
+        !has(&h, "I'm ready") && !has(&h, "seats ready"),
+        "nobody is asked to be ready at one screen"
+    );
     click(&mut h, "Fill with bots");
     assert_eq!(
         h.state().lobby.bot_level,

@@ -643,11 +643,7 @@ fn the_castle_warning_says_how_close_the_castle_is_to_falling() {
     assert!(has(&h, "Castle: 1 of 4 disasters active"));
     assert!(has(
         &h,
-        &format!(
-            "{}, {} step(s) from the castle",
-            edge.name(),
-            edge.distance()
-        )
+        &format!("{}, {} steps from the castle", edge.name(), edge.distance())
     ));
     assert!(!has(&h, "DANGER"));
     // Three disasters: one more and the castle falls.

@@ -146,6 +146,9 @@ pub fn install(ctx: &egui::Context) {
         style.spacing.item_spacing = egui::vec2(8.0, 7.0);
         style.spacing.button_padding = egui::vec2(12.0, 6.0);
         style.spacing.interact_size.y = 28.0;
+        // Scroll bars that stay drawn beside content that does not fit (egui's default floats
+        // them only under the pointer), so a cut-off side panel says that it scrolls.
+        style.spacing.scroll = egui::style::ScrollStyle::solid();
     });
 }
 

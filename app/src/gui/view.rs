@@ -44,6 +44,12 @@ pub trait GameView: Default + 'static {
         0
     }
 
+    /// What the game calls one of its rounds ([`GameView::round`]), for the score chart's axis.
+    const ROUND_NAME: &'static str = "round";
+
+    /// What the game calls its points, for the score chart's axis.
+    const POINTS_NAME: &'static str = "VP";
+
     /// A log line for an event that the action's own description does not already say, with
     /// hidden parts left out (a drawn ogre's kind, a stolen gem).
     fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String>;

@@ -103,7 +103,7 @@ impl Outcome {
         let names: Vec<String> = self.winners.iter().map(|&s| name(s)).collect();
         match names.len() {
             0 => "Nobody won".to_string(),
-            1 => format!("{} wins", names[0]),
+            1 => format!("{} won", names[0]),
             _ => format!("Shared win: {}", names.join(", ")),
         }
     }

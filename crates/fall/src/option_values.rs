@@ -113,7 +113,12 @@ impl GameOptions for FallOptions {
 
     fn applies(key: &str, values: &OptionValues) -> bool {
         match key {
-            "scenario" | "decrees" => one(values, "edition").is_some_and(|e| e == "third"),
+            "scenario" => one(values, "edition").is_some_and(|e| e == "third"),
+            // A scenario chooses the decrees: hand-picked ones apply only without one.
+            "decrees" => {
+                one(values, "edition").is_some_and(|e| e == "third")
+                    && one(values, "scenario").is_none()
+            }
             _ => true,
         }
     }
@@ -250,5 +255,26 @@ mod tests {
         );
         assert!(err(&[("edition", &["fourth"])]).contains("classic, third"));
         assert!(err(&[("players", &["3"])]).contains("--edition, --scenario, --decrees"));
+    }
+
+    #[test]
+    fn the_lobby_offers_decrees_only_in_the_third_edition_without_a_scenario() {
+        let v = |pairs: &[(&str, &[&str])]| {
+            values(
+                pairs
+                    .iter()
+                    .map(|(k, v)| (*k, v.iter().map(|s| s.to_string()).collect())),
+            )
+        };
+        let classic = v(&[("edition", &["classic"])]);
+        let third = v(&[("edition", &["third"])]);
+        let siege = v(&[("edition", &["third"]), ("scenario", &["siege"])]);
+        assert!(!FallOptions::applies("scenario", &classic));
+        assert!(!FallOptions::applies("decrees", &classic));
+        assert!(FallOptions::applies("scenario", &third));
+        assert!(FallOptions::applies("decrees", &third));
+        assert!(FallOptions::applies("scenario", &siege));
+        assert!(!FallOptions::applies("decrees", &siege));
+        assert!(FallOptions::applies("edition", &siege));
     }
 }

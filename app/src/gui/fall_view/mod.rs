@@ -335,6 +335,10 @@ impl GameView for FallView {
         format!("{round} · {what}")
     }
 
+    fn round(game: &Fall) -> u32 {
+        u32::from(game.round())
+    }
+
     fn scores(game: &Fall) -> Vec<i32> {
         Seat::all(game.players())
             .map(|s| game.score_parts(s).total())

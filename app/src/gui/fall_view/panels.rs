@@ -2,6 +2,7 @@
 
 use super::paint::*;
 use super::{FallView, colour_of};
+use crate::gui::plural::count;
 use crate::gui::theme::{self, GOLD};
 use dwarfs_engine::{Actor, Viewer};
 use dwarfs_fall::data;
@@ -161,8 +162,9 @@ pub(super) fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool, t
             }
         }
         ui.label(theme::caption(format!(
-            "{} gem cards · {} ogre cards",
-            p.gem_count, p.ogre_count
+            "{} · {}",
+            count(p.gem_count, "gem card", "gem cards"),
+            count(p.ogre_count, "ogre card", "ogre cards")
         )));
         let goals: Vec<String> = p
             .trading_goals

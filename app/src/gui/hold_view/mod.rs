@@ -215,6 +215,13 @@ impl GameView for HoldView {
         format!("{head} · {you}: {what}")
     }
 
+    fn round(game: &Hold) -> u32 {
+        u32::from(game.turn())
+    }
+
+    const ROUND_NAME: &'static str = "turn";
+    const POINTS_NAME: &'static str = "VT";
+
     fn scores(game: &Hold) -> Vec<i32> {
         game.final_scores().iter().map(|s| s.total).collect()
     }

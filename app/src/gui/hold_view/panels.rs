@@ -207,11 +207,13 @@ impl HoldView {
     }
 }
 
-/// Every clan's public information, with trophies clickable for offers.
+/// Every clan's public information, the viewer's first, with trophies clickable for offers.
 pub(super) fn clans(ui: &mut Ui, obs: &Obs, legal: &[HoldAction], picked: &mut Vec<HoldAction>) {
     ui.add_space(6.0);
     ui.label(theme::heading("Clans"));
-    for i in 0..obs.gold.len() {
+    let mut order: Vec<usize> = (0..obs.gold.len()).collect();
+    order.sort_by_key(|&i| obs.viewer != Viewer::Seat(Seat(i as u8)));
+    for i in order {
         let seat = Seat(i as u8);
         let acting = obs.to_act == Actor::Seat(seat);
         let frame = theme::card_frame().stroke(Stroke::new(

@@ -8,8 +8,9 @@ use super::clicks::{
     ASK_GOLD, ASK_TILE, ASK_VT, GIVE_GOLD, GIVE_VT, amount_button, ask_tile_button,
 };
 use super::words::{button_label, colour, items_text, work_text};
+use crate::gui::plural::count;
 use crate::gui::theme::{self, DANGER, GOLD};
-use dwarfs_engine::{Actor, Game, Viewer};
+use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::view::HoldView as Obs;
 use dwarfs_hold::{Hold, HoldAction, OFFER_STEPS, Phase, Stage, TradeItem};
 use egui::{RichText, Ui};
@@ -61,6 +62,15 @@ fn amount_actions(game: &Hold, text: &str, make: MakeItem) -> Result<Vec<HoldAct
     Ok(acts)
 }
 
+/// A clan as the viewer reads it: `you` ("You" or "you") for their own, else its colour.
+fn party(obs: &Obs, seat: Seat, you: &'static str) -> &'static str {
+    if obs.viewer == Viewer::Seat(seat) {
+        you
+    } else {
+        colour(seat)
+    }
+}
+
 /// The trade panel (only in the Trade phase).
 pub(super) fn panel(
     view: &mut HoldView,
@@ -79,7 +89,12 @@ pub(super) fn panel(
         ui.label(theme::heading("Trade"));
         match &obs.stage {
             Stage::Offer(o) if o.proposed => {
-                ui.label(format!("{} offers {}:", colour(o.from), colour(o.to)));
+                let (from, to) = (party(obs, o.from, "You"), party(obs, o.to, "you"));
+                ui.label(if obs.viewer == Viewer::Seat(o.from) {
+                    format!("You offer {to}:")
+                } else {
+                    format!("{from} offers {to}:")
+                });
                 ui.label(RichText::new(format!("gives {}", items_text(&o.give))).color(GOLD));
                 ui.label(RichText::new(format!("asks for {}", items_text(&o.ask))).color(GOLD));
                 ui.horizontal(|ui| {
@@ -105,7 +120,11 @@ pub(super) fn panel(
                 }
             }
             Stage::Offer(o) => {
-                ui.label(format!("{}'s offer to {}", colour(o.from), colour(o.to)));
+                ui.label(if obs.viewer == Viewer::Seat(o.from) {
+                    format!("Your offer to {}", colour(o.to))
+                } else {
+                    format!("{}'s offer to {}", colour(o.from), party(obs, o.to, "you"))
+                });
                 ui.label(RichText::new(format!("gives {}", items_text(&o.give))).color(GOLD));
                 ui.label(RichText::new(format!("asks for {}", items_text(&o.ask))).color(GOLD));
                 let limit = game.options().max_offer_items;
@@ -150,9 +169,13 @@ pub(super) fn panel(
                     let me = obs.viewer == Viewer::Seat(s);
                     let used = game.turn_use(s).offers;
                     ui.label(theme::caption(format!(
-                        "{} may make {} more offer(s) this phase.",
+                        "{} may make {} this phase.",
                         if me { "You" } else { colour(s) },
-                        game.options().offers_per_trade.saturating_sub(used)
+                        count(
+                            game.options().offers_per_trade.saturating_sub(used),
+                            "more offer",
+                            "more offers"
+                        )
                     )));
                 }
                 ui.horizontal_wrapped(|ui| {

@@ -515,10 +515,12 @@ impl Lobby {
                     {
                         choice = SideChoice::Open;
                     }
-                    ui.label(theme::caption(format!(
-                        "{} open seat(s) wait for players",
-                        self.seats.iter().filter(|s| **s == LobbySeat::Open).count()
-                    )));
+                    let open = self.seats.iter().filter(|s| **s == LobbySeat::Open).count();
+                    ui.label(theme::caption(if open == 1 {
+                        "1 open seat waits for a player".to_string()
+                    } else {
+                        format!("{open} open seats wait for players")
+                    }));
                 });
                 ui.checkbox(&mut self.anyone_may_watch, "Anyone may watch")
                     .on_hover_text(format!(
@@ -530,8 +532,12 @@ impl Lobby {
             self.chat_ui(ui, Some(settings));
         }
         ui.add_space(8.0);
+        // At one screen everyone is there: only a lobby for the network asks who is ready.
+        let hotseat = self.mode == LobbyMode::Hotseat;
         ui.horizontal(|ui| {
-            ui.checkbox(&mut self.ready, "I'm ready");
+            if !hotseat {
+                ui.checkbox(&mut self.ready, "I'm ready");
+            }
             let check = self.can_start();
             let start = ui.add_enabled(check.is_ok(), theme::primary_button("Start game"));
             if start.clicked() {
@@ -541,9 +547,10 @@ impl Lobby {
                 Err(why) => {
                     ui.label(RichText::new(why).color(GOLD));
                 }
-                Ok(()) => {
+                Ok(()) if !hotseat => {
                     ui.label(theme::caption(format!("{} seats ready", self.seats.len())));
                 }
+                Ok(()) => {}
             }
         });
         if let Some(n) = &self.note {

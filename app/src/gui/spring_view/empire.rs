@@ -8,6 +8,7 @@ use super::words::{
     line_label, train_label,
 };
 use super::{SpringView, label};
+use crate::gui::plural::count;
 use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
 use dwarfs_spring::SpringAction;
 use dwarfs_spring::data::{EXHAUST_TOKENS, LINE_LEN, LINE_REVEALS, Resource};
@@ -80,7 +81,7 @@ pub(super) fn boards(
                 view,
                 ui,
                 obs,
-                seat,
+                (seat, Some(seat) == me),
                 e,
                 if mine { legal } else { &[] },
                 picked,
@@ -90,11 +91,12 @@ pub(super) fn boards(
     }
 }
 
+/// One empire board; `you` marks the viewer's own.
 fn board(
     view: &mut SpringView,
     ui: &mut Ui,
     obs: &Obs,
-    seat: u8,
+    (seat, you): (u8, bool),
     e: &Empire,
     legal: &[SpringAction],
     picked: &mut Vec<SpringAction>,
@@ -111,14 +113,21 @@ fn board(
     ui.horizontal_wrapped(|ui| {
         theme::dot(ui, theme::seat_colour(seat as usize), 7.0);
         ui.label(theme::heading(colour(seat)));
+        if you {
+            ui.label(theme::caption("(you)"));
+        }
         ui.label(format!(
-            "{} food · {} wood · {} gold · {} faeries · {} successes · {} monsters",
+            "{} food · {} wood · {} gold · {} · {} · {}",
             e.res[0],
             e.res[1],
             e.res[2],
-            obs.hand_sizes.get(seat as usize).copied().unwrap_or(0),
-            e.successes,
-            e.defeated
+            count(
+                obs.hand_sizes.get(seat as usize).copied().unwrap_or(0),
+                "faerie",
+                "faeries"
+            ),
+            count(e.successes, "success", "successes"),
+            count(e.defeated, "monster", "monsters")
         ));
     });
     // Production lines: built settlements and what the revealed spots produce.

@@ -218,6 +218,18 @@ impl GameView for SpringView {
         format!("{head} · {you}: {what}")
     }
 
+    /// Rounds counted across the eras (era 2's first round is round 8); 0 before the first.
+    fn round(game: &Spring) -> u32 {
+        let f = game.flow();
+        match f.phase {
+            Phase::Setup | Phase::Placement => 0,
+            _ => {
+                (u32::from(f.era.max(1)) - 1) * u32::from(dwarfs_spring::data::ROUNDS)
+                    + u32::from(f.round)
+            }
+        }
+    }
+
     fn scores(game: &Spring) -> Vec<i32> {
         dwarfs_engine::Seat::all(game.players())
             .map(|s| game.score_lines(s).iter().map(|l| l.points).sum())

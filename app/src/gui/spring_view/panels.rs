@@ -8,6 +8,7 @@ use super::words::{
     faerie_label, owner_label, remove_label,
 };
 use super::{Reveal, SpringView, label};
+use crate::gui::plural::count;
 use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_LIGHT, TARGET};
 use dwarfs_engine::Viewer;
 use dwarfs_spring::data::{FAERIE_DATA, MONSTER_DATA, QUEST_DATA, wildland_name};
@@ -110,7 +111,11 @@ pub(super) fn reveal(ui: &mut Ui, reveal: &mut Option<Reveal>) {
                 p.text(
                     rect.center_bottom() - vec2(0.0, 12.0),
                     Align2::CENTER_CENTER,
-                    format!("{axes} axes · {packs} packs"),
+                    format!(
+                        "{} · {}",
+                        count(axes, "axe", "axes"),
+                        count(packs, "pack", "packs")
+                    ),
                     FontId::proportional(11.0),
                     GOLD,
                 );
@@ -123,10 +128,13 @@ pub(super) fn reveal(ui: &mut Ui, reveal: &mut Option<Reveal>) {
         });
         if shown == r.cards.len() {
             ui.label(format!(
-                "{} successes · total {} {}",
-                r.successes,
-                r.total,
-                if r.fight { "axes" } else { "backpacks" }
+                "{} · total {}",
+                count(r.successes, "success", "successes"),
+                if r.fight {
+                    count(r.total, "axe", "axes")
+                } else {
+                    count(r.total, "backpack", "backpacks")
+                }
             ));
             if let Some(res) = &r.result {
                 ui.label(RichText::new(res).strong().color(GOLD));

@@ -97,7 +97,7 @@ pub struct Table<V: GameView> {
     /// The move log.
     pub log: Vec<LogLine>,
     /// Every seat's score after each turn (index 0 is the start).
-    pub history: Vec<Vec<i32>>,
+    pub history: Vec<ScorePoint>,
     /// In hotseat with several people: the seat waiting to take the screen.
     pub curtain: Option<Seat>,
     /// The human seat whose view is shown.
@@ -119,6 +119,15 @@ pub struct Table<V: GameView> {
     /// The last legal actions listed, by state hash and seat: the board asks every frame, and a
     /// list can be long (every hand of Winter's Preparation).
     legal_cache: RefCell<Option<LegalCache<V::G>>>,
+}
+
+/// One point of the score history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScorePoint {
+    /// The game's round ([`GameView::round`]) when it was taken.
+    pub round: u32,
+    /// Every seat's score then, in seat order.
+    pub scores: Vec<i32>,
 }
 
 /// Legal actions listed for one seat in one state.
@@ -234,8 +243,16 @@ impl<V: GameView> Table<V> {
             legal_cache: RefCell::new(None),
         };
         t.advance(0.0);
-        t.history.push(V::scores(&t.game));
+        t.take_score_point();
         t
+    }
+
+    /// Adds the scores as they stand to the score history.
+    fn take_score_point(&mut self) {
+        self.history.push(ScorePoint {
+            round: V::round(&self.game),
+            scores: V::scores(&self.game),
+        });
     }
 
     /// Takes a point of the score history when a new round began while the same seat acts (in
@@ -244,7 +261,7 @@ impl<V: GameView> Table<V> {
         let round = V::round(&self.game);
         if round != self.last_round {
             self.last_round = round;
-            self.history.push(V::scores(&self.game));
+            self.take_score_point();
         }
     }
 
@@ -424,7 +441,7 @@ impl<V: GameView> Table<V> {
                         self.new_round();
                     } else {
                         self.last_round = V::round(&self.game);
-                        self.history.push(V::scores(&self.game));
+                        self.take_score_point();
                     }
                     if self.last_actor != Some(s) {
                         self.last_actor = Some(s);
@@ -455,7 +472,7 @@ impl<V: GameView> Table<V> {
             }
         }
         if self.game.to_act() == Actor::Over && self.last_actor.is_some() {
-            self.history.push(V::scores(&self.game));
+            self.take_score_point();
             self.last_actor = None;
         }
     }
@@ -488,7 +505,7 @@ pub trait AnyTable {
         report_dir: Option<&std::path::Path>,
     ) -> super::game_screen::GameOutcome;
     /// Draws the end screen.
-    fn end_screen(&mut self, ui: &mut egui::Ui) -> super::game_screen::EndOutcome;
+    fn end_screen(&mut self, ui: &mut egui::Ui) -> super::end_screen::EndOutcome;
     /// Takes in everything the network peer reported (nothing for a local game).
     fn pump_remote(&mut self);
     /// The table itself, for a caller that knows its board view.
@@ -508,8 +525,8 @@ impl<V: GameView> AnyTable for Table<V> {
         super::game_screen::game(ui, self, report_dir)
     }
 
-    fn end_screen(&mut self, ui: &mut egui::Ui) -> super::game_screen::EndOutcome {
-        super::game_screen::end(ui, self)
+    fn end_screen(&mut self, ui: &mut egui::Ui) -> super::end_screen::EndOutcome {
+        super::end_screen::end(ui, self)
     }
 
     fn pump_remote(&mut self) {

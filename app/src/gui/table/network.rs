@@ -31,7 +31,10 @@ impl<V: GameView> Table<V> {
         let players = seats.iter().filter(|s| s.kind != SeatKind::Bot).count();
         let last_round = V::round(&game);
         let mut t = Table {
-            history: vec![V::scores(&game)],
+            history: vec![ScorePoint {
+                round: V::round(&game),
+                scores: V::scores(&game),
+            }],
             game,
             view: V::default(),
             bots: seats.iter().map(|_| None).collect(),
@@ -258,13 +261,13 @@ impl<V: GameView> Table<V> {
     fn after_remote_state(&mut self) {
         match self.game.to_act() {
             Actor::Seat(s) if self.last_actor != Some(s) => {
-                self.history.push(V::scores(&self.game));
+                self.take_score_point();
                 self.last_actor = Some(s);
                 self.last_round = V::round(&self.game);
             }
             Actor::Seat(_) => self.new_round(),
             Actor::Over if self.last_actor.is_some() => {
-                self.history.push(V::scores(&self.game));
+                self.take_score_point();
                 self.last_actor = None;
             }
             _ => {}

@@ -7,6 +7,7 @@ use super::words::{
     monster_text, seat_rgb, zone_label,
 };
 use super::{Sel, WinterView, disaster_action, dwarf_movable, label, monster_action};
+use crate::gui::plural::count;
 use crate::gui::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
 use dwarfs_engine::Seat;
 use dwarfs_winter::view::WinterView as Obs;
@@ -150,6 +151,7 @@ pub(super) fn board(
     let disasters: Vec<DisasterId> = obs.disasters().collect();
     let title = (r * 0.055).clamp(9.5, 14.0);
     let small = (r * 0.034).clamp(8.0, 10.5);
+    let warn = (r * 0.038).clamp(9.5, 12.0);
     for z in Zone::all() {
         let zr = zone_rect(z, c, r);
         let resp = ui.interact(zr, ui.scope_id().with(("winter_zone", z.0)), Sense::click());
@@ -181,22 +183,26 @@ pub(super) fn board(
             FontId::proportional(title),
             PARCHMENT,
         );
-        let sub = match z.kind().produces() {
-            Some(_) if blocked => "blocked",
-            Some(res) => res.name(),
-            None => "",
-        };
-        painter.text(
-            zr.right_top() + vec2(-5.0, 4.0),
-            Align2::RIGHT_TOP,
-            sub,
-            FontId::proportional(small),
-            if blocked {
-                theme::DANGER
-            } else {
-                PARCHMENT_DIM
-            },
-        );
+        match z.kind().produces() {
+            // A tab on the zone's top edge, clear of its name.
+            Some(_) if blocked => warning(
+                &painter,
+                zr.right_top() + vec2(-6.0, 3.0),
+                Align2::RIGHT_BOTTOM,
+                "blocked",
+                warn,
+            ),
+            Some(res) => {
+                painter.text(
+                    zr.right_top() + vec2(-5.0, 4.0),
+                    Align2::RIGHT_TOP,
+                    res.name(),
+                    FontId::proportional(small),
+                    PARCHMENT_DIM,
+                );
+            }
+            None => {}
+        }
         // How far this zone's monsters are from the castle (in steps).
         if monsters.iter().any(|(_, at)| *at == z) {
             let text = match z.distance() {
@@ -204,19 +210,19 @@ pub(super) fn board(
                 1 => "1 step".to_string(),
                 d => format!("{d} steps"),
             };
-            painter.text(
-                zr.right_bottom() + vec2(-5.0, -3.0),
+            warning(
+                &painter,
+                zr.right_bottom() + vec2(-4.0, -4.0),
                 Align2::RIGHT_BOTTOM,
-                text,
-                FontId::proportional(small),
-                theme::DANGER,
+                &text,
+                warn,
             );
         }
         let mut hover = format!(
-            "{} ({}): {} step(s) from the castle; adjacent to {}.",
+            "{} ({}): {} from the castle; adjacent to {}.",
             z.name(),
             z.kind().name(),
-            z.distance(),
+            count(z.distance(), "step", "steps"),
             z.adjacent()
                 .map(|a| a.name())
                 .collect::<Vec<_>>()
@@ -345,7 +351,15 @@ pub(super) fn board(
                     STONE_DARK,
                 );
                 let what = if kind == DwarfKind::Worker {
-                    format!("{n} {} dwarf(s) in {}.", colour(owner), z.name())
+                    format!(
+                        "{} in {}.",
+                        count(
+                            n,
+                            &format!("{} dwarf", colour(owner)),
+                            &format!("{} dwarfs", colour(owner))
+                        ),
+                        z.name()
+                    )
                 } else {
                     format!(
                         "{}'s {} in {}: {}",
@@ -383,4 +397,24 @@ fn token(painter: &egui::Painter, r: Rect, fill: Color32, target: bool, hovered:
         Stroke::new(1.0, STONE_DARK)
     };
     painter.rect_stroke(r, CornerRadius::same(5), stroke, StrokeKind::Outside);
+}
+
+/// A warning on a zone ("blocked", "2 steps"): light text on a dark red badge, readable on
+/// every zone's colour.
+fn warning(painter: &egui::Painter, at: Pos2, align: Align2, text: &str, size: f32) {
+    let galley = painter.layout_no_wrap(text.to_string(), FontId::proportional(size), PARCHMENT);
+    let pad = vec2(4.0, 1.0);
+    let rect = align.anchor_size(at, galley.size() + pad * 2.0);
+    painter.rect_filled(
+        rect,
+        CornerRadius::same(4),
+        Color32::from_rgb(0x9a, 0x26, 0x1c),
+    );
+    painter.rect_stroke(
+        rect,
+        CornerRadius::same(4),
+        Stroke::new(1.0, STONE_DARK),
+        StrokeKind::Inside,
+    );
+    painter.galley(rect.min + pad, galley, PARCHMENT);
 }

@@ -49,10 +49,10 @@ pub(super) fn hand(
             "in music, click a lit card of its instrument to play it",
         )
     };
-    ui.horizontal(|ui| {
-        ui.label(theme::heading(title));
-        ui.label(theme::caption(note));
-    });
+    // The note on a line of its own: beside the title it would widen the whole side column
+    // past its width, under the move log.
+    ui.label(theme::heading(title));
+    ui.label(theme::caption(note));
     ui.horizontal_wrapped(|ui| {
         if cards == 0 {
             ui.label(theme::caption("No cards."));

@@ -21,6 +21,7 @@ pub mod words;
 
 use super::table::{SeatInfo, SeatKind, Table};
 use super::view::GameView;
+use crate::gui::plural::count;
 use crate::gui::widgets::label;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_winter::{
@@ -309,31 +310,38 @@ impl GameView for WinterView {
             (Actor::Seat(s), st) => {
                 let w = match st {
                     Stage::Defenders { left, .. } => {
-                        format!("place {left} defending dwarf(s): click a zone.")
+                        format!(
+                            "place {}: click a zone.",
+                            count(left, "defending dwarf", "defending dwarfs")
+                        )
                     }
                     Stage::Attack => "choose the next monster to attack: click it.".into(),
                     Stage::Push { .. } => {
                         "the Ice Wyrm moves another monster: click the one to move.".into()
                     }
-                    Stage::Turn => format!(
-                        "{} action(s) left: place or move dwarfs, acquire a hero, play music, or \
-                         end the turn.",
-                        game.player(s).actions_left
-                    ),
+                    Stage::Turn => match game.player(s).actions_left {
+                        0 => "no actions left: take a free action where one is lit, or end the \
+                              turn."
+                            .to_string(),
+                        n => format!(
+                            "{} left: place or move dwarfs, acquire a hero, play music, or end \
+                             the turn.",
+                            count(n, "action", "actions")
+                        ),
+                    },
                     Stage::Music(m) => match m.effect {
                         Some(e) => format!(
-                            "{}: move up to {} more dwarf(s) (click a lit dwarf, then a zone), \
-                             or stop moving.",
+                            "{}: move up to {} more (click a lit dwarf, then a zone), or stop \
+                             moving.",
                             e.card.name(),
-                            e.left
+                            count(e.left, "dwarf", "dwarfs")
                         ),
                         None if m.leader == s => format!(
                             "play {} cards from your hand, or stop playing cards.",
                             m.instrument.name()
                         ),
                         None => format!(
-                            "{} plays the {}: answer with {} cards from the hand, or play no \
-                             more cards.",
+                            "answer {}'s {} with {} cards from the hand, or play no more cards.",
                             colour(m.leader),
                             m.instrument.name(),
                             m.instrument.name()
@@ -354,6 +362,8 @@ impl GameView for WinterView {
     fn round(game: &Winter) -> u32 {
         game.week() as u32
     }
+
+    const ROUND_NAME: &'static str = "week";
 
     fn event_line(_game: &Winter, event: &WinterEvent) -> Option<String> {
         use WinterEvent as E;

@@ -7,6 +7,7 @@ use super::words::{
     monster_name, pick_label, pool_label, seat_rgb,
 };
 use super::{Sel, WinterView, instrument_action, pool_action};
+use crate::gui::plural::count;
 use crate::gui::theme::{self, GOLD, PARCHMENT_DIM};
 use crate::gui::widgets::chip;
 use dwarfs_engine::{Actor, Seat, Viewer};
@@ -68,10 +69,10 @@ pub(super) fn danger(obs: &Obs) -> (String, u8) {
         ),
         Some((m, z)) => (
             format!(
-                "nearest monster: the {} in {}, {} step(s) from the castle",
+                "nearest monster: the {} in {}, {} from the castle",
                 monster_name(m),
                 z.name(),
-                z.distance()
+                count(z.distance(), "step", "steps")
             ),
             match z.distance() {
                 1 => 2,
@@ -179,9 +180,9 @@ pub(super) fn actions(
     if let Stage::Music(m) = obs.week.stage {
         let text = match m.effect {
             Some(e) => format!(
-                "{}: move up to {} more dwarf(s) (click a lit dwarf, then a lit zone), or stop.",
+                "{}: move up to {} more (click a lit dwarf, then a lit zone), or stop.",
                 e.card.name(),
-                e.left
+                count(e.left, "dwarf", "dwarfs")
             ),
             None => format!(
                 "{}'s music: the {}. Click a lit {} card of your hand to play it.",
@@ -353,7 +354,10 @@ pub(super) fn players(
 ) {
     ui.label(theme::heading("Player boards"));
     let acting = obs.to_act;
-    for (i, p) in obs.players.iter().enumerate() {
+    // The viewer's own board first, then the others in seat order.
+    let mut order: Vec<usize> = (0..obs.players.len()).collect();
+    order.sort_by_key(|&i| obs.viewer != Viewer::Seat(Seat(i as u8)));
+    for (i, p) in order.into_iter().map(|i| (i, &obs.players[i])) {
         let seat = Seat(i as u8);
         let mine = obs.viewer == Viewer::Seat(seat);
         let frame = theme::card_frame().stroke(Stroke::new(
@@ -405,7 +409,7 @@ pub(super) fn players(
                             |a| matches!(a, WinterAction::Place { kind: k, .. } if *k == kind),
                         );
                         let text = if kind == DwarfKind::Worker {
-                            format!("{n} dwarf(s)")
+                            count(n, "dwarf", "dwarfs")
                         } else {
                             kind.name().to_string()
                         };
@@ -433,7 +437,7 @@ pub(super) fn players(
                     .filter(|k| p.home[k.index()] > 0)
                     .map(|k| k.name())
                     .collect();
-                let mut home = format!("At home: {} dwarf(s)", p.home[0]);
+                let mut home = format!("At home: {}", count(p.home[0], "dwarf", "dwarfs"));
                 if !legends.is_empty() {
                     home.push_str(&format!(", {}", legends.join(", ")));
                 }

@@ -2,6 +2,7 @@
 //! the accessible labels of everything clickable (one place, so that a click plan for an action
 //! and the widget it clicks always agree).
 
+use crate::gui::plural::count;
 use crate::gui::theme;
 use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::{Game, Seat};
@@ -100,8 +101,8 @@ pub fn monster_text(m: MonsterId, at: Zone) -> String {
         "inside the castle".to_string()
     } else {
         format!(
-            "{} step(s) from the castle; its next step is {}",
-            at.distance(),
+            "{} from the castle; its next step is {}",
+            count(at.distance(), "step", "steps"),
             at.toward_castle().name()
         )
     };
