@@ -66,7 +66,11 @@ impl std::fmt::Display for TradeItem {
     /// "the space c2", "the Greybeards trophy".
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TradeItem::Tile(t) => write!(f, "a {} tile", t.name()),
+            TradeItem::Tile(t) => {
+                let n = t.name();
+                let an = n.starts_with(['A', 'E', 'I', 'O', 'U']);
+                write!(f, "{} {n} tile", if an { "an" } else { "a" })
+            }
             TradeItem::Gold(n) => write!(f, "{n} gold"),
             TradeItem::Vt(n) => write!(f, "{n} VT"),
             TradeItem::Space(p) => write!(f, "the space {p}"),

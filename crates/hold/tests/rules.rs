@@ -565,11 +565,21 @@ fn every_action_has_a_description() {
     g.set_hand(Seat(0), &[W::Greybeards]);
     assert_eq!(
         g.describe(&A::PlayEvent(W::Greybeards)),
-        "player 1 plays Greybeards"
+        "Blue plays Greybeards"
     );
     assert_eq!(
         g.describe(&A::Target(at(2, 3))),
-        "player 1 goes for the Soil (value 1) at d3"
+        "Blue goes for the Soil (value 1) at d3"
+    );
+    // Items in an offer read as English: "an" before a vowel.
+    assert_eq!(
+        TradeItem::Tile(W::EarthPriest).to_string(),
+        "an Earth Priest tile"
+    );
+    assert_eq!(TradeItem::Tile(W::Champion).to_string(), "a Champion tile");
+    assert_eq!(
+        g.describe(&A::StartOffer(Seat(1))),
+        "Blue starts an offer to Red"
     );
 }
 

@@ -6,7 +6,7 @@
 use super::clicks::{Effect, Pick, Target, on_click};
 use super::words::{loc_label, spot_short};
 use super::{SpringView, label};
-use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, STONE_DARK, TARGET};
+use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
 use dwarfs_spring::SpringAction;
 use dwarfs_spring::data::{
     GRASSLAND_NAMES, GRASSLANDS, Resource, SPOTS_PER_PETAL, Spot, WILDLANDS, WildKind, Yield,
@@ -145,7 +145,7 @@ pub(super) fn map(
         spot_widget(ui, w as Loc, c, s * 0.55, view);
     }
     // Grassland spots.
-    for (g, name) in GRASSLAND_NAMES.iter().enumerate() {
+    for g in 0..GRASSLAND_NAMES.len() {
         let c = petal_centre(WILDLANDS + g);
         let radius = s * 0.21;
         for k in 0..SPOTS_PER_PETAL {
@@ -199,14 +199,25 @@ pub(super) fn map(
             }
             spot_widget(ui, l, at, radius, view);
         }
-        painter.text(
-            c + vec2(0.0, s * 0.86),
-            Align2::CENTER_CENTER,
-            *name,
-            FontId::proportional((s * 0.13).clamp(7.0, 11.0)),
-            PARCHMENT,
-        );
     }
+    // The grasslands' names last, on a dark pill: over every spot and hex drawn before them.
+    let name_font = FontId::proportional((s * 0.13).clamp(8.0, 11.0));
+    for (g, name) in GRASSLAND_NAMES.iter().enumerate() {
+        let c = petal_centre(WILDLANDS + g);
+        let galley = painter.layout_no_wrap(name.to_string(), name_font.clone(), PARCHMENT);
+        let r = Rect::from_center_size(c + vec2(0.0, s * 0.86), galley.size() + vec2(8.0, 2.0));
+        painter.rect_filled(r, 5.0, STONE_DARK.gamma_multiply(0.8));
+        painter.galley(r.min + vec2(4.0, 1.0), galley, PARCHMENT);
+    }
+    // What the spots' short codes mean, in the mat's top-left corner.
+    painter.text(
+        rect.left_top() + vec2(10.0, 8.0),
+        Align2::LEFT_TOP,
+        "Spots: F food · W wood · G gold · Fa faerie · ~ water\n\
+         Squares: settlements · big squares: fortresses · dots: dwarfs",
+        FontId::proportional(12.0),
+        PARCHMENT_DIM,
+    );
     match clicked {
         Some(Effect::Play(a)) => picked.push(a),
         Some(Effect::Pick(p)) => view.pick = p,
