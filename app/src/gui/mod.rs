@@ -9,6 +9,7 @@
 //! opens that screen directly (with a demo position for the game, end and replay screens), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
+mod autoplay;
 mod bench;
 mod end_screen;
 pub(crate) mod fall_view;

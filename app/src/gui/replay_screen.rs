@@ -1,6 +1,7 @@
 //! The replay viewer: open a replay file (or record a sample game), see whether it verifies, and
 //! step or scrub through it with the board shown at any move.
 
+use super::autoplay::{Autoplay, SPEEDS};
 use super::game_screen::move_log;
 use super::replay::{self, LoadedReplay};
 use super::table::LogLine;
@@ -125,6 +126,8 @@ pub struct ReplayScreen {
     arrived: Option<usize>,
     /// Replay files found in the replay directory (newest first), once scanned.
     files: Option<Vec<std::path::PathBuf>>,
+    /// Stepping through the moves by itself.
+    autoplay: Autoplay,
 }
 
 /// The directory games write their replays to (`<data dir>/replays`).
@@ -167,6 +170,7 @@ impl ReplayScreen {
         self.at = 0;
         self.arrived = None;
         self.error = None;
+        self.autoplay.stop();
         r.reset();
         self.loaded = Some(r);
     }
@@ -269,18 +273,73 @@ impl ReplayScreen {
                         ui.label(theme::caption(r.source().to_string()));
                     });
                     let last = r.len().saturating_sub(1);
+                    let now = ui.input(|i| i.time);
+                    // The keys: left and right step, space plays or pauses (not while typing
+                    // a path).
+                    let (left, right, space) = if ui.ctx().egui_wants_keyboard_input() {
+                        (false, false, false)
+                    } else {
+                        ui.input(|i| {
+                            (
+                                i.key_pressed(egui::Key::ArrowLeft),
+                                i.key_pressed(egui::Key::ArrowRight),
+                                i.key_pressed(egui::Key::Space),
+                            )
+                        })
+                    };
                     ui.horizontal(|ui| {
-                        if ui.button("First").clicked() {
+                        let first = ui.button("First").clicked();
+                        let previous =
+                            ui.button("Previous").on_hover_text("Left arrow").clicked() || left;
+                        let label = if self.autoplay.playing() {
+                            "Pause"
+                        } else {
+                            "Play"
+                        };
+                        let play = ui
+                            .add(theme::primary_button(label))
+                            .on_hover_text("Space: step through the moves by itself")
+                            .clicked()
+                            || space;
+                        let next =
+                            ui.button("Next").on_hover_text("Right arrow").clicked() || right;
+                        let end = ui.button("Last").clicked();
+                        if first {
                             self.at = 0;
                         }
-                        if ui.button("Previous").clicked() {
+                        if previous {
                             self.at = self.at.saturating_sub(1);
                         }
-                        if ui.button("Next").clicked() {
+                        if next {
                             self.at = (self.at + 1).min(last);
                         }
-                        if ui.button("Last").clicked() {
+                        if end {
                             self.at = last;
+                        }
+                        if first || previous || next || end {
+                            // A step by hand stops autoplay.
+                            self.autoplay.stop();
+                        } else if play {
+                            // Play at the end starts again from the beginning.
+                            if self.at >= last && !self.autoplay.playing() {
+                                self.at = 0;
+                            }
+                            self.autoplay.toggle(now);
+                        }
+                        let speed = self.autoplay.speed();
+                        ui.label(theme::caption("moves a second:"));
+                        for (i, s) in SPEEDS.iter().enumerate() {
+                            if ui
+                                .selectable_label(*s == speed, s.to_string())
+                                .on_hover_text(format!("Play {s} moves a second"))
+                                .clicked()
+                            {
+                                self.autoplay.set_speed(i);
+                            }
+                        }
+                        if let Some(wait) = self.autoplay.tick(now, &mut self.at, last) {
+                            ui.ctx()
+                                .request_repaint_after(std::time::Duration::from_secs_f64(wait));
                         }
                         let label =
                             ui.label(RichText::new(format!("Move {} of {last}", self.at)).strong());

@@ -402,6 +402,23 @@ fn a_replay_is_opened_verified_and_stepped() {
     assert!(has(&h, "The game is over"));
     click(&mut h, "First");
     assert!(has(&h, &format!("Move 0 of {last}")));
+    // Play steps through by itself (one move a second: a harness step is a quarter second),
+    // Pause holds, and a step by hand stops it.
+    click(&mut h, "Play");
+    assert!(has(&h, "Pause"));
+    h.run_steps(9);
+    let played = h.state().replays.at();
+    assert!((1..=3).contains(&played), "played to move {played}");
+    click(&mut h, "Pause");
+    h.run_steps(8);
+    assert_eq!(h.state().replays.at(), played, "paused");
+    click(&mut h, "Play");
+    click(&mut h, "Next");
+    assert!(has(&h, "Play"), "a step by hand stops autoplay");
+    let stepped = h.state().replays.at();
+    h.run_steps(8);
+    assert_eq!(h.state().replays.at(), stepped);
+    click(&mut h, "First");
     // A file that is not a replay gives a clear error, and the loaded replay stays.
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.replay");

@@ -488,12 +488,15 @@ impl Lobby {
         if let Some(e) = self.options_error() {
             ui.label(RichText::new(e).color(theme::DANGER));
         }
-        let (version, digest) = with_game!(self.game, G, (G::RULES_VERSION, G::data_digest()));
-        ui.label(theme::caption(format!(
-            "Rules version {version} · data digest {}",
-            hex8(&digest)
-        )))
-        .on_hover_text("Peers with other rules or game data are refused at the lobby.");
+        // What peers must agree on: only a lobby for the network has peers to refuse.
+        if self.mode != LobbyMode::Hotseat {
+            let (version, digest) = with_game!(self.game, G, (G::RULES_VERSION, G::data_digest()));
+            ui.label(theme::caption(format!(
+                "Rules version {version} · data digest {}",
+                hex8(&digest)
+            )))
+            .on_hover_text("Peers with other rules or game data are refused at the lobby.");
+        }
     }
 
     /// The ticket, chat and ready column of a lobby not on the network (yet).
