@@ -96,6 +96,18 @@ fn a_key_cannot_join_a_game_id_twice_but_resumes_it_with_its_secret() {
             _ => None,
         })
         .await;
+        // The app learns its seat and the board, as at a start (a terminal player waits for
+        // them before it lists any move).
+        let seat = wait_for(
+            &mut back,
+            "the resumed game's seat and board",
+            |u| match u {
+                Update::Started { seat, names, .. } => Some((*seat, names.len())),
+                _ => None,
+            },
+        )
+        .await;
+        assert_eq!(seat, (Some(dwarfs_engine::Seat(1)), 2), "Bo's seat of two");
         assert!(back.send(Command::Leave));
         ended(&mut back).await;
 

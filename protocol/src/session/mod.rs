@@ -293,6 +293,12 @@ impl<G: Game> Session<G> {
         self.final_seq
     }
 
+    /// blake3 of the agreed seed, once every player revealed (after a resume too), for players
+    /// to compare.
+    pub fn seed_digest(&self) -> Option<[u8; 32]> {
+        self.seeding.seed.map(|s| *blake3::hash(&s).as_bytes())
+    }
+
     /// Whether the local seat must act now (and may call [`Session::submit_local_action`]).
     /// At a simultaneous secret step this is true while the local seat decides and has not
     /// committed to its choice yet.

@@ -294,9 +294,10 @@ impl<G: Game> Session<G> {
             }
             items.extend(self.settled.iter().flatten().cloned().map(LogItem::Ack));
         }
-        if items.is_empty() {
-            return;
-        }
+        // Answered even with nothing to send: the answer says how far we are, and a peer
+        // resumed exactly where we stand waits for it before it plays again
+        // (`awaiting_resync`; else both would wait for each other). Requests are rate-limited
+        // per peer, so an empty answer costs no more than a full one.
         self.outbox.push_back(Transmit {
             to: Destination::Peer(from),
             message: Message::LogSync(LogSync {

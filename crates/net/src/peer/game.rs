@@ -187,7 +187,25 @@ impl<G: Game> Driver<G> {
         self.report.replay = Some(path.to_path_buf());
         self.recording.file = Some(f);
         self.begin_session(session);
+        self.announce_resumed();
         Ok(())
+    }
+
+    /// Tells the app the game as it stands after a resume: a resumed session runs no seed
+    /// round, so it never tells a `Started` of its own, and an app that waits for one (the
+    /// terminal player) would never know its seat or the board.
+    fn announce_resumed(&self) {
+        let (Some(link), Some(s)) = (&self.link, &self.session) else {
+            return;
+        };
+        let (names, bots) = self.seat_names();
+        link.send(Update::Started {
+            seat: s.local_seat(),
+            names,
+            bots,
+            state: Box::new(s.state().clone()),
+            seed: s.seed_digest().unwrap_or_default(),
+        });
     }
 
     /// The session under way: dial every seated peer, greet those connected, say who we play.
