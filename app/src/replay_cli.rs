@@ -184,15 +184,46 @@ pub fn record_path(path: &Path, game: &str, seed: u64, several: bool) -> PathBuf
     }
 }
 
-/// Records one simulated game as a signed replay, exactly as a networked game records it.
-pub fn record<G: Game>(
+/// A game recorded by [`record_with`].
+pub struct Recorded<G> {
+    /// Its final state.
+    pub state: G,
+    /// Moves played, as the replay's verification counts them.
+    pub moves: u64,
+    /// Chance points.
+    pub chance_points: u64,
+}
+
+/// Records one simulated game as a signed replay, exactly as a networked game records it, with
+/// each seat played by `bot(seat)`; the file is verified before it is written, and an existing
+/// file is never written over.
+pub fn record_with<G: Game>(
     options: &G::Options,
     players: u8,
     seed: u64,
+    bot: &dyn Fn(usize) -> Box<dyn dwarfs_engine::Bot<G>>,
     path: &Path,
-) -> Result<(), CliError> {
-    let bytes = replay::record_simulated::<G>(options, players, seed)
-        .map_err(|e| CliError::Failed(format!("recording the game with seed {seed}: {e}")))?;
-    std::fs::write(path, bytes)
-        .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))
+) -> Result<Recorded<G>, CliError> {
+    let failed = |e: String| CliError::Failed(format!("recording the game with seed {seed}: {e}"));
+    let (bytes, state) = replay::record_simulated_with::<G>(options, players, seed, Some(bot))
+        .map_err(|e| failed(e.to_string()))?;
+    let report = replay::verify::<G>(&bytes).map_err(|e| failed(e.to_string()))?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => CliError::Failed(format!(
+                "{} exists: replays are never written over; choose another --record path",
+                path.display()
+            )),
+            _ => CliError::Failed(format!("cannot write {}: {e}", path.display())),
+        })?;
+    std::io::Write::write_all(&mut file, &bytes)
+        .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
+    Ok(Recorded {
+        state,
+        moves: u64::from(report.moves),
+        chance_points: u64::from(report.chance_points),
+    })
 }

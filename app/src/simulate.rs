@@ -34,7 +34,8 @@ pub struct Args {
     pub json: bool,
     /// Also write a signed replay of each game, made exactly as a networked game makes it (keys,
     /// commit-reveal seed, fairness beacon): to this file for one game, or into this directory as
-    /// `<game>-<seed>.replay` for several.
+    /// `<game>-<seed>.replay` for several. The games are then played through the protocol, each
+    /// seat by its own bot, and the figures are theirs. An existing file is never written over.
     #[arg(long, value_name = "PATH")]
     pub record: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -205,16 +206,34 @@ pub fn simulate<G: CliGame>(
     let (mut shared_wins, mut no_winner, mut everyone_lost) = (0, 0, 0);
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i);
-        // As `random_playout`: chance from the seed, the bot from a stream derived from it.
-        let mut b = bot(seed);
-        let p = G::new(&options, players)
-            .map_err(dwarfs_engine::playout::PlayoutError::from)
-            .and_then(|g| play_out(g, &mut Seated(&mut *b), &mut SeedStream::new(seed), false))
-            .map_err(|e| CliError::Failed(format!("game with seed {seed}: {e}")))?;
-        moves += p.decisions as u64;
-        chance_points += p.chance_points as u64;
-        let outcome = p
-            .state
+        let state = match &args.record {
+            // A recorded game is played through the protocol (its chance from the players'
+            // commit-reveal and beacons), so the game reported is the game in the file.
+            Some(path) => {
+                let file = crate::replay_cli::record_path(path, G::NAME, seed, args.games > 1);
+                // Each seat its own bot (a peer runs one), seeded apart.
+                let seat_bot = |seat: usize| bot(seed.wrapping_mul(31).wrapping_add(seat as u64));
+                let r =
+                    crate::replay_cli::record_with::<G>(&options, players, seed, &seat_bot, &file)?;
+                moves += r.moves;
+                chance_points += r.chance_points;
+                r.state
+            }
+            // As `random_playout`: chance from the seed, the bot from a stream derived from it.
+            None => {
+                let mut b = bot(seed);
+                let p = G::new(&options, players)
+                    .map_err(dwarfs_engine::playout::PlayoutError::from)
+                    .and_then(|g| {
+                        play_out(g, &mut Seated(&mut *b), &mut SeedStream::new(seed), false)
+                    })
+                    .map_err(|e| CliError::Failed(format!("game with seed {seed}: {e}")))?;
+                moves += p.decisions as u64;
+                chance_points += p.chance_points as u64;
+                p.state
+            }
+        };
+        let outcome = state
             .outcome()
             .ok_or_else(|| CliError::Failed(format!("game with seed {seed} has no outcome")))?;
         for s in &outcome.scores {
@@ -238,10 +257,6 @@ pub fn simulate<G: CliGame>(
             if let Some(c) = wins.get_mut(w as usize) {
                 *c += 1;
             }
-        }
-        if let Some(path) = &args.record {
-            let file = crate::replay_cli::record_path(path, G::NAME, seed, args.games > 1);
-            crate::replay_cli::record::<G>(&options, players, seed, &file)?;
         }
         if let Some(b) = &bar {
             b.inc(1);

@@ -39,6 +39,66 @@ fn verify_json(file: &Path) -> (Option<i32>, serde_json::Value) {
     (out.status.code(), v)
 }
 
+/// What `simulate` reports of a recorded game is the game in the file (it was once another
+/// game, played apart from the recording), with the bots asked for; and a replay is never
+/// written over.
+#[test]
+fn simulate_reports_the_game_it_records_and_never_writes_over_a_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("spring.replay");
+    let sim = |bots: &str| {
+        dwarfs(&[
+            "simulate",
+            "--game",
+            "spring",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--bots",
+            bots,
+            "--json",
+            "--record",
+            file.to_str().unwrap(),
+        ])
+    };
+    let out = sim("game");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reported: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let (code, v) = verify_json(&file);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(reported["moves"], v["moves"], "{reported} against {v}");
+    let means: Vec<f64> = reported["mean_score_by_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_f64().unwrap())
+        .collect();
+    let totals: Vec<f64> = v["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_f64().unwrap())
+        .collect();
+    assert_eq!(means, totals, "{reported} against {v}");
+    // Again to the same path: refused, the file left as it was.
+    let before = std::fs::read(&file).unwrap();
+    let again = sim("random");
+    assert!(!again.status.success());
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("never written over"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+}
+
 #[test]
 fn recorded_games_verify_and_show() {
     let dir = tempfile::tempdir().unwrap();

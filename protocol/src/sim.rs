@@ -46,8 +46,8 @@ pub struct SimPeer<G: Game> {
     pub secret: GameSecret,
     /// Its peer id.
     pub peer: PeerId,
-    /// The bot choosing its moves.
-    pub bot: RandomBot,
+    /// The bot choosing its moves (a random one unless set).
+    pub bot: Box<dyn Bot<G>>,
     /// Its replay file so far.
     pub replay: Vec<u8>,
     /// Every event it emitted.
@@ -85,7 +85,7 @@ impl<G: Game> SimPeer<G> {
         session: Session<G>,
         signer: Signer,
         secret: GameSecret,
-        bot: RandomBot,
+        bot: Box<dyn Bot<G>>,
     ) -> Result<Self, crate::session::SessionError> {
         Ok(SimPeer {
             peer: signer.public().peer_id()?,
@@ -212,7 +212,7 @@ impl<G: Game> Network<G> {
                 0,
             )?;
             let bot = RandomBot::new(seed.wrapping_mul(31).wrapping_add(i as u64));
-            peers.push(SimPeer::new(session, signer, secret, bot)?);
+            peers.push(SimPeer::new(session, signer, secret, Box::new(bot))?);
         }
         Ok(Network {
             peers,
@@ -246,7 +246,7 @@ impl<G: Game> Network<G> {
             session,
             signer,
             game_secret,
-            RandomBot::new(0),
+            Box::new(RandomBot::new(0)),
         )?);
         let i = self.peers.len() - 1;
         self.pump(i);
@@ -488,6 +488,18 @@ pub fn record_simulated<G: Game>(
     players: u8,
     seed: u64,
 ) -> Result<Vec<u8>, SimError> {
+    record_simulated_with::<G>(options, players, seed, None).map(|(bytes, _)| bytes)
+}
+
+/// [`record_simulated`] with every seat's moves chosen by a bot from `bot` (called with the
+/// seat's index; `None`: random bots), returning the replay and the final state, so that what a
+/// caller reports of the game is what the file holds.
+pub fn record_simulated_with<G: Game>(
+    options: &G::Options,
+    players: u8,
+    seed: u64,
+    bot: Option<&dyn Fn(usize) -> Box<dyn Bot<G>>>,
+) -> Result<(Vec<u8>, G), SimError> {
     let mut net = Network::<G>::new(
         options,
         players,
@@ -499,6 +511,11 @@ pub fn record_simulated<G: Game>(
         Settings::default(),
     )
     .map_err(|e| SimError::Setup(e.to_string()))?;
+    if let Some(make) = bot {
+        for (i, p) in net.peers.iter_mut().enumerate() {
+            p.bot = make(i);
+        }
+    }
     let max = (G::max_steps(players) as u64 + 100) * 10;
     if !net.run(max) {
         return Err(SimError::Unfinished);
@@ -508,7 +525,8 @@ pub fn record_simulated<G: Game>(
             return Err(SimError::Halted(r.clone()));
         }
     }
-    Ok(std::mem::take(&mut net.peers[0].replay))
+    let state = net.peers[0].session.state().clone();
+    Ok((std::mem::take(&mut net.peers[0].replay), state))
 }
 
 /// Why a simulated recording failed.

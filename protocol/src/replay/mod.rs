@@ -20,7 +20,7 @@ use dwarfs_engine::{Game, Outcome, Seat, StateHash};
 use format::{Frame, Header, read_frames};
 use verifier::Verifier;
 
-pub use crate::sim::record_simulated;
+pub use crate::sim::{record_simulated, record_simulated_with};
 
 /// What a successful verification found.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
