@@ -199,6 +199,18 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         assert_eq!(a.1, a.0, "every move was agreed by both players (host)");
         assert_eq!(b.1, b.0, "every move was agreed by both players (joiner)");
         for h in [&mut host, &mut joiner] {
+            // The end says who won and every seat's score, by name (a terminal player sees no
+            // other end screen).
+            let line = wait_for(h, "the scores", |u| match u {
+                Update::Status(l) if l.contains("Scores:") => Some(l.clone()),
+                _ => None,
+            })
+            .await;
+            assert!(line.contains("Ada") && line.contains("Bo"), "{line}");
+            assert!(
+                line.contains(" won") || line.contains("Shared win") || line.contains("Nobody"),
+                "{line}"
+            );
             let r = wait_for(h, "the end", |u| match u {
                 Update::Ended(r) => Some(r.clone()),
                 _ => None,

@@ -636,6 +636,25 @@ impl<G: Game> Driver<G> {
                     "Game over after {moves} moves: {}",
                     outcome.summary
                 ));
+                // Who won, and every seat's score, by the names at the table.
+                let (names, _) = self.seat_names();
+                let name = |s: Seat| {
+                    let n = names.get(s.index()).cloned().unwrap_or_default();
+                    match G::seat_colour(s) {
+                        Some(c) => format!("{n} ({c})"),
+                        None => n,
+                    }
+                };
+                let scores: Vec<String> = outcome
+                    .scores
+                    .iter()
+                    .map(|s| format!("{} {}", name(s.seat), s.total))
+                    .collect();
+                self.say(format!(
+                    "{}. Scores: {}.",
+                    outcome.verdict(name),
+                    scores.join(", ")
+                ));
                 if self.spec.rtt_probes == 0 {
                     self.send_done();
                 } else {
