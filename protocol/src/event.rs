@@ -44,6 +44,20 @@ pub enum Waiting {
     SecretReveal(u32),
 }
 
+impl std::fmt::Display for Waiting {
+    /// What is awaited, as a player reads it: "its move 22", "its ack of move 22".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Waiting::Commit => write!(f, "its seed commitment"),
+            Waiting::Reveal => write!(f, "its seed reveal"),
+            Waiting::Move(n) => write!(f, "its move {n}"),
+            Waiting::Ack(n) => write!(f, "its ack of move {n}"),
+            Waiting::Vote(n) => write!(f, "its takeover vote at move {n}"),
+            Waiting::SecretReveal(n) => write!(f, "its secret reveal at move {n}"),
+        }
+    }
+}
+
 /// An ack hash mismatch: peers disagree on the state after a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DesyncReport {

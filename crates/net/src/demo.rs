@@ -340,15 +340,16 @@ impl DemoOutcome {
             let end = p
                 .report
                 .as_ref()
-                .map(|r| format!("{:?}", r.ending))
+                .map(|r| r.ending.to_string())
                 .unwrap_or_else(|| "no report".into());
+            let exit = p
+                .exit
+                .map_or_else(|| "killed".to_string(), |c| format!("exit code {c}"));
             s.push_str(&format!(
-                "  {}: {} — {} — exit {:?}, {}\n",
+                "  {}: {} — {} — {exit}, {end}\n",
                 p.name,
                 p.replay.display(),
                 v,
-                p.exit,
-                end
             ));
         }
         s

@@ -230,6 +230,20 @@ pub enum Ending {
     Left,
 }
 
+impl std::fmt::Display for Ending {
+    /// How the run ended, as a summary line says it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Ending::Over => write!(f, "game over"),
+            Ending::Halted(why) => write!(f, "halted: {why}"),
+            Ending::Refused(why) => write!(f, "refused: {why}"),
+            Ending::TimedOut(why) => write!(f, "timed out: {why}"),
+            Ending::Failed(why) => write!(f, "failed: {why}"),
+            Ending::Left => write!(f, "left the game"),
+        }
+    }
+}
+
 impl PeerReport {
     /// A report for a peer that has not played yet.
     pub fn new(peer: String, name: String, replay: Option<PathBuf>) -> Self {

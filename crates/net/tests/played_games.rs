@@ -125,3 +125,38 @@ fn a_key_cannot_join_a_game_id_twice_but_resumes_it_with_its_secret() {
         ended(&mut host).await;
     });
 }
+
+/// A replay file that cannot be created ends the host's run at the start, saying why (it once
+/// waited in silence while the other seats waited for its seed commit).
+#[test]
+fn a_host_whose_replay_cannot_be_written_says_so_and_ends() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt.block_on(async {
+        let mut s = spec(
+            d,
+            "Ada",
+            Role::Host {
+                seats: 2,
+                bots: 1,
+                options: vec![],
+            },
+        );
+        let blocker = d.join("not-a-dir");
+        std::fs::write(&blocker, b"x").unwrap();
+        s.replay = Some(blocker.join("game.replay"));
+        let mut host = spawn_peer::<Pig>(rt.handle(), s, || {});
+        let line = wait_for(&mut host, "the reason", |u| match u {
+            Update::Status(l) if l.contains("cannot start") => Some(l.clone()),
+            _ => None,
+        })
+        .await;
+        assert!(line.contains("game.replay"), "{line}");
+        let r = ended(&mut host).await;
+        match &r.ending {
+            Ending::Failed(why) => assert!(why.contains("game.replay"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    });
+}

@@ -7,6 +7,7 @@ use crate::describe::{colour, dragon, spot_text};
 use crate::map::spot_loc;
 use crate::state::{Pending, Phase, exp_name, hero_name};
 use crate::view::SpringView;
+use dwarfs_engine::Actor;
 use std::fmt::Write;
 
 /// Renders an observation.
@@ -25,7 +26,15 @@ pub fn render(v: &SpringView) -> String {
         ),
         Phase::Over => writeln!(out, "The game is over after era {}.", f.era),
     };
-    let _ = writeln!(out, "To act: {:?}", v.to_act);
+    let _ = match v.to_act {
+        Actor::Seat(s) => writeln!(out, "To act: {}.", colour(s.0)),
+        Actor::Simultaneous(set) => {
+            let names: Vec<&str> = set.iter().map(|s| colour(s.0)).collect();
+            writeln!(out, "To act: {}.", names.join(", "))
+        }
+        Actor::Chance => writeln!(out, "To act: chance."),
+        Actor::Over => writeln!(out, "Nobody acts: the game is over."),
+    };
     if let Some(p) = f.pending {
         let _ = match p {
             Pending::Faerie { kind, left } => writeln!(

@@ -116,6 +116,10 @@ fn the_text_view_shows_the_viewers_faeries_only() {
         g.text_view(Viewer::Spectator)
             .contains("Era 1 of 4, round 1 of 7")
     );
+    // Who acts, by colour (it once printed `Seat(Seat(1))`).
+    let text = g.text_view(Viewer::Spectator);
+    assert!(!text.contains("Seat("), "{text}");
+    assert!(text.contains("To act: "), "{text}");
 }
 
 #[test]

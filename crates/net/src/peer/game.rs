@@ -694,8 +694,8 @@ impl<G: Game> Driver<G> {
             }
             Event::Silent { seat, waiting, .. } => {
                 self.say(format!(
-                    "Seat {} is silent (waiting for {waiting:?}).",
-                    seat.0 + 1
+                    "{} is silent (waiting for {waiting}).",
+                    capitalised(&seat_label::<G>(seat))
                 ));
                 // No progress for the silence timeout: a link may be what is stuck (a stream
                 // that swallows frames, between any two peers, not only toward the silent
@@ -811,4 +811,12 @@ impl<G: Game> Driver<G> {
             }
         }
     }
+}
+
+/// `text` with its first letter in upper case ("seat 1 (Blue)" -> "Seat 1 (Blue)").
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

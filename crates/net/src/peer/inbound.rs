@@ -164,7 +164,10 @@ impl<G: Game> Driver<G> {
                     // The session first: a key that played this game id before is refused
                     // there, and then sends no ready.
                     if let Err(e) = self.start_session(config.clone()) {
+                        // Said and ended now: the others would wait for our seed commit.
+                        self.say(format!("The game cannot start: {e}"));
                         self.report.ending = Ending::Failed(e.to_string());
+                        self.leaving.cannot_start = Some(e.to_string());
                         continue;
                     }
                     if let Some(to) = ready_to

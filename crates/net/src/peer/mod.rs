@@ -161,6 +161,9 @@ struct Leaving {
     left: Option<Instant>,
     /// Peers that said they are done with the game.
     done_from: BTreeSet<PeerId>,
+    /// Why our game could not start (its replay file or secret could not be written, the key
+    /// played this game id before): the run ends with it.
+    cannot_start: Option<String>,
 }
 
 /// Runs one peer to the end of its game and returns its report. In machine mode, prints the
@@ -420,6 +423,9 @@ impl<G: Game> Driver<G> {
         }
         if let Ending::Refused(_) = self.report.ending {
             return Some(self.report.ending.clone());
+        }
+        if let Some(why) = &self.leaving.cannot_start {
+            return Some(Ending::Failed(why.clone()));
         }
         if let Some(why) = &self.recording.failed {
             return Some(Ending::Failed(why.clone()));
