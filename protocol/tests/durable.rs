@@ -42,7 +42,7 @@ fn protocol_v1_files_are_refused_by_name_and_unknown_formats_are_named() {
         matches!(e.fault, Fault::Read(ReadError::UnknownFraming(b'Z'))),
         "{e}"
     );
-    assert!(e.to_string().contains("newer dwarfs"), "{e}");
+    assert!(e.to_string().contains("another dwarfs release"), "{e}");
     // A header version from a newer build.
     let mut frames: Vec<Frame> = read_frames(&v2).frames.into_iter().map(|f| f.1).collect();
     if let Frame::Header(h) = &mut frames[0] {
@@ -54,6 +54,18 @@ fn protocol_v1_files_are_refused_by_name_and_unknown_formats_are_named() {
     }
     let e = replay::verify::<Pig>(&bytes).unwrap_err();
     assert!(e.to_string().contains("update dwarfs"), "{e}");
+    // A game played under other rules: named as such, not as a lobby's mismatch.
+    let mut frames: Vec<Frame> = read_frames(&v2).frames.into_iter().map(|f| f.1).collect();
+    if let Frame::Header(h) = &mut frames[0] {
+        h.config.rules_version = Pig::RULES_VERSION + 1;
+    }
+    let mut bytes = MAGIC.to_vec();
+    for f in &frames {
+        bytes.extend(format::encode_frame(f));
+    }
+    let e = replay::verify::<Pig>(&bytes).unwrap_err();
+    assert!(matches!(e.fault, Fault::OtherRules { .. }), "{e}");
+    assert!(e.to_string().contains("release that played it"), "{e}");
 }
 
 #[test]

@@ -55,6 +55,19 @@ pub enum Fault {
     /// The replay is for another game, rules version or data, or its options or seats are bad.
     #[error("{0}")]
     Config(Refusal),
+    /// The replay was played under other rules than this build's: it cannot be re-run here.
+    #[error(
+        "this replay of {game} was played under rules v{theirs}; this build runs rules v{ours} \
+         and verifies games of its own rules only: verify it with the dwarfs release that played it"
+    )]
+    OtherRules {
+        /// The game.
+        game: String,
+        /// The build's rules version.
+        ours: u32,
+        /// The replay's.
+        theirs: u32,
+    },
     /// The header's commits or reveals do not match the player seats.
     #[error("seed commits/reveals: {0}")]
     Seed(String),

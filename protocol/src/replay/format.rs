@@ -251,10 +251,10 @@ pub enum ReadError {
     /// The file does not start with the replay magic.
     #[error("not a dwarfs replay (bad magic bytes)")]
     BadMagic,
-    /// A replay magic this build does not know: a newer format.
+    /// A replay magic this build does not know: another release's format, or damage.
     #[error(
-        "a replay framing this build does not know (magic byte {0:#04x}): it was written by a newer \
-         dwarfs; update dwarfs to read it"
+        "a replay framing this build does not know (magic byte {0:#04x}): it was written by \
+         another dwarfs release, or the file is damaged; open it with the release that played it"
     )]
     UnknownFraming(u8),
     /// A replay of protocol v1 (formats 2 to 4, see [`MAGICS_V1`]).

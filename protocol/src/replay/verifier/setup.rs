@@ -32,7 +32,12 @@ impl<G: Game> Verifier<G> {
             )));
         }
         let cfg = &header.config;
-        let (_options, mut state) = cfg.check::<G>().map_err(Fault::Config)?;
+        let (_options, mut state) = cfg.check::<G>().map_err(|r| match r {
+            Refusal::RulesVersion { game, ours, theirs } => {
+                Fault::OtherRules { game, ours, theirs }
+            }
+            r => Fault::Config(r),
+        })?;
         let mut keys = Vec::new();
         for s in &cfg.seats {
             keys.push(match s {
