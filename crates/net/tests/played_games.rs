@@ -5,6 +5,7 @@
 
 mod common;
 use common::{STEP, runtime, spec, wait_for};
+use dwarfs_engine::Game;
 use dwarfs_engine::toy::Pig;
 use dwarfs_net::spec::{Ending, PeerReport};
 use dwarfs_net::{Command, PeerHandle, Role, Update, spawn_peer};
@@ -158,5 +159,72 @@ fn a_host_whose_replay_cannot_be_written_says_so_and_ends() {
             Ending::Failed(why) => assert!(why.contains("game.replay"), "{why}"),
             other => panic!("{other:?}"),
         }
+    });
+}
+
+/// A host playing alone against the bot leaves mid-game and resumes from its replay: there is
+/// nobody to catch up from, so it plays on at once (it was refused: "cannot find the other
+/// players").
+#[test]
+fn a_player_alone_with_bots_resumes_and_plays_on() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt.block_on(async {
+        let h = rt.handle();
+        let host = Role::Host {
+            seats: 2,
+            bots: 1,
+            options: vec![],
+        };
+        let mut ada = spawn_peer::<Pig>(h, spec(d, "Ada", host), || {});
+        // Two of our moves, then leave.
+        let mut played = 0;
+        while played < 2 {
+            let legal = wait_for(&mut ada, "our turn", |u| match u {
+                Update::Started { state, .. }
+                | Update::Applied { state, .. }
+                | Update::Chance { state, .. }
+                    if state.to_act() == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) =>
+                {
+                    Some(state.legal_actions_vec())
+                }
+                _ => None,
+            })
+            .await;
+            assert!(ada.send(Command::Play(legal[0])));
+            played += 1;
+        }
+        assert!(ada.send(Command::Leave));
+        ended(&mut ada).await;
+        let resume = Role::Resume {
+            replay: d.join("Ada.replay"),
+            ticket: None,
+        };
+        let mut back = spawn_peer::<Pig>(h, spec(d, "Ada", resume), || {});
+        let mut state = wait_for(&mut back, "the resumed game", |u| match u {
+            Update::Started { state, .. } => Some(state.clone()),
+            _ => None,
+        })
+        .await;
+        // Play on until one of our moves is applied after the resume.
+        loop {
+            if state.to_act() == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) {
+                assert!(back.send(Command::Play(state.legal_actions_vec()[0])));
+            }
+            let (next, ours) = wait_for(&mut back, "a move", |u| match u {
+                Update::Applied { state, seat, .. } => Some((state.clone(), seat.0 == 0)),
+                Update::Chance { state, .. } => Some((state.clone(), false)),
+                Update::Refused(why) => panic!("refused: {why}"),
+                _ => None,
+            })
+            .await;
+            state = next;
+            if ours {
+                break;
+            }
+        }
+        assert!(back.send(Command::Leave));
+        ended(&mut back).await;
     });
 }

@@ -252,13 +252,14 @@ impl<G: Game> Session<G> {
             }
             // The last move ended the game by itself: the end record repeats its acks.
             s.end_after_resume();
-            s.awaiting_resync = true;
             s.secret.resync = s
                 .live_player_seats()
                 .into_iter()
                 .map(|i| i as u8)
                 .filter(|&i| Some(Seat(i)) != s.local.seat)
                 .collect();
+            // A player alone with bots has nobody to catch up from: it plays on at once.
+            s.awaiting_resync = !s.secret.resync.is_empty();
             for p in s.seat_peers().into_iter().flatten() {
                 if p != s.local.peer {
                     let req = s.sync_request();

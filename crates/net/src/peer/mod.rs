@@ -627,7 +627,14 @@ impl<G: Game> Driver<G> {
             host = Some(t.host);
             contacts.push((t.host, t.addrs));
         }
-        if contacts.is_empty() {
+        // A game of one player and bots needs nobody else: it goes on from the file alone.
+        let alone = config
+            .seats
+            .iter()
+            .filter(|s| matches!(s, dwarfs_protocol::SeatSpec::Player(_)))
+            .count()
+            == 1;
+        if contacts.is_empty() && !alone {
             return Err(bad(format!(
                 "no address book ({}) and no --ticket: cannot find the other players",
                 peers_file(path).display()
