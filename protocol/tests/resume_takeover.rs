@@ -207,3 +207,59 @@ fn a_2_player_survivor_resumed_after_its_own_move_hands_the_gone_partner_to_the_
     let r = replay::verify::<Pig>(&survivor.replay).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.takeovers, vec![(Seat(0), k + 1)]);
 }
+
+/// A 2-player game: seat 2's process dies, and seat 1, after the gone-timeout, hands it to the
+/// bot alone (the 2-player rule) and plays on. Seat 2 then resumes from its file, which knows
+/// nothing of the vote: it was not running when the vote was cast, so the vote counts and it
+/// follows the game read-only (it once called the vote an eviction and halted).
+#[test]
+fn a_player_resumed_after_its_seat_went_to_the_bot_follows_the_game() {
+    let mut n = fixture::net_with(2, 74, fixture::settings(), |c| c.ack_interval = 4);
+    assert!(n.run_until(1_000_000, |n| {
+        let k = n.peers[1].session.final_seq();
+        k >= 6
+            && n.peers.iter().all(|p| p.session.final_seq() == k)
+            && n.peers[1].session.phase() == &Phase::Playing
+    }));
+    // Seat 2 dies; its file is what it had written.
+    let file = n.peers[1].replay.clone();
+    n.peers[1].offline = true;
+    assert!(
+        n.run_until(20_000_000, |n| n.peers[0]
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::TakenOver { seat: Seat(1), .. }))),
+        "seat 1 hands the dead seat to the bot"
+    );
+    let p = &n.peers[1];
+    let s = Session::<Pig>::resume_with_signer(
+        &file,
+        p.signer.clone(),
+        p.secret.clone(),
+        fixture::settings(),
+        n.now,
+    )
+    .unwrap()
+    .0;
+    n.peers[1].session = s;
+    n.peers[1].events.clear();
+    n.peers[1].offline = false;
+    n.run(20_000_000);
+    let back = &n.peers[1];
+    assert!(
+        !back
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Cheat(_) | Event::Halted { .. })),
+        "{:?}",
+        back.events.iter().rev().take(6).collect::<Vec<_>>()
+    );
+    assert!(
+        back.events
+            .iter()
+            .any(|e| matches!(e, Event::TakenOver { seat: Seat(1), .. })),
+        "it learns its seat went to the bot"
+    );
+    assert_eq!(back.session.phase(), &Phase::Over, "it follows to the end");
+    assert_eq!(n.peers[0].session.phase(), &Phase::Over);
+}

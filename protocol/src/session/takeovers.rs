@@ -41,6 +41,9 @@ pub(super) struct Presence {
     /// the gone-timeout: its sender, the vote, and when we had last sent news then. Judged at
     /// the next tick, on a fresh clock.
     pub(super) lone_vote: Option<(PeerId, Signed<TakeoverBody>, u64)>,
+    /// Resumed after a crash: the move under way when our file ends. We were not running from
+    /// then until we next sign something new, however our fresh clock reads (see `sent_news`).
+    pub(super) down_since: Option<u32>,
 }
 
 impl Presence {
@@ -52,6 +55,7 @@ impl Presence {
             gone_spell: None,
             news_at: vec![now; seats],
             lone_vote: None,
+            down_since: None,
         }
     }
 }
@@ -130,12 +134,17 @@ impl<G: Game> Session<G> {
                 .presence
                 .gone_spell
                 .is_some_and(|(a, b)| a <= n && n <= b)
+            || self.presence.down_since.is_some_and(|a| a <= n)
     }
 
     /// Notes that we signed something new (a move, ack, secret commitment or vote) now. A
     /// silence of the gone-timeout or more before it is remembered with the moves it spanned.
     pub(super) fn sent_news(&mut self) {
         let seq = self.final_seq + 1;
+        // Back after a crash: the spell we were down ends with this news.
+        if let Some(a) = self.presence.down_since.take() {
+            self.presence.gone_spell = Some((a, seq));
+        }
         if self.clock.now
             >= self
                 .presence
