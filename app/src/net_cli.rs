@@ -257,11 +257,20 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
 }
 
 fn finish(report: PeerReport) -> Result<(), CliError> {
-    if let Some(p) = &report.replay {
-        println!(
-            "Replay: {} (check it with `dwarfs replay verify`)",
-            p.display()
-        );
+    // Only a file that was written (a game that never started has none).
+    if let Some(p) = report.replay.as_ref().filter(|p| p.exists()) {
+        if matches!(report.ending, Ending::Over | Ending::Halted(_)) {
+            println!(
+                "Replay: {} (check it with `dwarfs replay verify`)",
+                p.display()
+            );
+        } else {
+            println!(
+                "Replay: {} (the game was not finished: `dwarfs resume {}` takes it up again)",
+                p.display(),
+                p.display()
+            );
+        }
     }
     match report.ending {
         Ending::Over => Ok(()),

@@ -1,7 +1,8 @@
 //! The terminal player of `dwarfs host`, `join` and `resume`: drives a peer through its
 //! [`PeerHandle`] like the GUI does, printing what happens and reading the player's lines from
 //! stdin — a number picks one of the legal actions listed on each turn, `/start` (host) fills the
-//! open seats with bots, `/takeover SEAT` votes a silent seat to the bot, anything else is chat.
+//! open seats with bots, `/takeover SEAT` votes a silent seat to the bot, `/help` lists these,
+//! `/quit` leaves, anything else is chat (in the lobby before the game).
 //! With `--bot LEVEL` a bot chooses instead ([`Player::Bot`]): it searches on a thread of its
 //! own ([`crate::bot_thread`]), so the peer's network task never waits for it, and plays its
 //! answer only if the game is still where it was asked.
@@ -52,7 +53,19 @@ struct Table<G: Game> {
     bot: Option<LocalBot<G>>,
     /// Print every move applied.
     print_moves: bool,
+    /// The seats' display names, once the game has started.
+    names: Vec<String>,
+    /// The lobby as last printed (a roster is printed again only when it changed).
+    roster: Option<String>,
+    /// Each peer's link as last printed (printed again only when it changed).
+    links: std::collections::BTreeMap<String, String>,
 }
+
+/// What a player may type, for `/help`.
+const HELP: &str = "Type a number to play one of the actions listed on your turn. Other text \
+is chat (in the lobby before the game). /start (host): fill the open seats with bots and start. \
+/takeover SEAT: vote to hand a silent seat to the bot. /quit: leave (a game under way can be \
+taken up again with `dwarfs resume REPLAY`). /help: this list.";
 
 /// Plays at the terminal until the peer stops; returns its report. `open_seats` is how many
 /// players a host waits for.
@@ -83,6 +96,9 @@ pub async fn play<G: Game>(
         done: false,
         bot,
         print_moves,
+        names: Vec::new(),
+        roster: None,
+        links: Default::default(),
     };
     let mut hosting = open_seats;
     if hosting.is_none() {
@@ -131,24 +147,50 @@ impl<G: Game> Table<G> {
     /// Prints an update of the peer.
     fn show(&mut self, u: Update<G>, hosting: &mut Option<u8>, peer: &PeerHandle<G>) {
         match u {
+            // Chat is printed from `Update::Chat`, with the players' names and our own lines.
+            Update::Status(line) if line.starts_with("[chat] ") => {}
             Update::Status(line) => println!("{line}"),
             Update::Ticket(ticket) => {
                 println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
-                if let Some(n) = hosting.take() {
-                    println!("Waiting for {n} more player(s) to join with `dwarfs join TICKET`...");
+                match hosting.take() {
+                    Some(0) | None => {}
+                    Some(1) => {
+                        println!("Waiting for 1 more player to join with `dwarfs join TICKET`...")
+                    }
+                    Some(n) => println!(
+                        "Waiting for {n} more players to join with `dwarfs join TICKET`..."
+                    ),
                 }
                 println!("(type /start to fill the open seats with bots and start now)");
             }
             Update::Roster { seats, .. } => {
-                println!("Lobby:");
+                let mut text = "Lobby:".to_string();
                 for s in &seats {
-                    println!("  {}: {}", seat_label::<G>(s.seat), s.name);
+                    text.push_str(&format!("\n  {}: {}", seat_label::<G>(s.seat), s.name));
+                }
+                // The host sends the roster again and again while the lobby waits: print it
+                // only when it changed.
+                if self.roster.as_ref() != Some(&text) {
+                    println!("{text}");
+                    self.roster = Some(text);
                 }
             }
-            Update::Started { seat, state, .. } => {
+            Update::Started {
+                seat, state, names, ..
+            } => {
                 self.seat = seat;
                 self.state = Some(state);
+                self.names = names;
             }
+            Update::Chat { seat, text } => {
+                let name = self
+                    .names
+                    .get(seat.index())
+                    .cloned()
+                    .unwrap_or_else(|| seat_label::<G>(seat));
+                println!("[chat] {name}: {text}");
+            }
+            Update::LobbyChat { name, text } => println!("[lobby] {name}: {text}"),
             Update::Applied {
                 seq,
                 seat,
@@ -190,20 +232,21 @@ impl<G: Game> Table<G> {
                     b.played_at = None;
                 }
             }
-            Update::Link { peer, path } => match path {
-                Some(p) => println!("Link to {peer}: {p}."),
-                None => println!("Link to {peer}: lost."),
-            },
+            Update::Link { peer, path } => {
+                let now = path.map_or_else(|| "lost".to_string(), |p| p.to_string());
+                if self.links.get(&peer) != Some(&now) {
+                    println!("Link to {peer}: {now}.");
+                    self.links.insert(peer, now);
+                }
+            }
             Update::PunchFailed { peer } => println!(
                 "No direct connection to {peer} (its NAT or ours refuses hole punching): the game goes on over the relay."
             ),
             Update::Reachability(r) => println!("This computer is {r}."),
             Update::TakenOver { seat, .. } if Some(seat) == self.seat => self.done = true,
             Update::Over { .. } => self.done = true,
-            // Chat lines, silences, takeovers and the end are told in status lines.
-            Update::LobbyChat { .. }
-            | Update::Chat { .. }
-            | Update::Final { .. }
+            // Silences, takeovers and the end are told in status lines.
+            Update::Final { .. }
             | Update::Silent { .. }
             | Update::TakenOver { .. }
             | Update::Ended(_) => {}
@@ -275,30 +318,52 @@ impl<G: Game> Table<G> {
         for (i, a) in state.legal_actions_for_vec(seat).iter().enumerate() {
             println!("  {:>3}. {}", i + 1, state.describe(a));
         }
-        println!(
-            "(type a number; other text is sent as chat; /takeover SEAT votes a silent seat to the bot)"
-        );
+        println!("(type a number; other text is chat; /help for more)");
         self.prompted = Some(self.last_seq);
     }
 
     /// A line the player typed.
     fn on_line(&mut self, line: &str, peer: &PeerHandle<G>) {
-        if line == "/start" {
-            peer.send(Command::StartNow);
-            return;
+        let line = line.trim();
+        match line {
+            "/start" => {
+                peer.send(Command::StartNow);
+                return;
+            }
+            "/help" => {
+                println!("{HELP}");
+                return;
+            }
+            "/quit" => {
+                println!("Leaving.");
+                peer.send(Command::Leave);
+                return;
+            }
+            _ => {}
         }
-        if self.state.is_none() {
-            println!(
-                "The game has not started yet (the host can type /start to fill open seats with bots)."
-            );
-            return;
-        }
-        if let Some(text) = line.strip_prefix("/takeover ") {
-            match text.trim().parse::<u8>() {
+        if line == "/takeover" || line.starts_with("/takeover ") {
+            match line["/takeover".len()..].trim().parse::<u8>() {
                 Ok(n) if n >= 1 => {
                     peer.send(Command::VoteTakeover(Seat(n - 1)));
                 }
-                _ => println!("usage: /takeover SEAT"),
+                _ => println!("usage: /takeover SEAT (the seat's number, from 1)"),
+            }
+            return;
+        }
+        if line.starts_with('/') && !line.starts_with("/say ") {
+            println!("Unknown command {line}. {HELP}");
+            return;
+        }
+        if self.state.is_none() {
+            if line.parse::<usize>().is_ok() {
+                println!(
+                    "The game has not started yet (the host can type /start to fill open seats with bots)."
+                );
+            } else if !line.is_empty() {
+                // Lobby chat.
+                peer.send(Command::Chat(
+                    line.strip_prefix("/say ").unwrap_or(line).to_string(),
+                ));
             }
             return;
         }
@@ -378,6 +443,9 @@ mod tests {
                 played_at: None,
             }),
             print_moves: false,
+            names: Vec::new(),
+            roster: None,
+            links: Default::default(),
         };
         (t, rx)
     }

@@ -295,8 +295,13 @@ impl DemoOutcome {
             .sum();
         let lat = self.latencies_us();
         s.push_str(&format!(
-            "{} peers, {} moves; {} hash checks agreed ({} per peer)\n",
+            "{} {}, {} moves; {} hash checks agreed ({} per peer)\n",
             self.peers.len(),
+            if self.peers.len() == 1 {
+                "peer"
+            } else {
+                "peers"
+            },
             moves,
             checks,
             first.map(|r| r.hash_checks).unwrap_or(0)

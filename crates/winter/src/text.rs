@@ -113,9 +113,10 @@ pub(crate) fn render(v: &WinterView) -> String {
                 let m = MonsterId(i);
                 let c = m.card();
                 parts.push(format!(
-                    "MONSTER {} (needs {} dwarfs, {}; {} VP)",
+                    "MONSTER {} (needs {} {}, {}; {} VP)",
                     m.name(),
                     c.dwarfs,
+                    if c.dwarfs == 1 { "dwarf" } else { "dwarfs" },
                     resources_text(&c.cost),
                     c.vp
                 ));
@@ -126,9 +127,10 @@ pub(crate) fn render(v: &WinterView) -> String {
             let c = d.card();
             if c.zone == z {
                 parts.push(format!(
-                    "DISASTER {} (needs {} dwarfs, {}; {} VP, {} gold)",
+                    "DISASTER {} (needs {} {}, {}; {} VP, {} gold)",
                     d.name(),
                     c.dwarfs,
+                    if c.dwarfs == 1 { "dwarf" } else { "dwarfs" },
                     resources_text(&c.cost),
                     c.vp,
                     c.gold
