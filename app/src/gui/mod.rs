@@ -578,6 +578,17 @@ pub fn run() -> Result<(), CliError> {
         println!("{}", bench::frame_time(frames));
         return Ok(());
     }
+    // No graphical session (a server, ssh without X forwarding): say what works instead
+    // before winit fails with its own words.
+    #[cfg(all(unix, not(target_os = "macos")))]
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        return Err(CliError::Failed(
+            "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). \
+             The desktop app needs a graphical session; in a terminal, play with `dwarfs host` \
+             and `dwarfs join`, or watch bots with `dwarfs demo` (see `dwarfs --help`)"
+                .into(),
+        ));
+    }
     let screen = std::env::var("DWARFS_GUI_SCREEN").ok();
     let mut app = DwarfsApp::new(ConfigDir::platform());
     if let Some(s) = &screen {

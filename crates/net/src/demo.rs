@@ -42,6 +42,14 @@ pub enum DemoError {
     /// A file could not be written or read.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The demo's directory could not be made.
+    #[error("cannot create the directory {dir}: {source}")]
+    Dir {
+        /// The directory.
+        dir: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
 }
 
 /// How to start a child peer process.
@@ -539,7 +547,10 @@ pub async fn run_demo<G: Game>(
     launcher: &Launcher,
     cfg: &DemoConfig,
 ) -> Result<DemoOutcome, DemoError> {
-    std::fs::create_dir_all(&cfg.dir)?;
+    std::fs::create_dir_all(&cfg.dir).map_err(|source| DemoError::Dir {
+        dir: cfg.dir.clone(),
+        source,
+    })?;
     let t0 = Instant::now();
     let host_spec = demo_spec(
         cfg,
