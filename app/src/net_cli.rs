@@ -257,19 +257,20 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
 }
 
 fn finish(report: PeerReport) -> Result<(), CliError> {
-    // Only a file that was written (a game that never started has none).
-    if let Some(p) = report.replay.as_ref().filter(|p| p.exists()) {
-        if matches!(report.ending, Ending::Over | Ending::Halted(_)) {
-            println!(
-                "Replay: {} (check it with `dwarfs replay verify`)",
-                p.display()
-            );
-        } else {
-            println!(
+    // Only a file that holds a game (one that never started has no header, or no file).
+    if let Some(p) = report.replay.as_ref().filter(|p| holds_a_game(p)) {
+        match report.ending {
+            // Stopped by a failure or a time limit, the game goes on for the others (or waits):
+            // the file takes it up again.
+            Ending::Failed(_) | Ending::TimedOut(_) => println!(
                 "Replay: {} (the game was not finished: `dwarfs resume {}` takes it up again)",
                 p.display(),
                 p.display()
-            );
+            ),
+            _ => println!(
+                "Replay: {} (check it with `dwarfs replay verify`)",
+                p.display()
+            ),
         }
     }
     match report.ending {
@@ -280,6 +281,18 @@ fn finish(report: PeerReport) -> Result<(), CliError> {
         Ending::Failed(r) => Err(CliError::Failed(r)),
         Ending::Left => Err(CliError::Failed("left the game".into())),
     }
+}
+
+/// Whether `path` is a replay that got as far as its header (the game started).
+fn holds_a_game(path: &std::path::Path) -> bool {
+    std::fs::read(path).is_ok_and(|b| {
+        matches!(
+            dwarfs_protocol::replay::format::read_frames(&b)
+                .frames
+                .first(),
+            Some((_, dwarfs_protocol::replay::format::Frame::Header(_)))
+        )
+    })
 }
 
 /// Plays one peer of game entry `E`: at the terminal, or by the bot with `--bot`. `open_seats` is

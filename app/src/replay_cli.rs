@@ -219,8 +219,15 @@ pub fn record_with<G: Game>(
             )),
             _ => CliError::Failed(format!("cannot write {}: {e}", path.display())),
         })?;
-    std::io::Write::write_all(&mut file, &bytes)
-        .map_err(|e| CliError::Failed(format!("cannot write {}: {e}", path.display())))?;
+    if let Err(e) = std::io::Write::write_all(&mut file, &bytes) {
+        // No half-written replay left behind: the file is ours, made just now.
+        drop(file);
+        let _ = std::fs::remove_file(path);
+        return Err(CliError::Failed(format!(
+            "cannot write {}: {e}",
+            path.display()
+        )));
+    }
     Ok(Recorded {
         state,
         moves: u64::from(report.moves),

@@ -35,7 +35,9 @@ pub struct Args {
     /// Also write a signed replay of each game, made exactly as a networked game makes it (keys,
     /// commit-reveal seed, fairness beacon): to this file for one game, or into this directory as
     /// `<game>-<seed>.replay` for several. The games are then played through the protocol, each
-    /// seat by its own bot, and the figures are theirs. An existing file is never written over.
+    /// seat by its own bot, and the figures are theirs (moves as the replay numbers them: a
+    /// simultaneous step counts once; the speed includes signing and verifying). An existing
+    /// file is never written over.
     #[arg(long, value_name = "PATH")]
     pub record: Option<std::path::PathBuf>,
     #[command(flatten)]

@@ -64,8 +64,9 @@ struct Table<G: Game> {
 /// What a player may type, for `/help`.
 const HELP: &str = "Type a number to play one of the actions listed on your turn. Other text \
 is chat (in the lobby before the game). /start (host): fill the open seats with bots and start. \
-/takeover SEAT: vote to hand a silent seat to the bot. /quit: leave (a game under way can be \
-taken up again with `dwarfs resume REPLAY`). /help: this list.";
+/takeover SEAT: vote to hand a silent seat to the bot. /quit: leave (the others hand your seat \
+to the bot; after a crash instead, `dwarfs resume REPLAY` takes your seat up again). /help: this \
+list.";
 
 /// Plays at the terminal until the peer stops; returns its report. `open_seats` is how many
 /// players a host waits for.

@@ -491,8 +491,8 @@ pub fn record_simulated<G: Game>(
     record_simulated_with::<G>(options, players, seed, None).map(|(bytes, _)| bytes)
 }
 
-/// [`record_simulated`] with every seat's moves chosen by a bot from `bot` (called with the
-/// seat's index; `None`: random bots), returning the replay and the final state, so that what a
+/// [`record_simulated`] with every peer's moves chosen by a bot from `bot` (called with the
+/// peer's index, which is its seat's; `None`: random bots), returning the replay and the final state, so that what a
 /// caller reports of the game is what the file holds.
 pub fn record_simulated_with<G: Game>(
     options: &G::Options,

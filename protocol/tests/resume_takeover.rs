@@ -210,10 +210,9 @@ fn a_2_player_survivor_resumed_after_its_own_move_hands_the_gone_partner_to_the_
 
 /// A 2-player game: seat 2's process dies, and seat 1, after the gone-timeout, hands it to the
 /// bot alone (the 2-player rule) and plays on. Seat 2 then resumes from its file, which knows
-/// nothing of the vote: it was not running when the vote was cast, so the vote counts and it
-/// follows the game read-only (it once called the vote an eviction and halted).
-#[test]
-fn a_player_resumed_after_its_seat_went_to_the_bot_follows_the_game() {
+/// nothing of the vote, told it was down for `down_ms` ([`Session::note_downtime`]). Returns the
+/// network once both stopped.
+fn resumed_after_a_lone_vote(down_ms: u64) -> Network<Pig> {
     let mut n = fixture::net_with(2, 74, fixture::settings(), |c| c.ack_interval = 4);
     assert!(n.run_until(1_000_000, |n| {
         let k = n.peers[1].session.final_seq();
@@ -232,7 +231,7 @@ fn a_player_resumed_after_its_seat_went_to_the_bot_follows_the_game() {
         "seat 1 hands the dead seat to the bot"
     );
     let p = &n.peers[1];
-    let s = Session::<Pig>::resume_with_signer(
+    let mut s = Session::<Pig>::resume_with_signer(
         &file,
         p.signer.clone(),
         p.secret.clone(),
@@ -241,10 +240,20 @@ fn a_player_resumed_after_its_seat_went_to_the_bot_follows_the_game() {
     )
     .unwrap()
     .0;
+    s.note_downtime(down_ms);
     n.peers[1].session = s;
     n.peers[1].events.clear();
     n.peers[1].offline = false;
     n.run(20_000_000);
+    n
+}
+
+/// Down for the gone-timeout or more, the resumed player finds the lone vote right and follows
+/// the game read-only (it once called the vote an eviction and halted).
+#[test]
+fn a_player_resumed_after_its_seat_went_to_the_bot_follows_the_game() {
+    let gone = fixture::settings().gone_after_ms;
+    let n = resumed_after_a_lone_vote(gone);
     let back = &n.peers[1];
     assert!(
         !back
@@ -262,4 +271,22 @@ fn a_player_resumed_after_its_seat_went_to_the_bot_follows_the_game() {
     );
     assert_eq!(back.session.phase(), &Phase::Over, "it follows to the end");
     assert_eq!(n.peers[0].session.phase(), &Phase::Over);
+}
+
+/// Down for less than the gone-timeout, a lone vote against the resumed player is judged as
+/// for a player that was running: a partner cannot hand a seat to the bot the moment its player
+/// comes back from a short restart. Here the vote (cast during a long downtime the session is
+/// told was short) is reported as an eviction.
+#[test]
+fn a_lone_vote_against_a_player_back_from_a_short_restart_is_an_eviction() {
+    let n = resumed_after_a_lone_vote(0);
+    let back = &n.peers[1];
+    assert!(
+        back.events.iter().any(|e| matches!(
+            e,
+            Event::Cheat(ev) if ev.kind == dwarfs_protocol::CheatKind::Eviction
+        )),
+        "{:?}",
+        back.events.iter().rev().take(6).collect::<Vec<_>>()
+    );
 }

@@ -581,7 +581,10 @@ pub fn run() -> Result<(), CliError> {
     // No graphical session (a server, ssh without X forwarding): say what works instead
     // before winit fails with its own words.
     #[cfg(all(unix, not(target_os = "macos")))]
-    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+    if ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .all(|v| std::env::var_os(v).is_none())
+    {
         return Err(CliError::Failed(
             "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set). \
              The desktop app needs a graphical session; in a terminal, play with `dwarfs host` \

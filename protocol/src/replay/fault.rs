@@ -52,7 +52,8 @@ pub enum Fault {
     /// The first frame is not a header, or a header appears later.
     #[error("expected the header frame first, and only once")]
     Header,
-    /// The replay is for another game, rules version or data, or its options or seats are bad.
+    /// The replay is for another game or data, or its options or seats are bad (another rules
+    /// version is [`Fault::OtherRules`]).
     #[error("{0}")]
     Config(Refusal),
     /// The replay was played under other rules than this build's: it cannot be re-run here.

@@ -377,6 +377,7 @@ impl<G: Game> Session<G> {
         };
         self.settled[me.index()] = Some(ack.clone());
         self.send(Destination::Broadcast, Message::Ack(ack));
+        self.sent_news();
     }
 
     pub(super) fn try_settle(&mut self) -> bool {

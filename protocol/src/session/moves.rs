@@ -65,6 +65,7 @@ impl<G: Game> Session<G> {
                 };
                 self.send(Destination::Broadcast, Message::Move(m.clone()));
                 self.applied(me, action, Some(m), next, events, false);
+                self.sent_news();
                 true
             }
             Some(SignedRecord::SecretCommit(c)) if !self.committed(me, seq) => {
@@ -80,6 +81,7 @@ impl<G: Game> Session<G> {
                     .or_insert_with(|| vec![None; n])[me.index()] = Some(c.clone());
                 self.recover_my_secret(me, seq);
                 self.send(Destination::Broadcast, Message::SecretCommit(c));
+                self.sent_news();
                 false
             }
             _ => false,

@@ -260,9 +260,6 @@ impl<G: Game> Session<G> {
                 .collect();
             // A player alone with bots has nobody to catch up from: it plays on at once.
             s.awaiting_resync = !s.secret.resync.is_empty();
-            // We were not running from the move our file ends at: a vote that handed our seat
-            // to the bot meanwhile was right (see `Session::judge_lone_vote`).
-            s.presence.down_since = Some(s.final_seq + 1);
             for p in s.seat_peers().into_iter().flatten() {
                 if p != s.local.peer {
                     let req = s.sync_request();

@@ -41,8 +41,9 @@ pub(super) struct Presence {
     /// the gone-timeout: its sender, the vote, and when we had last sent news then. Judged at
     /// the next tick, on a fresh clock.
     pub(super) lone_vote: Option<(PeerId, Signed<TakeoverBody>, u64)>,
-    /// Resumed after a crash: the move under way when our file ends. We were not running from
-    /// then until we next sign something new, however our fresh clock reads (see `sent_news`).
+    /// Resumed after being down for the gone-timeout or more ([`Session::note_downtime`]): the
+    /// move under way when our file ends. We count as gone from then until we next sign
+    /// something new, however our fresh clock reads (see `sent_news`).
     pub(super) down_since: Option<u32>,
 }
 
@@ -135,6 +136,20 @@ impl<G: Game> Session<G> {
                 .gone_spell
                 .is_some_and(|(a, b)| a <= n && n <= b)
             || self.presence.down_since.is_some_and(|a| a <= n)
+    }
+
+    /// Tells a session resumed from its file how long its process was down (the driver reads it
+    /// from the files' times; the protocol keeps no clock of its own). The time counts toward
+    /// the local seat's silence as if it had been running and quiet: down for the gone-timeout
+    /// or more, a 2-player partner's lone vote against our seat at a move from the end of our
+    /// file on was right, and we follow the game instead of reporting an eviction; down for
+    /// less, a lone vote still needs the rest of the gone-timeout without news from us.
+    pub fn note_downtime(&mut self, down_ms: u64) {
+        if down_ms >= self.settings.gone_after_ms {
+            self.presence.down_since = Some(self.final_seq + 1);
+        } else {
+            self.presence.news_sent_at = self.clock.now.saturating_sub(down_ms);
+        }
     }
 
     /// Notes that we signed something new (a move, ack, secret commitment or vote) now. A

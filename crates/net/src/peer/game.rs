@@ -153,7 +153,7 @@ impl<G: Game> Driver<G> {
             Err(e) => return Err(bad(format!("its signing journal: {e}"))),
         };
         let secret = read_secret(path).map_err(&bad)?;
-        let (session, keep) = Session::<G>::resume_with_journal(
+        let (mut session, keep) = Session::<G>::resume_with_journal(
             bytes,
             &journal,
             self.id.signer.clone(),
@@ -162,6 +162,8 @@ impl<G: Game> Driver<G> {
             self.now_ms(),
         )
         .map_err(|e| bad(format!("{e} (the file was left as it is)")))?;
+        // How long we were down: since the last write to the file or its signing journal.
+        session.note_downtime(downtime_ms(&[path.to_path_buf(), journal_file(path)]));
         debug_assert_eq!(session.config().game_id, config.game_id);
         let original_moves = read_frames(bytes)
             .frames
@@ -819,4 +821,15 @@ fn capitalised(text: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
+}
+
+/// Milliseconds since the newest modification of any of `files` (0 when none can be read): how
+/// long a resumed peer was down, for [`Session::note_downtime`].
+fn downtime_ms(files: &[std::path::PathBuf]) -> u64 {
+    files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).and_then(|m| m.modified()).ok())
+        .max()
+        .and_then(|t| t.elapsed().ok())
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
