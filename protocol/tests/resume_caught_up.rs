@@ -4,18 +4,8 @@
 
 use dwarfs_engine::Game;
 use dwarfs_engine::toy::{Pig, PigOptions};
-use dwarfs_protocol::sim::{Faults, Network};
-use dwarfs_protocol::{Destination, Session, Settings};
-
-fn settings() -> Settings {
-    Settings {
-        retransmit_ms: 30,
-        silence_ms: 300,
-        sync_chunk: 8,
-        takeover_after_ms: None,
-        ..Settings::default()
-    }
-}
+use dwarfs_protocol::sim::{Faults, Network, fixture};
+use dwarfs_protocol::{Destination, Session};
 
 #[test]
 fn a_player_resumed_at_its_own_turn_with_nothing_to_learn_plays_again() {
@@ -24,7 +14,8 @@ fn a_player_resumed_at_its_own_turn_with_nothing_to_learn_plays_again() {
         max_rounds: 12,
         wagers: false,
     };
-    let mut n = Network::<Pig>::new(&options, 2, 7, Faults::default(), settings()).unwrap();
+    let mut n =
+        Network::<Pig>::new(&options, 2, 7, Faults::default(), fixture::settings()).unwrap();
     n.peers[1].autoplay = false;
     // Seat 2 plays by hand until its turn comes with a few moves behind it.
     let mut journal = Vec::new();
@@ -55,9 +46,15 @@ fn a_player_resumed_at_its_own_turn_with_nothing_to_learn_plays_again() {
         n.peers[1].signer.clone(),
         n.peers[1].secret.clone(),
     );
-    let (mut s, _) =
-        Session::<Pig>::resume_with_journal(&file, &journal, signer, secret, settings(), n.now)
-            .unwrap();
+    let (mut s, _) = Session::<Pig>::resume_with_journal(
+        &file,
+        &journal,
+        signer,
+        secret,
+        fixture::settings(),
+        n.now,
+    )
+    .unwrap();
     assert!(!s.is_my_turn(), "a resumed seat waits for a peer's answer");
     let (p0, p1) = (n.peers[0].peer, n.peers[1].peer);
     // The two meet again.

@@ -4,6 +4,7 @@
 use super::table::{ScorePoint, Table};
 use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
 use super::view::GameView;
+use super::words::capital;
 use dwarfs_engine::{Game, Outcome, Seat, SeatScore};
 use egui::{RichText, Ui};
 
@@ -36,7 +37,7 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
                 ui.label(RichText::new(headline).size(26.0).strong().color(GOLD));
                 // How it ended (a shared loss, a solitaire rank...), in the game's words.
                 ui.label(
-                    RichText::new(sentence(&outcome.summary))
+                    RichText::new(capital(&outcome.summary))
                         .size(18.0)
                         .color(PARCHMENT),
                 );
@@ -154,12 +155,17 @@ fn places(outcome: &Outcome) -> Option<Vec<usize>> {
     if outcome.scores.len() < 2 || outcome.all_lost {
         return None;
     }
-    let key = |s: &SeatScore| (s.total, s.tiebreakers.clone());
     Some(
         outcome
             .scores
             .iter()
-            .map(|s| 1 + outcome.scores.iter().filter(|o| key(o) > key(s)).count())
+            .map(|s| {
+                1 + outcome
+                    .scores
+                    .iter()
+                    .filter(|o| o.rank_key() > s.rank_key())
+                    .count()
+            })
             .collect(),
     )
 }
@@ -183,15 +189,6 @@ fn ordinal(n: usize) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
-}
-
-/// The summary as a sentence: the games word it in lower case, to follow a colon in logs.
-fn sentence(summary: &str) -> String {
-    let mut chars = summary.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// Where each point of the score history goes on the chart's x axis, and the axis's name. A
@@ -287,7 +284,7 @@ mod tests {
     }
 
     #[test]
-    fn ordinals_and_sentences() {
+    fn ordinals() {
         let got: Vec<String> = [1, 2, 3, 4, 8, 11, 12, 13, 21, 22].map(ordinal).to_vec();
         assert_eq!(
             got,
@@ -295,8 +292,6 @@ mod tests {
                 "1st", "2nd", "3rd", "4th", "8th", "11th", "12th", "13th", "21st", "22nd"
             ]
         );
-        assert_eq!(sentence("winter came: x"), "Winter came: x");
-        assert_eq!(sentence(""), "");
     }
 
     #[test]

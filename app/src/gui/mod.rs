@@ -21,7 +21,6 @@ mod lobby_net;
 mod menu;
 mod net;
 mod options_panel;
-mod plural;
 mod remote;
 mod replay;
 mod replay_screen;
@@ -54,6 +53,7 @@ mod trust;
 pub(crate) mod view;
 mod widgets;
 pub(crate) mod winter_view;
+mod words;
 
 use crate::CliError;
 use crate::games::{GameEntry, GameKind, with_entry};

@@ -26,6 +26,11 @@ pub struct SeatScore {
 }
 
 impl SeatScore {
+    /// What ranks seats: the total, then the tie-breakers in order (higher is better).
+    pub fn rank_key(&self) -> (i32, &[i32]) {
+        (self.total, &self.tiebreakers)
+    }
+
     /// Builds a score from its breakdown; the total is the sum of the lines.
     pub fn new(seat: Seat, breakdown: Vec<ScoreLine>, tiebreakers: Vec<i32>) -> Self {
         let total = breakdown.iter().map(|l| l.points).sum();
@@ -57,12 +62,10 @@ impl Outcome {
     /// Ranks seats by total, then by tie-breakers in order, and builds the outcome with every seat
     /// that ties for the best as a winner.
     pub fn ranked(scores: Vec<SeatScore>, summary: impl Into<String>) -> Self {
-        let key = |s: &SeatScore| (s.total, s.tiebreakers.clone());
-        let best = scores.iter().map(key).max();
-        let winners = match best {
+        let winners = match scores.iter().map(SeatScore::rank_key).max() {
             Some(best) => scores
                 .iter()
-                .filter(|s| key(s) == best)
+                .filter(|s| s.rank_key() == best)
                 .map(|s| s.seat)
                 .collect(),
             None => Vec::new(),

@@ -21,8 +21,8 @@ pub mod words;
 
 use super::table::{SeatInfo, SeatKind, Table};
 use super::view::GameView;
-use crate::gui::plural::count;
 use crate::gui::widgets::label;
+use crate::gui::words::count;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_winter::{
     Card, DisasterId, DwarfKind, Instrument, MonsterId, Stage, Winter, WinterAction, WinterEvent,

@@ -7,9 +7,9 @@ use super::words::{
     monster_name, pick_label, pool_label, seat_rgb,
 };
 use super::{Sel, WinterView, instrument_action, pool_action};
-use crate::gui::plural::count;
 use crate::gui::theme::{self, GOLD, PARCHMENT_DIM};
 use crate::gui::widgets::chip;
+use crate::gui::words::{capital, count};
 use dwarfs_engine::{Actor, Seat, Viewer};
 use dwarfs_winter::data::{DISASTER_LIMIT, MonsterAbility, POOL_COST, RESOURCE_CAP};
 use dwarfs_winter::view::WinterView as Obs;
@@ -283,15 +283,6 @@ pub(super) fn music_hall(
         }
     });
     ui.add_space(6.0);
-}
-
-/// "Drums" from "drums".
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 /// The Hero Pool with its costs; a click on a lit card acquires it.

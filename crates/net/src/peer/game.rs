@@ -696,8 +696,8 @@ impl<G: Game> Driver<G> {
             }
             Event::Silent { seat, waiting, .. } => {
                 self.say(format!(
-                    "{} is silent (waiting for {waiting}).",
-                    capitalised(&seat_label::<G>(seat))
+                    "Silent: {}, waiting for {waiting}.",
+                    seat_label::<G>(seat)
                 ));
                 // No progress for the silence timeout: a link may be what is stuck (a stream
                 // that swallows frames, between any two peers, not only toward the silent
@@ -813,14 +813,6 @@ impl<G: Game> Driver<G> {
             }
         }
     }
-}
-
-/// `text` with its first letter in upper case ("seat 1 (Blue)" -> "Seat 1 (Blue)").
-fn capitalised(text: &str) -> String {
-    let mut c = text.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// Milliseconds since the newest modification of any of `files` (0 when none can be read): how
