@@ -285,14 +285,7 @@ fn finish(report: PeerReport) -> Result<(), CliError> {
 
 /// Whether `path` is a replay that got as far as its header (the game started).
 fn holds_a_game(path: &std::path::Path) -> bool {
-    std::fs::read(path).is_ok_and(|b| {
-        matches!(
-            dwarfs_protocol::replay::format::read_frames(&b)
-                .frames
-                .first(),
-            Some((_, dwarfs_protocol::replay::format::Frame::Header(_)))
-        )
-    })
+    std::fs::read(path).is_ok_and(|b| dwarfs_protocol::replay::peek_header(&b).is_ok())
 }
 
 /// Plays one peer of game entry `E`: at the terminal, or by the bot with `--bot`. `open_seats` is

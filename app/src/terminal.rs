@@ -8,6 +8,7 @@
 //! answer only if the game is still where it was asked.
 
 use crate::bot_thread::{self, Answer, Position, SendBot};
+use crate::gui::words::count;
 use dwarfs_engine::{Game, Seat, Viewer};
 use dwarfs_net::lobby::seat_label;
 use dwarfs_net::spec::{Ending, PeerReport};
@@ -148,19 +149,14 @@ impl<G: Game> Table<G> {
     /// Prints an update of the peer.
     fn show(&mut self, u: Update<G>, hosting: &mut Option<u8>, peer: &PeerHandle<G>) {
         match u {
-            // Chat is printed from `Update::Chat`, with the players' names and our own lines.
-            Update::Status(line) if line.starts_with("[chat] ") => {}
             Update::Status(line) => println!("{line}"),
             Update::Ticket(ticket) => {
                 println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
-                match hosting.take() {
-                    Some(0) | None => {}
-                    Some(1) => {
-                        println!("Waiting for 1 more player to join with `dwarfs join TICKET`...")
-                    }
-                    Some(n) => println!(
-                        "Waiting for {n} more players to join with `dwarfs join TICKET`..."
-                    ),
+                if let Some(n) = hosting.take().filter(|&n| n > 0) {
+                    println!(
+                        "Waiting for {} to join with `dwarfs join TICKET`...",
+                        count(n, "more player", "more players")
+                    );
                 }
                 println!("(type /start to fill the open seats with bots and start now)");
             }

@@ -53,7 +53,7 @@ mod trust;
 pub(crate) mod view;
 mod widgets;
 pub(crate) mod winter_view;
-mod words;
+pub(crate) mod words;
 
 use crate::CliError;
 use crate::games::{GameEntry, GameKind, with_entry};

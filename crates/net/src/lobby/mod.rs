@@ -468,7 +468,6 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                 if self.is_hosting() {
                     self.chat_from(Some(from), text);
                 } else if self.greeting.contacts.contains(&from) && !self.is_playing() {
-                    self.say(format!("[chat] {name}: {text}"));
                     self.out.push_back(Output::Chat { name, text });
                 }
             }
@@ -642,7 +641,6 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                 for p in joined {
                     self.out.push_back(Output::Net(p, msg.clone()));
                 }
-                self.say(format!("[chat] {name}: {text}"));
                 self.out.push_back(Output::Chat { name, text });
             }
             // Our own line goes to the host, which sends it back to everyone.

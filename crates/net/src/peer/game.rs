@@ -200,14 +200,19 @@ impl<G: Game> Driver<G> {
         let (Some(link), Some(s)) = (&self.link, &self.session) else {
             return;
         };
+        link.send(self.started(s, s.seed_digest().unwrap_or_default()));
+    }
+
+    /// The game as it stands, for the app: our seat, the seats' names and bots, the state.
+    fn started(&self, s: &Session<G>, seed: [u8; 32]) -> Update<G> {
         let (names, bots) = self.seat_names();
-        link.send(Update::Started {
+        Update::Started {
             seat: s.local_seat(),
             names,
             bots,
             state: Box::new(s.state().clone()),
-            seed: s.seed_digest().unwrap_or_default(),
-        });
+            seed,
+        }
     }
 
     /// The session under way: dial every seated peer, greet those connected, say who we play.
@@ -476,16 +481,7 @@ impl<G: Game> Driver<G> {
         let Some(s) = &self.session else { return };
         let state = || Box::new(s.state().clone());
         let u = match e {
-            Event::Started { seed, .. } => {
-                let (names, bots) = self.seat_names();
-                Update::Started {
-                    seat: s.local_seat(),
-                    names,
-                    bots,
-                    state: state(),
-                    seed: *seed,
-                }
-            }
+            Event::Started { seed, .. } => self.started(s, *seed),
             Event::MoveApplied {
                 seq,
                 seat,
@@ -732,7 +728,7 @@ impl<G: Game> Driver<G> {
             }
             Event::Chat { seat, text } => {
                 let line = format!("seat {}: {text}", seat.0 + 1);
-                self.say(format!("[chat] {line}"));
+                self.say_chat(&format!("[chat] {line}"));
                 self.report.chat.push(line);
             }
             Event::TakenOver { seat, from_seq } => {

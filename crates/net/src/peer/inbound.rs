@@ -157,7 +157,10 @@ impl<G: Game> Driver<G> {
                 }
                 Output::Say(line) => self.say(line),
                 Output::Roster(r) => self.show_roster(&r),
-                Output::Chat { name, text } => self.update(|| Update::LobbyChat { name, text }),
+                Output::Chat { name, text } => {
+                    self.say_chat(&format!("[chat] {name}: {text}"));
+                    self.update(|| Update::LobbyChat { name, text });
+                }
                 Output::Refused(why) => self.update(|| Update::Refused(why)),
                 Output::End(why) => self.report.ending = Ending::Refused(why),
                 Output::Start { config, ready_to } => {

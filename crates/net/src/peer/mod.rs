@@ -265,6 +265,14 @@ impl<G: Game> Driver<G> {
         }
     }
 
+    /// A chat line, printed by a peer that no app drives: an app gets it as
+    /// [`Update::Chat`] or [`Update::LobbyChat`] instead, with the speaker, and shows it itself.
+    fn say_chat(&self, line: &str) {
+        if self.link.is_none() {
+            self.say(line);
+        }
+    }
+
     /// Sends an update to the controlling app, if any.
     fn update(&self, u: impl FnOnce() -> Update<G>) {
         if let Some(l) = &self.link {
