@@ -219,16 +219,7 @@ fn chat_box<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
         ui.label(theme::caption(line.clone()));
     }
     ui.horizontal(|ui| {
-        let edit = ui.add(
-            egui::TextEdit::singleline(&mut r.chat_input)
-                .hint_text("say something")
-                .desired_width(200.0),
-        );
-        let send = ui.button("Send").clicked()
-            || (edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
-        if send && !r.chat_input.trim().is_empty() {
-            let text = r.chat_input.trim().to_string();
-            r.chat_input.clear();
+        if let Some(text) = super::widgets::chat_input(ui, &mut r.chat_input, 200.0) {
             r.send(dwarfs_net::Command::Chat(text));
         }
     });

@@ -57,3 +57,21 @@ pub fn chip(
     label(&resp, name);
     resp
 }
+
+/// A chat line being typed, `width` wide, with its Send button: returns the trimmed line when it
+/// is sent (the button, or Enter in the field) and clears the field; empty lines are not sent.
+pub fn chat_input(ui: &mut Ui, input: &mut String, width: f32) -> Option<String> {
+    let edit = ui.add(
+        egui::TextEdit::singleline(input)
+            .hint_text("say something")
+            .desired_width(width),
+    );
+    let send = ui.button("Send").clicked()
+        || (edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+    let text = input.trim().to_string();
+    if !send || text.is_empty() {
+        return None;
+    }
+    input.clear();
+    Some(text)
+}

@@ -566,15 +566,7 @@ impl Lobby {
     fn chat_ui(&mut self, ui: &mut Ui, settings: Option<&Settings>) {
         ui.horizontal(|ui| {
             ui.label(RichText::new("Chat").strong());
-            let r = ui.add(
-                egui::TextEdit::singleline(&mut self.chat_input)
-                    .hint_text("say something")
-                    .desired_width(260.0),
-            );
-            let send = ui.button("Send").clicked()
-                || (r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
-            if send && !self.chat_input.trim().is_empty() {
-                let text = self.chat_input.trim().to_string();
+            if let Some(text) = super::widgets::chat_input(ui, &mut self.chat_input, 260.0) {
                 match (&self.net, settings) {
                     (Some(net), _) => {
                         net.send(Command::Chat(text));
@@ -582,7 +574,6 @@ impl Lobby {
                     (None, Some(s)) => self.chat.push(format!("{}: {text}", s.name)),
                     (None, None) => {}
                 }
-                self.chat_input.clear();
             }
         });
         for line in self.chat.iter().rev().take(8).rev() {
