@@ -30,6 +30,10 @@ pub enum CheatKind {
     /// In a 2-player game, a lone takeover vote against a player who is still playing (it signed
     /// something new within the gone-timeout).
     Eviction,
+    /// An ack that claims a re-roll (a takeover at its move) that no takeover justifies: a
+    /// position past the re-roll chain, a link off the committed chain, or the position of a
+    /// takeover at another move.
+    FalseReroll,
 }
 
 impl fmt::Display for CheatKind {
@@ -45,6 +49,7 @@ impl fmt::Display for CheatKind {
             CheatKind::WithheldReveal => "withheld or false reveal",
             CheatKind::WrongGame => "wrong game",
             CheatKind::Eviction => "voted out a player still playing",
+            CheatKind::FalseReroll => "false re-roll claim",
         })
     }
 }

@@ -1,5 +1,19 @@
 //! Keys and signatures: ed25519 through `libp2p-identity`, so a player's key is the same key as
 //! its libp2p identity. Every signed payload is domain-separated by what it is.
+//!
+//! # One verification rule
+//!
+//! Every signature is checked by one rule, [ZIP 215] (ed25519-zebra): the key and R may be any
+//! encoding of a curve point, s must be canonical, and the *cofactored* equation
+//! `[8][s]B = [8]R + [8][k]A` must hold. Single checks ([`verify`], [`verify_bytes`]) and batch
+//! checks ([`SigBatch`]) give the same verdict on every input, crafted ones included: a signer
+//! who puts a small-order point into its R or key cannot make one peer (or one path: live,
+//! batched, replay, resume, evidence) accept what another refuses. RFC 8032's cofactorless
+//! equation, which ed25519-dalek's single `verify` uses while its batch is in effect cofactored
+//! with a random weight, gave two verdicts for one signature; it is used nowhere. Every honest
+//! signature (RFC 8032 signing) passes both rules, so replays signed before the change verify.
+//!
+//! [ZIP 215]: https://zips.z.cash/zip-0215
 
 use libp2p_identity::{Keypair, PeerId, ed25519};
 use serde::de::{self, SeqAccess, Visitor};
@@ -38,14 +52,48 @@ impl PublicKeyBytes {
         Ok(PublicKeyBytes(pk.to_bytes()))
     }
 
-    /// The decoded key, ready to verify signatures.
-    pub fn verifier(&self) -> Result<ed25519::PublicKey, KeyError> {
+    /// The decoded key, ready to verify signatures: a key libp2p takes as an identity (so it
+    /// has a peer id) that decodes under the one verification rule (see the module docs).
+    pub fn verifier(&self) -> Result<VerifyingKey, KeyError> {
+        self.libp2p()?;
+        let key = ed25519_zebra::VerificationKey::try_from(self.0)
+            .map_err(|_| KeyError::InvalidPublicKey)?;
+        Ok(VerifyingKey { key, bytes: self.0 })
+    }
+
+    fn libp2p(&self) -> Result<ed25519::PublicKey, KeyError> {
         ed25519::PublicKey::try_from_bytes(&self.0).map_err(|_| KeyError::InvalidPublicKey)
     }
 
     /// The libp2p peer id of this key.
     pub fn peer_id(&self) -> Result<PeerId, KeyError> {
-        Ok(libp2p_identity::PublicKey::from(self.verifier()?).to_peer_id())
+        Ok(libp2p_identity::PublicKey::from(self.libp2p()?).to_peer_id())
+    }
+}
+
+/// A decoded public key that checks signatures by the one rule (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct VerifyingKey {
+    key: ed25519_zebra::VerificationKey,
+    bytes: [u8; 32],
+}
+
+impl fmt::Debug for VerifyingKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "VerifyingKey({})", hex(&self.bytes[..6]))
+    }
+}
+
+impl VerifyingKey {
+    /// The key's 32 bytes, as signed configs and replays hold them.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.bytes
+    }
+
+    /// Whether `sig` is this key's signature over `message` (raw bytes, no domain).
+    pub fn verify_raw(&self, message: &[u8], sig: &[u8; 64]) -> bool {
+        let sig = ed25519_zebra::Signature::from_bytes(sig);
+        self.key.verify(&sig, message).is_ok()
     }
 }
 
@@ -220,15 +268,112 @@ pub fn keypair_from_secret(secret: [u8; 32]) -> Keypair {
     Keypair::from(ed25519::Keypair::from(sk))
 }
 
-/// Checks a signature by `key` over `body` under `domain`.
-pub fn verify<T: Serialize>(
-    key: &ed25519::PublicKey,
-    domain: Domain,
-    body: &T,
-    sig: &Signature,
-) -> bool {
-    key.verify(&signed_bytes(domain, body), &sig.0)
+/// Checks a signature by `key` over `body` under `domain` (the one rule: see the module docs).
+pub fn verify<T: Serialize>(key: &VerifyingKey, domain: Domain, body: &T, sig: &Signature) -> bool {
+    key.verify_raw(&signed_bytes(domain, body), &sig.0)
 }
+
+/// Checks a signature by the key `key` (32 bytes) over `message` (raw signed bytes): false for
+/// a key that does not decode. The same rule as [`verify`] and [`SigBatch`].
+pub fn verify_bytes(key: &[u8; 32], message: &[u8], sig: &[u8; 64]) -> bool {
+    PublicKeyBytes(*key)
+        .verifier()
+        .is_ok_and(|k| k.verify_raw(message, sig))
+}
+
+/// Signatures checked together, by the same rule as [`verify`] (cofactored, so a batch accepts
+/// exactly what one-by-one checks accept, up to a chance of 2^-128 per batch). The batch's
+/// random weights are drawn from blake3 over everything queued, so the verdict is a function of
+/// the inputs (the same on every peer and every run) and unknown to a signer until it has fixed
+/// every signature in the batch. A key that does not decode fails the batch.
+#[derive(Default)]
+pub struct SigBatch {
+    items: Vec<ed25519_zebra::batch::Item>,
+    transcript: Option<blake3::Hasher>,
+    bad_key: bool,
+}
+
+impl fmt::Debug for SigBatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SigBatch({} queued)", self.items.len())
+    }
+}
+
+impl SigBatch {
+    /// Queues `key`'s signature `sig` over `message`.
+    pub fn queue(&mut self, key: &[u8; 32], message: &[u8], sig: &[u8; 64]) {
+        if PublicKeyBytes(*key).verifier().is_err() {
+            self.bad_key = true;
+            return;
+        }
+        let t = self
+            .transcript
+            .get_or_insert_with(|| blake3::Hasher::new_derive_key("dwarfs sig batch weights v1"));
+        t.update(key);
+        t.update(&(message.len() as u64).to_le_bytes());
+        t.update(message);
+        t.update(sig);
+        let vk = ed25519_zebra::VerificationKeyBytes::from(*key);
+        let sig = ed25519_zebra::Signature::from_bytes(sig);
+        self.items.push((vk, sig, message).into());
+    }
+
+    /// How many signatures are queued.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether nothing is queued.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// Whether every queued signature holds; the batch is empty afterwards.
+    pub fn verify_all(&mut self) -> bool {
+        let items = std::mem::take(&mut self.items);
+        let bad_key = std::mem::take(&mut self.bad_key);
+        let transcript = self.transcript.take();
+        if bad_key {
+            return false;
+        }
+        let Some(t) = transcript else {
+            return true;
+        };
+        let mut verifier = ed25519_zebra::batch::Verifier::new();
+        for item in items {
+            verifier.queue(item);
+        }
+        verifier.verify(Weights(t.finalize_xof())).is_ok()
+    }
+}
+
+/// The batch's random weights: blake3's output stream over the batch (see [`SigBatch`]).
+struct Weights(blake3::OutputReader);
+
+impl rand_core_06::RngCore for Weights {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0; 4];
+        self.0.fill(&mut b);
+        u32::from_le_bytes(b)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0; 8];
+        self.0.fill(&mut b);
+        u64::from_le_bytes(b)
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        self.0.fill(dest);
+    }
+
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand_core_06::Error> {
+        self.0.fill(dest);
+        Ok(())
+    }
+}
+
+impl rand_core_06::CryptoRng for Weights {}
 
 /// Lowercase hex of some bytes.
 pub fn hex(bytes: &[u8]) -> String {

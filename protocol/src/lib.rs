@@ -41,10 +41,8 @@
 //!   signature, the seed, the beacon chains and every state hash by re-running the engine; the
 //!   error names the first bad frame, the move and why ([`replay::Fault`]).
 //! - [`replay::show`]`::<G>(&bytes) -> String`: the readable move log (with the failure, if any).
-//!   Signatures are checked in one ed25519 batch ([`replay::DalekBatch`]); on any failure the
+//!   Signatures are checked in one ed25519 batch ([`replay::SigBatch`]); on any failure the
 //!   replay is checked again one signature at a time ([`replay::verify_one_by_one`]) to name it.
-//! - [`replay::verify_batched`]`::<G>(&bytes, &mut dyn BatchVerifier)`: the same with a
-//!   caller-supplied batch verifier.
 //! - [`Session::resume`]: a crashed peer's session rebuilt from its own replay file and the
 //!   game's [`GameSecret`] kept on disk.
 //!

@@ -127,11 +127,16 @@ pub struct Network<G: Game> {
 
 /// The deterministic key of seat `i` in a simulation with `seed`.
 pub fn sim_signer(seed: u64, i: usize) -> Signer {
+    Signer::from_secret(sim_key_secret(seed, i))
+}
+
+/// The 32 secret bytes of [`sim_signer`]`(seed, i)` (tests that craft signatures by hand).
+pub fn sim_key_secret(seed: u64, i: usize) -> [u8; 32] {
     let mut h = blake3::Hasher::new();
     h.update(b"dwarfs sim key v1\0");
     h.update(&seed.to_le_bytes());
     h.update(&(i as u64).to_le_bytes());
-    Signer::from_secret(*h.finalize().as_bytes())
+    *h.finalize().as_bytes()
 }
 
 /// The game secret of seat `i` in a simulation with `seed` (see [`GameSecret::for_simulation`]).

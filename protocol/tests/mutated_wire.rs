@@ -112,7 +112,7 @@ fn run_cases(msgs: &[Message], cases: usize, seed: u64) -> Tally {
         .map(|i| sim_signer(SEED, i).public().verifier().expect("a key"))
         .collect();
     let verifies =
-        |(bytes, sig): &Statement| keys.iter().any(|k| k.verify(bytes, &Signature(*sig).0));
+        |(bytes, sig): &Statement| keys.iter().any(|k| k.verify_raw(bytes, &Signature(*sig).0));
     let real: Vec<(Vec<u8>, Vec<Statement>)> = msgs
         .iter()
         .map(|m| {

@@ -210,45 +210,14 @@ fn wrong_game_or_garbage_is_refused() {
     assert!(replay::verify::<Pig>(MAGIC).is_err());
 }
 
-/// Batch verification through ed25519-dalek, as the app may plug in.
-struct DalekBatch(
-    Vec<(
-        ed25519_dalek::VerifyingKey,
-        Vec<u8>,
-        ed25519_dalek::Signature,
-    )>,
-    bool,
-);
-
-impl replay::BatchVerifier for DalekBatch {
-    fn queue(&mut self, key: &[u8; 32], message: &[u8], signature: &[u8; 64]) {
-        match ed25519_dalek::VerifyingKey::from_bytes(key) {
-            Ok(k) => self.0.push((
-                k,
-                message.to_vec(),
-                ed25519_dalek::Signature::from_bytes(signature),
-            )),
-            Err(_) => self.1 = true,
-        }
-    }
-    fn verify_all(&mut self) -> bool {
-        let msgs: Vec<&[u8]> = self.0.iter().map(|x| x.1.as_slice()).collect();
-        let sigs: Vec<_> = self.0.iter().map(|x| x.2).collect();
-        let keys: Vec<_> = self.0.iter().map(|x| x.0).collect();
-        !self.1 && ed25519_dalek::verify_batch(&msgs, &sigs, &keys).is_ok()
-    }
-}
-
 #[test]
 fn batched_verification_agrees_with_one_by_one() {
     let bytes = recorded(3, 8);
-    let mut b = DalekBatch(Vec::new(), false);
-    assert_eq!(
-        replay::verify_batched::<Pig>(&bytes, &mut b).unwrap(),
-        replay::verify::<Pig>(&bytes).unwrap()
-    );
-    assert!(b.0.len() > 20, "signatures went through the batch");
-    // A forged move signature: the batch fails and the error names the move like `verify`.
+    let batched = replay::verify::<Pig>(&bytes).unwrap();
+    assert_eq!(batched, replay::verify_one_by_one::<Pig>(&bytes).unwrap());
+    assert!(batched.signatures > 20, "signatures went through the batch");
+    // A forged move signature: the batch fails and the error names the move like the
+    // one-by-one check.
     let mut fr = frames(&bytes);
     let k = move_frame(&fr, 5);
     if let Frame::Move(m) = &mut fr[k]
@@ -257,8 +226,8 @@ fn batched_verification_agrees_with_one_by_one() {
         s.0[10] ^= 1;
     }
     let t = assemble(&fr);
-    let e = replay::verify_batched::<Pig>(&t, &mut DalekBatch(Vec::new(), false)).unwrap_err();
-    assert_eq!(e, replay::verify::<Pig>(&t).unwrap_err());
+    let e = replay::verify::<Pig>(&t).unwrap_err();
+    assert_eq!(e, replay::verify_one_by_one::<Pig>(&t).unwrap_err());
     assert_eq!(e.seq, Some(5));
 }
 

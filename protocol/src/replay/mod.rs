@@ -5,13 +5,12 @@
 //! The verifier itself is in `verifier` (one module per kind of frame), what a failure reports in
 //! `fault`, and resuming from a cut file in `resume`.
 
-mod batch;
 mod fault;
 pub mod format;
 mod resume;
 mod verifier;
 
-pub use batch::DalekBatch;
+pub use crate::keys::SigBatch;
 pub use fault::{Fault, VerifyError};
 pub(crate) use resume::rebuild;
 pub use resume::{UnfinishedReport, check_unfinished};
@@ -89,10 +88,10 @@ fn read_header(bytes: &[u8]) -> Result<Header, VerifyError> {
 /// Verifies a complete replay of game `G`: every signature, the seed derivation, the beacon chain
 /// and every state hash, by re-running the engine. Returns the first bad frame or move and why.
 ///
-/// Signatures are checked together in one ed25519 batch ([`DalekBatch`]); when anything fails,
+/// Signatures are checked together in one ed25519 batch ([`SigBatch`]); when anything fails,
 /// the replay is checked again one signature at a time to name the first bad frame and move.
 pub fn verify<G: Game>(bytes: &[u8]) -> Result<VerifyReport, VerifyError> {
-    verify_batched::<G>(bytes, &mut DalekBatch::default())
+    verify_batched::<G>(bytes, &mut SigBatch::default())
 }
 
 /// Verifies like [`verify`], checking each signature on its own as it is read (slower; the
@@ -149,22 +148,13 @@ pub fn signatures<G: Game>(
     Verifier::<G>::run(bytes, None, Some(Vec::new()))
 }
 
-/// A pluggable batch signature checker for [`verify_batched`] (for example ed25519-dalek's
-/// `verify_batch`, several times faster than one-by-one checks). The protocol crate itself only
-/// verifies one by one through `libp2p-identity`.
-pub trait BatchVerifier {
-    /// Queues one ed25519 signature check.
-    fn queue(&mut self, key: &[u8; 32], message: &[u8], signature: &[u8; 64]);
-    /// Checks everything queued since the last call; true when every signature is valid.
-    fn verify_all(&mut self) -> bool;
-}
-
-/// Verifies like [`verify`], but hands every signature to `batch` at the end instead of checking
-/// them one by one. The result is identical to [`verify`]'s: when anything fails, the replay is
-/// verified again one by one to name the first bad frame and move.
-pub fn verify_batched<G: Game>(
+/// Verifies like [`verify_one_by_one`], but checks every signature at the end in one batch
+/// (`batch`, empty on return) instead of one by one; the verdict is the same (the one rule:
+/// see [`crate::keys`]). When anything fails, the replay is verified again one by one to name
+/// the first bad frame and move.
+fn verify_batched<G: Game>(
     bytes: &[u8],
-    batch: &mut dyn BatchVerifier,
+    batch: &mut SigBatch,
 ) -> Result<VerifyReport, VerifyError> {
     if let Ok((report, sigs)) = Verifier::<G>::run_deferred(bytes) {
         for s in &sigs {

@@ -16,8 +16,8 @@
 //! signature. Items relayed by anyone else (log syncs) are checked before they are used.
 
 use super::*;
+use crate::keys::SigBatch;
 use crate::keys::signed_bytes;
-use crate::replay::{BatchVerifier, DalekBatch};
 
 /// Fewer unchecked acks than this are checked one by one: an ed25519 batch pays for its random
 /// coefficients and for decompressing every signature's point, and wins only from a few
@@ -54,16 +54,15 @@ impl SignatureWork {
     /// Checks every signature: in one ed25519 batch from a few on, one by one below.
     pub fn run(&self) -> SignatureVerdict {
         let all_hold = if self.items.len() >= BATCH_MIN {
-            let mut batch = DalekBatch::default();
+            let mut batch = SigBatch::default();
             for (key, bytes, sig) in &self.items {
                 batch.queue(key, bytes, sig);
             }
             batch.verify_all()
         } else {
-            self.items.iter().all(|(key, bytes, sig)| {
-                ed25519::PublicKey::try_from_bytes(key)
-                    .is_ok_and(|k| k.verify(bytes, sig.as_slice()))
-            })
+            self.items
+                .iter()
+                .all(|(key, bytes, sig)| crate::keys::verify_bytes(key, bytes, sig))
         };
         SignatureVerdict {
             ticket: self.ticket,
@@ -118,7 +117,7 @@ impl Unchecked {
         }
     }
 
-    fn holds(&self, key: &ed25519::PublicKey) -> bool {
+    fn holds(&self, key: &crate::keys::VerifyingKey) -> bool {
         match self {
             Unchecked::Ack(a) => verify(key, Domain::Ack, &a.signed.body, &a.signed.sig),
             Unchecked::Move(m) => verify(key, Domain::Move, &m.body, &m.sig),
@@ -214,11 +213,11 @@ impl<G: Game> Session<G> {
     }
 
     /// The key of the seat that signed `u`, if a player holds it.
-    fn author_key(&self, u: &Unchecked) -> Option<ed25519::PublicKey> {
+    fn author_key(&self, u: &Unchecked) -> Option<crate::keys::VerifyingKey> {
         self.seats
             .get(u.seat().index())
             .and_then(|s| s.player.as_ref())
-            .map(|p| p.verifier.clone())
+            .map(|p| p.verifier)
     }
 
     /// Whether `ack`, received from `from`, came from its author's own peer: its signature may

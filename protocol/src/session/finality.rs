@@ -28,12 +28,7 @@ impl<G: Game> Session<G> {
     /// Whether seat `i`'s ack of move `seq` that we hold counts for finality: it was signed
     /// after every takeover at `seq` that we applied (and no other).
     pub(super) fn ack_counts(&self, seq: u32, i: usize) -> bool {
-        let want = self.reroll_pos(seq);
-        self.acks
-            .get(&seq)
-            .and_then(|v| v.get(i))
-            .and_then(|a| a.as_ref())
-            .is_some_and(|a| a.signed.body.reroll.map(|r| r.pos) == want)
+        self.held_ack(seq, i, self.counted_rank(seq)).is_some()
     }
 
     /// The pending move when its author's ack is folded into it: a signed move of a live seat.
@@ -71,7 +66,7 @@ impl<G: Game> Session<G> {
         let mover = folded.as_ref().map(|m| m.body.seat.index());
         let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
         let reroll = self.reroll_pos(seq);
-        let held = self.acks.get(&seq);
+        let rank = self.counted_rank(seq);
         let claims: Vec<AckClaim> = live
             .iter()
             .filter_map(|&i| match &folded {
@@ -80,10 +75,7 @@ impl<G: Game> Session<G> {
                     hash: m.body.hash,
                     recommits: m.body.next_tip.is_some(),
                 }),
-                _ => held
-                    .filter(|_| self.ack_counts(seq, i))
-                    .and_then(|a| a[i].as_ref())
-                    .map(claim),
+                _ => self.held_ack(seq, i, rank).map(claim),
             })
             .collect();
         let verdict = lockstep::check_final(
@@ -102,8 +94,13 @@ impl<G: Game> Session<G> {
         if matches!(verdict, Err(NotFinal::Desync { .. })) && self.dispute_pending(&claims, hash) {
             return false;
         }
+        // The acks that count (one per seat, at the re-roll position we count); the others
+        // held for this move go with it.
         let n = self.seats.len();
-        let acks = self.acks.remove(&seq).unwrap_or_else(|| vec![None; n]);
+        let acks: Vec<Option<Ack>> = (0..n)
+            .map(|i| self.held_ack(seq, i, rank).cloned())
+            .collect();
+        self.acks.remove(&seq);
         // The signed item behind seat `i`'s ack: its move or its ack.
         let proof = |i: usize| match &folded {
             Some(m) if Some(i) == mover => Some(LogItem::Move(m.clone())),

@@ -24,7 +24,7 @@ use crate::replay::format::{
 use crate::takeover;
 use crate::wire::{self, MAX_CHAT_LEN, WireError};
 use dwarfs_engine::{Actor, Game, Seat, SeatSet, StateHash, codec, state_hash};
-use libp2p_identity::{Keypair, PeerId, ed25519};
+use libp2p_identity::{Keypair, PeerId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 mod deferred;
@@ -79,7 +79,7 @@ struct SeatInfo {
 
 #[derive(Clone, Debug)]
 struct PlayerInfo {
-    verifier: ed25519::PublicKey,
+    verifier: crate::keys::VerifyingKey,
     peer: PeerId,
 }
 
@@ -125,7 +125,7 @@ pub struct Session<G: Game> {
     hash_cache: Option<StateHash>,
     final_seq: u32,
     pending: Option<Pending<G>>,
-    acks: BTreeMap<u32, Vec<Option<Ack>>>,
+    acks: BTreeMap<u32, Vec<Vec<Ack>>>,
     settled: Vec<Option<Ack>>,
     trackers: Vec<Option<ChainTracker>>,
     future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,

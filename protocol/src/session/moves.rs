@@ -465,26 +465,119 @@ impl<G: Game> Session<G> {
         }
     }
 
+    /// Holds an ack of a move not yet final beside the seat's acks at other re-roll positions
+    /// (one per position: an ack signed after a takeover at its move never replaces, or hides,
+    /// the seat's ack at the position we count; see [`Session::ack_counts`]).
     pub(super) fn store_ack(&mut self, ack: Ack) {
         let n = self.seats.len();
         let slot = self
             .acks
             .entry(ack.signed.body.seq)
-            .or_insert_with(|| vec![None; n]);
-        let i = ack.signed.body.seat.index();
-        // An ack signed after a takeover at this move (a higher re-roll position) replaces the
-        // seat's earlier one.
-        if slot[i]
-            .as_ref()
-            .is_none_or(|old| reroll_rank(&ack) > reroll_rank(old))
+            .or_insert_with(|| vec![Vec::new(); n]);
+        let Some(held) = slot.get_mut(ack.signed.body.seat.index()) else {
+            return;
+        };
+        let rank = reroll_rank(&ack);
+        if !held.iter().any(|a| reroll_rank(a) == rank) {
+            held.push(ack);
+        }
+    }
+
+    /// Seat `i`'s ack of move `seq` (not final) at re-roll position `rank`, if held.
+    pub(super) fn held_ack(&self, seq: u32, i: usize, rank: u32) -> Option<&Ack> {
+        self.acks
+            .get(&seq)
+            .and_then(|v| v.get(i))
+            .and_then(|v| v.iter().find(|a| reroll_rank(a) == rank))
+    }
+
+    /// The re-roll position at which acks of move `seq` count: that of the last takeover we
+    /// applied at `seq`, 0 if none.
+    pub(super) fn counted_rank(&self, seq: u32) -> u32 {
+        self.reroll_pos(seq).unwrap_or(0)
+    }
+
+    /// Why an applied ack's re-roll claim is false, if it provably is: its position is past
+    /// the re-roll chain or 0, its link is not the seat's committed chain at that position, or
+    /// the takeover at that position (every peer applies takeovers in one order) was at
+    /// another move. A position no takeover we know of has reached yet may still be justified
+    /// (a peer that applied it first): such an ack is held aside, never counted, and is not
+    /// progress (see `on_ack`).
+    pub(super) fn false_reroll(&self, a: &Ack) -> Option<String> {
+        let b = &a.signed.body;
+        let r = b.reroll?;
+        let len = lockstep::reroll_len(&self.config);
+        if r.pos == 0 || r.pos > len {
+            return Some(format!(
+                "the ack of move {} claims re-roll position {}, outside the re-roll chain \
+                 (positions 1 to {len})",
+                b.seq, r.pos
+            ));
+        }
+        let tip = self
+            .seeding
+            .commits
+            .get(b.seat.index())
+            .and_then(|c| c.as_ref())
+            .map(|c| c.body.reroll_tip);
+        if tip.is_some_and(|tip| !beacon::check_reroll(&tip, len, r.pos, &r.link)) {
+            return Some(format!(
+                "the re-roll link in the ack of move {} does not match the committed re-roll \
+                 chain at position {}",
+                b.seq, r.pos
+            ));
+        }
+        match self.takeover.history.get(r.pos as usize - 1) {
+            Some((at, _)) if *at != b.seq => Some(format!(
+                "the ack of move {} claims re-roll position {}, but takeover {} was at move {at}",
+                b.seq, r.pos, r.pos
+            )),
+            _ => None,
+        }
+    }
+
+    /// A signed ack whose re-roll claim is false: evidence against its seat (its signature
+    /// checked first). The ack is dropped and the game goes on: it never counted, so peers that
+    /// did not receive it decide as we do, and the seat's true ack (or its silence) decides.
+    fn reject_false_reroll(&mut self, from: PeerId, a: Ack, deferred: bool, why: String) {
+        if deferred && !self.ack_sig_holds(from, &a) {
+            return;
+        }
+        let (seat, seq) = (a.signed.body.seat, a.signed.body.seq);
+        let peer = self.peer_of_seat_or(seat, from);
+        self.cheat(
+            CheatKind::FalseReroll,
+            Some(seat),
+            peer,
+            seq,
+            why,
+            vec![LogItem::Ack(a)],
+        );
+    }
+
+    /// After takeover number `k` was applied at move `n`: every held ack of another move that
+    /// claims position `k` is now provably false (see [`Session::false_reroll`]).
+    pub(super) fn judge_held_rerolls(&mut self, k: u32, n: u32) {
+        let found = self
+            .acks
+            .iter()
+            .filter(|(seq, _)| **seq != n)
+            .flat_map(|(_, v)| v.iter().flatten())
+            .find(|a| reroll_rank(a) == k)
+            .cloned();
+        if let Some(a) = found
+            && let Some(why) = self.false_reroll(&a)
         {
-            slot[i] = Some(ack);
+            let seat = a.signed.body.seat;
+            let peer = self.peer_of_seat_or(seat, self.local.peer);
+            self.reject_false_reroll(peer, a, true, why);
         }
     }
 
     pub(super) fn on_ack(&mut self, from: PeerId, a: Ack) {
         let b = &a.signed.body;
         let (seq, seat) = (b.seq, b.seat);
+        let rank = reroll_rank(&a);
         // A byte-identical copy of an ack we hold was verified already (or is in the batch of
         // those checked later, see `deferred.rs`).
         let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
@@ -496,10 +589,8 @@ impl<G: Game> Session<G> {
                 .and_then(|e| e.acks.get(seat.index()))
                 .is_some_and(same),
             AckStage::Applied => self
-                .acks
-                .get(&seq)
-                .and_then(|v| v.get(seat.index()))
-                .is_some_and(same),
+                .held_ack(seq, seat.index(), rank)
+                .is_some_and(|x| x.signed == a.signed),
         };
         if held {
             return;
@@ -536,60 +627,76 @@ impl<G: Game> Session<G> {
             }
             return;
         }
-        let existing = if seq <= self.final_seq {
-            self.log
-                .get(seq as usize - 1)
-                .and_then(|e| e.acks.get(seat.index()).cloned().flatten())
-        } else {
-            self.acks
-                .get(&seq)
-                .and_then(|v| v.get(seat.index()).cloned().flatten())
-        };
-        match existing {
-            Some(old) if old.signed == a.signed => {}
-            // Signed after a takeover at this move: it replaces the earlier one (and an earlier
-            // one arriving late is not a second opinion).
-            Some(old) if reroll_rank(&a) != reroll_rank(&old) => {
-                if reroll_rank(&a) > reroll_rank(&old) && seq > self.final_seq {
-                    if deferred {
-                        self.deferred
-                            .items
-                            .push(deferred::Unchecked::Ack(a.clone()));
-                    }
-                    self.store_ack(a);
-                    self.progress();
-                }
-            }
-            Some(old) => {
-                // Both must be signed to prove anything: check the one held and this one now.
-                self.check_deferred();
-                if matches!(self.phase, Phase::Halted(_))
-                    || (deferred && !self.ack_sig_holds(from, &a))
-                {
-                    return;
-                }
-                self.cheat(
-                    CheatKind::Equivocation,
-                    Some(seat),
-                    peer,
-                    seq,
-                    format!("two different signed acks for move {seq}"),
-                    vec![LogItem::Ack(old), LogItem::Ack(a)],
-                );
-            }
-            None if seq == self.final_seq && self.relink.is_some() => self.on_relink_ack(a),
-            None => {
-                if seq > self.final_seq && seq <= self.final_seq + WINDOW {
-                    if deferred {
-                        self.deferred
-                            .items
-                            .push(deferred::Unchecked::Ack(a.clone()));
-                    }
-                    self.store_ack(a);
-                    self.progress();
-                }
-            }
+        // A re-roll position is a claim: one that no takeover at the move can justify is the
+        // signer's own lie, checked on arrival.
+        if let Some(why) = self.false_reroll(&a) {
+            self.reject_false_reroll(from, a, deferred, why);
+            return;
         }
+        if seq <= self.final_seq {
+            let existing = self
+                .log
+                .get(seq as usize - 1)
+                .and_then(|e| e.acks.get(seat.index()).cloned().flatten());
+            match existing {
+                // Signed at another re-roll position: not a second opinion on the final move.
+                Some(old) if old.signed == a.signed || reroll_rank(&old) != rank => {}
+                Some(old) => self.equivocating_acks(from, seat, peer, old, a, deferred),
+                None if seq == self.final_seq && self.relink.is_some() => self.on_relink_ack(a),
+                None => {}
+            }
+            return;
+        }
+        if seq > self.final_seq + WINDOW {
+            return;
+        }
+        if let Some(old) = self.held_ack(seq, seat.index(), rank).cloned() {
+            self.equivocating_acks(from, seat, peer, old, a, deferred);
+            return;
+        }
+        let counted = self.counted_rank(seq);
+        // Signed before a takeover at this move that we applied: no second opinion.
+        if rank < counted {
+            return;
+        }
+        if deferred {
+            self.deferred
+                .items
+                .push(deferred::Unchecked::Ack(a.clone()));
+        }
+        self.store_ack(a);
+        // Only an ack that counts moves the game on: one held aside at a position no takeover
+        // reached yet is not news (else re-signing at ever new positions would reset every
+        // silence timer and stall the game unreported).
+        if rank == counted {
+            self.progress();
+        }
+    }
+
+    /// Two different signed acks of move `seq` by `seat` at one re-roll position: both are
+    /// checked (they must be signed to prove anything), then reported.
+    fn equivocating_acks(
+        &mut self,
+        from: PeerId,
+        seat: Seat,
+        peer: PeerId,
+        old: Ack,
+        a: Ack,
+        deferred: bool,
+    ) {
+        let seq = a.signed.body.seq;
+        self.check_deferred();
+        if matches!(self.phase, Phase::Halted(_)) || (deferred && !self.ack_sig_holds(from, &a)) {
+            return;
+        }
+        self.cheat(
+            CheatKind::Equivocation,
+            Some(seat),
+            peer,
+            seq,
+            format!("two different signed acks for move {seq}"),
+            vec![LogItem::Ack(old), LogItem::Ack(a)],
+        );
     }
 }
 

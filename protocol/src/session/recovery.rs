@@ -114,7 +114,10 @@ impl<G: Game> Session<G> {
                     {
                         out.push(Message::Move(m.clone()));
                     }
-                    if let Some(a) = self.acks.get(&p.seq).and_then(|v| v[me.index()].clone()) {
+                    if let Some(a) = self
+                        .held_ack(p.seq, me.index(), self.counted_rank(p.seq))
+                        .cloned()
+                    {
                         out.push(Message::Ack(a));
                     }
                 }
@@ -437,14 +440,16 @@ impl<G: Game> Session<G> {
 
     /// Whether seat `i` sent anything signed for move `n`: an ack, a vote, or the move itself.
     pub(super) fn heard_at(&self, i: usize, n: u32) -> bool {
-        self.acks
-            .get(&n)
-            .is_some_and(|a| a.get(i).is_some_and(|a| a.is_some()))
-            || self
-                .takeover
-                .votes
-                .iter()
-                .any(|((_, m), v)| *m == n && v.contains_key(&Seat(i as u8)))
+        // An ack held aside at a re-roll position no takeover reached is no sign of life.
+        let counted = self.counted_rank(n);
+        self.acks.get(&n).is_some_and(|a| {
+            a.get(i)
+                .is_some_and(|v| v.iter().any(|a| super::moves::reroll_rank(a) <= counted))
+        }) || self
+            .takeover
+            .votes
+            .iter()
+            .any(|((_, m), v)| *m == n && v.contains_key(&Seat(i as u8)))
             || self
                 .pending
                 .as_ref()

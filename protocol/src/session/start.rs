@@ -272,7 +272,7 @@ impl<G: Game> Session<G> {
             && let Some(key) = s.seats[me.index()]
                 .player
                 .as_ref()
-                .map(|p| p.verifier.clone())
+                .map(|p| p.verifier)
         {
             for (_, rec) in journal.records {
                 let ours = match &rec {

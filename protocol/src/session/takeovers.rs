@@ -471,6 +471,8 @@ impl<G: Game> Session<G> {
             beacon,
         }));
         self.takeover.history.push((n, seats));
+        // An ack held aside at this takeover's re-roll position, for another move, lied.
+        self.judge_held_rerolls(self.takeover.history.len() as u32, n);
         // The votes are used: kept (bounded: one takeover per seat at most) only to answer sync
         // requests.
         let used: Vec<Signed<TakeoverBody>> = x
@@ -505,10 +507,8 @@ impl<G: Game> Session<G> {
     fn drop_acks_before(&mut self, n: u32) {
         let k = self.takeover.history.len() as u32 + 1;
         if let Some(v) = self.acks.get_mut(&n) {
-            for a in v.iter_mut() {
-                if a.as_ref().is_some_and(|a| super::moves::reroll_rank(a) < k) {
-                    *a = None;
-                }
+            for held in v.iter_mut() {
+                held.retain(|a| super::moves::reroll_rank(a) >= k);
             }
         }
     }

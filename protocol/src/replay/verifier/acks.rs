@@ -124,7 +124,7 @@ impl<G: Game> Verifier<G> {
                         .map(|&link| crate::message::RerollLink { pos, link })
                 }),
             };
-            let key = self.keys[i].clone().ok_or(Fault::Header)?;
+            let key = self.keys[i].ok_or(Fault::Header)?;
             if !check_sig(&mut self.collect, &key, Domain::Ack, &body, &a.sig) {
                 return Err(Fault::Signature { what: "ack", seat });
             }

@@ -12,10 +12,9 @@ mod step;
 
 use super::format::{Frame, Header, read_frames};
 use super::{Fault, Position, SignatureCheck, VerifyError, VerifyReport};
-use crate::keys::{Domain, Signature, signed_bytes};
+use crate::keys::{Domain, Signature, VerifyingKey, signed_bytes};
 use crate::message::Link;
 use dwarfs_engine::{Game, Seat, StateHash, state_hash};
-use libp2p_identity::ed25519;
 
 thread_local! {
     static DEFER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -25,14 +24,14 @@ thread_local! {
 /// when asked.
 fn check_sig<T: serde::Serialize>(
     collect: &mut Option<Vec<SignatureCheck>>,
-    key: &ed25519::PublicKey,
+    key: &VerifyingKey,
     domain: Domain,
     body: &T,
     sig: &Signature,
 ) -> bool {
     let message = signed_bytes(domain, body);
     // Deferred mode (batch verification) collects without checking: see `verify_batched`.
-    let ok = DEFER.with(|d| d.get()) || key.verify(&message, &sig.0);
+    let ok = DEFER.with(|d| d.get()) || key.verify_raw(&message, &sig.0);
     if let Some(c) = collect {
         c.push(SignatureCheck {
             key: key.to_bytes(),
@@ -47,7 +46,7 @@ fn check_sig<T: serde::Serialize>(
 /// acks. Its state between frames is what resuming a game rebuilds from.
 pub(super) struct Verifier<G: Game> {
     pub(super) state: G,
-    pub(super) keys: Vec<Option<ed25519::PublicKey>>,
+    pub(super) keys: Vec<Option<VerifyingKey>>,
     pub(super) live: Vec<bool>,
     /// What is known of every seat's beacon chain (see `links.rs`).
     pub(super) chains: links::Chains,

@@ -83,7 +83,7 @@ impl<G: Game> Verifier<G> {
                 },
                 sig,
             };
-            let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
+            let key = self.keys[seat.index()].ok_or(Fault::Header)?;
             if held.is_some_and(|d| !live && crate::message::move_digest(&signed) != d)
                 || !check_sig(&mut self.collect, &key, Domain::Move, &signed.body, &sig)
             {
@@ -164,7 +164,7 @@ impl<G: Game> Verifier<G> {
             let live = self.live.get(seat.index()).copied().unwrap_or(false);
             match (&c.proof, live) {
                 (Some(p), true) => {
-                    let key = self.keys[seat.index()].clone().ok_or(Fault::Header)?;
+                    let key = self.keys[seat.index()].ok_or(Fault::Header)?;
                     let digest =
                         crate::secret::commitment(&game_id, r.seq, c.seat, &c.action, &p.salt);
                     let commit = SecretCommitBody {
