@@ -135,7 +135,8 @@ pub struct Session<G: Game> {
     /// Resumed at a move whose links the file lacks (see `relink.rs`): the state hash its acks
     /// sign, while they are fetched again. No takeover is recorded meanwhile.
     relink: Option<StateHash>,
-    /// Resumed from a file: the local seat may not play until a peer answered a sync.
+    /// Resumed from a file: the local seat may not play until every other live player answered
+    /// a sync (see `recovery.rs`, `resync_answered`).
     awaiting_resync: bool,
     /// Secret steps not yet final (see `secret_steps.rs`).
     secret: secret_steps::SecretHeld,
@@ -594,15 +595,15 @@ impl<G: Game> Session<G> {
                         }
                     }
                     self.advance();
-                    // A resumed peer plays again once it has caught up with a peer that was at
-                    // least as far as it: its own moves and commitments signed before the crash
-                    // then came back instead of being signed anew.
+                    // A resumed peer has caught up with this peer once its answer, from at least
+                    // as far as we were, left us as far as it says it is. The number is only
+                    // its claim about itself, so it counts for its seat alone: we play again
+                    // once every other live player answered so (`resync_answered`).
                     if theirs >= before && self.final_seq >= theirs {
                         if let Some(seat) = self.seat_of_peer(&from) {
                             self.secret.resync.remove(&seat.0);
                         }
-                        if self.awaiting_resync {
-                            self.awaiting_resync = false;
+                        if self.resync_answered() {
                             self.advance();
                         }
                     }

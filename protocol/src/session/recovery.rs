@@ -191,6 +191,11 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
+        // Resumed, the players that have not answered our sync yet (their answer may have been
+        // lost): asked again below.
+        if self.awaiting_resync {
+            missing.extend(self.resync_pending());
+        }
         // While a vote of ours waits, everyone live may hold the missing votes.
         if self.takeover.votes.iter().any(|((_, n), v)| {
             *n > self.final_seq && self.local.seat.is_some_and(|m| v.contains_key(&m))
@@ -298,9 +303,9 @@ impl<G: Game> Session<G> {
             items.extend(self.settled.iter().flatten().cloned().map(LogItem::Ack));
         }
         // Answered even with nothing to send: the answer says how far we are, and a peer
-        // resumed exactly where we stand waits for it before it plays again
-        // (`awaiting_resync`; else both would wait for each other). Requests are rate-limited
-        // per peer, so an empty answer costs no more than a full one.
+        // resumed exactly where we stand waits for it (and every other live player's) before it
+        // plays again (`resync_answered`; else both would wait for each other). Requests are
+        // rate-limited per peer, so an empty answer costs no more than a full one.
         self.outbox.push_back(Transmit {
             to: Destination::Peer(from),
             message: Message::LogSync(LogSync {
@@ -383,13 +388,11 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
-        // Resumed in a 2-player game, we play only once the partner answered our sync: we wait
-        // for it (and may hand its seat to the bot once it is gone, as for a move).
-        if self.awaiting_resync
-            && self.phase == Phase::Playing
-            && takeover::lone_vote(self.takeover.players_at_start)
-        {
-            for &i in &live {
+        // Resumed, we play only once every other live player answered our sync: we wait for
+        // those that have not (and may hand a gone one's seat to the bot, as for a move; in a
+        // 2-player game the partner's, after the gone-timeout).
+        if self.awaiting_resync && self.phase == Phase::Playing {
+            for i in self.resync_pending() {
                 if !silent.iter().any(|(j, _)| *j == i) {
                     silent.push((i, Waiting::Move(self.final_seq + 1)));
                 }
@@ -436,6 +439,40 @@ impl<G: Game> Session<G> {
         }
         silent.retain(|(i, _)| Some(Seat(*i as u8)) != self.local.seat);
         silent
+    }
+
+    /// Resumed from a file: the other live players whose answer to our sync has not caught us
+    /// up with them yet.
+    pub(super) fn resync_pending(&self) -> Vec<usize> {
+        self.secret
+            .resync
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| self.seats[i].live && Some(Seat(i as u8)) != self.local.seat)
+            .collect()
+    }
+
+    /// Resumed from a file, ends the wait (`awaiting_resync`) once every other live player's
+    /// answer to our sync caught us up with it; returns whether it just ended.
+    ///
+    /// **Why every one, and never a number.** Before the local seat signs anything for move
+    /// `n`, it must hold whatever it signed for `n` before the crash: its journal record of it
+    /// may be lost (written, not yet on disk, when the power went), and signing anew would be
+    /// equivocation. Such a move is held by every live player that acked it, and if it is final
+    /// anywhere, every live player acked it; so any honest live player's answer brings it back.
+    /// But signed items only show what exists, never that nothing more does, and an answer's
+    /// `final_seq` is unsigned: a player that answers "I am where you are" with no items cannot
+    /// be told from an honest one that has nothing newer. So an answer counts for its own seat
+    /// only (a lie hides only what its sender holds), and the wait ends once every other live
+    /// player answered: it is then fooled only if every one of them lies (in a 2-player game,
+    /// the partner alone; the README's trust model says so). A player that never answers is
+    /// waited for like a silent seat, and once handed to the bot is no longer waited for.
+    pub(super) fn resync_answered(&mut self) -> bool {
+        if !self.awaiting_resync || !self.resync_pending().is_empty() {
+            return false;
+        }
+        self.awaiting_resync = false;
+        true
     }
 
     /// Whether seat `i` sent anything signed for move `n`: an ack, a vote, or the move itself.

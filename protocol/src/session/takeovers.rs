@@ -419,16 +419,9 @@ impl<G: Game> Session<G> {
         for &t in x {
             self.seats[t].live = false;
         }
-        // Resumed, we play only once a live peer answered our sync (it may hold what we signed
-        // before the crash): with every other player handed to the bot, none is left to answer.
-        if self
-            .live_player_seats()
-            .iter()
-            .all(|&i| Some(Seat(i as u8)) == self.local.seat)
-        {
-            self.awaiting_resync = false;
-            self.secret.resync.clear();
-        }
+        // Resumed, we play only once every other live player answered our sync (any of them
+        // may hold what we signed before the crash): a seat handed to the bot is not waited for.
+        self.resync_answered();
         // The not-yet-final move of a seat handed over is undone, unless the vote let it stand.
         let secret_of_target = self.pending.as_ref().is_some_and(|p| {
             p.seq == n
