@@ -110,7 +110,12 @@ impl PlayedGames {
             f.set_len(aligned)?;
         }
         f.write_all(game_id)?;
-        f.sync_data()
+        f.sync_data()?;
+        if aligned == 0 {
+            // A new record: its name is on disk only once its directory is.
+            crate::files::sync_parent(&self.path)?;
+        }
+        Ok(())
     }
 
     fn io(&self, source: io::Error) -> PlayedError {

@@ -396,13 +396,13 @@ impl ReplayFile {
         if !verify(&bytes, original_moves) {
             return Ok(false);
         }
-        std::fs::rename(&copy_path, &self.path)?;
-        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty())
-            && let Ok(d) = File::open(dir)
-        {
-            let _ = d.sync_all();
+        let renamed = crate::files::rename(&copy_path, &self.path);
+        // Once renamed, the copy is the replay, even if its directory could not be synced (an
+        // error, which stops the game: the rename is not known to be on disk).
+        if renamed.is_ok() || !copy_path.exists() {
+            self.copy = None;
         }
-        self.copy = None;
+        renamed?;
         Ok(true)
     }
 
