@@ -167,6 +167,8 @@ pub enum Domain {
     Refuse,
     /// A host's lobby roster (who sits where), bound to the game.
     Roster,
+    /// A host's word on who may watch its game, bound to the game.
+    Watchers,
 }
 
 impl Domain {
@@ -184,6 +186,7 @@ impl Domain {
             Domain::Offer => b"dwarfs/lobby-offer/v1\0",
             Domain::Refuse => b"dwarfs/lobby-refuse/v1\0",
             Domain::Roster => b"dwarfs/lobby-roster/v1\0",
+            Domain::Watchers => b"dwarfs/lobby-watchers/v1\0",
         }
     }
 }

@@ -5,9 +5,10 @@ use crate::message::Message;
 use dwarfs_engine::codec;
 use thiserror::Error;
 
-/// The wire format version, the first byte of every frame. Version 3: the game configuration
-/// names the takeover bot's strength.
-pub const WIRE_VERSION: u8 = 3;
+/// The wire format version, the first byte of every frame (and of every lobby hello, which
+/// versions the network layer's lobby messages too). Version 3: the game configuration names the
+/// takeover bot's strength; version 4: the host signs who may watch its game.
+pub const WIRE_VERSION: u8 = 4;
 
 /// The largest frame (version byte included) that is sent or accepted.
 pub const MAX_FRAME: usize = 1 << 20;

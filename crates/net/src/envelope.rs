@@ -60,6 +60,20 @@ pub struct Roster {
     pub options: Vec<u8>,
 }
 
+/// Who may watch a game, as its host says: the players answer the log requests of these
+/// spectators only (or of anyone who asks, when `open`). Signed by the host
+/// ([`dwarfs_protocol::keys::Domain::Watchers`]) and bound to the game by its id: a player heeds
+/// it only signed by the host's key, so no other player can open a game the host closed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WatcherList {
+    /// The game.
+    pub game_id: GameId,
+    /// Anyone may watch this game.
+    pub open: bool,
+    /// The admitted spectators' peer id bytes.
+    pub admitted: Vec<Vec<u8>>,
+}
+
 /// An open lobby as a LAN browser lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LobbyInfo {
@@ -121,14 +135,9 @@ pub enum NetMsg {
     Ping(u64),
     /// The answer to [`NetMsg::Ping`].
     Pong(u64),
-    /// The host tells the seated players who may watch: they answer the log requests of these
-    /// spectators only (or of anyone who asks, when `open`).
-    Watchers {
-        /// Anyone may watch this game.
-        open: bool,
-        /// The admitted spectators' peer id bytes.
-        admitted: Vec<Vec<u8>>,
-    },
+    /// The host tells the seated players who may watch, signed
+    /// ([`dwarfs_protocol::keys::Domain::Watchers`]).
+    Watchers(Signed<WatcherList>),
     /// The host did not let the asker watch, and why.
     WatchDenied(String),
 }

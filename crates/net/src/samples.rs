@@ -3,15 +3,15 @@
 //! from the same list, so a message added to [`NetMsg`] is added to both here. Only with the
 //! `samples` feature.
 
-use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat};
+use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat, WatcherList};
 use crate::ticket::Ticket;
 use dwarfs_engine::Seat;
 use dwarfs_protocol::Signer;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::Signed;
 
-/// One of each [`NetMsg`], carrying `ticket`'s game id, host and addresses; the roster is
-/// signed by `host` (a human seat and a bot seat).
+/// One of each [`NetMsg`], carrying `ticket`'s game id, host and addresses; the roster (a human
+/// seat and a bot seat) and the list of spectators are signed by `host`.
 pub fn net_messages(ticket: &Ticket, host: &Signer) -> Vec<NetMsg> {
     let addrs: Vec<Vec<u8>> = ticket.addrs.iter().map(|a| a.to_vec()).collect();
     vec![
@@ -24,10 +24,15 @@ pub fn net_messages(ticket: &Ticket, host: &Signer) -> Vec<NetMsg> {
         },
         NetMsg::Ready(true),
         NetMsg::Leave,
-        NetMsg::Watchers {
-            open: false,
-            admitted: vec![ticket.host.to_bytes()],
-        },
+        NetMsg::Watchers(Signed::sign(
+            host,
+            Domain::Watchers,
+            WatcherList {
+                game_id: ticket.game_id,
+                open: false,
+                admitted: vec![ticket.host.to_bytes()],
+            },
+        )),
         NetMsg::WatchDenied("the host said no".into()),
         NetMsg::TakeSeat(Seat(1)),
         NetMsg::LobbyChat {

@@ -76,6 +76,45 @@ pub fn check_roster<G: Game, P: LobbyPeer>(
     Ok(())
 }
 
+/// What a player keeps of its lobby next to the replay (`<replay>.peers`, see
+/// [`crate::peer::peers_file`]), for a resume: where the players listen and who the host is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AddressBook {
+    /// The host's signed roster: its signature names the host.
+    Hosts(Signed<Roster>),
+    /// A roster alone (a book written before books kept the host's signature, or when we did
+    /// not hold it): the host is not known from it.
+    Bare(Roster),
+}
+
+impl AddressBook {
+    /// The book's bytes on disk: the canonical encoding of the signed roster, or of the roster.
+    pub fn encode(&self) -> Vec<u8> {
+        match self {
+            AddressBook::Hosts(s) => dwarfs_engine::codec::encode_plain(s),
+            AddressBook::Bare(r) => dwarfs_engine::codec::encode_plain(r),
+        }
+    }
+
+    /// The book in `bytes`, if they are one.
+    pub fn decode(bytes: &[u8]) -> Option<AddressBook> {
+        match dwarfs_engine::codec::decode::<Signed<Roster>>(bytes) {
+            Ok(s) => Some(AddressBook::Hosts(s)),
+            Err(_) => dwarfs_engine::codec::decode::<Roster>(bytes)
+                .ok()
+                .map(AddressBook::Bare),
+        }
+    }
+
+    /// The roster.
+    pub fn roster(&self) -> &Roster {
+        match self {
+            AddressBook::Hosts(s) => &s.body,
+            AddressBook::Bare(r) => r,
+        }
+    }
+}
+
 /// The host we dialled and its signed word (ours when we host), which alone counts in the lobby;
 /// a resumed game starts from the roster of its address book, and may know no host.
 pub(super) struct FromHost<P> {
@@ -133,11 +172,48 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         if self.from_host.host != Some(from) {
             return Err("not from the host we dialled");
         }
-        let key = from.public_key().ok_or("the host's id carries no key")?;
+        self.check_hosts_word(signed, domain)
+    }
+
+    /// Whether a signed lobby message is the host's word: signed by the key of the host we
+    /// know (the one we dialled, or, resumed, the signer of the roster we kept); `Err` says why
+    /// not (for the log).
+    pub(super) fn check_hosts_word<T: serde::Serialize>(
+        &self,
+        signed: &Signed<T>,
+        domain: Domain,
+    ) -> Result<(), &'static str> {
+        let host = self.from_host.host.ok_or("we do not know the host")?;
+        let key = host.public_key().ok_or("the host's id carries no key")?;
         if !signed.is_signed_by(&key, domain) {
             return Err("not signed by the host's key");
         }
         Ok(())
+    }
+
+    /// The host's signed roster of the game, when we hold it (ours, if we host): what the
+    /// address book keeps, so that a resumed peer knows the host by its signature.
+    pub fn hosts_roster(&self) -> Option<Signed<Roster>> {
+        let signed = self.from_host.signed_roster.as_ref()?;
+        let ours = self.hosted && signed.is_signed_by(&self.me.key(), Domain::Roster);
+        (self.from_host.roster.as_ref() == Some(&signed.body)
+            && (ours || self.check_hosts_word(signed, Domain::Roster).is_ok()))
+        .then(|| signed.clone())
+    }
+
+    /// The seated player whose key signed `roster` (a roster of our game whose fields check):
+    /// in a resumed peer's address book, the host.
+    pub(super) fn roster_signer(&self, roster: &Signed<Roster>) -> Option<P> {
+        check_roster::<G, P>(&roster.body, &self.game_id).ok()?;
+        roster
+            .body
+            .seats
+            .iter()
+            .filter_map(|s| s.peer.as_deref().and_then(P::from_bytes))
+            .find(|p| {
+                p.public_key()
+                    .is_some_and(|k| roster.is_signed_by(&k, Domain::Roster))
+            })
     }
 
     /// Our signed refusal `r` for our game.

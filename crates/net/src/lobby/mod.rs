@@ -23,7 +23,7 @@
 //! peer cannot end a joiner's lobby, seat it elsewhere or start it on another configuration
 //! (`bound.rs`).
 
-use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat};
+use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat, WatcherList};
 use crate::host_lobby::{HostLobby, HostSeat, LobbyWait};
 use dwarfs_engine::{Game, Seat};
 use dwarfs_protocol::keys::Domain;
@@ -32,7 +32,7 @@ use dwarfs_protocol::{GameConfig, PublicKeyBytes, Refusal, SeatSpec, Signer};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::marker::PhantomData;
 
-pub use bound::{RosterError, check_roster};
+pub use bound::{AddressBook, RosterError, check_roster};
 
 /// How often a peer waiting for the lobby greets its contacts again, in milliseconds.
 pub const GREET_EVERY_MS: u64 = 500;
@@ -235,19 +235,29 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         self.greeting.contacts.insert(host);
     }
 
-    /// We come back to a running game: its roster (from the address book, if any), the peers
-    /// to greet, and the host if we know it (from a ticket). The driver starts the session
-    /// itself.
+    /// We come back to a running game: its address book (if any), the peers to greet, and the
+    /// host if a ticket names it; otherwise the host is the signer of the book's roster, if the
+    /// book holds the host's signature. The driver starts the session itself.
     pub fn resume(
         &mut self,
         game_id: [u8; 32],
-        roster: Option<Roster>,
+        book: Option<AddressBook>,
         contacts: Vec<P>,
         host: Option<P>,
     ) {
         self.game_id = game_id;
-        self.from_host.host = host;
-        self.from_host.roster = roster;
+        match book {
+            Some(AddressBook::Hosts(signed)) => {
+                self.from_host.host = host.or_else(|| self.roster_signer(&signed));
+                self.from_host.roster = Some(signed.body.clone());
+                self.from_host.signed_roster = Some(signed);
+            }
+            Some(AddressBook::Bare(roster)) => {
+                self.from_host.host = host;
+                self.from_host.roster = Some(roster);
+            }
+            None => self.from_host.host = host,
+        }
         self.greeting.contacts.extend(contacts);
         self.stage = Stage::Playing;
     }
@@ -444,7 +454,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                     Stage::Waiting => {}
                 }
             }
-            NetMsg::Watchers { open, admitted } => self.on_watchers(from, open, admitted),
+            NetMsg::Watchers(list) => self.on_watchers(from, list),
             NetMsg::WatchDenied(why) => {
                 if self.greeting.contacts.contains(&from) && !self.is_playing() {
                     self.say(format!("The host did not let you watch: {why}"));

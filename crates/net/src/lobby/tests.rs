@@ -496,13 +496,7 @@ fn during_the_game_only_players_and_admitted_spectators_are_answered() {
         peer: Id(9),
         need_config: true
     }));
-    assert!(outs.contains(&Output::Net(
-        Id(2),
-        NetMsg::Watchers {
-            open: false,
-            admitted: vec![vec![9]]
-        }
-    )));
+    assert!(outs.contains(&Output::Net(Id(2), watchers(1, GAME, false, &[9]))));
 }
 
 #[test]
@@ -772,4 +766,129 @@ fn a_host_of_another_wire_version_ends_the_lobby_with_why_and_strangers_do_not()
             if r.contains("version 1") && r.contains("same version"))),
         "{bo:?}"
     );
+}
+
+/// A game of Ada (the host), Bo and Cy, started: the host's signed roster as Bo holds it.
+fn hosts_roster_of_three() -> Signed<Roster> {
+    let mut t = Table::new(3, 0, vec![me(2, "Bo"), me(3, "Cy")]);
+    t.connect(HOST, Id(2));
+    t.connect(HOST, Id(3));
+    t.run();
+    assert!(t.lobby(Id(2)).is_playing());
+    t.lobby(Id(2))
+        .hosts_roster()
+        .expect("the host's signed roster")
+}
+
+/// Bo resumed that game from his address book `book`, with a ticket naming `host` or none.
+fn bo_resumed(book: Option<AddressBook>, host: Option<Id>) -> Lobby<Pig, Id> {
+    let mut bo = Lobby::<Pig, Id>::new(me(2, "Bo"));
+    bo.resume(GAME, book, vec![HOST, Id(3)], host);
+    bo
+}
+
+/// Whether `bo` lets Eve (a stranger) watch when she asks.
+fn lets_eve_watch(bo: &mut Lobby<Pig, Id>) -> bool {
+    bo.on_lobby(Id(9), hello("Eve"));
+    bo.on_net(Id(9), join(true));
+    while bo.poll().is_some() {}
+    bo.is_watcher(&Id(9))
+}
+
+/// The list of spectators `open` and `admitted` for `game_id`, signed by peer `n`.
+fn watchers(n: u8, game_id: [u8; 32], open: bool, admitted: &[u8]) -> NetMsg {
+    let list = WatcherList {
+        game_id,
+        open,
+        admitted: admitted.iter().map(|a| vec![*a]).collect(),
+    };
+    NetMsg::Watchers(Signed::sign(&signer(n), Domain::Watchers, list))
+}
+
+#[test]
+fn a_resumed_player_opens_the_game_to_spectators_only_on_the_hosts_signed_word() {
+    let book = AddressBook::Hosts(hosts_roster_of_three());
+    let mut bo = bo_resumed(Some(book), Some(HOST));
+    let cy = Id(3);
+    // Cy, a player and a contact of Bo's, is not the host: his word opens nothing.
+    bo.on_net(cy, watchers(3, GAME, true, &[8]));
+    // Nor does a list the host signed for another game, or one whose body was changed.
+    bo.on_net(HOST, watchers(1, [8; 32], true, &[8]));
+    let mut forged = match watchers(1, GAME, false, &[]) {
+        NetMsg::Watchers(s) => s,
+        _ => unreachable!(),
+    };
+    forged.body.open = true;
+    forged.body.admitted = vec![vec![8]];
+    bo.on_net(HOST, NetMsg::Watchers(forged));
+    // From a stranger, even signed by the host: not a contact.
+    bo.on_net(Id(9), watchers(1, GAME, true, &[8]));
+    assert!(!bo.is_watcher(&Id(8)), "nobody the host named");
+    assert!(!lets_eve_watch(&mut bo), "the game is not open");
+    // The host's signed word, even relayed by Cy: heeded.
+    bo.on_net(cy, watchers(1, GAME, false, &[8]));
+    assert!(bo.is_watcher(&Id(8)));
+    assert!(!lets_eve_watch(&mut bo), "still closed");
+    bo.on_net(HOST, watchers(1, GAME, true, &[]));
+    assert!(lets_eve_watch(&mut bo), "the host opened it");
+}
+
+#[test]
+fn a_resumed_player_knows_the_host_from_the_signature_its_address_book_kept() {
+    let signed = hosts_roster_of_three();
+    // No ticket: the book's signature names the host.
+    let mut bo = bo_resumed(Some(AddressBook::Hosts(signed.clone())), None);
+    bo.on_net(Id(3), watchers(3, GAME, true, &[]));
+    assert!(!lets_eve_watch(&mut bo), "Cy is not the host");
+    bo.on_net(HOST, watchers(1, GAME, true, &[]));
+    assert!(
+        lets_eve_watch(&mut bo),
+        "Ada signed the roster: she is the host"
+    );
+    // The host's signed roster is what Bo hands a latecomer.
+    assert_eq!(bo.signed_roster(), Some(signed.clone()));
+    // A bare book (or none) names no host: nobody's list counts, the host's neither.
+    for book in [Some(AddressBook::Bare(signed.body.clone())), None] {
+        let mut bo = bo_resumed(book, None);
+        bo.on_net(Id(3), watchers(3, GAME, true, &[]));
+        bo.on_net(HOST, watchers(1, GAME, true, &[]));
+        assert!(!lets_eve_watch(&mut bo), "no host known");
+    }
+    // A book whose roster a player other than the host signed names that player, never a
+    // peer outside the roster.
+    let by_stranger = signed_roster(9, signed.body.clone());
+    let mut bo = bo_resumed(Some(AddressBook::Hosts(by_stranger)), None);
+    bo.on_net(HOST, watchers(1, GAME, true, &[]));
+    assert!(
+        !lets_eve_watch(&mut bo),
+        "a signature of no player names no host"
+    );
+}
+
+#[test]
+fn an_address_book_keeps_the_hosts_signature_and_reads_a_bare_roster() {
+    let signed = hosts_roster_of_three();
+    for book in [
+        AddressBook::Hosts(signed.clone()),
+        AddressBook::Bare(signed.body.clone()),
+    ] {
+        assert_eq!(AddressBook::decode(&book.encode()), Some(book.clone()));
+        assert_eq!(book.roster(), &signed.body);
+    }
+    // A bare roster's bytes are those of a book written before books kept the signature.
+    let old = dwarfs_engine::codec::encode_plain(&signed.body);
+    assert_eq!(
+        AddressBook::decode(&old),
+        Some(AddressBook::Bare(signed.body.clone()))
+    );
+    assert_eq!(AddressBook::decode(b"garbage"), None);
+    // The host keeps its own signed roster; a joiner the host's.
+    let mut t = Table::new(2, 0, vec![me(2, "Bo")]);
+    t.connect(HOST, Id(2));
+    t.run();
+    for id in [HOST, Id(2)] {
+        let kept = t.lobby(id).hosts_roster().expect("the host's roster");
+        assert!(kept.is_signed_by(&key(1), Domain::Roster));
+        assert_eq!(Some(&kept.body), t.lobby(id).roster());
+    }
 }

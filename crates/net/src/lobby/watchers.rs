@@ -125,9 +125,11 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
-    /// Host: tells every seated player who may watch (after the start and each admission).
+    /// Host: tells every seated player who may watch (after the start and each admission),
+    /// signed ([`Domain::Watchers`]).
     pub(super) fn tell_watchers(&mut self) {
-        let msg = NetMsg::Watchers {
+        let list = WatcherList {
+            game_id: self.game_id,
             open: self.me.anyone_may_watch,
             admitted: self
                 .watchers
@@ -136,16 +138,30 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                 .map(|p| p.to_bytes())
                 .collect(),
         };
+        let msg = NetMsg::Watchers(Signed::sign(&self.me.signer, Domain::Watchers, list));
         for p in self.players.clone() {
             self.out.push_back(Output::Net(p, msg.clone()));
         }
     }
 
-    /// A player learns from the host who may watch.
-    pub(super) fn on_watchers(&mut self, from: P, open: bool, admitted: Vec<Vec<u8>>) {
+    /// A player learns from the host who may watch: only the host's word counts, signed by its
+    /// key for our game (a contact relaying it changes nothing). A list from anyone else, or
+    /// when we do not know the host (a resumed peer with neither a ticket nor the host's
+    /// signed roster), is dropped: no other player can open a game the host closed. The host's
+    /// lists only add spectators.
+    pub(super) fn on_watchers(&mut self, from: P, signed: Signed<WatcherList>) {
         if self.hosted || !self.greeting.contacts.contains(&from) {
             return;
         }
+        if let Err(why) = self.check_hosts_word(&signed, Domain::Watchers) {
+            tracing::warn!(?from, "a list of spectators ignored: {why}");
+            return;
+        }
+        if signed.body.game_id != self.game_id {
+            tracing::warn!(?from, "a list of spectators for another game ignored");
+            return;
+        }
+        let WatcherList { open, admitted, .. } = signed.body;
         self.me.anyone_may_watch = open;
         for b in admitted.iter().take(MAX_WATCHERS) {
             if self.watchers.admitted.len() >= MAX_WATCHERS {

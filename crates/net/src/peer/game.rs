@@ -8,10 +8,10 @@ use super::replay_file::{
 use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
 use crate::control::{Incident, Update};
 use crate::envelope::wrap_wire;
-use crate::lobby::seat_label;
+use crate::lobby::{AddressBook, seat_label};
 use crate::node::dials_first;
 use crate::spec::{Ending, STARTED_LINE};
-use dwarfs_engine::{Game, Seat, StateHash, codec};
+use dwarfs_engine::{Game, Seat, StateHash};
 use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::{Destination, Event, GameConfig, Phase, SeatSpec, Session, Settings, wire};
 use libp2p::PeerId;
@@ -117,12 +117,12 @@ impl<G: Game> Driver<G> {
                 path: secret_file(f.path()),
                 reason: format!("the game's secret could not be kept: {e}"),
             })?;
-            if let Some(r) = self.lobby.roster() {
-                let _ = crate::files::write_atomic(
-                    &peers_file(f.path()),
-                    &codec::encode_plain(r),
-                    false,
-                );
+            let book = match self.lobby.hosts_roster() {
+                Some(signed) => Some(AddressBook::Hosts(signed)),
+                None => self.lobby.roster().cloned().map(AddressBook::Bare),
+            };
+            if let Some(b) = book {
+                let _ = crate::files::write_atomic(&peers_file(f.path()), &b.encode(), false);
             }
             self.recording.file = Some(f);
         }

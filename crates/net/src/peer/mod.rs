@@ -32,9 +32,9 @@ mod replay_file;
 pub use game::bot_pick;
 
 use crate::control::{Command, Link, Update};
-use crate::envelope::{NetMsg, Roster, wrap_net, wrap_wire};
+use crate::envelope::{NetMsg, wrap_net, wrap_wire};
 use crate::identity;
-use crate::lobby::{Lobby, LobbyPeer, Me};
+use crate::lobby::{AddressBook, Lobby, LobbyPeer, Me};
 use crate::node::{Node, NodeConfig};
 use crate::spec::{Ending, PeerReport, PeerSpec, REPORT_LINE, Role, TICKET_LINE};
 use crate::ticket::Ticket;
@@ -83,8 +83,8 @@ pub enum PeerError {
     },
 }
 
-/// The address book written next to a replay (`<replay>.peers`), so `dwarfs resume` can find the
-/// other peers again.
+/// The address book written next to a replay (`<replay>.peers`, an [`AddressBook`]), so
+/// `dwarfs resume` can find the other peers again, and knows the host by its signature.
 pub fn peers_file(replay: &Path) -> PathBuf {
     let mut s = replay.as_os_str().to_owned();
     s.push(".peers");
@@ -616,18 +616,17 @@ impl<G: Game> Driver<G> {
             ));
         }
         let mut contacts = Vec::new();
-        let mut roster = None;
-        if let Ok(book) = std::fs::read(peers_file(path))
-            && let Ok(r) = codec::decode::<Roster>(&book)
-        {
-            for s in &r.seats {
+        let book = std::fs::read(peers_file(path))
+            .ok()
+            .and_then(|b| AddressBook::decode(&b));
+        if let Some(b) = &book {
+            for s in &b.roster().seats {
                 if let Some(p) = s.peer_id()
                     && p != self.id.peer
                 {
                     contacts.push((p, s.multiaddrs()));
                 }
             }
-            roster = Some(r);
         }
         let mut host = None;
         if let Some(t) = ticket {
@@ -649,7 +648,7 @@ impl<G: Game> Driver<G> {
             )));
         }
         let ids = contacts.iter().map(|(p, _)| *p).collect();
-        self.lobby().resume(config.game_id, roster, ids, host);
+        self.lobby().resume(config.game_id, book, ids, host);
         for (p, addrs) in contacts {
             self.node.dial(p, addrs);
         }
