@@ -44,6 +44,11 @@ struct VerifyJson {
     error: Option<String>,
     bad_frame: Option<usize>,
     bad_move: Option<u32>,
+    /// From which move chance was foreseeable (0: from the start), when a single live player
+    /// was left; `None` otherwise.
+    foreseeable_from: Option<u32>,
+    /// By which seat (0-based).
+    foreseeable_by: Option<u8>,
 }
 
 /// Runs a replay subcommand.
@@ -84,17 +89,24 @@ fn kind_of(bytes: &[u8]) -> Result<GameKind, CliError> {
 
 fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
     let bytes = read(file)?;
+    // The report, and the foresight sentence naming seats as the replay tools do.
     let result = kind_of(&bytes).and_then(|kind| {
-        crate::games::with_game!(kind, G, replay::verify::<G>(&bytes)).map_err(|e| {
-            CliError::Verify {
-                frame: e.frame,
-                seq: e.seq,
-                message: format!("{} does not verify: {e}", file.display()),
-            }
+        crate::games::with_game!(
+            kind,
+            G,
+            replay::verify::<G>(&bytes).map(|r| {
+                let foresight = r.foresight().map(|f| f.sentence(replay::seat_name::<G>));
+                (r, foresight)
+            })
+        )
+        .map_err(|e| CliError::Verify {
+            frame: e.frame,
+            seq: e.seq,
+            message: format!("{} does not verify: {e}", file.display()),
         })
     });
     match (&result, json) {
-        (Ok(r), false) => {
+        (Ok((r, foresight)), false) => {
             println!(
                 "{}: verified {} game, {} players, {} moves, {} chance points, {} signatures",
                 file.display(),
@@ -122,11 +134,14 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
             for (seat, from) in &r.takeovers {
                 println!("  {seat} was played by the takeover bot from move {from}");
             }
+            if let Some(sentence) = foresight {
+                println!("{sentence}");
+            }
         }
         (Err(_), false) => {}
         (_, true) => {
             let v = match &result {
-                Ok(r) => VerifyJson {
+                Ok((r, _)) => VerifyJson {
                     file: file.display().to_string(),
                     ok: true,
                     game: Some(r.game.clone()),
@@ -141,6 +156,8 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                     error: None,
                     bad_frame: None,
                     bad_move: None,
+                    foreseeable_from: r.foresight().map(|f| f.from_seq),
+                    foreseeable_by: r.foresight().map(|f| f.seat.0),
                 },
                 Err(e) => {
                     let (frame, seq) = match e {
@@ -162,6 +179,8 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                         error: Some(e.to_string()),
                         bad_frame: frame,
                         bad_move: seq,
+                        foreseeable_from: None,
+                        foreseeable_by: None,
                     }
                 }
             };

@@ -196,3 +196,39 @@ fn the_toy_game_records_verifies_and_shows_through_its_registry_entry() {
         "the verdict is printed: {text}"
     );
 }
+
+/// A game with a single player (here Winter alone) is foreseeable from the start: `replay
+/// verify` (text and JSON) and `replay show` say so, with the same sentence; a game of two
+/// players to the end says nothing of it.
+#[test]
+fn replay_verify_and_show_say_from_when_a_lone_player_could_foresee_chance() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(dir.path(), "winter", "1", "7");
+    let said = "From the start, chance was foreseeable by";
+    let verify = dwarfs(&["replay", "verify", file.to_str().unwrap()]);
+    assert!(verify.status.success());
+    let verify = String::from_utf8_lossy(&verify.stdout);
+    let line = verify
+        .lines()
+        .find(|l| l.starts_with(said))
+        .unwrap_or_else(|| panic!("{verify}"));
+    assert!(line.contains("(the only live player)"), "{line}");
+    let show = dwarfs(&["replay", "show", file.to_str().unwrap()]);
+    assert!(show.status.success());
+    assert!(
+        String::from_utf8_lossy(&show.stdout).contains(line),
+        "the same sentence in the move log"
+    );
+    let (code, v) = verify_json(&file);
+    assert_eq!(code, Some(0), "{v}");
+    assert_eq!(
+        (v["foreseeable_from"].as_u64(), v["foreseeable_by"].as_u64()),
+        (Some(0), Some(0))
+    );
+    // Two players to the end: nobody could.
+    let two = record(dir.path(), "fall", "2", "11");
+    let (_, v) = verify_json(&two);
+    assert!(v["foreseeable_from"].is_null(), "{v}");
+    let text = dwarfs(&["replay", "verify", two.to_str().unwrap()]);
+    assert!(!String::from_utf8_lossy(&text.stdout).contains("foreseeable"));
+}

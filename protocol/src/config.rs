@@ -218,6 +218,16 @@ impl GameConfig {
         self.seats.len().min(u8::MAX as usize) as u8
     }
 
+    /// The seats played by people (the others are bots).
+    pub fn player_seats(&self) -> Vec<Seat> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s, SeatSpec::Player(_)))
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
+    }
+
     /// The seat held by `key`, if any.
     pub fn seat_of(&self, key: &PublicKeyBytes) -> Option<Seat> {
         self.seats

@@ -55,6 +55,11 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
                     "{} moves, each one's state hash agreed by every live peer.",
                     table.sync.seq
                 )));
+                // A single live player could compute every draw (and the takeover bot's moves)
+                // before it played: no rule can stop it without a second party, so it is said.
+                if let Some(f) = r.foresight() {
+                    ui.label(theme::caption(f.sentence(|s| table.seat_label(s))));
+                }
                 if let Some(path) = r.report.as_ref().and_then(|rep| rep.replay.clone()) {
                     ui.horizontal(|ui| {
                         ui.label(theme::caption(format!(

@@ -30,6 +30,12 @@ pub struct Remote<G: Game> {
     pub watch_requests: Vec<(String, String)>,
     /// How each other player (and spectator) is reached, and how reachable we are.
     pub links: Links,
+    /// The seats played by people at the start (the others are bots), and each seat handed to
+    /// the takeover bot with the first move it played: from when a single live player was left
+    /// ([`dwarfs_protocol::replay::Foresight`], shown on the end screen).
+    pub players_at_start: Vec<Seat>,
+    /// See [`Remote::players_at_start`].
+    pub takeovers: Vec<(Seat, u32)>,
 }
 
 /// Most spectator requests a table lists at once.
@@ -49,7 +55,15 @@ impl<G: Game> Remote<G> {
             report: None,
             watch_requests: Vec::new(),
             links: Links::default(),
+            players_at_start: Vec::new(),
+            takeovers: Vec::new(),
         }
+    }
+
+    /// From which move chance was foreseeable, and by whom: once a single live player was left
+    /// (the same rule as `dwarfs replay verify` and `replay show`).
+    pub fn foresight(&self) -> Option<dwarfs_protocol::replay::Foresight> {
+        dwarfs_protocol::replay::Foresight::of(&self.players_at_start, &self.takeovers)
     }
 
     /// Host: answers a spectator's request (see [`Remote::watch_requests`]).

@@ -551,3 +551,69 @@ fn two_apps_play_a_whole_game_of_dwarf_hold_by_clicking_to_the_same_verdict() {
         assert_eq!(Some(r.outcome), outcome);
     }
 }
+
+/// The end screen of a network game says from which move chance was foreseeable, and by whom,
+/// once a single live player was left (the same sentence as `replay verify` and `replay show`):
+/// a 2-player survivor from the takeover on, a person alone with bots from the start, and
+/// nothing while two players were live to the end.
+#[test]
+fn the_end_screen_says_from_when_a_lone_live_player_could_foresee_chance() {
+    use super::fall_view::FallView;
+    use super::table::Table;
+    use dwarfs_engine::Seat;
+    let dir = tempfile::tempdir().unwrap();
+    let a = net_app(dir.path(), "Ada");
+    let rt = super::net::NetRuntime::start().unwrap();
+    let finished = dwarfs_engine::playout::random_playout::<Fall>(&Default::default(), 2, 5, false)
+        .unwrap()
+        .state;
+    // Tables of peers that never reach anyone: a table only needs its handle.
+    let table = |bots: Vec<bool>| -> Table<FallView> {
+        let ticket = dwarfs_net::Ticket {
+            game: Fall::NAME.into(),
+            game_id: [1; 32],
+            host: dwarfs_net::PeerId::random(),
+            addrs: vec!["/ip4/127.0.0.1/tcp/9".parse().unwrap()],
+        }
+        .to_string();
+        let spec = a
+            .net_setup
+            .spec(Fall::NAME, &a.settings, dwarfs_net::Role::Join { ticket });
+        let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
+        let names = vec!["Ada".into(), "Bo".into()];
+        Table::networked(finished.clone(), names, bots, Some(Seat(0)), handle)
+    };
+    let end_screen = |t: Table<FallView>| {
+        let mut app = net_app(dir.path(), "Ada2");
+        app.table = Some(Box::new(t));
+        app.screen = Screen::End;
+        let mut h = harness(app);
+        h.run_steps(2);
+        h
+    };
+    // Bo was handed to the takeover bot at move 41: Ada alone from then on.
+    let mut t = table(vec![false, false]);
+    t.on_update(dwarfs_net::Update::TakenOver {
+        seat: Seat(1),
+        from_seq: 41,
+    });
+    let said = format!(
+        "From move 41 on, chance was foreseeable by {} (the only live player)",
+        t.seat_label(Seat(0))
+    );
+    let h = end_screen(t);
+    assert!(has(&h, "Final scores"));
+    assert!(has(&h, &said), "{said}");
+    // Ada alone with a bot: from the start.
+    let t = table(vec![false, true]);
+    let said = format!(
+        "From the start, chance was foreseeable by {} (the only live player)",
+        t.seat_label(Seat(0))
+    );
+    let h = end_screen(t);
+    assert!(has(&h, &said), "{said}");
+    // Both played to the end: nothing to say.
+    let h = end_screen(table(vec![false, false]));
+    assert!(has(&h, "Final scores"));
+    assert!(!has(&h, "foreseeable"));
+}

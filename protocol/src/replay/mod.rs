@@ -6,12 +6,14 @@
 //! `fault`, and resuming from a cut file in `resume`.
 
 mod fault;
+mod foresight;
 pub mod format;
 mod resume;
 mod verifier;
 
 pub use crate::keys::SigBatch;
 pub use fault::{Fault, VerifyError};
+pub use foresight::Foresight;
 pub(crate) use resume::rebuild;
 pub use resume::{UnfinishedReport, check_unfinished};
 
@@ -40,6 +42,25 @@ pub struct VerifyReport {
     pub outcome: Outcome,
     /// Seats handed to the bot, and from which move.
     pub takeovers: Vec<(Seat, u32)>,
+    /// The seats played by people at the start (the others are bots).
+    pub players_at_start: Vec<Seat>,
+}
+
+impl VerifyReport {
+    /// From which move chance was foreseeable, and by whom: once a single live player was left
+    /// (see [`Foresight`]).
+    pub fn foresight(&self) -> Option<Foresight> {
+        Foresight::of(&self.players_at_start, &self.takeovers)
+    }
+}
+
+/// A seat as the replay tools name it: "Red (player 1)" in a game with colours, "player 1"
+/// otherwise.
+pub fn seat_name<G: Game>(seat: Seat) -> String {
+    match G::seat_colour(seat) {
+        Some(colour) => format!("{colour} ({seat})"),
+        None => seat.to_string(),
+    }
 }
 
 /// The game name, rules version and player count of a replay, to pick the engine.
@@ -173,6 +194,9 @@ pub fn show<G: Game>(bytes: &[u8]) -> String {
     let mut lines = Vec::new();
     match Verifier::<G>::run(bytes, Some(&mut lines), None) {
         Ok((r, _)) => {
+            if let Some(f) = r.foresight() {
+                lines.push(f.sentence(seat_name::<G>));
+            }
             lines.push(format!(
                 "verified: {} moves, {} chance points, {} signatures, final hash {}",
                 r.moves,

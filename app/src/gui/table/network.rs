@@ -28,7 +28,15 @@ impl<V: GameView> Table<V> {
                 },
             })
             .collect();
-        let players = seats.iter().filter(|s| s.kind != SeatKind::Bot).count();
+        let players_at_start: Vec<Seat> = seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.kind != SeatKind::Bot)
+            .map(|(i, _)| Seat(i as u8))
+            .collect();
+        let players = players_at_start.len();
+        let mut remote = Remote::new(handle);
+        remote.players_at_start = players_at_start;
         let last_round = V::round(&game);
         let mut t = Table {
             history: vec![ScorePoint {
@@ -51,7 +59,7 @@ impl<V: GameView> Table<V> {
             bot_ready_at: 0.0,
             last_actor: None,
             last_round,
-            remote: Some(Remote::new(handle)),
+            remote: Some(remote),
             legal_cache: RefCell::new(None),
         };
         if let Actor::Seat(s) = t.game.to_act() {
@@ -192,6 +200,7 @@ impl<V: GameView> Table<V> {
                 }
                 if let Some(r) = self.remote.as_mut() {
                     r.silent = None;
+                    r.takeovers.push((seat, from_seq));
                 }
                 self.sync.peers = self.sync.peers.saturating_sub(1).max(1);
                 self.log.push(LogLine {

@@ -236,6 +236,7 @@ impl<G: Game> Verifier<G> {
                     final_hash,
                     outcome,
                     takeovers: std::mem::take(&mut v.takeovers),
+                    players_at_start: v.header.config.player_seats(),
                 },
                 sigs,
             ))
