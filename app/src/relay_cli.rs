@@ -120,7 +120,7 @@ pub fn run(args: &RelayArgs) -> Result<(), CliError> {
             .await
             .map_err(|e| CliError::Failed(e.to_string()))?;
         for p in allow {
-            node.allow_relay(p);
+            node.trust(p);
         }
         let me = node.peer_id();
         let shown: Vec<Multiaddr> = if external.is_empty() {

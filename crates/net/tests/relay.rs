@@ -239,7 +239,7 @@ async fn a_players_relay_refuses_strangers() {
     );
     let refused = r.stats().await.expect("stats").relay_refused;
     assert!(refused >= 1, "the refusal is counted");
-    assert!(r.allow_relay(a.peer_id()));
+    assert!(r.trust(a.peer_id()));
     let _relay = drain(r);
     // The node tries again on its own (with a growing delay).
     let reach = a.wait_reachable(Duration::from_secs(20)).await;

@@ -177,6 +177,10 @@ pub struct Lobby<G, P> {
     hosted: bool,
     /// The players seated when the game started (their peers, without us).
     players: BTreeSet<P>,
+    /// Players who said they leave the game under way (at most the players).
+    left: BTreeSet<P>,
+    /// The game is over for us (ended, halted, or we left): nobody is trusted any more.
+    over: bool,
     /// The host we dialled, its signed offer and roster (ours when we host), the roster (see
     /// `bound.rs`).
     from_host: bound::FromHost<P>,
@@ -203,6 +207,8 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             local: BTreeSet::new(),
             hosted: false,
             players: BTreeSet::new(),
+            left: BTreeSet::new(),
+            over: false,
             from_host: bound::FromHost::default(),
             connected: BTreeSet::new(),
             greeting: greeting::Greeting::new(),
@@ -465,6 +471,10 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             NetMsg::Ready(r) => self.host_ready(from, r),
             NetMsg::TakeSeat(n) => self.host_take_seat(from, n),
             NetMsg::Leave => match self.stage {
+                Stage::Hosting(_) if self.watchers.admitted.remove(&from) => {
+                    let name = self.name_of(&from);
+                    self.say(format!("{name} stopped watching."));
+                }
                 Stage::Hosting(_) => self.host_leave(from),
                 Stage::Waiting => {
                     if self.greeting.contacts.contains(&from) {
@@ -472,7 +482,12 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
                             .push_back(Output::End("the host closed the lobby".into()));
                     }
                 }
-                Stage::Playing => self.out.push_back(Output::LeftGame(from)),
+                Stage::Playing => {
+                    if self.is_player(&from) {
+                        self.left.insert(from);
+                    }
+                    self.out.push_back(Output::LeftGame(from));
+                }
             },
             NetMsg::LobbyChat { name, text } => {
                 if self.is_hosting() {
@@ -702,4 +717,5 @@ mod greeting;
 mod hosting;
 #[cfg(test)]
 mod tests;
+mod trust;
 mod watchers;

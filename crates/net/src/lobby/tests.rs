@@ -892,3 +892,151 @@ fn an_address_book_keeps_the_hosts_signature_and_reads_a_bare_roster() {
         assert_eq!(Some(&kept.body), t.lobby(id).roster());
     }
 }
+
+/// The peers `id` trusts, as numbers.
+fn trusted(t: &mut Table, id: Id) -> Vec<u8> {
+    t.lobby(id).trusted().iter().map(|p| p.0).collect()
+}
+
+/// Eve (peer 8, at the table but in no lobby of her own) greets the host and sends `msg`.
+fn eve_says(t: &mut Table, msg: NetMsg) {
+    if !t.peers.iter().any(|l| l.me.id == Id(8)) {
+        t.peers.push(Lobby::new(me(8, "Eve")));
+        t.seen.push(Vec::new());
+    }
+    t.lobby(HOST).connected_to(Id(8));
+    t.lobby(HOST).on_lobby(Id(8), hello("Eve"));
+    t.lobby(HOST).on_net(Id(8), msg);
+    t.run();
+}
+
+#[test]
+fn a_join_trusts_nobody_until_the_host_seats_or_admits_the_peer() {
+    // Four seats: the lobby stays open.
+    let mut t = Table::new(4, 0, vec![me(2, "Bo"), me(3, "Cy")]);
+    assert_eq!(trusted(&mut t, HOST), Vec::<u8>::new());
+    // A join for another game (no ticket), or a request to watch the host has not answered
+    // (then denied): not trusted.
+    eve_says(
+        &mut t,
+        NetMsg::Join {
+            game_id: [0; 32],
+            addrs: vec![],
+            spectator: false,
+            need_config: true,
+            ready: true,
+        },
+    );
+    assert_eq!(trusted(&mut t, HOST), Vec::<u8>::new());
+    eve_says(&mut t, join(true));
+    assert_eq!(trusted(&mut t, HOST), Vec::<u8>::new(), "not admitted yet");
+    t.lobby(HOST).answer_watcher(Id(8), false);
+    t.run();
+    assert_eq!(trusted(&mut t, HOST), Vec::<u8>::new(), "denied");
+    // A joiner whose hello was refused gets no seat, so no trust, whatever it joins.
+    let mut odd = LobbyHello::for_game::<Pig>("Odd".to_string());
+    odd.data_digest[0] ^= 0xff;
+    t.lobby(HOST).connected_to(Id(7));
+    t.lobby(HOST).on_lobby(Id(7), LobbyMessage::Hello(odd));
+    t.lobby(HOST).on_net(Id(7), join(false));
+    while t.lobby(HOST).poll().is_some() {}
+    assert_eq!(trusted(&mut t, HOST), Vec::<u8>::new());
+    // Seated joiners are; one that leaves the lobby, or is gone, no longer is.
+    t.connect(HOST, Id(2));
+    t.connect(HOST, Id(3));
+    assert_eq!(trusted(&mut t, HOST), [2, 3]);
+    t.lobby(HOST).on_net(Id(2), NetMsg::Leave);
+    assert_eq!(trusted(&mut t, HOST), [3]);
+    t.lobby(HOST).disconnected(Id(3));
+    assert_eq!(trusted(&mut t, HOST), Vec::<u8>::new());
+}
+
+#[test]
+fn a_full_lobby_refuses_a_joiner_and_trusts_it_not() {
+    let mut t = Table::new(2, 0, vec![me(2, "Bo")]);
+    let mut bo = me(2, "Bo");
+    bo.ready = false;
+    t.peers[1] = Lobby::new(bo);
+    t.peers[1].join(GAME, HOST);
+    t.connect(HOST, Id(2));
+    assert_eq!(trusted(&mut t, HOST), [2]);
+    // The seats are taken: Eve is refused.
+    eve_says(&mut t, join(false));
+    assert_eq!(trusted(&mut t, HOST), [2]);
+}
+
+#[test]
+fn an_admitted_spectator_is_trusted_until_it_stops_watching() {
+    let mut t = Table::new(2, 0, vec![]);
+    eve_says(&mut t, join(true));
+    t.lobby(HOST).answer_watcher(Id(8), true);
+    t.run();
+    assert_eq!(trusted(&mut t, HOST), [8]);
+    t.lobby(HOST).on_net(Id(8), NetMsg::Leave);
+    assert_eq!(trusted(&mut t, HOST), Vec::<u8>::new());
+    assert!(!t.lobby(HOST).is_watcher(&Id(8)));
+}
+
+#[test]
+fn a_joiner_trusts_its_host_and_the_players_of_the_hosts_roster() {
+    let mut t = bo_waiting();
+    let bo = Id(2);
+    assert_eq!(trusted(&mut t, bo), [1]);
+    // A roster from another peer, even naming it, changes nothing.
+    let mut fake = t.lobby(bo).roster().cloned().expect("a roster");
+    fake.seats[2].peer = Some(vec![9]);
+    t.lobby(bo).connected_to(Id(9));
+    t.lobby(bo)
+        .on_net(Id(9), NetMsg::Roster(signed_roster(9, fake)));
+    assert_eq!(trusted(&mut t, bo), [1]);
+    // Cy joins: the host's roster names him.
+    t.peers.push(Lobby::new(me(3, "Cy")));
+    t.seen.push(Vec::new());
+    t.peers[2].join(GAME, HOST);
+    t.connect(HOST, Id(3));
+    assert!(t.lobby(bo).is_playing());
+    assert_eq!(trusted(&mut t, bo), [1, 3]);
+    assert_eq!(trusted(&mut t, Id(3)), [1, 2]);
+    assert_eq!(trusted(&mut t, HOST), [2, 3]);
+}
+
+#[test]
+fn the_players_of_the_game_are_trusted_until_they_leave_or_the_game_is_over() {
+    let mut t = Table::new(3, 0, vec![me(2, "Bo"), me(3, "Cy")]);
+    t.connect(HOST, Id(2));
+    t.connect(HOST, Id(3));
+    assert!(t.lobby(Id(2)).is_playing());
+    assert_eq!(trusted(&mut t, Id(2)), [1, 3]);
+    // A stranger asking to watch is not trusted until the host admits it; then the host and,
+    // on the host's signed word, the players trust it.
+    eve_says(&mut t, join(true));
+    assert_eq!(trusted(&mut t, HOST), [2, 3]);
+    t.lobby(HOST).answer_watcher(Id(8), true);
+    t.run();
+    assert_eq!(trusted(&mut t, HOST), [2, 3, 8]);
+    assert_eq!(trusted(&mut t, Id(2)), [1, 3, 8]);
+    // Cy leaves the game under way: no longer trusted (his seat goes to the bot).
+    t.lobby(Id(2)).on_net(Id(3), NetMsg::Leave);
+    assert!(
+        outputs(&mut t, Id(2)).contains(&Output::LeftGame(Id(3))),
+        "the driver votes his seat out"
+    );
+    assert_eq!(trusted(&mut t, Id(2)), [1, 8]);
+    // The game is over for Bo: nobody.
+    t.lobby(Id(2)).game_over();
+    assert_eq!(trusted(&mut t, Id(2)), Vec::<u8>::new());
+}
+
+#[test]
+fn a_resumed_player_trusts_the_games_players_whatever_its_book_holds() {
+    // A ticket and no address book: only the host is known, until the session names the
+    // configuration's players.
+    let mut bo = bo_resumed(None, Some(HOST));
+    let ids = |l: &Lobby<Pig, Id>| l.trusted().iter().map(|p| p.0).collect::<Vec<_>>();
+    assert_eq!(ids(&bo), [1]);
+    bo.seated([HOST, Id(2), Id(3)]);
+    assert_eq!(ids(&bo), [1, 3]);
+    // From the book alone.
+    let bo = bo_resumed(Some(AddressBook::Hosts(hosts_roster_of_three())), None);
+    assert_eq!(ids(&bo), [1, 3]);
+}

@@ -20,7 +20,8 @@
 //!   address hints are dropped when full (with a warning).
 //!
 //! Strangers cannot lock out the peers of our lobbies and games by filling the totals: the app
-//! names those ([`Node::allow_relay`]), and they are held only to their per-peer limits.
+//! names those ([`Node::trust`], and [`Node::distrust`] once they are no longer ours), and they
+//! are held only to their per-peer limits.
 
 mod circuits;
 mod links;
@@ -270,6 +271,8 @@ enum Command {
     UseRelay(Multiaddr),
     /// A peer of our lobbies and games: not held to the connection totals.
     Trust(PeerId),
+    /// A peer no longer ours: held to the connection totals again.
+    Distrust(PeerId),
     ListenAddrs(oneshot::Sender<Vec<Multiaddr>>),
     Stats(oneshot::Sender<NodeStats>),
     Shutdown,
@@ -469,12 +472,14 @@ impl Node {
         Ok(())
     }
 
-    /// Lets `peer` (a player or spectator of ours) use this node as a relay, when this node is
-    /// reachable from outside and serves as one, and keeps room for it past the totals that
-    /// strangers can fill ([`MAX_CONNECTIONS`], [`MAX_PENDING_INCOMING`], [`MAX_STREAMS`]; its
-    /// own per-peer stream limit still holds). False when the list is full
-    /// (`MAX_RELAY_ALLOWED` peers).
-    pub fn allow_relay(&self, peer: PeerId) -> bool {
+    /// Trusts `peer`, a peer of ours (for a player's node, whom `Lobby::trusted` names: a
+    /// seated player or an admitted spectator of our lobby or game; for `dwarfs relay`, a peer
+    /// of its `--allow` list): it may use this node as a relay, when this node is reachable from
+    /// outside and serves as one, and room is kept for it past the totals that strangers can
+    /// fill ([`MAX_CONNECTIONS`], [`MAX_PENDING_INCOMING`], [`MAX_STREAMS`]; its own per-peer
+    /// limits still hold). False when the list is full (`MAX_RELAY_ALLOWED` peers): the peer is
+    /// then not trusted at all.
+    pub fn trust(&self, peer: PeerId) -> bool {
         if !self.relay_allow.allow(peer) {
             return false;
         }
@@ -484,6 +489,23 @@ impl Node {
             .trust(peer);
         self.command(Command::Trust(peer));
         true
+    }
+
+    /// Undoes [`Node::trust`]: `peer` may no longer use this node as a relay (its reservations
+    /// and circuits already made run out) and its new connections and streams count against the
+    /// totals again (those it holds stay).
+    pub fn distrust(&self, peer: PeerId) {
+        self.relay_allow.revoke(&peer);
+        self.streams
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .distrust(&peer);
+        self.command(Command::Distrust(peer));
+    }
+
+    /// Whether `peer` is trusted ([`Node::trust`]) now.
+    pub fn is_trusted(&self, peer: &PeerId) -> bool {
+        self.relay_allow.allows(peer)
     }
 
     /// How `peer` is reached and how many frames came each way (kept a while after it left).

@@ -45,8 +45,8 @@ pub const MAX_RELAYS: usize = 8;
 pub enum RelayService {
     /// Nobody.
     Off,
-    /// Only peers the app allowed ([`super::Node::allow_relay`]): the players and spectators of
-    /// its lobbies and games. Reservations only succeed once the node knows a public address of
+    /// Only peers the app trusts ([`super::Node::trust`]): the players and spectators of its
+    /// lobby and game. Reservations only succeed once the node knows a public address of
     /// its own (AutoNAT, UPnP or configuration).
     #[default]
     Players,

@@ -85,6 +85,11 @@ impl StreamCounts {
         self.trusted.insert(peer);
     }
 
+    /// `peer` is no longer ours: its new streams count against the total again.
+    pub(crate) fn distrust(&mut self, peer: &PeerId) {
+        self.trusted.remove(peer);
+    }
+
     /// Live inbound streams, and streams closed over a limit so far (refused or replaced).
     pub(crate) fn snapshot(&self) -> (usize, u64) {
         (self.total, self.refused + self.replaced)
@@ -390,5 +395,11 @@ mod tests {
             c.admit(PeerId::random()).is_none(),
             "strangers still refused"
         );
+        // No longer ours: its new streams count against the total again (those held stay).
+        c.distrust(&player);
+        let (id, _) = mine.pop().expect("a stream of the player");
+        c.release(player, id);
+        assert!(c.admit(player).is_none(), "held to the total again");
+        assert_eq!(c.snapshot().0, MAX_STREAMS + MAX_STREAMS_PER_PEER - 1);
     }
 }

@@ -521,6 +521,9 @@ impl SwarmTask {
             Command::Trust(peer) => {
                 self.swarm.behaviour_mut().limits.bypass_peer_id(&peer);
             }
+            Command::Distrust(peer) => {
+                self.swarm.behaviour_mut().limits.remove_peer_id(&peer);
+            }
             Command::UseRelay(addr) => match self.relays.add(addr, Instant::now()) {
                 Ok(true) => self.dial_relays(),
                 Ok(false) => {}

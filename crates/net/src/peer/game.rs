@@ -219,6 +219,10 @@ impl<G: Game> Driver<G> {
     fn begin_session(&mut self, session: Session<G>) {
         self.report.seat = session.local_seat();
         self.report.configured_us = Some(self.since_start_us());
+        // The configuration's players are ours (trusted: see `Lobby::trusted`), whatever roster
+        // the lobby holds.
+        self.lobby
+            .seated(session.seat_peers().into_iter().flatten());
         // Meet every seated peer: the full mesh.
         let mut to_dial = Vec::new();
         if let Some(r) = self.lobby.roster() {

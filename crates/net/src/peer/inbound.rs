@@ -105,8 +105,8 @@ impl<G: Game> Driver<G> {
             NetMsg::Ping(_) => self.report.dropped_frames += 1,
             NetMsg::Pong(n) => self.on_pong(from, n),
             NetMsg::Join { ref addrs, .. } => {
-                // A peer that knows our ticket may use us as a relay (if we serve as one).
-                self.allow_relay(from);
+                // Saying Join trusts nobody: the lobby's rule decides (`sync_trust`), once it
+                // seats or admits the peer.
                 for a in addrs {
                     if let Ok(m) = Multiaddr::try_from(a.clone()) {
                         self.node.add_address(from, m);
@@ -136,7 +136,7 @@ impl<G: Game> Driver<G> {
         }
     }
 
-    /// Carries out what the lobby asked for.
+    /// Carries out what the lobby asked for, then tells the node whom to trust now.
     pub(super) fn apply_lobby(&mut self) {
         while let Some(out) = self.lobby.poll() {
             match out {
@@ -148,7 +148,6 @@ impl<G: Game> Driver<G> {
                         if let Some(p) = s.peer_id()
                             && p != self.id.peer
                         {
-                            self.allow_relay(p);
                             for a in s.multiaddrs() {
                                 self.node.add_address(p, a);
                             }
@@ -213,6 +212,7 @@ impl<G: Game> Driver<G> {
                 }
             }
         }
+        self.sync_trust();
     }
 
     /// Shows the lobby: to the app as an update, on the terminal as text.

@@ -1,14 +1,16 @@
 //! The driver's side of getting through NAT: the node's NAT settings from the spec, relays
-//! named by a ticket, who may use us as a relay, and telling the app how each player is reached
-//! and how reachable we are.
+//! named by a ticket, whom the node trusts (the lobby's rule, [`crate::lobby::Lobby::trusted`]:
+//! they may use us as a relay and are exempt from the totals strangers can fill), and telling
+//! the app how each player is reached and how reachable we are.
 
 use super::{Driver, PeerError};
 use crate::control::Update;
 use crate::node::{NatConfig, Path, Reachability, is_relayed, relay_of};
 use crate::spec::{LinkReport, PeerSpec};
 use dwarfs_engine::Game;
+use dwarfs_protocol::Phase;
 use libp2p::{Multiaddr, PeerId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 /// Peers lost, and when every connection was last reopened.
@@ -18,6 +20,8 @@ pub(super) struct LinkWatch {
     pub(super) gone_since: BTreeMap<PeerId, Instant>,
     /// When we last reopened every connection because the game made no progress.
     pub(super) reset: Option<Instant>,
+    /// The peers the node was told to trust ([`Driver::sync_trust`]).
+    pub(super) trusted: BTreeSet<PeerId>,
 }
 
 /// The node's NAT settings for a peer run.
@@ -98,11 +102,36 @@ impl<G: Game> Driver<G> {
         self.update(|| Update::Reachability(r));
     }
 
-    /// A peer of our lobby or game: it may use us as a relay (when we can serve as one).
-    pub(super) fn allow_relay(&mut self, peer: PeerId) {
-        if peer != self.id.peer && !self.node.allow_relay(peer) {
-            tracing::warn!(%peer, "relay allow-list full");
+    /// Tells the node whom to trust now: the peers [`crate::lobby::Lobby::trusted`] names (the
+    /// one rule), and no one else. A peer is trusted when it becomes one of ours (seated,
+    /// admitted) and distrusted when it no longer is (refused, left, or the game over for us).
+    /// Once the game is over or we leave, the lobby is told first: nobody is trusted then.
+    pub(super) fn sync_trust(&mut self) {
+        let over = self.leaving.left.is_some()
+            || self
+                .session
+                .as_ref()
+                .is_some_and(|s| matches!(s.phase(), Phase::Over | Phase::Halted(_)));
+        if over {
+            self.lobby.game_over();
         }
+        let now = self.lobby.trusted();
+        if now == self.links.trusted {
+            return;
+        }
+        for p in self.links.trusted.difference(&now) {
+            tracing::debug!(%p, "no longer trusted");
+            self.node.distrust(*p);
+        }
+        let mut trusted = BTreeSet::new();
+        for p in now {
+            if self.links.trusted.contains(&p) || self.node.trust(p) {
+                trusted.insert(p);
+            } else {
+                tracing::warn!(%p, "the relay allow-list is full: not trusted");
+            }
+        }
+        self.links.trusted = trusted;
     }
 
     /// Uses the relays the ticket names, so that the other players can reach us through them.

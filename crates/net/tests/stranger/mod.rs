@@ -77,6 +77,8 @@ pub struct Stranger {
     dials: mpsc::UnboundedSender<(DialOpts, tokio::sync::oneshot::Sender<bool>)>,
     /// Connections established so far (counted by the swarm task).
     pub established: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    /// Connections closed so far, by either side (counted by the swarm task).
+    pub closed: std::sync::Arc<std::sync::atomic::AtomicUsize>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -106,6 +108,8 @@ impl Stranger {
             mpsc::unbounded_channel::<(DialOpts, tokio::sync::oneshot::Sender<bool>)>();
         let established = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let count = established.clone();
+        let closed = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let gone = closed.clone();
         let task = tokio::spawn(async move {
             let mut pending: Vec<(
                 libp2p::swarm::ConnectionId,
@@ -129,6 +133,9 @@ impl Stranger {
                                 let _ = pending.swap_remove(i).1.send(true);
                             }
                         }
+                        SwarmEvent::ConnectionClosed { .. } => {
+                            gone.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        }
                         SwarmEvent::OutgoingConnectionError { connection_id, .. } => {
                             if let Some(i) = pending.iter().position(|(c, _)| *c == connection_id) {
                                 let _ = pending.swap_remove(i).1.send(false);
@@ -143,8 +150,15 @@ impl Stranger {
             control,
             dials,
             established,
+            closed,
             task,
         }
+    }
+
+    /// Connections up now: established and not closed yet.
+    pub fn live(&self) -> usize {
+        let up = self.established.load(std::sync::atomic::Ordering::SeqCst);
+        up.saturating_sub(self.closed.load(std::sync::atomic::Ordering::SeqCst))
     }
 
     /// Dials `peer` at `addrs` with a new connection even if one exists; `true` once it is
