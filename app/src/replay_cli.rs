@@ -132,7 +132,13 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                 println!("  {}: {} ({}){crown}", s.seat, s.total, parts.join(", "));
             }
             for (seat, from) in &r.takeovers {
-                println!("  {seat} was played by the takeover bot from move {from}");
+                match from {
+                    0 => println!(
+                        "  {seat} was played by the takeover bot from the start (it withheld its \
+                         seed reveal)"
+                    ),
+                    n => println!("  {seat} was played by the takeover bot from move {n}"),
+                }
             }
             if let Some(sentence) = foresight {
                 println!("{sentence}");

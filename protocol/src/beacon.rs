@@ -14,6 +14,11 @@
 //! Every link travels inside its author's signed ack, so whoever relays an ack cannot swap or
 //! strip it: a missing or false link is the author's own signed doing.
 //!
+//! **Seed takeovers.** The last seat to reveal its seed nonce knows every other one first, so it
+//! knows the deal. A seat that withholds its reveal is handed to the bot at the seed round (move
+//! 0) by the others' votes, and the seed is drawn again from the live seats' nonces and their
+//! re-roll links at the takeover's position ([`reseed`]), revealed once the vote is decided.
+//!
 //! **Re-rolls.** The last peer to ack a move that leads to a chance point holds every other
 //! link before it sends its own, so it knows the outcome. If it withholds its ack and is voted out
 //! at that move, the entropy cannot simply be recomputed from the links of the others: the
@@ -169,6 +174,27 @@ pub fn seed(game_id: &GameId, nonces_in_seat_order: &[[u8; 32]]) -> [u8; 32] {
     h.update(game_id);
     for n in nonces_in_seat_order {
         h.update(n);
+    }
+    *h.finalize().as_bytes()
+}
+
+/// The seed after seats were handed to the bot at the seed round (they withheld their reveal,
+/// or their re-roll link): blake3 of the game id, the live seats' nonces and their re-roll links
+/// (both in seat order). The links were revealed only once the takeover was decided, so a seat
+/// that knew every other nonce when it withheld its own knew neither this seed nor the one its
+/// reveal would have made; the last seat to reveal its link may withhold it in turn, at the
+/// price of its seat too (see `session/seeding.rs`).
+pub fn reseed(game_id: &GameId, nonces_in_seat_order: &[[u8; 32]], rerolls: &[Link]) -> [u8; 32] {
+    let mut h = blake3::Hasher::new();
+    h.update(b"dwarfs reseed v1\0");
+    h.update(game_id);
+    h.update(&(nonces_in_seat_order.len() as u32).to_le_bytes());
+    for n in nonces_in_seat_order {
+        h.update(n);
+    }
+    h.update(&(rerolls.len() as u32).to_le_bytes());
+    for r in rerolls {
+        h.update(r);
     }
     *h.finalize().as_bytes()
 }

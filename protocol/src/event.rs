@@ -30,7 +30,8 @@ pub struct Transmit {
 pub enum Waiting {
     /// Its seed commit.
     Commit,
-    /// Its seed reveal (after it committed).
+    /// Its seed reveal (after it committed), or, after a takeover at the seed round, its re-roll
+    /// link (an ack of move 0): withheld that long, the others may hand its seat to the bot.
     Reveal,
     /// Its move number `seq`.
     Move(u32),
@@ -83,8 +84,10 @@ pub struct DesyncReport {
 /// Something the app should know about.
 #[derive(Clone, Debug)]
 pub enum Event<G: Game> {
-    /// Every seed was revealed; the game is set up from the seed (its digest is shown so
-    /// players can compare).
+    /// The seed is agreed (every player revealed its nonce, or the seed was drawn again after
+    /// seats that withheld theirs were handed to the bot: `TakenOver` with `from_seq` 0 follows
+    /// for each); the game is set up from the seed (its digest is shown so players can
+    /// compare).
     Started {
         /// blake3 of the seed.
         seed: [u8; 32],
@@ -170,7 +173,9 @@ pub enum Event<G: Game> {
     TakenOver {
         /// The seat.
         seat: Seat,
-        /// The first move the bot plays or for which the seat's ack is no longer needed.
+        /// The first move the bot plays or for which the seat's ack is no longer needed; 0 when
+        /// the seat was handed over at the seed round, before the game started (it withheld its
+        /// seed reveal, or its re-roll link).
         from_seq: u32,
     },
     /// The session stopped because of a cheat or desync; nothing more happens.

@@ -17,8 +17,9 @@
 //!   [`Session::poll_replay_frame`] (bytes to append to the replay file).
 //!
 //! ## What it guarantees
-//! - Seed by commit-reveal ([`beacon`]); a withheld reveal is named and the game never starts on a
-//!   partial seed.
+//! - Seed by commit-reveal ([`beacon`]); a withheld (or false) reveal is named and costs the seat:
+//!   the others hand it to the bot at move 0 and the seed is drawn again from re-roll links it
+//!   never saw ([`beacon::reseed`]), so the last revealer cannot refuse a deal it saw for free.
 //! - Signed, hash-chained moves; acks signing the new state hash and the next beacon preimage; a
 //!   move is final when every live seated peer acked the same hash; the next move is taken only
 //!   then. Chance points after setup use the fairness beacon; after a takeover at a move, its

@@ -13,6 +13,9 @@
 //! So the last two players of a bigger game can never vote each other out, and in a game of 4
 //! two silent seats cannot be replaced (the game waits for them, or ends).
 //!
+//! The same rule hands over, at move 0, a seat that withholds its seed reveal before the game
+//! starts (see `session/seeding.rs`).
+//!
 //! **Two players.** A strict majority of two is both, so the rule alone would never let a
 //! survivor go on. Instead, in a game that started with 2 player seats ([`lone_vote`]) one vote
 //! suffices, but an honest session casts it only after the other player has sent nothing new

@@ -7,7 +7,9 @@ use thiserror::Error;
 
 /// The wire format version, the first byte of every frame (and of every lobby hello, which
 /// versions the network layer's lobby messages too). Version 3: the game configuration names the
-/// takeover bot's strength; version 4: the host signs who may watch its game.
+/// takeover bot's strength; version 4: the host signs who may watch its game, and a seat that
+/// withholds its seed reveal is voted out at move 0 (takeover votes and acks of move 0, which
+/// version 3 ignores).
 pub const WIRE_VERSION: u8 = 4;
 
 /// The largest frame (version byte included) that is sent or accepted.

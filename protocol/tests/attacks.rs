@@ -311,7 +311,9 @@ fn equivocation_keeps_both_signed_moves() {
 }
 
 #[test]
-fn withheld_seed_reveal_is_named_and_the_game_does_not_start() {
+fn withheld_seed_reveal_is_named_and_costs_the_seat() {
+    // Nobody thinks at the seed round: with no takeover timeout set, the others vote the
+    // withholder out on their own after the gone-timeout, and the game starts without it.
     let (n, ev) = run_with(
         3,
         7,
@@ -329,11 +331,6 @@ fn withheld_seed_reveal_is_named_and_the_game_does_not_start() {
     assert_named(&ev, CheatKind::WithheldReveal, 1);
     for (i, p) in n.peers.iter().enumerate() {
         if i != 1 {
-            assert_eq!(
-                p.session.phase(),
-                &Phase::Seeding,
-                "no start on a partial seed"
-            );
             assert!(p.events.iter().any(|e| matches!(
                 e,
                 Event::Silent {
@@ -342,7 +339,19 @@ fn withheld_seed_reveal_is_named_and_the_game_does_not_start() {
                     ..
                 }
             )));
-            assert!(p.replay.is_empty());
+            let started = p
+                .events
+                .iter()
+                .zip(&p.event_times)
+                .find_map(|(e, t)| matches!(e, Event::Started { .. }).then_some(*t))
+                .expect("the game started without seat 1");
+            assert!(
+                started >= settings().gone_after_ms,
+                "no start on a partial seed before the vote: {started}"
+            );
+            assert_eq!(p.session.phase(), &Phase::Over);
+            let r = dwarfs_protocol::replay::verify::<Pig>(&p.replay).unwrap();
+            assert_eq!(r.takeovers, vec![(Seat(1), 0)]);
         }
     }
 }

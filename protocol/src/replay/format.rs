@@ -32,8 +32,12 @@ pub const CHECKSUM_LEN: usize = 4;
 /// ([`ReadError::OldFormat`]): their configuration does not decode as format 6's. Format 7: in a
 /// 2-player game every move carries the beacon links of the acks it is final on, not only
 /// checkpoints ([`LINKS_EVERY_MOVE`]); its frames are laid out as format 6's, and format 6 files
-/// still verify (a game under way in one cannot be resumed by this build).
-pub const FORMAT_VERSION: u16 = 7;
+/// still verify (a game under way in one cannot be resumed by this build). Format 8: a seat that
+/// withheld its seed reveal (or its re-roll link at the seed round) may be handed to the bot
+/// before the game starts ([`SEED_TAKEOVERS`]): the header then lacks its reveal, and takeover
+/// records at move 0 and a [`Frame::Reseed`] follow it; any other file is laid out as format 7's,
+/// and format 6 and 7 files still verify.
+pub const FORMAT_VERSION: u16 = 8;
 
 /// The oldest format version this build verifies.
 pub const OLDEST_FORMAT_VERSION: u16 = 6;
@@ -42,6 +46,10 @@ pub const OLDEST_FORMAT_VERSION: u16 = 6;
 /// ([`MoveRecord::beacon`], [`crate::lockstep::links_every_move`]); before it, only checkpoints
 /// and moves with a takeover at them did.
 pub const LINKS_EVERY_MOVE: u16 = 7;
+
+/// The first format in which seats may be handed to the bot at the seed round (takeover records
+/// at move 0, then a [`Frame::Reseed`]); before it, the header holds every player's reveal.
+pub const SEED_TAKEOVERS: u16 = 8;
 
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +61,9 @@ pub struct Header {
     pub config: GameConfig,
     /// Every player seat's signed commit (nonce commitment and beacon tip), in seat order.
     pub commits: Vec<Signed<CommitBody>>,
-    /// Every player seat's signed reveal, in seat order.
+    /// Every player seat's signed reveal, in seat order; from format [`SEED_TAKEOVERS`] on, only
+    /// those of the seats still live once the seed round is over (a seat handed to the bot at
+    /// the seed round is left out, whether or not its reveal came late: see [`Frame::Reseed`]).
     pub reveals: Vec<Signed<RevealBody>>,
 }
 
@@ -163,7 +173,8 @@ pub struct SecretRecord {
 pub struct TakeoverRecord {
     /// The seats handed over, ascending.
     pub seats: Vec<Seat>,
-    /// The first move concerned.
+    /// The first move concerned; 0 for a takeover at the seed round, before the game started
+    /// (format [`SEED_TAKEOVERS`]).
     pub from_seq: u32,
     /// For each handed-over seat in order, the vote of every live seat not handed over, in seat
     /// order.
@@ -171,6 +182,22 @@ pub struct TakeoverRecord {
     /// The beacon links of every seat live before the takeover, at move `from_seq - 1` (empty
     /// when no move was played yet).
     pub beacon: Vec<Link>,
+}
+
+/// The seed drawn again after seats were handed to the bot at the seed round (format
+/// [`SEED_TAKEOVERS`]): it follows the header and the takeover records at move 0. The seed is
+/// [`crate::beacon::reseed`] of the live seats' nonces and their re-roll links at the position
+/// of the last takeover (the number of takeovers so far), revealed only once the takeover was
+/// decided, so the seat that withheld its reveal knew neither the seed without it nor this one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReseedRecord {
+    /// The seats handed to the bot at the seed round, ascending.
+    pub after: Vec<Seat>,
+    /// Every live seat's re-roll link, in seat order.
+    pub links: Vec<Link>,
+    /// Every live seat's signed ack of the seed round (move 0, the state before setup) that
+    /// reveals its link, in seat order (their bodies are implied).
+    pub acks: Vec<AckRecord>,
 }
 
 /// One stored takeover vote (the rest of its [`crate::message::TakeoverBody`] is implied).
@@ -212,6 +239,8 @@ pub enum Frame {
     Final(FinalRecord),
     /// A final simultaneous secret step (format 3).
     Secret(SecretRecord),
+    /// The seed drawn again after takeovers at the seed round (format [`SEED_TAKEOVERS`]).
+    Reseed(ReseedRecord),
 }
 
 /// Encodes one frame with its length prefix and checksum, ready to append to a file that starts
@@ -260,7 +289,7 @@ pub enum ReadError {
     /// A replay of protocol v1 (formats 2 to 4, see [`MAGICS_V1`]).
     #[error(
         "this replay was written by an earlier dwarfs (protocol v1, replay formats 2 to 4); this \
-         build verifies protocol v2 replays only (formats 6 and 7): verify it with the dwarfs release \
+         build verifies protocol v2 replays only (formats 6 to 8): verify it with the dwarfs release \
          that played it"
     )]
     ProtocolV1,

@@ -36,6 +36,11 @@ pub(crate) struct Rebuilt<G: Game> {
     /// move), when the file holds them (a checkpoint, a move with a takeover at it, any move of
     /// a 2-player game): what a takeover record at the next move carries.
     pub last_links: Option<Vec<(Seat, Link)>>,
+    /// The seed the game was set up from.
+    pub seed: [u8; 32],
+    /// The takeover records at the seed round and the seed drawn again after them, if seats
+    /// were handed to the bot before the game started.
+    pub seed_round: Option<(Vec<format::TakeoverRecord>, format::ReseedRecord)>,
 }
 
 /// What [`check_unfinished`] found in a replay that may be cut or still being written.
@@ -123,9 +128,16 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
     let mut moves = Vec::new();
     let mut last_hash = None;
     let game_id = header.config.game_id;
+    let mut seed_takeovers = Vec::new();
+    let mut reseed = None;
     for (index, (offset, frame)) in all.iter().enumerate().skip(1) {
         if v.over {
             break;
+        }
+        match frame {
+            Frame::Takeover(t) if t.from_seq == 0 => seed_takeovers.push(t.clone()),
+            Frame::Reseed(r) => reseed = Some(r.clone()),
+            _ => {}
         }
         // What a frame whose chance point the file cannot resolve yet must not change.
         let snapshot = (v.state.clone(), v.chains.clone(), v.live.clone());
@@ -164,6 +176,20 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         moves.push(at.rebuild(&step));
         last_hash = Some(hash_after);
     }
+    // The session writes the seed round's takeovers and the seed drawn again after them in one
+    // piece with the header: a file cut inside it holds no game that started.
+    let Some(seed) = v.seed else {
+        return Err(err(
+            0,
+            0,
+            None,
+            Fault::Seed(
+                "the file ends inside the seed round (seats were handed to the bot before the \
+                 game started, and the seed drawn again is missing): the game had not started"
+                    .into(),
+            ),
+        ));
+    };
     let final_seq = moves.len() as u32;
     let last_links = match v.chains.last_links.take() {
         _ if final_seq == 0 => Some(Vec::new()),
@@ -187,6 +213,8 @@ pub(crate) fn rebuild<G: Game>(bytes: &[u8]) -> Result<Rebuilt<G>, VerifyError> 
         takeovers: v.takeover_sets,
         last_hash,
         last_links,
+        seed,
+        seed_round: reseed.map(|r| (seed_takeovers, r)),
     })
 }
 

@@ -79,6 +79,13 @@ pub enum TakeoverError {
     /// The game is not in play.
     #[error("the game is not in play")]
     NotPlaying,
+    /// Before the game starts, a seat is handed to the bot only while we wait for its seed
+    /// reveal (or its re-roll link, or its vote) past the time we held every commit.
+    #[error(
+        "the game has not started, and that seat is not withholding its seed reveal; only a seat \
+         that withholds it can be handed to the bot before the start"
+    )]
+    NotWithholding,
     /// Too few players are left to outvote the seat (see [`crate::takeover::quorum`]).
     #[error(
         "a takeover needs the votes of {needed} players, but only {available} other players are still in the game"

@@ -218,7 +218,7 @@ impl<G: Game> std::fmt::Debug for Session<G> {
 /// key is `n` or more.
 fn frame_key(frame: &Frame) -> u32 {
     match frame {
-        Frame::Header(_) => 0,
+        Frame::Header(_) | Frame::Reseed(_) => 0,
         Frame::Move(m) => m.seq,
         Frame::Secret(r) => r.seq,
         Frame::Takeover(t) => t.from_seq,
@@ -575,6 +575,8 @@ impl<G: Game> Session<G> {
             Message::Commit(c) => self.on_commit(from, c),
             Message::Reveal(r) => self.on_reveal(from, r),
             Message::Move(m) => self.on_move(from, m),
+            // An ack of move 0 belongs to the seed round (see `seeding.rs`).
+            Message::Ack(a) if a.signed.body.seq == 0 => self.on_seed_ack(from, a),
             Message::Ack(a) => self.on_ack(from, a),
             Message::Chat(c) => self.on_chat(from, c),
             Message::LogSync(sync) => {
@@ -585,6 +587,7 @@ impl<G: Game> Session<G> {
                             LogItem::Commit(c) => self.on_commit(from, c),
                             LogItem::Reveal(r) => self.on_reveal(from, r),
                             LogItem::Move(m) => self.on_move(from, m),
+                            LogItem::Ack(a) if a.signed.body.seq == 0 => self.on_seed_ack(from, a),
                             LogItem::Ack(a) => self.on_ack(from, a),
                             LogItem::Takeover(t) => self.on_takeover(from, t),
                             LogItem::SecretCommit(c) => self.on_secret_commit(from, c),
@@ -717,7 +720,12 @@ impl<G: Game> Session<G> {
     /// over voted the same, and they are a strict majority of the players the game started
     /// with. In a 2-player game the survivor votes alone, and only once the other has sent
     /// nothing for [`Settings::gone_after_ms`] ([`TakeoverError::PartnerActive`] before).
+    /// Before the game starts, only a seat that withholds its seed reveal (or its re-roll link)
+    /// can be voted out, at the seed round (see `seeding.rs`).
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
+        if self.phase == Phase::Seeding {
+            return self.vote_seed_takeover(seat);
+        }
         let me = self.local.seat.ok_or(TakeoverError::NotSeated)?;
         // The vote may name the seat's move we hold: its signature checked first.
         self.check_deferred();

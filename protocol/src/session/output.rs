@@ -69,7 +69,7 @@ impl<G: Game> Session<G> {
         self.replay.sync |= match &frame {
             Frame::Move(m) => !m.acks.is_empty(),
             Frame::Secret(r) => !r.acks.is_empty(),
-            Frame::Header(_) | Frame::Takeover(_) | Frame::Final(_) => true,
+            Frame::Header(_) | Frame::Takeover(_) | Frame::Final(_) | Frame::Reseed(_) => true,
         };
         let bytes = encode_frame(&frame);
         self.emit_replay(frame_key(&frame), bytes);

@@ -98,14 +98,7 @@ impl<G: Game> Session<G> {
             return out;
         };
         match self.phase {
-            Phase::Seeding => {
-                if let Some(c) = &self.seeding.commits[me.index()] {
-                    out.push(Message::Commit(c.clone()));
-                }
-                if let Some(r) = &self.seeding.reveals[me.index()] {
-                    out.push(Message::Reveal(r.clone()));
-                }
-            }
+            Phase::Seeding => out.extend(self.own_seed_items(me)),
             Phase::Playing => {
                 out.extend(self.own_secret_items(me, self.final_seq + 1));
                 if let Some(p) = &self.pending {
@@ -157,15 +150,7 @@ impl<G: Game> Session<G> {
         let me = self.local.seat.map(|s| s.index());
         let mut missing: Vec<usize> = Vec::new();
         match self.phase {
-            Phase::Seeding => {
-                for i in self.player_seats().collect::<Vec<_>>() {
-                    if self.seeding.commits[i].is_none()
-                        || (self.seeding.sent_reveal && self.seeding.reveals[i].is_none())
-                    {
-                        missing.push(i);
-                    }
-                }
-            }
+            Phase::Seeding => missing.extend(self.seed_missing()),
             Phase::Playing => match &self.pending {
                 Some(p) => {
                     for &i in &live {
@@ -252,6 +237,7 @@ impl<G: Game> Session<G> {
                         .map(LogItem::Reveal),
                 );
             }
+            items.extend(self.seed_sync_items());
         }
         let from_seq = req.from_seq.max(1);
         let last = self
@@ -321,19 +307,7 @@ impl<G: Game> Session<G> {
         let live = self.live_player_seats();
         let mut silent: Vec<(usize, Waiting)> = Vec::new();
         match self.phase {
-            Phase::Seeding => {
-                for i in self.player_seats().collect::<Vec<_>>() {
-                    if self.seeding.commits[i].is_none() {
-                        silent.push((i, Waiting::Commit));
-                    } else if self.seeding.reveals[i].is_none()
-                        && self
-                            .player_seats()
-                            .all(|j| self.seeding.commits[j].is_some())
-                    {
-                        silent.push((i, Waiting::Reveal));
-                    }
-                }
-            }
+            Phase::Seeding => silent.extend(self.seed_waiting_for()),
             Phase::Playing => match &self.pending {
                 Some(p) => {
                     for &i in &live {
@@ -524,18 +498,13 @@ impl<G: Game> Session<G> {
                 continue;
             }
             if waiting == Waiting::Reveal {
-                let proof: Vec<LogItem> = self.seeding.commits[i]
-                    .iter()
-                    .cloned()
-                    .map(LogItem::Commit)
-                    .collect();
+                let (detail, proof) = self.seed_withheld(i);
                 self.cheat(
                     CheatKind::WithheldReveal,
                     Some(Seat(i as u8)),
                     peer,
                     0,
-                    "committed to a seed nonce but has not revealed it; the game cannot start"
-                        .into(),
+                    detail,
                     proof,
                 );
             }

@@ -208,7 +208,17 @@ impl<G: Game> Session<G> {
             }
         }
         s.seeding.sent_reveal = true;
-        s.try_start();
+        match &r.seed_round {
+            None => {
+                s.try_start();
+                // Whether a vote of ours at the seed round bound us is not in the file: we sign
+                // no start ack (see `seeding.rs`).
+                if let Some((hash, _)) = s.seeding.started {
+                    s.seeding.started = Some((hash, false));
+                }
+            }
+            Some((records, reseed)) => s.resume_seed_round(records, reseed, r.seed),
+        }
         s.replay.out.clear();
         s.events.clear();
         s.state = r.state;

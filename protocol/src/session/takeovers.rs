@@ -70,10 +70,12 @@ impl<G: Game> Session<G> {
         // not have had its last acks: see `rewind_for_takeover`), or for the next one (a voter
         // one move ahead: its vote lets ours at this move go, see `bound_by_vote`). Anything
         // else is stale, or far ahead and so unusable: dropped, and it never moves our own vote.
+        // A vote at move 0 is one of the seed round (see `seeding.rs`), moot once a move is
+        // final.
         if b.game_id != self.game_id
             || b.seat.index() >= self.seats.len()
             || b.voter.index() >= self.seats.len()
-            || b.from_seq == 0
+            || (b.from_seq == 0 && self.final_seq > 0)
             || b.from_seq < self.final_seq
             || b.from_seq > self.final_seq + 2
         {
@@ -187,15 +189,16 @@ impl<G: Game> Session<G> {
         }
         let (voter, from_seq) = (t.body.voter, t.body.from_seq);
         let peer = self.peer_of_seat_or(voter, from);
+        let at = match from_seq {
+            0 => "at the seed round".to_string(),
+            n => format!("at move {n}"),
+        };
         self.cheat(
             CheatKind::Eviction,
             Some(voter),
             peer,
             from_seq,
-            format!(
-                "voted alone to hand our seat to the bot at move {from_seq} while we were \
-                 still playing"
-            ),
+            format!("voted alone to hand our seat to the bot {at} while we were still playing"),
             vec![LogItem::Takeover(t)],
         );
         self.halt(format!(
@@ -206,6 +209,10 @@ impl<G: Game> Session<G> {
 
     /// Holds a vote, checked and accepted, and acts on it.
     fn hold_vote(&mut self, t: Signed<TakeoverBody>) {
+        if t.body.from_seq == 0 {
+            self.hold_seed_vote(t);
+            return;
+        }
         let (seat, from_seq, voter) = (t.body.seat, t.body.from_seq, t.body.voter);
         let Some(me) = self.local.seat else {
             return;
@@ -363,33 +370,39 @@ impl<G: Game> Session<G> {
         for _ in 0..self.seats.len() {
             let n = self.final_seq + 1;
             let live = self.live_player_seats();
-            let sets = self.decided_at(n, &live);
-            if sets.is_empty() {
+            let Some(x) = self.decided_to_apply(n, &live) else {
                 return;
-            }
-            let me = self
-                .local
-                .seat
-                .map(|s| s.index())
-                .filter(|&i| self.seats[i].live);
-            let chosen = match me {
-                Some(me) => sets.iter().find(|x| x.contains(&me)).cloned().or_else(|| {
-                    let mine: Vec<usize> = live
-                        .iter()
-                        .copied()
-                        .filter(|&t| {
-                            self.takeover
-                                .votes
-                                .get(&(Seat(t as u8), n))
-                                .is_some_and(|v| v.contains_key(&Seat(me as u8)))
-                        })
-                        .collect();
-                    sets.iter().find(|x| **x == mine).cloned()
-                }),
-                None => sets.first().cloned(),
             };
-            let Some(x) = chosen else { return };
             self.apply_takeover(n, &live, &x);
+        }
+    }
+
+    /// The decided takeover at move `n` (among the live seats `live`) that we apply: a live
+    /// voter applies only the set it voted for (so two voters never apply different sets), and
+    /// any decided set that names its own seat; a follower or spectator applies the largest
+    /// decided set.
+    pub(super) fn decided_to_apply(&self, n: u32, live: &[usize]) -> Option<Vec<usize>> {
+        let sets = self.decided_at(n, live);
+        let me = self
+            .local
+            .seat
+            .map(|s| s.index())
+            .filter(|&i| self.seats[i].live);
+        match me {
+            Some(me) => sets.iter().find(|x| x.contains(&me)).cloned().or_else(|| {
+                let mine: Vec<usize> = live
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        self.takeover
+                            .votes
+                            .get(&(Seat(t as u8), n))
+                            .is_some_and(|v| v.contains_key(&Seat(me as u8)))
+                    })
+                    .collect();
+                sets.iter().find(|x| **x == mine).cloned()
+            }),
+            None => sets.first().cloned(),
         }
     }
 
@@ -578,8 +591,12 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn auto_vote(&mut self) {
-        let Some(after) = self.settings.takeover_after_ms else {
-            return;
+        let after = match self.settings.takeover_after_ms {
+            Some(after) => after,
+            // Nobody thinks at the seed round: a seat whose reveal is missing that long is
+            // withholding it (it knows the deal the others' reveals make), or gone.
+            None if self.phase == Phase::Seeding => self.settings.gone_after_ms,
+            None => return,
         };
         if self.clock.now < self.clock.last_progress.saturating_add(after) {
             return;

@@ -736,14 +736,21 @@ impl<G: Game> Driver<G> {
                 self.report.chat.push(line);
             }
             Event::TakenOver { seat, from_seq } => {
-                if self.report.seat == Some(seat) {
+                // Move 0: at the seed round, before the start (its seed reveal never came).
+                let ours = self.report.seat == Some(seat);
+                let from = match (from_seq, ours) {
+                    (0, true) => "the start (your seed reveal never reached them)".to_string(),
+                    (0, false) => "the start (its seed reveal never came)".to_string(),
+                    (n, _) => format!("move {n}"),
+                };
+                if ours {
                     self.say(format!(
-                        "The other players handed your seat to the takeover bot from move {from_seq} \
+                        "The other players handed your seat to the takeover bot from {from} \
                          (you were silent too long). You follow the game to its end."
                     ));
                 } else {
                     self.say(format!(
-                        "Seat {} is now played by the takeover bot from move {from_seq}.",
+                        "Seat {} is now played by the takeover bot from {from}.",
                         seat.0 + 1
                     ));
                 }

@@ -74,6 +74,11 @@ pub(super) struct Verifier<G: Game> {
     /// move), and whether it re-commits its beacon chain.
     pub(super) mover: Option<(Seat, bool)>,
     pub(super) over: bool,
+    /// The seed; `None` while it waits for the re-roll links of a seed round at which seats
+    /// were handed to the bot (see `setup.rs`).
+    pub(super) seed: Option<[u8; 32]>,
+    /// Each player seat's revealed seed nonce (the header's reveals).
+    pub(super) nonces: Vec<Option<[u8; 32]>>,
     pub(super) collect: Option<Vec<SignatureCheck>>,
     pub(super) positions: Option<Vec<Position<G>>>,
 }
@@ -263,6 +268,13 @@ impl<G: Game> Verifier<G> {
     ) -> Result<(), Fault> {
         match frame {
             Frame::Header(_) => Err(Fault::Header),
+            Frame::Reseed(r) => self.reseed(r, log),
+            Frame::Move(_) | Frame::Secret(_) | Frame::Final(_) if self.seed.is_none() => {
+                Err(Fault::Seed(
+                    "a move before the seed was drawn again after the seed round's takeovers"
+                        .into(),
+                ))
+            }
             Frame::Takeover(t) => self.takeover(t, log),
             Frame::Final(f) => self.end(f, log),
             Frame::Move(m) => self.play_move(m, frame, rest, log),

@@ -16,7 +16,13 @@ impl<G: Game> Verifier<G> {
         t: &TakeoverRecord,
         log: Option<&mut Vec<String>>,
     ) -> Result<(), Fault> {
-        let from = self.last_seq + 1;
+        // Before the seed is drawn again (a seat withheld its seed reveal), takeovers are at
+        // the seed round: move 0.
+        let from = if self.seed.is_none() {
+            0
+        } else {
+            self.last_seq + 1
+        };
         if t.from_seq != from {
             return Err(Fault::Takeover(format!(
                 "takeover recorded from move {} at move {from}",
@@ -55,6 +61,11 @@ impl<G: Game> Verifier<G> {
             if vote.seat.index() != s || vote.voter.index() != v {
                 return Err(Fault::Takeover("votes out of seat order".into()));
             }
+            if t.from_seq == 0 && vote.seat_move.is_some() {
+                return Err(Fault::Takeover(
+                    "a vote at the seed round names a move of the seat".into(),
+                ));
+            }
             let body = crate::message::TakeoverBody {
                 game_id: self.header.config.game_id,
                 seat: vote.seat,
@@ -71,7 +82,7 @@ impl<G: Game> Verifier<G> {
             }
             self.signatures += 1;
         }
-        if t.from_seq == 1 {
+        if t.from_seq <= 1 {
             if !t.beacon.is_empty() {
                 return Err(Fault::Beacon("links stored before the first move".into()));
             }
@@ -87,26 +98,34 @@ impl<G: Game> Verifier<G> {
         }
         self.takeover_sets.push((t.from_seq, t.seats.clone()));
         let pos = self.takeover_sets.len() as u32;
-        let mut after = match self.reroll_due.take() {
-            Some((n, _, after)) if n == t.from_seq => after,
-            _ => Vec::new(),
-        };
-        after.extend(t.seats.iter().copied());
-        after.sort_unstable();
-        self.reroll_due = Some((t.from_seq, pos, after));
+        // At the seed round the re-roll links redraw the seed (see `reseed`), not a move's
+        // chance point.
+        if t.from_seq > 0 {
+            let mut after = match self.reroll_due.take() {
+                Some((n, _, after)) if n == t.from_seq => after,
+                _ => Vec::new(),
+            };
+            after.extend(t.seats.iter().copied());
+            after.sort_unstable();
+            self.reroll_due = Some((t.from_seq, pos, after));
+        }
         if let Some(h) = t.votes.iter().find_map(|v| v.seat_move) {
             self.seat_move = Some((t.from_seq, h));
         }
         if let Some(log) = log {
-            log.push(format!(
-                "--- {} handed to the bot from move {} by the others' vote",
-                targets
-                    .iter()
-                    .map(|&s| Seat(s as u8).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-                t.from_seq
-            ));
+            let seats = targets
+                .iter()
+                .map(|&s| Seat(s as u8).to_string())
+                .collect::<Vec<_>>()
+                .join(" and ");
+            log.push(if t.from_seq == 0 {
+                format!("--- {seats} handed to the bot at the seed round by the others' vote")
+            } else {
+                format!(
+                    "--- {seats} handed to the bot from move {} by the others' vote",
+                    t.from_seq
+                )
+            });
         }
         Ok(())
     }

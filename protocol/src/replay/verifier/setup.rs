@@ -6,7 +6,8 @@ use crate::beacon::{self, ChainTracker};
 use crate::config::{Refusal, SeatSpec};
 use crate::keys::Domain;
 use crate::lockstep;
-use crate::replay::format::{self, Header};
+use crate::message::{AckBody, AckStage, RerollLink};
+use crate::replay::format::{self, Header, ReseedRecord};
 use crate::replay::{Fault, SignatureCheck};
 use dwarfs_engine::{Game, Seat, state_hash};
 
@@ -49,7 +50,13 @@ impl<G: Game> Verifier<G> {
             });
         }
         let players: Vec<usize> = (0..keys.len()).filter(|&i| keys[i].is_some()).collect();
-        if header.commits.len() != players.len() || header.reveals.len() != players.len() {
+        // From format 8, the seats handed to the bot at the seed round have no reveal here.
+        let partial = header.format >= format::SEED_TAKEOVERS
+            && !header.reveals.is_empty()
+            && header.reveals.len() < players.len();
+        if header.commits.len() != players.len()
+            || (header.reveals.len() != players.len() && !partial)
+        {
             return Err(Fault::Seed(format!(
                 "{} player seats but {} commits and {} reveals",
                 players.len(),
@@ -59,17 +66,16 @@ impl<G: Game> Verifier<G> {
         }
         let digest = cfg.digest();
         let mut signatures = 0;
-        let mut nonces = Vec::new();
+        let mut nonces = vec![None; keys.len()];
         let mut trackers = vec![None; keys.len()];
         let mut reroll_tips = vec![None; keys.len()];
+        let mut reveals = header.reveals.iter().peekable();
         for (k, &i) in players.iter().enumerate() {
-            let (c, r) = (&header.commits[k], &header.reveals[k]);
+            let c = &header.commits[k];
             let seat = Seat(i as u8);
             let key = keys[i].as_ref().ok_or(Fault::Header)?;
-            if c.body.seat != Seat(i as u8) || r.body.seat != Seat(i as u8) {
-                return Err(Fault::Seed(format!(
-                    "commit or reveal out of seat order at {seat}"
-                )));
+            if c.body.seat != seat {
+                return Err(Fault::Seed(format!("commit out of seat order at {seat}")));
             }
             if !check_sig(&mut collect, key, Domain::Commit, &c.body, &c.sig) {
                 return Err(Fault::Signature {
@@ -77,33 +83,55 @@ impl<G: Game> Verifier<G> {
                     seat,
                 });
             }
+            signatures += 1;
+            if c.body.game_id != cfg.game_id || c.body.config_digest != digest {
+                return Err(Fault::Seed(format!("{seat}'s commit is for another game")));
+            }
+            trackers[i] = Some(ChainTracker {
+                pos: 0,
+                link: c.body.beacon_tip,
+            });
+            reroll_tips[i] = Some(c.body.reroll_tip);
+            // A reveal for every player in seat order, or (from format 8) none for a seat
+            // handed over at the seed round: takeover records at move 0 must say so.
+            let Some(r) = reveals.next_if(|r| r.body.seat == seat || !partial) else {
+                continue;
+            };
+            if r.body.seat != seat {
+                return Err(Fault::Seed(format!("reveal out of seat order at {seat}")));
+            }
             if !check_sig(&mut collect, key, Domain::Reveal, &r.body, &r.sig) {
                 return Err(Fault::Signature {
                     what: "seed reveal",
                     seat,
                 });
             }
-            signatures += 2;
-            if c.body.game_id != cfg.game_id
-                || r.body.game_id != cfg.game_id
-                || c.body.config_digest != digest
-            {
-                return Err(Fault::Seed(format!("{seat}'s commit is for another game")));
+            signatures += 1;
+            if r.body.game_id != cfg.game_id {
+                return Err(Fault::Seed(format!("{seat}'s reveal is for another game")));
             }
-            if beacon::nonce_hash(&cfg.game_id, Seat(i as u8), &r.body.nonce) != c.body.nonce_hash {
+            if beacon::nonce_hash(&cfg.game_id, seat, &r.body.nonce) != c.body.nonce_hash {
                 return Err(Fault::Seed(format!(
                     "{seat}'s reveal does not match its commit"
                 )));
             }
-            nonces.push(r.body.nonce);
-            trackers[i] = Some(ChainTracker {
-                pos: 0,
-                link: c.body.beacon_tip,
-            });
-            reroll_tips[i] = Some(c.body.reroll_tip);
+            nonces[i] = Some(r.body.nonce);
         }
-        let seed = beacon::seed(&cfg.game_id, &nonces);
-        lockstep::resolve_setup(&mut state, &seed).map_err(|e| Fault::Illegal(e.to_string()))?;
+        if let Some(r) = reveals.next() {
+            return Err(Fault::Seed(format!(
+                "reveal out of seat order at {}",
+                r.body.seat
+            )));
+        }
+        let seed = if partial {
+            None
+        } else {
+            let all: Vec<[u8; 32]> = nonces.iter().flatten().copied().collect();
+            let seed = beacon::seed(&cfg.game_id, &all);
+            lockstep::resolve_setup(&mut state, &seed)
+                .map_err(|e| Fault::Illegal(e.to_string()))?;
+            Some(seed)
+        };
         if let Some(log) = log {
             log.push(format!(
                 "{} (rules v{}), {} seats, game {}",
@@ -123,12 +151,19 @@ impl<G: Game> Verifier<G> {
                     }
                 ));
             }
-            log.push(format!(
-                "seed {} (from {} reveals); setup hash {}",
-                crate::keys::hex(&blake3::hash(&seed).as_bytes()[..8]),
-                nonces.len(),
-                state_hash(&state)?.short()
-            ));
+            match &seed {
+                Some(seed) => log.push(format!(
+                    "seed {} (from {} reveals); setup hash {}",
+                    crate::keys::hex(&blake3::hash(seed).as_bytes()[..8]),
+                    header.reveals.len(),
+                    state_hash(&state)?.short()
+                )),
+                None => log.push(format!(
+                    "{} of {} players revealed their seed nonce; the seed is drawn again below",
+                    header.reveals.len(),
+                    players.len()
+                )),
+            }
         }
         let live = keys.iter().map(|k| k.is_some()).collect();
         let n_seats = keys.len();
@@ -156,8 +191,119 @@ impl<G: Game> Verifier<G> {
             last_reroll: None,
             mover: None,
             over: false,
+            seed,
+            nonces,
             collect,
             positions: None,
         })
+    }
+}
+
+impl<G: Game> Verifier<G> {
+    /// The seed drawn again after the seed round's takeovers (format 8): every seat without a
+    /// reveal in the header was handed to the bot by the takeover records before it, and every
+    /// live seat revealed its re-roll link at the last takeover's position in a signed ack of
+    /// the state before setup.
+    pub(super) fn reseed(
+        &mut self,
+        r: &ReseedRecord,
+        log: Option<&mut Vec<String>>,
+    ) -> Result<(), Fault> {
+        if self.seed.is_some() {
+            return Err(Fault::Seed(
+                "the seed is drawn again, but every player revealed and it was agreed".into(),
+            ));
+        }
+        let live = self.live_seats();
+        if let Some(i) = (0..self.keys.len())
+            .find(|&i| self.keys[i].is_some() && self.live[i] != self.nonces[i].is_some())
+        {
+            let seat = Seat(i as u8);
+            return Err(Fault::Seed(if self.live[i] {
+                format!("{seat} did not reveal its seed nonce and was not handed to the bot")
+            } else {
+                format!("{seat} was handed to the bot at the seed round, but its reveal is kept")
+            }));
+        }
+        let mut after: Vec<Seat> = self
+            .takeover_sets
+            .iter()
+            .flat_map(|(_, s)| s.iter().copied())
+            .collect();
+        after.sort_unstable();
+        if r.after != after {
+            return Err(Fault::Seed(
+                "the seats the seed is drawn again after are not those handed to the bot".into(),
+            ));
+        }
+        if r.links.len() != live.len() || r.acks.len() != live.len() {
+            return Err(Fault::Seed(format!(
+                "{} re-roll links and {} acks for {} live players",
+                r.links.len(),
+                r.acks.len(),
+                live.len()
+            )));
+        }
+        let cfg = &self.header.config;
+        let pos = self.takeover_sets.len() as u32;
+        let len = lockstep::reroll_len(cfg);
+        let hash = state_hash(&self.state)?;
+        let mut nonces = Vec::with_capacity(live.len());
+        for ((&i, link), a) in live.iter().zip(&r.links).zip(&r.acks) {
+            let seat = Seat(i as u8);
+            if a.seat != seat || a.next_tip.is_some() {
+                return Err(Fault::Seed(format!(
+                    "the seed round's acks are out of seat order at {seat}"
+                )));
+            }
+            let tip = self.reroll_tips[i].ok_or(Fault::Header)?;
+            if !beacon::check_reroll(&tip, len, pos, link) {
+                return Err(Fault::Seed(format!(
+                    "{seat}'s re-roll link does not match its committed re-roll chain"
+                )));
+            }
+            let body = AckBody {
+                game_id: cfg.game_id,
+                seq: 0,
+                seat,
+                stage: AckStage::Applied,
+                hash,
+                next_tip: None,
+                reveal: None,
+                reroll: Some(RerollLink { pos, link: *link }),
+            };
+            let key = self.keys[i].as_ref().ok_or(Fault::Header)?;
+            if !check_sig(&mut self.collect, key, Domain::Ack, &body, &a.sig) {
+                return Err(Fault::Signature {
+                    what: "seed round ack",
+                    seat,
+                });
+            }
+            self.signatures += 1;
+            nonces.push(self.nonces[i].ok_or(Fault::Header)?);
+        }
+        let seed = beacon::reseed(&cfg.game_id, &nonces, &r.links);
+        lockstep::resolve_setup(&mut self.state, &seed)
+            .map_err(|e| Fault::Illegal(e.to_string()))?;
+        self.seed = Some(seed);
+        if let Some(p) = self.positions.as_mut().and_then(|p| p.first_mut()) {
+            p.state = self.state.clone();
+        }
+        if let Some(log) = log {
+            log.push(format!(
+                "seed {} drawn again after {} withheld (from {} reveals and {} re-roll links); \
+                 setup hash {}",
+                crate::keys::hex(&blake3::hash(&seed).as_bytes()[..8]),
+                after
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                nonces.len(),
+                r.links.len(),
+                state_hash(&self.state)?.short()
+            ));
+        }
+        Ok(())
     }
 }
