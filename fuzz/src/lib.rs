@@ -2,6 +2,7 @@
 //! actions from states reached by a seed), a chunked async reader for the frame reader, a ticket
 //! builder that reaches past the checksum, and the seed corpora made from real data.
 
+pub mod byzantine;
 pub mod chunked;
 pub mod game;
 pub mod seeds;

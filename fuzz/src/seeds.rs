@@ -28,6 +28,7 @@ pub fn for_target(target: &str) -> Vec<Vec<u8>> {
         "replay" => replays(),
         "replay_read" => replay_files(),
         "session" => crate::session::seeds(),
+        "byzantine" => crate::byzantine::seeds(),
         "game_pig" => game_inputs::<Pig>(),
         "game_fall" => game_inputs::<Fall>(),
         "game_hold" => game_inputs::<Hold>(),

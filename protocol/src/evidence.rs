@@ -34,6 +34,9 @@ pub enum CheatKind {
     /// position past the re-roll chain, a link off the committed chain, or the position of a
     /// takeover at another move.
     FalseReroll,
+    /// A signed state hash that the signed log does not give (replaying the log shows it), once
+    /// the signed moves were exchanged and no mover equivocated.
+    FalseHash,
 }
 
 impl fmt::Display for CheatKind {
@@ -50,6 +53,7 @@ impl fmt::Display for CheatKind {
             CheatKind::WrongGame => "wrong game",
             CheatKind::Eviction => "voted out a player still playing",
             CheatKind::FalseReroll => "false re-roll claim",
+            CheatKind::FalseHash => "false state hash",
         })
     }
 }

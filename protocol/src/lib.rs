@@ -54,6 +54,7 @@
 //! therefore never repeats a peer's secrets.
 
 pub mod beacon;
+pub mod byzantine;
 pub mod config;
 pub mod event;
 pub mod evidence;

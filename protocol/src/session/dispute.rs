@@ -4,7 +4,9 @@
 //! both) is then caught: a peer that ends up holding both names the equivocation with the two
 //! signed moves as proof (see `moves.rs`, `second_move`) and relays it. A disagreeing peer that
 //! holds the very same move confirms a real desync, which is reported at once; one that sends
-//! nothing is waited for [`Settings::silence_ms`] at most.
+//! nothing is waited for half of [`Settings::silence_ms`] at most, so that our verdict (and the
+//! evidence we relay, see `on_evidence`) reaches the peers who are past the move before they
+//! could report us silent while a cheater keeps us waiting.
 //!
 //! What a remote peer can make us do here is bounded: one dispute per move (the session stops at
 //! a desync or an equivocation), our move sent to each disagreeing peer once when the dispute
@@ -60,7 +62,7 @@ impl<G: Game> Session<G> {
             Some(d) if d.seq == seq && d.digest == digest => {
                 d.seats.extend(seats);
                 let open = d.seats.difference(&d.confirmed).next().is_some();
-                return open && self.clock.now < d.since.saturating_add(self.settings.silence_ms);
+                return open && self.clock.now < d.since.saturating_add(self.settings.silence_ms / 2);
             }
             _ => {}
         }
@@ -125,6 +127,6 @@ impl<G: Game> Session<G> {
     pub(super) fn dispute_expired(&self) -> bool {
         self.dispute
             .as_ref()
-            .is_some_and(|d| self.clock.now >= d.since.saturating_add(self.settings.silence_ms))
+            .is_some_and(|d| self.clock.now >= d.since.saturating_add(self.settings.silence_ms / 2))
     }
 }

@@ -108,7 +108,10 @@ impl<G: Game> Session<G> {
         };
         match verdict {
             Err(NotFinal::Desync { .. }) => {
-                let hashes = claims.iter().map(|c| (c.seat, c.hash)).collect();
+                let hashes: Vec<(Seat, StateHash)> =
+                    claims.iter().map(|c| (c.seat, c.hash)).collect();
+                let proofs = live.iter().map(|&i| (Seat(i as u8), proof(i))).collect();
+                self.name_false_hashes(seq, &hashes, hash, proofs);
                 self.desync(seq, AckStage::Applied, hashes, hash);
                 return true;
             }
@@ -405,7 +408,13 @@ impl<G: Game> Session<G> {
             Ok(()) => {}
             Err(NotFinal::Missing(_) | NotFinal::Unexpected(_)) => return false,
             Err(NotFinal::Desync { .. }) => {
-                let hashes = claims.iter().map(|c| (c.seat, c.hash)).collect();
+                let hashes: Vec<(Seat, StateHash)> =
+                    claims.iter().map(|c| (c.seat, c.hash)).collect();
+                let proofs = acks
+                    .iter()
+                    .map(|a| (a.signed.body.seat, Some(LogItem::Ack(a.clone()))))
+                    .collect();
+                self.name_false_hashes(seq, &hashes, local, proofs);
                 self.desync(seq, AckStage::Settled, hashes, local);
                 return true;
             }
@@ -443,6 +452,56 @@ impl<G: Game> Session<G> {
                 hash,
                 moves: self.final_seq,
             });
+        }
+    }
+
+    /// At a desync, after the signed moves were exchanged (so no mover's equivocation is
+    /// behind it, see `dispute.rs`): every seat whose signed hash differs from the state we
+    /// computed from the signed log is named, its ack (or move) as proof that anyone can check
+    /// by replaying the log. Nobody is named when others agree with each other against us
+    /// (a majority we are not in): the fault may then be ours.
+    fn name_false_hashes(
+        &mut self,
+        seq: u32,
+        hashes: &[(Seat, StateHash)],
+        local: StateHash,
+        proofs: Vec<(Seat, Option<LogItem>)>,
+    ) {
+        let differ = hashes.iter().filter(|(_, h)| *h != local).count();
+        if differ * 2 > hashes.len() {
+            return;
+        }
+        // Evidence holds valid signatures only.
+        self.check_deferred();
+        if matches!(self.phase, Phase::Halted(_)) {
+            return;
+        }
+        for (seat, h) in hashes {
+            if *h == local || Some(*seat) == self.local.seat {
+                continue;
+            }
+            let Some(item) = proofs
+                .iter()
+                .find(|(s, _)| s == seat)
+                .and_then(|(_, p)| p.clone())
+            else {
+                continue;
+            };
+            let Some(peer) = self.seats[seat.index()].player.as_ref().map(|p| p.peer) else {
+                continue;
+            };
+            self.cheat(
+                CheatKind::FalseHash,
+                Some(*seat),
+                peer,
+                seq,
+                format!(
+                    "signed state hash {} after move {seq}, but the signed moves give {}",
+                    h.short(),
+                    local.short()
+                ),
+                vec![item],
+            );
         }
     }
 

@@ -294,6 +294,20 @@ impl<G: Game> Session<G> {
         self.final_seq
     }
 
+    /// How many items the session holds in its buffers for moves not yet final, votes,
+    /// unchecked signatures and output not yet taken: what a hostile peer could try to grow
+    /// (the adversary harness checks it against a bound, see [`crate::byzantine`]).
+    pub fn held_items(&self) -> usize {
+        self.acks.values().flatten().map(Vec::len).sum::<usize>()
+            + self.future_moves.values().map(Vec::len).sum::<usize>()
+            + self.takeover.votes.values().map(|v| v.len()).sum::<usize>()
+            + self.secret.commits.len()
+            + self.secret.reveals.len()
+            + self.deferred.items.len()
+            + self.outbox.len()
+            + self.events.len()
+    }
+
     /// blake3 of the agreed seed, once every player revealed (after a resume too), for players
     /// to compare.
     pub fn seed_digest(&self) -> Option<[u8; 32]> {

@@ -145,13 +145,23 @@ impl<G: Game> Session<G> {
 
     /// Evidence relayed by another peer. Equivocation proves itself (two different items for
     /// one slot, both validly signed by the seat), so it is checked and acted on like our own
-    /// finding; other kinds need the relayer's view and are not acted on.
+    /// finding. Any other evidence is not taken on the relayer's word, but its signed moves and
+    /// acks are held against ours (see `held_against_ours`): a seat that told the relayer
+    /// something else than us, or signed a state hash our own log contradicts, is named by us
+    /// too. So a peer halted by a lie told to it alone is not left silent, and voted out, by
+    /// peers who never heard the lie.
     pub(super) fn on_evidence(&mut self, from: PeerId, ev: Evidence) {
-        if ev.kind != CheatKind::Equivocation || ev.proof.len() != 2 {
-            return;
-        }
         // Checking a proof costs two signature checks: at most so many per peer.
         if !self.limits.evidence.allow(&from, self.clock.now) {
+            return;
+        }
+        if ev.kind != CheatKind::Equivocation || ev.proof.len() != 2 {
+            for item in ev.proof.into_iter().take(2) {
+                self.held_against_ours(item);
+                if matches!(self.phase, Phase::Halted(_)) {
+                    return;
+                }
+            }
             return;
         }
         let Some(seat) = ev.seat else { return };
@@ -217,6 +227,143 @@ impl<G: Game> Session<G> {
             format!("two different signed messages for one slot (proof relayed by {relayed_by})"),
             ev.proof,
         );
+    }
+
+    /// A signed move or ack from relayed evidence, held against what we hold for its slot.
+    fn held_against_ours(&mut self, item: LogItem) {
+        match item {
+            LogItem::Move(m) if m.body.game_id == self.game_id && m.body.seq >= 1 => {
+                let seq = m.body.seq;
+                let seat = m.body.seat;
+                let ours = if seq <= self.final_seq {
+                    self.log.get(seq as usize - 1).and_then(|e| e.mv.clone())
+                } else {
+                    self.pending
+                        .as_ref()
+                        .filter(|p| p.seq == seq)
+                        .and_then(|p| p.mv.clone())
+                };
+                let Some(ours) = ours.filter(|o| o.body.seat == seat && *o != m) else {
+                    return;
+                };
+                let Some(peer) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
+                else {
+                    return;
+                };
+                let (key, peer) = (peer.verifier, peer.peer);
+                if !verify(&key, Domain::Move, &m.body, &m.sig) {
+                    return;
+                }
+                self.second_move(Some(ours), m, seat, peer);
+            }
+            LogItem::Ack(a)
+                if a.signed.body.game_id == self.game_id
+                    && a.signed.body.stage == AckStage::Applied
+                    && a.signed.body.seq >= 1
+                    && a.signed.body.seq <= self.final_seq =>
+            {
+                let (seq, seat) = (a.signed.body.seq, a.signed.body.seat);
+                let Some(entry) = self.log.get(seq as usize - 1) else {
+                    return;
+                };
+                // The hash every live seat agreed on when the move became final.
+                let agreed = entry.mv.as_ref().map(|m| m.body.hash).or_else(|| {
+                    entry
+                        .acks
+                        .iter()
+                        .flatten()
+                        .next()
+                        .map(|x| x.signed.body.hash)
+                });
+                let Some(agreed) = agreed else { return };
+                if a.signed.body.hash == agreed {
+                    return;
+                }
+                let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
+                else {
+                    return;
+                };
+                let (key, peer) = (player.verifier, player.peer);
+                if !verify(&key, Domain::Ack, &a.signed.body, &a.signed.sig) {
+                    return;
+                }
+                self.cheat(
+                    CheatKind::FalseHash,
+                    Some(seat),
+                    peer,
+                    seq,
+                    format!(
+                        "signed state hash {} after move {seq}, but the signed moves give {}",
+                        a.signed.body.hash.short(),
+                        agreed.short()
+                    ),
+                    vec![LogItem::Ack(a)],
+                );
+                self.halt(format!(
+                    "{seat} signed a state hash for move {seq} that the game does not give"
+                ));
+            }
+            // A seed reveal that does not open the seat's commitment we hold (the seat
+            // told the relayer another nonce than us), or a second commitment.
+            LogItem::Reveal(r) if r.body.game_id == self.game_id => {
+                let seat = r.body.seat;
+                let Some(c) = self.seeding.commits.get(seat.index()).cloned().flatten() else {
+                    return;
+                };
+                if crate::beacon::nonce_hash(&self.game_id, seat, &r.body.nonce)
+                    == c.body.nonce_hash
+                {
+                    return;
+                }
+                let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
+                else {
+                    return;
+                };
+                let (key, peer) = (player.verifier, player.peer);
+                if !verify(&key, Domain::Reveal, &r.body, &r.sig) {
+                    return;
+                }
+                // Not a halt: at the seed round a false reveal counts as withheld, and its seat
+                // goes to the bot (see `seeding.rs`); halting would let the last revealer, who
+                // knows the deal, stop the game at no cost to its seat.
+                self.cheat(
+                    CheatKind::WithheldReveal,
+                    Some(seat),
+                    peer,
+                    0,
+                    "seed reveal does not match its commit; it counts as withheld".into(),
+                    vec![LogItem::Commit(c), LogItem::Reveal(r)],
+                );
+            }
+            LogItem::Commit(c) if c.body.game_id == self.game_id => {
+                let seat = c.body.seat;
+                let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
+                else {
+                    return;
+                };
+                let (key, peer) = (player.verifier, player.peer);
+                // A commitment is signed: one we lack is taken as if its seat had sent it (its
+                // reveal, next in the proof, is then held against it).
+                let Some(ours) = self.seeding.commits.get(seat.index()).cloned().flatten() else {
+                    if self.phase == Phase::Seeding {
+                        self.on_commit(peer, c);
+                    }
+                    return;
+                };
+                if ours == c || !verify(&key, Domain::Commit, &c.body, &c.sig) {
+                    return;
+                }
+                self.cheat(
+                    CheatKind::Equivocation,
+                    Some(seat),
+                    peer,
+                    0,
+                    "two different signed seed commits".into(),
+                    vec![LogItem::Commit(ours), LogItem::Commit(c)],
+                );
+            }
+            _ => {}
+        }
     }
 
     /// Checks a signature from `seat` (claimed) as received from `from`. On failure, reports

@@ -1,0 +1,145 @@
+//! The Byzantine seat (`dwarfs_protocol::byzantine`) over many seeds: 2, 3 and 4 players, Pig
+//! and Dwarf Hold, with the simulator's drops, duplicates and reordering on, the seat deviating
+//! at every kind of send and then playing on honestly or going silent. After every run every
+//! invariant of the module holds (see its docs); a failing seed prints its plan to replay it.
+
+use dwarfs_engine::Game;
+use dwarfs_engine::toy::Pig;
+use dwarfs_hold::Hold;
+use dwarfs_protocol::Settings;
+use dwarfs_protocol::byzantine::{self, After, Deviation, Outcome, Plan};
+use dwarfs_protocol::config::GameConfig;
+use dwarfs_protocol::sim::{Faults, Network, SIM_TAKEOVER_ITERATIONS, fixture, sim_game_id};
+
+/// The network of every run: a little loss, duplication and reordering.
+const FAULTS: Faults = Faults {
+    drop: 20,
+    duplicate: 20,
+    reorder: 50,
+    latency_ms: 3,
+    max_extra_delay_ms: 20,
+};
+
+/// Quick timers, as the takeover tests use, with a seat silent after 600 ms of no news.
+fn settings() -> Settings {
+    Settings {
+        silence_ms: 600,
+        takeover_after_ms: Some(800),
+        gone_after_ms: 2_000,
+        ..fixture::settings()
+    }
+}
+
+/// One run: `players` peers of `G` from `seed`, the last seat Byzantine by `plan`, choosing
+/// from every deviation but bad signatures (see [`Deviation::ALL_BUT_BAD_SIGNATURES`]).
+fn run<G: Game>(
+    options: &G::Options,
+    players: u8,
+    seed: u64,
+    rate: u16,
+    budget: u32,
+    after: After,
+) -> (Result<Outcome, byzantine::Violation>, Plan) {
+    run_with::<G>(
+        options,
+        players,
+        seed,
+        rate,
+        budget,
+        after,
+        Deviation::ALL_BUT_BAD_SIGNATURES,
+    )
+}
+
+/// As [`run`], choosing from `deviations`.
+fn run_with<G: Game>(
+    options: &G::Options,
+    players: u8,
+    seed: u64,
+    rate: u16,
+    budget: u32,
+    after: After,
+    deviations: &'static [Deviation],
+) -> (Result<Outcome, byzantine::Violation>, Plan) {
+    let mut net = Network::<G>::with_config(
+        players,
+        seed,
+        FAULTS,
+        settings(),
+        |seats| {
+            GameConfig::new::<G>(sim_game_id(seed), options, seats)
+                .expect("options encode")
+                .with_takeover_iterations(SIM_TAKEOVER_ITERATIONS)
+        },
+        &[],
+    )
+    .expect("a valid game");
+    let plan = Plan {
+        seat: players as usize - 1,
+        seed: seed ^ 0x5eed,
+        rate,
+        budget,
+        after,
+        deviations,
+    };
+    byzantine::install(&mut net, seed, plan);
+    let r = byzantine::run_and_check(&mut net, plan.seat, 600_000, 20_000);
+    (r, plan)
+}
+
+fn sweep<G: Game>(options: &G::Options, seeds: std::ops::Range<u64>) -> Vec<Outcome> {
+    let mut outcomes = Vec::new();
+    for seed in seeds {
+        let players = 2 + (seed % 3) as u8;
+        let rate = [50, 200, 600][(seed / 3 % 3) as usize];
+        let budget = [10, 60, 400][(seed / 9 % 3) as usize];
+        let after = if seed % 2 == 0 {
+            After::Honest
+        } else {
+            After::Silent
+        };
+        let (r, plan) = run::<G>(options, players, seed, rate, budget, after);
+        match r {
+            Ok(o) => outcomes.push(o),
+            Err(v) => panic!(
+                "{} with {players} players, seed {seed}, {plan:?}: {v}",
+                G::NAME
+            ),
+        }
+    }
+    outcomes
+}
+
+#[test]
+fn pig_keeps_every_invariant_against_a_byzantine_seat() {
+    let outcomes = sweep::<Pig>(&fixture::options(), 0..240);
+    // The sweep exercises both endings: games finished despite the seat, and halts that name it.
+    assert!(outcomes.iter().any(|o| o.finished > 0));
+    assert!(outcomes.iter().any(|o| o.halted_naming_it > 0));
+}
+
+#[test]
+fn hold_keeps_every_invariant_against_a_byzantine_seat() {
+    let outcomes = sweep::<Hold>(&Default::default(), 1000..1024);
+    assert!(outcomes.iter().any(|o| o.finished + o.halted_naming_it > 0));
+}
+
+#[test]
+#[ignore = "a known violation: see Deviation::ALL_BUT_BAD_SIGNATURES"]
+fn bad_signature_to_one_peer() {
+    // 4 players, seed 47 of the sweep's pattern, with bad signatures in the mix: peer 1 halts
+    // on a move whose signature fails (sent to it alone), and the others hand its seat to the
+    // bot.
+    let (r, plan) = run_with::<Pig>(
+        &fixture::options(),
+        4,
+        47,
+        50,
+        400,
+        After::Silent,
+        Deviation::ALL,
+    );
+    if let Err(v) = r {
+        panic!("{plan:?}: {v}");
+    }
+}
