@@ -34,22 +34,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "c8a85bb4bd320d98b5e3b165c319e7cc8d4fbf9fab8c58ce832b760ac9d91169",
+        hash: "b25acb44f2d29117a1bfaf2930d75d48864c9a773ed7908a130c03fce29f1422",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "700b745359f41287c83f0c76593c615e60d1f8ef95f6e4f2a1a97a74c323ccf9",
+        hash: "ab2ae8d9beee17603011b45d215021a27b7831147217ada4cb9f8b99e1afb906",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "b0fa1f5b44c2dbd1c24637e183312c4d47fe294a43abaecc30411b91a443d909",
+        hash: "6e8f083ac9ed1c367f1b7dcd56f375771821b9b56d49a1edde183d1044deb01d",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "56797a20c63c599cf0f4bff5192751d43e31d816a241e707ca611ee0ddd9ae51",
+        hash: "7953b46e66ad9df67e91dde37b5b2a2ee6d6bfc52c7d7a8006d40a809c92e93f",
     },
 ];
 

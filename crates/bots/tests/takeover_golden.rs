@@ -86,6 +86,6 @@ fn the_takeover_bot_plays_spring_as_pinned() {
     check::<dwarfs_spring::Spring>(
         "Spring",
         &Default::default(),
-        "48a301c3e1123292eb5a234bcbcd333b821dbf7fb18ca2001ad9d17b85e456bf",
+        "f0a2a4dec5df37d14bf1d11bffa5e03a0f98b2e5ac252013bcf82e9f37c287af",
     );
 }

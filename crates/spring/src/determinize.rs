@@ -1,10 +1,10 @@
 //! Determinization: from what one viewer may see, a full state consistent with it, with every
 //! hidden part redrawn at random.
 //!
-//! Hidden in Spring: the other seats' faerie hands (their sizes are public) and the faerie pile,
-//! and which of the unseen monsters are in the expedition deck and which went back to the box
-//! (how many monsters the deck holds is public). Heroes decks hold no secret: their cards are
-//! known and their order does not exist until a reveal draws at random.
+//! Hidden in Spring: the other seats' faerie hands (their sizes are public) and the faerie pile.
+//! Nothing else is: heroes decks' cards are known and their order does not exist until a reveal
+//! draws at random, and the expedition deck holds the unseen quests and a count of monsters,
+//! which of the unseen monsters come being drawn only when the deck shows one.
 
 use crate::rules::flow::draw_bit;
 use crate::state::Spring;
@@ -40,18 +40,6 @@ impl Spring {
             g.hidden.hands[s] = hand;
         }
         g.hidden.faerie_pile = pool as u32;
-        // Unseen monsters: deal the deck's count back into the deck, the rest to the box.
-        let monsters = (1u64 << crate::data::MONSTERS) - 1;
-        let in_deck = (self.hidden.exp_deck & monsters).count_ones();
-        let mut unseen = (self.hidden.exp_deck & monsters) | self.hidden.boxed as u64;
-        let mut deck = self.hidden.exp_deck & !monsters;
-        for _ in 0..in_deck {
-            if let Some(c) = draw_bit(&mut rng, &mut unseen) {
-                deck |= 1 << c;
-            }
-        }
-        g.hidden.exp_deck = deck;
-        g.hidden.boxed = unseen as u16;
         g
     }
 }

@@ -1,6 +1,8 @@
 //! The game's own invariants, checked by the conformance harness after every step.
 
-use crate::data::{DWARFS, FAERIE_DATA, LINE_LEN, MONSTERS, WILDLANDS};
+use crate::data::{
+    DECK_MONSTERS, DWARFS, FAERIE_DATA, LINE_LEN, MONSTERS, SETUP_MONSTERS, WILDLANDS,
+};
 use crate::map::Locs;
 use crate::state::{EXP_CARDS, Phase, Spring, hero_id};
 
@@ -91,17 +93,32 @@ impl Spring {
         if owned != self.decks.owner.iter().flatten().count() {
             return Err("dragon owners do not match the nests".into());
         }
-        // Expedition cards: each in exactly one place.
+        // Expedition cards: each in exactly one place (a quest in the deck, a monster among
+        // the unseen: in the deck or the box, undecided).
+        let d = &self.decks;
+        if d.deck_quests & ((1u64 << MONSTERS) - 1) != 0 || d.deck_quests >> EXP_CARDS != 0 {
+            return Err("the expedition deck's quests hold a card that is not a quest".into());
+        }
+        if d.unseen >> MONSTERS != 0 {
+            return Err("an unseen monster is not a monster card".into());
+        }
+        let boxed = MONSTERS - SETUP_MONSTERS - DECK_MONSTERS;
+        if self.flow.phase != Phase::Setup
+            && d.unseen.count_ones() as usize != d.deck_monsters as usize + boxed
+        {
+            return Err(format!(
+                "{} unseen monsters for {} in the expedition deck and {boxed} in the box",
+                d.unseen.count_ones(),
+                d.deck_monsters
+            ));
+        }
         let mut place = [0u8; EXP_CARDS];
         let mut mark = |c: usize| place.get_mut(c).map(|p| *p += 1);
         for c in self.area_cards() {
             mark(c as usize);
         }
         for c in 0..EXP_CARDS {
-            if self.hidden.exp_deck >> c & 1 == 1 {
-                mark(c);
-            }
-            if c < MONSTERS && self.hidden.boxed >> c & 1 == 1 {
+            if d.deck_quests >> c & 1 == 1 || (c < MONSTERS && d.unseen >> c & 1 == 1) {
                 mark(c);
             }
             for (s, e) in self.empires.iter().enumerate() {

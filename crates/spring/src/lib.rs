@@ -50,7 +50,7 @@ impl Game for Spring {
     type Error = SpringError;
 
     const NAME: &'static str = "spring";
-    const RULES_VERSION: u32 = 4;
+    const RULES_VERSION: u32 = 5;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 

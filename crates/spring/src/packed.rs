@@ -14,7 +14,8 @@
 //!
 //! Layout: `players, flow (phase, era, round, first, turn, acted, pending (3), chance (3)),
 //! map layout (19), monster on each wildland (6 x 2), webs (2 x 16), expedition area (6 x 2),
-//! dragon owners (24 x 2), faerie pile (4), expedition deck (8), boxed monsters (2), counts of
+//! dragon owners (24 x 2), faerie pile (4), expedition deck's quests (8), unseen monsters (2),
+//! expedition deck's monster count (1), counts of
 //! empires, removal lists and hands, then each empire: resources (3), built (3), fortress (2),
 //! settlements (16), dwarfs (16), wildland dwarfs (6), bastion, used (2), idle, heroes (8),
 //! successes, defeated, power bonus, nest count and 3 bytes per dragon (dragon, level,
@@ -35,7 +36,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub const MAX_SEATS: usize = 4;
 /// Bytes before the empires.
 const HEADER: usize =
-    1 + 6 + 3 + 3 + PETALS + 2 * WILDLANDS + 32 + 2 * AREA_SIZE + 2 * DRAGONS + 14 + 3;
+    1 + 6 + 3 + 3 + PETALS + 2 * WILDLANDS + 32 + 2 * AREA_SIZE + 2 * DRAGONS + 15 + 3;
 /// Bytes of an empire without its nest's dragons.
 const EMPIRE: usize = 3 + 3 + 2 + 16 + 16 + WILDLANDS + 1 + 2 + 1 + 8 + 3 + 1;
 /// The longest byte string.
@@ -234,8 +235,9 @@ impl Spring {
             w.opt(*o);
         }
         w.put(&self.hidden.faerie_pile.to_le_bytes());
-        w.put(&self.hidden.exp_deck.to_le_bytes());
-        w.put(&self.hidden.boxed.to_le_bytes());
+        w.put(&self.decks.deck_quests.to_le_bytes());
+        w.put(&self.decks.unseen.to_le_bytes());
+        w.put(&[self.decks.deck_monsters]);
         w.put(&[empires.len() as u8, removed.len() as u8, hands.len() as u8]);
         for e in empires {
             e.pack(&mut w);
@@ -290,8 +292,9 @@ impl Spring {
             *o = r.opt()?;
         }
         let faerie_pile = u32::from_le_bytes(r.take()?);
-        let exp_deck = u64::from_le_bytes(r.take()?);
-        let boxed = u16::from_le_bytes(r.take()?);
+        let deck_quests = u64::from_le_bytes(r.take()?);
+        let unseen = u16::from_le_bytes(r.take()?);
+        let deck_monsters = r.u8()?;
         let (n_empires, n_removed, n_hands) = (
             r.count(MAX_SEATS)?,
             r.count(MAX_SEATS)?,
@@ -320,15 +323,13 @@ impl Spring {
             empires,
             decks: Decks {
                 area,
+                deck_quests,
+                deck_monsters,
+                unseen,
                 owner,
                 removed,
             },
-            hidden: Hidden {
-                hands,
-                faerie_pile,
-                exp_deck,
-                boxed,
-            },
+            hidden: Hidden { hands, faerie_pile },
         })
     }
 }

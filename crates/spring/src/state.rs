@@ -314,11 +314,25 @@ impl Empire {
     }
 }
 
-/// The shared cards: the expedition area, the dragons still in the egg pile.
+/// The shared cards: the expedition area and deck, the dragons still in the egg pile.
+///
+/// The expedition deck is public in all it holds: its quests (every quest not yet seen) and how
+/// many monster cards it holds. Which of the unseen monsters those are is decided by no one: the
+/// deck's monsters and the three boxed at setup are alike face down (`unseen`), and a monster is
+/// drawn from all of them only when the deck shows one (`rules/flow.rs::draw_expedition`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decks {
     /// The expedition area's six places.
     pub area: [Option<ExpCard>; AREA_SIZE],
+    /// The quests in the face-down expedition deck (a bit per expedition card; never a
+    /// monster's).
+    pub deck_quests: u64,
+    /// How many monster cards the expedition deck holds.
+    pub deck_monsters: u8,
+    /// The monster cards nobody has seen, in the expedition deck or in the box (a bit per
+    /// card): `deck_monsters` of them will come, the others never, and which is which is drawn
+    /// one card at a time.
+    pub unseen: u16,
     /// The owner of each dragon (`None`: in the level 1 egg pile).
     pub owner: [Option<u8>; DRAGONS],
     /// Cards removed from heroes decks to the box (bits of [`hero_id`]s, per seat).
@@ -330,12 +344,8 @@ pub struct Decks {
 pub struct Hidden {
     /// Each seat's faerie hand (a bit per faerie card).
     pub hands: Vec<u32>,
-    /// The face-down faerie pile (played faeries return to it).
+    /// The face-down faerie pile (played faeries return to it): what no hand holds.
     pub faerie_pile: u32,
-    /// The face-down expedition deck (a bit per expedition card).
-    pub exp_deck: u64,
-    /// Monster cards put back in the box at setup.
-    pub boxed: u16,
 }
 
 /// A game of Dwar7s Spring. Its canonical encoding is hand-packed (see `packed.rs`): the
@@ -376,14 +386,15 @@ impl Spring {
             empires: (0..n).map(|_| Empire::new()).collect(),
             decks: Decks {
                 area: [None; AREA_SIZE],
+                deck_quests: 0,
+                deck_monsters: 0,
+                unseen: 0,
                 owner: [None; DRAGONS],
                 removed: vec![0; n],
             },
             hidden: Hidden {
                 hands: vec![0; n],
                 faerie_pile: (1u32 << FAERIE_DATA.len()) - 1,
-                exp_deck: 0,
-                boxed: 0,
             },
         }
     }
@@ -412,18 +423,9 @@ impl Spring {
     pub fn hand(&self, seat: Seat) -> u32 {
         self.hidden.hands.get(seat.index()).copied().unwrap_or(0)
     }
-    /// Cards left in the expedition deck.
+    /// Cards left in the expedition deck: its quests and its count of monsters.
     pub fn exp_deck_len(&self) -> u32 {
-        self.hidden.exp_deck.count_ones()
-    }
-    /// The face-down expedition deck (a bit per card). Private: which monsters it holds is
-    /// hidden from every seat (use `exp_deck_len`).
-    pub fn exp_deck(&self) -> u64 {
-        self.hidden.exp_deck
-    }
-    /// The monster cards put back in the box at setup (a bit per card). Private, as the deck.
-    pub fn boxed_monsters(&self) -> u16 {
-        self.hidden.boxed
+        self.decks.deck_quests.count_ones() + u32::from(self.decks.deck_monsters)
     }
     /// Cards in the face-down faerie pile.
     pub fn faerie_pile_len(&self) -> u32 {
@@ -567,9 +569,15 @@ impl Spring {
         self.hidden.faerie_pile &= !hand;
     }
 
-    /// Replaces the expedition deck (a bit per expedition card).
+    /// Replaces the expedition deck with exactly these cards (a bit per expedition card): its
+    /// quests, and its monsters as the whole unseen pool (none boxed), so that they are the
+    /// monsters its draws show. Cards neither in play nor in `deck` are then nowhere (the
+    /// invariants no longer hold).
     pub fn set_exp_deck(&mut self, deck: u64) {
-        self.hidden.exp_deck = deck;
+        let monsters = (1u64 << MONSTERS) - 1;
+        self.decks.deck_quests = deck & !monsters;
+        self.decks.unseen = (deck & monsters) as u16;
+        self.decks.deck_monsters = (deck & monsters).count_ones() as u8;
     }
 
     /// Gives `seat` a dragon at `level` (taken from the egg pile).
@@ -609,20 +617,31 @@ impl Spring {
         g
     }
 
-    /// Replaces the expedition area: the cards leaving it go to the expedition deck, the cards
-    /// entering it come from the deck or the box. Monsters entering are not placed on the map
-    /// (use [`Spring::board_mut`]).
+    /// Replaces the expedition area: the cards leaving it go to the expedition deck (a monster
+    /// back among the unseen, one more in the deck's count), the cards entering it come from
+    /// the deck (an unseen monster, one fewer in the deck's count while it holds any).
+    /// Monsters entering are not placed on the map (use [`Spring::board_mut`]).
     pub fn set_area(&mut self, area: [Option<ExpCard>; AREA_SIZE]) {
-        for c in self.decks.area.iter().flatten() {
-            self.hidden.exp_deck |= 1 << c;
-        }
-        for c in area.iter().flatten() {
-            self.hidden.exp_deck &= !(1 << c);
-            if is_monster(*c) {
-                self.hidden.boxed &= !(1 << c);
+        let d = &mut self.decks;
+        for &c in d.area.iter().flatten() {
+            if is_monster(c) {
+                d.unseen |= 1 << c;
+                d.deck_monsters = d.deck_monsters.saturating_add(1);
+            } else {
+                d.deck_quests |= 1 << c;
             }
         }
-        self.decks.area = area;
+        for &c in area.iter().flatten() {
+            if is_monster(c) {
+                if d.unseen >> c & 1 == 1 {
+                    d.unseen &= !(1 << c);
+                    d.deck_monsters = d.deck_monsters.saturating_sub(1);
+                }
+            } else {
+                d.deck_quests &= !(1 << c);
+            }
+        }
+        d.area = area;
     }
 
     /// Puts monster card `card` in play in area place `slot` (the card there goes to the deck)

@@ -1,5 +1,6 @@
-//! What one viewer may see: everything but the other seats' faerie hands, the order and make-up
-//! of the face-down piles, and which monsters went back to the box.
+//! What one viewer may see: everything but the other seats' faerie hands and the make-up of the
+//! face-down faerie pile. (The expedition deck keeps no secret: its quests are the unseen ones,
+//! and which unseen monsters it holds is decided only by its draws.)
 
 use crate::state::{Board, Decks, Empire, Flow, Spring};
 use dwarfs_engine::{Actor, Viewer};
@@ -28,7 +29,7 @@ pub struct SpringView {
     pub faerie_pile: u8,
     /// Cards in the expedition deck.
     pub deck_len: u8,
-    /// Of those, monsters (known from what has been revealed).
+    /// Of those, monsters (which ones is drawn when one is shown).
     pub deck_monsters: u8,
 }
 
@@ -54,9 +55,8 @@ impl Spring {
                 .map(|h| h.count_ones() as u8)
                 .collect(),
             faerie_pile: self.hidden.faerie_pile.count_ones() as u8,
-            deck_len: self.hidden.exp_deck.count_ones() as u8,
-            deck_monsters: (self.hidden.exp_deck & ((1 << crate::data::MONSTERS) - 1)).count_ones()
-                as u8,
+            deck_len: self.exp_deck_len() as u8,
+            deck_monsters: self.decks.deck_monsters,
         }
     }
 }

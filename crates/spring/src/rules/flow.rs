@@ -19,9 +19,13 @@ pub(crate) fn draw_bit(rng: &mut ChanceRng, mask: &mut u64) -> Option<u8> {
     if n == 0 {
         return None;
     }
-    let mut k = rng.below(n);
+    take_bit(mask, rng.below(n))
+}
+
+/// Clears and returns the `k`-th set bit of `mask` (from the lowest), if it has that many.
+fn take_bit(mask: &mut u64, mut k: u32) -> Option<u8> {
     let mut m = *mask;
-    loop {
+    while m != 0 {
         let b = m.trailing_zeros();
         if k == 0 {
             *mask &= !(1u64 << b);
@@ -30,6 +34,7 @@ pub(crate) fn draw_bit(rng: &mut ChanceRng, mask: &mut u64) -> Option<u8> {
         k -= 1;
         m &= m - 1;
     }
+    None
 }
 
 impl Spring {
@@ -115,7 +120,10 @@ impl Spring {
         layout[1..].copy_from_slice(&rest);
         self.board.map = Map::new(Layout(layout));
         ev.push(Ev::MapLaidOut { centre });
-        // 2. Three monsters onto the map; six more into the expedition deck with every quest.
+        // 2. Three monsters onto the map; six more into the expedition deck with every quest,
+        // the last three back to the box. Which six is not drawn here: no deck order or make-up
+        // exists before a draw, so the deck holds its quests and a count of monsters, and each
+        // monster it shows is drawn from every unseen one then (`draw_expedition`).
         let mut monsters: u64 = (1 << MONSTERS) - 1;
         for slot in 0..SETUP_MONSTERS {
             if let Some(c) = draw_bit(rng, &mut monsters) {
@@ -124,14 +132,9 @@ impl Spring {
                 self.spawn(c, ev);
             }
         }
-        let mut deck: u64 = ((1u64 << QUESTS) - 1) << MONSTERS;
-        for _ in 0..DECK_MONSTERS {
-            if let Some(c) = draw_bit(rng, &mut monsters) {
-                deck |= 1 << c;
-            }
-        }
-        self.hidden.boxed = monsters as u16;
-        self.hidden.exp_deck = deck;
+        self.decks.unseen = monsters as u16;
+        self.decks.deck_monsters = DECK_MONSTERS as u8;
+        self.decks.deck_quests = ((1u64 << QUESTS) - 1) << MONSTERS;
         for slot in SETUP_MONSTERS..SETUP_MONSTERS + SETUP_REVEALS {
             self.reveal_into(rng, slot, ev);
         }
@@ -156,14 +159,40 @@ impl Spring {
 
     /// Reveals the expedition deck's next card into area place `slot`.
     fn reveal_into(&mut self, rng: &mut ChanceRng, slot: usize, ev: &mut Vec<Ev>) {
-        let mut deck = self.hidden.exp_deck;
-        if let Some(c) = draw_bit(rng, &mut deck) {
-            self.hidden.exp_deck = deck;
+        if let Some(c) = self.draw_expedition(rng) {
             self.decks.area[slot] = Some(c);
             ev.push(Ev::CardRevealed { card: c });
             if is_monster(c) {
                 self.spawn(c, ev);
             }
+        }
+    }
+
+    /// Draws the expedition deck's next card, or `None` when it is empty. The deck holds
+    /// its quests and `deck_monsters` monsters of the `unseen` ones: the card is one of its
+    /// `quests + deck_monsters` cards uniformly, and a monster is any unseen one uniformly.
+    /// That is the rulebook's deck (six of the nine unseen monsters chosen at random and
+    /// shuffled in with the quests) drawn one card at a time: whatever was drawn before, the
+    /// deck's monsters are equally likely to be any `deck_monsters` of the unseen, so the next
+    /// card is a monster with chance `deck_monsters / (quests + deck_monsters)`, and then each
+    /// unseen one alike.
+    pub(crate) fn draw_expedition(&mut self, rng: &mut ChanceRng) -> Option<ExpCard> {
+        let d = &mut self.decks;
+        let quests = d.deck_quests.count_ones();
+        // A count beyond the unseen cards (no game reaches one) draws no card that is not there.
+        let monsters = u32::from(d.deck_monsters).min(d.unseen.count_ones());
+        if quests + monsters == 0 {
+            return None;
+        }
+        let k = rng.below(quests + monsters);
+        if k < monsters {
+            let mut unseen = u64::from(d.unseen);
+            let c = draw_bit(rng, &mut unseen)?;
+            d.unseen = unseen as u16;
+            d.deck_monsters = d.deck_monsters.saturating_sub(1);
+            Some(c)
+        } else {
+            take_bit(&mut d.deck_quests, k - monsters)
         }
     }
 
