@@ -62,7 +62,8 @@ impl<G: Game> Session<G> {
             Some(d) if d.seq == seq && d.digest == digest => {
                 d.seats.extend(seats);
                 let open = d.seats.difference(&d.confirmed).next().is_some();
-                return open && self.clock.now < d.since.saturating_add(self.settings.silence_ms / 2);
+                return open
+                    && self.clock.now < d.since.saturating_add(self.settings.silence_ms / 2);
             }
             _ => {}
         }

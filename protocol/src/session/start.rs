@@ -279,10 +279,7 @@ impl<G: Game> Session<G> {
         }
         s.journal.started = journal.valid_len > 0;
         if let Some(me) = s.local.seat
-            && let Some(key) = s.seats[me.index()]
-                .player
-                .as_ref()
-                .map(|p| p.verifier)
+            && let Some(key) = s.seats[me.index()].player.as_ref().map(|p| p.verifier)
         {
             for (_, rec) in journal.records {
                 let ours = match &rec {
