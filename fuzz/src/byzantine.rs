@@ -6,10 +6,8 @@ use crate::Input;
 use dwarfs_engine::Game;
 use dwarfs_engine::toy::Pig;
 use dwarfs_hold::Hold;
-use dwarfs_protocol::Settings;
 use dwarfs_protocol::byzantine::{self, After, Deviation, Plan};
-use dwarfs_protocol::config::GameConfig;
-use dwarfs_protocol::sim::{Faults, Network, SIM_TAKEOVER_ITERATIONS, fixture, sim_game_id};
+use dwarfs_protocol::sim::{Faults, fixture};
 
 /// Runs one case from `data`; panics with the plan when an invariant fails.
 pub fn run(data: &[u8]) {
@@ -45,28 +43,7 @@ pub fn run(data: &[u8]) {
 }
 
 fn case<G: Game>(options: &G::Options, players: u8, seed: u64, faults: Faults, plan: Plan) {
-    let settings = Settings {
-        silence_ms: 600,
-        takeover_after_ms: Some(800),
-        gone_after_ms: 2_000,
-        ..fixture::settings()
-    };
-    let Ok(mut net) = Network::<G>::with_config(
-        players,
-        seed,
-        faults,
-        settings,
-        |seats| {
-            GameConfig::new::<G>(sim_game_id(seed), options, seats)
-                .expect("options encode")
-                .with_takeover_iterations(SIM_TAKEOVER_ITERATIONS)
-        },
-        &[],
-    ) else {
-        return;
-    };
-    byzantine::install(&mut net, seed, plan);
-    if let Err(v) = byzantine::run_and_check(&mut net, plan.seat, 600_000, 20_000) {
+    if let Err(v) = byzantine::run_case::<G>(options, players, seed, faults, plan) {
         panic!("{} x{players}, seed {seed}, {plan:?}, {faults:?}: {v}", G::NAME);
     }
 }

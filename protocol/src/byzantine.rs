@@ -129,7 +129,7 @@ pub struct Tally {
 struct State {
     plan: Plan,
     rng: SeedStream,
-    secret: [u8; 32],
+    key: craft::Key,
     seats: usize,
     reroll: Chain,
     reroll_len: u32,
@@ -166,7 +166,7 @@ impl State {
     /// Signs `body` with a small-order point in R (see [`craft`]).
     fn crafted<T: serde::Serialize>(&mut self, domain: Domain, body: &T) -> Signature {
         let t = (self.rng.next_u64() % 5) as usize;
-        Signature(craft::sign(self.secret, &signed_bytes(domain, body), t))
+        Signature(craft::sign(&self.key, &signed_bytes(domain, body), Some(t)))
     }
 
     /// The whole-message deviations, before the message is split per receiver.
@@ -429,7 +429,7 @@ pub fn install<G: Game>(net: &mut Network<G>, sim_seed: u64, plan: Plan) -> Adve
     let state = State {
         plan,
         rng: SeedStream::derive(plan.seed, "byzantine seat"),
-        secret: sim_key_secret(sim_seed, plan.seat),
+        key: craft::key(sim_key_secret(sim_seed, plan.seat), None),
         seats: cfg.seats.len(),
         reroll,
         reroll_len,
@@ -469,6 +469,33 @@ pub struct Outcome {
     pub finished: usize,
     /// Honest peers that halted with evidence naming the Byzantine seat.
     pub halted_naming_it: usize,
+}
+
+/// The timers of every adversary run: the takeover tests' quick ones, with a seat silent after
+/// 600 ms without news, a takeover vote after 800 ms and a 2-player partner gone after 2 s.
+pub fn settings() -> crate::Settings {
+    crate::Settings {
+        silence_ms: 600,
+        takeover_after_ms: Some(800),
+        gone_after_ms: 2_000,
+        ..crate::sim::fixture::settings()
+    }
+}
+
+/// One whole case: `players` peers of `G` with keys from `seed` over `faults`, with
+/// [`settings`], the seat `plan.seat` Byzantine by `plan`; run for at most 600 s of logical
+/// time with every session holding at most 20,000 items, then every invariant checked.
+pub fn run_case<G: Game>(
+    options: &G::Options,
+    players: u8,
+    seed: u64,
+    faults: crate::sim::Faults,
+    plan: Plan,
+) -> Result<Outcome, Violation> {
+    let mut net = Network::<G>::new(options, players, seed, faults, settings())
+        .map_err(|e| Violation(format!("the game cannot be set up: {e}")))?;
+    install(&mut net, seed, plan);
+    run_and_check(&mut net, plan.seat, 600_000, 20_000)
 }
 
 /// Runs `net` (with the adversary installed at `byz`) for at most `max_ms` of logical time,
@@ -627,8 +654,16 @@ pub mod craft {
         Scalar::from_bytes_mod_order_wide(&h.finalize().into())
     }
 
-    /// The signature of the key from `secret` over `msg`, with small-order point `t` in R.
-    pub fn sign(secret: [u8; 32], msg: &[u8], t: usize) -> [u8; 64] {
+    /// An expanded secret key (RFC 8032) and its public key.
+    pub struct Key {
+        a: Scalar,
+        prefix: [u8; 32],
+        /// The public key's encoding (with the small-order point it was given, if any).
+        pub public: [u8; 32],
+    }
+
+    /// The key of `secret`, its public point plus small-order point number `torsion` if given.
+    pub fn key(secret: [u8; 32], torsion: Option<usize>) -> Key {
         let h: [u8; 64] = Sha512::digest(secret).into();
         let mut a = [0u8; 32];
         a.copy_from_slice(&h[..32]);
@@ -636,11 +671,25 @@ pub mod craft {
         a[31] &= 127;
         a[31] |= 64;
         let a = Scalar::from_bytes_mod_order(a);
-        let public = (B * a).compress().to_bytes();
-        let r = hash(&[&h[32..], msg]);
-        let big_r = (B * r + torsion(t)).compress().to_bytes();
-        let k = hash(&[&big_r, &public, msg]);
-        let s = r + k * a;
+        let mut prefix = [0u8; 32];
+        prefix.copy_from_slice(&h[32..]);
+        let point = B * a + torsion.map(self::torsion).unwrap_or_default();
+        Key {
+            a,
+            prefix,
+            public: point.compress().to_bytes(),
+        }
+    }
+
+    /// `key`'s signature over `msg`, with small-order point number `torsion` added to R if
+    /// given (s computed for that R).
+    pub fn sign(key: &Key, msg: &[u8], torsion: Option<usize>) -> [u8; 64] {
+        let r = hash(&[&key.prefix, msg]);
+        let big_r = (B * r + torsion.map(self::torsion).unwrap_or_default())
+            .compress()
+            .to_bytes();
+        let k = hash(&[&big_r, &key.public, msg]);
+        let s = r + k * key.a;
         let mut out = [0u8; 64];
         out[..32].copy_from_slice(&big_r);
         out[32..].copy_from_slice(s.as_bytes());

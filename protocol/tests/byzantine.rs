@@ -6,10 +6,8 @@
 use dwarfs_engine::Game;
 use dwarfs_engine::toy::Pig;
 use dwarfs_hold::Hold;
-use dwarfs_protocol::Settings;
 use dwarfs_protocol::byzantine::{self, After, Deviation, Outcome, Plan};
-use dwarfs_protocol::config::GameConfig;
-use dwarfs_protocol::sim::{Faults, Network, SIM_TAKEOVER_ITERATIONS, fixture, sim_game_id};
+use dwarfs_protocol::sim::{Faults, fixture};
 
 /// The network of every run: a little loss, duplication and reordering.
 const FAULTS: Faults = Faults {
@@ -20,38 +18,8 @@ const FAULTS: Faults = Faults {
     max_extra_delay_ms: 20,
 };
 
-/// Quick timers, as the takeover tests use, with a seat silent after 600 ms of no news.
-fn settings() -> Settings {
-    Settings {
-        silence_ms: 600,
-        takeover_after_ms: Some(800),
-        gone_after_ms: 2_000,
-        ..fixture::settings()
-    }
-}
-
-/// One run: `players` peers of `G` from `seed`, the last seat Byzantine by `plan`, choosing
-/// from every deviation but bad signatures (see [`Deviation::ALL_BUT_BAD_SIGNATURES`]).
-fn run<G: Game>(
-    options: &G::Options,
-    players: u8,
-    seed: u64,
-    rate: u16,
-    budget: u32,
-    after: After,
-) -> (Result<Outcome, byzantine::Violation>, Plan) {
-    run_with::<G>(
-        options,
-        players,
-        seed,
-        rate,
-        budget,
-        after,
-        Deviation::ALL_BUT_BAD_SIGNATURES,
-    )
-}
-
-/// As [`run`], choosing from `deviations`.
+/// One run: `players` peers of `G` from `seed`, the last seat Byzantine, choosing from
+/// `deviations`.
 fn run_with<G: Game>(
     options: &G::Options,
     players: u8,
@@ -61,19 +29,6 @@ fn run_with<G: Game>(
     after: After,
     deviations: &'static [Deviation],
 ) -> (Result<Outcome, byzantine::Violation>, Plan) {
-    let mut net = Network::<G>::with_config(
-        players,
-        seed,
-        FAULTS,
-        settings(),
-        |seats| {
-            GameConfig::new::<G>(sim_game_id(seed), options, seats)
-                .expect("options encode")
-                .with_takeover_iterations(SIM_TAKEOVER_ITERATIONS)
-        },
-        &[],
-    )
-    .expect("a valid game");
     let plan = Plan {
         seat: players as usize - 1,
         seed: seed ^ 0x5eed,
@@ -82,9 +37,10 @@ fn run_with<G: Game>(
         after,
         deviations,
     };
-    byzantine::install(&mut net, seed, plan);
-    let r = byzantine::run_and_check(&mut net, plan.seat, 600_000, 20_000);
-    (r, plan)
+    (
+        byzantine::run_case::<G>(options, players, seed, FAULTS, plan),
+        plan,
+    )
 }
 
 fn sweep<G: Game>(options: &G::Options, seeds: std::ops::Range<u64>) -> Vec<Outcome> {
@@ -98,7 +54,16 @@ fn sweep<G: Game>(options: &G::Options, seeds: std::ops::Range<u64>) -> Vec<Outc
         } else {
             After::Silent
         };
-        let (r, plan) = run::<G>(options, players, seed, rate, budget, after);
+        // Every deviation but bad signatures (see Deviation::ALL_BUT_BAD_SIGNATURES).
+        let (r, plan) = run_with::<G>(
+            options,
+            players,
+            seed,
+            rate,
+            budget,
+            after,
+            Deviation::ALL_BUT_BAD_SIGNATURES,
+        );
         match r {
             Ok(o) => outcomes.push(o),
             Err(v) => panic!(

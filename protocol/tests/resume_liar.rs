@@ -4,19 +4,11 @@
 //! unsigned "I am where you are" and no items must not be enough: the number is a claim, and
 //! the resumed player would sign a second, different move and be named for equivocation.
 
-use dwarfs_engine::toy::{Pig, PigAction, PigOptions};
+use dwarfs_engine::toy::{Pig, PigAction};
 use dwarfs_engine::{Game, Seat};
 use dwarfs_protocol::message::{LogItem, Message};
 use dwarfs_protocol::sim::fixture;
 use dwarfs_protocol::{Event, Phase, Session, Settings};
-
-fn options() -> PigOptions {
-    PigOptions {
-        target: 40,
-        max_rounds: 12,
-        wagers: false,
-    }
-}
 
 fn settings() -> Settings {
     Settings {
@@ -36,7 +28,9 @@ fn a_lying_empty_sync_answer_does_not_let_a_resumed_player_sign_a_move_anew() {
     const RESUMED: usize = 2;
     // Every move a checkpoint: the file holds every final move's links, so it resumes right
     // before the lost move.
-    let mut n = fixture::game(3, 61, &options(), settings(), |c| c.ack_interval = 1);
+    let mut n = fixture::game(3, 61, &fixture::options(), settings(), |c| {
+        c.ack_interval = 1
+    });
     n.peers[RESUMED].autoplay = false;
     // The resumed seat plays by hand (always rolling) up to a turn of its own a few moves in, where it may hold;
     // its signing journal is kept as a driver writes it.
@@ -162,7 +156,9 @@ fn a_resumed_player_waits_for_a_gone_player_until_its_seat_is_handed_to_the_bot(
         takeover_after_ms: None,
         ..fixture::settings()
     };
-    let mut n = fixture::game(3, 62, &options(), manual.clone(), |c| c.ack_interval = 1);
+    let mut n = fixture::game(3, 62, &fixture::options(), manual.clone(), |c| {
+        c.ack_interval = 1
+    });
     assert!(n.run_until(1_000_000, |n| n.peers[RESUMED].session.final_seq() >= 6));
     let mut journal = Vec::new();
     while let Some(b) = n.peers[RESUMED].session.poll_signing_record() {

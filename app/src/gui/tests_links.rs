@@ -67,18 +67,7 @@ fn the_game_screen_shows_each_players_link_and_a_failed_hole_punch() {
     let mut a = app();
     a.net_setup.key = Some(dir.path().join("ada.key"));
     let rt = NetRuntime::start().unwrap();
-    // A peer that never reaches anyone: the table only needs its handle.
-    let ticket = dwarfs_net::Ticket {
-        game: Fall::NAME.into(),
-        game_id: [1; 32],
-        host: PeerId::random(),
-        addrs: vec!["/ip4/127.0.0.1/tcp/9".parse().unwrap()],
-    }
-    .to_string();
-    let spec = a
-        .net_setup
-        .spec(Fall::NAME, &a.settings, dwarfs_net::Role::Join { ticket });
-    let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
+    let handle = super::tests_net::unreachable_fall_peer(&a, &rt);
     let (ada, bo, cy, watcher) = (
         PeerId::random(),
         PeerId::random(),

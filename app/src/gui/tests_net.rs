@@ -27,6 +27,25 @@ pub(super) fn net_app(dir: &Path, name: &str) -> DwarfsApp {
     a
 }
 
+/// The handle of a Fall peer that `a` joins to a host that never answers: a table only needs
+/// its handle.
+pub(super) fn unreachable_fall_peer(
+    a: &DwarfsApp,
+    rt: &super::net::NetRuntime,
+) -> dwarfs_net::PeerHandle<Fall> {
+    let ticket = dwarfs_net::Ticket {
+        game: Fall::NAME.into(),
+        game_id: [1; 32],
+        host: dwarfs_net::PeerId::random(),
+        addrs: vec!["/ip4/127.0.0.1/tcp/9".parse().unwrap()],
+    }
+    .to_string();
+    let spec = a
+        .net_setup
+        .spec(Fall::NAME, &a.settings, dwarfs_net::Role::Join { ticket });
+    rt.spawn::<Fall>(spec, &egui::Context::default())
+}
+
 /// Draws frames on both apps until `done` holds (the network runs on its own threads).
 pub(super) fn until(a: &mut H, b: &mut H, what: &str, done: impl Fn(&H, &H) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -287,18 +306,7 @@ fn a_report_alone_leaves_the_board_playable_and_only_a_halt_stops_it_with_a_bann
     let dir = tempfile::tempdir().unwrap();
     let a = net_app(dir.path(), "Ada");
     let rt = super::net::NetRuntime::start().unwrap();
-    // A peer that never reaches anyone: the table only needs its handle.
-    let ticket = dwarfs_net::Ticket {
-        game: Fall::NAME.into(),
-        game_id: [1; 32],
-        host: dwarfs_net::PeerId::random(),
-        addrs: vec!["/ip4/127.0.0.1/tcp/9".parse().unwrap()],
-    }
-    .to_string();
-    let spec = a
-        .net_setup
-        .spec(Fall::NAME, &a.settings, dwarfs_net::Role::Join { ticket });
-    let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
+    let handle = unreachable_fall_peer(&a, &rt);
     let mut game = Fall::new(&Default::default(), 2).unwrap();
     game.resolve_chance([3; 32]).unwrap();
     // We sit in the seat that acts first, so the board offers our moves.
@@ -567,19 +575,9 @@ fn the_end_screen_says_from_when_a_lone_live_player_could_foresee_chance() {
     let finished = dwarfs_engine::playout::random_playout::<Fall>(&Default::default(), 2, 5, false)
         .unwrap()
         .state;
-    // Tables of peers that never reach anyone: a table only needs its handle.
+    // Tables of peers that never reach anyone.
     let table = |bots: Vec<bool>| -> Table<FallView> {
-        let ticket = dwarfs_net::Ticket {
-            game: Fall::NAME.into(),
-            game_id: [1; 32],
-            host: dwarfs_net::PeerId::random(),
-            addrs: vec!["/ip4/127.0.0.1/tcp/9".parse().unwrap()],
-        }
-        .to_string();
-        let spec = a
-            .net_setup
-            .spec(Fall::NAME, &a.settings, dwarfs_net::Role::Join { ticket });
-        let handle = rt.spawn::<Fall>(spec, &egui::Context::default());
+        let handle = unreachable_fall_peer(&a, &rt);
         let names = vec!["Ada".into(), "Bo".into()];
         Table::networked(finished.clone(), names, bots, Some(Seat(0)), handle)
     };

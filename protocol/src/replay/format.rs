@@ -78,6 +78,17 @@ pub struct AckRecord {
     pub next_tip: Option<Link>,
 }
 
+impl AckRecord {
+    /// What the replay stores of a signed ack.
+    pub fn of(a: &crate::message::Ack) -> Self {
+        AckRecord {
+            seat: a.signed.body.seat,
+            sig: a.signed.sig,
+            next_tip: a.signed.body.next_tip,
+        }
+    }
+}
+
 /// One final move.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveRecord {

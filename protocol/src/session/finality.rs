@@ -201,11 +201,7 @@ impl<G: Game> Session<G> {
             .iter()
             .filter(|&&i| Some(i) != mover)
             .filter_map(|&i| acks.get(i).and_then(|a| a.as_ref()))
-            .map(|a| AckRecord {
-                seat: a.signed.body.seat,
-                sig: a.signed.sig,
-                next_tip: a.signed.body.next_tip,
-            })
+            .map(AckRecord::of)
             .collect();
         let sig = p.mv.as_ref().map(|m| m.sig);
         let (reveal, next_tip) =
@@ -427,14 +423,7 @@ impl<G: Game> Session<G> {
         self.push_frame(Frame::Final(FinalRecord {
             seq,
             stage: AckStage::Settled,
-            acks: acks
-                .iter()
-                .map(|a| AckRecord {
-                    seat: a.signed.body.seat,
-                    sig: a.signed.sig,
-                    next_tip: None,
-                })
-                .collect(),
+            acks: acks.iter().map(AckRecord::of).collect(),
             beacon: self.last_links.iter().map(|l| l.1).collect(),
         }));
         self.game_over();

@@ -737,12 +737,12 @@ impl<G: Game> Session<G> {
     /// Before the game starts, only a seat that withholds its seed reveal (or its re-roll link)
     /// can be voted out, at the seed round (see `seeding.rs`).
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
-        if self.phase == Phase::Seeding {
-            return self.vote_seed_takeover(seat);
-        }
         let me = self.local.seat.ok_or(TakeoverError::NotSeated)?;
+        let seeding = self.phase == Phase::Seeding;
         // The vote may name the seat's move we hold: its signature checked first.
-        self.check_deferred();
+        if !seeding {
+            self.check_deferred();
+        }
         if !self.seats.get(me.index()).is_some_and(|s| s.live) {
             return Err(TakeoverError::NotSeated);
         }
@@ -754,7 +754,16 @@ impl<G: Game> Session<G> {
         {
             return Err(TakeoverError::BadSeat);
         }
-        if !matches!(self.phase, Phase::Playing | Phase::Settling) {
+        if seeding {
+            // Only a seat we wait for (its reveal, re-roll link or vote) once every commit is in.
+            if !self
+                .seed_waiting_for()
+                .iter()
+                .any(|(i, w)| *i == seat.index() && *w != Waiting::Commit)
+            {
+                return Err(TakeoverError::NotWithholding);
+            }
+        } else if !matches!(self.phase, Phase::Playing | Phase::Settling) {
             return Err(TakeoverError::NotPlaying);
         }
         let needed = takeover::quorum(self.takeover.players_at_start);
@@ -774,9 +783,9 @@ impl<G: Game> Session<G> {
                 });
             }
         }
-        // Always the move under way: a vote cast by someone else for a later move (stale, or
-        // hostile) never moves ours, so it cannot stall the takeover.
-        let from_seq = self.final_seq + 1;
+        // Always the move under way (0: the seed round): a vote cast by someone else for a
+        // later move (stale, or hostile) never moves ours, so it cannot stall the takeover.
+        let from_seq = if seeding { 0 } else { self.final_seq + 1 };
         if self
             .takeover
             .votes

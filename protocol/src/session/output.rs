@@ -246,14 +246,9 @@ impl<G: Game> Session<G> {
                 let Some(ours) = ours.filter(|o| o.body.seat == seat && *o != m) else {
                     return;
                 };
-                let Some(peer) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
-                else {
+                let Some(peer) = self.seat_signed(seat, Domain::Move, &m.body, &m.sig) else {
                     return;
                 };
-                let (key, peer) = (peer.verifier, peer.peer);
-                if !verify(&key, Domain::Move, &m.body, &m.sig) {
-                    return;
-                }
                 self.second_move(Some(ours), m, seat, peer);
             }
             LogItem::Ack(a)
@@ -279,14 +274,10 @@ impl<G: Game> Session<G> {
                 if a.signed.body.hash == agreed {
                     return;
                 }
-                let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
+                let Some(peer) = self.seat_signed(seat, Domain::Ack, &a.signed.body, &a.signed.sig)
                 else {
                     return;
                 };
-                let (key, peer) = (player.verifier, player.peer);
-                if !verify(&key, Domain::Ack, &a.signed.body, &a.signed.sig) {
-                    return;
-                }
                 self.cheat(
                     CheatKind::FalseHash,
                     Some(seat),
@@ -315,14 +306,9 @@ impl<G: Game> Session<G> {
                 {
                     return;
                 }
-                let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
-                else {
+                let Some(peer) = self.seat_signed(seat, Domain::Reveal, &r.body, &r.sig) else {
                     return;
                 };
-                let (key, peer) = (player.verifier, player.peer);
-                if !verify(&key, Domain::Reveal, &r.body, &r.sig) {
-                    return;
-                }
                 // Not a halt: at the seed round a false reveal counts as withheld, and its seat
                 // goes to the bot (see `seeding.rs`); halting would let the last revealer, who
                 // knows the deal, stop the game at no cost to its seat.
@@ -335,35 +321,28 @@ impl<G: Game> Session<G> {
                     vec![LogItem::Commit(c), LogItem::Reveal(r)],
                 );
             }
+            // A signed commitment is handled as if its seat had sent it (see `on_commit`): one
+            // we lack is stored (its reveal, next in the proof, is then held against it), a
+            // different one is equivocation.
             LogItem::Commit(c) if c.body.game_id == self.game_id => {
-                let seat = c.body.seat;
-                let Some(player) = self.seats.get(seat.index()).and_then(|s| s.player.as_ref())
-                else {
-                    return;
-                };
-                let (key, peer) = (player.verifier, player.peer);
-                // A commitment is signed: one we lack is taken as if its seat had sent it (its
-                // reveal, next in the proof, is then held against it).
-                let Some(ours) = self.seeding.commits.get(seat.index()).cloned().flatten() else {
-                    if self.phase == Phase::Seeding {
-                        self.on_commit(peer, c);
-                    }
-                    return;
-                };
-                if ours == c || !verify(&key, Domain::Commit, &c.body, &c.sig) {
-                    return;
+                if let Some(peer) = self.seat_signed(c.body.seat, Domain::Commit, &c.body, &c.sig) {
+                    self.on_commit(peer, c);
                 }
-                self.cheat(
-                    CheatKind::Equivocation,
-                    Some(seat),
-                    peer,
-                    0,
-                    "two different signed seed commits".into(),
-                    vec![LogItem::Commit(ours), LogItem::Commit(c)],
-                );
             }
             _ => {}
         }
+    }
+
+    /// The peer of `seat`, if a player holds it and `sig` is its signature over `body`.
+    fn seat_signed<T: serde::Serialize>(
+        &self,
+        seat: Seat,
+        domain: Domain,
+        body: &T,
+        sig: &crate::keys::Signature,
+    ) -> Option<PeerId> {
+        let player = self.seats.get(seat.index())?.player.as_ref()?;
+        verify(&player.verifier, domain, body, sig).then_some(player.peer)
     }
 
     /// Checks a signature from `seat` (claimed) as received from `from`. On failure, reports

@@ -379,22 +379,8 @@ impl<G: Game> Session<G> {
             && matches!(self.phase, Phase::Playing | Phase::Settling)
         {
             let n = self.final_seq + 1;
-            let mine: Vec<usize> = live
-                .iter()
-                .copied()
-                .filter(|&t| {
-                    self.takeover
-                        .votes
-                        .get(&(Seat(t as u8), n))
-                        .is_some_and(|v| v.contains_key(&me))
-                })
-                .collect();
-            let wait = self
-                .settings
-                .takeover_after_ms
-                .unwrap_or(self.settings.silence_ms);
-            if !mine.is_empty() && self.clock.now >= self.takeover.last_vote_at.saturating_add(wait)
-            {
+            let mine = self.voted_against(me, n, &live);
+            if self.votes_overdue(&mine) {
                 for v in takeover::voters(&live, &mine) {
                     if v == me.index() || silent.iter().any(|(i, _)| *i == v) {
                         continue;

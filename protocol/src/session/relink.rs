@@ -121,11 +121,7 @@ impl<G: Game> Session<G> {
             .iter()
             .filter(|&&i| Some(i) != mover)
             .map(|&i| {
-                let rec = e.acks.get(i).and_then(|a| a.as_ref()).map(|a| AckRecord {
-                    seat: a.signed.body.seat,
-                    sig: a.signed.sig,
-                    next_tip: a.signed.body.next_tip,
-                });
+                let rec = e.acks.get(i).and_then(|a| a.as_ref()).map(AckRecord::of);
                 (i, rec)
             })
             .collect();

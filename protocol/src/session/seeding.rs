@@ -377,14 +377,7 @@ impl<G: Game> Session<G> {
                     .iter()
                     .filter_map(|a| a.signed.body.reroll.map(|r| r.link))
                     .collect(),
-                acks: acks
-                    .iter()
-                    .map(|a| AckRecord {
-                        seat: a.signed.body.seat,
-                        sig: a.signed.sig,
-                        next_tip: None,
-                    })
-                    .collect(),
+                acks: acks.iter().map(|a| AckRecord::of(a)).collect(),
             }
         });
         self.state = state;
@@ -497,75 +490,6 @@ impl<G: Game> Session<G> {
 
     // ----- takeovers at the seed round -----
 
-    /// Votes to hand `seat` to the takeover bot at the seed round (move 0): allowed while we
-    /// wait for its seed reveal (or its re-roll link, or its vote) once we hold every commit,
-    /// by the same rule as in play (see [`Session::vote_takeover`]).
-    pub(super) fn vote_seed_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
-        let me = self.local.seat.ok_or(TakeoverError::NotSeated)?;
-        if !self.seats[me.index()].live {
-            return Err(TakeoverError::NotSeated);
-        }
-        if seat == me
-            || !self
-                .seats
-                .get(seat.index())
-                .is_some_and(|s| s.live && s.player.is_some())
-        {
-            return Err(TakeoverError::BadSeat);
-        }
-        if !self
-            .seed_waiting_for()
-            .iter()
-            .any(|(i, w)| *i == seat.index() && *w != Waiting::Commit)
-        {
-            return Err(TakeoverError::NotWithholding);
-        }
-        let needed = takeover::quorum(self.takeover.players_at_start);
-        let available = self.live_player_seats().len() - 1;
-        if available < needed {
-            return Err(TakeoverError::TooFewVoters { needed, available });
-        }
-        if takeover::lone_vote(self.takeover.players_at_start) {
-            let quiet_ms = self
-                .clock
-                .now
-                .saturating_sub(self.presence.news_at[seat.index()]);
-            if quiet_ms < self.settings.gone_after_ms {
-                return Err(TakeoverError::PartnerActive {
-                    quiet_ms,
-                    needed_ms: self.settings.gone_after_ms,
-                });
-            }
-        }
-        if self
-            .takeover
-            .votes
-            .get(&(seat, 0))
-            .is_some_and(|v| v.contains_key(&me))
-        {
-            return Ok(());
-        }
-        let body = TakeoverBody {
-            game_id: self.game_id,
-            seat,
-            from_seq: 0,
-            voter: me,
-            seat_move: None,
-        };
-        let signed = Signed {
-            sig: self.local.signer.sign(Domain::Takeover, &body),
-            body,
-        };
-        self.sent_news();
-        self.send(Destination::Broadcast, Message::Takeover(signed.clone()));
-        if let Some(peer) = self.seats[seat.index()].player.as_ref().map(|p| p.peer) {
-            self.send(Destination::Peer(peer), Message::Takeover(signed.clone()));
-        }
-        self.on_takeover(self.local.peer, signed);
-        self.advance();
-        Ok(())
-    }
-
     /// A vote of the seed round, checked and accepted (see `on_takeover`).
     pub(super) fn hold_seed_vote(&mut self, t: Signed<TakeoverBody>) {
         let (seat, voter) = (t.body.seat, t.body.voter);
@@ -649,6 +573,12 @@ impl<G: Game> Session<G> {
         if self.seeding.starts[me.index()].is_some() {
             return;
         }
+        self.seeding.starts[me.index()] = Some(self.seed_ack(me, hash, None));
+    }
+
+    /// Our signed ack of move 0 (the seed round) on the state hashing to `hash`: a start ack,
+    /// or with `reroll`, a re-roll ack.
+    fn seed_ack(&self, me: Seat, hash: StateHash, reroll: Option<RerollLink>) -> Ack {
         let body = AckBody {
             game_id: self.game_id,
             seq: 0,
@@ -657,11 +587,11 @@ impl<G: Game> Session<G> {
             hash,
             next_tip: None,
             reveal: None,
-            reroll: None,
+            reroll,
         };
-        self.seeding.starts[me.index()] = Some(Ack {
+        Ack {
             signed: Signed::sign(&self.local.signer, Domain::Ack, body),
-        });
+        }
     }
 
     /// Applies every takeover of the seed round that the votes held decide.
@@ -726,22 +656,11 @@ impl<G: Game> Session<G> {
         let Some(hash) = self.seed_pre_hash() else {
             return;
         };
-        let body = AckBody {
-            game_id: self.game_id,
-            seq: 0,
-            seat: me,
-            stage: AckStage::Applied,
-            hash,
-            next_tip: None,
-            reveal: None,
-            reroll: Some(RerollLink {
-                pos: k,
-                link: self.local.reroll_chain.link(k),
-            }),
+        let reroll = RerollLink {
+            pos: k,
+            link: self.local.reroll_chain.link(k),
         };
-        let ack = Ack {
-            signed: Signed::sign(&self.local.signer, Domain::Ack, body),
-        };
+        let ack = self.seed_ack(me, hash, Some(reroll));
         self.seeding.rerolls.insert((k, me.index()), ack.clone());
         self.sent_news();
         self.send(Destination::Broadcast, Message::Ack(ack));
@@ -856,22 +775,8 @@ impl<G: Game> Session<G> {
             }
         }
         if let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) {
-            let mine: Vec<usize> = live
-                .iter()
-                .copied()
-                .filter(|&t| {
-                    self.takeover
-                        .votes
-                        .get(&(Seat(t as u8), 0))
-                        .is_some_and(|v| v.contains_key(&me))
-                })
-                .collect();
-            let wait = self
-                .settings
-                .takeover_after_ms
-                .unwrap_or(self.settings.silence_ms);
-            if !mine.is_empty() && self.clock.now >= self.takeover.last_vote_at.saturating_add(wait)
-            {
+            let mine = self.voted_against(me, 0, &live);
+            if self.votes_overdue(&mine) {
                 for v in takeover::voters(&live, &mine) {
                     if v == me.index() || out.iter().any(|(i, _)| *i == v) {
                         continue;

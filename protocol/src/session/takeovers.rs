@@ -390,16 +390,7 @@ impl<G: Game> Session<G> {
             .filter(|&i| self.seats[i].live);
         match me {
             Some(me) => sets.iter().find(|x| x.contains(&me)).cloned().or_else(|| {
-                let mine: Vec<usize> = live
-                    .iter()
-                    .copied()
-                    .filter(|&t| {
-                        self.takeover
-                            .votes
-                            .get(&(Seat(t as u8), n))
-                            .is_some_and(|v| v.contains_key(&Seat(me as u8)))
-                    })
-                    .collect();
+                let mine = self.voted_against(Seat(me as u8), n, live);
                 sets.iter().find(|x| **x == mine).cloned()
             }),
             None => sets.first().cloned(),
@@ -505,6 +496,29 @@ impl<G: Game> Session<G> {
             });
         }
         self.progress();
+    }
+
+    /// The live seats (of `live`) that `me` voted to hand to the bot at move `n`.
+    pub(super) fn voted_against(&self, me: Seat, n: u32, live: &[usize]) -> Vec<usize> {
+        live.iter()
+            .copied()
+            .filter(|&t| {
+                self.takeover
+                    .votes
+                    .get(&(Seat(t as u8), n))
+                    .is_some_and(|v| v.contains_key(&me))
+            })
+            .collect()
+    }
+
+    /// Whether our votes (`mine`, not empty) have waited long enough for the other voters'
+    /// that a voter still silent is reported (the seat timeout, else the silence timeout).
+    pub(super) fn votes_overdue(&self, mine: &[usize]) -> bool {
+        let wait = self
+            .settings
+            .takeover_after_ms
+            .unwrap_or(self.settings.silence_ms);
+        !mine.is_empty() && self.clock.now >= self.takeover.last_vote_at.saturating_add(wait)
     }
 
     /// Drops the acks held for move `n` that were signed before the takeover being applied there
