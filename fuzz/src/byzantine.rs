@@ -25,8 +25,7 @@ pub fn run(data: &[u8]) {
         } else {
             After::Silent
         },
-        // Bad signatures to one peer are a known violation (see the constant's docs).
-        deviations: Deviation::ALL_BUT_BAD_SIGNATURES,
+        deviations: Deviation::ALL,
     };
     let faults = Faults {
         drop: (input.byte() % 64) as u16,

@@ -97,24 +97,6 @@ impl Deviation {
         Deviation::Vote,
         Deviation::SyncLie,
     ];
-
-    /// Every deviation but [`Deviation::BadSignature`]. A bad signature sent to one peer only,
-    /// over the author's own connection, halts that peer (the item was applied before its
-    /// check, see `session/deferred.rs`) and the evidence cannot convince the others, who then
-    /// hand its seat to the bot: a known violation, reproduced by the ignored test
-    /// `bad_signature_to_one_peer` in `protocol/tests/byzantine.rs`.
-    pub const ALL_BUT_BAD_SIGNATURES: &'static [Deviation] = &[
-        Deviation::Subset,
-        Deviation::Withhold,
-        Deviation::HoldBack,
-        Deviation::Duplicate,
-        Deviation::Replay,
-        Deviation::Equivocate,
-        Deviation::FalseReroll,
-        Deviation::CraftedSignature,
-        Deviation::Vote,
-        Deviation::SyncLie,
-    ];
 }
 
 /// What the adversary did, for reports.

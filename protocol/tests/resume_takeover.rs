@@ -3,11 +3,34 @@
 //! holds only at checkpoints, so the resumed peer must get them back before it records one. And
 //! a 2-player survivor resumed with its partner gone for good hands the partner to the bot.
 
-use dwarfs_engine::Seat;
 use dwarfs_engine::toy::{Pig, PigAction};
+use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_protocol::replay;
 use dwarfs_protocol::sim::{Network, fixture};
 use dwarfs_protocol::{Event, Phase, Session};
+
+/// Runs `n` until `pred` holds, peer `i` checking its waiting signatures after every step so
+/// that its file holds every move it took as final (a driver at a quiet moment; acks counted
+/// before their checks otherwise hold a move's frame back a few moves). Returns whether `pred`
+/// held within `max_ms` of logical time.
+fn run_until_whole(
+    n: &mut Network<Pig>,
+    i: usize,
+    max_ms: u64,
+    pred: impl Fn(&Network<Pig>) -> bool,
+) -> bool {
+    let deadline = n.now + max_ms;
+    for k in 0..n.peers.len() {
+        n.pump(k);
+    }
+    while !pred(n) && !n.done() && n.now <= deadline {
+        n.step();
+        if n.peers[i].session.check_signatures_now() {
+            n.pump(i);
+        }
+    }
+    pred(n)
+}
 
 /// Peer `i`'s session as it resumes from its replay file now, with its own key and secrets.
 fn resumed(n: &Network<Pig>, i: usize) -> Session<Pig> {
@@ -26,17 +49,18 @@ fn resumed(n: &Network<Pig>, i: usize) -> Session<Pig> {
 #[test]
 fn a_takeover_right_after_a_resume_is_recorded_with_the_links_of_the_move_before() {
     // Checkpoints every 4 moves: more chances to stop on the move after one.
-    let mut n = fixture::net_with(3, 71, fixture::settings(), |c| c.ack_interval = 4);
+    let mut n = fixture::net_with(3, 72, fixture::settings(), |c| c.ack_interval = 4);
     // Stop where every peer holds the same last final move, and seat 3's file, read back,
     // ends with it (a move whose chance point needs later links is cut) and it is not a
     // checkpoint: its acks and beacon links are not in the file.
     let interval = n.peers[0].session.config().ack_interval;
     let resume = |n: &Network<Pig>| resumed(n, 2);
-    assert!(n.run_until(1_000_000, |n| {
+    assert!(run_until_whole(&mut n, 2, 1_000_000, |n| {
         let k = n.peers[2].session.final_seq();
         k >= 10
             && k % interval != 0
             && n.peers.iter().all(|p| p.session.final_seq() == k)
+            && matches!(n.peers[0].session.state().to_act(), Actor::Seat(s) if s != Seat(1))
             && n.peers[2].session.phase() == &Phase::Playing
             && resume(n).final_seq() == k
     }));
@@ -149,34 +173,49 @@ fn a_2_player_survivor_resumed_after_its_own_move_hands_the_gone_partner_to_the_
     let mut n = fixture::net_with(2, 73, fixture::settings(), |c| c.ack_interval = 2);
     let interval = n.peers[0].session.config().ack_interval;
     let hold = dwarfs_engine::codec::encode(&PigAction::Hold).unwrap();
-    // Seat 2's file (what a crash leaves) ends with seat 2's own hold, not a checkpoint.
-    let last_move = |n: &Network<Pig>| {
-        replay::format::read_frames(&n.peers[1].replay)
-            .frames
-            .into_iter()
-            .rev()
-            .find_map(|(_, f)| match f {
-                replay::format::Frame::Move(m) => Some(m),
+    // Seat 2's file cut right after seat 2's last move, its own hold, not a checkpoint (what a
+    // crash between two writes leaves, as the partner plays on).
+    let cut = |n: &Network<Pig>| -> Option<(Vec<u8>, u32)> {
+        let bytes = &n.peers[1].replay;
+        let frames = replay::format::read_frames(bytes).frames;
+        let moves: Vec<(usize, &replay::format::MoveRecord)> = frames
+            .iter()
+            .enumerate()
+            .filter_map(|(j, (_, f))| match f {
+                replay::format::Frame::Move(m) => Some((j, m)),
                 _ => None,
             })
+            .collect();
+        let (j, m) = *moves.iter().rev().find(|(_, m)| m.seat == Seat(1))?;
+        let ok = m.seq >= 6 && m.seq % interval != 0 && m.action == hold;
+        let end = frames.get(j + 1).map_or(bytes.len(), |(o, _)| *o);
+        ok.then(|| (bytes[..end].to_vec(), m.seq))
     };
-    let resume = |n: &Network<Pig>| resumed(n, 1);
-    // (A file with links only at checkpoints resumed at the hold only when no chance point came
-    // between it and the checkpoint before: the file ends where that limit was.)
+    let resume = |n: &Network<Pig>, bytes: &[u8]| {
+        let p = &n.peers[1];
+        Session::<Pig>::resume_with_signer(
+            bytes,
+            p.signer.clone(),
+            p.secret.clone(),
+            fixture::settings(),
+            n.now,
+        )
+        .unwrap()
+        .0
+    };
     assert!(n.run_until(1_000_000, |n| {
-        last_move(n).is_some_and(|m| {
-            m.seq >= 6 && m.seq % interval != 0 && m.seat == Seat(1) && m.action == hold && {
-                let s = resume(n);
-                s.final_seq() == m.seq && s.phase() == &Phase::Playing
-            }
+        cut(n).is_some_and(|(bytes, k)| {
+            let s = resume(n, &bytes);
+            s.final_seq() == k && s.phase() == &Phase::Playing
         })
     }));
-    let k = last_move(&n).unwrap().seq;
+    let (bytes, k) = cut(&n).unwrap();
     // Seat 2's process dies and comes back from its file; seat 1 is gone for good.
     n.peers[0].offline = true;
-    let session = resume(&n);
+    let session = resume(&n, &bytes);
     assert_eq!(session.final_seq(), k);
     n.peers[1].session = session;
+    n.peers[1].replay = bytes;
     let seen = n.peers[1].events.len();
     n.run(20_000_000);
     let survivor = &n.peers[1];
@@ -289,4 +328,41 @@ fn a_lone_vote_against_a_player_back_from_a_short_restart_is_an_eviction() {
         "{:?}",
         back.events.iter().rev().take(6).collect::<Vec<_>>()
     );
+}
+
+/// A 3-player game where the last move of the player about to leave is still on its way when
+/// the third player's process restarts (seed 71, the replay file whole at move 29): the first
+/// player, hearing nothing from the restarting player, votes against it as well as against the
+/// gone one. Handing both over can never pass (one voter would be left, short of the quorum of
+/// 2), so that vote must not bind its voter: once, it applied no takeover and refused the
+/// restarted player's next move for ever, and the game froze.
+#[test]
+fn a_vote_that_can_no_longer_pass_binds_nobody() {
+    let mut n = fixture::net_with(3, 71, fixture::settings(), |c| c.ack_interval = 4);
+    let resume = |n: &Network<Pig>| resumed(n, 2);
+    assert!(run_until_whole(&mut n, 2, 1_000_000, |n| {
+        let k = n.peers[2].session.final_seq();
+        k == 29 && n.peers.iter().all(|p| p.session.final_seq() == k) && resume(n).final_seq() == k
+    }));
+    n.peers[1].offline = true;
+    n.peers[2].session = resume(&n);
+    let seen: Vec<usize> = n.peers.iter().map(|p| p.events.len()).collect();
+    assert!(n.run(20_000_000), "the two players left did not finish");
+    // The case under test: the first player voted against both others.
+    let voted_both = [1u8, 2].iter().all(|&t| {
+        n.peers[0].events[seen[0]..]
+            .iter()
+            .any(|e| matches!(e, Event::Silent { seat, .. } if *seat == Seat(t)))
+    });
+    assert!(voted_both, "{:?}", &n.peers[0].events[seen[0]..]);
+    for i in [0, 2] {
+        let p = &n.peers[i];
+        assert_eq!(p.session.phase(), &Phase::Over);
+        assert!(
+            p.events[seen[i]..]
+                .iter()
+                .any(|e| matches!(e, Event::TakenOver { seat: Seat(1), .. }))
+        );
+        replay::verify::<Pig>(&p.replay).unwrap_or_else(|e| panic!("peer {i}: {e}"));
+    }
 }

@@ -1,19 +1,33 @@
-//! Moves and acks counted before their signatures are checked.
+//! Acks counted before their signatures are checked.
 //!
-//! A move or an ack that arrives over the connection of the very peer whose seat signed it (the
-//! transport authenticates the sender: noise over libp2p) is applied or counted towards finality
-//! at once, and its signature is checked later, with the others waiting, in one ed25519 batch:
-//! by the driver on a thread of its own ([`Session::take_signature_work`], its result given back
-//! with [`Session::signature_verdict`]) or when the driver has nothing else to do
+//! An ack that arrives over the connection of the very peer whose seat signed it (the transport
+//! authenticates the sender: noise over libp2p) counts towards finality at once, and its
+//! signature is checked later, with the others waiting, in one ed25519 batch: by the driver on a
+//! thread of its own ([`Session::take_signature_work`], its result given back with
+//! [`Session::signature_verdict`]) or when the driver has nothing else to do
 //! ([`Session::check_signatures`]), once a few are waiting; in the session itself before anything
 //! is relayed or a takeover applied, and at the latest when the replay frames are polled once
 //! [`DEFERRED_MOVES`] more moves are final (or the game is over). A check the session makes
-//! itself makes any work handed out stale: its verdict is then ignored. Replay frames wait for the
-//! check, so no move is written on a move or ack whose signature fails. A bad signature is named
-//! ([`CheatKind::BadSignature`], the item as evidence) and the game halts: its author's own peer
-//! sent it. A move about to be blamed for anything else (out of turn, illegal, on another state,
-//! a second one for its slot) has its signature checked first, so evidence always holds a valid
-//! signature. Items relayed by anyone else (log syncs) are checked before they are used.
+//! itself makes any work handed out stale: its verdict is then ignored.
+//!
+//! **What an unchecked ack may do.** Only agree. Everything it can carry that we use is either
+//! fixed before it is sent (its beacon reveal and re-roll link, checked against the seat's
+//! committed chains) or a claim we compare with our own (its state hash). So an unchecked ack
+//! counts only where the move becomes final in agreement and nothing of it is written: before a
+//! move is final on anything else (a desync or a dispute, a blame for a beacon or re-commit
+//! fault, a checkpoint or the end, whose frames store the acks' signatures), the acks it counts
+//! are checked first (`try_finalize`). A move is never applied before its signature is checked
+//! (`on_move`): an ack of ours on a move that turned out unsigned could not be taken back.
+//!
+//! **A bad signature gets the verdict it gets on arrival** (see `check_sig`): named
+//! ([`CheatKind::BadSignature`], the ack as evidence), and the ack dropped as if it never came.
+//! Nothing halts: the evidence convinces nobody else (anyone can make a bad signature), so a
+//! peer that halted on it could only be handed to the bot by the others. What the dropped ack
+//! was needed for, the seat's genuine ack (or its silence) gives, as for any ack that did not
+//! arrive: asked for again by retransmission and sync (relayed items are checked before they are
+//! used). If the move was already final in agreement, the state is the one the genuine ack
+//! would give too (the dropped ack carried nothing we did not check or compare), and its slot
+//! in our log is left empty, as after a resume.
 
 use super::*;
 use crate::keys::SigBatch;
@@ -29,11 +43,13 @@ const BATCH_MIN: usize = 6;
 const IDLE_BATCH: usize = 8;
 const IDLE_MOVES: u32 = 2;
 
-/// The moves and acks counted on the word of their connection, not checked yet.
+/// The acks counted on the word of their connection, not checked yet.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Deferred {
-    /// The items, in the order they arrived.
-    pub(super) items: Vec<Unchecked>,
+    /// The acks, in the order they arrived.
+    pub(super) items: Vec<Ack>,
+    /// How many were found with a bad signature and dropped, in all.
+    dropped: u64,
     /// The check handed to the driver: its ticket and how many of the first `items` it covers.
     handed_out: Option<(u64, usize)>,
     /// The last ticket handed out.
@@ -78,60 +94,25 @@ pub struct SignatureVerdict {
     all_hold: bool,
 }
 
-/// A signed item counted on the word of its author's own connection.
-#[derive(Clone, Debug)]
-pub(super) enum Unchecked {
-    /// An ack.
-    Ack(Ack),
-    /// A move (which carries its author's ack).
-    Move(Signed<MoveBody>),
-}
-
-impl Unchecked {
-    /// The move it is for.
-    pub(super) fn seq(&self) -> u32 {
-        match self {
-            Unchecked::Ack(a) => a.signed.body.seq,
-            Unchecked::Move(m) => m.body.seq,
-        }
-    }
-
-    fn seat(&self) -> Seat {
-        match self {
-            Unchecked::Ack(a) => a.signed.body.seat,
-            Unchecked::Move(m) => m.body.seat,
-        }
-    }
-
-    fn signed_bytes(&self) -> Vec<u8> {
-        match self {
-            Unchecked::Ack(a) => signed_bytes(Domain::Ack, &a.signed.body),
-            Unchecked::Move(m) => signed_bytes(Domain::Move, &m.body),
-        }
-    }
-
-    fn sig(&self) -> &crate::keys::Signature {
-        match self {
-            Unchecked::Ack(a) => &a.signed.sig,
-            Unchecked::Move(m) => &m.sig,
-        }
-    }
-
-    fn holds(&self, key: &crate::keys::VerifyingKey) -> bool {
-        match self {
-            Unchecked::Ack(a) => verify(key, Domain::Ack, &a.signed.body, &a.signed.sig),
-            Unchecked::Move(m) => verify(key, Domain::Move, &m.body, &m.sig),
-        }
-    }
-}
-
 impl<G: Game> Session<G> {
-    /// Checks the signatures of the moves and acks counted on the word of the connection they came over
+    /// Checks the signatures of the acks counted on the word of the connection they came over
     /// (a driver calls it when it has nothing else to do: the check is off the critical path of
     /// the next move). Returns whether any were checked; poll the outputs again if so. A bad
-    /// signature is reported as [`Event::Cheat`] and halts the game.
+    /// signature is reported as [`Event::Cheat`] and its ack dropped (see the module docs).
     pub fn check_signatures(&mut self) -> bool {
         let checked = self.checks_due() && self.check_deferred();
+        if checked {
+            self.advance();
+        }
+        checked
+    }
+
+    /// Checks every signature still waiting now, due or not, so that the replay frames they hold
+    /// back can be polled: for a driver about to stop (its window closing), or one that wants
+    /// its file whole at a quiet moment. Returns whether any were checked; poll the outputs
+    /// again if so.
+    pub fn check_signatures_now(&mut self) -> bool {
+        let checked = self.check_deferred();
         if checked {
             self.advance();
         }
@@ -143,8 +124,8 @@ impl<G: Game> Session<G> {
     /// with [`SignatureWork::run`], on any thread, and give the result back with
     /// [`Session::signature_verdict`]. One at a time: `None` while a verdict is awaited. Until it
     /// comes, the items wait as before (replay frames included); should the session need them
-    /// checked first (a move's frames [`DEFERRED_MOVES`] moves later, a takeover, a blame), it
-    /// checks them itself and the verdict is ignored.
+    /// checked first (a move's frames [`DEFERRED_MOVES`] moves later, a checkpoint, a takeover,
+    /// a blame), it checks them itself and the verdict is ignored.
     pub fn take_signature_work(&mut self) -> Option<SignatureWork> {
         if self.deferred.handed_out.is_some() || !self.checks_due() {
             return None;
@@ -156,12 +137,13 @@ impl<G: Game> Session<G> {
     }
 
     /// The checks of `items` as work with `ticket`; `None` if a seat that signed one has no key.
-    fn signature_work(&self, items: &[Unchecked], ticket: u64) -> Option<SignatureWork> {
+    fn signature_work(&self, items: &[Ack], ticket: u64) -> Option<SignatureWork> {
         let items = items
             .iter()
-            .map(|u| {
-                let key = self.author_key(u)?;
-                Some((key.to_bytes(), u.signed_bytes(), u.sig().0))
+            .map(|a| {
+                let key = self.author_key(a)?;
+                let bytes = signed_bytes(Domain::Ack, &a.signed.body);
+                Some((key.to_bytes(), bytes, a.signed.sig.0))
             })
             .collect::<Option<Vec<_>>>()?;
         Some(SignatureWork { ticket, items })
@@ -169,7 +151,7 @@ impl<G: Game> Session<G> {
 
     /// The result of the work [`Session::take_signature_work`] handed out. When every signature
     /// holds, the items it covered count as checked (their replay frames are released); when
-    /// one fails, the session checks them again one by one to name it (halting the game). A
+    /// one fails, the session checks them again one by one to name and drop the bad ones. A
     /// verdict for work made stale is ignored. Returns whether anything changed: poll the
     /// outputs again if so.
     pub fn signature_verdict(&mut self, verdict: SignatureVerdict) -> bool {
@@ -198,7 +180,7 @@ impl<G: Game> Session<G> {
                     .deferred
                     .items
                     .iter()
-                    .any(|a| a.seq() + IDLE_MOVES <= self.final_seq)
+                    .any(|a| a.signed.body.seq + IDLE_MOVES <= self.final_seq)
                 || !matches!(self.phase, Phase::Playing))
     }
 
@@ -212,10 +194,10 @@ impl<G: Game> Session<G> {
             .map_or(self.replay.log.len(), |(_, o)| *o)
     }
 
-    /// The key of the seat that signed `u`, if a player holds it.
-    fn author_key(&self, u: &Unchecked) -> Option<crate::keys::VerifyingKey> {
+    /// The key of the seat that signed `a`, if a player holds it.
+    fn author_key(&self, a: &Ack) -> Option<crate::keys::VerifyingKey> {
         self.seats
-            .get(u.seat().index())
+            .get(a.signed.body.seat.index())
             .and_then(|s| s.player.as_ref())
             .map(|p| p.verifier)
     }
@@ -232,42 +214,21 @@ impl<G: Game> Session<G> {
                 .is_some_and(|p| p.peer == *from)
     }
 
-    /// Whether move `m`, received from `from`, came from its author's own peer: its signature
-    /// may then be checked later (see the module docs).
-    pub(super) fn move_sent_by_author(&self, from: &PeerId, m: &Signed<MoveBody>) -> bool {
-        *from != self.local.peer
-            && self
-                .seats
-                .get(m.body.seat.index())
-                .filter(|s| s.live)
-                .and_then(|s| s.player.as_ref())
-                .is_some_and(|p| p.peer == *from)
+    /// Whether an ack of move `seq` counted before its check is still unchecked.
+    pub(super) fn unchecked_of(&self, seq: u32) -> bool {
+        self.deferred.items.iter().any(|a| a.signed.body.seq == seq)
     }
 
-    /// A move about to be blamed (out of turn, illegal, on another state) or taken as one side
-    /// of an equivocation: if its signature was not checked yet, it is now. Returns whether it
-    /// failed (then named as a bad signature, and the game halted).
-    pub(super) fn unchecked_move_fails(&mut self, m: &Signed<MoveBody>) -> bool {
-        let Some(k) = self
-            .deferred
-            .items
-            .iter()
-            .position(|u| matches!(u, Unchecked::Move(x) if x == m))
-        else {
-            return false;
-        };
-        // The work handed out covers the items by position: stale now.
-        self.deferred.handed_out = None;
-        let u = self.deferred.items.remove(k);
-        if self.author_key(&u).is_some_and(|k| u.holds(&k)) {
-            return false;
-        }
-        self.bad_signature(u);
-        true
+    /// Checks every unchecked ack now (see [`Session::check_deferred`]) and returns whether a
+    /// bad one was dropped: whatever was decided on the acks held must then be decided again.
+    pub(super) fn check_deferred_dropped(&mut self) -> bool {
+        let before = self.deferred.dropped;
+        self.check_deferred();
+        self.deferred.dropped != before
     }
 
-    /// Checks every unchecked move and ack, as [`SignatureWork::run`] does (then one by one only
-    /// to name a bad one). Returns whether there was anything to check.
+    /// Checks every unchecked ack, as [`SignatureWork::run`] does (then one by one only to find
+    /// the bad ones, which are named and dropped). Returns whether there was anything to check.
     pub(super) fn check_deferred(&mut self) -> bool {
         // Any work handed out is stale from here: these are checked now.
         self.deferred.handed_out = None;
@@ -281,27 +242,39 @@ impl<G: Game> Session<G> {
         {
             return true;
         }
-        let bad = items
-            .into_iter()
-            .find(|a| self.author_key(a).is_none_or(|k| !a.holds(&k)));
-        if let Some(a) = bad {
-            self.bad_signature(a);
+        for a in items {
+            let holds = self
+                .author_key(&a)
+                .is_some_and(|k| verify(&k, Domain::Ack, &a.signed.body, &a.signed.sig));
+            if !holds {
+                self.bad_signature(a);
+            }
         }
         true
     }
 
-    /// A counted move or ack whose signature fails: named with the item as evidence; the replay
-    /// is cut back to before its move (nothing of it was handed out yet) and the game halts.
-    fn bad_signature(&mut self, a: Unchecked) {
-        let (seq, seat) = (a.seq(), a.seat());
-        let what = match a {
-            Unchecked::Ack(_) => "the ack of move",
-            Unchecked::Move(_) => "move",
-        };
-        let proof = match a {
-            Unchecked::Ack(a) => LogItem::Ack(a),
-            Unchecked::Move(m) => LogItem::Move(m),
-        };
+    /// A counted ack whose signature fails: named with the ack as evidence, as on arrival, and
+    /// dropped from wherever it is held (a pending move's acks, or the slot of a move final in
+    /// agreement, which stays empty). The game goes on.
+    fn bad_signature(&mut self, a: Ack) {
+        self.deferred.dropped += 1;
+        let (seq, seat) = (a.signed.body.seq, a.signed.body.seat);
+        let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
+        if let Some(held) = self
+            .acks
+            .get_mut(&seq)
+            .and_then(|v| v.get_mut(seat.index()))
+        {
+            held.retain(|x| x.signed != a.signed);
+        }
+        if let Some(slot) = seq
+            .checked_sub(1)
+            .and_then(|i| self.log.get_mut(i as usize))
+            .and_then(|e| e.acks.get_mut(seat.index()))
+            .filter(|x| same(x))
+        {
+            *slot = None;
+        }
         let peer = self.peer_of_seat_or(seat, self.local.peer);
         self.cheat(
             CheatKind::BadSignature,
@@ -309,22 +282,10 @@ impl<G: Game> Session<G> {
             peer,
             seq,
             format!(
-                "{what} {seq} that {seat}'s own peer sent has a signature that does not verify"
+                "the ack of move {seq} that {seat}'s own peer sent has a signature that does \
+                 not verify (dropped)"
             ),
-            vec![proof],
+            vec![LogItem::Ack(a)],
         );
-        // The frames from move `seq` on were held back: drop them.
-        let cut = self.frames_from(seq);
-        if cut >= self.replay.polled {
-            self.replay.log.truncate(cut);
-            self.replay.frame_index.retain(|(_, o)| *o < cut);
-            self.replay.out.clear();
-            if cut > self.replay.polled {
-                self.replay
-                    .out
-                    .push_back(self.replay.log[self.replay.polled..].to_vec());
-            }
-        }
-        self.halt(format!("{seat} sent {what} {seq} with a bad signature"));
     }
 }

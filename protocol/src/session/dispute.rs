@@ -67,10 +67,6 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
-        // Relay only a move whose signature was checked (a bad one would be blamed on us).
-        if self.unchecked_move_fails(&mv) {
-            return true; // halted, the move named
-        }
         self.dispute = Some(Dispute {
             seq,
             digest,

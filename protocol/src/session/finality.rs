@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::lockstep::{AckClaim, NotFinal};
+use crate::message::Link;
 use dwarfs_engine::Viewer;
 
 impl<G: Game> Session<G> {
@@ -89,17 +90,28 @@ impl<G: Game> Session<G> {
         if let Err(NotFinal::Missing(_) | NotFinal::Unexpected(_)) = verdict {
             return false;
         }
+        // The acks that count (one per seat, at the re-roll position we count).
+        let n = self.seats.len();
+        let acks: Vec<Option<Ack>> = (0..n)
+            .map(|i| self.held_ack(seq, i, rank).cloned())
+            .collect();
+        // What the acks reveal, checked against the committed chains (nothing changed yet).
+        let links = self.final_links(seq, &live, folded.as_ref(), &acks, reroll);
+        // An ack counted before its check may only agree (see `deferred.rs`): before the move is
+        // final on anything else, or written with its acks' signatures (a checkpoint, the end),
+        // the acks are checked, and what was decided on a bad one (dropped) is decided again.
+        let checkpoint = lockstep::is_checkpoint(&self.config, seq) || reroll.is_some();
+        let agreed = verdict.is_ok() && links.is_ok() && !checkpoint;
+        let ends = self.state.to_act() == Actor::Over;
+        if (!agreed || ends) && self.unchecked_of(seq) && self.check_deferred_dropped() {
+            return true;
+        }
         // Disagreeing acks of a signed move: first the signed moves are exchanged (a mover may
         // have sent different ones to different peers), see `dispute.rs`.
         if matches!(verdict, Err(NotFinal::Desync { .. })) && self.dispute_pending(&claims, hash) {
             return false;
         }
-        // The acks that count (one per seat, at the re-roll position we count); the others
-        // held for this move go with it.
-        let n = self.seats.len();
-        let acks: Vec<Option<Ack>> = (0..n)
-            .map(|i| self.held_ack(seq, i, rank).cloned())
-            .collect();
+        // The others held for this move go with it.
         self.acks.remove(&seq);
         // The signed item behind seat `i`'s ack: its move or its ack.
         let proof = |i: usize| match &folded {
@@ -121,64 +133,26 @@ impl<G: Game> Session<G> {
             }
             _ => {}
         }
+        let links = match links {
+            Ok(links) => links,
+            Err((seat, why)) => {
+                self.bad_ack(seat, seq, proof(seat.index()), why);
+                return true;
+            }
+        };
         // Beacon reveals (each signed by its author, so a withheld or false one is the author's
         // own doing), and re-roll links after a takeover at this move.
+        let segment_end = lockstep::is_segment_end(&self.config, seq);
         let mut reveals = Vec::new();
         let mut rerolls = Vec::new();
-        let segment_end = lockstep::is_segment_end(&self.config, seq);
-        let reroll_len = lockstep::reroll_len(&self.config);
-        for &i in &live {
-            let (reveal, next_tip) = match (&folded, acks.get(i).and_then(|a| a.as_ref())) {
-                (Some(m), _) if Some(i) == mover => (Some(m.body.reveal), m.body.next_tip),
-                (_, Some(a)) => (a.signed.body.reveal, a.signed.body.next_tip),
-                (_, None) => continue,
-            };
-            let Some(tracker) = self.trackers[i] else {
+        for (i, l) in links {
+            let Some(mut t) = self.trackers[i] else {
                 continue;
             };
-            if let Some(k) = reroll {
-                let tip = self.seeding.commits[i].as_ref().map(|c| c.body.reroll_tip);
-                let link = acks
-                    .get(i)
-                    .and_then(|a| a.as_ref())
-                    .and_then(|a| a.signed.body.reroll);
-                match (tip, link) {
-                    (Some(tip), Some(r))
-                        if r.pos == k && beacon::check_reroll(&tip, reroll_len, k, &r.link) =>
-                    {
-                        rerolls.push(r.link);
-                    }
-                    _ => {
-                        let why = format!(
-                            "the re-roll link in the ack of move {seq} does not match the \
-                             committed re-roll chain"
-                        );
-                        self.bad_ack(Seat(i as u8), seq, proof(i), why);
-                        return true;
-                    }
-                }
-            }
-            let Some(r) = reveal.filter(|r| tracker.check(seq, r, self.config.beacon_segment))
-            else {
-                let what = if Some(i) == mover {
-                    "move"
-                } else {
-                    "ack of move"
-                };
-                let why = if reveal.is_none() {
-                    format!("{what} {seq} withholds its beacon preimage")
-                } else {
-                    format!(
-                        "beacon preimage in the {what} {seq} does not match the committed chain"
-                    )
-                };
-                self.bad_ack(Seat(i as u8), seq, proof(i), why);
-                return true;
-            };
-            reveals.push(r);
-            let mut t = tracker;
-            t.advance(seq, r);
-            if segment_end && let Some(tip) = next_tip {
+            rerolls.extend(l.reroll);
+            reveals.push(l.reveal);
+            t.advance(seq, l.reveal);
+            if segment_end && let Some(tip) = l.next_tip {
                 t.advance(seq, tip);
             }
             self.trackers[i] = Some(t);
@@ -266,7 +240,6 @@ impl<G: Game> Session<G> {
         // In a 2-player game, any other move is stored with the links of the acks it is final
         // on (the mover's is in its move), so that a survivor resumed with its partner gone
         // holds them (see `MoveRecord::beacon`).
-        let checkpoint = lockstep::is_checkpoint(&self.config, p.seq) || reroll.is_some();
         let beacon = if checkpoint {
             reveals.clone()
         } else if lockstep::links_every_move(&self.config) {
@@ -328,6 +301,82 @@ impl<G: Game> Session<G> {
             }
         }
         true
+    }
+
+    /// What each live seat's ack (or the mover's move) of move `seq` reveals, checked against
+    /// its committed chains without changing anything: its beacon link, its re-roll link after a
+    /// takeover at the move (position `reroll`), its re-commit. The first seat whose reveal does
+    /// not hold, with why, is the error.
+    fn final_links(
+        &self,
+        seq: u32,
+        live: &[usize],
+        folded: Option<&Signed<MoveBody>>,
+        acks: &[Option<Ack>],
+        reroll: Option<u32>,
+    ) -> Result<Vec<(usize, FinalLinks)>, (Seat, String)> {
+        let mover = folded.map(|m| m.body.seat.index());
+        let reroll_len = lockstep::reroll_len(&self.config);
+        let mut out = Vec::new();
+        for &i in live {
+            let ack = acks.get(i).and_then(|a| a.as_ref());
+            let (reveal, next_tip) = match (folded, ack) {
+                (Some(m), _) if Some(i) == mover => (Some(m.body.reveal), m.body.next_tip),
+                (_, Some(a)) => (a.signed.body.reveal, a.signed.body.next_tip),
+                (_, None) => continue,
+            };
+            let Some(tracker) = self.trackers[i] else {
+                continue;
+            };
+            let seat = Seat(i as u8);
+            let reroll = match reroll {
+                None => None,
+                Some(k) => {
+                    let tip = self.seeding.commits[i].as_ref().map(|c| c.body.reroll_tip);
+                    match (tip, ack.and_then(|a| a.signed.body.reroll)) {
+                        (Some(tip), Some(r))
+                            if r.pos == k && beacon::check_reroll(&tip, reroll_len, k, &r.link) =>
+                        {
+                            Some(r.link)
+                        }
+                        _ => {
+                            return Err((
+                                seat,
+                                format!(
+                                    "the re-roll link in the ack of move {seq} does not match \
+                                     the committed re-roll chain"
+                                ),
+                            ));
+                        }
+                    }
+                }
+            };
+            let Some(reveal) = reveal.filter(|r| tracker.check(seq, r, self.config.beacon_segment))
+            else {
+                let what = if Some(i) == mover {
+                    "move"
+                } else {
+                    "ack of move"
+                };
+                let why = if reveal.is_none() {
+                    format!("{what} {seq} withholds its beacon preimage")
+                } else {
+                    format!(
+                        "beacon preimage in the {what} {seq} does not match the committed chain"
+                    )
+                };
+                return Err((seat, why));
+            };
+            out.push((
+                i,
+                FinalLinks {
+                    reveal,
+                    next_tip,
+                    reroll,
+                },
+            ));
+        }
+        Ok(out)
     }
 
     /// An ack (or a move's folded ack) that breaks the beacon rules: evidence against its
@@ -651,6 +700,16 @@ impl<G: Game> Session<G> {
 }
 
 /// What the finality rule reads of a signed ack.
+/// What a live seat's ack (or the mover's move) reveals as a move becomes final.
+struct FinalLinks {
+    /// Its beacon link at the move.
+    reveal: Link,
+    /// Its re-commit, on a beacon segment's last position.
+    next_tip: Option<Link>,
+    /// Its re-roll link, after a takeover at the move.
+    reroll: Option<Link>,
+}
+
 fn claim(a: &Ack) -> AckClaim {
     AckClaim {
         seat: a.signed.body.seat,

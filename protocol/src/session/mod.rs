@@ -48,8 +48,8 @@ pub use settings::Settings;
 /// How far ahead of the last final move messages are buffered.
 const WINDOW: u32 = crate::limit::MOVES_AHEAD;
 
-/// Moves and acks counted on the word of the connection they came over are checked at the
-/// latest when this many more moves are final (see [`Session::check_signatures`]).
+/// Acks counted on the word of the connection they came over are checked at the latest when
+/// this many more moves are final (see [`Session::check_signatures`]).
 pub const DEFERRED_MOVES: u32 = 4;
 
 use crate::limit::{CHATS_SEEN_PER_SEAT, MAX_CHEAT_REPORTS, MAX_UNKNOWN_REPORTS};
@@ -422,12 +422,12 @@ impl<G: Game> Session<G> {
     /// starts returns the magic and the header frame together. Check
     /// [`Session::poll_replay_truncate`] first.
     ///
-    /// A frame waits while a move or an ack of its move (or of an earlier one) counted on the
-    /// word of its connection is unchecked (see [`Session::check_signatures`] and
-    /// [`Session::take_signature_work`]): a move is written only once it and every ack it was
-    /// final with are known to be signed. The frames before it go out meanwhile.
+    /// A frame waits while an ack of its move (or of an earlier one) counted on the word of its
+    /// connection is unchecked (see [`Session::check_signatures`] and
+    /// [`Session::take_signature_work`]): a move is written only once every ack it was final
+    /// with is known to be signed or dropped. The frames before it go out meanwhile.
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
-        let first_unchecked = |s: &Self| s.deferred.items.iter().map(|a| a.seq()).min();
+        let first_unchecked = |s: &Self| s.deferred.items.iter().map(|a| a.signed.body.seq).min();
         if let Some(first) = first_unchecked(self)
             && (first + DEFERRED_MOVES <= self.final_seq
                 || !matches!(self.phase, Phase::Playing | Phase::Settling))

@@ -101,13 +101,6 @@ impl<G: Game> Session<G> {
         author_peer: PeerId,
     ) {
         let seq = m.body.seq;
-        // Both must be signed to prove anything: one counted before its check is checked now.
-        if known.as_ref().is_some_and(|k| k != &m)
-            && (known.as_ref().is_some_and(|k| self.unchecked_move_fails(k))
-                || self.unchecked_move_fails(&m))
-        {
-            return;
-        }
         match known {
             Some(old) if old == m => {}
             Some(old) if old.body.seat == m.body.seat => self.cheat(
@@ -149,25 +142,17 @@ impl<G: Game> Session<G> {
         if held {
             return;
         }
-        // From its author's own peer, a new move for a slot still open is applied at once and
-        // its signature checked later, in a batch (see `deferred.rs`).
-        let deferred = self.move_sent_by_author(&from, &m)
-            && m.body.game_id == self.game_id
-            && seq > self.final_seq
-            && seq <= self.final_seq + WINDOW
-            && self.pending.as_ref().is_none_or(|p| p.seq != seq)
-            && !self.future_moves.contains_key(&seq);
-        if !deferred
-            && !self.check_sig(
-                from,
-                m.body.seat,
-                Domain::Move,
-                &m.body,
-                &m.sig,
-                seq,
-                "move",
-            )
-        {
+        // Checked before anything else, even from its author's own peer: we sign an ack of the
+        // state after it, which could not be taken back (see `deferred.rs`).
+        if !self.check_sig(
+            from,
+            m.body.seat,
+            Domain::Move,
+            &m.body,
+            &m.sig,
+            seq,
+            "move",
+        ) {
             return;
         }
         let author = m.body.seat;
@@ -224,11 +209,6 @@ impl<G: Game> Session<G> {
         }
         let slot = self.future_moves.entry(seq).or_default();
         if !slot.contains(&m) && slot.len() < 4 {
-            if deferred {
-                self.deferred
-                    .items
-                    .push(deferred::Unchecked::Move(m.clone()));
-            }
             slot.push(m);
         }
     }
@@ -255,9 +235,6 @@ impl<G: Game> Session<G> {
         }
         let to_act = self.state.to_act();
         if to_act != Actor::Seat(author) {
-            if self.unchecked_move_fails(&m) {
-                return true;
-            }
             self.cheat(
                 CheatKind::OutOfTurn,
                 Some(author),
@@ -282,9 +259,6 @@ impl<G: Game> Session<G> {
             return true;
         };
         if m.body.prev != local {
-            if self.unchecked_move_fails(&m) {
-                return true;
-            }
             self.cheat(
                 CheatKind::PrevHashMismatch,
                 Some(author),
@@ -307,9 +281,6 @@ impl<G: Game> Session<G> {
         let action: G::Action = match codec::decode_frame(&m.body.action) {
             Ok(a) => a,
             Err(e) => {
-                if self.unchecked_move_fails(&m) {
-                    return true;
-                }
                 self.cheat(
                     CheatKind::IllegalMove,
                     Some(author),
@@ -332,9 +303,6 @@ impl<G: Game> Session<G> {
                 }
             }
             Err(e) => {
-                if self.unchecked_move_fails(&m) {
-                    return true;
-                }
                 let desc = self.state.describe(&action);
                 self.cheat(
                     CheatKind::IllegalMove,
@@ -660,9 +628,7 @@ impl<G: Game> Session<G> {
             return;
         }
         if deferred {
-            self.deferred
-                .items
-                .push(deferred::Unchecked::Ack(a.clone()));
+            self.deferred.items.push(a.clone());
         }
         self.store_ack(a);
         // Only an ack that counts moves the game on: one held aside at a position no takeover
@@ -687,6 +653,21 @@ impl<G: Game> Session<G> {
         let seq = a.signed.body.seq;
         self.check_deferred();
         if matches!(self.phase, Phase::Halted(_)) || (deferred && !self.ack_sig_holds(from, &a)) {
+            return;
+        }
+        // The one we held may have been a bad signature, dropped just now: the new one is then
+        // no second opinion, and is taken as any other.
+        let rank = reroll_rank(&old);
+        let still_held = if seq <= self.final_seq {
+            self.log
+                .get(seq as usize - 1)
+                .and_then(|e| e.acks.get(seat.index()))
+                .is_some_and(|x| x.as_ref() == Some(&old))
+        } else {
+            self.held_ack(seq, seat.index(), rank) == Some(&old)
+        };
+        if !still_held {
+            self.on_ack(from, a);
             return;
         }
         self.cheat(

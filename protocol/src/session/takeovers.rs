@@ -322,16 +322,21 @@ impl<G: Game> Session<G> {
     }
 
     /// Whether we voted to take over `seat` at `seq` without holding its move for `seq`.
-    /// Once our own seat is handed over, our votes bind us no more.
+    /// Once our own seat is handed over, our votes bind us no more; nor does a vote that can
+    /// no longer pass (see [`Session::bound_by_vote`]).
     pub(super) fn voted_without_move(&self, seat: Seat, seq: u32) -> bool {
         let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) else {
             return false;
         };
-        self.takeover
-            .votes
-            .get(&(seat, seq))
-            .and_then(|v| v.get(&me))
-            .is_some_and(|v| v.body.seat_move.is_none())
+        let live = self.live_player_seats();
+        live.contains(&seat.index())
+            && self.passable(&live, &[seat.index()])
+            && self
+                .takeover
+                .votes
+                .get(&(seat, seq))
+                .and_then(|v| v.get(&me))
+                .is_some_and(|v| v.body.seat_move.is_none())
             && !self
                 .takeover
                 .votes
@@ -340,8 +345,16 @@ impl<G: Game> Session<G> {
             && !self.taken_over_after(seq)
     }
 
+    /// Whether handing `targets` to the bot can still be decided among the live seats `live`:
+    /// the voters it needs (every live seat outside it) are a quorum.
+    pub(super) fn passable(&self, live: &[usize], targets: &[usize]) -> bool {
+        takeover::voters(live, targets).len() >= takeover::quorum(self.takeover.players_at_start)
+    }
+
     /// Whether a vote of ours binds us not to finalise move `seq` without the takeover.
-    /// Once our own seat is handed over, our votes bind us no more.
+    /// Once our own seat is handed over, our votes bind us no more; nor does a vote against a
+    /// seat that can no longer be handed over (too few live voters would be left, say after
+    /// another seat went to the bot at the same move): it would bind us for ever.
     pub(super) fn bound_by_vote(&self, seq: u32, live: &[usize]) -> bool {
         let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) else {
             return false;
@@ -349,6 +362,7 @@ impl<G: Game> Session<G> {
         self.takeover.votes.iter().any(|((s, n), v)| {
             *n == seq
                 && live.contains(&s.index())
+                && self.passable(live, &[s.index()])
                 && v.contains_key(&me)
                 && !self
                     .takeover
@@ -380,7 +394,9 @@ impl<G: Game> Session<G> {
     /// The decided takeover at move `n` (among the live seats `live`) that we apply: a live
     /// voter applies only the set it voted for (so two voters never apply different sets), and
     /// any decided set that names its own seat; a follower or spectator applies the largest
-    /// decided set.
+    /// decided set. A voter whose set can never pass (too few voters would be left) applies the
+    /// largest decided set too: every decided set without it holds only seats it voted against,
+    /// and waiting for its own would freeze it for ever.
     pub(super) fn decided_to_apply(&self, n: u32, live: &[usize]) -> Option<Vec<usize>> {
         let sets = self.decided_at(n, live);
         let me = self
@@ -391,7 +407,11 @@ impl<G: Game> Session<G> {
         match me {
             Some(me) => sets.iter().find(|x| x.contains(&me)).cloned().or_else(|| {
                 let mine = self.voted_against(Seat(me as u8), n, live);
-                sets.iter().find(|x| **x == mine).cloned()
+                if self.passable(live, &mine) {
+                    sets.iter().find(|x| **x == mine).cloned()
+                } else {
+                    sets.first().cloned()
+                }
             }),
             None => sets.first().cloned(),
         }
