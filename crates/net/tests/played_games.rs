@@ -228,3 +228,46 @@ fn a_player_alone_with_bots_resumes_and_plays_on() {
         ended(&mut back).await;
     });
 }
+
+/// A player alone with the bot could foresee every draw (they all come from its own secrets):
+/// the terminal's end says so, as the end screen and `replay verify` do.
+#[test]
+fn a_player_alone_with_bots_is_told_chance_was_foreseeable() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt.block_on(async {
+        let host = Role::Host {
+            seats: 2,
+            bots: 1,
+            options: vec![],
+        };
+        let mut ada = spawn_peer::<Pig>(rt.handle(), spec(d, "Ada", host), || {});
+        let mut scores = None;
+        let sentence = timeout(STEP * 4, async {
+            while let Some(u) = ada.recv().await {
+                match u {
+                    Update::Started { state, .. }
+                    | Update::Applied { state, .. }
+                    | Update::Chance { state, .. }
+                        if state.to_act() == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) =>
+                    {
+                        assert!(ada.send(Command::Play(state.legal_actions_vec()[0])));
+                    }
+                    Update::Status(l) if l.contains("Scores:") => scores = Some(l),
+                    Update::Status(l) if l.contains("foreseeable") => return l,
+                    Update::Ended(r) => panic!("ended without the sentence: {r:?}"),
+                    _ => {}
+                }
+            }
+            panic!("the peer stopped")
+        })
+        .await
+        .expect("the game ends in time");
+        assert!(scores.is_some(), "the sentence follows the scores");
+        assert!(
+            sentence.starts_with("From the start, chance was foreseeable by Ada"),
+            "{sentence}"
+        );
+    });
+}

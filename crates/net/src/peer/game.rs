@@ -657,6 +657,18 @@ impl<G: Game> Driver<G> {
                     outcome.verdict(name),
                     scores.join(", ")
                 ));
+                // Once a single live player was left, chance was its own to foresee: said here
+                // as on the end screen and by `replay verify`.
+                let (_, bots) = self.seat_names();
+                let players: Vec<Seat> = (0..bots.len())
+                    .filter(|&i| !bots[i])
+                    .map(|i| Seat(i as u8))
+                    .collect();
+                if let Some(f) =
+                    dwarfs_protocol::replay::Foresight::of(&players, &self.report.takeovers)
+                {
+                    self.say(f.sentence(name));
+                }
                 if self.spec.rtt_probes == 0 {
                     self.send_done();
                 } else {
