@@ -58,6 +58,26 @@ impl fmt::Display for CheatKind {
     }
 }
 
+impl CheatKind {
+    /// Whether other peers can act on this finding's proof, so that it is worth relaying to
+    /// them. Not a bad signature (anyone can make one: it proves nothing to a third party), a
+    /// stranger's message, a wrong seat or game (nothing signed to hold against), or a false
+    /// re-roll claim (every peer judges each ack's claim on arrival, and one held by us alone
+    /// changes nothing elsewhere). Relaying them would only spend our share of what each peer
+    /// checks of relayed evidence, which the finding that halts us needs (see
+    /// `Session::on_evidence`).
+    pub fn worth_relaying(self) -> bool {
+        !matches!(
+            self,
+            CheatKind::BadSignature
+                | CheatKind::UnknownPeer
+                | CheatKind::WrongSeat
+                | CheatKind::WrongGame
+                | CheatKind::FalseReroll
+        )
+    }
+}
+
 /// A detected cheat, with the signed items that prove it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Evidence {

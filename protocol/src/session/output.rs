@@ -134,7 +134,7 @@ impl<G: Game> Session<G> {
             detail,
             proof,
         };
-        if kind != CheatKind::UnknownPeer && self.local.seat.is_some() {
+        if kind.worth_relaying() && !ev.proof.is_empty() && self.local.seat.is_some() {
             self.outbox.push_back(Transmit {
                 to: Destination::Broadcast,
                 message: Message::Evidence(ev.clone()),
