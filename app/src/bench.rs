@@ -72,19 +72,19 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
 fn rounds<G: CliGame>(args: &RoundsArgs) -> Result<(), CliError> {
     let options = G::options_from(&args.options)?;
     let l = args.latency_ms.max(1);
-    println!(
+    crate::out!(
         "dwarfs bench rounds: {} on the in-memory network, one-way latency L = {l} ms, seed {}",
         G::NAME,
         args.seed
     );
-    println!(
+    crate::out!(
         "players  moves  shown (min/median/max)  final (min/median/max)  slowest final  frames/move"
     );
     for &players in &args.players {
         G::new(&options, players).map_err(|e| CliError::Usage(e.to_string()))?;
         let r = dwarfs_protocol::rounds::measure::<G>(&options, players, args.seed, l)
             .map_err(|e| CliError::Failed(format!("{players} players: {e}")))?;
-        println!(
+        crate::out!(
             "{players:>7}  {:>5}  {:>6} / {:>3} / {:>3} ms  {:>6} / {:>3} / {:>3} ms  {:>10.1} L  {:>11.1}",
             r.moves,
             r.shown.min,
@@ -97,7 +97,7 @@ fn rounds<G: CliGame>(args: &RoundsArgs) -> Result<(), CliError> {
             r.frames as f64 / f64::from(r.moves.max(1))
         );
     }
-    println!("goal: shown after 1 L, final after 2 L (one round trip)");
+    crate::out!("goal: shown after 1 L, final after 2 L (one round trip)");
     Ok(())
 }
 
@@ -111,7 +111,7 @@ fn engine<G: CliGame>(args: &EngineArgs) -> Result<(), CliError> {
     G::new(&options, args.players).map_err(|e| CliError::Usage(e.to_string()))?;
     let budget = Duration::from_secs_f64(args.seconds);
     if cfg!(debug_assertions) {
-        println!(
+        crate::out!(
             "note: this is a debug build; run `cargo run --release -- bench engine` for real figures"
         );
     }
@@ -137,7 +137,7 @@ fn engine<G: CliGame>(args: &EngineArgs) -> Result<(), CliError> {
         seed += 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    crate::out!(
         "random playouts ({} players): {games} games, {:.0} moves/s ({:.0} steps/s incl. chance), one core",
         args.players,
         decisions as f64 / secs,
@@ -170,7 +170,7 @@ fn engine<G: CliGame>(args: &EngineArgs) -> Result<(), CliError> {
         n += samples.len() as u64;
     }
     let ns = |d: Duration| d.as_nanos() as f64 / n.max(1) as f64;
-    println!(
+    crate::out!(
         "state_hash: {:.0} ns per state ({} bytes mean); raw blake3 of the same bytes: {:.0} ns; ratio {:.2}x",
         ns(t_state),
         mean_len,

@@ -220,7 +220,7 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
     G::<E>::new(&options, args.players).map_err(|e| CliError::Usage(e.to_string()))?;
     let n = args.players;
     if !args.json {
-        println!(
+        crate::out!(
             "dwarfs bench bots: {} with {n} players, {} games per pairing, {}; one core",
             G::<E>::NAME,
             args.games,
@@ -244,9 +244,9 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
             }
         );
         if cfg!(debug_assertions) {
-            println!("note: a debug build; run with --release for real figures");
+            crate::out!("note: a debug build; run with --release for real figures");
         }
-        println!(
+        crate::out!(
             "{:<8} {:<8} {:>5}  {:>7}  {:>15}  {:>6}  {:>7}  {:>15}  {:>10}  {:>10}  {:>9}  {:>9}  {:>9}  {:>9}",
             "a",
             "b",
@@ -326,10 +326,10 @@ fn arena<E: GameEntry>(args: &BotsArgs, pairings: &[Pairing]) -> Result<(), CliE
         };
         if args.json {
             let s = serde_json::to_string(&r).map_err(|e| CliError::Failed(e.to_string()))?;
-            println!("{s}");
+            crate::out!("{s}");
         } else {
             let cpu = |v: Option<f64>| v.map_or_else(|| "-".to_string(), |ms| format!("{ms:.1}"));
-            println!(
+            crate::out!(
                 "{:<8} {:<8} {:>5}  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>5.1}%  {:>6.1}%  {:>6.1}%-{:>5.1}%  {:>10.0}  {:>10.0}  {:>9.1}  {:>9.1}  {:>9}  {:>9}",
                 r.a,
                 r.b,

@@ -71,7 +71,7 @@ pub fn run<G: CliGame>(args: &BenchNetArgs, options: Vec<u8>) -> Result<(), CliE
     }
     first_hash.sort_unstable();
     start.sort_unstable();
-    println!(
+    crate::out!(
         "dwarfs bench net --nat: {} games of {} with {} peers, each behind its own NAT (cone), one relay, over {}; {} moves, bots wait {} ms",
         args.games.max(1),
         G::NAME,
@@ -80,19 +80,19 @@ pub fn run<G: CliGame>(args: &BenchNetArgs, options: Vec<u8>) -> Result<(), CliE
         moves,
         args.bot_delay_ms.unwrap_or(100)
     );
-    println!(
+    crate::out!(
         "process start -> seed agreed (first state hash): p50 {}  max {}",
         fmt_us(percentile(&start, 50)),
         fmt_us(start.last().copied())
     );
-    println!(
+    crate::out!(
         "process start -> first move's state hash agreed by all: p50 {}  max {}",
         fmt_us(percentile(&first_hash, 50)),
         fmt_us(first_hash.last().copied())
     );
     let total = direct + relayed;
     if total > 0 {
-        println!(
+        crate::out!(
             "frames received over direct connections: {direct} of {total} ({:.1}%); links that ended direct: {} of {}",
             100.0 * direct as f64 / total as f64,
             ended_direct.0,

@@ -114,6 +114,34 @@ impl CliError {
     }
 }
 
+/// `println!` for the commands that print results: a closed pipe (`dwarfs simulate | head -1`)
+/// ends the process quietly, as it ends any Unix tool, instead of a panic.
+macro_rules! out {
+    () => {
+        $crate::emit_line("")
+    };
+    ($($arg:tt)*) => {
+        $crate::emit_line(&format!($($arg)*))
+    };
+}
+pub(crate) use out;
+
+/// Writes one line to stdout for [`out!`]: a closed pipe exits with success (the reader has
+/// what it wanted); any other failure to write is reported on stderr and exits with 1.
+pub fn emit_line(line: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let written = writeln!(stdout, "{line}").and_then(|()| stdout.flush());
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+        Err(e) => {
+            eprintln!("error: cannot write to stdout: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
 /// Writes text to stdout. A closed pipe (`dwarfs replay show FILE | head`) ends the output
 /// quietly instead of failing.
 pub fn emit(text: &str) -> Result<(), CliError> {

@@ -262,12 +262,12 @@ fn finish(report: PeerReport) -> Result<(), CliError> {
         match report.ending {
             // Stopped by a failure or a time limit, the game goes on for the others (or waits):
             // the file takes it up again.
-            Ending::Failed(_) | Ending::TimedOut(_) => println!(
+            Ending::Failed(_) | Ending::TimedOut(_) => crate::out!(
                 "Replay: {} (the game was not finished: `dwarfs resume {}` takes it up again)",
                 p.display(),
                 p.display()
             ),
-            _ => println!(
+            _ => crate::out!(
                 "Replay: {} (check it with `dwarfs replay verify`)",
                 p.display()
             ),
@@ -406,16 +406,21 @@ pub fn run_lan(args: &LanArgs) -> Result<(), CliError> {
         }
     })?;
     if lobbies.is_empty() {
-        println!(
+        crate::out!(
             "No open lobby found on the LAN in {} s (mDNS). Ask the host for a ticket, or look again.",
             args.seconds
         );
         return Ok(());
     }
     for info in lobbies.values() {
-        println!(
+        crate::out!(
             "{} hosts {} (rules v{}): {} of {} seats open\n  dwarfs join {}\n",
-            info.host_name, info.game, info.rules_version, info.open, info.seats, info.ticket
+            info.host_name,
+            info.game,
+            info.rules_version,
+            info.open,
+            info.seats,
+            info.ticket
         );
     }
     Ok(())
@@ -496,9 +501,11 @@ fn demo<G: CliGame>(args: &DemoArgs) -> Result<(), CliError> {
         bot_delay_ms: args.delay_ms,
         rtt_probes: 0,
     };
-    println!(
+    crate::out!(
         "Starting {} peers of {} as separate processes on 127.0.0.1 over {}...",
-        cfg.peers, cfg.game, cfg.transport
+        cfg.peers,
+        cfg.game,
+        cfg.transport
     );
     let launcher = Launcher::current_exe(&[PEER_SUBCOMMAND])
         .map_err(|e| CliError::Failed(format!("cannot find this executable: {e}")))?;
@@ -506,9 +513,9 @@ fn demo<G: CliGame>(args: &DemoArgs) -> Result<(), CliError> {
         .block_on(run_demo::<G>(&launcher, &cfg))
         .map_err(|e| CliError::Failed(e.to_string()))?;
     print!("{}", outcome.summary());
-    println!("files (keys, replays, logs): {}", cfg.dir.display());
+    crate::out!("files (keys, replays, logs): {}", cfg.dir.display());
     if outcome.ok() {
-        println!("OK: every replay verified and all are byte-identical.");
+        crate::out!("OK: every replay verified and all are byte-identical.");
         Ok(())
     } else {
         Err(CliError::Failed(
@@ -561,13 +568,13 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
     }
     let f = NetFigures::of(&outcomes);
     if args.json {
-        println!(
+        crate::out!(
             "{}",
             f.json(G::NAME, args.peers, args.bot_delay_ms.unwrap_or(0))
         );
         return Ok(());
     }
-    println!(
+    crate::out!(
         "dwarfs bench net: {} games of {} with {} peers over {} on 127.0.0.1, {} moves",
         f.games,
         G::NAME,
@@ -577,19 +584,19 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
     );
     let p50 = percentile(&f.latency_us, 50);
     let r50 = percentile(&f.rtt_one_us, 50);
-    println!(
+    crate::out!(
         "move -> all-acks latency:      p50 {:>9}  p99 {:>9}  ({} moves)",
         fmt_us(p50),
         fmt_us(percentile(&f.latency_us, 99)),
         f.latency_us.len()
     );
-    println!(
+    crate::out!(
         "raw round trip, one peer:      p50 {:>9}  p99 {:>9}  ({} probes)",
         fmt_us(r50),
         fmt_us(percentile(&f.rtt_one_us, 99)),
         f.rtt_one_us.len()
     );
-    println!(
+    crate::out!(
         "raw round trip, all peers:     p50 {:>9}  p99 {:>9}  ({} probes)",
         fmt_us(percentile(&f.rtt_all_us, 50)),
         fmt_us(percentile(&f.rtt_all_us, 99)),
@@ -598,7 +605,7 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
     if let (Some(a), Some(b)) = (p50, r50)
         && b > 0
     {
-        println!(
+        crate::out!(
             "ratio p50 latency / p50 raw one-peer round trip: {:.2}x",
             a as f64 / b as f64
         );
@@ -606,23 +613,23 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
     if let (Some(a), Some(b)) = (p50, percentile(&f.rtt_all_us, 50))
         && b > 0
     {
-        println!(
+        crate::out!(
             "ratio p50 latency / p50 raw all-peers round trip: {:.2}x (target <= 1.5x)",
             a as f64 / b as f64
         );
     }
-    println!(
+    crate::out!(
         "game start (joiner process start -> first state hash): p50 {}  max {}",
         fmt_us(percentile(&f.start_us, 50)),
         fmt_us(f.start_us.last().copied())
     );
-    println!(
+    crate::out!(
         "  of which: connect p50 {}, lobby p50 {}, commit-reveal p50 {}",
         fmt_us(percentile(&f.connect_us, 50)),
         fmt_us(percentile(&f.lobby_us, 50)),
         fmt_us(percentile(&f.seeding_us, 50))
     );
-    println!("files: {}", root.display());
+    crate::out!("files: {}", root.display());
     Ok(())
 }
 

@@ -128,12 +128,12 @@ pub fn run(args: &RelayArgs) -> Result<(), CliError> {
         } else {
             external
         };
-        println!("Relay {me} is running. Players use it with:");
+        crate::out!("Relay {me} is running. Players use it with:");
         for a in shown.iter().filter(|a| !is_unspecified(a)) {
-            println!("{RELAY_LINE}{}", a.clone().with(Protocol::P2p(me)));
+            crate::out!("{RELAY_LINE}{}", a.clone().with(Protocol::P2p(me)));
         }
         if args.external.is_empty() && shown.iter().all(is_unspecified) {
-            println!(
+            crate::out!(
                 "(no public address known yet: give --external /ip4/YOUR.PUBLIC.IP/tcp/4001, or wait for the first players to test it)"
             );
         }
@@ -142,20 +142,20 @@ pub fn run(args: &RelayArgs) -> Result<(), CliError> {
         loop {
             tokio::select! {
                 ev = node.next_event() => match ev {
-                    Some(NetEvent::Reachability(r)) => println!("The relay is {r}."),
+                    Some(NetEvent::Reachability(r)) => crate::out!("The relay is {r}."),
                     Some(_) => {}
                     None => return Err(CliError::Failed("the network stopped".into())),
                 },
                 _ = stats.tick() => {
                     if let Ok(s) = node.stats().await {
-                        println!(
+                        crate::out!(
                             "{} connection(s); {} reservation or circuit request(s) refused so far",
                             s.connections, s.relay_refused
                         );
                     }
                 }
                 _ = tokio::signal::ctrl_c() => {
-                    println!("Relay stopped.");
+                    crate::out!("Relay stopped.");
                     node.shutdown().await;
                     return Ok(());
                 }

@@ -107,7 +107,7 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
     });
     match (&result, json) {
         (Ok((r, foresight)), false) => {
-            println!(
+            crate::out!(
                 "{}: verified {} game, {} players, {} moves, {} chance points, {} signatures",
                 file.display(),
                 r.game,
@@ -116,8 +116,8 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                 r.chance_points,
                 r.signatures
             );
-            println!("final hash {}", r.final_hash);
-            println!("{}", r.outcome.verdict(|s| s.to_string()));
+            crate::out!("final hash {}", r.final_hash);
+            crate::out!("{}", r.outcome.verdict(|s| s.to_string()));
             for s in &r.outcome.scores {
                 let parts: Vec<String> = s
                     .breakdown
@@ -129,19 +129,19 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                 } else {
                     ""
                 };
-                println!("  {}: {} ({}){crown}", s.seat, s.total, parts.join(", "));
+                crate::out!("  {}: {} ({}){crown}", s.seat, s.total, parts.join(", "));
             }
             for (seat, from) in &r.takeovers {
                 match from {
-                    0 => println!(
+                    0 => crate::out!(
                         "  {seat} was played by the takeover bot from the start (it withheld its \
                          seed reveal)"
                     ),
-                    n => println!("  {seat} was played by the takeover bot from move {n}"),
+                    n => crate::out!("  {seat} was played by the takeover bot from move {n}"),
                 }
             }
             if let Some(sentence) = foresight {
-                println!("{sentence}");
+                crate::out!("{sentence}");
             }
         }
         (Err(_), false) => {}
@@ -190,7 +190,7 @@ fn verify_file(file: &Path, json: bool) -> Result<(), CliError> {
                     }
                 }
             };
-            println!(
+            crate::out!(
                 "{}",
                 serde_json::to_string(&v).map_err(|e| CliError::Failed(e.to_string()))?
             );

@@ -173,10 +173,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         });
         if args.json {
             let s = serde_json::to_string(&report).map_err(|e| CliError::Failed(e.to_string()))?;
-            println!("{s}");
+            crate::out!("{s}");
         } else {
             if k > 0 {
-                println!();
+                crate::out!();
             }
             print_text(&report);
         }
@@ -331,39 +331,47 @@ fn print_text(r: &Report) {
         Bots::Normal => "normal search bots",
         Bots::Hard => "hard search bots",
     };
-    println!(
+    crate::out!(
         "{} games of {} with {} players ({who})",
-        r.games, r.game, r.players
+        r.games,
+        r.game,
+        r.players
     );
-    println!(
+    crate::out!(
         "  speed:  {:.0} games/s, {:.0} moves/s ({:.2} s)",
-        r.games_per_sec, r.moves_per_sec, r.seconds
+        r.games_per_sec,
+        r.moves_per_sec,
+        r.seconds
     );
-    println!(
+    crate::out!(
         "  length: {:.1} moves per game, {} chance points in all",
-        r.mean_moves, r.chance_points
+        r.mean_moves,
+        r.chance_points
     );
-    println!(
+    crate::out!(
         "  scores: min {}, mean {:.2}, max {}",
-        r.scores.min, r.scores.mean, r.scores.max
+        r.scores.min,
+        r.scores.mean,
+        r.scores.max
     );
-    println!("  wins by seat:");
+    crate::out!("  wins by seat:");
     for (i, (w, share)) in r.wins_by_seat.iter().zip(&r.win_share_by_seat).enumerate() {
         let mean = r.mean_score_by_seat.get(i).copied().unwrap_or_default();
-        println!(
+        crate::out!(
             "    seat {}: {w} ({:.1}%), mean score {mean:.2}",
             i + 1,
             share * 100.0
         );
     }
     if r.shared_wins > 0 || r.no_winner > 0 {
-        println!(
+        crate::out!(
             "  shared wins: {}, games with no winner: {}",
-            r.shared_wins, r.no_winner
+            r.shared_wins,
+            r.no_winner
         );
     }
     if r.everyone_lost > 0 {
-        println!(
+        crate::out!(
             "  games everyone lost together: {} ({:.1}%)",
             r.everyone_lost,
             r.everyone_lost as f64 * 100.0 / r.games.max(1) as f64

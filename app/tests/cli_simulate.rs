@@ -306,3 +306,29 @@ fn option_flags_come_from_each_games_description() {
         "{help}"
     );
 }
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    // `dwarfs simulate | head -1`: the reader goes away before the report is written. The
+    // process ends as any Unix tool does there, with no panic (it once said "failed printing to
+    // stdout: Broken pipe" and exited with 101).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dwarfs"))
+        .args([
+            "simulate",
+            "--game",
+            "hold",
+            "--players",
+            "2",
+            "--games",
+            "20",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the dwarfs binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

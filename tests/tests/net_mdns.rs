@@ -78,9 +78,9 @@ fn a_player_finds_the_lobby_on_the_lan_by_mdns() {
     let lan = match Lan::new() {
         Ok(lan) => lan,
         Err(why) => {
-            eprintln!(
-                "SKIPPED: the mDNS test needs its own network namespaces and veth pair (mDNS ignores loopback), and they cannot be made here: {why}"
-            );
+            dwarfs_net::lab::skip_or_fail(&format!(
+                "the mDNS test needs its own network namespaces and veth pair (mDNS ignores loopback), and they cannot be made here: {why}"
+            ));
             return;
         }
     };

@@ -21,7 +21,7 @@ fn lab(tag: &str) -> Option<Lab> {
     match Lab::new(tag) {
         Ok(l) => Some(l),
         Err(LabError::Unavailable(why)) => {
-            eprintln!("SKIPPED: no network lab on this machine: {why}");
+            dwarfs_net::lab::skip_or_fail(&format!("no network lab on this machine: {why}"));
             None
         }
         Err(e) => panic!("the lab could not be built: {e}"),

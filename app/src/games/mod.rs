@@ -34,7 +34,7 @@ pub trait GameEntry: 'static {
     const TITLE: &'static str;
     /// One line for menus: players and what it is.
     const BLURB: &'static str;
-    /// Kept out of menus and `--help` (test games).
+    /// Kept out of the app's menus (test games); the command line lists every game.
     const HIDDEN: bool = false;
 
     /// The game's own bot, seeded: the random bot by default; a game with a scripted bot of its
@@ -91,7 +91,7 @@ macro_rules! registry {
                 }
             }
 
-            /// Kept out of menus and `--help`.
+            /// Kept out of the app's menus (the command line lists every game).
             pub fn hidden(self) -> bool {
                 match self {
                     $(GameKind::$variant => <$entry as GameEntry>::HIDDEN,)+
@@ -224,9 +224,8 @@ impl clap::ValueEnum for GameKind {
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         Some(
-            clap::builder::PossibleValue::new(self.name())
-                .help(self.title())
-                .hide(self.hidden()),
+            // Every game is listed on the command line, the toy game too (menus leave it out).
+            clap::builder::PossibleValue::new(self.name()).help(self.title()),
         )
     }
 }
@@ -246,6 +245,20 @@ mod tests {
         assert_eq!(names.len(), GameKind::ALL.len());
         assert!(GameKind::listed().all(|k| !k.hidden()));
         assert_eq!(GameKind::from_name("chess"), None);
+    }
+
+    #[test]
+    fn the_command_line_lists_every_game_the_toy_too() {
+        use clap::ValueEnum;
+        for &k in GameKind::ALL {
+            let v = k.to_possible_value().unwrap();
+            assert!(!v.is_hide_set(), "{k} is hidden from --game");
+            assert_eq!(GameKind::from_str(k.name(), true), Ok(k));
+        }
+        assert!(
+            GameKind::ALL.iter().any(|k| k.hidden()),
+            "the toy is kept out of menus"
+        );
     }
 
     #[test]

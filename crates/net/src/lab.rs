@@ -8,7 +8,7 @@ use crate::node::{NatConfig, RelayService, Transport};
 use crate::spec::Role;
 use crate::{NetEvent, Node, NodeConfig};
 use dwarfs_engine::Game;
-pub use dwarfs_netlab::{Host, Lab, LabError, Nat};
+pub use dwarfs_netlab::{Host, Lab, LabError, Nat, skip_or_fail};
 use libp2p::identity::Keypair;
 use libp2p::multiaddr::Protocol;
 use libp2p::{Multiaddr, PeerId};

@@ -230,7 +230,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
 }
 
 #[test]
-fn a_joiner_that_cannot_reach_the_host_keeps_trying_and_says_so() {
+fn a_joiner_that_cannot_reach_the_host_keeps_trying_and_says_why() {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -257,6 +257,11 @@ fn a_joiner_that_cannot_reach_the_host_keeps_trying_and_says_so() {
         })
         .await;
         assert!(note.contains("firewall"), "{note}");
+        // Why: the real dial's failure, in words.
+        assert!(
+            note.contains("The last try: /ip4/127.0.0.1/tcp/9: the connection was refused"),
+            "{note}"
+        );
         assert!(joiner.send(Command::Leave));
         let r = wait_for(&mut joiner, "the end", |u| match u {
             Update::Ended(r) => Some(r.clone()),

@@ -50,6 +50,27 @@ mod netns;
 mod run;
 
 pub use error::LabError;
+
+/// The environment variable that makes the lab required: set (to anything but `0`), a test that
+/// cannot build its lab fails instead of skipping. CI sets it when it runs as root (`.ci/run`),
+/// so that a lab that stopped working shows as a failure, not as a passed test that skipped.
+pub const REQUIRE_ENV: &str = "DWARFS_REQUIRE_NETLAB";
+
+/// Whether [`REQUIRE_ENV`] is set.
+pub fn required() -> bool {
+    std::env::var_os(REQUIRE_ENV).is_some_and(|v| v != "0")
+}
+
+/// A test's lab (or namespaces) cannot be built here, for `why`: prints "SKIPPED" with the
+/// reason, or panics where the lab is [`required`].
+pub fn skip_or_fail(why: &str) {
+    if required() {
+        panic!(
+            "the network lab is required here ({REQUIRE_ENV} is set) but cannot be built: {why}"
+        );
+    }
+    eprintln!("SKIPPED: {why}");
+}
 pub use firewall::Firewall;
 pub use lab::{Host, Lab, Outage};
 
@@ -64,4 +85,32 @@ pub enum Nat {
     /// (what makes hole punching fail). nftables `masquerade fully-random`, iptables
     /// `--random-fully`.
     Symmetric,
+}
+
+#[cfg(test)]
+mod require_tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_lab_fails_only_where_it_is_required() {
+        // In a child of this very test binary, only the call under test.
+        if std::env::var_os("DWARFS_NETLAB_PROBE").is_some() {
+            skip_or_fail("a probe");
+            return;
+        }
+        for (value, passes) in [("1", false), ("0", true)] {
+            let status = std::process::Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "require_tests::a_missing_lab_fails_only_where_it_is_required",
+                    "--exact",
+                    "--test-threads=1",
+                ])
+                .env("DWARFS_NETLAB_PROBE", "1")
+                .env(REQUIRE_ENV, value)
+                .output()
+                .unwrap()
+                .status;
+            assert_eq!(status.success(), passes, "{REQUIRE_ENV}={value}");
+        }
+    }
 }

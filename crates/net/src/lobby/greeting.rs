@@ -16,6 +16,10 @@ pub(super) struct Greeting<P> {
     pub(super) rounds: u32,
     /// When the next round is due (logical ms).
     pub(super) next: u64,
+    /// Whether any contact was ever connected.
+    pub(super) reached_any: bool,
+    /// Why the last dial of each unreached contact failed, in words (at most one per contact).
+    pub(super) dial_errors: BTreeMap<P, String>,
 }
 
 impl<P> Greeting<P> {
@@ -27,6 +31,8 @@ impl<P> Greeting<P> {
             lan_asked: BTreeSet::new(),
             rounds: 0,
             next: GREET_EVERY_MS,
+            reached_any: false,
+            dial_errors: BTreeMap::new(),
         }
     }
 }
@@ -58,19 +64,48 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
             self.greet(p);
         }
         self.greeting.rounds += 1;
+        let whom = if unreached.len() == 1 {
+            "the host"
+        } else {
+            "the other players"
+        };
+        // Why the last dial failed, when the network said (one reason: the first contact's).
+        let why = unreached
+            .iter()
+            .find_map(|p| self.greeting.dial_errors.get(p))
+            .map(|e| format!(" The last try: {e}."))
+            .unwrap_or_default();
+        if !unreached.is_empty()
+            && !self.greeting.reached_any
+            && now_ms >= GIVE_UP_UNREACHED_MS
+            && !self.me.lan
+        {
+            self.out.push_back(Output::Unreachable(format!(
+                "Could not reach {whom} in {} minutes; giving up.{why} Check the ticket, that \
+                 the host is still running, and that its firewall lets it in.",
+                now_ms / 60_000
+            )));
+            self.greeting.contacts.clear();
+            return;
+        }
         if !unreached.is_empty() && self.greeting.rounds.is_multiple_of(REDIAL_EVERY_GREETS) {
             self.say(format!(
-                "Still trying to reach {} ({} s): check the ticket, and that the host's firewall lets it in.",
-                if unreached.len() == 1 {
-                    "the host"
-                } else {
-                    "the other players"
-                },
+                "Still trying to reach {whom} ({} s).{why} Check the ticket, and that the host's \
+                 firewall lets it in.",
                 now_ms / 1000
             ));
             for p in unreached {
                 self.out.push_back(Output::Dial(p));
             }
+        }
+    }
+
+    /// A dial of `peer` failed, for `reason` (in words, see `node::dial_error_words`): kept
+    /// for the next "still trying" line if `peer` is a contact.
+    pub fn dial_failed(&mut self, peer: P, reason: &str) {
+        if self.greeting.contacts.contains(&peer) && !self.connected.contains(&peer) {
+            let reason: String = reason.chars().take(200).collect();
+            self.greeting.dial_errors.insert(peer, reason);
         }
     }
 

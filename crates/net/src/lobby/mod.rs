@@ -40,6 +40,11 @@ pub const GREET_EVERY_MS: u64 = 500;
 /// While the lobby has not answered, dial unreached contacts again every this many greetings.
 pub const REDIAL_EVERY_GREETS: u32 = 6;
 
+/// A joiner that has reached none of its contacts for this long gives up, saying why the last
+/// dial failed: a host that is gone does not keep a player waiting for hours. (Once a contact
+/// was reached, a lost connection is waited for as long as the run lasts.)
+pub const GIVE_UP_UNREACHED_MS: u64 = 3 * 60 * 1000;
+
 /// Most peers whose greeting (hello, listen addresses) the lobby keeps at once. Greetings are
 /// kept only while the peer is connected (forgotten on disconnection), so the connection limits
 /// bound them first; past this many, a new peer's hello is ignored until some leave.
@@ -122,6 +127,9 @@ pub enum Output<P> {
     Refused(String),
     /// The lobby refused us, or we refused it: the run ends.
     End(String),
+    /// None of our contacts could be reached for [`GIVE_UP_UNREACHED_MS`]: the run ends, with
+    /// why the last dial failed.
+    Unreachable(String),
     /// The game is configured: start the session. A joiner answers `ready_to` (the host) with a
     /// signed ready for the seat the configuration gives it.
     Start {
@@ -321,6 +329,10 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
     /// A connection to `peer` opened.
     pub fn connected_to(&mut self, peer: P) {
         self.connected.insert(peer);
+        if self.greeting.contacts.contains(&peer) {
+            self.greeting.reached_any = true;
+            self.greeting.dial_errors.remove(&peer);
+        }
         if self.greeting.lan_asked.contains(&peer) && self.greeting.contacts.is_empty() {
             self.out.push_back(Output::Net(peer, NetMsg::LobbyQuery));
         }

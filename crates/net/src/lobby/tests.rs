@@ -1040,3 +1040,57 @@ fn a_resumed_player_trusts_the_games_players_whatever_its_book_holds() {
     let bo = bo_resumed(Some(AddressBook::Hosts(hosts_roster_of_three())), None);
     assert_eq!(ids(&bo), [1, 3]);
 }
+
+#[test]
+fn a_joiner_says_why_the_host_is_unreached_and_gives_up_in_the_end() {
+    let mut l: Lobby<Pig, Id> = Lobby::new(me(2, "Bo"));
+    l.join(GAME, HOST);
+    l.dial_failed(HOST, "/ip4/127.0.0.1/tcp/9: the connection was refused");
+    let mut now = 0;
+    let mut outs = Vec::new();
+    while now < GIVE_UP_UNREACHED_MS - GREET_EVERY_MS {
+        now += GREET_EVERY_MS;
+        l.tick(now);
+        outs.extend(std::iter::from_fn(|| l.poll()));
+    }
+    assert!(
+        said(
+            &outs,
+            "The last try: /ip4/127.0.0.1/tcp/9: the connection was refused."
+        ),
+        "{outs:?}"
+    );
+    assert!(!outs.iter().any(|o| matches!(o, Output::Unreachable(_))));
+    l.tick(GIVE_UP_UNREACHED_MS);
+    let end: Vec<_> = std::iter::from_fn(|| l.poll()).collect();
+    match &end[..] {
+        [Output::Unreachable(why)] => {
+            assert!(
+                why.contains("Could not reach the host in 3 minutes"),
+                "{why}"
+            );
+            assert!(why.contains("the connection was refused"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Nothing more: the run ends.
+    l.tick(GIVE_UP_UNREACHED_MS + 10 * GREET_EVERY_MS);
+    assert_eq!(l.poll(), None);
+}
+
+#[test]
+fn a_joiner_that_reached_the_host_once_never_gives_up_on_it() {
+    let mut l: Lobby<Pig, Id> = Lobby::new(me(2, "Bo"));
+    l.join(GAME, HOST);
+    l.connected_to(HOST);
+    l.disconnected(HOST);
+    let _ = std::iter::from_fn(|| l.poll()).count();
+    let mut now = 0;
+    while now < 2 * GIVE_UP_UNREACHED_MS {
+        now += GREET_EVERY_MS;
+        l.tick(now);
+        while let Some(o) = l.poll() {
+            assert!(!matches!(o, Output::Unreachable(_)), "{o:?}");
+        }
+    }
+}

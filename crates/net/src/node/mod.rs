@@ -24,6 +24,7 @@
 //! are held only to their per-peer limits.
 
 mod circuits;
+mod dial_words;
 mod links;
 mod nat;
 mod paths;
@@ -220,6 +221,13 @@ pub enum NetEvent {
         peer: PeerId,
         /// Direct or relayed.
         path: Path,
+    },
+    /// A dial of a peer we are not connected to failed.
+    DialFailed {
+        /// The peer.
+        peer: PeerId,
+        /// Why, in words a player can act on.
+        reason: String,
     },
     /// A hole punch to a peer reached through a relay failed; the link stays relayed.
     PunchFailed {

@@ -645,6 +645,10 @@ impl SwarmTask {
                         let _ = tx.send(false);
                     }
                     self.relays.dial_failed(&peer, Instant::now());
+                    return Some(NetEvent::DialFailed {
+                        peer,
+                        reason: super::dial_words::dial_error_words(&error),
+                    });
                 }
                 None
             }

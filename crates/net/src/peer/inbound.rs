@@ -82,6 +82,7 @@ impl<G: Game> Driver<G> {
                 }
             }
             NetEvent::Link { peer, path } => self.on_link(peer, Some(path)),
+            NetEvent::DialFailed { peer, reason } => self.lobby().dial_failed(peer, &reason),
             NetEvent::PunchFailed { peer, reason } => self.on_punch_failed(peer, &reason),
             NetEvent::Reachability(r) => self.on_reachability(r),
             NetEvent::BadStream { peer, reason } => {
@@ -162,6 +163,10 @@ impl<G: Game> Driver<G> {
                 }
                 Output::Refused(why) => self.update(|| Update::Refused(why)),
                 Output::End(why) => self.report.ending = Ending::Refused(why),
+                Output::Unreachable(why) => {
+                    self.say(&why);
+                    self.leaving.cannot_start = Some(why);
+                }
                 Output::Start { config, ready_to } => {
                     // The session first: a key that played this game id before is refused
                     // there, and then sends no ready.

@@ -26,7 +26,7 @@ fn skip_unavailable(lab: Result<Lab, LabError>) -> Option<Lab> {
     match lab {
         Ok(lab) => Some(lab),
         Err(LabError::Unavailable(why)) => {
-            eprintln!("SKIPPED: the network lab cannot be built here: {why}");
+            dwarfs_netlab::skip_or_fail(&format!("the network lab cannot be built here: {why}"));
             None
         }
         Err(e) => panic!("building a lab failed: {e}"),
