@@ -197,5 +197,5 @@ fn replays_of_the_uniform_takeover_bot_are_refused_by_name() {
         e.contains("format 5") && e.contains("release that played it"),
         "{e}"
     );
-    assert_eq!(format::FORMAT_VERSION, 8);
+    assert_eq!(format::FORMAT_VERSION, 9);
 }

@@ -36,8 +36,10 @@ pub const CHECKSUM_LEN: usize = 4;
 /// withheld its seed reveal (or its re-roll link at the seed round) may be handed to the bot
 /// before the game starts ([`SEED_TAKEOVERS`]): the header then lacks its reveal, and takeover
 /// records at move 0 and a [`Frame::Reseed`] follow it; any other file is laid out as format 7's,
-/// and format 6 and 7 files still verify.
-pub const FORMAT_VERSION: u16 = 8;
+/// and format 6 and 7 files still verify. Format 9: a seat that never sent its seed commit may be
+/// handed over the same way ([`SEED_COMMITS`]): the header then lacks its commit too; format 6 to 8
+/// files still verify.
+pub const FORMAT_VERSION: u16 = 9;
 
 /// The oldest format version this build verifies.
 pub const OLDEST_FORMAT_VERSION: u16 = 6;
@@ -51,6 +53,10 @@ pub const LINKS_EVERY_MOVE: u16 = 7;
 /// at move 0, then a [`Frame::Reseed`]); before it, the header holds every player's reveal.
 pub const SEED_TAKEOVERS: u16 = 8;
 
+/// The first format in which a seat handed to the bot at the seed round may lack its commit in
+/// the header (it never sent one); before it, the header holds every player's commit.
+pub const SEED_COMMITS: u16 = 9;
+
 /// The first frame: everything needed to re-derive the seed and check every signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
@@ -59,7 +65,8 @@ pub struct Header {
     /// The agreed configuration: game, rules version, data digest, options, seats with public
     /// keys, beacon and checkpoint parameters.
     pub config: GameConfig,
-    /// Every player seat's signed commit (nonce commitment and beacon tip), in seat order.
+    /// Every player seat's signed commit (nonce commitment and beacon tip), in seat order; from
+    /// format [`SEED_COMMITS`] on, a seat handed over at the seed round may have none.
     pub commits: Vec<Signed<CommitBody>>,
     /// Every player seat's signed reveal, in seat order; from format [`SEED_TAKEOVERS`] on, only
     /// those of the seats still live once the seed round is over (a seat handed to the bot at

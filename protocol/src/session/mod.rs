@@ -734,8 +734,8 @@ impl<G: Game> Session<G> {
     /// over voted the same, and they are a strict majority of the players the game started
     /// with. In a 2-player game the survivor votes alone, and only once the other has sent
     /// nothing for [`Settings::gone_after_ms`] ([`TakeoverError::PartnerActive`] before).
-    /// Before the game starts, only a seat that withholds its seed reveal (or its re-roll link)
-    /// can be voted out, at the seed round (see `seeding.rs`).
+    /// Before the game starts, only a seat that withholds its seed commit, reveal (or its
+    /// re-roll link) can be voted out, at the seed round (see `seeding.rs`).
     pub fn vote_takeover(&mut self, seat: Seat) -> Result<(), TakeoverError> {
         let me = self.local.seat.ok_or(TakeoverError::NotSeated)?;
         let seeding = self.phase == Phase::Seeding;
@@ -755,11 +755,12 @@ impl<G: Game> Session<G> {
             return Err(TakeoverError::BadSeat);
         }
         if seeding {
-            // Only a seat we wait for (its reveal, re-roll link or vote) once every commit is in.
+            // Only a seat we wait for: its commit, or once every commit is in its reveal,
+            // re-roll link or vote.
             if !self
                 .seed_waiting_for()
                 .iter()
-                .any(|(i, w)| *i == seat.index() && *w != Waiting::Commit)
+                .any(|(i, _)| *i == seat.index())
             {
                 return Err(TakeoverError::NotWithholding);
             }

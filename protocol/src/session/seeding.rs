@@ -1,5 +1,5 @@
 //! The seed round: commits and reveals of the seed nonces, the takeover of a seat that withholds
-//! its reveal, and the start of the game.
+//! its commit or reveal, and the start of the game.
 //!
 //! **Withholding at the seed round.** The last seat to reveal its nonce holds every other one
 //! first, so it knows the deal before it reveals. A coin toss among several parties cannot be
@@ -14,6 +14,12 @@
 //! see. The last seat to reveal its re-roll link may withhold it in turn, at the price of its seat
 //! too. A reveal that does not match its commit counts as withheld (halting on it would let the
 //! last revealer stop the game for free).
+//!
+//! **A seat that never commits** (gone, or silent from the start) is voted out the same way,
+//! once it is reported silent (`Waiting::Commit`): nobody revealed anything yet (a seat reveals
+//! only once every live seat's commit is in), so it saw nothing, and the others then reveal and
+//! draw the seed without it. Its commit is then absent from the replay's header (format
+//! [`crate::replay::format::SEED_COMMITS`]).
 //!
 //! **One game for every honest peer.** A peer that lacks a reveal asks every live player for it
 //! each retransmission period (`retransmit`), and sync answers carry every reveal held, so a
@@ -251,9 +257,16 @@ impl<G: Game> Session<G> {
     }
 
     pub(super) fn try_start(&mut self) {
+        // A seat whose commit never came may be handed over first: nobody revealed anything
+        // yet, so the others then go on without it (see `apply_seed_takeovers`).
+        self.apply_seed_takeovers();
+        if self.phase != Phase::Seeding {
+            return;
+        }
         let all_commits = self
-            .player_seats()
-            .all(|i| self.seeding.commits[i].is_some());
+            .live_player_seats()
+            .iter()
+            .all(|&i| self.seeding.commits[i].is_some());
         if !all_commits {
             return;
         }
@@ -758,11 +771,7 @@ impl<G: Game> Session<G> {
             .filter(|&&i| self.seeding.commits[i].is_none())
             .map(|&i| (i, Waiting::Commit))
             .collect();
-        if !out.is_empty()
-            || self
-                .player_seats()
-                .any(|i| self.seeding.commits[i].is_none())
-        {
+        if !out.is_empty() {
             out.retain(|(i, _)| Some(Seat(*i as u8)) != self.local.seat);
             return out;
         }

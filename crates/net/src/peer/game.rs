@@ -748,11 +748,16 @@ impl<G: Game> Driver<G> {
                 self.report.chat.push(line);
             }
             Event::TakenOver { seat, from_seq } => {
-                // Move 0: at the seed round, before the start (its seed reveal never came).
+                // Move 0: at the seed round, before the start (its seed commit or reveal never
+                // came).
                 let ours = self.report.seat == Some(seat);
                 let from = match (from_seq, ours) {
-                    (0, true) => "the start (your seed reveal never reached them)".to_string(),
-                    (0, false) => "the start (its seed reveal never came)".to_string(),
+                    (0, true) => {
+                        "the start (your seed commitment or reveal never reached them)".to_string()
+                    }
+                    (0, false) => {
+                        "the start (its seed commitment or reveal never came)".to_string()
+                    }
                     (n, _) => format!("move {n}"),
                 };
                 if ours {

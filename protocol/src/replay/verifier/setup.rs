@@ -54,7 +54,10 @@ impl<G: Game> Verifier<G> {
         let partial = header.format >= format::SEED_TAKEOVERS
             && !header.reveals.is_empty()
             && header.reveals.len() < players.len();
-        if header.commits.len() != players.len()
+        // From format 9, a seat handed over at the seed round may have no commit either.
+        let partial_commits = header.format >= format::SEED_COMMITS;
+        if (header.commits.len() != players.len() && !partial_commits)
+            || header.commits.len() > players.len()
             || (header.reveals.len() != players.len() && !partial)
         {
             return Err(Fault::Seed(format!(
@@ -70,9 +73,17 @@ impl<G: Game> Verifier<G> {
         let mut trackers = vec![None; keys.len()];
         let mut reroll_tips = vec![None; keys.len()];
         let mut reveals = header.reveals.iter().peekable();
-        for (k, &i) in players.iter().enumerate() {
-            let c = &header.commits[k];
+        let mut commits = header.commits.iter().peekable();
+        for &i in &players {
             let seat = Seat(i as u8);
+            // A commit for every player in seat order, or (from format 9) none for a seat handed
+            // over at the seed round, which then has no reveal either.
+            let Some(c) = commits.next_if(|c| c.body.seat == seat || !partial_commits) else {
+                if reveals.peek().is_some_and(|r| r.body.seat == seat) {
+                    return Err(Fault::Seed(format!("{seat} revealed with no commit")));
+                }
+                continue;
+            };
             let key = keys[i].as_ref().ok_or(Fault::Header)?;
             if c.body.seat != seat {
                 return Err(Fault::Seed(format!("commit out of seat order at {seat}")));
@@ -116,6 +127,12 @@ impl<G: Game> Verifier<G> {
                 )));
             }
             nonces[i] = Some(r.body.nonce);
+        }
+        if let Some(c) = commits.next() {
+            return Err(Fault::Seed(format!(
+                "commit out of seat order at {}",
+                c.body.seat
+            )));
         }
         if let Some(r) = reveals.next() {
             return Err(Fault::Seed(format!(
