@@ -34,9 +34,14 @@ fn run_until_whole(
 
 /// Peer `i`'s session as it resumes from its replay file now, with its own key and secrets.
 fn resumed(n: &Network<Pig>, i: usize) -> Session<Pig> {
+    resumed_from(n, i, &n.peers[i].replay)
+}
+
+/// Peer `i`'s session as it resumes now from `bytes` (its file, or a part of it).
+fn resumed_from(n: &Network<Pig>, i: usize, bytes: &[u8]) -> Session<Pig> {
     let p = &n.peers[i];
     Session::<Pig>::resume_with_signer(
-        &p.replay,
+        bytes,
         p.signer.clone(),
         p.secret.clone(),
         fixture::settings(),
@@ -191,18 +196,7 @@ fn a_2_player_survivor_resumed_after_its_own_move_hands_the_gone_partner_to_the_
         let end = frames.get(j + 1).map_or(bytes.len(), |(o, _)| *o);
         ok.then(|| (bytes[..end].to_vec(), m.seq))
     };
-    let resume = |n: &Network<Pig>, bytes: &[u8]| {
-        let p = &n.peers[1];
-        Session::<Pig>::resume_with_signer(
-            bytes,
-            p.signer.clone(),
-            p.secret.clone(),
-            fixture::settings(),
-            n.now,
-        )
-        .unwrap()
-        .0
-    };
+    let resume = |n: &Network<Pig>, bytes: &[u8]| resumed_from(n, 1, bytes);
     assert!(n.run_until(1_000_000, |n| {
         cut(n).is_some_and(|(bytes, k)| {
             let s = resume(n, &bytes);

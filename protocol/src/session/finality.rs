@@ -101,9 +101,9 @@ impl<G: Game> Session<G> {
         // final on anything else, or written with its acks' signatures (a checkpoint, the end),
         // the acks are checked, and what was decided on a bad one (dropped) is decided again.
         let checkpoint = lockstep::is_checkpoint(&self.config, seq) || reroll.is_some();
-        let agreed = verdict.is_ok() && links.is_ok() && !checkpoint;
-        let ends = self.state.to_act() == Actor::Over;
-        if (!agreed || ends) && self.unchecked_of(seq) && self.check_deferred_dropped() {
+        let written = checkpoint || self.state.to_act() == Actor::Over;
+        let agreed = verdict.is_ok() && links.is_ok() && !written;
+        if !agreed && self.unchecked_of(seq) && self.check_deferred_dropped() {
             return true;
         }
         // Disagreeing acks of a signed move: first the signed moves are exchanged (a mover may
