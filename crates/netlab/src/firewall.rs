@@ -29,6 +29,22 @@ COMMIT
 ";
 
 impl Firewall {
+    /// The program this tool's rules are written with.
+    pub fn program(self) -> &'static str {
+        match self {
+            Firewall::Nft => "nft",
+            Firewall::Iptables => "iptables-restore",
+        }
+    }
+
+    /// Whether [`Firewall::program`] is installed (found on `PATH`). A machine may have one tool
+    /// and not the other; a lab built with the one it has is as good.
+    pub fn installed(self) -> bool {
+        let program = self.program();
+        std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+    }
+
     /// Finds a tool that can write NAT rules inside namespace `ns` (which the caller owns and
     /// may scribble on): `wanted` if given, else nftables first and iptables next.
     pub(crate) fn probe(ns: &str, wanted: Option<Firewall>) -> Result<Firewall, LabError> {
