@@ -1,11 +1,11 @@
-//! Hold: actions decoded from fuzz bytes and played from states reached by a seed (see
-//! `dwarfs_fuzz::game` for what is asserted).
+//! Hold: actions decoded from fuzz bytes and played from states reached by a seed, with the
+//! option sets of its registry entry (see `dwarfs_fuzz::game` for what is asserted).
 #![no_main]
 
-use dwarfs_hold::Hold;
+use dwarfs_games::entries::HoldEntry;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(
     init: dwarfs_fuzz::write_seeds("game_hold"),
-    |data: &[u8]| dwarfs_fuzz::game::run::<Hold>(&[Default::default()], data)
+    |data: &[u8]| dwarfs_fuzz::game::run_entry::<HoldEntry>(data)
 );

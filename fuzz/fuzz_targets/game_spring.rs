@@ -1,11 +1,11 @@
-//! Spring: actions decoded from fuzz bytes and played from states reached by a seed (see
-//! `dwarfs_fuzz::game` for what is asserted).
+//! Spring: actions decoded from fuzz bytes and played from states reached by a seed, with the
+//! option sets of its registry entry (see `dwarfs_fuzz::game` for what is asserted).
 #![no_main]
 
-use dwarfs_spring::Spring;
+use dwarfs_games::entries::SpringEntry;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(
     init: dwarfs_fuzz::write_seeds("game_spring"),
-    |data: &[u8]| dwarfs_fuzz::game::run::<Spring>(&[Default::default()], data)
+    |data: &[u8]| dwarfs_fuzz::game::run_entry::<SpringEntry>(data)
 );

@@ -1,11 +1,11 @@
-//! Winter: actions decoded from fuzz bytes and played from states reached by a seed (see
-//! `dwarfs_fuzz::game` for what is asserted).
+//! Winter: actions decoded from fuzz bytes and played from states reached by a seed, with the
+//! option sets of its registry entry (see `dwarfs_fuzz::game` for what is asserted).
 #![no_main]
 
-use dwarfs_winter::Winter;
+use dwarfs_games::entries::WinterEntry;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(
     init: dwarfs_fuzz::write_seeds("game_winter"),
-    |data: &[u8]| dwarfs_fuzz::game::run::<Winter>(&[Default::default()], data)
+    |data: &[u8]| dwarfs_fuzz::game::run_entry::<WinterEntry>(data)
 );

@@ -4,8 +4,8 @@
 #![no_main]
 
 use dwarfs_engine::toy::Pig;
-use dwarfs_protocol::replay::format::{FORMAT_VERSION, Frame, read_frames};
 use dwarfs_protocol::replay;
+use dwarfs_protocol::replay::format::{FORMAT_VERSION, Frame, read_frames};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(

@@ -175,13 +175,7 @@ fn check_replay(data: &[u8]) {
         let again = read_frames(file);
         again.error.is_none().then_some(again.frames.len())
     };
-    let cut = check_records(
-        data,
-        magic,
-        &records,
-        frames.error.as_ref(),
-        read,
-    );
+    let cut = check_records(data, magic, &records, frames.error.as_ref(), read);
     let again = read_frames(&data[..cut]);
     assert_eq!(
         again.frames, frames.frames,
@@ -211,13 +205,7 @@ fn check_journal(data: &[u8]) {
         let again = read_journal(file);
         again.error.is_none().then_some(again.records.len())
     };
-    let cut = check_records(
-        data,
-        JOURNAL_MAGIC,
-        &records,
-        journal.error.as_ref(),
-        read,
-    );
+    let cut = check_records(data, JOURNAL_MAGIC, &records, journal.error.as_ref(), read);
     assert_eq!(
         journal.valid_len, cut,
         "the valid length is not where reading stopped"

@@ -43,7 +43,10 @@ pub fn run(data: &[u8]) {
 
 fn case<G: Game>(options: &G::Options, players: u8, seed: u64, faults: Faults, plan: Plan) {
     if let Err(v) = byzantine::run_case::<G>(options, players, seed, faults, plan) {
-        panic!("{} x{players}, seed {seed}, {plan:?}, {faults:?}: {v}", G::NAME);
+        panic!(
+            "{} x{players}, seed {seed}, {plan:?}, {faults:?}: {v}",
+            G::NAME
+        );
     }
 }
 

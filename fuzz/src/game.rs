@@ -10,9 +10,16 @@
 use crate::Input;
 use dwarfs_engine::codec;
 use dwarfs_engine::{Actor, Game, Seat, SeedStream, Viewer, state_hash};
+use dwarfs_games::GameEntry;
 
 /// Random legal steps to take before the first operation, per unit of the walk byte.
 const WALK_UNIT: usize = 2;
+
+/// Runs one fuzz input against the game of registry entry `E`, with one of the option sets its
+/// entry gives the fuzz target ([`GameEntry::fuzz_options`]) chosen by the input.
+pub fn run_entry<E: GameEntry>(data: &[u8]) {
+    run::<E::G>(&E::fuzz_options(), data);
+}
 
 /// Runs one fuzz input against game `G`, with `options[i]` chosen by the input.
 pub fn run<G: Game>(options: &[G::Options], data: &[u8]) {

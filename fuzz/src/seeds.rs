@@ -3,8 +3,7 @@
 
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game, Seat, SeedStream, codec};
-use dwarfs_fall::Fall;
-use dwarfs_hold::Hold;
+use dwarfs_games::GameKind;
 use dwarfs_net::envelope::{NetMsg, wrap_net, wrap_wire};
 use dwarfs_net::ticket::Ticket;
 use dwarfs_protocol::keys::Domain;
@@ -12,8 +11,6 @@ use dwarfs_protocol::message::{LobbyHello, LobbyMessage, Message, Signed};
 use dwarfs_protocol::session::Settings;
 use dwarfs_protocol::sim::{Faults, Network, sim_game_id, sim_signer};
 use dwarfs_protocol::{replay, wire};
-use dwarfs_spring::Spring;
-use dwarfs_winter::Winter;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -29,12 +26,10 @@ pub fn for_target(target: &str) -> Vec<Vec<u8>> {
         "replay_read" => replay_files(),
         "session" => crate::session::seeds(),
         "byzantine" => crate::byzantine::seeds(),
-        "game_pig" => game_inputs::<Pig>(),
-        "game_fall" => game_inputs::<Fall>(),
-        "game_hold" => game_inputs::<Hold>(),
-        "game_winter" => game_inputs::<Winter>(),
-        "game_spring" => game_inputs::<Spring>(),
-        _ => Vec::new(),
+        _ => match target.strip_prefix("game_").and_then(GameKind::from_name) {
+            Some(kind) => dwarfs_games::with_game!(kind, G, game_inputs::<G>()),
+            None => Vec::new(),
+        },
     }
 }
 

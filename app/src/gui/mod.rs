@@ -48,7 +48,6 @@ mod tests_third;
 mod tests_winter;
 pub(crate) mod text_view;
 mod theme;
-mod third_demo;
 mod trust;
 pub(crate) mod view;
 mod widgets;
@@ -56,10 +55,9 @@ pub(crate) mod winter_view;
 pub(crate) mod words;
 
 use crate::CliError;
-use crate::games::{GameEntry, GameKind, with_entry};
+use crate::games::{GameEntry, GameKind};
 use dwarfs_engine::options::GameOptions;
 use dwarfs_engine::{Actor, Bot, Game, RandomBot};
-use dwarfs_fall::FallOptions;
 use fall_view::FallView;
 use lobby::{Lobby, LobbyMode, LobbyOutcome, NetLobby};
 use net::{LanList, NetRuntime, NetSetup};
@@ -68,6 +66,7 @@ pub(crate) use table::os_seed;
 use table::{AnyTable, SeatInfo, SeatKind, Table};
 #[cfg(test)]
 use view::GameView;
+use view::with_view;
 
 /// The screens of the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,7 +264,7 @@ impl DwarfsApp {
                 Screen::End
             }
             "third" => {
-                self.table = Some(Box::new(third_demo::third_demo_table()));
+                self.table = Some(Box::new(fall_view::third_demo_table()));
                 Screen::Game
             }
             "hold" => {
@@ -303,12 +302,11 @@ impl DwarfsApp {
             }
             "hotseat-third" => {
                 self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
-                self.lobby.values = dwarfs_fall::FallOptions {
-                    edition: dwarfs_fall::Edition::Third,
-                    scenario: Some(dwarfs_fall::Scenario::Bloodthirsty),
-                    ..FallOptions::default()
-                }
-                .to_values();
+                self.lobby.choose_game(GameKind::Fall);
+                self.lobby.values = [("edition", "third"), ("scenario", "bloodthirsty")]
+                    .into_iter()
+                    .map(|(key, value)| (key.to_string(), vec![value.to_string()]))
+                    .collect();
                 Screen::Lobby
             }
             "hotseat-hold" => {
@@ -364,20 +362,14 @@ impl DwarfsApp {
         let values = &self.lobby.values;
         let delay = self.settings.bot_delay_ms;
         let level = self.lobby.bot_level;
-        let table = with_entry!(self.lobby.game, E, {
+        let table = with_view!(self.lobby.game, E, V, {
             <<E as GameEntry>::G as Game>::Options::from_values(values)
                 .map_err(|e| format!("the options are not valid: {e}"))
                 .and_then(|o| {
-                    Table::<<E as GameEntry>::View>::new_with_bots(
-                        &o,
-                        seats,
-                        delay,
-                        level,
-                        |seed| match level {
-                            Some(level) => E::level_bot(level, seed),
-                            None => Box::new(RandomBot::new(seed)),
-                        },
-                    )
+                    Table::<V>::new_with_bots(&o, seats, delay, level, |seed| match level {
+                        Some(level) => E::level_bot(level, seed),
+                        None => Box::new(RandomBot::new(seed)),
+                    })
                 })
                 .map(|t| Box::new(t) as Box<dyn AnyTable>)
         });
@@ -523,9 +515,9 @@ fn spawn_lobby(
     spec: dwarfs_net::PeerSpec,
     ctx: &egui::Context,
 ) -> Box<dyn lobby::LobbyNet> {
-    with_entry!(game, E, {
+    with_view!(game, E, V, {
         let handle = net.spawn::<<E as GameEntry>::G>(spec, ctx);
-        Box::new(NetLobby::<<E as GameEntry>::View>::new(handle)) as Box<dyn lobby::LobbyNet>
+        Box::new(NetLobby::<V>::new(handle)) as Box<dyn lobby::LobbyNet>
     })
 }
 
@@ -546,7 +538,7 @@ pub fn demo_table(moves: usize, all_bots: bool, bot_delay_ms: u32) -> Table<Fall
             },
         })
         .collect();
-    let mut t: Table<FallView> = match Table::new(&FallOptions::default(), seats, 0) {
+    let mut t: Table<FallView> = match Table::new(&Default::default(), seats, 0) {
         Ok(t) => t,
         Err(e) => unreachable!("4 players with the default options are valid: {e}"),
     };

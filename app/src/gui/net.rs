@@ -4,6 +4,7 @@
 //! with a repaint request when something arrives.
 
 use super::settings::Settings;
+use crate::games::GameKind;
 use dwarfs_engine::Game;
 use dwarfs_net::{
     BrowseConfig, LanBrowser, LanLobby, LanUpdate, PeerHandle, PeerSpec, Role, Transport,
@@ -169,11 +170,10 @@ pub fn demo_lan_lobbies() -> Vec<LanLobby> {
             open,
         },
     };
-    use dwarfs_fall::Fall;
-    use dwarfs_hold::Hold;
+    let (fall, hold) = (GameKind::Fall, GameKind::Hold);
     vec![
-        lobby("Ada", Fall::NAME, Fall::RULES_VERSION, 2, 4),
-        lobby("Gimli", Hold::NAME, Hold::RULES_VERSION, 1, 3),
+        lobby("Ada", fall.name(), fall.rules_version(), 2, 4),
+        lobby("Gimli", hold.name(), hold.rules_version(), 1, 3),
         lobby("Dori", "chess", 1, 1, 2),
     ]
 }

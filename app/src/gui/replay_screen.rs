@@ -7,6 +7,7 @@ use super::replay::{self, LoadedReplay};
 use super::table::LogLine;
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use super::view::GameView;
+use super::view::with_view;
 use crate::games::{GameEntry, GameKind, with_entry};
 use dwarfs_engine::{Game, Seat, Viewer};
 use egui::{RichText, Ui};
@@ -101,9 +102,9 @@ fn load_any(bytes: &[u8], source: String) -> Result<Box<dyn AnyReplay>, String> 
             info.game
         )
     })?;
-    with_entry!(kind, E, {
+    with_view!(kind, E, V, {
         replay::load::<<E as GameEntry>::G>(bytes, source).map(|r| {
-            Box::new(Viewed::<<E as GameEntry>::View> {
+            Box::new(Viewed::<V> {
                 replay: r,
                 view: Default::default(),
             }) as Box<dyn AnyReplay>

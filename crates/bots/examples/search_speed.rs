@@ -1,6 +1,7 @@
 //! Where a search bot's time goes in one game:
 //! `cargo run --release -p dwarfs-bots --example search_speed -- <game> <players> <positions> <iterations> [seed]`,
-//! `<game>` one of `fall`, `fall3` (3rd edition), `winter`, `spring`, `hold`.
+//! `<game>` a registered game's name (`fall`, `hold`, `winter`, `spring`, `pig`), optionally
+//! with options as `key=value` after a colon (`fall:edition=third` for Fall's 3rd edition).
 //!
 //! Plays one game with normal bots (60 iterations) from `seed`, keeps `positions` of its searched decisions
 //! (spread over the game), then times a hard-level search of `iterations` iterations (no clock)
@@ -12,7 +13,9 @@
 
 use dwarfs_bots::arena::thread_cpu_time;
 use dwarfs_bots::{Level, search::search};
+use dwarfs_engine::options::{GameOptions, OptionValues};
 use dwarfs_engine::{Actor, Game, Seat, SeatView, SeedStream, Viewer};
+use dwarfs_games::{GameKind, with_game};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -23,33 +26,30 @@ fn main() {
     let positions = arg(3, 20) as usize;
     let iterations = arg(4, 500) as u32;
     let seed = arg(5, 1);
-    let run = |f: fn(u8, usize, u32, u64)| f(players, positions, iterations, seed);
-    match args.get(1).map(String::as_str) {
-        Some("fall") => run(speed::<dwarfs_fall::Fall>),
-        Some("fall3") => run(speed_fall_third),
-        Some("winter") => run(speed::<dwarfs_winter::Winter>),
-        Some("spring") => run(speed::<dwarfs_spring::Spring>),
-        Some("hold") => run(speed::<dwarfs_hold::Hold>),
-        other => {
-            eprintln!("unknown game {other:?}: choose fall, fall3, winter, spring or hold");
-            std::process::exit(2);
-        }
-    }
-}
-
-fn speed_fall_third(players: u8, positions: usize, iterations: u32, seed: u64) {
-    let options = dwarfs_fall::FallOptions {
-        edition: dwarfs_fall::Edition::Third,
-        ..Default::default()
+    let spec = args.get(1).map(String::as_str).unwrap_or("");
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let Some(kind) = GameKind::from_name(name) else {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        eprintln!("unknown game {name:?}: choose one of {}", names.join(", "));
+        std::process::exit(2);
     };
-    speed_with::<dwarfs_fall::Fall>(&options, players, positions, iterations, seed);
-}
-
-fn speed<G: Game>(players: u8, positions: usize, iterations: u32, seed: u64)
-where
-    G::Options: Default,
-{
-    speed_with::<G>(&G::Options::default(), players, positions, iterations, seed);
+    let mut values = OptionValues::new();
+    for pair in options.split(',').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, "true"));
+        values
+            .entry(key.to_string())
+            .or_default()
+            .push(value.to_string());
+    }
+    with_game!(kind, G, {
+        match <G as Game>::Options::from_values(&values) {
+            Ok(options) => speed_with::<G>(&options, players, positions, iterations, seed),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }
+        }
+    });
 }
 
 fn speed_with<G: Game>(

@@ -365,3 +365,24 @@ fn the_undealt_white_ribbon_dragons_join_the_egg_pile() {
     assert_eq!(e.nest.len(), own_before + 1);
     assert_eq!(e.nest.last().unwrap().level, 1);
 }
+
+#[test]
+fn options_have_no_keys_and_refuse_unknown_ones() {
+    use dwarfs_engine::options::{GameOptions, OptionValues};
+    assert!(SpringOptions::specs().is_empty());
+    let o = SpringOptions::from_values(&OptionValues::new()).unwrap();
+    assert_eq!(SpringOptions::from_values(&o.to_values()), Ok(o.clone()));
+    assert_eq!(o.summary(), "");
+    let mut bad = OptionValues::new();
+    bad.insert("edition".into(), vec!["third".into()]);
+    let e = SpringOptions::from_values(&bad).unwrap_err().to_string();
+    assert!(e.contains("--edition") && e.contains("Spring"), "{e}");
+}
+
+#[test]
+fn player_counts_outside_two_to_four_are_refused() {
+    for players in [0, 1, 5] {
+        assert!(Spring::new(&SpringOptions::default(), players).is_err());
+    }
+    assert_eq!(Spring::seat_colour(Seat(2)), Some("Green"));
+}

@@ -9,6 +9,9 @@ mod board;
 mod hand;
 mod paint;
 mod panels;
+mod third_demo;
+
+pub use third_demo::third_demo_table;
 
 use crate::gui::theme::{self};
 use crate::gui::view::GameView;
@@ -217,6 +220,10 @@ impl FallView {
             self.reset();
         }
     }
+}
+
+impl crate::gui::view::BoardView for dwarfs_games::entries::FallEntry {
+    type View = FallView;
 }
 
 impl GameView for FallView {

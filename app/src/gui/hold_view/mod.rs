@@ -78,6 +78,10 @@ fn uses_staged(a: &HoldAction, t: WorkTile) -> bool {
     }
 }
 
+impl crate::gui::view::BoardView for dwarfs_games::entries::HoldEntry {
+    type View = HoldView;
+}
+
 impl GameView for HoldView {
     type G = Hold;
 

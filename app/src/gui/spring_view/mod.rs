@@ -88,6 +88,10 @@ impl SpringView {
     }
 }
 
+impl crate::gui::view::BoardView for dwarfs_games::entries::SpringEntry {
+    type View = SpringView;
+}
+
 impl GameView for SpringView {
     type G = Spring;
 

@@ -212,6 +212,10 @@ fn pool_action(legal: &[WinterAction], slot: u8) -> Option<WinterAction> {
     legal.contains(&a).then_some(a)
 }
 
+impl crate::gui::view::BoardView for dwarfs_games::entries::WinterEntry {
+    type View = WinterView;
+}
+
 impl GameView for WinterView {
     type G = Winter;
 

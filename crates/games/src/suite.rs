@@ -1,67 +1,18 @@
-//! The generic suite, run once per registered game by the tests that `registry!` generates: the
-//! engine's conformance harness and the checks of `dwarfs_engine::suite`, over the option sets
-//! and player counts that the game's entry lists. No game has a copy of its own.
+//! The generic suite, run once per registered game by this crate's `tests/suite.rs`: the
+//! engine's conformance harness and the checks of `dwarfs_engine::suite` over the option sets and
+//! player counts of the game's [plan](crate::GameEntry::plan), and the takeover bot's walk over
+//! its [pins](crate::GameEntry::takeover_pins). No game runs a copy of its own.
+//!
+//! Each check panics with every failure of the game, naming the case and player count.
 
-use super::GameEntry;
+use crate::GameEntry;
 use dwarfs_bots::TakeoverBot;
 use dwarfs_engine::conformance::{self, Config};
 use dwarfs_engine::options::GameOptions;
-use dwarfs_engine::suite::Golden;
+use dwarfs_engine::playout::play_out;
 use dwarfs_engine::suite::{self as checks, Fixed};
-use dwarfs_engine::{Chooser, Game};
+use dwarfs_engine::{Chooser, Game, Seat, SeedStream};
 use std::sync::Mutex;
-
-/// The generic suite's plan for a registered game, given in the game's entry file.
-pub trait Planned: GameEntry {
-    /// What the generic suite runs for this game.
-    fn plan() -> SuitePlan<Self::G>;
-}
-
-/// One set of options the generic suite plays, with how much of each check.
-#[derive(Clone, Debug)]
-pub struct SuiteCase<G: Game> {
-    /// A name for failure messages ("3rd edition, Siege").
-    pub name: &'static str,
-    /// The options.
-    pub options: G::Options,
-    /// The player counts to play.
-    pub players: Vec<u8>,
-    /// Conformance games per player count.
-    pub conformance: u64,
-    /// Sample the heavier conformance checks more thinly (long games).
-    pub light: bool,
-    /// Games per player count examined for determinization and non-interference (0: none).
-    pub hidden: u64,
-    /// Games per player count and deterministic player for termination (0: none).
-    pub termination: u64,
-    /// Pinned random playouts with these options.
-    pub golden: &'static [Golden],
-}
-
-impl<G: Game> SuiteCase<G> {
-    /// A case with no checks yet, to fill in with struct update syntax.
-    pub fn new(name: &'static str, options: G::Options, players: impl Into<Vec<u8>>) -> Self {
-        SuiteCase {
-            name,
-            options,
-            players: players.into(),
-            conformance: 0,
-            light: false,
-            hidden: 0,
-            termination: 0,
-            golden: &[],
-        }
-    }
-}
-
-/// Everything the generic suite runs for one game.
-#[derive(Clone, Debug)]
-pub struct SuitePlan<G: Game> {
-    /// The option sets.
-    pub cases: Vec<SuiteCase<G>>,
-    /// True if the game hides anything from some seat (so determinization must resample).
-    pub hidden_information: bool,
-}
 
 type Job<'a> = Box<dyn FnOnce() -> Result<(), String> + Send + 'a>;
 
@@ -90,7 +41,7 @@ fn run_all(jobs: Vec<Job<'_>>) {
 }
 
 /// Random games to the end with every refusal, round trip and invariant checked.
-pub fn conformance<E: Planned>() {
+pub fn conformance<E: GameEntry>() {
     let mut jobs: Vec<Job> = Vec::new();
     for case in E::plan().cases {
         for &players in &case.players {
@@ -126,7 +77,7 @@ pub fn conformance<E: Planned>() {
 
 /// Always the first legal action, always the last, and the takeover bot end every game within
 /// the game's step bound.
-pub fn termination<E: Planned>() {
+pub fn termination<E: GameEntry>() {
     let mut jobs: Vec<Job> = Vec::new();
     for case in E::plan().cases {
         for &players in &case.players {
@@ -155,7 +106,7 @@ pub fn termination<E: Planned>() {
 
 /// Determinization keeps what a viewer sees, and what a viewer sees never depends on what it
 /// cannot see.
-pub fn hidden_information<E: Planned>() {
+pub fn hidden_information<E: GameEntry>() {
     let plan = E::plan();
     let totals = Mutex::new(checks::HiddenReport::default());
     let mut jobs: Vec<Job> = Vec::new();
@@ -196,11 +147,11 @@ pub fn hidden_information<E: Planned>() {
 }
 
 /// Pinned (seed, players) playouts end in the pinned states.
-pub fn golden<E: Planned>() {
+pub fn golden<E: GameEntry>() {
     let mut wrong = Vec::new();
-    let mut any = false;
-    for case in E::plan().cases {
-        any |= !case.golden.is_empty();
+    let plan = E::plan();
+    let any = plan.golden().next().is_some();
+    for case in plan.cases {
         match checks::golden::<E::G>(&case.options, case.golden) {
             Ok(lines) if lines.is_empty() => {}
             Ok(lines) => wrong.push(format!("  {}:\n    {}", case.name, lines.join("\n    "))),
@@ -219,7 +170,7 @@ pub fn golden<E: Planned>() {
 }
 
 /// Every planned option set survives its text form, and the game's option keys are unique.
-pub fn options<E: Planned>() {
+pub fn options<E: GameEntry>() {
     type O<E> = <<E as GameEntry>::G as Game>::Options;
     let specs = O::<E>::specs();
     for (i, s) in specs.iter().enumerate() {
@@ -244,4 +195,58 @@ pub fn options<E: Planned>() {
         );
         let _ = case.options.summary();
     }
+}
+
+/// Takeover decisions the pins play from the start: past every game's first round.
+const TAKEOVER_DECISIONS: u32 = 40;
+/// The takeover bot's strength in the pins: a real search, small enough for a debug test.
+const TAKEOVER_ITERATIONS: u32 = 40;
+
+/// The final state hash (hex) of a `players`-seat game with `options`, chance from `seed`, whose
+/// first decisions the takeover bot makes; every later one takes the first legal action, so the
+/// game ends cheaply and the hash depends only on the bot's choices.
+pub fn takeover_walk<G: Game>(
+    options: &G::Options,
+    players: u8,
+    seed: u64,
+) -> Result<String, String> {
+    let state = G::new(options, players).map_err(|e| format!("setup: {e}"))?;
+    let mut bot = TakeoverBot::new(TAKEOVER_ITERATIONS);
+    let mut picks = 0;
+    let mut chooser = |state: &G, seat: Seat, legal: &[G::Action]| {
+        picks += 1;
+        if picks <= TAKEOVER_DECISIONS {
+            Chooser::<G>::pick(&mut bot, state, seat, legal)
+        } else {
+            0
+        }
+    };
+    let end = play_out(state, &mut chooser, &mut SeedStream::new(seed), false)
+        .map_err(|e| format!("the game did not end: {e}"))?;
+    end.hash()
+        .map(|h| h.to_hex())
+        .map_err(|e| format!("the state does not encode: {e}"))
+}
+
+/// The takeover bot plays every pinned start of the game as pinned (two seats, seed 7).
+pub fn takeover<E: GameEntry>() {
+    let pins = E::takeover_pins();
+    assert!(!pins.is_empty(), "{} pins no takeover walk", E::TITLE);
+    let mut wrong = Vec::new();
+    for pin in pins {
+        match takeover_walk::<E::G>(&pin.options, 2, 7) {
+            Ok(got) if got == pin.hash => {}
+            Ok(got) => wrong.push(format!("  {}: now {got}", pin.name)),
+            Err(e) => wrong.push(format!("  {}: {e}", pin.name)),
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} (rules version {}): the takeover bot now plays differently. Bump the game's \
+         RULES_VERSION (a takeover's moves are part of a game) and re-pin in its registry \
+         entry:\n{}",
+        E::TITLE,
+        E::G::RULES_VERSION,
+        wrong.join("\n")
+    );
 }

@@ -1,29 +1,19 @@
 //! Pig, the toy game: hidden from menus, registered like any game, so that it reaches the
 //! command line, the generic suite and the replay tools through this entry alone.
 
-use super::GameEntry;
-#[cfg(test)]
-use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::text_view::TextView;
-#[cfg(test)]
+use crate::{GameEntry, SuiteCase, SuitePlan, TakeoverPin};
 use dwarfs_engine::suite::Golden;
-use dwarfs_engine::toy::Pig;
-#[cfg(test)]
-use dwarfs_engine::toy::PigOptions;
+use dwarfs_engine::toy::{Pig, PigOptions};
 
 /// The registry entry of Pig.
 pub struct PigEntry;
 
 impl GameEntry for PigEntry {
     type G = Pig;
-    type View = TextView<Pig>;
     const TITLE: &'static str = "Pig";
     const BLURB: &'static str = "1-8 players: a dice game for testing";
     const HIDDEN: bool = true;
-}
 
-#[cfg(test)]
-impl Planned for PigEntry {
     fn plan() -> SuitePlan<Pig> {
         let wagers = PigOptions {
             wagers: true,
@@ -64,5 +54,23 @@ impl Planned for PigEntry {
             ],
             hidden_information: true,
         }
+    }
+
+    fn takeover_pins() -> Vec<TakeoverPin<Pig>> {
+        vec![TakeoverPin {
+            name: "default",
+            options: PigOptions::default(),
+            hash: "5fe489f11a6fe608821955515428b1d23d978954934a513ae1a964a68183f7e5",
+        }]
+    }
+
+    fn fuzz_options() -> Vec<PigOptions> {
+        vec![
+            PigOptions::default(),
+            PigOptions {
+                wagers: true,
+                ..PigOptions::default()
+            },
+        ]
     }
 }

@@ -1,20 +1,14 @@
 //! Dwar7s Fall in the registry: classic and 3rd edition, 2-4 players.
 
-use super::GameEntry;
-#[cfg(test)]
-use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::fall_view::FallView;
-#[cfg(test)]
+use crate::{GameEntry, SuiteCase, SuitePlan, TakeoverPin};
 use dwarfs_engine::suite::Golden;
 use dwarfs_fall::Fall;
-#[cfg(test)]
 use dwarfs_fall::{Decree, Edition, FallOptions, Scenario};
 
 /// The registry entry of Dwar7s Fall.
 pub struct FallEntry;
 
 /// Pinned classic playouts.
-#[cfg(test)]
 const CLASSIC: &[Golden] = &[
     Golden {
         players: 2,
@@ -39,7 +33,6 @@ const CLASSIC: &[Golden] = &[
 ];
 
 /// One pinned playout per scenario, in [`Scenario::ALL`] order.
-#[cfg(test)]
 const SCENARIO_GOLDEN: [&[Golden]; 5] = [
     &[Golden {
         players: 3,
@@ -68,7 +61,6 @@ const SCENARIO_GOLDEN: [&[Golden]; 5] = [
     }],
 ];
 
-#[cfg(test)]
 const SCENARIO_NAMES: [&str; 5] = [
     "3rd edition, Axe Gospel",
     "3rd edition, Siege",
@@ -79,13 +71,9 @@ const SCENARIO_NAMES: [&str; 5] = [
 
 impl GameEntry for FallEntry {
     type G = Fall;
-    type View = FallView;
     const TITLE: &'static str = "Dwar7s Fall";
     const BLURB: &'static str = "2-4 players: build kingdoms, mine gems, fight monsters";
-}
 
-#[cfg(test)]
-impl Planned for FallEntry {
     fn plan() -> SuitePlan<Fall> {
         let third = FallOptions {
             edition: Edition::Third,
@@ -143,5 +131,32 @@ impl Planned for FallEntry {
             cases,
             hidden_information: true,
         }
+    }
+
+    fn takeover_pins() -> Vec<TakeoverPin<Fall>> {
+        let third = FallOptions {
+            edition: Edition::Third,
+            ..FallOptions::default()
+        };
+        vec![
+            TakeoverPin {
+                name: "classic",
+                options: FallOptions::default(),
+                hash: "e41febcf6e355ef3ea680f101350a2b05e525de7c0d5fec2c0527576154f856e",
+            },
+            TakeoverPin {
+                name: "3rd edition",
+                options: third,
+                hash: "0baee5df391786ecd861d246b1e283c8e79875627cda94d680728765ad520667",
+            },
+        ]
+    }
+
+    fn fuzz_options() -> Vec<FallOptions> {
+        let third = FallOptions {
+            edition: Edition::Third,
+            ..FallOptions::default()
+        };
+        vec![FallOptions::default(), third]
     }
 }

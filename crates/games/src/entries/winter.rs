@@ -2,14 +2,9 @@
 //! bloodlust and Legendary! options. Shown with its board view
 //! ([`crate::gui::winter_view::WinterView`]); local bot seats are played by the game's greedy bot.
 
-use super::GameEntry;
-#[cfg(test)]
-use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::winter_view::WinterView;
+use crate::{GameEntry, SuiteCase, SuitePlan, TakeoverPin};
 use dwarfs_engine::Bot;
-#[cfg(test)]
 use dwarfs_engine::suite::Golden;
-#[cfg(test)]
 use dwarfs_winter::WinterOptions;
 use dwarfs_winter::{GreedyBot, Winter};
 
@@ -18,57 +13,13 @@ pub struct WinterEntry;
 
 impl GameEntry for WinterEntry {
     type G = Winter;
-    type View = WinterView;
     const TITLE: &'static str = "Dwar7s Winter";
     const BLURB: &'static str = "1-4 players: hold the castle through seven weeks of winter";
 
     fn bot(seed: u64) -> Box<dyn Bot<Winter> + Send> {
         Box::new(GreedyBot::new(seed))
     }
-}
 
-/// Pinned playouts with the default options.
-#[cfg(test)]
-const GOLDEN: &[Golden] = &[
-    Golden {
-        players: 1,
-        seed: 1,
-        hash: "dfb2bce04a433ab65d79fd8e0687ae12d42ddef09835ec0d3003beb189b421c3",
-    },
-    Golden {
-        players: 2,
-        seed: 2,
-        hash: "910b761aca36d06ab257fc501c32a5d40658e55c1e63798c4de8bfa4d367b9c1",
-    },
-    Golden {
-        players: 3,
-        seed: 3,
-        hash: "079fc50e74074a26f7c102403a0541c09d2cd7a1113769e9e1be8a36f5f3621d",
-    },
-    Golden {
-        players: 4,
-        seed: 4,
-        hash: "ba7c037e2383f3f8cb1d6dc87131a685524542051fa817b53097e1299f9a4608",
-    },
-];
-
-/// Pinned playouts with every option on.
-#[cfg(test)]
-const GOLDEN_ALL: &[Golden] = &[
-    Golden {
-        players: 1,
-        seed: 5,
-        hash: "5a4b11fbb712dd74076f0e5de3a100413f0febab3e832eeb22a4b97bdc70918c",
-    },
-    Golden {
-        players: 4,
-        seed: 6,
-        hash: "60e45ffe435974da6bf0f1d737bf216708f992319d408cd19fe9f21479b5d98e",
-    },
-];
-
-#[cfg(test)]
-impl Planned for WinterEntry {
     fn plan() -> SuitePlan<Winter> {
         let all = [1, 2, 3, 4];
         let with = |nightmare, bloodlust, legendary| WinterOptions {
@@ -104,6 +55,18 @@ impl Planned for WinterEntry {
                     ..SuiteCase::new("Legendary!", with(false, false, true), all)
                 },
                 SuiteCase {
+                    conformance: 6,
+                    ..SuiteCase::new("nightmare and bloodlust", with(true, true, false), all)
+                },
+                SuiteCase {
+                    conformance: 6,
+                    ..SuiteCase::new("nightmare, Legendary!", with(true, false, true), all)
+                },
+                SuiteCase {
+                    conformance: 6,
+                    ..SuiteCase::new("bloodlust, Legendary!", with(false, true, true), all)
+                },
+                SuiteCase {
                     conformance: 15,
                     hidden: 2,
                     termination: 1,
@@ -114,4 +77,61 @@ impl Planned for WinterEntry {
             hidden_information: true,
         }
     }
+
+    fn takeover_pins() -> Vec<TakeoverPin<Winter>> {
+        vec![TakeoverPin {
+            name: "base game",
+            options: WinterOptions::default(),
+            hash: "af2ec37a408e8974372017846b05166bd48b8464dfce57ee62c123272e5ca1ae",
+        }]
+    }
+
+    fn fuzz_options() -> Vec<WinterOptions> {
+        vec![
+            WinterOptions::default(),
+            WinterOptions {
+                nightmare: true,
+                bloodlust: true,
+                legendary: true,
+            },
+        ]
+    }
 }
+
+/// Pinned playouts with the default options.
+const GOLDEN: &[Golden] = &[
+    Golden {
+        players: 1,
+        seed: 1,
+        hash: "dfb2bce04a433ab65d79fd8e0687ae12d42ddef09835ec0d3003beb189b421c3",
+    },
+    Golden {
+        players: 2,
+        seed: 2,
+        hash: "910b761aca36d06ab257fc501c32a5d40658e55c1e63798c4de8bfa4d367b9c1",
+    },
+    Golden {
+        players: 3,
+        seed: 3,
+        hash: "079fc50e74074a26f7c102403a0541c09d2cd7a1113769e9e1be8a36f5f3621d",
+    },
+    Golden {
+        players: 4,
+        seed: 4,
+        hash: "ba7c037e2383f3f8cb1d6dc87131a685524542051fa817b53097e1299f9a4608",
+    },
+];
+
+/// Pinned playouts with every option on.
+const GOLDEN_ALL: &[Golden] = &[
+    Golden {
+        players: 1,
+        seed: 5,
+        hash: "5a4b11fbb712dd74076f0e5de3a100413f0febab3e832eeb22a4b97bdc70918c",
+    },
+    Golden {
+        players: 4,
+        seed: 6,
+        hash: "60e45ffe435974da6bf0f1d737bf216708f992319d408cd19fe9f21479b5d98e",
+    },
+];

@@ -1,20 +1,14 @@
 //! Dwarf Hold in the registry: 2-8 players.
 
-use super::GameEntry;
-#[cfg(test)]
-use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::hold_view::HoldView;
-#[cfg(test)]
+use crate::{GameEntry, SuiteCase, SuitePlan, TakeoverPin};
 use dwarfs_engine::suite::Golden;
 use dwarfs_hold::Hold;
-#[cfg(test)]
 use dwarfs_hold::HoldOptions;
 
 /// The registry entry of Dwarf Hold.
 pub struct HoldEntry;
 
 /// Pinned playouts with the default options.
-#[cfg(test)]
 const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
@@ -40,13 +34,9 @@ const GOLDEN: &[Golden] = &[
 
 impl GameEntry for HoldEntry {
     type G = Hold;
-    type View = HoldView;
     const TITLE: &'static str = "Dwarf Hold";
     const BLURB: &'static str = "2-8 players: dig the hold, slay lairs, trade and bargain";
-}
 
-#[cfg(test)]
-impl Planned for HoldEntry {
     fn plan() -> SuitePlan<Hold> {
         let all = [2, 3, 4, 5, 6, 7, 8];
         // Most conformance games stop after 2 turns (every phase, a second leader phase, the
@@ -74,5 +64,17 @@ impl Planned for HoldEntry {
             ],
             hidden_information: true,
         }
+    }
+
+    fn takeover_pins() -> Vec<TakeoverPin<Hold>> {
+        vec![TakeoverPin {
+            name: "default",
+            options: HoldOptions::default(),
+            hash: "ccea94efc6e953d8ccc2192d1a3057324af65b784ff5bf609fb66b1814096b61",
+        }]
+    }
+
+    fn fuzz_options() -> Vec<HoldOptions> {
+        vec![HoldOptions::default()]
     }
 }

@@ -1,14 +1,9 @@
 //! Dwar7s Spring in the registry: 2-4 players, no options, with its board view. Local bot seats
 //! are played by the engine's greedy bot (balanced weights).
 
-use super::GameEntry;
-#[cfg(test)]
-use super::suite::{Planned, SuiteCase, SuitePlan};
-use crate::gui::spring_view::SpringView;
+use crate::{GameEntry, SuiteCase, SuitePlan, TakeoverPin};
 use dwarfs_engine::Bot;
-#[cfg(test)]
 use dwarfs_engine::suite::Golden;
-#[cfg(test)]
 use dwarfs_spring::SpringOptions;
 use dwarfs_spring::{GreedyBot, Spring};
 
@@ -17,7 +12,6 @@ pub struct SpringEntry;
 
 impl GameEntry for SpringEntry {
     type G = Spring;
-    type View = SpringView;
     const TITLE: &'static str = "Dwar7s Spring";
     const BLURB: &'static str =
         "2-4 players: settle the petal map, fight monsters, fulfil quests, raise dragons";
@@ -25,11 +19,36 @@ impl GameEntry for SpringEntry {
     fn bot(seed: u64) -> Box<dyn Bot<Spring> + Send> {
         Box::new(GreedyBot::new(seed))
     }
+
+    fn plan() -> SuitePlan<Spring> {
+        SuitePlan {
+            cases: vec![SuiteCase {
+                conformance: 12,
+                light: true,
+                hidden: 3,
+                termination: 2,
+                golden: GOLDEN,
+                ..SuiteCase::new("base game", SpringOptions::default(), [2, 3, 4])
+            }],
+            hidden_information: true,
+        }
+    }
+
+    fn takeover_pins() -> Vec<TakeoverPin<Spring>> {
+        vec![TakeoverPin {
+            name: "default",
+            options: SpringOptions::default(),
+            hash: "f0a2a4dec5df37d14bf1d11bffa5e03a0f98b2e5ac252013bcf82e9f37c287af",
+        }]
+    }
+
+    fn fuzz_options() -> Vec<SpringOptions> {
+        vec![SpringOptions::default()]
+    }
 }
 
 /// Pinned playouts (the same (players, seed) pairs and hashes as the engine's own golden test,
 /// so the two pins cross-check each other).
-#[cfg(test)]
 const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
@@ -52,20 +71,3 @@ const GOLDEN: &[Golden] = &[
         hash: "7953b46e66ad9df67e91dde37b5b2a2ee6d6bfc52c7d7a8006d40a809c92e93f",
     },
 ];
-
-#[cfg(test)]
-impl Planned for SpringEntry {
-    fn plan() -> SuitePlan<Spring> {
-        SuitePlan {
-            cases: vec![SuiteCase {
-                conformance: 12,
-                light: true,
-                hidden: 3,
-                termination: 2,
-                golden: GOLDEN,
-                ..SuiteCase::new("base game", SpringOptions::default(), [2, 3, 4])
-            }],
-            hidden_information: true,
-        }
-    }
-}
