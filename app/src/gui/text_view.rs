@@ -67,9 +67,4 @@ impl<G: Game> GameView for TextView<G> {
             None => vec![0; game.players() as usize],
         }
     }
-
-    fn event_line(game: &G, event: &G::Event) -> Option<String> {
-        let _ = game;
-        Some(format!("{event:?}"))
-    }
 }

@@ -81,5 +81,7 @@ pub trait GameView: Default + 'static {
 
     /// A log line for an event that the action's own description does not already say, with
     /// hidden parts left out (a drawn ogre's kind, a stolen gem).
-    fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String>;
+    fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String> {
+        game.describe_event(event)
+    }
 }

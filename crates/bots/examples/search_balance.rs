@@ -295,6 +295,9 @@ impl<G: Study> Game for Profiled<G> {
     fn describe(&self, action: &Self::Action) -> String {
         self.inner.describe(action)
     }
+    fn describe_event(&self, event: &Self::Event) -> Option<String> {
+        self.inner.describe_event(event)
+    }
     fn max_steps(players: u8) -> usize {
         G::max_steps(players)
     }

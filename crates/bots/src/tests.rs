@@ -296,6 +296,9 @@ impl Game for Rated {
     fn describe(&self, a: &Self::Action) -> String {
         self.pig.describe(a)
     }
+    fn describe_event(&self, e: &Self::Event) -> Option<String> {
+        self.pig.describe_event(e)
+    }
 }
 
 /// One rollout of `state` with fresh scratch buffers.

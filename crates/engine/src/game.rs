@@ -266,6 +266,12 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// on the ruby mine at (1, 0)").
     fn describe(&self, action: &Self::Action) -> String;
 
+    /// A line for the move log saying what `event` did ("The die shows 4", "Blue mines 2
+    /// rubies"), in the rulebook's words, or `None` for an event the action's own line
+    /// ([`Game::describe`]) already says. Events carry data; this is their only prose, used
+    /// alike by the app's table, its text view and `dwarfs replay show`.
+    fn describe_event(&self, event: &Self::Event) -> Option<String>;
+
     /// Checks the game's own invariants (component conservation...). Used by the conformance
     /// harness after every step; the message names what broke.
     fn check_invariants(&self) -> Result<(), String> {

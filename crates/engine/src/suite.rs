@@ -467,6 +467,9 @@ mod tests {
         fn describe(&self, a: &Self::Action) -> String {
             self.0.describe(a)
         }
+        fn describe_event(&self, e: &Self::Event) -> Option<String> {
+            self.0.describe_event(e)
+        }
     }
 
     /// A Pig whose observation shows every bonus card: the suite must catch the leak.

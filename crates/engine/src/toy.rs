@@ -400,6 +400,22 @@ impl Game for Pig {
         }
     }
 
+    fn describe_event(&self, event: &PigEvent) -> Option<String> {
+        Some(match event {
+            PigEvent::Dealt => "Bonus cards are dealt".into(),
+            PigEvent::Rolled(face) => format!("The die shows {face}"),
+            // The hold action's own line says it.
+            PigEvent::Banked(..) => return None,
+            PigEvent::Wagers(wagers, taker) => {
+                let all: Vec<String> = wagers.iter().map(|w| w.to_string()).collect();
+                match taker {
+                    Some(seat) => format!("Wagers {}: {seat} takes them", all.join(", ")),
+                    None => format!("Wagers {}: no single highest", all.join(", ")),
+                }
+            }
+        })
+    }
+
     fn check_invariants(&self) -> Result<(), String> {
         if self.phase != Phase::Deal && self.bonus.len() != self.banked.len() {
             return Err("every seat holds one bonus card".into());

@@ -109,6 +109,9 @@ impl Game for Buggy {
     fn describe(&self, a: &PigAction) -> String {
         self.inner.describe(a)
     }
+    fn describe_event(&self, e: &PigEvent) -> Option<String> {
+        self.inner.describe_event(e)
+    }
     fn max_steps(players: u8) -> usize {
         Pig::max_steps(players)
     }

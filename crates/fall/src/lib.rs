@@ -31,6 +31,7 @@ pub mod data;
 mod decrees;
 mod describe;
 mod determinize;
+mod event_words;
 mod hints;
 mod option_values;
 pub mod options;
@@ -164,6 +165,10 @@ impl Game for Fall {
 
     fn describe(&self, action: &FallAction) -> String {
         self.describe_action(action)
+    }
+
+    fn describe_event(&self, event: &FallEvent) -> Option<String> {
+        event_words::event_line(event)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

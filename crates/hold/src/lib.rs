@@ -26,6 +26,7 @@ pub mod board;
 pub mod data;
 mod describe;
 mod determinize;
+mod event_words;
 mod hints;
 mod invariants;
 mod option_values;
@@ -172,6 +173,10 @@ impl Game for Hold {
 
     fn describe(&self, action: &HoldAction) -> String {
         self.describe_action(action)
+    }
+
+    fn describe_event(&self, event: &HoldEvent) -> Option<String> {
+        event_words::event_line(event)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

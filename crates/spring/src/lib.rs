@@ -18,6 +18,7 @@ pub mod bot;
 pub mod data;
 mod describe;
 mod determinize;
+mod event_words;
 mod hints;
 mod invariants;
 pub mod map;
@@ -151,6 +152,10 @@ impl Game for Spring {
 
     fn describe(&self, action: &SpringAction) -> String {
         self.describe_action(action)
+    }
+
+    fn describe_event(&self, event: &SpringEvent) -> Option<String> {
+        event_words::event_line(event)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

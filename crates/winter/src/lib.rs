@@ -32,6 +32,7 @@ pub mod bot;
 pub mod data;
 mod describe;
 mod determinize;
+mod event_words;
 mod hints;
 mod invariants;
 mod option_values;
@@ -45,6 +46,7 @@ pub mod view;
 
 pub use bot::GreedyBot;
 pub use data::{Card, DisasterId, Instrument, MonsterId, Resource, SoloRank, Zone, ZoneType};
+pub use event_words::monster_name;
 pub use rules::heroes::{CONVERT_GAIN, DISMISS_GOLD};
 pub use rules::score::{Breakdown, breakdown, tiebreakers};
 pub use state::{
@@ -173,6 +175,10 @@ impl Game for Winter {
 
     fn describe(&self, action: &WinterAction) -> String {
         self.describe_action(action)
+    }
+
+    fn describe_event(&self, event: &WinterEvent) -> Option<String> {
+        event_words::event_line(event)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

@@ -22,7 +22,7 @@ use dwarfs_fall::data;
 #[cfg(test)]
 pub(super) use dwarfs_fall::rules_text::capital;
 use dwarfs_fall::{
-    Class, Colour, Edition, Fall, FallAction, FallEvent, Kind, OgreKind, Pos, SecretGoal, TurnStep,
+    Class, Colour, Edition, Fall, FallAction, Kind, OgreKind, Pos, SecretGoal, TurnStep,
 };
 use egui::{Color32, Ui, Vec2};
 use std::collections::BTreeMap;
@@ -350,53 +350,5 @@ impl GameView for FallView {
         Seat::all(game.players())
             .map(|s| game.score_parts(s).total())
             .collect()
-    }
-
-    fn event_line(_game: &Fall, event: &FallEvent) -> Option<String> {
-        let c = |s: Seat| Colour::ALL[s.index() & 3];
-        Some(match event {
-            FallEvent::Dealt => "Secret goals are dealt; trading goals are turned face up".into(),
-            FallEvent::GemsTaken { seat, gem, count } => {
-                format!("{} mines {count} {}", c(*seat), gem.name())
-            }
-            FallEvent::OgreDrawn { seat, .. } => format!("{} draws an ogre card", c(*seat)),
-            FallEvent::GemStolen { by, from, .. } => {
-                format!("{} steals a gem from {}", c(*by), c(*from))
-            }
-            FallEvent::OgresStolen { by, from, count } => {
-                format!("{} takes {count} ogre cards from {}", c(*by), c(*from))
-            }
-            FallEvent::GoalRevealed { goal, .. } => {
-                format!("Trading goal {} is turned face up", goal + 1)
-            }
-            FallEvent::TaskDone { colour, at, kind } => {
-                format!("{colour} completes the task of the {} at {at}", kind.name())
-            }
-            FallEvent::TaskBlocked { at, reason } => {
-                format!("The task at {at} has no effect ({reason:?})")
-            }
-            FallEvent::MonsterDefeated { seat, card, .. } => {
-                format!("{} defeats the {card}", c(*seat))
-            }
-            FallEvent::Dug { at, top } => format!("The stack at {at} is dug; {top} is on top"),
-            FallEvent::OgresReshuffled => "The ogre discard pile is shuffled back".into(),
-            FallEvent::EndTriggered(s) => {
-                format!("{} has met enough goals: this is the final round", c(*s))
-            }
-            FallEvent::GameOver => "The game is over".into(),
-            FallEvent::DecreesInPlay(d) if !d.is_empty() => format!(
-                "Royal Decrees in play: {}",
-                d.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
-            ),
-            FallEvent::MemorialPlaced { at } => {
-                format!("A memorial card takes the fallen monster's place at {at}")
-            }
-            FallEvent::NightFalls => "Night falls: tasks resolve in turn order".into(),
-            FallEvent::AxePassed(s) => format!("The axe passes to {}", c(*s)),
-            FallEvent::GoalReturned { seat, goal } => {
-                format!("{} returns trading goal {} to the deck", c(*seat), goal + 1)
-            }
-            _ => return None,
-        })
     }
 }

@@ -239,10 +239,6 @@ impl GameView for SpringView {
             .map(|s| game.score_lines(s).iter().map(|l| l.points).sum())
             .collect()
     }
-
-    fn event_line(_game: &Spring, event: &SpringEvent) -> Option<String> {
-        words::event_line(event)
-    }
 }
 
 /// Plays random moves (chance from fixed entropy) until `stop` holds or `moves` moves are made;

@@ -25,8 +25,8 @@ use crate::gui::widgets::label;
 use crate::gui::words::count;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_winter::{
-    Card, DisasterId, DwarfKind, Instrument, MonsterId, Stage, Winter, WinterAction, WinterEvent,
-    WinterOptions, Zone,
+    Card, DisasterId, DwarfKind, Instrument, MonsterId, Stage, Winter, WinterAction, WinterOptions,
+    Zone,
 };
 use egui::{Rect, Ui, UiBuilder, pos2, vec2};
 use words::colour;
@@ -368,50 +368,6 @@ impl GameView for WinterView {
     }
 
     const ROUND_NAME: &'static str = "week";
-
-    fn event_line(_game: &Winter, event: &WinterEvent) -> Option<String> {
-        use WinterEvent as E;
-        Some(match event {
-            E::WeekBegan(w) => format!("Week {w} begins: tracks and music tokens are refreshed"),
-            E::HeroDrawn { slot, card } => {
-                format!("{} is dealt to pool slot {}", card.name(), slot + 1)
-            }
-            E::MonsterSpawned(m, z) => {
-                format!("The {} spawns in {}", words::monster_name(*m), z.name())
-            }
-            E::MonsterMoved(m, a, b) => format!(
-                "The {} moves from {} to {}",
-                words::monster_name(*m),
-                a.name(),
-                b.name()
-            ),
-            E::MonsterHit {
-                monster,
-                seat,
-                what,
-            } => format!(
-                "The {} hits {}: {what}",
-                words::monster_name(*monster),
-                colour(*seat)
-            ),
-            E::DisasterRevealed(d, z) => format!("Disaster: {} in {}", d.name(), z.name()),
-            E::SentHome(s, k, z) => {
-                format!("{}'s {} goes home from {}", colour(*s), k.name(), z.name())
-            }
-            E::Upgraded(s, k) => format!("{} makes the {}", colour(*s), k.name()),
-            E::Resources(s, d) => {
-                let parts: Vec<String> = dwarfs_winter::Resource::ALL
-                    .iter()
-                    .filter(|r| d[r.index()] != 0)
-                    .map(|r| format!("{:+} {}", d[r.index()], r.name()))
-                    .collect();
-                format!("{}: {}", colour(*s), parts.join(", "))
-            }
-            E::CastleFell(why) => format!("The castle falls: {why}"),
-            E::Survived => "The winter is survived".into(),
-            _ => return None,
-        })
-    }
 }
 
 /// Plays random moves (chance from fixed entropy, hands chosen at random too) until `stop`

@@ -84,14 +84,9 @@ pub fn hero_text(card: Card) -> String {
     format!("{} ({}, {} VP). {what}", d.name, d.music.name(), d.vp)
 }
 
-/// A monster's name with its copy's numeral, as the board labels it ("Yeti II").
+/// A monster's name with its copy numeral ("Goblin II"), told apart from its twins.
 pub fn monster_name(m: MonsterId) -> String {
-    let kind = m.card().kind;
-    let copy = (0..m.0)
-        .filter(|&i| MonsterId(i).card().kind == kind)
-        .count();
-    let numeral = ["I", "II", "III", "IV"].get(copy).copied().unwrap_or("+");
-    format!("{} {numeral}", kind.name())
+    dwarfs_winter::monster_name(m)
 }
 
 /// What a monster is and needs, for its tooltip.

@@ -11,6 +11,17 @@ use crate::replay::format::{Frame, MoveRecord, SecretRecord};
 use dwarfs_engine::{Actor, Game, codec, state_hash};
 
 impl<G: Game> Verifier<G> {
+    /// The move log's lines for `events`, each on a line of its own under the move, in the
+    /// game's own words ([`Game::describe_event`]); events the move's line already says give
+    /// none.
+    fn event_lines(&self, events: &[G::Event]) -> String {
+        events
+            .iter()
+            .filter_map(|e| self.state.describe_event(e))
+            .map(|line| format!("\n        {line}"))
+            .collect()
+    }
+
     /// A seat's move: its signature (with the ack folded into it), or the bot's move for a
     /// seat handed over, then the engine plays it.
     pub(super) fn play_move(
@@ -98,11 +109,11 @@ impl<G: Game> Verifier<G> {
             return Err(Fault::BotMove(seat));
         }
         let line = format!(
-            "#{:<5} {}{}  {:?}",
+            "#{:<5} {}{}{}",
             m.seq,
             description,
             if live { "" } else { " (bot)" },
-            events
+            self.event_lines(&events)
         );
         self.finish_step(
             frame,
@@ -235,15 +246,14 @@ impl<G: Game> Verifier<G> {
                 return Err(Fault::BotMove(p.seat));
             }
             parts.push(format!(
-                "{}{}  {:?}",
+                "{}{}",
                 p.description,
                 if p.by_bot { " (bot)" } else { "" },
-                p.events
             ));
         }
         let description = format!("secret choices: {}", parts.join("; "));
-        let events = played.into_iter().flat_map(|p| p.events).collect();
-        let line = format!("#{:<5} {description}", r.seq);
+        let events: Vec<G::Event> = played.into_iter().flat_map(|p| p.events).collect();
+        let line = format!("#{:<5} {description}{}", r.seq, self.event_lines(&events));
         self.finish_step(
             frame,
             rest,

@@ -105,7 +105,8 @@ impl<G: Game> Verifier<G> {
         let chance = self.state.to_act() == Actor::Chance;
         if chance {
             let reveals = self.links_at(seq, frame, rest)?;
-            let mut lines = Vec::new();
+            let logging = log.is_some();
+            let mut drawn = Vec::new();
             let label = if rerolled_after.is_empty() {
                 "chance".to_string()
             } else {
@@ -118,7 +119,9 @@ impl<G: Game> Verifier<G> {
                 &reveals,
                 &rerolls,
                 |_, ev| {
-                    lines.push(format!("        {label}: {ev:?}"));
+                    if logging {
+                        drawn.extend(ev.iter().cloned());
+                    }
                     if self.positions.is_some() {
                         events.extend(ev);
                     }
@@ -126,7 +129,15 @@ impl<G: Game> Verifier<G> {
             )
             .map_err(|e| Fault::Illegal(e.to_string()))?;
             if let Some(log) = log {
-                log.extend(lines);
+                let said: Vec<String> = drawn
+                    .iter()
+                    .filter_map(|e| self.state.describe_event(e))
+                    .collect();
+                log.push(if said.is_empty() {
+                    format!("        {label}")
+                } else {
+                    format!("        {label}: {}", said.join("; "))
+                });
             }
             self.chance_points += 1;
         }
