@@ -115,13 +115,19 @@ fn dependencies_point_one_way() {
             ],
         ),
         (
-            "crates/net",
+            "crates/gui",
             &[
                 "dwarfs-engine",
-                "dwarfs-protocol",
-                "dwarfs-bots",
-                "dwarfs-netlab",
+                "dwarfs-fall",
+                "dwarfs-hold",
+                "dwarfs-winter",
+                "dwarfs-spring",
+                "dwarfs-games",
             ],
+        ),
+        (
+            "crates/net",
+            &["dwarfs-engine", "dwarfs-protocol", "dwarfs-netlab"],
         ),
     ];
     let mut wrong = Vec::new();
@@ -199,12 +205,14 @@ fn engines_and_protocol_use_no_hash_map_float_clock_or_global_rng() {
 }
 
 /// Whether `file` is test code: integration tests, benches, examples, fuzz targets, the
-/// protocol's simulator, and the test modules of a crate kept in files of their own
+/// protocol's simulator, the app's demo tables, and the test modules of a crate kept in files of their own
 /// (`tests.rs`, `tests_*.rs`, `*/tests/*`).
 fn is_test_code(file: &str) -> bool {
     let name = file.rsplit('/').next().unwrap_or(file);
-    // The protocol's simulator: its fixture plays Pig for the protocol's tests.
+    // The protocol's simulator: its fixture plays Pig for the protocol's tests; the app's demo
+    // tables build positions of each game for screenshots and the GUI tests.
     file == "protocol/src/sim.rs"
+        || file.starts_with("app/src/gui/demos/")
         || file.starts_with("tests/")
         || file.starts_with("fuzz/")
         || ["/tests/", "/benches/", "/examples/"]
@@ -222,25 +230,25 @@ fn a_games_types_are_named_only_by_its_crate_the_registry_and_its_view() {
             "fall",
             &["dwarfs_fall::"],
             "crates/fall/",
-            Some("app/src/gui/fall_view/"),
+            Some("crates/gui/src/fall_view/"),
         ),
         (
             "hold",
             &["dwarfs_hold::"],
             "crates/hold/",
-            Some("app/src/gui/hold_view/"),
+            Some("crates/gui/src/hold_view/"),
         ),
         (
             "winter",
             &["dwarfs_winter::"],
             "crates/winter/",
-            Some("app/src/gui/winter_view/"),
+            Some("crates/gui/src/winter_view/"),
         ),
         (
             "spring",
             &["dwarfs_spring::"],
             "crates/spring/",
-            Some("app/src/gui/spring_view/"),
+            Some("crates/gui/src/spring_view/"),
         ),
         ("pig", &["toy::Pig", "toy::{Pig"], "crates/engine/", None),
     ];
@@ -268,6 +276,35 @@ fn a_games_types_are_named_only_by_its_crate_the_registry_and_its_view() {
         wrong.is_empty(),
         "a game's types are named outside its crate, crates/games and its view \
          (ARCHITECTURE.md, the app; reach the game through the registry instead):\n  {}",
+        wrong.join("\n  ")
+    );
+}
+
+/// The board views run in a browser: no threads, files, sockets or clocks inside
+/// (`wasm32-unknown-unknown` compiles some of them but panics when they run).
+#[test]
+fn the_gui_crate_uses_no_threads_files_sockets_or_clocks() {
+    const FORBIDDEN: &[&str] = &[
+        "std::thread",
+        "std::fs",
+        "std::net",
+        "std::process",
+        "tokio",
+        "Instant",
+        "SystemTime",
+    ];
+    let mut wrong = Vec::new();
+    for file in rust_files("crates/gui/src") {
+        let text = read(&file);
+        for (n, line) in code_lines(&text) {
+            for word in FORBIDDEN.iter().filter(|w| line.contains(*w)) {
+                wrong.push(format!("{file}:{n}: {word}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "dwarfs-gui must run in a browser (platform services come from the shell):\n  {}",
         wrong.join("\n  ")
     );
 }

@@ -11,10 +11,9 @@
 
 mod autoplay;
 mod bench;
+mod demos;
 mod end_screen;
-pub(crate) mod fall_view;
 mod game_screen;
-pub(crate) mod hold_view;
 mod links;
 mod lobby;
 mod lobby_net;
@@ -25,7 +24,6 @@ mod remote;
 mod replay;
 mod replay_screen;
 mod settings;
-pub(crate) mod spring_view;
 mod sync;
 mod table;
 #[cfg(test)]
@@ -46,18 +44,19 @@ mod tests_spring;
 mod tests_third;
 #[cfg(test)]
 mod tests_winter;
-pub(crate) mod text_view;
-mod theme;
 mod trust;
-pub(crate) mod view;
-mod widgets;
-pub(crate) mod winter_view;
-pub(crate) mod words;
+
+// The board views and their shared look live in `dwarfs-gui` (which builds for the web); the
+// shell reaches them under the same names.
+pub(crate) use dwarfs_gui::{
+    fall_view, hold_view, spring_view, theme, view, widgets, winter_view, words,
+};
 
 use crate::CliError;
 use crate::games::{GameEntry, GameKind};
 use dwarfs_engine::options::GameOptions;
 use dwarfs_engine::{Actor, Bot, Game, RandomBot};
+use dwarfs_gui::with_view;
 use fall_view::FallView;
 use lobby::{Lobby, LobbyMode, LobbyOutcome, NetLobby};
 use net::{LanList, NetRuntime, NetSetup};
@@ -66,7 +65,6 @@ pub(crate) use table::os_seed;
 use table::{AnyTable, SeatInfo, SeatKind, Table};
 #[cfg(test)]
 use view::GameView;
-use view::with_view;
 
 /// The screens of the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,35 +262,35 @@ impl DwarfsApp {
                 Screen::End
             }
             "third" => {
-                self.table = Some(Box::new(fall_view::third_demo_table()));
+                self.table = Some(Box::new(demos::third_demo_table()));
                 Screen::Game
             }
             "hold" => {
-                self.table = Some(Box::new(hold_view::hold_demo_table(40)));
+                self.table = Some(Box::new(demos::hold_demo_table(40)));
                 Screen::Game
             }
             "hold-trade" => {
-                self.table = Some(Box::new(hold_view::hold_trade_demo_table()));
+                self.table = Some(Box::new(demos::hold_trade_demo_table()));
                 Screen::Game
             }
             "hold-end" => {
-                self.table = Some(Box::new(hold_view::hold_end_demo_table()));
+                self.table = Some(Box::new(demos::hold_end_demo_table()));
                 Screen::End
             }
             "winter" => {
-                self.table = Some(Box::new(winter_view::winter_demo_table(120)));
+                self.table = Some(Box::new(demos::winter_demo_table(120)));
                 Screen::Game
             }
             "winter-music" => {
-                self.table = Some(Box::new(winter_view::winter_music_demo_table()));
+                self.table = Some(Box::new(demos::winter_music_demo_table()));
                 Screen::Game
             }
             "winter-prepare" => {
-                self.table = Some(Box::new(winter_view::winter_prepare_demo_table()));
+                self.table = Some(Box::new(demos::winter_prepare_demo_table()));
                 Screen::Game
             }
             "winter-end" => {
-                self.table = Some(Box::new(winter_view::winter_end_demo_table()));
+                self.table = Some(Box::new(demos::winter_end_demo_table()));
                 Screen::End
             }
             "hotseat-winter" => {
@@ -323,7 +321,7 @@ impl DwarfsApp {
                 Screen::Replays
             }
             "spring" => {
-                self.table = Some(Box::new(spring_view::spring_demo_table(120)));
+                self.table = Some(Box::new(demos::spring_demo_table(120)));
                 Screen::Game
             }
             "replay-spring" => {

@@ -7,9 +7,9 @@ use super::replay::{self, LoadedReplay};
 use super::table::LogLine;
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use super::view::GameView;
-use super::view::with_view;
 use crate::games::{GameEntry, GameKind, with_entry};
 use dwarfs_engine::{Game, Seat, Viewer};
+use dwarfs_gui::with_view;
 use egui::{RichText, Ui};
 
 /// A loaded replay of any registered game, with that game's board view.

@@ -1,11 +1,11 @@
 //! UI tests (egui_kittest) that drive the real app by its labels, headless.
 
-use super::fall_view::capital;
 use super::lobby::LobbySeat;
 use super::net::NetSetup;
 use super::settings::ConfigDir;
 use super::{DwarfsApp, Screen};
 use dwarfs_engine::{Actor, Bot, Game, RandomBot};
+use dwarfs_fall::rules_text::capital;
 use dwarfs_fall::{Colour, FallAction, HandCard};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -211,7 +211,7 @@ fn a_whole_hotseat_game_of_hold_is_played_by_clicking_with_an_accepted_trade() {
 
 #[test]
 fn a_spectator_sees_the_board_and_no_hand() {
-    let mut t = super::hold_view::hold_demo_table(60);
+    let mut t = super::demos::hold_demo_table(60);
     t.viewer = Viewer::Spectator;
     let mut h = harness(t);
     h.run_steps(3);
@@ -253,7 +253,7 @@ fn an_amount_beyond_the_gold_held_is_refused_with_a_reason() {
 
 #[test]
 fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
-    let t = super::hold_view::hold_trade_demo_table();
+    let t = super::demos::hold_trade_demo_table();
     assert!(
         matches!(t.game.stage(), Stage::Offer(o) if !o.proposed && !o.give.is_empty()),
         "an offer is being composed: {:?}",
@@ -263,9 +263,9 @@ fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
     h.run_steps(2);
     assert!(h.query_by_label("Gold to give").is_some());
     assert!(h.query_by_label("Propose the offer").is_some());
-    let end = super::hold_view::hold_demo_table(usize::MAX);
+    let end = super::demos::hold_demo_table(usize::MAX);
     assert_eq!(end.game.to_act(), Actor::Over);
-    let end = super::hold_view::hold_end_demo_table();
+    let end = super::demos::hold_end_demo_table();
     assert!(end.game.outcome().is_some());
     assert!(end.history.len() > 10, "the score chart has a history");
 }
@@ -585,7 +585,7 @@ fn a_hotseat_game_of_hold_against_a_bot_goes_from_the_menu_to_the_end_screen() {
 /// lists anew once the position changes.
 #[test]
 fn the_tables_legal_actions_follow_every_change_of_position() {
-    let mut t = super::hold_view::hold_demo_table(3);
+    let mut t = super::demos::hold_demo_table(3);
     for seat in &mut t.seats {
         seat.kind = super::table::SeatKind::Human;
     }

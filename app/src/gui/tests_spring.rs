@@ -314,7 +314,7 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
 
 #[test]
 fn a_spectator_sees_the_board_and_no_faerie_hand() {
-    let mut t = super::spring_view::spring_demo_table(60);
+    let mut t = super::demos::spring_demo_table(60);
     assert!(
         (0..4).any(|s| t.game.hand(Seat(s)) != 0),
         "someone holds faeries"
@@ -338,7 +338,7 @@ fn a_spectator_sees_the_board_and_no_faerie_hand() {
         );
     }
     // A seat sees its own faeries.
-    let mut t = super::spring_view::spring_demo_table(60);
+    let mut t = super::demos::spring_demo_table(60);
     let s = (0..4).find(|&s| t.game.hand(Seat(s)) != 0).expect("a hand");
     let card = t.game.hand(Seat(s)).trailing_zeros() as u8;
     t.viewer = Viewer::Seat(Seat(s));

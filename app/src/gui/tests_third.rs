@@ -383,7 +383,7 @@ fn a_card_is_turned_before_it_is_placed_by_clicking() {
     use dwarfs_fall::FallBuilder;
     use dwarfs_fall::Kind::{RubyMine, Tavern};
     let mut h = table_of(FallBuilder::new(2).card(0, 0, Blue, Tavern).build());
-    click(&mut h, &super::fall_view::capital(RubyMine.name()));
+    click(&mut h, &dwarfs_fall::rules_text::capital(RubyMine.name()));
     assert!(has(&h, "open: north, east"), "the printed walls are shown");
     click(&mut h, "Turn card");
     assert!(has(&h, "open: east, south"), "a quarter turn clockwise");

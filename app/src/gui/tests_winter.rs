@@ -233,7 +233,7 @@ fn a_whole_hotseat_game_of_winter_is_played_by_clicking() {
 
 #[test]
 fn a_spectator_sees_the_board_and_no_hand() {
-    let mut t = super::winter_view::winter_demo_table(80);
+    let mut t = super::demos::winter_demo_table(80);
     t.viewer = Viewer::Spectator;
     let mut h = harness(t);
     h.run_steps(3);
@@ -489,7 +489,7 @@ fn a_card_with_a_choice_shows_its_choices_and_plays_the_one_clicked() {
 #[test]
 fn the_winter_demo_screens_open() {
     use super::tests::{app, harness, has};
-    let t = super::winter_view::winter_prepare_demo_table();
+    let t = super::demos::winter_prepare_demo_table();
     assert_eq!(t.game.stage(), Stage::Prepare);
     let mut h = self::harness(t);
     h.run_steps(2);

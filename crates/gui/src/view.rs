@@ -5,8 +5,8 @@ use dwarfs_engine::{Game, Viewer};
 
 /// The board view of a game the registry shows with a view of its own
 /// ([`Board::Own`](dwarfs_games::Board::Own)), implemented on its registry entry next to the view.
-/// A game shown as text needs none: [`with_view!`] gives it the generic
-/// [`TextView`](crate::gui::text_view::TextView).
+/// A game shown as text needs none: [`with_view!`](crate::with_view) gives it the generic
+/// [`TextView`](crate::text_view::TextView).
 pub trait BoardView: dwarfs_games::GameEntry {
     /// The view.
     type View: GameView<G = Self::G>;
@@ -14,24 +14,23 @@ pub trait BoardView: dwarfs_games::GameEntry {
 
 /// Runs `$body` with `$E` bound to the registry entry of `$kind` and `$V` to its view: its own
 /// board view ([`BoardView`]) or the text view.
+#[macro_export]
 macro_rules! with_view {
     ($kind:expr, $E:ident, $V:ident, $body:expr) => {
-        dwarfs_games::with_board!(
+        $crate::dwarfs_games::with_board!(
             $kind,
             $E,
             own => {
-                type $V = <$E as $crate::gui::view::BoardView>::View;
+                type $V = <$E as $crate::view::BoardView>::View;
                 $body
             },
             text => {
-                type $V = $crate::gui::text_view::TextView<<$E as dwarfs_games::GameEntry>::G>;
+                type $V = $crate::text_view::TextView<<$E as $crate::dwarfs_games::GameEntry>::G>;
                 $body
             },
         )
     };
 }
-pub(crate) use with_view;
-
 /// A game's board and hand view. The shell owns the game state and the seats; the view only
 /// draws what `viewer` may see and turns clicks into legal actions.
 pub trait GameView: Default + 'static {

@@ -7,8 +7,8 @@ use super::words::{
     monster_text, seat_rgb, zone_label,
 };
 use super::{Sel, WinterView, disaster_action, dwarf_movable, label, monster_action};
-use crate::gui::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
-use crate::gui::words::count;
+use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::words::count;
 use dwarfs_engine::Seat;
 use dwarfs_winter::view::WinterView as Obs;
 use dwarfs_winter::{DisasterId, DwarfKind, MonsterId, WinterAction, Zone, ZoneType};

@@ -3,8 +3,8 @@
 
 use super::HoldView;
 use super::words::{self, button_label, colour, hand_label, leader_text, trophy_label, work_text};
-use crate::gui::theme::{self, GOLD, PARCHMENT, STONE_DARK};
-use crate::gui::widgets::chip;
+use crate::theme::{self, GOLD, PARCHMENT, STONE_DARK};
+use crate::widgets::chip;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::view::HoldView as Obs;
 use dwarfs_hold::{
@@ -199,7 +199,7 @@ pub(super) fn actions(
 impl HoldView {
     /// The prompt without the turn and phase (the action card's heading says them).
     pub(super) fn prompt_for(game: &Hold, viewer: Viewer) -> String {
-        let p = <HoldView as crate::gui::view::GameView>::prompt(game, viewer);
+        let p = <HoldView as crate::view::GameView>::prompt(game, viewer);
         match p.rsplit_once(" · ") {
             Some((_, what)) => what.to_string(),
             None => p,

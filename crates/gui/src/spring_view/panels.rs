@@ -8,8 +8,8 @@ use super::words::{
     faerie_label, owner_label, remove_label,
 };
 use super::{Reveal, SpringView, label};
-use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_LIGHT, TARGET};
-use crate::gui::words::count;
+use crate::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_LIGHT, TARGET};
+use crate::words::count;
 use dwarfs_engine::Viewer;
 use dwarfs_spring::data::{FAERIE_DATA, MONSTER_DATA, QUEST_DATA, wildland_name};
 use dwarfs_spring::state::{exp_name, hero_face, hero_name, is_monster, quest_of};

@@ -2,7 +2,7 @@
 
 use super::paint::*;
 use super::{CELL, FallView, Selection, colour_of, label};
-use crate::gui::theme::{self, GOLD, TARGET};
+use crate::theme::{self, GOLD, TARGET};
 use dwarfs_fall::data;
 use dwarfs_fall::rules_text::{capital, card_text, class_text, memorial_text};
 use dwarfs_fall::{Colour, FallAction, Observation, Pos};

@@ -1,7 +1,7 @@
 //! A demo 3rd-edition table for screenshots (`DWARFS_GUI_SCREEN=third`): Royal Decrees in play,
 //! class meeples of several players on the board and in campfires, and a memorial card.
 
-use super::FallView;
+use crate::gui::fall_view::FallView;
 use crate::gui::table::{SeatInfo, SeatKind, Table};
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_fall::Colour::{Blue, Green, Red};

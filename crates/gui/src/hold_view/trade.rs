@@ -8,8 +8,8 @@ use super::clicks::{
     ASK_GOLD, ASK_TILE, ASK_VT, GIVE_GOLD, GIVE_VT, amount_button, ask_tile_button,
 };
 use super::words::{button_label, colour, items_text, work_text};
-use crate::gui::theme::{self, DANGER, GOLD};
-use crate::gui::words::count;
+use crate::theme::{self, DANGER, GOLD};
+use crate::words::count;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::view::HoldView as Obs;
 use dwarfs_hold::{Hold, HoldAction, OFFER_STEPS, Phase, Stage, TradeItem};

@@ -9,18 +9,12 @@ mod board;
 mod hand;
 mod paint;
 mod panels;
-mod third_demo;
 
-pub use third_demo::third_demo_table;
-
-use crate::gui::theme::{self};
-use crate::gui::view::GameView;
-use crate::gui::widgets::label;
+use crate::theme::{self};
+use crate::view::GameView;
+use crate::widgets::label;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_fall::data;
-/// Card names are shown capitalised (the UI tests click them by that name).
-#[cfg(test)]
-pub(super) use dwarfs_fall::rules_text::capital;
 use dwarfs_fall::{
     Class, Colour, Edition, Fall, FallAction, Kind, OgreKind, Pos, SecretGoal, TurnStep,
 };
@@ -222,7 +216,7 @@ impl FallView {
     }
 }
 
-impl crate::gui::view::BoardView for dwarfs_games::entries::FallEntry {
+impl crate::view::BoardView for dwarfs_games::entries::FallEntry {
     type View = FallView;
 }
 

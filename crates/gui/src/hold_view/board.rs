@@ -4,7 +4,7 @@
 
 use super::words::{board_text, colour, kind_name, square_label, work_text};
 use super::{HoldView, label};
-use crate::gui::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
 use dwarfs_engine::Game;
 use dwarfs_hold::board::tile_views;
 use dwarfs_hold::data::EventEffect;

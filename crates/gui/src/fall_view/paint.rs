@@ -1,7 +1,7 @@
 //! Painting: card faces, stacks, walls and paths, meeples and memorial cards.
 
 use super::colour_of;
-use crate::gui::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK};
+use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK};
 use dwarfs_fall::rules_text::capital;
 use dwarfs_fall::{CardType, CellView, Class, Colour, Dir, Gem};
 use egui::{Align2, Color32, CornerRadius, FontId, Rect, Stroke, StrokeKind, pos2, vec2};

@@ -3,8 +3,8 @@
 
 use super::paint::*;
 use super::{FallView, Selection, colour_of, secret_vp};
-use crate::gui::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
-use crate::gui::view::GameView;
+use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
+use crate::view::GameView;
 use dwarfs_engine::Game;
 use dwarfs_fall::rules_text::{capital, card_text, class_cost, class_text, gem_text, ogre_text};
 use dwarfs_fall::{

@@ -7,9 +7,9 @@ use super::words::{
     monster_name, pick_label, pool_label, seat_rgb,
 };
 use super::{Sel, WinterView, instrument_action, pool_action};
-use crate::gui::theme::{self, GOLD, PARCHMENT_DIM};
-use crate::gui::widgets::chip;
-use crate::gui::words::{capital, count};
+use crate::theme::{self, GOLD, PARCHMENT_DIM};
+use crate::widgets::chip;
+use crate::words::{capital, count};
 use dwarfs_engine::{Actor, Seat, Viewer};
 use dwarfs_winter::data::{DISASTER_LIMIT, MonsterAbility, POOL_COST, RESOURCE_CAP};
 use dwarfs_winter::view::WinterView as Obs;

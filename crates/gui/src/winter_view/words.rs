@@ -2,8 +2,8 @@
 //! the accessible labels of everything clickable (one place, so that a click plan for an action
 //! and the widget it clicks always agree).
 
-use crate::gui::theme;
-use crate::gui::words::count;
+use crate::theme;
+use crate::words::count;
 use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::{Game, Seat};
 use dwarfs_winter::data::{HeroAbility, resources_text};

@@ -8,8 +8,8 @@ use super::words::{
     line_label, train_label,
 };
 use super::{SpringView, label};
-use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
-use crate::gui::words::count;
+use crate::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::words::count;
 use dwarfs_spring::SpringAction;
 use dwarfs_spring::data::{EXHAUST_TOKENS, LINE_LEN, LINE_REVEALS, Resource};
 use dwarfs_spring::state::{BoardSpot, Empire, hero_name};

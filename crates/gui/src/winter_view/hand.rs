@@ -4,8 +4,8 @@
 use super::panels::music_fill;
 use super::words::{card_label, hero_text};
 use super::{Sel, WinterView, card_playable, picking, preparing};
-use crate::gui::theme;
-use crate::gui::widgets::chip;
+use crate::theme;
+use crate::widgets::chip;
 use dwarfs_engine::Viewer;
 use dwarfs_winter::view::WinterView as Obs;
 use dwarfs_winter::{Card, Stage, WinterAction};

@@ -6,7 +6,7 @@
 use super::clicks::{Effect, Pick, Target, on_click};
 use super::words::{loc_label, spot_short};
 use super::{SpringView, label};
-use crate::gui::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
 use dwarfs_spring::SpringAction;
 use dwarfs_spring::data::{
     GRASSLAND_NAMES, GRASSLANDS, Resource, SPOTS_PER_PETAL, Spot, WILDLANDS, WildKind, Yield,

@@ -15,15 +15,12 @@ mod map;
 mod panels;
 pub mod words;
 
-use super::table::Table;
 use super::view::GameView;
-use crate::gui::widgets::label;
+use crate::widgets::label;
 use clicks::Pick;
 use dwarfs_engine::{Actor, Game, Viewer};
 use dwarfs_spring::state::exp_name;
-use dwarfs_spring::{
-    Pending, Phase, Spring, SpringAction as A, SpringEvent, SpringOptions, colour,
-};
+use dwarfs_spring::{Pending, Phase, Spring, SpringAction as A, SpringEvent, colour};
 use egui::{Rect, Ui, UiBuilder, pos2, vec2};
 
 /// The Spring board view's own state: a half-made choice, and the reveal being shown.
@@ -88,7 +85,7 @@ impl SpringView {
     }
 }
 
-impl crate::gui::view::BoardView for dwarfs_games::entries::SpringEntry {
+impl crate::view::BoardView for dwarfs_games::entries::SpringEntry {
     type View = SpringView;
 }
 
@@ -239,57 +236,4 @@ impl GameView for SpringView {
             .map(|s| game.score_lines(s).iter().map(|l| l.points).sum())
             .collect()
     }
-}
-
-/// Plays random moves (chance from fixed entropy) until `stop` holds or `moves` moves are made;
-/// returns every event on the way.
-pub(crate) fn random_moves(
-    game: &mut Spring,
-    moves: usize,
-    stop: impl Fn(&Spring) -> bool,
-) -> Vec<SpringEvent> {
-    use dwarfs_engine::{Bot, RandomBot};
-    let mut rng = RandomBot::new(13);
-    let mut chance = 0u8;
-    let mut played = 0;
-    let mut events = Vec::new();
-    loop {
-        match game.to_act() {
-            Actor::Over | Actor::Simultaneous(_) => break,
-            Actor::Chance => {
-                chance = chance.wrapping_add(1);
-                match game.resolve_chance([chance; 32]) {
-                    Ok(e) => events.extend(e),
-                    Err(_) => break,
-                }
-            }
-            Actor::Seat(s) => {
-                if played >= moves || stop(game) {
-                    break;
-                }
-                let legal = game.legal_actions_vec();
-                let i = rng.choose(&dwarfs_engine::SeatView::new(game, s), &legal);
-                match game.play(s, &legal[i.min(legal.len() - 1)]) {
-                    Ok(e) => events.extend(e),
-                    Err(_) => break,
-                }
-                played += 1;
-            }
-        }
-    }
-    events
-}
-
-/// A 4-player Spring table (three bots and a person) after `moves` random moves, then on to
-/// the start of someone's turn, for screenshots and demos. The person's seat is whichever acts
-/// then; the last fight or gathering is on show.
-pub fn spring_demo_table(moves: usize) -> Table<SpringView> {
-    let mut game = Spring::new(&SpringOptions::default(), 4).expect("4 players are allowed");
-    let mut events = random_moves(&mut game, moves, |_| false);
-    events.extend(random_moves(&mut game, 200, |g| {
-        g.phase() == Phase::Actions && !g.flow().acted && g.flow().pending.is_none()
-    }));
-    let mut t = Table::<SpringView>::demo(game);
-    t.view.on_events(&t.game, &events);
-    t
 }

@@ -2,8 +2,8 @@
 
 use super::paint::*;
 use super::{FallView, colour_of};
-use crate::gui::theme::{self, GOLD};
-use crate::gui::words::count;
+use crate::theme::{self, GOLD};
+use crate::words::count;
 use dwarfs_engine::{Actor, Viewer};
 use dwarfs_fall::data;
 use dwarfs_fall::rules_text::{capital, class_text, gem_cost};
