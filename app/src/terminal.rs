@@ -192,18 +192,24 @@ impl<G: Game> Table<G> {
                 seq,
                 seat,
                 description,
+                events,
                 by_bot,
                 state,
-                ..
             } => {
                 let who = if by_bot { " (bot)" } else { "" };
                 if self.print_moves {
                     println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
+                    self.print_events(&state, &events);
                 }
                 self.last_seq = seq;
                 self.state = Some(state);
             }
-            Update::Chance { state, .. } => self.state = Some(state),
+            Update::Chance { state, events, .. } => {
+                if self.print_moves {
+                    self.print_events(&state, &events);
+                }
+                self.state = Some(state);
+            }
             Update::Incident(i) => {
                 let first = i.evidence.lines().next().unwrap_or_default();
                 eprintln!("{} at move {}: {first}", i.kind, i.seq);
@@ -247,6 +253,20 @@ impl<G: Game> Table<G> {
             | Update::Silent { .. }
             | Update::TakenOver { .. }
             | Update::Ended(_) => {}
+        }
+    }
+
+    /// The log lines of `events` in the game's words, as our seat may see them (a spectator
+    /// sees what every seat may).
+    fn print_events(&self, state: &G, events: &[G::Event]) {
+        let viewer = self.seat.map_or(Viewer::Spectator, Viewer::Seat);
+        for event in events {
+            if let Some(line) = state
+                .redact_event(event, viewer)
+                .and_then(|e| state.describe_event(&e))
+            {
+                println!("        {line}");
+            }
         }
     }
 
@@ -311,6 +331,7 @@ impl<G: Game> Table<G> {
             return;
         };
         println!("\n{}", state.text_view(Viewer::Seat(seat)));
+        println!("{}", state.prompt(Viewer::Seat(seat)));
         println!("Your turn ({seat}). Choose an action:");
         for (i, a) in state.legal_actions_for_vec(seat).iter().enumerate() {
             println!("  {:>3}. {}", i + 1, state.describe(a));

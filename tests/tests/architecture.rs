@@ -140,7 +140,7 @@ fn dependencies_point_one_way() {
     }
     assert!(
         wrong.is_empty(),
-        "a dependency points up or across a layer (ARCHITECTURE.md, bird's eye view):\n  {}",
+        "a dependency points up or across a layer (ARCHITECTURE.md, bird's-eye view):\n  {}",
         wrong.join("\n  ")
     );
     // Every crate of the workspace has its layer here, so a new one is placed on purpose.
@@ -275,7 +275,7 @@ fn a_games_types_are_named_only_by_its_crate_the_registry_and_its_view() {
     assert!(
         wrong.is_empty(),
         "a game's types are named outside its crate, crates/games and its view \
-         (ARCHITECTURE.md, the app; reach the game through the registry instead):\n  {}",
+         (ARCHITECTURE.md, invariants; reach the game through the registry instead):\n  {}",
         wrong.join("\n  ")
     );
 }

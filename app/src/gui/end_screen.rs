@@ -226,7 +226,7 @@ fn chart_xs(history: &[ScorePoint], round_name: &'static str) -> (Vec<f64>, &'st
 fn score_chart<V: GameView>(ui: &mut Ui, table: &Table<V>) {
     use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
     let players = table.game.players();
-    let (xs, x_name) = chart_xs(&table.history, V::ROUND_NAME);
+    let (xs, x_name) = chart_xs(&table.history, <V::G as Game>::ROUND_NAME);
     Plot::new("score_chart")
         .height(260.0)
         .legend(Legend::default().position(Corner::LeftTop))
@@ -234,7 +234,7 @@ fn score_chart<V: GameView>(ui: &mut Ui, table: &Table<V>) {
         .allow_zoom(false)
         .allow_scroll(false)
         .x_axis_label(x_name)
-        .y_axis_label(V::POINTS_NAME)
+        .y_axis_label(<V::G as Game>::POINTS_NAME)
         .show(ui, |plot| {
             for s in Seat::all(players) {
                 let pts: PlotPoints = table

@@ -99,7 +99,7 @@ pub fn game<V: GameView>(
                 let title = GameKind::from_name(name).map_or(name, GameKind::title);
                 ui.label(theme::heading(title));
                 ui.separator();
-                let prompt = V::prompt(&table.game, table.viewer);
+                let prompt = table.game.prompt(table.viewer);
                 ui.label(RichText::new(prompt).color(PARCHMENT));
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     table.sync.light(ui);

@@ -67,7 +67,7 @@ impl<V: GameView> AnyReplay for Viewed<V> {
         };
         ui.label(theme::caption(format!(
             "  {}",
-            V::prompt(&pos.state, Viewer::Spectator)
+            pos.state.prompt(Viewer::Spectator)
         )));
         let _ = self.view.show(ui, &pos.state, Viewer::Spectator, &[]);
     }

@@ -272,6 +272,44 @@ pub trait Game: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync 
     /// alike by the app's table, its text view and `dwarfs replay show`.
     fn describe_event(&self, event: &Self::Event) -> Option<String>;
 
+    /// What must happen now, said to `viewer` ("You: play a card or end your actions",
+    /// "Waiting for Blue"), for the status line of every front end. The default names who acts.
+    fn prompt(&self, viewer: Viewer) -> String {
+        match self.to_act() {
+            Actor::Seat(s) if viewer == Viewer::Seat(s) => "Your move".into(),
+            Actor::Seat(s) => format!("Waiting for {s}"),
+            Actor::Simultaneous(set) => match viewer {
+                Viewer::Seat(s) if set.contains(s) => "Choose in secret".into(),
+                _ => format!("Waiting for {} secret choices", set.len()),
+            },
+            Actor::Chance => "Drawing…".into(),
+            Actor::Over => "The game is over".into(),
+        }
+    }
+
+    /// Every seat's running score, hidden parts included (a front end shows it only at the end,
+    /// as the points of its score chart). The default: the final scores once the game is over,
+    /// zeros before.
+    fn running_scores(&self) -> Vec<i32> {
+        match self.outcome() {
+            Some(o) => o.scores.iter().map(|s| s.total).collect(),
+            None => vec![0; self.players() as usize],
+        }
+    }
+
+    /// The round the game is in (a week, a turn), for games that have rounds: a score chart
+    /// takes a point at each new round as well as at each change of the acting seat, so that a
+    /// solitaire game has a chart too. The default (no rounds) is 0.
+    fn current_round(&self) -> u32 {
+        0
+    }
+
+    /// What the game calls one of its rounds ([`Game::current_round`]), for a chart's axis.
+    const ROUND_NAME: &'static str = "round";
+
+    /// What the game calls its points, for a chart's axis.
+    const POINTS_NAME: &'static str = "VP";
+
     /// Checks the game's own invariants (component conservation...). Used by the conformance
     /// harness after every step; the message names what broke.
     fn check_invariants(&self) -> Result<(), String> {

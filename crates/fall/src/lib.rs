@@ -36,6 +36,7 @@ mod hints;
 mod option_values;
 pub mod options;
 mod packed;
+mod prompt;
 pub mod rules_text;
 pub mod score;
 pub mod state;
@@ -169,6 +170,18 @@ impl Game for Fall {
 
     fn describe_event(&self, event: &FallEvent) -> Option<String> {
         event_words::event_line(event)
+    }
+
+    fn prompt(&self, viewer: Viewer) -> String {
+        prompt::prompt(self, viewer)
+    }
+
+    fn running_scores(&self) -> Vec<i32> {
+        prompt::running_scores(self)
+    }
+
+    fn current_round(&self) -> u32 {
+        prompt::current_round(self)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

@@ -4,7 +4,7 @@
 
 use super::theme;
 use super::view::GameView;
-use dwarfs_engine::{Actor, Game, Viewer};
+use dwarfs_engine::{Game, Viewer};
 use egui::{RichText, Ui};
 use std::marker::PhantomData;
 
@@ -47,24 +47,4 @@ impl<G: Game> GameView for TextView<G> {
     }
 
     fn reset(&mut self) {}
-
-    fn prompt(game: &G, viewer: Viewer) -> String {
-        match game.to_act() {
-            Actor::Seat(s) if viewer == Viewer::Seat(s) => "Your move".into(),
-            Actor::Seat(s) => format!("Waiting for {s}"),
-            Actor::Simultaneous(set) => match viewer {
-                Viewer::Seat(s) if set.contains(s) => "Choose in secret".into(),
-                _ => format!("Waiting for {} secret choices", set.len()),
-            },
-            Actor::Chance => "Drawing…".into(),
-            Actor::Over => "The game is over".into(),
-        }
-    }
-
-    fn scores(game: &G) -> Vec<i32> {
-        match game.outcome() {
-            Some(o) => o.scores.iter().map(|s| s.total).collect(),
-            None => vec![0; game.players() as usize],
-        }
-    }
 }

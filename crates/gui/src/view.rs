@@ -59,25 +59,6 @@ pub trait GameView: Default + 'static {
         let _ = (game, events);
     }
 
-    /// What the acting seat must do now, for the status line.
-    fn prompt(game: &Self::G, viewer: Viewer) -> String;
-
-    /// Every seat's running score (hidden parts included; the shell shows it only at the end).
-    fn scores(game: &Self::G) -> Vec<i32>;
-
-    /// The round the game is in (a week, a year), for games that have rounds: the score chart
-    /// takes a point at each new round as well as at each change of the acting seat, so that a
-    /// solitaire game has a chart too. The default (no rounds) is 0.
-    fn round(_game: &Self::G) -> u32 {
-        0
-    }
-
-    /// What the game calls one of its rounds ([`GameView::round`]), for the score chart's axis.
-    const ROUND_NAME: &'static str = "round";
-
-    /// What the game calls its points, for the score chart's axis.
-    const POINTS_NAME: &'static str = "VP";
-
     /// A log line for an event that the action's own description does not already say, with
     /// hidden parts left out (a drawn ogre's kind, a stolen gem).
     fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String> {

@@ -31,6 +31,7 @@ mod hints;
 mod invariants;
 mod option_values;
 mod packed;
+mod prompt;
 mod rules;
 pub mod state;
 mod text;
@@ -39,6 +40,7 @@ pub mod view;
 
 pub use board::{Pos, Space, TileView};
 pub use data::{BoardKind, BoardTile, Leader, WorkKind, WorkTile};
+pub use prompt::items_text;
 pub use state::{ChanceTask, Hold, Look, Offer, Phase, Stage, TurnUse};
 pub use text::TEXT_WIDTH;
 pub use types::{
@@ -178,6 +180,20 @@ impl Game for Hold {
     fn describe_event(&self, event: &HoldEvent) -> Option<String> {
         event_words::event_line(event)
     }
+
+    fn prompt(&self, viewer: Viewer) -> String {
+        prompt::prompt(self, viewer)
+    }
+
+    fn running_scores(&self) -> Vec<i32> {
+        prompt::running_scores(self)
+    }
+
+    fn current_round(&self) -> u32 {
+        prompt::current_round(self)
+    }
+    const ROUND_NAME: &'static str = "turn";
+    const POINTS_NAME: &'static str = "VT";
 
     fn check_invariants(&self) -> Result<(), String> {
         self.invariants()

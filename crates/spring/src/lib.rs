@@ -24,6 +24,7 @@ mod invariants;
 pub mod map;
 mod option_values;
 mod packed;
+mod prompt;
 mod rules;
 mod score;
 pub mod state;
@@ -156,6 +157,18 @@ impl Game for Spring {
 
     fn describe_event(&self, event: &SpringEvent) -> Option<String> {
         event_words::event_line(event)
+    }
+
+    fn prompt(&self, viewer: Viewer) -> String {
+        prompt::prompt(self, viewer)
+    }
+
+    fn running_scores(&self) -> Vec<i32> {
+        prompt::running_scores(self)
+    }
+
+    fn current_round(&self) -> u32 {
+        prompt::current_round(self)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

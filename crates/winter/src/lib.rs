@@ -37,6 +37,7 @@ mod hints;
 mod invariants;
 mod option_values;
 mod packed;
+mod prompt;
 mod rules;
 pub mod state;
 mod testing;
@@ -47,6 +48,7 @@ pub mod view;
 pub use bot::GreedyBot;
 pub use data::{Card, DisasterId, Instrument, MonsterId, Resource, SoloRank, Zone, ZoneType};
 pub use event_words::monster_name;
+pub use prompt::{CHOOSE_HAND, stage_name};
 pub use rules::heroes::{CONVERT_GAIN, DISMISS_GOLD};
 pub use rules::score::{Breakdown, breakdown, tiebreakers};
 pub use state::{
@@ -180,6 +182,19 @@ impl Game for Winter {
     fn describe_event(&self, event: &WinterEvent) -> Option<String> {
         event_words::event_line(event)
     }
+
+    fn prompt(&self, viewer: Viewer) -> String {
+        prompt::prompt(self, viewer)
+    }
+
+    fn running_scores(&self) -> Vec<i32> {
+        prompt::running_scores(self)
+    }
+
+    fn current_round(&self) -> u32 {
+        prompt::current_round(self)
+    }
+    const ROUND_NAME: &'static str = "week";
 
     fn check_invariants(&self) -> Result<(), String> {
         self.invariants()

@@ -220,7 +220,7 @@ impl<V: GameView> Table<V> {
             .collect();
         let humans = seats.iter().filter(|s| s.kind == SeatKind::Human).count();
         let first_human = seats.iter().position(|s| s.kind == SeatKind::Human);
-        let last_round = V::round(&game);
+        let last_round = game.current_round();
         let mut t = Table {
             game,
             view: V::default(),
@@ -250,15 +250,15 @@ impl<V: GameView> Table<V> {
     /// Adds the scores as they stand to the score history.
     fn take_score_point(&mut self) {
         self.history.push(ScorePoint {
-            round: V::round(&self.game),
-            scores: V::scores(&self.game),
+            round: self.game.current_round(),
+            scores: self.game.running_scores(),
         });
     }
 
     /// Takes a point of the score history when a new round began while the same seat acts (in
     /// a solitaire game the acting seat never changes).
     fn new_round(&mut self) {
-        let round = V::round(&self.game);
+        let round = self.game.current_round();
         if round != self.last_round {
             self.last_round = round;
             self.take_score_point();
@@ -440,7 +440,7 @@ impl<V: GameView> Table<V> {
                         // if a new round began.
                         self.new_round();
                     } else {
-                        self.last_round = V::round(&self.game);
+                        self.last_round = self.game.current_round();
                         self.take_score_point();
                     }
                     if self.last_actor != Some(s) {

@@ -37,11 +37,11 @@ impl<V: GameView> Table<V> {
         let players = players_at_start.len();
         let mut remote = Remote::new(handle);
         remote.players_at_start = players_at_start;
-        let last_round = V::round(&game);
+        let last_round = game.current_round();
         let mut t = Table {
             history: vec![ScorePoint {
-                round: V::round(&game),
-                scores: V::scores(&game),
+                round: game.current_round(),
+                scores: game.running_scores(),
             }],
             game,
             view: V::default(),
@@ -272,7 +272,7 @@ impl<V: GameView> Table<V> {
             Actor::Seat(s) if self.last_actor != Some(s) => {
                 self.take_score_point();
                 self.last_actor = Some(s);
-                self.last_round = V::round(&self.game);
+                self.last_round = self.game.current_round();
             }
             Actor::Seat(_) => self.new_round(),
             Actor::Over if self.last_actor.is_some() => {

@@ -16,10 +16,9 @@ pub mod words;
 
 use super::view::GameView;
 use crate::widgets::label;
-use dwarfs_engine::{Actor, Game, Viewer};
-use dwarfs_hold::{Hold, HoldAction, Phase, Stage, WorkTile};
+use dwarfs_engine::{Game, Viewer};
+use dwarfs_hold::{Hold, HoldAction, WorkTile};
 use egui::{Rect, Ui, UiBuilder, pos2, vec2};
-use words::colour;
 
 /// The Hold board view's own state: a picked hand tile waiting for its target, and the offer
 /// form's fields.
@@ -130,102 +129,5 @@ impl GameView for HoldView {
     fn reset(&mut self) {
         self.tile = None;
         self.draft = trade::Draft::default();
-    }
-
-    fn prompt(game: &Hold, viewer: Viewer) -> String {
-        let head = format!(
-            "Turn {} of {} · {}",
-            game.turn(),
-            game.options().max_turns,
-            game.phase().name()
-        );
-        let Some(seat) = game
-            .current_seat()
-            .filter(|_| game.to_act() != Actor::Chance)
-        else {
-            return match game.phase() {
-                Phase::Over => "The game is over.".into(),
-                _ => format!("{head} · …"),
-            };
-        };
-        let you = if viewer == Viewer::Seat(seat) {
-            "You".to_string()
-        } else {
-            colour(seat).to_string()
-        };
-        let what = match (game.stage(), game.phase()) {
-            (Stage::WorkBuy, _) => "draw another work tile for gold, or stop drawing.".into(),
-            (Stage::DiscardDown(n), _) => format!("Trading Post: discard {n} tile(s)."),
-            (Stage::Offer(o), _) if o.proposed => format!(
-                "accept or decline {}'s offer (they give {}; they ask {}).",
-                colour(o.from),
-                words::items_text(&o.give),
-                words::items_text(&o.ask)
-            ),
-            (Stage::Offer(o), _) => format!(
-                "compose the offer to {}: click what to give or ask for, add gold and VT, \
-                 then propose it.",
-                colour(o.to)
-            ),
-            (
-                Stage::Claim {
-                    fight,
-                    target,
-                    tiles,
-                    ..
-                },
-                _,
-            ) => {
-                let need = game.tile_view(*target).map_or(0, |v| v.value);
-                let face = game.tile_view(*target).map(|v| v.face);
-                let have: u16 = tiles
-                    .iter()
-                    .map(|t| match (fight, face) {
-                        (true, Some(f)) => game.fight_points(seat, *t, f),
-                        _ => game.dig_points(seat, *t),
-                    })
-                    .sum();
-                format!(
-                    "play tiles from your hand for {} ({have} of {need} points), then pay and \
-                     claim, or give up this target (you may then choose another).",
-                    target
-                )
-            }
-            (Stage::Judge(None), _) => "pick a marker to switch (Dwarf Judge).".into(),
-            (Stage::Judge(Some(_)), _) => "pick the marker of another clan to switch with.".into(),
-            (Stage::Arcane { placing: false, .. }, _) => {
-                "Arcane Laws: pick up markers, then stop picking.".into()
-            }
-            (Stage::Arcane { .. }, _) => "Arcane Laws: put each marker back for a clan.".into(),
-            (Stage::RunePick(_), _) => "keep one of the tiles the Rune Stones drew.".into(),
-            (_, Phase::Leader) => "take a leader card.".into(),
-            (_, Phase::Intrigue) => "play Intrigue to swap leaders, or keep them.".into(),
-            (_, Phase::Trade) => "start an offer to another clan, or pass.".into(),
-            (_, Phase::Event) => {
-                "play events, buy VT, use the Judge or the Secret Passage, or end your events."
-                    .into()
-            }
-            (_, Phase::Dig) => "click an earth or vein tile to dig, or end your digs.".into(),
-            (_, Phase::Fight) => {
-                "click a lair or guarded tile to fight, or end your fights.".into()
-            }
-            (_, Phase::Build) => {
-                "pick a room from your hand, then a space to build on, or end building.".into()
-            }
-            (_, Phase::End) => "discard down to your hand limit.".into(),
-            _ => "wait.".into(),
-        };
-        format!("{head} · {you}: {what}")
-    }
-
-    fn round(game: &Hold) -> u32 {
-        u32::from(game.turn())
-    }
-
-    const ROUND_NAME: &'static str = "turn";
-    const POINTS_NAME: &'static str = "VT";
-
-    fn scores(game: &Hold) -> Vec<i32> {
-        game.final_scores().iter().map(|s| s.total).collect()
     }
 }

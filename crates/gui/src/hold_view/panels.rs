@@ -199,7 +199,7 @@ pub(super) fn actions(
 impl HoldView {
     /// The prompt without the turn and phase (the action card's heading says them).
     pub(super) fn prompt_for(game: &Hold, viewer: Viewer) -> String {
-        let p = <HoldView as crate::view::GameView>::prompt(game, viewer);
+        let p = game.prompt(viewer);
         match p.rsplit_once(" · ") {
             Some((_, what)) => what.to_string(),
             None => p,

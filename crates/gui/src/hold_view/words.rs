@@ -5,7 +5,7 @@
 use dwarfs_engine::{Game, Seat};
 use dwarfs_hold::data::{BoardEffect, EventEffect, RoomEffect, TileMatch, WorkEffect};
 use dwarfs_hold::{
-    BoardKind, BoardTile, Hold, HoldAction, Leader, MarkerRef, Phase, Stage, TradeItem, WorkTile,
+    BoardKind, BoardTile, Hold, HoldAction, Leader, MarkerRef, Phase, Stage, WorkTile,
 };
 
 /// A clan's colour name, from the engine (the one list of names).
@@ -158,41 +158,7 @@ pub fn leader_text(l: Leader) -> &'static str {
     }
 }
 
-/// Sums the gold and VT of an offer's side and lists the rest: "7 gold, 1 VT, Pick, the space c2".
-pub fn items_text(items: &[TradeItem]) -> String {
-    let gold: u32 = items
-        .iter()
-        .map(|i| match i {
-            TradeItem::Gold(n) => *n as u32,
-            _ => 0,
-        })
-        .sum();
-    let vt: u32 = items
-        .iter()
-        .map(|i| match i {
-            TradeItem::Vt(n) => *n as u32,
-            _ => 0,
-        })
-        .sum();
-    let mut parts = Vec::new();
-    if gold > 0 {
-        parts.push(format!("{gold} gold"));
-    }
-    if vt > 0 {
-        parts.push(format!("{vt} VT"));
-    }
-    parts.extend(
-        items
-            .iter()
-            .filter(|i| !matches!(i, TradeItem::Gold(_) | TradeItem::Vt(_)))
-            .map(TradeItem::to_string),
-    );
-    if parts.is_empty() {
-        "nothing".into()
-    } else {
-        parts.join(", ")
-    }
-}
+pub use dwarfs_hold::items_text;
 
 // ----- Accessible labels of clickable things -----
 

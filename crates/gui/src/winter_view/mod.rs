@@ -21,13 +21,11 @@ pub mod words;
 
 use super::view::GameView;
 use crate::widgets::label;
-use crate::words::count;
-use dwarfs_engine::{Actor, Game, Seat, Viewer};
+use dwarfs_engine::{Game, Seat, Viewer};
 use dwarfs_winter::{
-    Card, DisasterId, DwarfKind, Instrument, MonsterId, Stage, Winter, WinterAction, Zone,
+    Card, DisasterId, DwarfKind, Instrument, MonsterId, Winter, WinterAction, Zone,
 };
 use egui::{Rect, Ui, UiBuilder, pos2, vec2};
-use words::colour;
 
 /// What the player has picked and not played yet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -272,98 +270,4 @@ impl GameView for WinterView {
         self.sel = Sel::None;
         self.hand = 0;
     }
-
-    fn prompt(game: &Winter, viewer: Viewer) -> String {
-        let stage = game.stage();
-        let head = format!(
-            "Week {} of {} · {}",
-            game.week(),
-            dwarfs_winter::data::WEEKS,
-            words::stage_name(&stage)
-        );
-        let who = |s: Seat| {
-            if viewer == Viewer::Seat(s) {
-                "You".to_string()
-            } else {
-                colour(s).to_string()
-            }
-        };
-        let what = match (game.to_act(), stage) {
-            (Actor::Over, _) => return "The game is over.".into(),
-            (Actor::Chance, _) => return format!("{head} · …"),
-            (Actor::Simultaneous(set), _) => {
-                return match viewer {
-                    Viewer::Seat(s) if set.contains(s) => {
-                        let p = game.player(s);
-                        format!(
-                            "{head} · You: choose your hand in secret: pick {} of the {} cards \
-                             of your action deck, then \"{}\".",
-                            p.hand_size.min(p.deck_size()),
-                            p.deck_size(),
-                            words::CHOOSE_HAND
-                        )
-                    }
-                    _ => {
-                        let names: Vec<&str> = set.iter().map(colour).collect();
-                        format!("{head} · Choosing hands in secret: {}", names.join(", "))
-                    }
-                };
-            }
-            (Actor::Seat(s), st) => {
-                let w = match st {
-                    Stage::Defenders { left, .. } => {
-                        format!(
-                            "place {}: click a zone.",
-                            count(left, "defending dwarf", "defending dwarfs")
-                        )
-                    }
-                    Stage::Attack => "choose the next monster to attack: click it.".into(),
-                    Stage::Push { .. } => {
-                        "the Ice Wyrm moves another monster: click the one to move.".into()
-                    }
-                    Stage::Turn => match game.player(s).actions_left {
-                        0 => "no actions left: take a free action where one is lit, or end the \
-                              turn."
-                            .to_string(),
-                        n => format!(
-                            "{} left: place or move dwarfs, acquire a hero, play music, or end \
-                             the turn.",
-                            count(n, "action", "actions")
-                        ),
-                    },
-                    Stage::Music(m) => match m.effect {
-                        Some(e) => format!(
-                            "{}: move up to {} more (click a lit dwarf, then a zone), or stop \
-                             moving.",
-                            e.card.name(),
-                            count(e.left, "dwarf", "dwarfs")
-                        ),
-                        None if m.leader == s => format!(
-                            "play {} cards from your hand, or stop playing cards.",
-                            m.instrument.name()
-                        ),
-                        None => format!(
-                            "answer {}'s {} with {} cards from the hand, or play no more cards.",
-                            colour(m.leader),
-                            m.instrument.name(),
-                            m.instrument.name()
-                        ),
-                    },
-                    _ => "wait.".into(),
-                };
-                format!("{}: {w}", who(s))
-            }
-        };
-        format!("{head} · {what}")
-    }
-
-    fn scores(game: &Winter) -> Vec<i32> {
-        game.scores().iter().map(|s| s.total).collect()
-    }
-
-    fn round(game: &Winter) -> u32 {
-        game.week() as u32
-    }
-
-    const ROUND_NAME: &'static str = "week";
 }

@@ -128,19 +128,7 @@ pub fn disaster_text(d: DisasterId) -> String {
     )
 }
 
-/// The phase of the week a stage belongs to.
-pub fn stage_name(s: &Stage) -> &'static str {
-    match s {
-        Stage::Setup => "Setup",
-        Stage::Defenders { .. } => "Setup: the Defenders",
-        Stage::Attack | Stage::Push { .. } => "Phase 1: enemy invasion",
-        Stage::Reinforce => "Phase 1: reinforcements",
-        Stage::Prepare => "Phase 2: preparation",
-        Stage::Turn => "Phase 3: actions",
-        Stage::Music(_) => "Phase 3: actions (music)",
-        Stage::Over => "Game over",
-    }
-}
+pub use dwarfs_winter::stage_name;
 
 // ----- Accessible labels of the clickable things -----
 
@@ -187,8 +175,7 @@ pub fn card_label(card: Card) -> String {
     format!("card {}", card.name())
 }
 
-/// The button that confirms the chosen hand.
-pub const CHOOSE_HAND: &str = "Choose this hand";
+pub use dwarfs_winter::CHOOSE_HAND;
 
 /// The button of a card's extra choice.
 pub fn pick_label(pick: Pick, pool: &[Option<Card>]) -> String {

@@ -1,0 +1,137 @@
+//! The status line's words: what the acting seat must do now, said to a viewer, and the running
+//! scores and round the score chart follows. Every front end (the app's table, its replay
+//! viewer, the terminal) shows them through [`Game::prompt`](dwarfs_engine::Game::prompt).
+
+use crate::{Hold, Phase, Stage, TradeItem};
+use dwarfs_engine::{Actor, Game, Seat, Viewer};
+
+fn colour(seat: Seat) -> &'static str {
+    Hold::seat_colour(seat).unwrap_or("?")
+}
+
+/// Sums the gold and VT of an offer's side and lists the rest: "7 gold, 1 VT, Pick, the space c2".
+pub fn items_text(items: &[TradeItem]) -> String {
+    let gold: u32 = items
+        .iter()
+        .map(|i| match i {
+            TradeItem::Gold(n) => *n as u32,
+            _ => 0,
+        })
+        .sum();
+    let vt: u32 = items
+        .iter()
+        .map(|i| match i {
+            TradeItem::Vt(n) => *n as u32,
+            _ => 0,
+        })
+        .sum();
+    let mut parts = Vec::new();
+    if gold > 0 {
+        parts.push(format!("{gold} gold"));
+    }
+    if vt > 0 {
+        parts.push(format!("{vt} VT"));
+    }
+    parts.extend(
+        items
+            .iter()
+            .filter(|i| !matches!(i, TradeItem::Gold(_) | TradeItem::Vt(_)))
+            .map(TradeItem::to_string),
+    );
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+pub(crate) fn prompt(game: &Hold, viewer: Viewer) -> String {
+    let head = format!(
+        "Turn {} of {} · {}",
+        game.turn(),
+        game.options().max_turns,
+        game.phase().name()
+    );
+    let Some(seat) = game
+        .current_seat()
+        .filter(|_| game.to_act() != Actor::Chance)
+    else {
+        return match game.phase() {
+            Phase::Over => "The game is over.".into(),
+            _ => format!("{head} · …"),
+        };
+    };
+    let you = if viewer == Viewer::Seat(seat) {
+        "You".to_string()
+    } else {
+        colour(seat).to_string()
+    };
+    let what = match (game.stage(), game.phase()) {
+        (Stage::WorkBuy, _) => "draw another work tile for gold, or stop drawing.".into(),
+        (Stage::DiscardDown(n), _) => format!("Trading Post: discard {n} tile(s)."),
+        (Stage::Offer(o), _) if o.proposed => format!(
+            "accept or decline {}'s offer (they give {}; they ask {}).",
+            colour(o.from),
+            items_text(&o.give),
+            items_text(&o.ask)
+        ),
+        (Stage::Offer(o), _) => format!(
+            "compose the offer to {}: click what to give or ask for, add gold and VT, \
+             then propose it.",
+            colour(o.to)
+        ),
+        (
+            Stage::Claim {
+                fight,
+                target,
+                tiles,
+                ..
+            },
+            _,
+        ) => {
+            let need = game.tile_view(*target).map_or(0, |v| v.value);
+            let face = game.tile_view(*target).map(|v| v.face);
+            let have: u16 = tiles
+                .iter()
+                .map(|t| match (fight, face) {
+                    (true, Some(f)) => game.fight_points(seat, *t, f),
+                    _ => game.dig_points(seat, *t),
+                })
+                .sum();
+            format!(
+                "play tiles from your hand for {} ({have} of {need} points), then pay and \
+                 claim, or give up this target (you may then choose another).",
+                target
+            )
+        }
+        (Stage::Judge(None), _) => "pick a marker to switch (Dwarf Judge).".into(),
+        (Stage::Judge(Some(_)), _) => "pick the marker of another clan to switch with.".into(),
+        (Stage::Arcane { placing: false, .. }, _) => {
+            "Arcane Laws: pick up markers, then stop picking.".into()
+        }
+        (Stage::Arcane { .. }, _) => "Arcane Laws: put each marker back for a clan.".into(),
+        (Stage::RunePick(_), _) => "keep one of the tiles the Rune Stones drew.".into(),
+        (_, Phase::Leader) => "take a leader card.".into(),
+        (_, Phase::Intrigue) => "play Intrigue to swap leaders, or keep them.".into(),
+        (_, Phase::Trade) => "start an offer to another clan, or pass.".into(),
+        (_, Phase::Event) => {
+            "play events, buy VT, use the Judge or the Secret Passage, or end your events.".into()
+        }
+        (_, Phase::Dig) => "click an earth or vein tile to dig, or end your digs.".into(),
+        (_, Phase::Fight) => "click a lair or guarded tile to fight, or end your fights.".into(),
+        (_, Phase::Build) => {
+            "pick a room from your hand, then a space to build on, or end building.".into()
+        }
+        (_, Phase::End) => "discard down to your hand limit.".into(),
+        _ => "wait.".into(),
+    };
+    format!("{head} · {you}: {what}")
+}
+
+pub(crate) fn running_scores(game: &Hold) -> Vec<i32> {
+    game.final_scores().iter().map(|s| s.total).collect()
+}
+
+pub(crate) fn current_round(game: &Hold) -> u32 {
+    u32::from(game.turn())
+}
