@@ -5,8 +5,8 @@
 use crate::CliError;
 use crate::games::CliGame;
 use crate::net_cli::{BenchNetArgs, PEER_SUBCOMMAND, demo_dir, runtime};
-use dwarfs_net::demo::{DemoConfig, Launcher, fmt_us, percentile};
-use dwarfs_net::lab::{Lab, LabError, LabRelay, Nat, play};
+use dwarfs_nettools::demo::{DemoConfig, Launcher, fmt_us, percentile};
+use dwarfs_nettools::lab::{Lab, LabError, LabRelay, Nat, play};
 use std::time::Duration;
 
 /// Runs the benchmark.

@@ -5,11 +5,11 @@ use crate::CliError;
 use crate::bot_thread::SendBot;
 use crate::games::{CliGame, GameEntry, GameKind, Level, OptionArgs, with_entry, with_game};
 use dwarfs_engine::{Game, codec};
-use dwarfs_net::demo::{
-    DemoConfig, DemoOutcome, Launcher, NetFigures, fmt_us, percentile, run_demo,
-};
 use dwarfs_net::spec::{Ending, PeerSpec, Role};
 use dwarfs_net::{PeerReport, Transport};
+use dwarfs_nettools::demo::{
+    DemoConfig, DemoOutcome, Launcher, NetFigures, fmt_us, percentile, run_demo,
+};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -242,7 +242,7 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
     spec.replay = a
         .replay
         .clone()
-        .or_else(|| dwarfs_net::demo::default_replay_path(game));
+        .or_else(|| dwarfs_nettools::demo::default_replay_path(game));
     spec.verbose = a.verbose || a.bot.is_none();
     spec.machine = false;
     spec.exit_with_parent = false;
@@ -465,7 +465,7 @@ pub fn run_child() -> Result<(), CliError> {
         .unwrap_or_default();
     let kind = GameKind::from_name(&game)
         .ok_or_else(|| CliError::Usage(format!("unknown game {game:?} in the peer spec")))?;
-    let code = with_game!(kind, G, dwarfs_net::demo::child_main::<G>());
+    let code = with_game!(kind, G, dwarfs_nettools::demo::child_main::<G>());
     if code == 0 {
         Ok(())
     } else {

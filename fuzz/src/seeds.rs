@@ -115,7 +115,7 @@ pub fn ticket(seed: u64) -> Ticket {
 
 /// One of each network-layer message, around ticket 1.
 pub fn net_messages() -> Vec<NetMsg> {
-    dwarfs_net::samples::net_messages(&ticket(1), &sim_signer(1, 0))
+    dwarfs_nettools::samples::net_messages(&ticket(1), &sim_signer(1, 0))
 }
 
 fn envelopes() -> Vec<Vec<u8>> {

@@ -125,9 +125,15 @@ fn dependencies_point_one_way() {
                 "dwarfs-games",
             ],
         ),
+        ("crates/net", &["dwarfs-engine", "dwarfs-protocol"]),
         (
-            "crates/net",
-            &["dwarfs-engine", "dwarfs-protocol", "dwarfs-netlab"],
+            "crates/nettools",
+            &[
+                "dwarfs-engine",
+                "dwarfs-protocol",
+                "dwarfs-net",
+                "dwarfs-netlab",
+            ],
         ),
     ];
     let mut wrong = Vec::new();

@@ -10,7 +10,7 @@ fn full_game(peers: u8, transport: Transport) {
     let dir = tempfile::tempdir().unwrap();
     let cfg = pig_demo(dir.path(), peers, transport);
     let outcome = rt()
-        .block_on(dwarfs_net::demo::run_demo::<Pig>(&launcher(), &cfg))
+        .block_on(dwarfs_nettools::demo::run_demo::<Pig>(&launcher(), &cfg))
         .expect("the peers start");
     eprintln!("{}", outcome.summary());
     assert_verified(&outcome);
@@ -61,7 +61,7 @@ fn tcp_3_peers_with_secret_wagers() {
     })
     .unwrap();
     let outcome = rt()
-        .block_on(dwarfs_net::demo::run_demo::<Pig>(&launcher(), &cfg))
+        .block_on(dwarfs_nettools::demo::run_demo::<Pig>(&launcher(), &cfg))
         .expect("the peers start");
     eprintln!("{}", outcome.summary());
     assert_verified(&outcome);

@@ -46,8 +46,8 @@ fn net_child() {
         .and_then(|s| serde_json::from_str::<PeerSpec>(&s).ok())
         .map(|s| s.game);
     let code = match game.as_deref() {
-        Some(Hold::NAME) => dwarfs_net::demo::child_main::<Hold>(),
-        _ => dwarfs_net::demo::child_main::<Pig>(),
+        Some(Hold::NAME) => dwarfs_nettools::demo::child_main::<Hold>(),
+        _ => dwarfs_nettools::demo::child_main::<Pig>(),
     };
     if let Some(kib) = status_kib("/proc/self/status", "VmHWM:") {
         eprintln!("{PEAK_LINE}{kib}");

@@ -78,7 +78,7 @@ fn a_player_finds_the_lobby_on_the_lan_by_mdns() {
     let lan = match Lan::new() {
         Ok(lan) => lan,
         Err(why) => {
-            dwarfs_net::lab::skip_or_fail(&format!(
+            dwarfs_nettools::lab::skip_or_fail(&format!(
                 "the mDNS test needs its own network namespaces and veth pair (mDNS ignores loopback), and they cannot be made here: {why}"
             ));
             return;

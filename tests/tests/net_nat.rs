@@ -6,10 +6,10 @@
 
 mod net_common;
 
-use dwarfs_net::lab::{Host, Lab, LabError, LabRelay, Nat, node_config, play};
 use dwarfs_net::multiaddr::Protocol;
 use dwarfs_net::node::{Path, Reachability};
 use dwarfs_net::{Multiaddr, NetEvent, Node};
+use dwarfs_nettools::lab::{Host, Lab, LabError, LabRelay, Nat, node_config, play};
 use net_common::*;
 
 child_entry!();
@@ -21,7 +21,7 @@ fn lab(tag: &str) -> Option<Lab> {
     match Lab::new(tag) {
         Ok(l) => Some(l),
         Err(LabError::Unavailable(why)) => {
-            dwarfs_net::lab::skip_or_fail(&format!("no network lab on this machine: {why}"));
+            dwarfs_nettools::lab::skip_or_fail(&format!("no network lab on this machine: {why}"));
             None
         }
         Err(e) => panic!("the lab could not be built: {e}"),
@@ -230,7 +230,7 @@ fn a_symmetric_nat_plays_to_the_end_over_the_relay() {
     let t0 = Instant::now();
     let o = rt
         .block_on(async {
-            dwarfs_net::lab::play_with_delays::<Pig>(
+            dwarfs_nettools::lab::play_with_delays::<Pig>(
                 &launcher(),
                 &relay,
                 &players,

@@ -15,24 +15,21 @@
 //!   reconnection, resume, takeover votes, spectators, chat — configured by a [`spec::PeerSpec`].
 //! - [`control`]: a peer run by an app — commands in, updates out, never blocking the UI.
 //! - [`lan`]: lists the open lobbies on the LAN (mDNS, then a lobby query to each peer found).
-//! - [`demo`]: runs several peers as separate processes and verifies their replays.
+//!
+//! The tooling around peers (the demo runner, NAT-lab games, sample messages) is in
+//! `dwarfs-nettools`.
 
 pub mod control;
-pub mod demo;
 pub mod envelope;
 pub mod files;
 pub mod frame;
 pub mod host_lobby;
 pub mod identity;
-#[cfg(feature = "nat-lab")]
-pub mod lab;
 pub mod lan;
 pub mod lobby;
 pub mod node;
 pub mod peer;
 pub mod played;
-#[cfg(feature = "samples")]
-pub mod samples;
 pub mod spec;
 pub mod ticket;
 

@@ -134,7 +134,7 @@ pub struct PeerSpec {
     /// After the game, measure this many raw request-response round trips to every other
     /// seated peer over the same connections (for `dwarfs bench net`); 0 for none.
     pub rtt_probes: u32,
-    /// Exit as soon as stdin closes ([`crate::demo::child_main`]): a child process started by `demo`, `bench net` or a test
+    /// Exit as soon as stdin closes (`dwarfs_nettools::demo::child_main`): a child process started by `demo`, `bench net` or a test
     /// watches the pipe its parent holds, so it never outlives a parent that was killed.
     #[serde(default)]
     pub exit_with_parent: bool,

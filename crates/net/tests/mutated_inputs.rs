@@ -66,7 +66,7 @@ fn ticket(i: u8) -> Ticket {
 
 /// One of each network-layer message, around ticket 1.
 fn net_messages() -> Vec<NetMsg> {
-    dwarfs_net::samples::net_messages(&ticket(1), &Signer::from_secret([3; 32]))
+    dwarfs_nettools::samples::net_messages(&ticket(1), &Signer::from_secret([3; 32]))
 }
 
 /// A reader that hands out at most `chunk` bytes per read, and says "not yet" before every

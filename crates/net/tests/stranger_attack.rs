@@ -187,7 +187,7 @@ fn a_game_finishes_and_memory_stays_bounded_while_a_stranger_attacks() {
             .await;
             assert_eq!(r.ending, Ending::Over, "{r:?}");
             let path = r.replay.clone().expect("a replay file");
-            let v = dwarfs_net::demo::verify_file::<Pig>(&path)
+            let v = dwarfs_nettools::demo::verify_file::<Pig>(&path)
                 .unwrap_or_else(|e| panic!("the replay {path:?} does not verify: {e}"));
             assert_eq!(v.moves, a, "the replay holds every move");
         }

@@ -7,8 +7,8 @@
 pub use dwarfs_engine::Seat;
 pub use dwarfs_engine::toy::{Pig, PigOptions};
 pub use dwarfs_net::Transport;
-pub use dwarfs_net::demo::{DemoConfig, DemoOutcome, Launcher, PeerProc, collect, demo_spec};
 pub use dwarfs_net::spec::{Cheat, Ending, PeerReport, PeerSpec, Role};
+pub use dwarfs_nettools::demo::{DemoConfig, DemoOutcome, Launcher, PeerProc, collect, demo_spec};
 pub use std::time::{Duration, Instant};
 
 /// Defines the child entry point every network test binary needs.
@@ -18,7 +18,7 @@ macro_rules! child_entry {
         #[test]
         #[ignore = "entry point of child peer processes started by the other tests"]
         fn net_child() {
-            std::process::exit(dwarfs_net::demo::child_main::<dwarfs_engine::toy::Pig>());
+            std::process::exit(dwarfs_nettools::demo::child_main::<dwarfs_engine::toy::Pig>());
         }
     };
 }

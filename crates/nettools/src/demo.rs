@@ -6,9 +6,11 @@
 //! (its ticket, "started", its final report). Children are killed when their handle is dropped,
 //! so no path leaves a process behind.
 
-use crate::node::Transport;
-use crate::spec::{PeerReport, PeerSpec, REPORT_LINE, Role, SPEC_ENV, STARTED_LINE, TICKET_LINE};
 use dwarfs_engine::Game;
+use dwarfs_net::node::Transport;
+use dwarfs_net::spec::{
+    PeerReport, PeerSpec, REPORT_LINE, Role, SPEC_ENV, STARTED_LINE, TICKET_LINE,
+};
 use dwarfs_protocol::replay::{self, VerifyReport};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -274,7 +276,7 @@ impl DemoOutcome {
                     && p.verified.is_ok()
                     && p.report
                         .as_ref()
-                        .is_some_and(|r| r.ending == crate::spec::Ending::Over)
+                        .is_some_and(|r| r.ending == dwarfs_net::spec::Ending::Over)
             })
     }
 
@@ -634,7 +636,7 @@ pub fn child_main<G: Game>() -> i32 {
     if spec.exit_with_parent {
         exit_when_stdin_closes();
     }
-    let rt = match crate::control::peer_runtime() {
+    let rt = match dwarfs_net::control::peer_runtime() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");
@@ -642,13 +644,13 @@ pub fn child_main<G: Game>() -> i32 {
         }
     };
     // The peer is a task on the runtime's one worker, like every other task of its node.
-    let ran = rt.block_on(async { tokio::spawn(crate::peer::run_peer::<G>(spec)).await });
+    let ran = rt.block_on(async { tokio::spawn(dwarfs_net::peer::run_peer::<G>(spec)).await });
     let code = match ran {
         Err(e) => {
             eprintln!("error: the peer stopped: {e}");
             1
         }
-        Ok(Ok(r)) if r.ending == crate::spec::Ending::Over => 0,
+        Ok(Ok(r)) if r.ending == dwarfs_net::spec::Ending::Over => 0,
         Ok(Ok(r)) => {
             eprintln!("peer ended: {:?}", r.ending);
             1

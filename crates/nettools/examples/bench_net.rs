@@ -3,13 +3,13 @@
 //! figures, one line of JSON per run.
 //!
 //! ```sh
-//! cargo run --release -p dwarfs-net --example bench_net -- fall 4 3 [BOT_DELAY_MS]
+//! cargo run --release -p dwarfs-nettools --example bench_net -- fall 4 3 [BOT_DELAY_MS]
 //! ```
 
 use dwarfs_engine::Game;
-use dwarfs_net::demo::{DemoConfig, Launcher, NetFigures, child_main, run_demo};
 use dwarfs_net::node::Transport;
 use dwarfs_net::spec::SPEC_ENV;
+use dwarfs_nettools::demo::{DemoConfig, Launcher, NetFigures, child_main, run_demo};
 use std::time::Duration;
 
 fn main() {

@@ -3,9 +3,9 @@
 //! from the same list, so a message added to [`NetMsg`] is added to both here. Only with the
 //! `samples` feature.
 
-use crate::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat, WatcherList};
-use crate::ticket::Ticket;
 use dwarfs_engine::Seat;
+use dwarfs_net::envelope::{LobbyInfo, NetMsg, Roster, RosterSeat, WatcherList};
+use dwarfs_net::ticket::Ticket;
 use dwarfs_protocol::Signer;
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::Signed;

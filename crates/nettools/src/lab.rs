@@ -4,10 +4,10 @@
 //! `dwarfs bench net --nat` are built on it.
 
 use crate::demo::{DemoConfig, DemoError, DemoOutcome, Launcher, collect, demo_spec};
-use crate::node::{NatConfig, RelayService, Transport};
-use crate::spec::Role;
-use crate::{NetEvent, Node, NodeConfig};
 use dwarfs_engine::Game;
+use dwarfs_net::node::{NatConfig, RelayService, Transport};
+use dwarfs_net::spec::Role;
+use dwarfs_net::{NetEvent, Node, NodeConfig};
 pub use dwarfs_netlab::{Host, Lab, LabError, Nat, skip_or_fail};
 use libp2p::identity::Keypair;
 use libp2p::multiaddr::Protocol;
