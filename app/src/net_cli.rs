@@ -10,6 +10,7 @@ use dwarfs_net::{PeerReport, Transport};
 use dwarfs_nettools::demo::{
     DemoConfig, DemoOutcome, Launcher, NetFigures, fmt_us, percentile, run_demo,
 };
+use dwarfs_nettools::floor::{MoveFloor, move_floor};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -567,11 +568,15 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
         outcomes.push(o);
     }
     let f = NetFigures::of(&outcomes);
+    // The floor of the same game's moves, measured now, beside the peers' figures.
+    let floor = move_floor_of::<G>(&options, args.peers);
     if args.json {
-        crate::out!(
-            "{}",
-            f.json(G::NAME, args.peers, args.bot_delay_ms.unwrap_or(0))
-        );
+        let mut line = f.json(G::NAME, args.peers, args.bot_delay_ms.unwrap_or(0));
+        if let (Some(map), Some(floor)) = (line.as_object_mut(), floor.as_ref()) {
+            let per_move = floor.per_move().as_secs_f64() * 1000.0;
+            map.insert("floor_per_move_ms".into(), per_move.into());
+        }
+        crate::out!("{line}");
         return Ok(());
     }
     crate::out!(
@@ -629,8 +634,50 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
         fmt_us(percentile(&f.lobby_us, 50)),
         fmt_us(percentile(&f.seeding_us, 50))
     );
+    match (f.cpu_per_move(), floor) {
+        (Some(cpu), Some(floor)) => {
+            let per_move = floor.per_move();
+            crate::out!(
+                "processor time per final move, all {} peers together: {}  (game start to end)",
+                args.peers,
+                fmt_us(Some(cpu.as_micros() as u64))
+            );
+            crate::out!(
+                "  floor: {} ({} signatures, {} checks, {} steps and hashes per move, measured now)",
+                fmt_us(Some(per_move.as_micros() as u64)),
+                floor.signatures / floor.moves.max(1),
+                floor.checks / floor.moves.max(1),
+                floor.steps / floor.moves.max(1),
+            );
+            if !per_move.is_zero() {
+                crate::out!(
+                    "ratio processor time / floor: {:.2}x (goal <= 2x)",
+                    cpu.as_secs_f64() / per_move.as_secs_f64()
+                );
+            }
+        }
+        (None, _) => crate::out!("processor time per move: not reported on this system"),
+        (_, None) => crate::out!("floor per move: cannot be measured on this system"),
+    }
     crate::out!("files: {}", root.display());
     Ok(())
+}
+
+/// The floor of a move of `G` with these options among `peers` seats, over a few random games
+/// (`None` where this system does not tell a thread's processor time).
+fn move_floor_of<G: CliGame>(options: &G::Options, peers: u8) -> Option<MoveFloor> {
+    let mut total = MoveFloor::default();
+    for seed in 1..=3 {
+        let f = move_floor::<G>(options, peers, seed).ok()?;
+        total.moves += f.moves;
+        total.signing += f.signing;
+        total.checking += f.checking;
+        total.stepping += f.stepping;
+        total.signatures += f.signatures;
+        total.checks += f.checks;
+        total.steps += f.steps;
+    }
+    Some(total)
 }
 
 /// The options' canonical encoding for a lobby or a demo.

@@ -20,6 +20,7 @@
 //! `dwarfs-nettools`.
 
 pub mod control;
+pub mod cpu;
 pub mod envelope;
 pub mod files;
 pub mod frame;

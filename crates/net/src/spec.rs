@@ -262,6 +262,7 @@ impl PeerReport {
             configured_us: None,
             started_us: None,
             seeding_us: None,
+            cpu_us: None,
             replay,
             cheats: vec![],
             takeovers: vec![],
@@ -308,6 +309,11 @@ pub struct PeerReport {
     pub started_us: Option<u64>,
     /// Microseconds from the configuration to the first state hash (commit-reveal).
     pub seeding_us: Option<u64>,
+    /// This process's processor time (µs, every thread) when the game started (the first state
+    /// hash) and when it ended (the same until it ends), for `dwarfs bench net`
+    /// ([`crate::cpu::process_cpu_time`]).
+    #[serde(default)]
+    pub cpu_us: Option<(u64, u64)>,
     /// The replay file written.
     pub replay: Option<std::path::PathBuf>,
     /// Cheats detected, one sentence each.

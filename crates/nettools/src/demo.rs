@@ -392,6 +392,9 @@ pub struct NetFigures {
     pub lobby_us: Vec<u64>,
     /// Joiners: the commit-reveal seeding.
     pub seeding_us: Vec<u64>,
+    /// Processor time of every peer's process from its game's start to its end, added up (µs),
+    /// and how many peers reported one.
+    pub cpu_game_us: (u64, usize),
 }
 
 impl NetFigures {
@@ -429,11 +432,24 @@ impl NetFigures {
                     .collect(),
             ),
             seeding_us: sorted(joiners().filter_map(|r| r.seeding_us).collect()),
+            cpu_game_us: reports()
+                .filter_map(|r| r.cpu_us)
+                .fold((0, 0), |(sum, n), (start, end)| {
+                    (sum + end.saturating_sub(start), n + 1)
+                }),
         }
     }
 
+    /// Processor time per final move, every peer's process added up (game start to end), when
+    /// the peers reported it.
+    pub fn cpu_per_move(&self) -> Option<std::time::Duration> {
+        let (us, peers) = self.cpu_game_us;
+        (peers > 0 && self.moves > 0)
+            .then(|| std::time::Duration::from_micros(us / u64::from(self.moves)))
+    }
+
     /// The one-line JSON of `bench net --json`: `p50_ms`, `p99_ms`, `raw_one_p50_ms`,
-    /// `raw_all_p50_ms` and `start_ms`, with what was run.
+    /// `raw_all_p50_ms`, `start_ms` and `cpu_per_move_ms`, with what was run.
     pub fn json(&self, game: &str, peers: u8, bot_delay_ms: u64) -> serde_json::Value {
         let ms = |v: &[u64], pct| percentile(v, pct).map(|us| us as f64 / 1000.0);
         serde_json::json!({
@@ -447,6 +463,7 @@ impl NetFigures {
             "raw_one_p50_ms": ms(&self.rtt_one_us, 50),
             "raw_all_p50_ms": ms(&self.rtt_all_us, 50),
             "start_ms": ms(&self.start_us, 50),
+            "cpu_per_move_ms": self.cpu_per_move().map(|d| d.as_secs_f64() * 1000.0),
         })
     }
 }

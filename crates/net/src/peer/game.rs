@@ -585,6 +585,10 @@ impl<G: Game> Driver<G> {
         match e {
             Event::Started { seed, hash } => {
                 self.report.started_us = Some(self.since_start_us());
+                self.report.cpu_us = crate::cpu::process_cpu_time().map(|t| {
+                    let us = t.as_micros() as u64;
+                    (us, us)
+                });
                 if let Some(c) = self.report.configured_us {
                     self.report.seeding_us = Some(self.since_start_us().saturating_sub(c));
                 }
@@ -631,6 +635,11 @@ impl<G: Game> Driver<G> {
                 moves,
             } => {
                 self.report.moves = moves;
+                if let (Some((start, _)), Some(now)) =
+                    (self.report.cpu_us, crate::cpu::process_cpu_time())
+                {
+                    self.report.cpu_us = Some((start, now.as_micros() as u64));
+                }
                 self.report.final_hash = Some(hash.to_hex());
                 self.report.scores = outcome.scores.iter().map(|s| s.total).collect();
                 self.report.winners = outcome.winners.clone();
