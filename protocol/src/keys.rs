@@ -294,6 +294,9 @@ pub struct SigBatch {
     items: Vec<ed25519_zebra::batch::Item>,
     transcript: Option<blake3::Hasher>,
     bad_key: bool,
+    /// Keys already found to decode: a batch holds a few authors' many signatures, and
+    /// decoding a key (a point decompression) costs a good part of a check.
+    decoded: Vec<[u8; 32]>,
 }
 
 impl fmt::Debug for SigBatch {
@@ -305,9 +308,12 @@ impl fmt::Debug for SigBatch {
 impl SigBatch {
     /// Queues `key`'s signature `sig` over `message`.
     pub fn queue(&mut self, key: &[u8; 32], message: &[u8], sig: &[u8; 64]) {
-        if PublicKeyBytes(*key).verifier().is_err() {
-            self.bad_key = true;
-            return;
+        if !self.decoded.contains(key) {
+            if PublicKeyBytes(*key).verifier().is_err() {
+                self.bad_key = true;
+                return;
+            }
+            self.decoded.push(*key);
         }
         let t = self
             .transcript
@@ -336,6 +342,7 @@ impl SigBatch {
         let items = std::mem::take(&mut self.items);
         let bad_key = std::mem::take(&mut self.bad_key);
         let transcript = self.transcript.take();
+        self.decoded.clear();
         if bad_key {
             return false;
         }

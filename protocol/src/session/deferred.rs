@@ -76,9 +76,19 @@ impl SignatureWork {
             }
             batch.verify_all()
         } else {
-            self.items
-                .iter()
-                .all(|(key, bytes, sig)| crate::keys::verify_bytes(key, bytes, sig))
+            // Each author's key decoded once (a point decompression is a good part of a check).
+            let mut keys: Vec<([u8; 32], Option<crate::keys::VerifyingKey>)> = Vec::new();
+            self.items.iter().all(|(key, bytes, sig)| {
+                let decoded = match keys.iter().find(|(k, _)| k == key) {
+                    Some((_, v)) => *v,
+                    None => {
+                        let v = crate::keys::PublicKeyBytes(*key).verifier().ok();
+                        keys.push((*key, v));
+                        v
+                    }
+                };
+                decoded.is_some_and(|k| k.verify_raw(bytes, sig))
+            })
         };
         SignatureVerdict {
             ticket: self.ticket,
