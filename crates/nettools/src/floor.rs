@@ -2,10 +2,11 @@
 //! together, measured in this process so that `dwarfs bench net` can set the peers' measured
 //! processor time against it in the same run.
 //!
-//! With `n` seated peers a final move needs: the mover signs it; the `n - 1` others check that
-//! signature; every peer applies it and hashes the state (`n` engine steps and hashes); every
-//! peer signs its ack (`n` signatures) and checks the `n - 1` others' (`n (n - 1)` checks). A
-//! chance point costs each peer a draw and a hash. Everything else a real move costs (encoding,
+//! With `n` seated peers a final move needs: the mover signs it (the signed move carries the
+//! mover's ack: the state hash after it); every peer applies it and hashes the state (`n` engine
+//! steps and hashes); each of the `n - 1` others signs its ack; each of these `n` signed items is
+//! checked by the `n - 1` peers that did not sign it (`n (n - 1)` checks). A chance point costs
+//! each peer a draw and a hash. Everything else a real move costs (encoding,
 //! framing, the network stack, queues and tasks, the replay file, the app's updates) is what the
 //! ratio measures. The floor checks every signature one by one; the session may check several at
 //! once (batch verification), which is cheaper, so the ratio errs on the kind side.
@@ -104,7 +105,7 @@ pub fn move_floor<G: Game>(
         let before = hash;
         state.play(seat, &action).map_err(|e| game(&e))?;
         hash = state_hash(&state).map_err(|e| game(&e))?;
-        bodies.push((seat, (seq, before.0, encoded), (seq, hash.0)));
+        bodies.push((seat, (seq, before.0, encoded, hash.0), (seq, hash.0)));
         steps.push(Step::Move(seat, action));
     }
     let signers: Vec<Signer> = (0..peers)
@@ -139,18 +140,23 @@ pub fn move_floor<G: Game>(
     floor.stepping = cpu()?.saturating_sub(t) * n;
     floor.steps = steps.len() as u32 * n;
 
-    // The mover signs each move; every peer signs its ack.
+    // The mover signs each move (with its ack); each other peer signs its ack.
     let t = cpu()?;
     let mut signed = Vec::with_capacity(bodies.len());
     for (seat, body, ack) in &bodies {
         let sig = signers[seat.index()].sign(Domain::Move, body);
-        let acks: Vec<_> = signers.iter().map(|s| s.sign(Domain::Ack, ack)).collect();
+        let acks: Vec<_> = signers
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != seat.index())
+            .map(|(i, s)| (i, s.sign(Domain::Ack, ack)))
+            .collect();
         signed.push((sig, acks));
     }
     floor.signing = cpu()?.saturating_sub(t);
-    floor.signatures = floor.moves * (1 + n);
+    floor.signatures = floor.moves * n;
 
-    // The n - 1 others check each move; each ack is checked by the n - 1 others.
+    // Each signed item is checked by the n - 1 peers that did not sign it.
     let t = cpu()?;
     for ((seat, body, ack), (sig, acks)) in bodies.iter().zip(&signed) {
         for _ in 1..n {
@@ -158,16 +164,16 @@ pub fn move_floor<G: Game>(
                 return Err(FloorError::Game("a move signature did not check".into()));
             }
         }
-        for (sig, key) in acks.iter().zip(&keys) {
+        for (i, sig) in acks {
             for _ in 1..n {
-                if !keys::verify(key, Domain::Ack, ack, sig) {
+                if !keys::verify(&keys[*i], Domain::Ack, ack, sig) {
                     return Err(FloorError::Game("an ack signature did not check".into()));
                 }
             }
         }
     }
     floor.checking = cpu()?.saturating_sub(t);
-    floor.checks = floor.moves * (n - 1) * (1 + n);
+    floor.checks = floor.moves * n * (n - 1);
     Ok(floor)
 }
 
@@ -186,14 +192,10 @@ mod tests {
             let f = move_floor::<Pig>(&PigOptions::default(), peers, 3).unwrap();
             let n = u32::from(peers);
             assert!(f.moves > 0);
-            // Per move: the mover's signature and n acks; n - 1 checks of the move and
-            // n (n - 1) of the acks.
-            assert_eq!(f.signatures, f.moves * (1 + n), "{peers} peers: {f:?}");
-            assert_eq!(
-                f.checks,
-                f.moves * (n - 1) * (1 + n),
-                "{peers} peers: {f:?}"
-            );
+            // Per move: the mover's signature and the n - 1 others' acks, each checked by the
+            // n - 1 peers that did not sign it.
+            assert_eq!(f.signatures, f.moves * n, "{peers} peers: {f:?}");
+            assert_eq!(f.checks, f.moves * n * (n - 1), "{peers} peers: {f:?}");
             // A step and a hash per peer for every move and chance point.
             assert!(f.steps >= f.moves * n && f.steps.is_multiple_of(n), "{f:?}");
             assert!(f.per_move() > Duration::ZERO);
