@@ -1,14 +1,16 @@
 //! The move log's line for each event: what a chance draw or the consequences of an action did,
-//! in the rulebook's words (an action's own line is `describe`). The app's table, its text view
-//! and `dwarfs replay show` use it through [`Game::describe_event`](dwarfs_engine::Game::describe_event).
+//! in the rulebook's words (an action's own line is `describe`). The app's table, its text view,
+//! the terminal and `dwarfs replay show` use it through
+//! [`Game::describe_event`](dwarfs_engine::Game::describe_event).
 
-use crate::{Hold, HoldEvent};
-use dwarfs_engine::{Game, Seat};
+use crate::HoldEvent;
+use crate::prompt::colour;
+use dwarfs_engine::Seat;
 
 /// The log line of `event`, or `None` for one the action's own line says.
 pub(crate) fn event_line(event: &HoldEvent) -> Option<String> {
     use HoldEvent as E;
-    let c = |s: &Seat| Hold::seat_colour(*s).unwrap_or("?");
+    let c = |s: &Seat| colour(*s);
     Some(match event {
         E::BoardLaid => "The board is laid out and the starting hands are dealt".into(),
         E::LeaderDealt(s, l) => format!("{} is dealt the {}", c(s), l.name()),

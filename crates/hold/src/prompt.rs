@@ -5,7 +5,8 @@
 use crate::{Hold, Phase, Stage, TradeItem};
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 
-fn colour(seat: Seat) -> &'static str {
+/// A seat's colour name ("Blue"), as the status line and the log say it.
+pub(crate) fn colour(seat: Seat) -> &'static str {
     Hold::seat_colour(seat).unwrap_or("?")
 }
 

@@ -1,6 +1,7 @@
 //! The move log's line for each event: what a chance draw or the consequences of an action did,
-//! in the rulebook's words (an action's own line is `describe`). The app's table, its text view
-//! and `dwarfs replay show` use it through [`Game::describe_event`](dwarfs_engine::Game::describe_event).
+//! in the rulebook's words (an action's own line is `describe`). The app's table, its text view,
+//! the terminal and `dwarfs replay show` use it through
+//! [`Game::describe_event`](dwarfs_engine::Game::describe_event).
 
 use crate::state::{exp_name, hero_name};
 use crate::{SpringEvent, colour, dragon, place};

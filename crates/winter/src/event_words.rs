@@ -1,11 +1,13 @@
 //! The move log's line for each event: what a chance draw or the consequences of an action did,
-//! in the rulebook's words (an action's own line is `describe`). The app's table, its text view
-//! and `dwarfs replay show` use it through [`Game::describe_event`](dwarfs_engine::Game::describe_event).
+//! in the rulebook's words (an action's own line is `describe`). The app's table, its text view,
+//! the terminal and `dwarfs replay show` use it through
+//! [`Game::describe_event`](dwarfs_engine::Game::describe_event).
 
 use crate::{MonsterId, Winter, WinterEvent};
 use dwarfs_engine::{Game, Seat};
 
-fn colour(seat: Seat) -> &'static str {
+/// A seat's colour name ("Blue"), as every line of the log and the status line says it.
+pub(crate) fn colour(seat: Seat) -> &'static str {
     Winter::seat_colour(seat).unwrap_or("?")
 }
 

@@ -2,12 +2,9 @@
 //! scores and round the score chart follows. Every front end (the app's table, its replay
 //! viewer, the terminal) shows them through [`Game::prompt`](dwarfs_engine::Game::prompt).
 
+use crate::event_words::colour;
 use crate::{Stage, Winter};
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
-
-fn colour(seat: Seat) -> &'static str {
-    Winter::seat_colour(seat).unwrap_or("?")
-}
 
 /// `n` and the noun, singular or plural ("1 dwarf", "2 dwarfs").
 fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
