@@ -230,28 +230,19 @@ pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
 }
 
 fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
-    let mut spec = PeerSpec::loopback(game, &a.name, role, Transport::Tcp);
+    let mut spec = PeerSpec::player(game, &a.name, role);
     spec.key = a.key.clone();
-    spec.listen = if a.listen.is_empty() {
-        vec![
-            "/ip4/0.0.0.0/tcp/0".into(),
-            "/ip4/0.0.0.0/udp/0/quic-v1".into(),
-        ]
-    } else {
-        a.listen.clone()
-    };
+    if !a.listen.is_empty() {
+        spec.listen = a.listen.clone();
+    }
     spec.replay = a
         .replay
         .clone()
         .or_else(|| dwarfs_nettools::demo::default_replay_path(game));
     spec.verbose = a.verbose || a.bot.is_none();
-    spec.machine = false;
-    spec.exit_with_parent = false;
     spec.seat_timeout_ms = a.seat_timeout.saturating_mul(1000);
     spec.gone_timeout_ms = a.gone_timeout.saturating_mul(1000);
     spec.timeout_ms = a.timeout.saturating_mul(60_000);
-    spec.retransmit_ms = 250;
-    spec.mdns = true;
     spec.relays = a.relay.clone();
     spec.upnp = !a.no_upnp;
     spec

@@ -7,8 +7,8 @@ use super::settings::Settings;
 use crate::games::GameKind;
 use dwarfs_engine::Game;
 use dwarfs_net::{
-    BrowseConfig, LanBrowser, LanLobby, LanUpdate, PeerHandle, PeerSpec, Role, Transport,
-    browse_lan, spawn_peer,
+    BrowseConfig, LanBrowser, LanLobby, LanUpdate, PeerHandle, PeerSpec, Role, browse_lan,
+    spawn_peer,
 };
 use std::path::PathBuf;
 
@@ -43,7 +43,7 @@ impl NetSetup {
     /// The spec of a peer played from the app by the player with `settings` (its name, and
     /// the relays and UPnP that get it through a home router).
     pub fn spec(&self, game: &str, settings: &Settings, role: Role) -> PeerSpec {
-        let mut spec = PeerSpec::loopback(game, &settings.name, role, Transport::Tcp);
+        let mut spec = PeerSpec::player(game, &settings.name, role);
         spec.relays = settings.relays.clone();
         spec.upnp = settings.upnp;
         spec.key = self.key.clone();
@@ -59,11 +59,9 @@ impl NetSetup {
                 .unwrap_or(0);
             d.join(format!("{game}-{stamp}.replay"))
         });
-        spec.retransmit_ms = 250;
         spec.gone_timeout_ms = self.gone_timeout_s.saturating_mul(1000);
         // A game among friends may take an evening.
         spec.timeout_ms = 12 * 3600 * 1000;
-        spec.linger_ms = 3000;
         spec
     }
 }

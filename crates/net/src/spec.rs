@@ -159,6 +159,27 @@ pub struct PeerSpec {
 }
 
 impl PeerSpec {
+    /// A peer a person plays (from the app or the terminal): listening on every interface over
+    /// TCP and QUIC, found on the LAN by mDNS, with a game's time to play (4 hours), no
+    /// `DWARFS-*` lines and no tie to a parent process. The caller adds the key, the replay
+    /// file, the relays, UPnP and the takeover timeouts it offers.
+    pub fn player(game: &str, name: &str, role: Role) -> Self {
+        PeerSpec {
+            listen: vec![
+                "/ip4/0.0.0.0/tcp/0".into(),
+                "/ip4/0.0.0.0/udp/0/quic-v1".into(),
+            ],
+            default_ip: "0.0.0.0".into(),
+            retransmit_ms: 250,
+            timeout_ms: 4 * 3600 * 1000,
+            linger_ms: 3_000,
+            mdns: true,
+            machine: false,
+            exit_with_parent: false,
+            ..PeerSpec::loopback(game, name, role, Transport::Tcp)
+        }
+    }
+
     /// A bot-played peer on 127.0.0.1 with timings that suit tests and the demo.
     pub fn loopback(game: &str, name: &str, role: Role, transport: Transport) -> Self {
         PeerSpec {
