@@ -659,14 +659,7 @@ fn bench_net<G: CliGame>(args: &BenchNetArgs) -> Result<(), CliError> {
 fn move_floor_of<G: CliGame>(options: &G::Options, peers: u8) -> Option<MoveFloor> {
     let mut total = MoveFloor::default();
     for seed in 1..=3 {
-        let f = move_floor::<G>(options, peers, seed).ok()?;
-        total.moves += f.moves;
-        total.signing += f.signing;
-        total.checking += f.checking;
-        total.stepping += f.stepping;
-        total.signatures += f.signatures;
-        total.checks += f.checks;
-        total.steps += f.steps;
+        total.add(&move_floor::<G>(options, peers, seed).ok()?);
     }
     Some(total)
 }

@@ -58,10 +58,4 @@ pub trait GameView: Default + 'static {
     fn on_events(&mut self, game: &Self::G, events: &[<Self::G as Game>::Event]) {
         let _ = (game, events);
     }
-
-    /// A log line for an event that the action's own description does not already say, with
-    /// hidden parts left out (a drawn ogre's kind, a stolen gem).
-    fn event_line(game: &Self::G, event: &<Self::G as Game>::Event) -> Option<String> {
-        game.describe_event(event)
-    }
 }

@@ -6,10 +6,11 @@
 
 use crate::board::{Space, tile_views};
 use crate::data::{BoardKind, SQUARES, WorkKind, WorkTile};
+use crate::prompt::colour;
 use crate::state::{Phase, Stage};
 use crate::types::{MarkerRef, TradeItem};
 use crate::view::HoldView;
-use dwarfs_engine::{Actor, COLOUR_NAMES, Seat, Viewer};
+use dwarfs_engine::{Actor, Seat, Viewer};
 
 /// One letter per clan colour, for the board (Black is K so that it differs from Blue).
 const SEAT_LETTERS: [char; 8] = ['B', 'R', 'G', 'Y', 'P', 'O', 'W', 'K'];
@@ -19,10 +20,6 @@ pub const TEXT_WIDTH: usize = 100;
 
 /// Characters inside one square of the drawn board.
 const CELL: usize = 10;
-
-fn colour(seat: Seat) -> &'static str {
-    COLOUR_NAMES.get(seat.index()).copied().unwrap_or("?")
-}
 
 fn letter(seat: Seat) -> char {
     SEAT_LETTERS.get(seat.index()).copied().unwrap_or('?')

@@ -37,6 +37,17 @@ pub struct MoveFloor {
 }
 
 impl MoveFloor {
+    /// Adds another game's floor to this one.
+    pub fn add(&mut self, other: &MoveFloor) {
+        self.moves += other.moves;
+        self.signing += other.signing;
+        self.checking += other.checking;
+        self.stepping += other.stepping;
+        self.signatures += other.signatures;
+        self.checks += other.checks;
+        self.steps += other.steps;
+    }
+
     /// The floor of one move, at every peer together.
     pub fn per_move(&self) -> Duration {
         (self.signing + self.checking + self.stepping) / self.moves.max(1)
@@ -145,16 +156,17 @@ pub fn move_floor<G: Game>(
     let mut signed = Vec::with_capacity(bodies.len());
     for (seat, body, ack) in &bodies {
         let sig = signers[seat.index()].sign(Domain::Move, body);
+        floor.signatures += 1;
         let acks: Vec<_> = signers
             .iter()
             .enumerate()
             .filter(|(i, _)| *i != seat.index())
             .map(|(i, s)| (i, s.sign(Domain::Ack, ack)))
             .collect();
+        floor.signatures += acks.len() as u32;
         signed.push((sig, acks));
     }
     floor.signing = cpu()?.saturating_sub(t);
-    floor.signatures = floor.moves * n;
 
     // Each signed item is checked by the n - 1 peers that did not sign it.
     let t = cpu()?;
@@ -163,17 +175,18 @@ pub fn move_floor<G: Game>(
             if !keys::verify(&keys[seat.index()], Domain::Move, body, sig) {
                 return Err(FloorError::Game("a move signature did not check".into()));
             }
+            floor.checks += 1;
         }
         for (i, sig) in acks {
             for _ in 1..n {
                 if !keys::verify(&keys[*i], Domain::Ack, ack, sig) {
                     return Err(FloorError::Game("an ack signature did not check".into()));
                 }
+                floor.checks += 1;
             }
         }
     }
     floor.checking = cpu()?.saturating_sub(t);
-    floor.checks = floor.moves * n * (n - 1);
     Ok(floor)
 }
 

@@ -330,7 +330,7 @@ impl<V: GameView> Table<V> {
     fn record_events(&mut self, events: &[<V::G as Game>::Event]) {
         self.view.on_events(&self.game, events);
         for e in events {
-            if let Some(text) = V::event_line(&self.game, e) {
+            if let Some(text) = self.game.describe_event(e) {
                 self.log.push(LogLine {
                     seq: self.seq,
                     seat: None,
