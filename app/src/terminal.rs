@@ -12,7 +12,7 @@ use crate::gui::words::count;
 use dwarfs_engine::{Game, Seat, Viewer};
 use dwarfs_net::lobby::seat_label;
 use dwarfs_net::spec::{Ending, PeerReport};
-use dwarfs_net::{Command, PeerHandle, Update};
+use dwarfs_net::{Command, GameMirror, GameUpdate, LinkUpdate, LobbyUpdate, PeerHandle, Update};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 /// Who chooses the local seat's moves.
@@ -40,12 +40,9 @@ struct LocalBot<G: Game> {
 
 /// What the terminal knows of the game.
 struct Table<G: Game> {
-    /// Our seat, once the game has started (`None` as a spectator).
-    seat: Option<Seat>,
-    /// The state as last shown.
-    state: Option<Box<G>>,
-    /// The last move applied (0 at the start).
-    last_seq: u32,
+    /// The game, once it has started: its state, our seat, the seats' names, our move in
+    /// flight.
+    mirror: Option<GameMirror<G>>,
     /// The move after which we last listed our choices.
     prompted: Option<u32>,
     /// Our seat was handed to the bot, or the game is over: no more choices.
@@ -54,8 +51,6 @@ struct Table<G: Game> {
     bot: Option<LocalBot<G>>,
     /// Print every move applied.
     print_moves: bool,
-    /// The seats' display names, once the game has started.
-    names: Vec<String>,
     /// The lobby as last printed (a roster is printed again only when it changed).
     roster: Option<String>,
     /// Each peer's link as last printed (printed again only when it changed).
@@ -91,14 +86,11 @@ pub async fn play<G: Game>(
     // A bot reads nothing from the terminal (it may run in the background).
     let mut lines = bot.is_none().then(spawn_stdin);
     let mut t = Table::<G> {
-        seat: None,
-        state: None,
-        last_seq: 0,
+        mirror: None,
         prompted: None,
         done: false,
         bot,
         print_moves,
-        names: Vec::new(),
         roster: None,
         links: Default::default(),
     };
@@ -133,7 +125,7 @@ pub async fn play<G: Game>(
             },
             Some(answer) = answers.recv() => {
                 if let Some(action) = t.on_answer(answer) {
-                    peer.send(Command::Play(action));
+                    t.play(action, &peer);
                 }
             }
         }
@@ -146,85 +138,22 @@ pub async fn play<G: Game>(
 }
 
 impl<G: Game> Table<G> {
-    /// Prints an update of the peer.
+    /// Prints an update of the peer, and feeds the game's mirror.
     fn show(&mut self, u: Update<G>, hosting: &mut Option<u8>, peer: &PeerHandle<G>) {
-        match u {
+        match &u {
             Update::Status(line) => println!("{line}"),
-            Update::Ticket(ticket) => {
-                println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
-                if let Some(n) = hosting.take().filter(|&n| n > 0) {
-                    println!(
-                        "Waiting for {} to join with `dwarfs join TICKET`...",
-                        count(n, "more player", "more players")
-                    );
-                }
-                println!("(type /start to fill the open seats with bots and start now)");
+            Update::Lobby(l) => self.show_lobby(l, hosting),
+            Update::Started(started) => {
+                self.mirror = Some(GameMirror::new((**started).clone()));
             }
-            Update::Roster { seats, .. } => {
-                let mut text = "Lobby:".to_string();
-                for s in &seats {
-                    text.push_str(&format!("\n  {}: {}", seat_label::<G>(s.seat), s.name));
-                }
-                // The host sends the roster again and again while the lobby waits: print it
-                // only when it changed.
-                if self.roster.as_ref() != Some(&text) {
-                    println!("{text}");
-                    self.roster = Some(text);
-                }
-            }
-            Update::Started {
-                seat, state, names, ..
-            } => {
-                self.seat = seat;
-                self.state = Some(state);
-                self.names = names;
-            }
-            Update::Chat { seat, text } => {
-                let name = self
-                    .names
-                    .get(seat.index())
-                    .cloned()
-                    .unwrap_or_else(|| seat_label::<G>(seat));
-                println!("[chat] {name}: {text}");
-            }
-            Update::LobbyChat { name, text } => println!("[lobby] {name}: {text}"),
-            Update::Applied {
-                seq,
-                seat,
-                description,
-                events,
-                by_bot,
-                state,
-            } => {
-                let who = if by_bot { " (bot)" } else { "" };
-                if self.print_moves {
-                    println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
-                    self.print_events(&state, &events);
-                }
-                self.last_seq = seq;
-                self.state = Some(state);
-            }
-            Update::Chance { state, events, .. } => {
-                if self.print_moves {
-                    self.print_events(&state, &events);
-                }
-                self.state = Some(state);
-            }
-            Update::Incident(i) => {
-                let first = i.evidence.lines().next().unwrap_or_default();
-                eprintln!("{} at move {}: {first}", i.kind, i.seq);
-            }
-            Update::Halted(why) => {
-                eprintln!("The game stopped: {why}");
-                self.done = true;
-            }
+            Update::Game(g) => self.show_game(g),
             Update::WatchRequest { peer: who, name } => {
                 // The terminal host follows its flag: with --anyone-may-watch nobody is asked.
                 println!(
                     "{name} asked to watch; denied (host with --anyone-may-watch to let anyone watch)."
                 );
                 peer.send(Command::AnswerWatcher {
-                    peer: who,
+                    peer: who.clone(),
                     allow: false,
                 });
             }
@@ -235,31 +164,131 @@ impl<G: Game> Table<G> {
                     b.played_at = None;
                 }
             }
-            Update::Link { peer, path } => {
-                let now = path.map_or_else(|| "lost".to_string(), |p| p.to_string());
-                if self.links.get(&peer) != Some(&now) {
-                    println!("Link to {peer}: {now}.");
-                    self.links.insert(peer, now);
+            Update::Link(l) => self.show_link(l),
+            // The end is told in status lines.
+            Update::Ended(_) => {}
+        }
+        if let Some(m) = self.mirror.as_mut() {
+            m.on_update(u);
+        }
+    }
+
+    /// Prints lobby news.
+    fn show_lobby(&mut self, u: &LobbyUpdate, hosting: &mut Option<u8>) {
+        match u {
+            LobbyUpdate::Ticket(ticket) => {
+                println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
+                if let Some(n) = hosting.take().filter(|&n| n > 0) {
+                    println!(
+                        "Waiting for {} to join with `dwarfs join TICKET`...",
+                        count(n, "more player", "more players")
+                    );
+                }
+                println!("(type /start to fill the open seats with bots and start now)");
+            }
+            LobbyUpdate::Roster { seats, .. } => {
+                let mut text = "Lobby:".to_string();
+                for s in seats {
+                    text.push_str(&format!("\n  {}: {}", seat_label::<G>(s.seat), s.name));
+                }
+                // The host sends the roster again and again while the lobby waits: print it
+                // only when it changed.
+                if self.roster.as_ref() != Some(&text) {
+                    println!("{text}");
+                    self.roster = Some(text);
                 }
             }
-            Update::PunchFailed { peer } => println!(
+            LobbyUpdate::Chat { name, text } => println!("[lobby] {name}: {text}"),
+        }
+    }
+
+    /// Prints game news (before the mirror takes it in: the events are worded in the state
+    /// they happened in).
+    fn show_game(&mut self, u: &GameUpdate<G>) {
+        let Some(ours) = self.mirror.as_ref().map(|m| m.seats.ours) else {
+            return;
+        };
+        match u {
+            GameUpdate::Chat { seat, text } => {
+                let name = self
+                    .mirror
+                    .as_ref()
+                    .and_then(|m| m.seats.names.get(seat.index()).cloned())
+                    .unwrap_or_else(|| seat_label::<G>(*seat));
+                println!("[chat] {name}: {text}");
+            }
+            GameUpdate::Applied {
+                seq,
+                seat,
+                description,
+                events,
+                by_bot,
+                state,
+            } => {
+                let who = if *by_bot { " (bot)" } else { "" };
+                if self.print_moves {
+                    println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
+                    self.print_events(state, events);
+                }
+            }
+            GameUpdate::Chance { state, events, .. } => {
+                if self.print_moves {
+                    self.print_events(state, events);
+                }
+            }
+            GameUpdate::Incident(i) => {
+                let first = i.evidence.lines().next().unwrap_or_default();
+                eprintln!("{} at move {}: {first}", i.kind, i.seq);
+            }
+            GameUpdate::Halted(why) => {
+                eprintln!("The game stopped: {why}");
+                self.done = true;
+            }
+            GameUpdate::TakenOver { seat, .. } if Some(*seat) == ours => self.done = true,
+            GameUpdate::Over { .. } => self.done = true,
+            // Silences and takeovers are told in status lines.
+            GameUpdate::Final { .. } | GameUpdate::Silent { .. } | GameUpdate::TakenOver { .. } => {
+            }
+        }
+    }
+
+    /// Prints link news when it changes something.
+    fn show_link(&mut self, u: &LinkUpdate) {
+        match u {
+            LinkUpdate::Path { peer, path } => {
+                let now = path.map_or_else(|| "lost".to_string(), |p| p.to_string());
+                if self.links.get(peer) != Some(&now) {
+                    println!("Link to {peer}: {now}.");
+                    self.links.insert(peer.clone(), now);
+                }
+            }
+            LinkUpdate::PunchFailed { peer } => println!(
                 "No direct connection to {peer} (its NAT or ours refuses hole punching): the game goes on over the relay."
             ),
-            Update::Reachability(r) => println!("This computer is {r}."),
-            Update::TakenOver { seat, .. } if Some(seat) == self.seat => self.done = true,
-            Update::Over { .. } => self.done = true,
-            // Silences, takeovers and the end are told in status lines.
-            Update::Final { .. }
-            | Update::Silent { .. }
-            | Update::TakenOver { .. }
-            | Update::Ended(_) => {}
+            LinkUpdate::Reachability(r) => println!("This computer is {r}."),
+        }
+    }
+
+    /// Sends our choice through the mirror (which knows whether one is still in flight).
+    fn play(&mut self, action: G::Action, peer: &PeerHandle<G>) {
+        let Some(m) = self.mirror.as_mut() else {
+            return;
+        };
+        match m.play(vec![action]) {
+            Ok(c) => {
+                if !peer.send(c) {
+                    m.send_failed();
+                }
+            }
+            Err(e) => println!("{e}."),
         }
     }
 
     /// The log lines of `events` in the game's words, as our seat may see them (a spectator
     /// sees what every seat may).
     fn print_events(&self, state: &G, events: &[G::Event]) {
-        let viewer = self.seat.map_or(Viewer::Spectator, Viewer::Seat);
+        let ours = self.mirror.as_ref().and_then(|m| m.seats.ours);
+        let viewer = ours.map_or(Viewer::Spectator, Viewer::Seat);
         for event in events {
             if let Some(line) = state
                 .redact_event(event, viewer)
@@ -272,7 +301,8 @@ impl<G: Game> Table<G> {
 
     /// The state, when it is our turn to choose.
     fn my_turn(&self) -> Option<(&G, Seat)> {
-        let (state, seat) = (self.state.as_deref()?, self.seat?);
+        let m = self.mirror.as_ref()?;
+        let (state, seat) = (&m.state, m.seats.ours?);
         // Our turn, or our part of a secret simultaneous step.
         (!self.done && state.to_act().includes(seat)).then_some((state, seat))
     }
@@ -280,7 +310,7 @@ impl<G: Game> Table<G> {
     /// Where the game is now, if it is our turn to choose.
     fn my_position(&self) -> Option<Position> {
         let (state, _) = self.my_turn()?;
-        Position::of(state, self.last_seq)
+        Position::of(state, self.mirror.as_ref()?.seq)
     }
 
     /// Asks the bot for our move when it is ours to choose, the bot is not already thinking and
@@ -314,7 +344,8 @@ impl<G: Game> Table<G> {
         let here = self.my_position();
         let b = self.bot.as_mut()?;
         b.bot = Some(answer.bot);
-        if here != Some(answer.asked_at) || self.seat != Some(answer.seat) {
+        let ours = self.mirror.as_ref().and_then(|m| m.seats.ours);
+        if here != Some(answer.asked_at) || ours != Some(answer.seat) {
             return None;
         }
         let action = answer.action?;
@@ -324,7 +355,8 @@ impl<G: Game> Table<G> {
 
     /// Lists our choices once per turn.
     fn prompt(&mut self) {
-        if self.prompted == Some(self.last_seq) {
+        let seq = self.mirror.as_ref().map_or(0, |m| m.seq);
+        if self.prompted == Some(seq) {
             return;
         }
         let Some((state, seat)) = self.my_turn() else {
@@ -337,7 +369,7 @@ impl<G: Game> Table<G> {
             println!("  {:>3}. {}", i + 1, state.describe(a));
         }
         println!("(type a number; other text is chat; /help for more)");
-        self.prompted = Some(self.last_seq);
+        self.prompted = Some(seq);
     }
 
     /// A line the player typed.
@@ -372,7 +404,7 @@ impl<G: Game> Table<G> {
             println!("Unknown command {line}. {HELP}");
             return;
         }
-        if self.state.is_none() {
+        if self.mirror.is_none() {
             if line.parse::<usize>().is_ok() {
                 println!(
                     "The game has not started yet (the host can type /start to fill open seats with bots)."
@@ -391,10 +423,8 @@ impl<G: Game> Table<G> {
                 return;
             };
             let legal = state.legal_actions_for_vec(seat);
-            match n.checked_sub(1).and_then(|i| legal.get(i)) {
-                Some(a) => {
-                    peer.send(Command::Play(a.clone()));
-                }
+            match n.checked_sub(1).and_then(|i| legal.get(i)).cloned() {
+                Some(a) => self.play(a, peer),
                 None => println!("Choose a number from 1 to {}.", legal.len()),
             }
             return;
@@ -450,9 +480,13 @@ mod tests {
         };
         let (tx, rx) = unbounded_channel();
         let t = Table {
-            seat: Some(seat),
-            state: Some(Box::new(g)),
-            last_seq: 0,
+            mirror: Some(GameMirror::new(dwarfs_net::Started {
+                seat: Some(seat),
+                names: vec!["A".into(), "B".into()],
+                bots: vec![false, false],
+                state: g,
+                seed: [0; 32],
+            })),
             prompted: None,
             done: false,
             bot: Some(LocalBot {
@@ -461,7 +495,6 @@ mod tests {
                 played_at: None,
             }),
             print_moves: false,
-            names: Vec::new(),
             roster: None,
             links: Default::default(),
         };
@@ -475,7 +508,7 @@ mod tests {
         assert!(t.bot.as_ref().is_some_and(|b| b.bot.is_none()), "thinking");
         t.ask_bot();
         let answer = rx.blocking_recv().expect("an answer");
-        let legal = t.state.as_ref().expect("a state").legal_actions_vec();
+        let legal = t.mirror.as_ref().expect("a game").state.legal_actions_vec();
         let action = t.on_answer(answer).expect("played");
         assert!(legal.contains(&action));
         assert!(
@@ -493,7 +526,9 @@ mod tests {
         t.ask_bot();
         let answer = rx.blocking_recv().expect("an answer");
         // A move was applied meanwhile (the same state, but a later move number).
-        t.last_seq += 1;
+        if let Some(m) = t.mirror.as_mut() {
+            m.seq += 1;
+        }
         assert_eq!(t.on_answer(answer), None, "stale");
         assert!(
             t.bot.as_ref().is_some_and(|b| b.bot.is_some()),

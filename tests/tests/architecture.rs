@@ -125,7 +125,12 @@ fn dependencies_point_one_way() {
                 "dwarfs-games",
             ],
         ),
-        ("crates/net", &["dwarfs-engine", "dwarfs-protocol"]),
+        // The app's side of a peer (commands, updates, the mirror): no IO, builds for wasm32.
+        ("crates/client", &["dwarfs-engine", "dwarfs-protocol"]),
+        (
+            "crates/net",
+            &["dwarfs-engine", "dwarfs-protocol", "dwarfs-client"],
+        ),
         (
             "crates/nettools",
             &[
@@ -286,10 +291,10 @@ fn a_games_types_are_named_only_by_its_crate_the_registry_and_its_view() {
     );
 }
 
-/// The board views run in a browser: no threads, files, sockets or clocks inside
-/// (`wasm32-unknown-unknown` compiles some of them but panics when they run).
+/// The board views and the app's side of a peer run in a browser: no threads, files, sockets or
+/// clocks inside (`wasm32-unknown-unknown` compiles some of them but panics when they run).
 #[test]
-fn the_gui_crate_uses_no_threads_files_sockets_or_clocks() {
+fn the_browser_crates_use_no_threads_files_sockets_or_clocks() {
     const FORBIDDEN: &[&str] = &[
         "std::thread",
         "std::fs",
@@ -300,7 +305,10 @@ fn the_gui_crate_uses_no_threads_files_sockets_or_clocks() {
         "SystemTime",
     ];
     let mut wrong = Vec::new();
-    for file in rust_files("crates/gui/src") {
+    for file in rust_files("crates/gui/src")
+        .into_iter()
+        .chain(rust_files("crates/client/src"))
+    {
         let text = read(&file);
         for (n, line) in code_lines(&text) {
             for word in FORBIDDEN.iter().filter(|w| line.contains(*w)) {
@@ -310,7 +318,7 @@ fn the_gui_crate_uses_no_threads_files_sockets_or_clocks() {
     }
     assert!(
         wrong.is_empty(),
-        "dwarfs-gui must run in a browser (platform services come from the shell):\n  {}",
+        "dwarfs-gui and dwarfs-client must run in a browser (platform services come from the shell):\n  {}",
         wrong.join("\n  ")
     );
 }

@@ -10,7 +10,7 @@ pub fn frame_time(frames: u32) -> String {
     let frames = frames.max(10);
     let mut app = DwarfsApp::new(ConfigDir(None));
     let table = demo_table(120, false, 0);
-    let cells = table.game.cells().len();
+    let cells = table.mirror.state.cells().len();
     app.table = Some(Box::new(table));
     app.screen = Screen::Game;
     let ctx = egui::Context::default();

@@ -50,17 +50,22 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
                 score_chart::<V>(ui, table);
             }
             ui.add_space(14.0);
-            if let Some(r) = &table.remote {
+            if table.remote.is_some() {
                 ui.label(theme::caption(format!(
                     "{} moves, each one's state hash agreed by every live peer.",
-                    table.sync.seq
+                    table.mirror.sync.seq
                 )));
                 // A single live player could compute every draw (and the takeover bot's moves)
                 // before it played: no rule can stop it without a second party, so it is said.
-                if let Some(f) = r.foresight() {
+                if let Some(f) = table.mirror.foresight() {
                     ui.label(theme::caption(f.sentence(|s| table.seat_label(s))));
                 }
-                if let Some(path) = r.report.as_ref().and_then(|rep| rep.replay.clone()) {
+                if let Some(path) = table
+                    .mirror
+                    .report
+                    .as_ref()
+                    .and_then(|rep| rep.replay.clone())
+                {
                     ui.horizontal(|ui| {
                         ui.label(theme::caption(format!(
                             "Replay saved to {}",
@@ -225,7 +230,7 @@ fn chart_xs(history: &[ScorePoint], round_name: &'static str) -> (Vec<f64>, &'st
 
 fn score_chart<V: GameView>(ui: &mut Ui, table: &Table<V>) {
     use egui_plot::{Corner, Legend, Line, Plot, PlotPoints};
-    let players = table.game.players();
+    let players = table.mirror.state.players();
     let (xs, x_name) = chart_xs(&table.history, <V::G as Game>::ROUND_NAME);
     Plot::new("score_chart")
         .height(260.0)

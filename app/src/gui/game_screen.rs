@@ -5,6 +5,7 @@ use super::table::{LogLine, Table};
 use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
 use super::view::GameView;
 use crate::games::GameKind;
+use dwarfs_client::Command;
 use dwarfs_engine::{Actor, Game, Seat};
 use egui::{Align, Layout, RichText, Ui};
 
@@ -68,14 +69,14 @@ pub fn game<V: GameView>(
         table.repaint = Some(ui.ctx().clone());
     }
     table.advance(now);
-    if table.game.to_act() == Actor::Over {
+    if table.mirror.state.to_act() == Actor::Over {
         return GameOutcome::Over;
     }
     if table.thinking().is_some() {
         // The bot's thread asks for a frame when it answers; this is a fallback.
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
-    } else if let Actor::Seat(s) = table.game.to_act()
+    } else if let Actor::Seat(s) = table.mirror.state.to_act()
         && !table.is_human(s)
     {
         ui.ctx()
@@ -99,13 +100,13 @@ pub fn game<V: GameView>(
                 let title = GameKind::from_name(name).map_or(name, GameKind::title);
                 ui.label(theme::heading(title));
                 ui.separator();
-                let prompt = table.game.prompt(table.viewer);
+                let prompt = table.mirror.state.prompt(table.viewer);
                 ui.label(RichText::new(prompt).color(PARCHMENT));
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    table.sync.light(ui);
+                    super::sync::light(ui, &table.mirror.sync);
                 });
             });
-            table.sync.banner(ui, report_dir);
+            super::sync::banner(ui, &table.mirror, &mut table.report_saved, report_dir);
             if let Some((seat, level)) = table.thinking() {
                 ui.horizontal(|ui| {
                     ui.spinner();
@@ -115,7 +116,7 @@ pub fn game<V: GameView>(
                     )));
                 });
             }
-            if let Some(e) = &table.error {
+            if let Some(e) = &table.mirror.error {
                 ui.label(RichText::new(e).color(theme::DANGER));
             }
             remote_bar(ui, table);
@@ -133,7 +134,7 @@ pub fn game<V: GameView>(
                 super::links::players_ui(ui, table);
             }
             ui.label(theme::heading("Moves"));
-            move_log(ui, &table.log, None, None);
+            move_log(ui, &table.mirror.log, None, None);
         });
     egui::CentralPanel::no_frame().show(ui, |ui| {
         if let Some(seat) = table.curtain {
@@ -141,11 +142,11 @@ pub fn game<V: GameView>(
             return;
         }
         let legal = table.legal_for_viewer();
-        let picked = table.view.show(ui, &table.game, table.viewer, &legal);
-        for a in picked {
-            if !table.play(&a) {
-                break;
-            }
+        let picked = table
+            .view
+            .show(ui, &table.mirror.state, table.viewer, &legal);
+        if !picked.is_empty() {
+            table.play_choice(picked);
         }
     });
     out
@@ -158,11 +159,13 @@ pub fn thinking_text(seat_label: &str, level: crate::games::Level) -> String {
 
 /// A network game's notes: a silent seat the player may hand to the bot, the peer's progress.
 fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
-    let Some(r) = &table.remote else { return };
+    if table.remote.is_none() {
+        return;
+    }
     ui.label(theme::caption(super::trust::HIDDEN_HANDS_CAPTION))
         .on_hover_text(super::trust::HIDDEN_HANDS);
-    let silent = r.silent;
-    let waiting = r.awaiting;
+    let silent = table.mirror.seats.silent;
+    let waiting = table.mirror.in_flight() > 0;
     if let Some(seat) = silent {
         let label = table.seat_label(seat);
         ui.horizontal(|ui| {
@@ -178,23 +181,21 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
                     "Every other live player must vote the same; the bot then plays the seat so the game goes on.",
                 )
                 .clicked()
-                && let Some(r) = &table.remote
             {
-                r.send(dwarfs_net::Command::VoteTakeover(seat));
+                table.send(Command::VoteTakeover(seat));
             }
         });
     }
-    let requests = r.watch_requests.clone();
+    let requests = table.mirror.talk.watch_requests.clone();
     for (peer, name) in requests {
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("{name} asks to watch the game.")).color(GOLD))
                 .on_hover_text(format!("Peer {peer}.\n\n{}", super::trust::SPECTATORS));
             let allow = ui.button("Allow").clicked();
             let deny = ui.button("Deny").clicked();
-            if (allow || deny)
-                && let Some(r) = table.remote.as_mut()
-            {
-                r.answer_watcher(&peer, allow);
+            if allow || deny {
+                let answer = table.mirror.answer_watcher(&peer, allow);
+                table.send(answer);
             }
         });
     }
@@ -210,19 +211,23 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
 
 /// The in-game chat of a network game (signed, like moves).
 fn chat_box<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
-    let Some(r) = table.remote.as_mut() else {
+    if table.remote.is_none() {
         return;
-    };
+    }
     ui.separator();
     ui.label(theme::heading("Chat"));
-    for line in r.chat.iter().rev().take(6).rev() {
+    for line in table.mirror.talk.chat.iter().rev().take(6).rev() {
         ui.label(theme::caption(line.clone()));
     }
+    let mut said = None;
     ui.horizontal(|ui| {
-        if let Some(text) = super::widgets::chat_input(ui, &mut r.chat_input, 200.0) {
-            r.send(dwarfs_net::Command::Chat(text));
+        if let Some(r) = table.remote.as_mut() {
+            said = super::widgets::chat_input(ui, &mut r.chat_input, 200.0);
         }
     });
+    if let Some(c) = said.and_then(|text| table.mirror.chat(&text)) {
+        table.send(c);
+    }
 }
 
 /// The hotseat screen between two people's turns: nobody sees the next hand by accident.

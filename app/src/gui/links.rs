@@ -1,36 +1,15 @@
 //! How the other players of a network game are reached — directly, through a relay, or not at
 //! all any more — and how reachable this computer is, as the peer reports them
-//! ([`dwarfs_net::Update::Link`], [`dwarfs_net::Update::PunchFailed`],
-//! [`dwarfs_net::Update::Reachability`]); and the words the lobby and the game screen show for
+//! ([`dwarfs_client::Links`]); and the words the lobby and the game screen show for
 //! them, including what to do when no path reaches the host.
 
 use super::table::{SeatKind, Table};
 use super::theme::{self, DANGER, GOLD, PARCHMENT_DIM, TARGET};
 use super::view::GameView;
-use dwarfs_engine::{Game, Seat, Viewer};
-use dwarfs_net::Update;
-use dwarfs_net::envelope::RosterSeat;
-use dwarfs_net::node::{Path, Reachability, relay_of};
+pub use dwarfs_client::{LinkState, Links};
+use dwarfs_client::{Reachability, relay_of};
+use dwarfs_engine::{Seat, Viewer};
 use egui::{RichText, Ui};
-use std::collections::BTreeMap;
-
-/// How one peer is reached, as far as we know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinkState {
-    /// A direct connection (same LAN, a public address, or a hole punched through the NATs).
-    Direct,
-    /// Only through a relay.
-    Relayed {
-        /// Hole punching was tried and failed: the link stays relayed for the game.
-        punch_failed: bool,
-    },
-    /// No connection any more.
-    Lost,
-}
-
-/// The most peers whose link is remembered (the players and spectators of one game; news of
-/// more is dropped).
-pub const MAX_LINKS: usize = 256;
 
 /// Shown for a player once hole punching to it failed.
 pub const PUNCH_FAILED: &str = "relayed: hole punching failed, the game goes on through the relay";
@@ -43,75 +22,6 @@ pub const NO_PATH: &str = "The host cannot be reached yet. If you are not on the
 
 /// Seconds of "connecting" on the join side before [`NO_PATH`] is shown.
 pub const NO_PATH_AFTER_S: f64 = 20.0;
-
-/// The links of a network lobby or game: each seat's peer (from the roster) and how each peer
-/// is reached, and this computer's reachability.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Links {
-    /// Each seat's peer id as text, in seat order (`None` for a bot or an open seat).
-    seat_peers: Vec<Option<String>>,
-    /// The last news of each peer's link, by peer id as text.
-    paths: BTreeMap<String, LinkState>,
-    /// This computer's reachability, once the peer said.
-    pub reachability: Option<Reachability>,
-}
-
-impl Links {
-    /// Learns which peer sits where from the lobby's roster.
-    pub fn on_roster(&mut self, seats: &[RosterSeat]) {
-        self.seat_peers = seats
-            .iter()
-            .map(|s| s.peer_id().map(|p| p.to_string()))
-            .collect();
-    }
-
-    /// Takes in a link, punch or reachability update (others are ignored).
-    pub fn on_update<G: Game>(&mut self, u: Update<G>) {
-        match u {
-            Update::Link { peer, path } => {
-                let was = self.paths.get(&peer).copied();
-                let now = match path {
-                    Some(Path::Direct) => LinkState::Direct,
-                    Some(Path::Relayed) => LinkState::Relayed {
-                        punch_failed: was == Some(LinkState::Relayed { punch_failed: true }),
-                    },
-                    None => LinkState::Lost,
-                };
-                self.set(peer, now);
-            }
-            // A punch that failed while a direct link exists changes nothing.
-            Update::PunchFailed { peer } if self.paths.get(&peer) != Some(&LinkState::Direct) => {
-                self.set(peer, LinkState::Relayed { punch_failed: true });
-            }
-            Update::Reachability(r) => self.reachability = Some(r),
-            _ => {}
-        }
-    }
-
-    fn set(&mut self, peer: String, state: LinkState) {
-        if self.paths.len() < MAX_LINKS || self.paths.contains_key(&peer) {
-            self.paths.insert(peer, state);
-        }
-    }
-
-    /// The peer id of seat `i`, if the roster named one.
-    pub fn seat_peer(&self, i: usize) -> Option<&str> {
-        self.seat_peers.get(i)?.as_deref()
-    }
-
-    /// How seat `i`'s player is reached: `None` when its peer or its link is not known.
-    pub fn seat(&self, i: usize) -> Option<LinkState> {
-        self.paths.get(self.seat_peer(i)?).copied()
-    }
-
-    /// The peers holding no seat (spectators) with their links, in peer id order.
-    pub fn spectators(&self) -> impl Iterator<Item = (&str, LinkState)> {
-        self.paths
-            .iter()
-            .filter(|(p, _)| !self.seat_peers.iter().flatten().any(|s| s == *p))
-            .map(|(p, s)| (p.as_str(), *s))
-    }
-}
 
 /// The badge for a link: its words, their colour, and the hover text.
 pub fn link_words(state: Option<LinkState>) -> (&'static str, egui::Color32, &'static str) {
@@ -237,12 +147,15 @@ pub fn no_path_ui(ui: &mut Ui, since: &mut Option<f64>, watching: bool) {
 
 /// The players of a network game with how each is reached (the game screen's side panel).
 pub fn players_ui<V: GameView>(ui: &mut Ui, table: &Table<V>) {
-    let Some(r) = &table.remote else { return };
+    if table.remote.is_none() {
+        return;
+    }
+    let links = &table.mirror.links;
     ui.label(theme::heading("Players"));
     for (i, s) in table.seats.iter().enumerate() {
         let seat = Seat(i as u8);
         let label = table.seat_label(seat);
-        let link = r.links.seat(i);
+        let link = links.seat(i);
         ui.horizontal(|ui| {
             theme::dot(ui, theme::seat_colour(i), 6.0);
             ui.label(RichText::new(&label).color(theme::seat_colour(i)));
@@ -261,7 +174,7 @@ pub fn players_ui<V: GameView>(ui: &mut Ui, table: &Table<V>) {
             ui.label(theme::caption(format!("{label}: {PUNCH_FAILED}")));
         }
     }
-    for (peer, link) in r.links.spectators().take(8) {
+    for (peer, link) in links.spectators().take(8) {
         ui.horizontal(|ui| {
             // Peer ids are base58 (ASCII): the last six characters tell them apart.
             let short = peer.get(peer.len().saturating_sub(6)..).unwrap_or(peer);
@@ -270,7 +183,7 @@ pub fn players_ui<V: GameView>(ui: &mut Ui, table: &Table<V>) {
             link_badge(ui, Some(link));
         });
     }
-    if let Some(reach) = &r.links.reachability
+    if let Some(reach) = &links.reachability
         && *reach != Reachability::Unknown
     {
         ui.label(theme::caption(format!(

@@ -4,9 +4,10 @@
 use super::lobby::{Lobby, LobbySeat};
 use super::table::{AnyTable, Table};
 use super::view::GameView;
+use dwarfs_client::{Command, LobbyUpdate, Update};
 use dwarfs_engine::options::GameOptions;
 use dwarfs_engine::{Game, codec};
-use dwarfs_net::{Command, PeerHandle, Update};
+use dwarfs_net::PeerHandle;
 use std::convert::Infallible;
 
 /// The peer running a network lobby, whatever its game.
@@ -44,7 +45,8 @@ impl<V: GameView> NetLobby<V> {
 impl<V: GameView> LobbyNet for NetLobby<V> {
     fn send(&self, c: Command<Infallible>) -> bool {
         let c = match c {
-            Command::Play(never) => match never {},
+            // A lobby plays no move (an `Infallible` list is always empty).
+            Command::Play(_) => return false,
             Command::Chat(t) => Command::Chat(t),
             Command::Ready(r) => Command::Ready(r),
             Command::TakeSeat(s) => Command::TakeSeat(s),
@@ -60,25 +62,16 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
         // One at a time: what follows `Started` stays queued for the game's table.
         while let Some(u) = self.handle.as_mut().and_then(|h| h.try_recv()) {
             match u {
-                Update::Started {
-                    seat,
-                    names,
-                    bots,
-                    state,
-                    ..
-                } => {
+                Update::Started(started) => {
                     let Some(handle) = self.handle.take() else {
                         return LobbyPump::Closed;
                     };
-                    let table: Table<V> = Table::networked(*state, names, bots, seat, handle)
+                    let table: Table<V> = Table::networked(*started, Box::new(handle))
                         .with_links(lobby.links.clone());
                     return LobbyPump::Started(Box::new(table));
                 }
                 Update::Ended(report) => {
-                    lobby.note = Some(format!(
-                        "The lobby closed: {}",
-                        super::table::ending_text(&report.ending)
-                    ));
+                    lobby.note = Some(format!("The lobby closed: {}", report.ending.words()));
                     return LobbyPump::Closed;
                 }
                 u => lobby_update(lobby, u),
@@ -93,12 +86,12 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
 pub(super) fn lobby_update<G: Game>(lobby: &mut Lobby, u: Update<G>) {
     match u {
         Update::Status(s) => lobby.status = Some(s),
-        Update::Ticket(t) => lobby.ticket = Some(t),
-        Update::Roster {
+        Update::Lobby(LobbyUpdate::Ticket(t)) => lobby.ticket = Some(t),
+        Update::Lobby(LobbyUpdate::Roster {
             seats,
             options,
             you,
-        } => {
+        }) => {
             lobby.you = you.map(|s| s.0);
             lobby.seat_ready = seats.iter().map(|s| s.ready).collect();
             lobby.links.on_roster(&seats);
@@ -123,7 +116,9 @@ pub(super) fn lobby_update<G: Game>(lobby: &mut Lobby, u: Update<G>) {
                 lobby.values = o.to_values();
             }
         }
-        Update::LobbyChat { name, text } => lobby.chat.push(format!("{name}: {text}")),
+        Update::Lobby(LobbyUpdate::Chat { name, text }) => {
+            lobby.chat.push(format!("{name}: {text}"))
+        }
         Update::WatchRequest { peer, name }
             if !lobby.watch_requests.iter().any(|(p, _)| *p == peer)
                 && lobby.watch_requests.len() < super::table::MAX_WATCH_REQUESTS_SHOWN =>
@@ -131,9 +126,7 @@ pub(super) fn lobby_update<G: Game>(lobby: &mut Lobby, u: Update<G>) {
             lobby.watch_requests.push((peer, name));
         }
         Update::Refused(r) => lobby.note = Some(r),
-        u @ (Update::Link { .. } | Update::PunchFailed { .. } | Update::Reachability(_)) => {
-            lobby.links.on_update(u);
-        }
-        _ => {}
+        Update::Link(l) => lobby.links.on_update(l),
+        Update::WatchRequest { .. } | Update::Started(_) | Update::Game(_) | Update::Ended(_) => {}
     }
 }

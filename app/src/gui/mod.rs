@@ -20,7 +20,6 @@ mod lobby_net;
 mod menu;
 mod net;
 mod options_panel;
-mod remote;
 mod replay;
 mod replay_screen;
 mod settings;
@@ -253,7 +252,7 @@ impl DwarfsApp {
             }
             "select" => {
                 let mut t = demo_table(80, false, self.settings.bot_delay_ms);
-                t.view.select_first_card(&t.game);
+                t.view.select_first_card(&t.mirror.state);
                 self.table = Some(Box::new(t));
                 Screen::Game
             }
@@ -542,14 +541,14 @@ pub fn demo_table(moves: usize, all_bots: bool, bot_delay_ms: u32) -> Table<Fall
     };
     let mut bot = RandomBot::new(11);
     for _ in 0..100_000 {
-        let Actor::Seat(s) = t.game.to_act() else {
+        let Actor::Seat(s) = t.mirror.state.to_act() else {
             break;
         };
-        if t.seq as usize >= moves {
+        if t.mirror.seq as usize >= moves {
             break;
         }
-        let legal = t.game.legal_actions_vec();
-        let i = bot.choose(&dwarfs_engine::SeatView::new(&t.game, s), &legal);
+        let legal = t.mirror.state.legal_actions_vec();
+        let i = bot.choose(&dwarfs_engine::SeatView::new(&t.mirror.state, s), &legal);
         if !t.play(&legal[i]) {
             break;
         }

@@ -239,7 +239,7 @@ pub(super) fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: Fall
         FallAction::PlaceCard(p) | FallAction::TargetCard(p) | FallAction::Dig(p) => target(h, p),
         FallAction::RevealSecret => click(h, "Reveal secret goal"),
         FallAction::BuyGoal(slot) => {
-            let id = h.state().table().unwrap().game.face_up_goals()[slot as usize]
+            let id = h.state().table().unwrap().mirror.state.face_up_goals()[slot as usize]
                 .unwrap()
                 .id;
             click(h, &format!("Buy goal {}", id + 1));
@@ -253,9 +253,10 @@ pub(super) fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: Fall
         }
         FallAction::MoveClass { class, dir } => {
             let t = h.state().table().unwrap();
-            let seat = t.game.current_seat();
+            let seat = t.mirror.state.current_seat();
             let from = t
-                .game
+                .mirror
+                .state
                 .player_view(seat, dwarfs_engine::Viewer::Seat(seat))
                 .unwrap()
                 .classes
@@ -285,7 +286,7 @@ pub(super) fn play_by_clicking(h: &mut Harness<'static, DwarfsApp>, action: Fall
             );
         }
         FallAction::TradeUp { .. } | FallAction::Orient(_) | FallAction::FinishTask { .. } => {
-            let text = h.state().table().unwrap().game.describe(&action);
+            let text = h.state().table().unwrap().mirror.state.describe(&action);
             click(h, &text);
         }
     }
@@ -314,19 +315,22 @@ fn a_full_hotseat_game_is_played_by_clicking_to_the_end_screen() {
             h.run_steps(1);
             continue;
         }
-        let Actor::Seat(seat) = table.game.to_act() else {
+        let Actor::Seat(seat) = table.mirror.state.to_act() else {
             unreachable!("legal actions only at a seat's turn")
         };
         // Prefer ending the turn now and then so that the game moves on.
-        let i = chooser.choose(&dwarfs_engine::SeatView::new(&table.game, seat), &legal);
+        let i = chooser.choose(
+            &dwarfs_engine::SeatView::new(&table.mirror.state, seat),
+            &legal,
+        );
         let action = legal[i];
-        let before = table.seq;
+        let before = table.mirror.seq;
         play_by_clicking(&mut h, action);
-        let after = h.state().table().map_or(u32::MAX, |t| t.seq);
+        let after = h.state().table().map_or(u32::MAX, |t| t.mirror.seq);
         assert!(
             after > before || h.state().screen == Screen::End,
             "clicking for {action:?} played nothing (error: {:?})",
-            h.state().table().and_then(|t| t.error.clone())
+            h.state().table().and_then(|t| t.mirror.error.clone())
         );
         human_moves += 1;
     }
@@ -348,7 +352,9 @@ fn a_full_hotseat_game_is_played_by_clicking_to_the_end_screen() {
     let winner = table.seat_label(outcome.winners[0]);
     assert!(has(&h, &winner));
     // The move log holds every move in words.
-    assert!(table.log.iter().filter(|l| l.seat.is_some()).count() as u32 == table.seq);
+    assert!(
+        table.mirror.log.iter().filter(|l| l.seat.is_some()).count() as u32 == table.mirror.seq
+    );
     click(&mut h, "Main menu");
     assert_eq!(h.state().screen, Screen::Menu);
 }
@@ -512,9 +518,14 @@ fn opponents_hidden_cards_are_not_shown() {
     let t = h.state().table().unwrap();
     let blue = dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(0));
     let red_own = dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(1));
-    let mine = t.game.player_view(dwarfs_engine::Seat(0), blue).unwrap();
+    let mine = t
+        .mirror
+        .state
+        .player_view(dwarfs_engine::Seat(0), blue)
+        .unwrap();
     let theirs = t
-        .game
+        .mirror
+        .state
         .player_view(dwarfs_engine::Seat(1), red_own)
         .unwrap()
         .secret_goal
@@ -545,10 +556,11 @@ fn a_desync_shows_a_banner_and_saves_a_report() {
         .state_mut()
         .table_mut::<super::fall_view::FallView>()
         .unwrap();
-    table.sync.incident = Some(super::sync::Incident {
+    table.mirror.sync.incident = Some(dwarfs_client::Incident {
         kind: "Desync".into(),
         seq: 42,
-        peer: "12D3KooWTest".into(),
+        seat: None,
+        peer: Some("12D3KooWTest".into()),
         evidence: "our hash 1a2b, theirs 3c4d".into(),
     });
     h.run_steps(2);

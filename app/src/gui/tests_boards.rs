@@ -5,6 +5,7 @@ use super::game_screen;
 use super::net::{NetRuntime, NetSetup};
 use super::table::{SeatInfo, SeatKind, Table};
 use super::view::GameView;
+use dwarfs_client::LobbyUpdate;
 use dwarfs_engine::{Game, Seat};
 use dwarfs_net::{Command, PeerHandle, Role, Update};
 use egui_kittest::Harness;
@@ -99,7 +100,7 @@ pub(super) fn two_boards_over_loopback<V: GameView>(
         &ctx,
     );
     let ticket = wait_update(&mut host, "the ticket", |u| match u {
-        Update::Ticket(t) => Some(t),
+        Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t),
         _ => None,
     });
     let role = Role::Join { ticket };
@@ -108,30 +109,19 @@ pub(super) fn two_boards_over_loopback<V: GameView>(
         &ctx,
     );
     wait_update(&mut joiner, "a seat in the lobby", |u| match u {
-        Update::Roster { you: Some(_), .. } => Some(()),
+        Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
         _ => None,
     });
     assert!(joiner.send(Command::Ready(true)));
     let start = |u: Update<V::G>| match u {
-        Update::Started {
-            seat,
-            names,
-            bots,
-            state,
-            ..
-        } => Some((seat, names, bots, *state)),
+        Update::Started(s) => Some(*s),
         _ => None,
     };
-    let (hs, names, bots, hstate) = wait_update(&mut host, "the host's start", start);
-    let (js, _, _, jstate) = wait_update(&mut joiner, "the joiner's start", start);
-    let a = board_harness(Table::networked(
-        hstate,
-        names.clone(),
-        bots.clone(),
-        hs,
-        host,
-    ));
-    let b = board_harness(Table::networked(jstate, names, bots, js, joiner));
+    let hstart = wait_update(&mut host, "the host's start", start);
+    let jstart = wait_update(&mut joiner, "the joiner's start", start);
+    let (hs, js) = (hstart.seat, jstart.seat);
+    let a = board_harness(Table::networked(hstart, Box::new(host)));
+    let b = board_harness(Table::networked(jstart, Box::new(joiner)));
     Loopback {
         host: a,
         joiner: b,
@@ -176,11 +166,11 @@ pub(super) fn same_settled_position<V: GameView>(a: &Table<V>, b: &Table<V>) -> 
 where
     V::G: PartialEq,
 {
-    a.seq == b.seq
-        && a.game == b.game
-        && !a.remote.as_ref().is_some_and(|r| r.awaiting)
-        && !b.remote.as_ref().is_some_and(|r| r.awaiting)
-        && (a.game.to_act() == dwarfs_engine::Actor::Over
+    a.mirror.seq == b.mirror.seq
+        && a.mirror.state == b.mirror.state
+        && a.mirror.in_flight() == 0
+        && b.mirror.in_flight() == 0
+        && (a.mirror.state.to_act() == dwarfs_engine::Actor::Over
             || !a.legal_for_viewer().is_empty()
             || !b.legal_for_viewer().is_empty())
 }
@@ -188,7 +178,7 @@ where
 /// At a hotseat table: the seat the screen shows, which must be one that decides now (the table
 /// resolves chance itself), and its legal actions, which must not be empty.
 pub(super) fn hotseat_turn<V: GameView>(t: &Table<V>) -> (Seat, Vec<<V::G as Game>::Action>) {
-    let actor = t.game.to_act();
+    let actor = t.mirror.state.to_act();
     let dwarfs_engine::Viewer::Seat(s) = t.viewer else {
         panic!("a spectator's view is shown while {actor:?} acts");
     };
@@ -225,9 +215,9 @@ pub(super) fn hotseat_against_a_bot_to_the_end<V: GameView>(title: &str) {
         let t = h.state_mut().table_mut::<V>().expect("a table of the game");
         let legal = t.legal_for_viewer();
         if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
-            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
+            let i = chooser.choose(&SeatView::new(&t.mirror.state, s), &legal);
             let action = legal[i].clone();
-            assert!(t.play(&action), "{:?}", t.error);
+            assert!(t.play(&action), "{:?}", t.mirror.error);
         }
         h.step();
     }

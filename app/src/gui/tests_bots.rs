@@ -89,7 +89,11 @@ fn the_window_keeps_drawing_while_a_bot_thinks_and_says_who_thinks() {
         has(&h, &super::game_screen::thinking_text(&label, Level::Hard)),
         "the screen says {label} thinks at the hard level"
     );
-    assert_eq!(h.state().table().map(|t| t.seq), Some(0), "no move yet");
+    assert_eq!(
+        h.state().table().map(|t| t.mirror.seq),
+        Some(0),
+        "no move yet"
+    );
     assert!(
         h.state()
             .table()
@@ -101,9 +105,13 @@ fn the_window_keeps_drawing_while_a_bot_thinks_and_says_who_thinks() {
     table(&mut h).wait_for_bot();
     h.run_steps(2);
     let t = h.state().table().expect("a table");
-    assert!(t.seq >= 1, "the bot's move was played");
+    assert!(t.mirror.seq >= 1, "the bot's move was played");
     assert_eq!(
-        t.log.iter().find(|l| l.seat.is_some()).map(|l| l.seat),
+        t.mirror
+            .log
+            .iter()
+            .find(|l| l.seat.is_some())
+            .map(|l| l.seat),
         Some(Some(bot_seat))
     );
 }
@@ -116,17 +124,21 @@ fn an_answer_asked_in_another_position_is_dropped_and_the_bot_asked_again() {
     // The position changes under the thinking bot (as a new state would): the bot's seat plays
     // another of its moves directly on the engine.
     let t = table(&mut h);
-    let legal = t.game.legal_actions_vec();
+    let legal = t.mirror.state.legal_actions_vec();
     assert!(legal.len() > 1, "a choice to make");
-    t.game.play(bot_seat, &legal[1]).expect("legal");
+    t.mirror.state.play(bot_seat, &legal[1]).expect("legal");
     // The answer to the old position comes.
     open.send(()).expect("the bot waits");
     table(&mut h).wait_for_bot();
     h.run_steps(2);
     let t = h.state().table().expect("a table");
-    assert_eq!(t.seq, 0, "the stale answer was not played");
-    assert!(t.log.iter().all(|l| l.seat.is_none()), "{:?}", t.log);
-    match t.game.to_act() {
+    assert_eq!(t.mirror.seq, 0, "the stale answer was not played");
+    assert!(
+        t.mirror.log.iter().all(|l| l.seat.is_none()),
+        "{:?}",
+        t.mirror.log
+    );
+    match t.mirror.state.to_act() {
         Actor::Seat(s) if s == bot_seat => {
             assert_eq!(t.thinking(), Some((bot_seat, Level::Hard)), "asked again");
         }
@@ -171,12 +183,13 @@ fn a_hotseat_game_against_an_easy_search_bot_is_played_from_the_lobby() {
             t.wait_for_bot();
         } else if let (Some(a), true) = (t.legal_for_viewer().first().cloned(), t.curtain.is_none())
         {
-            assert!(t.play(&a), "{:?}", t.error);
+            assert!(t.play(&a), "{:?}", t.mirror.error);
         }
         h.run_steps(1);
         let t = h.state().table_of::<V>();
         bot_moves = t.map_or(bot_moves, |t| {
-            t.log
+            t.mirror
+                .log
                 .iter()
                 .filter(|l| {
                     l.seat

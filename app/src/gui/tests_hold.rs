@@ -46,7 +46,11 @@ impl HoldState for super::DwarfsApp {
 pub(super) fn play_by_clicking<S: HoldState>(h: &mut Harness<'static, S>, action: &HoldAction) {
     let (stage, phase, seq) = {
         let t = h.state().hold();
-        (t.game.stage().clone(), t.game.phase(), t.seq)
+        (
+            t.mirror.state.stage().clone(),
+            t.mirror.state.phase(),
+            t.mirror.seq,
+        )
     };
     for c in clicks(action, &stage, phase) {
         match c {
@@ -60,11 +64,11 @@ pub(super) fn play_by_clicking<S: HoldState>(h: &mut Harness<'static, S>, action
         h.run_steps(2);
     }
     let t = h.state().hold();
-    let sent = t.remote.as_ref().is_some_and(|r| r.awaiting);
+    let sent = t.mirror.in_flight() > 0;
     assert!(
-        t.seq == seq + 1 || sent,
+        t.mirror.seq == seq + 1 || sent,
         "clicking played {action:?} (refusal: {:?})",
-        t.error
+        t.mirror.error
     );
 }
 
@@ -153,22 +157,22 @@ fn a_whole_hotseat_game_of_hold_is_played_by_clicking_with_an_accepted_trade() {
     let mut traded = false;
     let mut moves = 0;
     let mut saw_trade_screen = false;
-    while h.state().game.to_act() != Actor::Over {
+    while h.state().mirror.state.to_act() != Actor::Over {
         assert!(moves < 3000, "the game ends within 3000 moves");
         lift_curtain(&mut h);
         let (action, acting) = {
             let t = h.state();
             let (s, legal) = hotseat_turn(t);
-            (choose(&t.game, &legal, traded, &mut dice), s)
+            (choose(&t.mirror.state, &legal, traded, &mut dice), s)
         };
-        if matches!(h.state().game.stage(), Stage::Offer(o) if !o.proposed) {
+        if matches!(h.state().mirror.state.stage(), Stage::Offer(o) if !o.proposed) {
             // The trade screen is up: its form fields are there.
             assert!(h.query_by_label("Gold to give").is_some());
             saw_trade_screen = true;
         }
         // Only the viewer's own hand is shown.
         let (mine, theirs) = {
-            let g = &h.state().game;
+            let g = &h.state().mirror.state;
             (g.hand(acting).to_vec(), g.hand(Seat(1 - acting.0)).to_vec())
         };
         for t in theirs.iter().filter(|t| !mine.contains(t)) {
@@ -189,10 +193,10 @@ fn a_whole_hotseat_game_of_hold_is_played_by_clicking_with_an_accepted_trade() {
     assert!(traded, "a trade was accepted");
     assert!(saw_trade_screen, "the trade screen was shown");
     assert!(
-        t.game.outcome().is_some(),
+        t.mirror.state.outcome().is_some(),
         "the game is over with an outcome"
     );
-    let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+    let log: Vec<&str> = t.mirror.log.iter().map(|l| l.text.as_str()).collect();
     assert!(
         log.iter().any(|l| l.contains("accepts the offer")),
         "{log:?}"
@@ -241,10 +245,10 @@ fn an_amount_beyond_the_gold_held_is_refused_with_a_reason() {
     h.get_by_label("Gold to give")
         .set_text_value_accesskit(&(gold + 1).to_string());
     h.run_steps(2);
-    let seq = h.state().seq;
+    let seq = h.state().mirror.seq;
     h.get_by_label("Give gold").click_accesskit();
     h.run_steps(2);
-    assert_eq!(h.state().seq, seq, "nothing was added");
+    assert_eq!(h.state().mirror.seq, seq, "nothing was added");
     assert!(
         h.query_by_label_contains("more gold than its holder has")
             .is_some()
@@ -255,18 +259,18 @@ fn an_amount_beyond_the_gold_held_is_refused_with_a_reason() {
 fn the_demo_tables_open_on_the_trade_screen_and_at_the_end() {
     let t = super::demos::hold_trade_demo_table();
     assert!(
-        matches!(t.game.stage(), Stage::Offer(o) if !o.proposed && !o.give.is_empty()),
+        matches!(t.mirror.state.stage(), Stage::Offer(o) if !o.proposed && !o.give.is_empty()),
         "an offer is being composed: {:?}",
-        t.game.stage()
+        t.mirror.state.stage()
     );
     let mut h = harness(t);
     h.run_steps(2);
     assert!(h.query_by_label("Gold to give").is_some());
     assert!(h.query_by_label("Propose the offer").is_some());
     let end = super::demos::hold_demo_table(usize::MAX);
-    assert_eq!(end.game.to_act(), Actor::Over);
+    assert_eq!(end.mirror.state.to_act(), Actor::Over);
     let end = super::demos::hold_end_demo_table();
-    assert!(end.game.outcome().is_some());
+    assert!(end.mirror.state.outcome().is_some());
     assert!(end.history.len() > 10, "the score chart has a history");
 }
 
@@ -292,7 +296,7 @@ pub(super) fn play_over_loopback<S: HoldState>(
         until_both(a, b, "the same position on both boards", |a, b| {
             same_settled_position(a.state().hold(), b.state().hold())
         });
-        if a.state().hold().game.to_act() == Actor::Over {
+        if a.state().hold().mirror.state.to_act() == Actor::Over {
             return Played { moves, traded };
         }
         assert!(moves < 2000, "the game ends within 2000 moves");
@@ -303,21 +307,21 @@ pub(super) fn play_over_loopback<S: HoldState>(
         };
         let (action, seq) = {
             let t = mover.state().hold();
-            let Actor::Seat(acting) = t.game.to_act() else {
-                panic!("a seat acts, not {:?}", t.game.to_act())
+            let Actor::Seat(acting) = t.mirror.state.to_act() else {
+                panic!("a seat acts, not {:?}", t.mirror.state.to_act())
             };
             assert_eq!(
                 t.viewer,
                 Viewer::Seat(acting),
                 "only the acting seat's board offers moves"
             );
-            assert!(t.error.is_none(), "{:?}", t.error);
+            assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
             let legal = t.legal_for_viewer();
-            (choose(&t.game, &legal, traded, dice), t.seq)
+            (choose(&t.mirror.state, &legal, traded, dice), t.mirror.seq)
         };
         play_by_clicking(mover, &action);
         until_both(a, b, "the move applied on both boards", |a, b| {
-            a.state().hold().seq == seq + 1 && b.state().hold().seq == seq + 1
+            a.state().hold().mirror.seq == seq + 1 && b.state().hold().mirror.seq == seq + 1
         });
         if action == HoldAction::Accept {
             traded = true;
@@ -339,7 +343,7 @@ fn two_boards_play_hold_over_loopback_by_clicking_with_an_accepted_trade() {
     });
     assert_eq!(seats, (Some(Seat(0)), Some(Seat(1))));
     assert_eq!(
-        a.state().game.options().max_turns,
+        a.state().mirror.state.options().max_turns,
         2,
         "the host's options are used"
     );
@@ -348,10 +352,10 @@ fn two_boards_play_hold_over_loopback_by_clicking_with_an_accepted_trade() {
     assert!(traded, "a trade was accepted");
     for h in [&a, &b] {
         let t = h.state();
-        assert_eq!(t.seq, moves, "every move clicked was played once");
-        assert!(t.game.outcome().is_some());
-        assert!(t.error.is_none(), "{:?}", t.error);
-        let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(t.mirror.seq, moves, "every move clicked was played once");
+        assert!(t.mirror.state.outcome().is_some());
+        assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
+        let log: Vec<&str> = t.mirror.log.iter().map(|l| l.text.as_str()).collect();
         assert!(
             log.iter().any(|l| l.contains("accepts the offer")),
             "{log:?}"
@@ -488,7 +492,7 @@ fn dwarf_hold_is_picked_in_the_hotseat_lobby_and_reaches_its_board() {
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, super::Screen::Game);
     let t = h.state().table_of::<HoldView>().expect("a Hold table");
-    assert_eq!(t.game.players(), 7);
+    assert_eq!(t.mirror.state.players(), 7);
     assert!(h.state().table().is_none(), "not a Fall table");
     h.run_steps(2);
     assert!(has(&h, "Dwarf Hold"), "the game screen names the game");
@@ -563,9 +567,9 @@ fn a_hotseat_game_of_hold_against_a_bot_goes_from_the_menu_to_the_end_screen() {
         t.wait_for_bot();
         let legal = t.legal_for_viewer();
         if let (false, Viewer::Seat(s)) = (legal.is_empty(), t.viewer) {
-            let i = chooser.choose(&SeatView::new(&t.game, s), &legal);
+            let i = chooser.choose(&SeatView::new(&t.mirror.state, s), &legal);
             let action = legal[i].clone();
-            assert!(t.play(&action), "{:?}", t.error);
+            assert!(t.play(&action), "{:?}", t.mirror.error);
         }
         h.step();
     }
@@ -592,22 +596,26 @@ fn the_tables_legal_actions_follow_every_change_of_position() {
     let (mut lists, mut changed, mut n) = (0, 0, 0u8);
     let mut before: Vec<HoldAction> = Vec::new();
     while lists < 40 {
-        match t.game.to_act() {
+        match t.mirror.state.to_act() {
             Actor::Seat(s) => {
                 t.viewer = Viewer::Seat(s);
                 let listed = t.legal_for_viewer();
-                assert_eq!(listed, t.game.legal_actions_for_vec(s), "listing {lists}");
+                assert_eq!(
+                    listed,
+                    t.mirror.state.legal_actions_for_vec(s),
+                    "listing {lists}"
+                );
                 assert_eq!(t.legal_for_viewer(), listed, "asked again, the same list");
                 if listed != before {
                     changed += 1;
                 }
-                t.game.play(s, &listed[0]).unwrap();
+                t.mirror.state.play(s, &listed[0]).unwrap();
                 before = listed;
                 lists += 1;
             }
             Actor::Chance => {
                 n = n.wrapping_add(1);
-                t.game.resolve_chance([n; 32]).unwrap();
+                t.mirror.state.resolve_chance([n; 32]).unwrap();
             }
             _ => break,
         }

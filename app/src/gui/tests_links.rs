@@ -11,12 +11,12 @@ use super::net::NetRuntime;
 use super::settings::RelayError;
 use super::table::Table;
 use super::tests::{app, click, harness, has};
+use super::tests_net::started;
 use super::{DwarfsApp, Screen};
 use crate::games::GameKind;
+use dwarfs_client::{LinkUpdate, LobbyUpdate, Path, Reachability, RosterSeat};
 use dwarfs_engine::{Game, Seat};
 use dwarfs_fall::Fall;
-use dwarfs_net::envelope::RosterSeat;
-use dwarfs_net::node::{Path, Reachability};
 use dwarfs_net::{Command, PeerId, Update};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -80,8 +80,11 @@ fn the_game_screen_shows_each_players_link_and_a_failed_hole_punch() {
     let mut game = Fall::new(&Default::default(), 3).unwrap();
     game.resolve_chance([3; 32]).unwrap();
     let names = vec!["Ada".into(), "Bo".into(), "Cy".into()];
-    let t: Table<FallView> =
-        Table::networked(game, names, vec![false; 3], Some(Seat(0)), handle).with_links(links);
+    let t: Table<FallView> = Table::networked(
+        started(game, names, vec![false; 3], Some(Seat(0))),
+        Box::new(handle),
+    )
+    .with_links(links);
     let cy_label = t.seat_label(Seat(2));
     a.table = Some(Box::new(t));
     a.screen = Screen::Game;
@@ -95,17 +98,17 @@ fn the_game_screen_shows_each_players_link_and_a_failed_hole_punch() {
     assert_eq!(count(&h, "link unknown"), 2, "Bo and Cy, no news yet");
     feed(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: bo.to_string(),
             path: Some(Path::Direct),
-        },
+        }),
     );
     feed(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: cy.to_string(),
             path: Some(Path::Relayed),
-        },
+        }),
     );
     assert_eq!(
         (count(&h, "direct link"), count(&h, "relayed link")),
@@ -117,43 +120,43 @@ fn the_game_screen_shows_each_players_link_and_a_failed_hole_punch() {
     let punch_line = format!("{cy_label}: {PUNCH_FAILED}");
     feed(
         &mut h,
-        Update::PunchFailed {
+        Update::Link(LinkUpdate::PunchFailed {
             peer: cy.to_string(),
-        },
+        }),
     );
     assert!(has(&h, &punch_line), "{punch_line}");
     feed(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: cy.to_string(),
             path: Some(Path::Relayed),
-        },
+        }),
     );
     assert!(has(&h, &punch_line));
     assert_eq!(count(&h, "relayed link"), 1);
     // Bo's link is lost.
     feed(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: bo.to_string(),
             path: None,
-        },
+        }),
     );
     assert_eq!((count(&h, "link lost"), count(&h, "direct link")), (1, 0));
     // Cy's link becomes direct after all: no more word of a failed punch, and a late
     // failure report does not undo the direct link.
     feed(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: cy.to_string(),
             path: Some(Path::Direct),
-        },
+        }),
     );
     feed(
         &mut h,
-        Update::PunchFailed {
+        Update::Link(LinkUpdate::PunchFailed {
             peer: cy.to_string(),
-        },
+        }),
     );
     assert!(!has(&h, PUNCH_FAILED));
     assert_eq!(
@@ -163,21 +166,14 @@ fn the_game_screen_shows_each_players_link_and_a_failed_hole_punch() {
     // A spectator's link is listed apart from the seats.
     feed(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: watcher.to_string(),
             path: Some(Path::Relayed),
-        },
+        }),
     );
     assert!(has(&h, "spectator …"));
     assert_eq!(count(&h, "relayed link"), 1);
-    let links = &h
-        .state()
-        .table_of::<FallView>()
-        .unwrap()
-        .remote
-        .as_ref()
-        .unwrap()
-        .links;
+    let links = &h.state().table_of::<FallView>().unwrap().mirror.links;
     assert_eq!(links.seat_peer(1), Some(bo.to_string().as_str()));
     assert_eq!(links.spectators().count(), 1);
 }
@@ -194,7 +190,10 @@ fn the_host_lobby_shows_its_reachability_and_each_joiners_link() {
     assert!(has(&h, "Hosting"));
     assert!(has(&h, "Reachability not tested yet"));
 
-    feed_lobby(&mut h, Update::Reachability(Reachability::BehindNat));
+    feed_lobby(
+        &mut h,
+        Update::Link(LinkUpdate::Reachability(Reachability::BehindNat)),
+    );
     assert!(has(&h, BEHIND_NAT_NO_RELAY));
     assert!(!has(&h, "Reachability not tested yet"));
 
@@ -207,11 +206,11 @@ fn the_host_lobby_shows_its_reachability_and_each_joiners_link() {
     };
     feed_lobby(
         &mut h,
-        Update::Reachability(Reachability::Relayed(vec![
+        Update::Link(LinkUpdate::Reachability(Reachability::Relayed(vec![
             circuit("tcp/4001"),
             circuit("tcp/4001"),
             circuit("udp/4001/quic-v1"),
-        ])),
+        ]))),
     );
     let via = format!(
         "Behind NAT — relayed via /ip4/203.0.113.7/tcp/4001/p2p/{relay}, /ip4/203.0.113.7/udp/4001/quic-v1/p2p/{relay}"
@@ -221,9 +220,9 @@ fn the_host_lobby_shows_its_reachability_and_each_joiners_link() {
 
     feed_lobby(
         &mut h,
-        Update::Reachability(Reachability::Public(vec![
+        Update::Link(LinkUpdate::Reachability(Reachability::Public(vec![
             "/ip4/198.51.100.4/tcp/4000".parse().unwrap(),
-        ])),
+        ]))),
     );
     assert!(has(&h, "Reachable at /ip4/198.51.100.4/tcp/4000"));
 
@@ -231,28 +230,28 @@ fn the_host_lobby_shows_its_reachability_and_each_joiners_link() {
     let bo = PeerId::random();
     feed_lobby(
         &mut h,
-        Update::Roster {
+        Update::Lobby(LobbyUpdate::Roster {
             seats: vec![seat(0, "Tester", me), seat(1, "Bo", bo)],
             options: Vec::new(),
             you: Some(Seat(0)),
-        },
+        }),
     );
     assert!(has(&h, "Bo"));
     assert_eq!(count(&h, "link unknown"), 1);
     feed_lobby(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: bo.to_string(),
             path: Some(Path::Relayed),
-        },
+        }),
     );
     assert_eq!(count(&h, "relayed link"), 1);
     feed_lobby(
         &mut h,
-        Update::Link {
+        Update::Link(LinkUpdate::Path {
             peer: bo.to_string(),
             path: None,
-        },
+        }),
     );
     assert_eq!((count(&h, "link lost"), count(&h, "relayed link")), (1, 0));
     assert_eq!(
@@ -279,14 +278,14 @@ fn a_join_that_reaches_no_host_says_what_to_do() {
     // The host's roster arrives: the hint goes.
     feed_lobby(
         &mut h,
-        Update::Roster {
+        Update::Lobby(LobbyUpdate::Roster {
             seats: vec![
                 seat(0, "Ada", PeerId::random()),
                 seat(1, "Tester", PeerId::random()),
             ],
             options: Vec::new(),
             you: Some(Seat(1)),
-        },
+        }),
     );
     assert!(has(&h, "Ada"));
     assert!(!has(&h, "No path to the host"));

@@ -6,6 +6,7 @@
 use super::net::NetSetup;
 use super::tests::{app, click, harness, has, play_by_clicking};
 use super::{DwarfsApp, Screen};
+use dwarfs_client::{GameUpdate, Incident, Started, Update};
 use dwarfs_engine::{Bot, Game, RandomBot};
 use dwarfs_fall::Fall;
 use egui_kittest::Harness;
@@ -187,7 +188,7 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     let mut clicked = [0u32; 2];
     while host.state().screen != Screen::End || joiner.state().screen != Screen::End {
         assert!(Instant::now() < deadline, "the game did not end in time");
-        if !watching && host.state().table().is_some_and(|t| t.seq >= 10) {
+        if !watching && host.state().table().is_some_and(|t| t.mirror.seq >= 10) {
             let ticket = host.state().lobby.ticket.clone().unwrap();
             click(&mut watcher, "Join a game");
             watcher.state_mut().join.ticket = ticket;
@@ -205,14 +206,19 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
         for (i, h) in [&mut host, &mut joiner].into_iter().enumerate() {
             h.step();
             let Some(t) = h.state().table() else { continue };
-            assert!(t.sync.incident.is_none(), "{:?}", t.sync.incident);
-            assert!(t.error.is_none(), "{:?}", t.error);
+            assert!(
+                t.mirror.sync.incident.is_none(),
+                "{:?}",
+                t.mirror.sync.incident
+            );
+            assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
             let legal = t.legal_for_viewer();
             if legal.is_empty() {
                 continue;
             }
-            let seat = t.game.current_seat();
-            let pick = legal[chooser.choose(&dwarfs_engine::SeatView::new(&t.game, seat), &legal)];
+            let seat = t.mirror.state.current_seat();
+            let pick =
+                legal[chooser.choose(&dwarfs_engine::SeatView::new(&t.mirror.state, seat), &legal)];
             play_by_clicking(h, pick);
             clicked[i] += 1;
         }
@@ -222,12 +228,12 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     stop_stranger.store(true, std::sync::atomic::Ordering::SeqCst);
     assert!(stranger.join().unwrap() > 0);
     // The watcher caught up from the middle of the game and saw the same end, offering no move.
-    let final_hash = dwarfs_engine::state_hash(&host.state().table().unwrap().game);
+    let final_hash = dwarfs_engine::state_hash(&host.state().table().unwrap().mirror.state);
     let deadline = Instant::now() + Duration::from_secs(30);
     while watcher
         .state()
         .table()
-        .is_none_or(|t| dwarfs_engine::state_hash(&t.game) != final_hash)
+        .is_none_or(|t| dwarfs_engine::state_hash(&t.mirror.state) != final_hash)
     {
         assert!(
             Instant::now() < deadline,
@@ -238,10 +244,11 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     }
     // The update that the last move is final may come a frame after the end screen.
     let deadline = Instant::now() + Duration::from_secs(30);
-    while [&host, &joiner]
-        .iter()
-        .any(|h| h.state().table().is_none_or(|t| t.sync.seq != t.seq))
-    {
+    while [&host, &joiner].iter().any(|h| {
+        h.state()
+            .table()
+            .is_none_or(|t| t.mirror.sync.seq != t.mirror.seq)
+    }) {
         assert!(
             Instant::now() < deadline,
             "the last move never showed as agreed"
@@ -253,42 +260,36 @@ fn two_apps_host_join_and_play_a_networked_game_by_clicking() {
     let w = watcher.state().table().unwrap();
     assert_eq!(w.viewer, dwarfs_engine::Viewer::Spectator);
     assert!(w.legal_for_viewer().is_empty());
-    assert!(w.sync.incident.is_none());
+    assert!(w.mirror.sync.incident.is_none());
     // Both boards ended in the same state, every move agreed by both players.
     let (a, b) = (
         host.state().table().unwrap(),
         joiner.state().table().unwrap(),
     );
     assert_eq!(
-        dwarfs_engine::state_hash(&a.game),
-        dwarfs_engine::state_hash(&b.game)
+        dwarfs_engine::state_hash(&a.mirror.state),
+        dwarfs_engine::state_hash(&b.mirror.state)
     );
-    assert_eq!(a.seq, b.seq);
-    assert_eq!((a.sync.seq, a.sync.agreed, a.sync.peers), (a.seq, 2, 2));
+    assert_eq!(a.mirror.seq, b.mirror.seq);
     assert_eq!(
-        a.log.iter().filter(|l| l.seat.is_some()).count() as u32,
-        a.seq
+        (a.mirror.sync.seq, a.mirror.sync.agreed, a.mirror.sync.peers),
+        (a.mirror.seq, 2, 2)
     );
-    let moves = a.seq;
+    assert_eq!(
+        a.mirror.log.iter().filter(|l| l.seat.is_some()).count() as u32,
+        a.mirror.seq
+    );
+    let moves = a.mirror.seq;
     host.run_steps(2);
     assert!(has(&host, "Final scores"));
     // Each app's replay verifies offline.
     let reports = verified_replays::<Fall>(&mut host, &mut joiner, |app| {
-        app.table()?.remote.as_ref()?.report.as_ref()
+        app.table()?.mirror.report.as_ref()
     });
     for r in reports {
         assert_eq!(r.moves, moves);
     }
-    let report = host
-        .state()
-        .table()
-        .unwrap()
-        .remote
-        .as_ref()
-        .unwrap()
-        .report
-        .clone()
-        .unwrap();
+    let report = host.state().table().unwrap().mirror.report.clone().unwrap();
     assert!(
         report.dropped_frames > 0,
         "the stranger's frames reached the host, and were dropped"
@@ -315,47 +316,58 @@ fn a_report_alone_leaves_the_board_playable_and_only_a_halt_stops_it_with_a_bann
     let mut names = vec![String::new(), String::new()];
     names[me.index()] = "Ada".into();
     names[other.index()] = "Bo".into();
-    let mut t: Table<super::fall_view::FallView> =
-        Table::networked(game, names, vec![false, false], Some(me), handle);
+    let mut t: Table<super::fall_view::FallView> = Table::networked(
+        started(game, names, vec![false, false], Some(me)),
+        Box::new(handle),
+    );
     assert_eq!(t.seats[other.index()].kind, SeatKind::Remote);
     assert!(!t.legal_for_viewer().is_empty(), "our turn");
-    assert!(!t.sync.local);
-    t.on_update(dwarfs_net::Update::Final {
+    assert!(!t.mirror.sync.local);
+    t.on_update(Update::Game(GameUpdate::Final {
         seq: 3,
         agreed: 2,
         peers: 2,
-    });
-    assert_eq!((t.sync.seq, t.sync.agreed, t.sync.peers), (3, 2, 2));
+    }));
+    assert_eq!(
+        (t.mirror.sync.seq, t.mirror.sync.agreed, t.mirror.sync.peers),
+        (3, 2, 2)
+    );
     // A report the session goes on after (a bad signature; a stranger's message never even
     // reaches the app): shown, and the board still offers our moves.
-    t.on_update(dwarfs_net::Update::Incident(dwarfs_net::Incident {
+    t.on_update(Update::Game(GameUpdate::Incident(Incident {
         kind: "bad signature".into(),
         seq: 3,
         seat: Some(other),
         peer: Some("12D3KooWBo".into()),
         evidence: "a chat whose signature does not verify".into(),
-    }));
-    assert!(t.sync.incident.is_some());
-    assert!(t.sync.halted.is_none());
+    })));
+    assert!(t.mirror.sync.incident.is_some());
+    assert!(t.mirror.sync.halted.is_none());
     assert!(!t.legal_for_viewer().is_empty(), "the game goes on");
     // Equivocation: the session reports it, then halts.
-    t.on_update(dwarfs_net::Update::Incident(dwarfs_net::Incident {
+    t.on_update(Update::Game(GameUpdate::Incident(Incident {
         kind: "equivocation".into(),
         seq: 4,
         seat: Some(other),
         peer: Some("12D3KooWBo".into()),
         evidence: "two signed moves for move 4".into(),
-    }));
-    let inc = t.sync.incident.clone().expect("the incident is shown");
+    })));
+    let inc = t
+        .mirror
+        .sync
+        .incident
+        .clone()
+        .expect("the incident is shown");
     assert_eq!((inc.kind.as_str(), inc.seq), ("equivocation", 4));
-    assert!(inc.peer.contains("Bo"), "{}", inc.peer);
+    let who = t.mirror.incident_who(&inc);
+    assert!(who.contains("Bo"), "{who}");
     assert!(
         !t.legal_for_viewer().is_empty(),
         "not halted until the session says so"
     );
-    t.on_update(dwarfs_net::Update::Halted(
+    t.on_update(Update::Game(GameUpdate::Halted(
         "seat 2 signed two different messages for move 4 (equivocation)".into(),
-    ));
+    )));
     // A halted board offers no move.
     assert!(t.legal_for_viewer().is_empty());
     // The banner says it, with the report button.
@@ -489,7 +501,7 @@ fn a_hosted_dwarf_hold_lobby_is_joined_by_ticket_and_starts_on_both_apps() {
     let (host, joiner) = hosted_hold_game(dir.path());
     for app in [&host, &joiner] {
         let t = app.state().table_of::<HoldView>().expect("a Hold table");
-        assert_eq!(t.game.players(), 2);
+        assert_eq!(t.mirror.state.players(), 2);
         assert!(t.remote.is_some(), "a network game");
     }
     assert!(has(&host, "Dwarf Hold") && has(&joiner, "Dwarf Hold"));
@@ -517,16 +529,19 @@ fn two_apps_play_a_whole_game_of_dwarf_hold_by_clicking_to_the_same_verdict() {
     until(&mut host, &mut joiner, "both end screens", |h, j| {
         [h, j].iter().all(|x| {
             let t = x.state().hold();
-            x.state().screen == Screen::End && t.sync.seq == t.seq
+            x.state().screen == Screen::End && t.mirror.sync.seq == t.mirror.seq
         })
     });
     let (a, b) = (host.state().hold(), joiner.state().hold());
-    assert_eq!(a.seq, moves, "every move clicked was played once");
-    assert_eq!(a.game, b.game);
-    assert_eq!((a.sync.seq, a.sync.agreed, a.sync.peers), (a.seq, 2, 2));
+    assert_eq!(a.mirror.seq, moves, "every move clicked was played once");
+    assert_eq!(a.mirror.state, b.mirror.state);
+    assert_eq!(
+        (a.mirror.sync.seq, a.mirror.sync.agreed, a.mirror.sync.peers),
+        (a.mirror.seq, 2, 2)
+    );
     for t in [a, b] {
-        assert!(t.error.is_none() && t.sync.incident.is_none());
-        let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+        assert!(t.mirror.error.is_none() && t.mirror.sync.incident.is_none());
+        let log: Vec<&str> = t.mirror.log.iter().map(|l| l.text.as_str()).collect();
         assert!(
             log.iter().any(|l| l.starts_with("Trade made between")),
             "{log:?}"
@@ -539,7 +554,10 @@ fn two_apps_play_a_whole_game_of_dwarf_hold_by_clicking_to_the_same_verdict() {
     };
     let verdict = [verdict(a), verdict(b)];
     assert_eq!(verdict[0], verdict[1], "the same verdict on both apps");
-    let (outcome, final_hash) = (a.outcome(), dwarfs_engine::state_hash(&a.game).unwrap());
+    let (outcome, final_hash) = (
+        a.outcome(),
+        dwarfs_engine::state_hash(&a.mirror.state).unwrap(),
+    );
     host.run_steps(2);
     joiner.run_steps(2);
     for h in [&host, &joiner] {
@@ -548,7 +566,7 @@ fn two_apps_play_a_whole_game_of_dwarf_hold_by_clicking_to_the_same_verdict() {
     }
     // Each app's replay verifies offline, to the same end.
     let reports = verified_replays::<Hold>(&mut host, &mut joiner, |app| {
-        app.table_of::<HoldView>()?.remote.as_ref()?.report.as_ref()
+        app.table_of::<HoldView>()?.mirror.report.as_ref()
     });
     for r in reports {
         assert_eq!(
@@ -579,7 +597,10 @@ fn the_end_screen_says_from_when_a_lone_live_player_could_foresee_chance() {
     let table = |bots: Vec<bool>| -> Table<FallView> {
         let handle = unreachable_fall_peer(&a, &rt);
         let names = vec!["Ada".into(), "Bo".into()];
-        Table::networked(finished.clone(), names, bots, Some(Seat(0)), handle)
+        Table::networked(
+            started(finished.clone(), names, bots, Some(Seat(0))),
+            Box::new(handle),
+        )
     };
     let end_screen = |t: Table<FallView>| {
         let mut app = net_app(dir.path(), "Ada2");
@@ -591,10 +612,10 @@ fn the_end_screen_says_from_when_a_lone_live_player_could_foresee_chance() {
     };
     // Bo was handed to the takeover bot at move 41: Ada alone from then on.
     let mut t = table(vec![false, false]);
-    t.on_update(dwarfs_net::Update::TakenOver {
+    t.on_update(Update::Game(GameUpdate::TakenOver {
         seat: Seat(1),
         from_seq: 41,
-    });
+    }));
     let said = format!(
         "From move 41 on, chance was foreseeable by {} (the only live player)",
         t.seat_label(Seat(0))
@@ -614,4 +635,20 @@ fn the_end_screen_says_from_when_a_lone_live_player_could_foresee_chance() {
     let h = end_screen(table(vec![false, false]));
     assert!(has(&h, "Final scores"));
     assert!(!has(&h, "foreseeable"));
+}
+
+/// The start of a network game around `state`, as a peer would report it.
+pub(super) fn started<G: dwarfs_engine::Game>(
+    state: G,
+    names: Vec<String>,
+    bots: Vec<bool>,
+    seat: Option<dwarfs_engine::Seat>,
+) -> Started<G> {
+    Started {
+        seat,
+        names,
+        bots,
+        state,
+        seed: [0; 32],
+    }
 }

@@ -28,10 +28,10 @@ fn harness(table: Table<SpringView>) -> H {
 fn play_by_clicking(h: &mut H, action: &A) {
     let (seat, legal, seq) = {
         let t = h.state();
-        let Actor::Seat(s) = t.game.to_act() else {
-            panic!("a seat acts, not {:?}", t.game.to_act())
+        let Actor::Seat(s) = t.mirror.state.to_act() else {
+            panic!("a seat acts, not {:?}", t.mirror.state.to_act())
         };
-        (s.0, t.legal_for_viewer(), t.seq)
+        (s.0, t.legal_for_viewer(), t.mirror.seq)
     };
     for l in plan(action, seat, &legal) {
         let n = h.query_all_by_label(&l).count();
@@ -40,11 +40,11 @@ fn play_by_clicking(h: &mut H, action: &A) {
         h.run_steps(2);
     }
     let t = h.state();
-    let sent = t.remote.as_ref().is_some_and(|r| r.awaiting);
+    let sent = t.mirror.in_flight() > 0;
     assert!(
-        t.seq == seq + 1 || sent,
+        t.mirror.seq == seq + 1 || sent,
         "clicking played {action:?} (refusal: {:?})",
-        t.error
+        t.mirror.error
     );
 }
 
@@ -73,7 +73,7 @@ fn a_whole_hotseat_game_of_spring_is_played_by_clicking() {
     let mut moves = 0;
     let mut saw_reveal = false;
     let mut kinds = std::collections::BTreeSet::new();
-    while h.state().game.to_act() != Actor::Over {
+    while h.state().mirror.state.to_act() != Actor::Over {
         assert!(moves < 3000, "the game ends within 3000 moves");
         lift_curtain(&mut h);
         let (action, acting) = {
@@ -83,7 +83,7 @@ fn a_whole_hotseat_game_of_spring_is_played_by_clicking() {
         };
         // Only the viewer's own faeries are shown.
         {
-            let g = &h.state().game;
+            let g = &h.state().mirror.state;
             let (mine, theirs) = (g.hand(acting), g.hand(Seat(1 - acting.0)));
             for card in (0..20u8).filter(|&c| theirs >> c & 1 == 1 && mine >> c & 1 == 0) {
                 assert!(
@@ -103,15 +103,15 @@ fn a_whole_hotseat_game_of_spring_is_played_by_clicking() {
     h.run_steps(2);
     let t = h.state();
     assert!(
-        t.game.outcome().is_some(),
+        t.mirror.state.outcome().is_some(),
         "the game is over with an outcome"
     );
-    assert_eq!(t.game.phase(), Phase::Over);
+    assert_eq!(t.mirror.state.phase(), Phase::Over);
     assert!(saw_reveal, "a fight or gathering was revealed on the board");
     for k in ["Place", "Build", "Explore", "EndTurn"] {
         assert!(kinds.contains(k), "{k} was clicked: {kinds:?}");
     }
-    let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+    let log: Vec<&str> = t.mirror.log.iter().map(|l| l.text.as_str()).collect();
     assert!(log.iter().any(|l| l.starts_with("Era 2 begins")), "{log:?}");
     assert!(
         log.iter().any(|l| l.starts_with("The game ends after era")),
@@ -316,7 +316,7 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
 fn a_spectator_sees_the_board_and_no_faerie_hand() {
     let mut t = super::demos::spring_demo_table(60);
     assert!(
-        (0..4).any(|s| t.game.hand(Seat(s)) != 0),
+        (0..4).any(|s| t.mirror.state.hand(Seat(s)) != 0),
         "someone holds faeries"
     );
     t.viewer = Viewer::Spectator;
@@ -339,8 +339,10 @@ fn a_spectator_sees_the_board_and_no_faerie_hand() {
     }
     // A seat sees its own faeries.
     let mut t = super::demos::spring_demo_table(60);
-    let s = (0..4).find(|&s| t.game.hand(Seat(s)) != 0).expect("a hand");
-    let card = t.game.hand(Seat(s)).trailing_zeros() as u8;
+    let s = (0..4)
+        .find(|&s| t.mirror.state.hand(Seat(s)) != 0)
+        .expect("a hand");
+    let card = t.mirror.state.hand(Seat(s)).trailing_zeros() as u8;
     t.viewer = Viewer::Seat(Seat(s));
     let mut h = harness(t);
     h.run_steps(3);
@@ -359,7 +361,7 @@ fn dwarfs_spring_is_picked_in_the_hotseat_lobby_and_reaches_its_board() {
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, super::Screen::Game);
     let t = h.state().table_of::<SpringView>().expect("a Spring table");
-    assert_eq!(t.game.phase(), Phase::Placement);
+    assert_eq!(t.mirror.state.phase(), Phase::Placement);
     h.run_steps(2);
     assert!(has(&h, "Dwar7s Spring"), "the game screen names the game");
 }
@@ -404,7 +406,7 @@ fn two_boards_play_spring_over_loopback_by_clicking() {
             "the same position on both boards",
             |a, b| same_settled_position(a.state(), b.state()),
         );
-        if a.state().game.to_act() == Actor::Over {
+        if a.state().mirror.state.to_act() == Actor::Over {
             break;
         }
         assert!(moves < 3000, "the game ends within 3000 moves");
@@ -415,32 +417,32 @@ fn two_boards_play_spring_over_loopback_by_clicking() {
         };
         let (action, seq) = {
             let t = mover.state();
-            let Actor::Seat(acting) = t.game.to_act() else {
-                panic!("a seat acts, not {:?}", t.game.to_act())
+            let Actor::Seat(acting) = t.mirror.state.to_act() else {
+                panic!("a seat acts, not {:?}", t.mirror.state.to_act())
             };
             assert_eq!(
                 t.viewer,
                 Viewer::Seat(acting),
                 "only the acting seat's board offers moves"
             );
-            assert!(t.error.is_none(), "{:?}", t.error);
-            (choose(&t.legal_for_viewer(), &mut dice), t.seq)
+            assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
+            (choose(&t.legal_for_viewer(), &mut dice), t.mirror.seq)
         };
         play_by_clicking(mover, &action);
         until_both(&mut a, &mut b, "the move applied on both boards", |a, b| {
-            a.state().seq == seq + 1 && b.state().seq == seq + 1
+            a.state().mirror.seq == seq + 1 && b.state().mirror.seq == seq + 1
         });
         moves += 1;
     }
     for h in [&a, &b] {
         let t = h.state();
-        assert_eq!(t.seq, moves, "every move clicked was played once");
-        assert!(t.game.outcome().is_some());
-        assert!(t.error.is_none(), "{:?}", t.error);
+        assert_eq!(t.mirror.seq, moves, "every move clicked was played once");
+        assert!(t.mirror.state.outcome().is_some());
+        assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
     }
     assert_eq!(
-        a.state().game,
-        b.state().game,
+        a.state().mirror.state,
+        b.state().mirror.state,
         "both boards end in one state"
     );
 }
@@ -466,7 +468,7 @@ fn a_fight_is_revealed_card_by_card_then_its_result() {
         let mut t =
             Table::<SpringView>::from_state(game.clone(), vec![person("Ann"), person("Bob")], 0);
         t.curtain = None;
-        t.view.on_events(&t.game, &reveal);
+        t.view.on_events(&t.mirror.state, &reveal);
         t
     };
     // The first card at once, one more every 0.7 s of the board's clock (a frame is 0.25 s

@@ -62,8 +62,11 @@ fn a_third_edition_game_starts_from_the_generic_options_panel() {
     click(&mut h, "Start game");
     assert_eq!(h.state().screen, Screen::Game);
     let t = h.state().table().expect("a Fall table");
-    assert_eq!(t.game.options().edition, Edition::Third);
-    assert_eq!(t.game.options().scenario, Some(Scenario::Bloodthirsty));
+    assert_eq!(t.mirror.state.options().edition, Edition::Third);
+    assert_eq!(
+        t.mirror.state.options().scenario,
+        Some(Scenario::Bloodthirsty)
+    );
 }
 
 /// Picks the move to play: a 3rd-edition action whenever one is legal (so that they get
@@ -141,13 +144,13 @@ fn a_third_edition_scenario_shows_its_decrees_and_is_played_by_clicking() {
             continue;
         }
         let action = choose(&legal, &mut rng);
-        let before = table.seq;
+        let before = table.mirror.seq;
         play_by_clicking(&mut h, action);
-        let after = h.state().table().map_or(u32::MAX, |t| t.seq);
+        let after = h.state().table().map_or(u32::MAX, |t| t.mirror.seq);
         assert!(
             after > before || h.state().screen == Screen::End,
             "clicking for {action:?} played nothing (error: {:?})",
-            h.state().table().and_then(|t| t.error.clone())
+            h.state().table().and_then(|t| t.mirror.error.clone())
         );
         if matches!(action, FallAction::Upgrade(_)) {
             upgrades += 1;
@@ -167,7 +170,7 @@ fn click_first(
     pick: impl Fn(&FallAction) -> bool,
 ) -> FallAction {
     let t = h.state().table().unwrap();
-    let before = t.seq;
+    let before = t.mirror.seq;
     let action = t
         .legal_for_viewer()
         .into_iter()
@@ -176,9 +179,9 @@ fn click_first(
     play_by_clicking(h, action);
     let t = h.state().table().unwrap();
     assert!(
-        t.seq > before,
+        t.mirror.seq > before,
         "clicking for {action:?} played nothing (error: {:?})",
-        t.error
+        t.mirror.error
     );
     action
 }
@@ -282,7 +285,8 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
     }
     let t = h.state().table().unwrap();
     assert!(
-        !t.game
+        !t.mirror
+            .state
             .observe(dwarfs_engine::Viewer::Spectator)
             .memorials
             .is_empty()
@@ -293,7 +297,8 @@ fn every_third_edition_action_is_offered_and_played_by_clicking() {
         h.state()
             .table()
             .unwrap()
-            .game
+            .mirror
+            .state
             .cell(at)
             .unwrap()
             .top
@@ -325,7 +330,7 @@ fn the_third_edition_demo_screens_open_with_classes_and_a_memorial() {
     );
     a.open("third").unwrap();
     let t = a.table().unwrap();
-    let obs = t.game.observe(t.viewer);
+    let obs = t.mirror.state.observe(t.viewer);
     assert!(
         !obs.memorials.is_empty(),
         "the dragon fell: a memorial stands"
@@ -348,7 +353,7 @@ fn fortune_teller_shows_the_three_decrees_it_drew() {
     assert_eq!(h.state().screen, Screen::Game);
     h.run_steps(2);
     let t = h.state().table().unwrap();
-    let drawn = t.game.observe(t.viewer).decrees;
+    let drawn = t.mirror.state.observe(t.viewer).decrees;
     assert_eq!(drawn.len(), 3, "Fortune Teller draws 3 decrees");
     for d in &drawn {
         assert!(has(&h, d.name()), "the panel lists the drawn {}", d.name());
@@ -391,7 +396,15 @@ fn a_card_is_turned_before_it_is_placed_by_clicking() {
     h.get_by_label_contains(&format!("target {at}:"))
         .click_accesskit();
     h.run_steps(2);
-    let top = h.state().table().unwrap().game.cell(at).unwrap().top;
+    let top = h
+        .state()
+        .table()
+        .unwrap()
+        .mirror
+        .state
+        .cell(at)
+        .unwrap()
+        .top;
     assert_eq!(top.card.kind, RubyMine);
     assert_eq!(top.rotation, 1);
     assert_eq!(top.open, [false, true, true, false]);
@@ -419,14 +432,15 @@ fn bar_fights_second_ogre_is_offered_as_a_choice_by_clicking() {
     );
     click_first(&mut h, "two ogres", |a| *a == two);
     for _ in 0..50 {
-        if h.state().table().unwrap().game.current_seat() != dwarfs_engine::Seat(0) {
+        if h.state().table().unwrap().mirror.state.current_seat() != dwarfs_engine::Seat(0) {
             break;
         }
         h.run_steps(1);
     }
     let t = h.state().table().unwrap();
     let me = t
-        .game
+        .mirror
+        .state
         .player_view(
             dwarfs_engine::Seat(0),
             dwarfs_engine::Viewer::Seat(dwarfs_engine::Seat(0)),

@@ -25,7 +25,7 @@ fn harness(table: Table<WinterView>) -> H {
 
 /// The seat that plays next at the table: the acting seat, or the shown deciding seat.
 fn acting(t: &Table<WinterView>) -> Seat {
-    match (t.game.to_act(), t.viewer) {
+    match (t.mirror.state.to_act(), t.viewer) {
         (Actor::Seat(s), _) => s,
         (Actor::Simultaneous(set), Viewer::Seat(v)) if set.contains(v) => v,
         (a, v) => panic!("nobody at the screen acts: {a:?}, viewer {v:?}"),
@@ -42,7 +42,10 @@ fn play_by_clicking<S>(
     let (labels, seq) = {
         let t = get(h.state());
         let me = acting(t);
-        (clicks(action, &t.game.stage(), me, &t.game.pool()), t.seq)
+        (
+            clicks(action, &t.mirror.state.stage(), me, &t.mirror.state.pool()),
+            t.mirror.seq,
+        )
     };
     for l in labels {
         let n = h.query_all_by_label(&l).count();
@@ -52,10 +55,10 @@ fn play_by_clicking<S>(
     }
     let t = get(h.state());
     assert_eq!(
-        t.seq,
+        t.mirror.seq,
         seq + 1,
         "clicking played {action:?} (refusal: {:?})",
-        t.error
+        t.mirror.error
     );
 }
 
@@ -163,7 +166,7 @@ fn a_whole_hotseat_game_of_winter_is_played_by_clicking() {
     let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
     let mut played = std::collections::BTreeSet::new();
     let mut moves = 0;
-    while h.state().game.to_act() != Actor::Over {
+    while h.state().mirror.state.to_act() != Actor::Over {
         assert!(moves < 3000, "the game ends within 3000 moves");
         lift_curtain(&mut h);
         let (action, me) = {
@@ -172,20 +175,20 @@ fn a_whole_hotseat_game_of_winter_is_played_by_clicking() {
             // Each kind of action is played by clicking the first time it may be; otherwise
             // the test player chooses.
             let first = legal.iter().find(|a| {
-                let k = kind(&t.game, me, a);
+                let k = kind(&t.mirror.state, me, a);
                 WANTED.contains(&k.as_str()) && !played.contains(&k)
             });
             (
                 first
                     .copied()
-                    .unwrap_or_else(|| choose(&t.game, &legal, &mut dice)),
+                    .unwrap_or_else(|| choose(&t.mirror.state, &legal, &mut dice)),
                 me,
             )
         };
         // Only the viewer's own hand is shown: no card of the other's hand that the viewer
         // does not own too.
         {
-            let g = &h.state().game;
+            let g = &h.state().mirror.state;
             let mine = g.player(me).deck;
             let theirs = g.player(Seat(1 - me.0)).hand;
             for c in Card::in_mask(theirs & !mine) {
@@ -196,13 +199,17 @@ fn a_whole_hotseat_game_of_winter_is_played_by_clicking() {
                 );
             }
         }
-        played.insert(kind(&h.state().game, me, &action));
+        played.insert(kind(&h.state().mirror.state, me, &action));
         play_by_clicking(&mut h, |t| t, &action);
         moves += 1;
     }
     h.run_steps(2);
     let t = h.state();
-    let outcome = t.game.outcome().expect("the game is over with an outcome");
+    let outcome = t
+        .mirror
+        .state
+        .outcome()
+        .expect("the game is over with an outcome");
     for k in [
         "Place",
         "Move",
@@ -218,7 +225,7 @@ fn a_whole_hotseat_game_of_winter_is_played_by_clicking() {
             "a {k} was played by clicking: {played:?}"
         );
     }
-    let log: Vec<&str> = t.log.iter().map(|l| l.text.as_str()).collect();
+    let log: Vec<&str> = t.mirror.log.iter().map(|l| l.text.as_str()).collect();
     assert!(
         log.iter().any(|l| l.starts_with("Week 2 begins")),
         "{log:?}"
@@ -242,7 +249,7 @@ fn a_spectator_sees_the_board_and_no_hand() {
             .is_some()
     );
     assert!(h.query_all_by_label_contains("card ").next().is_none());
-    let g = &h.state().game;
+    let g = &h.state().mirror.state;
     assert!(
         g.player_boards().iter().any(|p| p.hand != 0),
         "someone holds cards"
@@ -378,7 +385,7 @@ fn a_solitaire_game_goes_from_the_menu_to_the_end_screen_with_its_result() {
     fn table(a: &super::DwarfsApp) -> &Table<WinterView> {
         a.table_of::<WinterView>().expect("a Winter table")
     }
-    assert!(table(h.state()).game.solo(), "a solitaire game");
+    assert!(table(h.state()).mirror.state.solo(), "a solitaire game");
     // The player clicks what the game's greedy bot would choose from the player's view.
     let mut player = dwarfs_winter::GreedyBot::new(3);
     let mut moves = 0;
@@ -387,8 +394,12 @@ fn a_solitaire_game_goes_from_the_menu_to_the_end_screen_with_its_result() {
         let action = {
             let t = table(h.state());
             let legal = t.legal_for_viewer();
-            assert!(!legal.is_empty(), "the player acts: {:?}", t.game.to_act());
-            let i = player.choose(&SeatView::new(&t.game, Seat(0)), &legal);
+            assert!(
+                !legal.is_empty(),
+                "the player acts: {:?}",
+                t.mirror.state.to_act()
+            );
+            let i = player.choose(&SeatView::new(&t.mirror.state, Seat(0)), &legal);
             legal[i]
         };
         play_by_clicking(&mut h, table, &action);
@@ -400,13 +411,13 @@ fn a_solitaire_game_goes_from_the_menu_to_the_end_screen_with_its_result() {
     let (outcome, rank) = {
         let t = table(h.state());
         // The score chart has a point per week, though the one seat always acts.
-        let weeks = t.game.week() as usize;
+        let weeks = t.mirror.state.week() as usize;
         assert!(
             t.history.len() > weeks,
             "{} points for {weeks} weeks",
             t.history.len()
         );
-        (t.outcome().expect("over"), t.game.solo_rank())
+        (t.outcome().expect("over"), t.mirror.state.solo_rank())
     };
     assert!(has(&h, "Final scores"));
     assert!(has(&h, &outcome.summary), "{}", outcome.summary);
@@ -468,10 +479,10 @@ fn a_card_with_a_choice_shows_its_choices_and_plays_the_one_clicked() {
     t.curtain = None;
     let mut h = harness(t);
     h.run_steps(2);
-    let seq = h.state().seq;
+    let seq = h.state().mirror.seq;
     h.get_by_label(&card_label(card)).click_accesskit();
     h.run_steps(2);
-    assert_eq!(h.state().seq, seq, "the card waits for its choice");
+    assert_eq!(h.state().mirror.seq, seq, "the card waits for its choice");
     assert!(
         h.query_by_label_contains(&format!("How to play {}", card.name()))
             .is_some()
@@ -490,7 +501,7 @@ fn a_card_with_a_choice_shows_its_choices_and_plays_the_one_clicked() {
 fn the_winter_demo_screens_open() {
     use super::tests::{app, harness, has};
     let t = super::demos::winter_prepare_demo_table();
-    assert_eq!(t.game.stage(), Stage::Prepare);
+    assert_eq!(t.mirror.state.stage(), Stage::Prepare);
     let mut h = self::harness(t);
     h.run_steps(2);
     assert!(
@@ -518,8 +529,9 @@ fn the_end_screen_of_a_survived_solitaire_game_shows_the_rank_reached() {
     a.open("winter-end").expect("a known screen");
     let rank = {
         let t = a.table_of::<WinterView>().expect("a Winter table");
-        assert!(t.game.solo(), "a solitaire game");
-        t.game
+        assert!(t.mirror.state.solo(), "a solitaire game");
+        t.mirror
+            .state
             .solo_rank()
             .expect("the greedy bot reaches a rank in some solitaire game")
     };
@@ -560,7 +572,12 @@ fn the_replay_viewer_opens_a_winter_replay_and_steps_through_it_on_the_board() {
 fn click_plan(h: &mut H, action: &WinterAction) {
     let labels = {
         let t = h.state();
-        clicks(action, &t.game.stage(), acting(t), &t.game.pool())
+        clicks(
+            action,
+            &t.mirror.state.stage(),
+            acting(t),
+            &t.mirror.state.pool(),
+        )
     };
     for l in labels {
         h.get_by_label(&l).click_accesskit();
@@ -587,38 +604,42 @@ fn two_boards_play_winter_over_loopback_choosing_hands_in_secret() {
             "the same position on both boards",
             |a, b| same_settled_position(a.state(), b.state()),
         );
-        if a.state().game.to_act() == Actor::Over {
+        if a.state().mirror.state.to_act() == Actor::Over {
             break;
         }
         assert!(moves < 1000, "two weeks take fewer than 1000 moves");
-        let seq = a.state().seq;
+        let seq = a.state().mirror.seq;
         let mut clicked = 0;
         for h in [&mut a, &mut b] {
             let legal = h.state().legal_for_viewer();
             if legal.is_empty() {
                 continue;
             }
-            let action = choose(&h.state().game, &legal, &mut dice);
+            let action = choose(&h.state().mirror.state, &legal, &mut dice);
             if matches!(action, WinterAction::ChooseHand(_)) {
                 hands += 1;
                 // The other's choice is not known to this board before it chooses.
                 let other = Seat(1 - acting(h.state()).0);
-                assert_eq!(h.state().game.player(other).hand, 0, "no hand leaks");
+                assert_eq!(
+                    h.state().mirror.state.player(other).hand,
+                    0,
+                    "no hand leaks"
+                );
             }
             click_plan(h, &action);
             clicked += 1;
         }
         // A secret step is one move, however many seats choose in it.
         until_both(&mut a, &mut b, "the move applied on both boards", |a, b| {
-            a.state().seq == seq + 1 && b.state().seq == seq + 1
+            a.state().mirror.seq == seq + 1 && b.state().mirror.seq == seq + 1
         });
         moves += clicked;
     }
     assert_eq!(hands, 4, "both players chose a hand in two weeks");
     for h in [&a, &b] {
         let t = h.state();
-        assert!(t.error.is_none(), "{:?}", t.error);
-        assert!(t.game.week() >= 2);
+        assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
+        assert!(t.mirror.state.week() >= 2);
     }
 }
 

@@ -1,186 +1,17 @@
 //! A peer run by an app: [`spawn_peer`] starts [`crate::run_peer`] on a tokio runtime and gives
-//! back a [`PeerHandle`] — [`Command`]s in (play this action, chat, ready, start now, vote a
-//! takeover, leave), [`Update`]s out (ticket, lobby roster, game state after every move, hash
-//! agreement, incidents, game over). The app never blocks on the network: it sends commands
-//! without waiting and drains updates when it draws a frame.
+//! back a [`PeerHandle`], the app's [`PeerLink`]: [`Command`]s in (play a staged choice, chat,
+//! ready, start now, vote a takeover, leave), [`Update`]s out (lobby news, the game after every
+//! move, hash agreement, incidents, link news, the end). The types live in `dwarfs-client`,
+//! which builds for wasm32; the app never blocks on the network: it sends commands without
+//! waiting and drains updates when it draws a frame.
 
-use crate::envelope::RosterSeat;
 use crate::spec::{PeerReport, PeerSpec};
-use dwarfs_engine::{Game, Outcome, Seat};
+pub use dwarfs_client::{
+    Command, GameUpdate, Incident, LinkUpdate, LobbyUpdate, PeerLink, Started, Update,
+};
+use dwarfs_engine::Game;
 use std::sync::Arc;
 use tokio::sync::mpsc;
-
-/// What the app asks its peer to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command<A> {
-    /// Play this action for the local seat (refusals come back as [`Update::Refused`]).
-    Play(A),
-    /// Say something: in the lobby to everyone there, in the game signed to every peer.
-    Chat(String),
-    /// A joiner is (not) ready to start.
-    Ready(bool),
-    /// Move to this open seat before the game starts: its colour and place in the turn
-    /// order. Refusals come back as [`Update::Refused`] for the host; a joiner sees the roster.
-    TakeSeat(Seat),
-    /// The host fills the open seats with bots and starts now.
-    StartNow,
-    /// Vote to hand this silent seat to the takeover bot.
-    VoteTakeover(Seat),
-    /// Leave: the lobby is told, the node stops, the replay is kept.
-    Leave,
-    /// Host: the answer to an [`Update::WatchRequest`] — let this peer (its id as text) watch
-    /// the game, or not.
-    AnswerWatcher {
-        /// The peer that asked.
-        peer: String,
-        /// Let it watch.
-        allow: bool,
-    },
-}
-
-/// A detected desync or cheat, pinned to a move and a peer, with its evidence as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Incident {
-    /// "Desync" or the kind of cheat.
-    pub kind: String,
-    /// The move concerned.
-    pub seq: u32,
-    /// The seat concerned (0-based), when known.
-    pub seat: Option<Seat>,
-    /// The peer concerned (peer id), when known.
-    pub peer: Option<String>,
-    /// The evidence, readable, for a report file.
-    pub evidence: String,
-}
-
-/// What the peer tells the app.
-#[derive(Clone, Debug)]
-pub enum Update<G: Game> {
-    /// Progress to show (connecting, waiting for the host...).
-    Status(String),
-    /// The invite ticket of the lobby we host.
-    Ticket(String),
-    /// The lobby: every seat; `you` is our seat once we have one.
-    Roster {
-        /// Seats in seat order.
-        seats: Vec<RosterSeat>,
-        /// The host's game options (canonical encoding; empty for the defaults).
-        options: Vec<u8>,
-        /// Our seat (0-based), if the roster gives us one.
-        you: Option<Seat>,
-    },
-    /// A lobby chat line.
-    LobbyChat {
-        /// Who said it.
-        name: String,
-        /// What.
-        text: String,
-    },
-    /// The game started from the agreed seed.
-    Started {
-        /// Our seat, `None` as a spectator.
-        seat: Option<Seat>,
-        /// Each seat's display name, in seat order.
-        names: Vec<String>,
-        /// Whether the deterministic bot plays each seat.
-        bots: Vec<bool>,
-        /// The state after setup.
-        state: Box<G>,
-        /// blake3 of the agreed seed, for players to compare.
-        seed: [u8; 32],
-    },
-    /// A move was applied (agreement follows in [`Update::Final`]).
-    Applied {
-        /// Its number.
-        seq: u32,
-        /// Who played it.
-        seat: Seat,
-        /// The engine's sentence for it.
-        description: String,
-        /// What happened.
-        events: Vec<G::Event>,
-        /// Played by the bot (bot seat or taken-over seat).
-        by_bot: bool,
-        /// The state after it.
-        state: Box<G>,
-    },
-    /// A chance point was resolved from the fairness beacon.
-    Chance {
-        /// What happened.
-        events: Vec<G::Event>,
-        /// The state after it.
-        state: Box<G>,
-        /// Seats handed to the bot at the move before it, if any: the chance point was then
-        /// re-rolled (the move log says "re-rolled after seat N withheld").
-        rerolled_after: Vec<Seat>,
-    },
-    /// Every live player acked the same state hash for move `seq`.
-    Final {
-        /// The move.
-        seq: u32,
-        /// Players that agreed.
-        agreed: usize,
-        /// Live players in the game.
-        peers: usize,
-    },
-    /// A desync or a cheat was detected (with its evidence). It stops the game only when the
-    /// session halts, which [`Update::Halted`] says.
-    Incident(Incident),
-    /// The session stopped for good (a proven cheat by a player, or a desync): no move is
-    /// played any more.
-    Halted(String),
-    /// Host: a peer asks to watch the game; answer with [`Command::AnswerWatcher`].
-    WatchRequest {
-        /// The peer id, as text.
-        peer: String,
-        /// The name it greeted with.
-        name: String,
-    },
-    /// Our own action was refused (not our turn, illegal...).
-    Refused(String),
-    /// A seat has been silent past the timeout.
-    Silent {
-        /// The seat.
-        seat: Seat,
-    },
-    /// A seat is now played by the takeover bot.
-    TakenOver {
-        /// The seat.
-        seat: Seat,
-        /// From this move.
-        from_seq: u32,
-    },
-    /// A signed chat line in the game.
-    Chat {
-        /// The author's seat.
-        seat: Seat,
-        /// The text.
-        text: String,
-    },
-    /// The game ended and every live peer agrees on the final hash.
-    Over {
-        /// The scores.
-        outcome: Outcome,
-        /// Moves played.
-        moves: u32,
-    },
-    /// How a player or spectator of ours is reached changed.
-    Link {
-        /// Its peer id, as text.
-        peer: String,
-        /// Direct or relayed; `None` when the link is lost.
-        path: Option<crate::node::Path>,
-    },
-    /// A hole punch to a peer failed: the game goes on over the relay.
-    PunchFailed {
-        /// Its peer id, as text.
-        peer: String,
-    },
-    /// What the node knows of its own reachability changed.
-    Reachability(crate::node::Reachability),
-    /// The peer stopped; its report says how it ended and where the replay is.
-    Ended(Box<PeerReport>),
-}
 
 /// The sending half the driver holds.
 pub(crate) struct Link<G: Game> {
@@ -224,6 +55,16 @@ impl<G: Game> PeerHandle<G> {
     /// Whether the peer still runs.
     pub fn is_running(&self) -> bool {
         !self.task.is_finished()
+    }
+}
+
+impl<G: Game> PeerLink<G> for PeerHandle<G> {
+    fn send(&self, command: Command<G::Action>) -> bool {
+        PeerHandle::send(self, command)
+    }
+
+    fn try_recv(&mut self) -> Option<Update<G>> {
+        PeerHandle::try_recv(self)
     }
 }
 
@@ -272,7 +113,7 @@ pub fn spawn_peer<G: Game>(
             Ok(r) => r,
             Err(e) => {
                 let mut r = PeerReport::new(String::new(), name, replay);
-                r.ending = crate::spec::Ending::Failed(e.to_string());
+                r.ending = dwarfs_client::Ending::Failed(e.to_string());
                 r
             }
         };

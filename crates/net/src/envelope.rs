@@ -2,11 +2,11 @@
 //! untouched), or a small network-layer message the sans-IO protocol does not need to know about
 //! (where peers listen, the lobby roster, "I am done").
 
+pub use dwarfs_client::RosterSeat;
 use dwarfs_engine::Seat;
 use dwarfs_protocol::GameId;
 use dwarfs_protocol::message::Signed;
 use dwarfs_protocol::wire::MAX_FRAME;
-use libp2p::{Multiaddr, PeerId};
 use serde::{Deserialize, Serialize};
 
 /// The largest `/dwarfs/1` frame: a protocol frame plus the one-byte channel tag.
@@ -14,40 +14,6 @@ pub const FRAME_LIMIT: usize = MAX_FRAME + 1;
 
 const TAG_WIRE: u8 = 0;
 const TAG_NET: u8 = 1;
-
-/// One seat as the lobby shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RosterSeat {
-    /// The seat.
-    pub seat: Seat,
-    /// The player's display name ("bot" for a bot seat).
-    pub name: String,
-    /// The colour the seat plays.
-    pub colour: String,
-    /// The player's peer id bytes; `None` for a bot seat or a seat still open.
-    pub peer: Option<Vec<u8>>,
-    /// Where the player listens (multiaddr bytes).
-    pub addrs: Vec<Vec<u8>>,
-    /// Whether a bot plays the seat.
-    pub bot: bool,
-    /// Whether the player said it is ready to start (bots and the host always are).
-    pub ready: bool,
-}
-
-impl RosterSeat {
-    /// The player's peer id, if the seat has one and it decodes.
-    pub fn peer_id(&self) -> Option<PeerId> {
-        self.peer.as_ref().and_then(|b| PeerId::from_bytes(b).ok())
-    }
-
-    /// The listen addresses that decode.
-    pub fn multiaddrs(&self) -> Vec<Multiaddr> {
-        self.addrs
-            .iter()
-            .filter_map(|a| Multiaddr::try_from(a.clone()).ok())
-            .collect()
-    }
-}
 
 /// The lobby as the host sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -34,7 +34,11 @@ pub mod played;
 pub mod spec;
 pub mod ticket;
 
-pub use control::{Command, Incident, PeerHandle, Update, peer_runtime, spawn_peer};
+pub use control::{
+    Command, GameUpdate, Incident, LinkUpdate, LobbyUpdate, PeerHandle, PeerLink, Started, Update,
+    peer_runtime, spawn_peer,
+};
+pub use dwarfs_client::GameMirror;
 pub use lan::{BrowseConfig, LanBrowser, LanLobby, LanUpdate, browse_lan};
 /// The libp2p peer id (a player's public identity).
 pub use libp2p::PeerId;

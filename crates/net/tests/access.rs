@@ -9,7 +9,7 @@ use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::envelope::wrap_wire;
 use dwarfs_net::node::{Node, NodeConfig};
 use dwarfs_net::spec::{Ending, PeerReport};
-use dwarfs_net::{Command, PeerHandle, Role, Ticket, Update, spawn_peer};
+use dwarfs_net::{Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Update, spawn_peer};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{ChatBody, Signed, SyncRequest};
 use dwarfs_protocol::{Message, Signer, wire};
@@ -35,7 +35,7 @@ async fn two_players(
     host_spec.anyone_may_watch = anyone_may_watch;
     let mut host = spawn_peer::<Pig>(rt, host_spec, || {});
     let ticket = wait_for(&mut host, "the ticket", |u| match u {
-        Update::Ticket(t) => Some(t.clone()),
+        Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
         _ => None,
     })
     .await;
@@ -51,13 +51,13 @@ async fn two_players(
         || {},
     );
     wait_for(&mut joiner, "a seat", |u| match u {
-        Update::Roster { you: Some(_), .. } => Some(()),
+        Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
         _ => None,
     })
     .await;
     assert!(joiner.send(Command::Ready(true)));
     let start = |u: &Update<Pig>| match u {
-        Update::Started { state, .. } => Some((**state).clone()),
+        Update::Started(s) => Some(s.state.clone()),
         _ => None,
     };
     let a = wait_for(&mut host, "the host's start", start).await;
@@ -81,20 +81,20 @@ async fn play_to_end(
         {
             let a = state.legal_actions_vec()[0];
             asked = Some(state.clone());
-            assert!(h.send(Command::Play(a)));
+            assert!(h.send(Command::Play(vec![a])));
         }
         let u = timeout(STEP, h.recv())
             .await
             .expect("no update in time")
             .expect("the peer stopped");
         match u {
-            Update::Applied { state: s, seq, .. } => {
+            Update::Game(GameUpdate::Applied { state: s, seq, .. }) => {
                 state = *s;
                 each_move(seq);
             }
-            Update::Chance { state: s, .. } => state = *s,
-            Update::Incident(i) => panic!("incident: {i:?}"),
-            Update::Halted(r) => panic!("halted: {r}"),
+            Update::Game(GameUpdate::Chance { state: s, .. }) => state = *s,
+            Update::Game(GameUpdate::Incident(i)) => panic!("incident: {i:?}"),
+            Update::Game(GameUpdate::Halted(r)) => panic!("halted: {r}"),
             Update::Refused(r) => panic!("our move was refused: {r}"),
             Update::Ended(r) => return *r,
             _ => {}
@@ -220,7 +220,8 @@ fn a_spectator_watches_once_the_host_allows_it_and_a_denied_one_is_told_no() {
                     assert!(host.send(Command::AnswerWatcher { peer, allow }));
                     asked.push(name);
                 }
-                Update::Applied { state: s, .. } | Update::Chance { state: s, .. } => state = *s,
+                Update::Game(GameUpdate::Applied { state: s, .. })
+                | Update::Game(GameUpdate::Chance { state: s, .. }) => state = *s,
                 Update::Ended(r) => panic!("the game ended before both asked: {r:?}"),
                 _ => {}
             }
@@ -230,13 +231,13 @@ fn a_spectator_watches_once_the_host_allows_it_and_a_denied_one_is_told_no() {
         let ada = play_in_background(h, host, 0, state);
         let denied = wait_for(&mut di, "Di's end", |u| match u {
             Update::Ended(r) => Some(r.ending.clone()),
-            Update::Started { .. } => panic!("a denied spectator got the game"),
+            Update::Started(_) => panic!("a denied spectator got the game"),
             _ => None,
         })
         .await;
         assert_eq!(denied, Ending::Refused("the host said no".into()));
         wait_for(&mut cy, "Cy's start", |u| match u {
-            Update::Started { seat: None, .. } => Some(()),
+            Update::Started(s) if s.seat.is_none() => Some(()),
             _ => None,
         })
         .await;

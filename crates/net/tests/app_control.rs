@@ -9,7 +9,8 @@ use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::spec::Ending;
 use dwarfs_net::{
-    BrowseConfig, Command, LanUpdate, PeerHandle, Role, Ticket, Update, browse_lan, spawn_peer,
+    BrowseConfig, Command, GameUpdate, LanUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Update,
+    browse_lan, spawn_peer,
 };
 use std::time::Duration;
 use tokio::time::timeout;
@@ -27,7 +28,7 @@ async fn host_named_ada(
     };
     let mut host = spawn_peer::<Pig>(rt, spec(dir, "Ada", role), || {});
     let ticket = wait_for(&mut host, "the ticket", |u| match u {
-        Update::Ticket(t) => Some(t.clone()),
+        Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
         _ => None,
     })
     .await;
@@ -46,24 +47,25 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32,
         {
             let a = state.legal_actions_vec()[0];
             asked = Some(state.clone());
-            assert!(h.send(Command::Play(a)));
+            assert!(h.send(Command::Play(vec![a])));
         }
         let u = timeout(STEP, h.recv())
             .await
             .expect("no update in time")
             .expect("the peer stopped");
         match u {
-            Update::Applied { state: s, .. } | Update::Chance { state: s, .. } => state = *s,
-            Update::Final {
+            Update::Game(GameUpdate::Applied { state: s, .. })
+            | Update::Game(GameUpdate::Chance { state: s, .. }) => state = *s,
+            Update::Game(GameUpdate::Final {
                 agreed: a, peers, ..
-            } => {
+            }) => {
                 assert_eq!(peers, 2, "both players are live");
                 if a == peers {
                     agreed += 1;
                 }
             }
-            Update::Over { moves, .. } => return (moves, agreed),
-            Update::Incident(i) => panic!("incident: {i:?}"),
+            Update::Game(GameUpdate::Over { moves, .. }) => return (moves, agreed),
+            Update::Game(GameUpdate::Incident(i)) => panic!("incident: {i:?}"),
             Update::Refused(r) => panic!("our move was refused: {r}"),
             Update::Ended(r) => panic!("ended early: {:?}", r.ending),
             _ => {}
@@ -80,7 +82,9 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         let h = rt.handle();
         let (mut host, ticket) = host_named_ada(h, dir.path(), 2).await;
         let open = wait_for(&mut host, "the host's lobby", |u| match u {
-            Update::Roster { seats, you, .. } => Some((seats.len(), *you, seats[1].peer.is_none())),
+            Update::Lobby(LobbyUpdate::Roster { seats, you, .. }) => {
+                Some((seats.len(), *you, seats[1].peer.is_none()))
+            }
             _ => None,
         })
         .await;
@@ -125,13 +129,15 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
             || {},
         );
         wait_for(&mut host, "Quinn in the lobby", |u| match u {
-            Update::Roster { seats, .. } if seats[1].name == "Quinn" => Some(()),
+            Update::Lobby(LobbyUpdate::Roster { seats, .. }) if seats[1].name == "Quinn" => {
+                Some(())
+            }
             _ => None,
         })
         .await;
         drop(quitter);
         wait_for(&mut host, "Quinn's seat open again", |u| match u {
-            Update::Roster { seats, .. } if seats[1].peer.is_none() => Some(()),
+            Update::Lobby(LobbyUpdate::Roster { seats, .. }) if seats[1].peer.is_none() => Some(()),
             _ => None,
         })
         .await;
@@ -149,15 +155,17 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
             || {},
         );
         let (you, ready) = wait_for(&mut joiner, "the joiner's lobby", |u| match u {
-            Update::Roster { seats, you, .. } if you.is_some() => Some((*you, seats[1].ready)),
+            Update::Lobby(LobbyUpdate::Roster { seats, you, .. }) if you.is_some() => {
+                Some((*you, seats[1].ready))
+            }
             _ => None,
         })
         .await;
         assert_eq!((you, ready), (Some(Seat(1)), false));
         assert!(joiner.send(Command::Chat("hello from Bo".into())));
         let line = wait_for(&mut host, "lobby chat", |u| match u {
-            Update::LobbyChat { name, text } => Some((name.clone(), text.clone())),
-            Update::Started { .. } => panic!("started before the joiner was ready"),
+            Update::Lobby(LobbyUpdate::Chat { name, text }) => Some((name.clone(), text.clone())),
+            Update::Started(_) => panic!("started before the joiner was ready"),
             _ => None,
         })
         .await;
@@ -165,9 +173,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         assert!(joiner.send(Command::Ready(true)));
 
         let start = |u: &Update<Pig>| match u {
-            Update::Started {
-                seat, names, state, ..
-            } => Some((seat.map(|s| s.0), names.clone(), (**state).clone())),
+            Update::Started(s) => Some((s.seat.map(|s| s.0), s.names.clone(), s.state.clone())),
             _ => None,
         };
         let (hs, names, hstate) = wait_for(&mut host, "the host's start", start).await;
@@ -182,7 +188,7 @@ fn an_app_hosts_joins_chats_and_plays_through_handles() {
         } else {
             &mut host
         };
-        assert!(waiting.send(Command::Play(a)));
+        assert!(waiting.send(Command::Play(vec![a])));
         let why = wait_for(waiting, "the refusal", |u| match u {
             Update::Refused(r) => Some(r.clone()),
             _ => None,
@@ -299,7 +305,7 @@ fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
         let mut seats = Vec::new();
         for p in peers.iter_mut() {
             let (seat, st) = wait_for(p, "the start", |u| match u {
-                Update::Started { seat, state, .. } => Some((seat.unwrap().0, (**state).clone())),
+                Update::Started(s) => Some((s.seat.unwrap().0, s.state.clone())),
                 _ => None,
             })
             .await;
@@ -329,19 +335,22 @@ fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
                     && asked[i].as_ref() != Some(st)
                 {
                     asked[i] = Some(st.clone());
-                    assert!(peers[i].send(Command::Play(st.legal_actions_vec()[0])));
+                    assert!(peers[i].send(Command::Play(vec![st.legal_actions_vec()[0]])));
                 }
                 while let Some(u) = peers[i].try_recv() {
                     match u {
-                        Update::Applied { state, .. } | Update::Chance { state, .. } => {
+                        Update::Game(GameUpdate::Applied { state, .. })
+                        | Update::Game(GameUpdate::Chance { state, .. }) => {
                             states[i] = *state;
                             if i == 0 {
                                 moves_seen += 1;
                             }
                         }
-                        Update::TakenOver { seat, .. } => taken_over = Some(seat.0),
-                        Update::Over { .. } => over[i] = true,
-                        Update::Incident(x) => panic!("incident: {x:?}"),
+                        Update::Game(GameUpdate::TakenOver { seat, .. }) => {
+                            taken_over = Some(seat.0)
+                        }
+                        Update::Game(GameUpdate::Over { .. }) => over[i] = true,
+                        Update::Game(GameUpdate::Incident(x)) => panic!("incident: {x:?}"),
                         Update::Ended(r) if !over[i] => panic!("ended early: {:?}", r.ending),
                         Update::Refused(r) => panic!("refused: {r}"),
                         _ => {}
@@ -354,10 +363,11 @@ fn a_player_who_leaves_mid_game_is_replaced_by_the_bot_at_once() {
                     drop(cy.take());
                 } else {
                     while let Some(u) = c.try_recv() {
-                        if let Update::Applied { state, .. } | Update::Chance { state, .. } = u
+                        if let Update::Game(GameUpdate::Applied { state, .. })
+                        | Update::Game(GameUpdate::Chance { state, .. }) = u
                             && state.to_act() == Actor::Seat(dwarfs_engine::Seat(2))
                         {
-                            c.send(Command::Play(state.legal_actions_vec()[0]));
+                            c.send(Command::Play(vec![state.legal_actions_vec()[0]]));
                         }
                     }
                 }
@@ -377,20 +387,20 @@ fn players_choose_their_seat_and_colour_in_the_lobby() {
         let (mut host, ticket) = host_named_ada(h, dir.path(), 3).await;
         let mut bo = spawn_peer::<Pig>(h, spec(dir.path(), "Bo", Role::Join { ticket }), || {});
         wait_for(&mut bo, "Bo seated", |u| match u {
-            Update::Roster {
+            Update::Lobby(LobbyUpdate::Roster {
                 you: Some(Seat(1)), ..
-            } => Some(()),
+            }) => Some(()),
             _ => None,
         })
         .await;
         // Bo moves to the open third seat; the second opens.
         assert!(bo.send(Command::TakeSeat(Seat(2))));
         let seats = wait_for(&mut bo, "Bo in seat 3", |u| match u {
-            Update::Roster {
+            Update::Lobby(LobbyUpdate::Roster {
                 seats,
                 you: Some(Seat(2)),
                 ..
-            } => Some(seats.clone()),
+            }) => Some(seats.clone()),
             _ => None,
         })
         .await;
@@ -417,7 +427,7 @@ fn players_choose_their_seat_and_colour_in_the_lobby() {
         // Start now: the bot takes the open seat; Bo plays the seat it chose.
         assert!(host.send(Command::StartNow));
         let (seat, bots) = wait_for(&mut bo, "the start", |u| match u {
-            Update::Started { seat, bots, .. } => Some((*seat, bots.clone())),
+            Update::Started(s) => Some((s.seat, s.bots.clone())),
             _ => None,
         })
         .await;

@@ -8,7 +8,7 @@ use common::{STEP, runtime, spec, wait_for};
 use dwarfs_engine::Game;
 use dwarfs_engine::toy::Pig;
 use dwarfs_net::spec::{Ending, PeerReport};
-use dwarfs_net::{Command, PeerHandle, Role, Update, spawn_peer};
+use dwarfs_net::{Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Update, spawn_peer};
 use tokio::time::timeout;
 
 /// Reads updates until the peer ends, and returns its report.
@@ -46,7 +46,7 @@ fn a_key_cannot_join_a_game_id_twice_but_resumes_it_with_its_secret() {
             || {},
         );
         let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Ticket(t) => Some(t.clone()),
+            Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
             _ => None,
         })
         .await;
@@ -55,12 +55,12 @@ fn a_key_cannot_join_a_game_id_twice_but_resumes_it_with_its_secret() {
         };
         let mut bo = spawn_peer::<Pig>(h, spec(d, "Bo", join.clone()), || {});
         wait_for(&mut bo, "a seat", |u| match u {
-            Update::Roster { you: Some(_), .. } => Some(()),
+            Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
             _ => None,
         })
         .await;
         assert!(bo.send(Command::Ready(true)));
-        let started = |u: &Update<Pig>| matches!(u, Update::Started { .. }).then_some(());
+        let started = |u: &Update<Pig>| matches!(u, Update::Started(_)).then_some(());
         wait_for(&mut host, "the host's start", started).await;
         wait_for(&mut bo, "Bo's start", started).await;
         let replay = d.join("Bo.replay");
@@ -103,7 +103,7 @@ fn a_key_cannot_join_a_game_id_twice_but_resumes_it_with_its_secret() {
             &mut back,
             "the resumed game's seat and board",
             |u| match u {
-                Update::Started { seat, names, .. } => Some((*seat, names.len())),
+                Update::Started(s) => Some((s.seat, s.names.len())),
                 _ => None,
             },
         )
@@ -182,9 +182,13 @@ fn a_player_alone_with_bots_resumes_and_plays_on() {
         let mut played = 0;
         while played < 2 {
             let legal = wait_for(&mut ada, "our turn", |u| match u {
-                Update::Started { state, .. }
-                | Update::Applied { state, .. }
-                | Update::Chance { state, .. }
+                Update::Started(s)
+                    if s.state.to_act() == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) =>
+                {
+                    Some(s.state.legal_actions_vec())
+                }
+                Update::Game(GameUpdate::Applied { state, .. })
+                | Update::Game(GameUpdate::Chance { state, .. })
                     if state.to_act() == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) =>
                 {
                     Some(state.legal_actions_vec())
@@ -192,7 +196,7 @@ fn a_player_alone_with_bots_resumes_and_plays_on() {
                 _ => None,
             })
             .await;
-            assert!(ada.send(Command::Play(legal[0])));
+            assert!(ada.send(Command::Play(vec![legal[0]])));
             played += 1;
         }
         assert!(ada.send(Command::Leave));
@@ -203,18 +207,20 @@ fn a_player_alone_with_bots_resumes_and_plays_on() {
         };
         let mut back = spawn_peer::<Pig>(h, spec(d, "Ada", resume), || {});
         let mut state = wait_for(&mut back, "the resumed game", |u| match u {
-            Update::Started { state, .. } => Some(state.clone()),
+            Update::Started(s) => Some(Box::new(s.state.clone())),
             _ => None,
         })
         .await;
         // Play on until one of our moves is applied after the resume.
         loop {
             if state.to_act() == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) {
-                assert!(back.send(Command::Play(state.legal_actions_vec()[0])));
+                assert!(back.send(Command::Play(vec![state.legal_actions_vec()[0]])));
             }
             let (next, ours) = wait_for(&mut back, "a move", |u| match u {
-                Update::Applied { state, seat, .. } => Some((state.clone(), seat.0 == 0)),
-                Update::Chance { state, .. } => Some((state.clone(), false)),
+                Update::Game(GameUpdate::Applied { state, seat, .. }) => {
+                    Some((state.clone(), seat.0 == 0))
+                }
+                Update::Game(GameUpdate::Chance { state, .. }) => Some((state.clone(), false)),
                 Update::Refused(why) => panic!("refused: {why}"),
                 _ => None,
             })
@@ -247,12 +253,17 @@ fn a_player_alone_with_bots_is_told_chance_was_foreseeable() {
         let sentence = timeout(STEP * 4, async {
             while let Some(u) = ada.recv().await {
                 match u {
-                    Update::Started { state, .. }
-                    | Update::Applied { state, .. }
-                    | Update::Chance { state, .. }
+                    Update::Started(s)
+                        if s.state.to_act()
+                            == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) =>
+                    {
+                        assert!(ada.send(Command::Play(vec![s.state.legal_actions_vec()[0]])));
+                    }
+                    Update::Game(GameUpdate::Applied { state, .. })
+                    | Update::Game(GameUpdate::Chance { state, .. })
                         if state.to_act() == dwarfs_engine::Actor::Seat(dwarfs_engine::Seat(0)) =>
                     {
-                        assert!(ada.send(Command::Play(state.legal_actions_vec()[0])));
+                        assert!(ada.send(Command::Play(vec![state.legal_actions_vec()[0]])));
                     }
                     Update::Status(l) if l.contains("Scores:") => scores = Some(l),
                     Update::Status(l) if l.contains("foreseeable") => return l,

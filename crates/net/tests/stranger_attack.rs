@@ -13,7 +13,7 @@ use common::{STEP, spec, wait_for};
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game, codec};
 use dwarfs_net::spec::Ending;
-use dwarfs_net::{Command, PeerHandle, Role, Ticket, Update, spawn_peer};
+use dwarfs_net::{Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Update, spawn_peer};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use stranger::{PEAK, Stranger, frame, garbage, partial_frame, reset_peak, send_raw};
@@ -53,15 +53,16 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> u32 {
         {
             let a = state.legal_actions_vec()[0];
             asked = Some(state.clone());
-            assert!(h.send(Command::Play(a)));
+            assert!(h.send(Command::Play(vec![a])));
         }
         let u = timeout(STEP, h.recv())
             .await
             .expect("no update in time")
             .expect("the peer stopped");
         match u {
-            Update::Applied { state: s, .. } | Update::Chance { state: s, .. } => state = *s,
-            Update::Over { moves, .. } => return moves,
+            Update::Game(GameUpdate::Applied { state: s, .. })
+            | Update::Game(GameUpdate::Chance { state: s, .. }) => state = *s,
+            Update::Game(GameUpdate::Over { moves, .. }) => return moves,
             Update::Refused(r) => panic!("our move was refused: {r}"),
             Update::Ended(r) => panic!("ended early: {:?}", r.ending),
             _ => {}
@@ -142,20 +143,20 @@ fn a_game_finishes_and_memory_stays_bounded_while_a_stranger_attacks() {
         };
         let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", role), || {});
         let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Ticket(t) => Some(t.clone()),
+            Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
             _ => None,
         })
         .await;
         let t = Ticket::decode(&ticket).unwrap();
         let mut joiner = spawn_peer::<Pig>(h, spec(dir.path(), "Bo", Role::Join { ticket }), || {});
         wait_for(&mut joiner, "a seat", |u| match u {
-            Update::Roster { you: Some(_), .. } => Some(()),
+            Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
             _ => None,
         })
         .await;
         assert!(joiner.send(Command::Ready(true)));
         let start = |u: &Update<Pig>| match u {
-            Update::Started { state, .. } => Some((**state).clone()),
+            Update::Started(s) => Some(s.state.clone()),
             _ => None,
         };
         let hstate = wait_for(&mut host, "the host's start", start).await;

@@ -59,8 +59,8 @@ pub fn third_demo_table() -> Table<FallView> {
     // End the first turn: the dragon falls and a memorial takes its place; the bots play.
     t.play(&FallAction::EndActions);
     for _ in 0..1000 {
-        if t.game.to_act() == Actor::Seat(Seat(0)) {
-            if t.game.step() == TurnStep::Actions {
+        if t.mirror.state.to_act() == Actor::Seat(Seat(0)) {
+            if t.mirror.state.step() == TurnStep::Actions {
                 break;
             }
             // Our own end of turn (a discard down to the hand limit): the first legal choice.

@@ -56,6 +56,6 @@ pub fn spring_demo_table(moves: usize) -> Table<SpringView> {
         g.phase() == Phase::Actions && !g.flow().acted && g.flow().pending.is_none()
     }));
     let mut t = Table::<SpringView>::demo(game);
-    t.view.on_events(&t.game, &events);
+    t.view.on_events(&t.mirror.state, &events);
     t
 }

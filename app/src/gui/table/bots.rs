@@ -50,12 +50,12 @@ impl<V: GameView> Table<V> {
             let Some(answer) = self.take_answer() else {
                 return BotStep::Wait;
             };
-            let here = Position::of(&self.game, self.seq);
+            let here = Position::of(&self.mirror.state, self.mirror.seq);
             if answer.seat == seat && Some(answer.asked_at) == here {
                 let Some(action) = answer.action.clone() else {
                     self.thinking = None;
                     self.give_back(answer);
-                    self.error = Some("the engine lists no legal action".into());
+                    self.mirror.error = Some("the engine lists no legal action".into());
                     return BotStep::Failed;
                 };
                 if !ready {
@@ -74,11 +74,17 @@ impl<V: GameView> Table<V> {
         }
         let Some(slot) = self.bots.get_mut(seat.index()).and_then(Option::as_mut) else {
             // No bot of ours plays this seat: the first legal action.
-            return match self.game.legal_actions_for_vec(seat).into_iter().next() {
+            return match self
+                .mirror
+                .state
+                .legal_actions_for_vec(seat)
+                .into_iter()
+                .next()
+            {
                 Some(a) if ready => BotStep::Play(a),
                 Some(_) => BotStep::Wait,
                 None => {
-                    self.error = Some("the engine lists no legal action".into());
+                    self.mirror.error = Some("the engine lists no legal action".into());
                     BotStep::Failed
                 }
             };
@@ -87,29 +93,32 @@ impl<V: GameView> Table<V> {
             if !ready {
                 return BotStep::Wait;
             }
-            let legal = self.game.legal_actions_for_vec(seat);
+            let legal = self.mirror.state.legal_actions_for_vec(seat);
             if legal.is_empty() {
-                self.error = Some("the engine lists no legal action".into());
+                self.mirror.error = Some("the engine lists no legal action".into());
                 return BotStep::Failed;
             }
             let i = match slot.bot.as_mut() {
-                Some(bot) => bot.choose(&dwarfs_engine::SeatView::new(&self.game, seat), &legal),
+                Some(bot) => bot.choose(
+                    &dwarfs_engine::SeatView::new(&self.mirror.state, seat),
+                    &legal,
+                ),
                 None => 0,
             };
             return BotStep::Play(legal[i.min(legal.len() - 1)].clone());
         };
         let Some(bot) = slot.bot.take() else {
-            self.error = Some(format!("{} has no bot", self.seat_label(seat)));
+            self.mirror.error = Some(format!("{} has no bot", self.seat_label(seat)));
             return BotStep::Failed;
         };
-        let Some(asked_at) = Position::of(&self.game, self.seq) else {
+        let Some(asked_at) = Position::of(&self.mirror.state, self.mirror.seq) else {
             slot.bot = Some(bot);
-            self.error = Some("the state cannot be hashed".into());
+            self.mirror.error = Some("the state cannot be hashed".into());
             return BotStep::Failed;
         };
         let (tx, answers) = mpsc::channel();
         let repaint = self.repaint.clone();
-        let started = bot_thread::think(self.game.clone(), seat, asked_at, bot, move |a| {
+        let started = bot_thread::think(self.mirror.state.clone(), seat, asked_at, bot, move |a| {
             if tx.send(a).is_ok()
                 && let Some(ctx) = repaint
             {
@@ -130,7 +139,7 @@ impl<V: GameView> Table<V> {
                 // No thread for the search: the random bot plays the seat from now on.
                 slot.bot = Some(Box::new(RandomBot::new(os_seed())));
                 slot.level = None;
-                self.error = Some(format!(
+                self.mirror.error = Some(format!(
                     "{} could not think on a thread of its own ({e}); a random bot plays it",
                     self.seat_label(seat)
                 ));
@@ -156,7 +165,7 @@ impl<V: GameView> Table<V> {
                     slot.bot = Some(Box::new(RandomBot::new(os_seed())));
                     slot.level = None;
                 }
-                self.error = Some(format!(
+                self.mirror.error = Some(format!(
                     "{}'s search failed; a random bot plays it",
                     self.seat_label(seat)
                 ));
@@ -174,7 +183,7 @@ impl<V: GameView> Table<V> {
         let Some(answer) = self.take_answer() else {
             return;
         };
-        if Some(answer.asked_at) == Position::of(&self.game, self.seq) {
+        if Some(answer.asked_at) == Position::of(&self.mirror.state, self.mirror.seq) {
             if let Some(t) = self.thinking.as_mut() {
                 t.answer = Some(answer);
             }

@@ -1,19 +1,18 @@
-//! A game at the table: the engine state, who sits where, the move log, the score history for
-//! the end chart. A local game (hotseat, or against bots) runs the engine here, resolving chance
-//! points from OS entropy (the app may use it; the engines never do). A network game
-//! ([`Remote`]) takes every state from the peer's session: a click becomes a signed move, and the
-//! board changes when the move comes back applied.
+//! A game at the table: its [`GameMirror`] (the state, the move log, the hash agreement), who
+//! sits where, and the score history for the end chart. A local game (hotseat, or against bots)
+//! runs the engine here, resolving chance points from OS entropy (the app may use it; the
+//! engines never do). A network game ([`Remote`]) takes every state from the peer's session
+//! through the mirror: a click (or a staged choice) becomes one command, and the board changes
+//! when the move comes back applied.
 
-use super::sync::{Incident, SyncStatus};
 use super::view::GameView;
 use crate::bot_thread::SendBot;
 use crate::games::Level;
+use dwarfs_client::{GameMirror, PeerLink};
 use dwarfs_engine::{Actor, Entropy, Game, Outcome, RandomBot, Seat, Viewer};
-use dwarfs_net::spec::Ending;
-use dwarfs_net::{Command, PeerHandle, Update};
 use std::cell::RefCell;
 
-pub use super::remote::{MAX_WATCH_REQUESTS_SHOWN, Remote};
+pub use dwarfs_client::{LogLine, MAX_WATCH_REQUESTS_SHOWN};
 
 mod bots;
 mod network;
@@ -37,17 +36,6 @@ pub struct SeatInfo {
     pub name: String,
     /// Human or bot.
     pub kind: SeatKind,
-}
-
-/// One line of the move log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LogLine {
-    /// The move number (actions only; 0 for setup).
-    pub seq: u32,
-    /// The seat that acted, or `None` for a chance event.
-    pub seat: Option<Seat>,
-    /// The sentence.
-    pub text: String,
 }
 
 /// 32 bytes of OS entropy for a chance point.
@@ -83,8 +71,8 @@ pub fn os_seed() -> u64 {
 
 /// A game in progress.
 pub struct Table<V: GameView> {
-    /// The engine state.
-    pub game: V::G,
+    /// The game: its state, move log and hash agreement.
+    pub mirror: GameMirror<V::G>,
     /// The board view.
     pub view: V,
     /// The seats, in seat order.
@@ -94,20 +82,14 @@ pub struct Table<V: GameView> {
     thinking: Option<Thinking<V::G>>,
     /// Asks the window for a frame when a bot's answer comes (set by the game screen).
     pub repaint: Option<egui::Context>,
-    /// The move log.
-    pub log: Vec<LogLine>,
     /// Every seat's score after each turn (index 0 is the start).
     pub history: Vec<ScorePoint>,
     /// In hotseat with several people: the seat waiting to take the screen.
     pub curtain: Option<Seat>,
     /// The human seat whose view is shown.
     pub viewer: Viewer,
-    /// Moves played.
-    pub seq: u32,
-    /// The last refusal, shown to the player.
-    pub error: Option<String>,
-    /// Peer agreement (local games agree with themselves).
-    pub sync: SyncStatus,
+    /// Where the last incident report was saved, or why it could not be.
+    pub report_saved: Option<String>,
     /// Milliseconds a bot waits before moving.
     pub bot_delay_ms: u32,
     bot_ready_at: f64,
@@ -116,9 +98,17 @@ pub struct Table<V: GameView> {
     last_round: u32,
     /// The network game behind this table, if it is one.
     pub remote: Option<Remote<V::G>>,
-    /// The last legal actions listed, by state hash and seat: the board asks every frame, and a
-    /// list can be long (every hand of Winter's Preparation).
+    /// The last legal actions listed, by the mirror's version and seat: the board asks every
+    /// frame, and a list can be long (every hand of Winter's Preparation).
     legal_cache: RefCell<Option<LegalCache<V::G>>>,
+}
+
+/// The network side of a table: the peer that plays our seat, and the chat line being typed.
+pub struct Remote<G: Game> {
+    /// The running peer.
+    pub link: Box<dyn PeerLink<G>>,
+    /// The chat line being typed.
+    pub chat_input: String,
 }
 
 /// One point of the score history.
@@ -132,7 +122,7 @@ pub struct ScorePoint {
 
 /// Legal actions listed for one seat in one state.
 struct LegalCache<G: Game> {
-    hash: dwarfs_engine::StateHash,
+    version: u64,
     seat: Seat,
     legal: Vec<G::Action>,
 }
@@ -222,19 +212,16 @@ impl<V: GameView> Table<V> {
         let first_human = seats.iter().position(|s| s.kind == SeatKind::Human);
         let last_round = game.current_round();
         let mut t = Table {
-            game,
+            mirror: GameMirror::local(game, humans),
             view: V::default(),
             seats,
             bots,
             thinking: None,
             repaint: None,
-            log: Vec::new(),
             history: Vec::new(),
             curtain: None,
             viewer: first_human.map_or(Viewer::Spectator, |i| Viewer::Seat(Seat(i as u8))),
-            seq: 0,
-            error: None,
-            sync: SyncStatus::local(humans),
+            report_saved: None,
             bot_delay_ms,
             bot_ready_at: 0.0,
             last_actor: None,
@@ -250,15 +237,15 @@ impl<V: GameView> Table<V> {
     /// Adds the scores as they stand to the score history.
     fn take_score_point(&mut self) {
         self.history.push(ScorePoint {
-            round: self.game.current_round(),
-            scores: self.game.running_scores(),
+            round: self.mirror.state.current_round(),
+            scores: self.mirror.state.running_scores(),
         });
     }
 
     /// Takes a point of the score history when a new round began while the same seat acts (in
     /// a solitaire game the acting seat never changes).
     fn new_round(&mut self) {
-        let round = self.game.current_round();
+        let round = self.mirror.state.current_round();
         if round != self.last_round {
             self.last_round = round;
             self.take_score_point();
@@ -282,6 +269,9 @@ impl<V: GameView> Table<V> {
 
     /// The seat's display name with its colour.
     pub fn seat_label(&self, seat: Seat) -> String {
+        if self.remote.is_some() {
+            return self.mirror.seat_label(seat);
+        }
         match (self.seats.get(seat.index()), V::G::seat_colour(seat)) {
             (Some(s), Some(colour)) => format!("{} ({colour})", s.name),
             (Some(s), None) => s.name.clone(),
@@ -293,29 +283,21 @@ impl<V: GameView> Table<V> {
     /// The legal actions the shown viewer may take now (empty while someone else acts or the
     /// screen is covered).
     pub fn legal_for_viewer(&self) -> Vec<<V::G as Game>::Action> {
-        if self
-            .remote
-            .as_ref()
-            .is_some_and(|r| r.awaiting || r.report.is_some())
-            || self.sync.halted.is_some()
-            || self.thinking.is_some()
-        {
+        if !self.mirror.may_play() || self.thinking.is_some() {
             return Vec::new();
         }
-        match (self.game.to_act(), self.viewer) {
+        let version = self.mirror.version();
+        match (self.mirror.state.to_act(), self.viewer) {
             (actor, Viewer::Seat(s))
                 if self.curtain.is_none() && self.is_human(s) && actor.includes(s) =>
             {
-                let Ok(hash) = dwarfs_engine::state_hash(&self.game) else {
-                    return self.game.legal_actions_for_vec(s);
-                };
                 let mut cache = self.legal_cache.borrow_mut();
                 match cache.as_ref() {
-                    Some(c) if c.hash == hash && c.seat == s => c.legal.clone(),
+                    Some(c) if c.version == version && c.seat == s => c.legal.clone(),
                     _ => {
-                        let legal = self.game.legal_actions_for_vec(s);
+                        let legal = self.mirror.state.legal_actions_for_vec(s);
                         *cache = Some(LegalCache {
-                            hash,
+                            version,
                             seat: s,
                             legal: legal.clone(),
                         });
@@ -328,61 +310,64 @@ impl<V: GameView> Table<V> {
     }
 
     fn record_events(&mut self, events: &[<V::G as Game>::Event]) {
-        self.view.on_events(&self.game, events);
-        for e in events {
-            if let Some(text) = self.game.describe_event(e) {
-                self.log.push(LogLine {
-                    seq: self.seq,
-                    seat: None,
-                    text,
-                });
-            }
-        }
+        self.view.on_events(&self.mirror.state, events);
+        self.mirror.record_events(events);
     }
 
-    /// Plays `action` for the seat that acts now (at a simultaneous step: the shown viewer's
-    /// seat, or else the first seat still deciding); a refusal is kept in `error`.
+    /// Plays a choice: one action, or every step of a choice staged at once. In a local game
+    /// each is played by the engine here for the seat that acts now (at a simultaneous step:
+    /// the shown viewer's seat, or else the first seat still deciding); in a network game the
+    /// whole choice goes to the peer as one command, and the board changes when it comes back
+    /// applied. A refusal is kept in the mirror's `error`.
+    pub fn play_choice(&mut self, staged: Vec<<V::G as Game>::Action>) -> bool {
+        if let Some(r) = self.remote.as_ref() {
+            return match self.mirror.play(staged) {
+                Ok(c) => {
+                    if !r.link.send(c) {
+                        self.mirror.send_failed();
+                        return false;
+                    }
+                    true
+                }
+                Err(e) => {
+                    self.mirror.error = Some(e.to_string());
+                    false
+                }
+            };
+        }
+        staged.iter().all(|a| self.play(a))
+    }
+
+    /// Sends a command to the network game's peer; false for a local game or a stopped peer.
+    pub fn send(&self, c: dwarfs_client::Command<<V::G as Game>::Action>) -> bool {
+        self.remote.as_ref().is_some_and(|r| r.link.send(c))
+    }
+
+    /// Plays one action (see [`Table::play_choice`]).
     pub fn play(&mut self, action: &<V::G as Game>::Action) -> bool {
-        let seat = match (self.game.to_act(), self.viewer) {
+        if self.remote.is_some() {
+            return self.play_choice(vec![action.clone()]);
+        }
+        let seat = match (self.mirror.state.to_act(), self.viewer) {
             (Actor::Seat(s), _) => s,
             (Actor::Simultaneous(set), Viewer::Seat(v)) if set.contains(v) => v,
             (Actor::Simultaneous(set), _) if !set.is_empty() => {
                 set.iter().next().unwrap_or(Seat(0))
             }
             _ => {
-                self.error = Some("nobody may act now".into());
+                self.mirror.error = Some("nobody may act now".into());
                 return false;
             }
         };
-        if let Some(r) = self.remote.as_mut() {
-            // The move is signed and sent; the board changes when it comes back applied.
-            if r.awaiting {
-                r.queued.push_back(action.clone());
-                return true;
-            }
-            if !r.send(Command::Play(action.clone())) {
-                self.error = Some("the network game has stopped".into());
-                return false;
-            }
-            r.awaiting = true;
-            return true;
-        }
-        let text = self.game.describe(action);
-        match self.game.play(seat, action) {
+        let text = self.mirror.state.describe(action);
+        match self.mirror.state.play(seat, action) {
             Ok(events) => {
-                self.seq += 1;
-                self.error = None;
-                self.log.push(LogLine {
-                    seq: self.seq,
-                    seat: Some(seat),
-                    text,
-                });
-                self.record_events(&events);
-                self.sync.agreed(self.seq);
+                self.view.on_events(&self.mirror.state, &events);
+                self.mirror.record_move(seat, text, &events);
                 true
             }
             Err(e) => {
-                self.error = Some(e.to_string());
+                self.mirror.error = Some(e.to_string());
                 false
             }
         }
@@ -397,12 +382,12 @@ impl<V: GameView> Table<V> {
         }
         self.drop_stale_answer();
         for _ in 0..100_000 {
-            match self.game.to_act() {
+            match self.mirror.state.to_act() {
                 Actor::Over => break,
-                Actor::Chance => match self.game.resolve_chance(os_entropy()) {
+                Actor::Chance => match self.mirror.state.resolve_chance(os_entropy()) {
                     Ok(events) => self.record_events(&events),
                     Err(e) => {
-                        self.error = Some(e.to_string());
+                        self.mirror.error = Some(e.to_string());
                         break;
                     }
                 },
@@ -440,7 +425,7 @@ impl<V: GameView> Table<V> {
                         // if a new round began.
                         self.new_round();
                     } else {
-                        self.last_round = self.game.current_round();
+                        self.last_round = self.mirror.state.current_round();
                         self.take_score_point();
                     }
                     if self.last_actor != Some(s) {
@@ -471,7 +456,7 @@ impl<V: GameView> Table<V> {
                 }
             }
         }
-        if self.game.to_act() == Actor::Over && self.last_actor.is_some() {
+        if self.mirror.state.to_act() == Actor::Over && self.last_actor.is_some() {
             self.take_score_point();
             self.last_actor = None;
         }
@@ -479,19 +464,7 @@ impl<V: GameView> Table<V> {
 
     /// The outcome once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-}
-
-/// How a network run ended, in words.
-pub fn ending_text(e: &Ending) -> String {
-    match e {
-        Ending::Over => "the game is over".into(),
-        Ending::Halted(r) => format!("halted: {r}"),
-        Ending::Refused(r) => format!("refused: {r}"),
-        Ending::TimedOut(r) => format!("timed out: {r}"),
-        Ending::Failed(r) => r.clone(),
-        Ending::Left => "you left".into(),
+        self.mirror.state.outcome()
     }
 }
 

@@ -2,7 +2,7 @@
 //! votes, leaving.
 
 use super::Driver;
-use crate::control::{Command, Update};
+use crate::control::{Command, GameUpdate, Update};
 use crate::envelope::NetMsg;
 use dwarfs_engine::{Game, Seat};
 use dwarfs_protocol::Phase;
@@ -39,7 +39,7 @@ impl<G: Game> Driver<G> {
                             self.report
                                 .chat
                                 .push(format!("seat {}: {text}", seat.0 + 1));
-                            self.update(|| Update::Chat { seat, text });
+                            self.update(|| Update::Game(GameUpdate::Chat { seat, text }));
                         }
                         (Ok(()), None) => {}
                         (Err(e), _) => self.update(|| Update::Refused(e.to_string())),
@@ -59,7 +59,7 @@ impl<G: Game> Driver<G> {
                     Err(e) => self.update(|| Update::Refused(e)),
                 }
             }
-            Command::Play(action) => {
+            Command::Play(actions) => {
                 let r = match &self.session {
                     None => Err("the game has not started"),
                     Some(s) if s.local_seat().is_none() => Err("a spectator does not play"),
@@ -77,7 +77,7 @@ impl<G: Game> Driver<G> {
                     Some(_) => Ok(()),
                 };
                 match r {
-                    Ok(()) => self.moves.from_app.push_back(action),
+                    Ok(()) => self.moves.from_app.extend(actions),
                     Err(e) => self.update(|| Update::Refused(e.to_string())),
                 }
             }

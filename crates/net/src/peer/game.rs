@@ -6,7 +6,7 @@ use super::replay_file::{
     ReplayFile, journal_file, read_secret, resume_copy, secret_file, write_secret,
 };
 use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
-use crate::control::{Incident, Update};
+use crate::control::{GameUpdate, Incident, Started, Update};
 use crate::envelope::wrap_wire;
 use crate::lobby::{AddressBook, seat_label};
 use crate::node::dials_first;
@@ -206,13 +206,13 @@ impl<G: Game> Driver<G> {
     /// The game as it stands, for the app: our seat, the seats' names and bots, the state.
     fn started(&self, s: &Session<G>, seed: [u8; 32]) -> Update<G> {
         let (names, bots) = self.seat_names();
-        Update::Started {
+        Update::Started(Box::new(Started {
             seat: s.local_seat(),
             names,
             bots,
-            state: Box::new(s.state().clone()),
+            state: s.state().clone(),
             seed,
-        }
+        }))
     }
 
     /// The session under way: dial every seated peer, greet those connected, say who we play.
@@ -483,9 +483,21 @@ impl<G: Game> Driver<G> {
     fn forward(&self, e: &Event<G>) {
         let Some(link) = &self.link else { return };
         let Some(s) = &self.session else { return };
-        let state = || Box::new(s.state().clone());
         let u = match e {
             Event::Started { seed, .. } => self.started(s, *seed),
+            e => match self.game_news(s, e) {
+                Some(g) => Update::Game(g),
+                None => return,
+            },
+        };
+        link.send(u);
+    }
+
+    /// The app's news of a session event that is about the game (`None` for the others).
+    fn game_news(&self, s: &Session<G>, e: &Event<G>) -> Option<GameUpdate<G>> {
+        let state = || Box::new(s.state().clone());
+        let u = match e {
+            Event::Started { .. } | Event::YourTurn { .. } => return None,
             Event::MoveApplied {
                 seq,
                 seat,
@@ -493,7 +505,7 @@ impl<G: Game> Driver<G> {
                 events,
                 by_bot,
                 ..
-            } => Update::Applied {
+            } => GameUpdate::Applied {
                 seq: *seq,
                 seat: *seat,
                 description: description.clone(),
@@ -505,20 +517,20 @@ impl<G: Game> Driver<G> {
                 events,
                 rerolled_after,
                 ..
-            } => Update::Chance {
+            } => GameUpdate::Chance {
                 events: events.clone(),
                 state: state(),
                 rerolled_after: rerolled_after.clone(),
             },
             Event::MoveFinal { seq, .. } => {
                 let n = self.live_players();
-                Update::Final {
+                GameUpdate::Final {
                     seq: *seq,
                     agreed: n,
                     peers: n,
                 }
             }
-            Event::GameOver { outcome, moves, .. } => Update::Over {
+            Event::GameOver { outcome, moves, .. } => GameUpdate::Over {
                 outcome: outcome.clone(),
                 moves: *moves,
             },
@@ -540,7 +552,7 @@ impl<G: Game> Driver<G> {
                     .iter()
                     .map(|(seat, h)| format!("seat {}: {}", seat.0 + 1, h.to_hex()))
                     .collect();
-                Update::Incident(Incident {
+                GameUpdate::Incident(Incident {
                     kind: "Desync".into(),
                     seq: r.seq,
                     seat: odd,
@@ -557,26 +569,25 @@ impl<G: Game> Driver<G> {
                     ),
                 })
             }
-            Event::Cheat(ev) => Update::Incident(Incident {
+            Event::Cheat(ev) => GameUpdate::Incident(Incident {
                 kind: ev.kind.to_string(),
                 seq: ev.seq,
                 seat: ev.seat,
                 peer: ev.peer_id().map(|p| p.to_string()),
                 evidence: format!("{ev}\n\nSigned items proving it:\n{:#?}", ev.proof),
             }),
-            Event::Silent { seat, .. } => Update::Silent { seat: *seat },
-            Event::TakenOver { seat, from_seq } => Update::TakenOver {
+            Event::Silent { seat, .. } => GameUpdate::Silent { seat: *seat },
+            Event::TakenOver { seat, from_seq } => GameUpdate::TakenOver {
                 seat: *seat,
                 from_seq: *from_seq,
             },
-            Event::Chat { seat, text } => Update::Chat {
+            Event::Chat { seat, text } => GameUpdate::Chat {
                 seat: *seat,
                 text: text.clone(),
             },
-            Event::Halted { reason } => Update::Halted(reason.clone()),
-            Event::YourTurn { .. } => return,
+            Event::Halted { reason } => GameUpdate::Halted(reason.clone()),
         };
-        link.send(u);
+        Some(u)
     }
 
     /// One event of the session: the report, the lines shown, the app told.

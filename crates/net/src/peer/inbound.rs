@@ -3,7 +3,7 @@
 //! outputs carried out over the node.
 
 use super::Driver;
-use crate::control::Update;
+use crate::control::{LinkUpdate, LobbyUpdate, Update};
 use crate::envelope::{Envelope, NetMsg, Roster, open};
 use crate::lobby::{Output, seat_label};
 use crate::node::NetEvent;
@@ -159,7 +159,7 @@ impl<G: Game> Driver<G> {
                 Output::Roster(r) => self.show_roster(&r),
                 Output::Chat { name, text } => {
                     self.say_chat(&format!("[chat] {name}: {text}"));
-                    self.update(|| Update::LobbyChat { name, text });
+                    self.update(|| Update::Lobby(LobbyUpdate::Chat { name, text }));
                 }
                 Output::Refused(why) => self.update(|| Update::Refused(why)),
                 Output::End(why) => self.report.ending = Ending::Refused(why),
@@ -230,19 +230,23 @@ impl<G: Game> Driver<G> {
                 .find(|s| s.peer.as_deref() == Some(me.as_slice()))
                 .map(|s| s.seat);
             let (seats, options) = (roster.seats.clone(), roster.options.clone());
-            self.update(|| Update::Roster {
-                seats,
-                options,
-                you,
+            self.update(|| {
+                Update::Lobby(LobbyUpdate::Roster {
+                    seats,
+                    options,
+                    you,
+                })
             });
             // How each seated peer is reached now: the connections came before the roster
             // made them known, and only later changes are sent as they happen.
             for p in roster.seats.iter().filter_map(|s| s.peer_id()) {
                 if p != self.id.peer {
                     let path = self.node.link(&p).and_then(|l| l.path);
-                    self.update(|| Update::Link {
-                        peer: p.to_string(),
-                        path,
+                    self.update(|| {
+                        Update::Link(LinkUpdate::Path {
+                            peer: p.to_string(),
+                            path,
+                        })
                     });
                 }
             }

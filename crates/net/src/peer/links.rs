@@ -4,7 +4,7 @@
 //! the app how each player is reached and how reachable we are.
 
 use super::{Driver, PeerError};
-use crate::control::Update;
+use crate::control::{LinkUpdate, Update};
 use crate::node::{NatConfig, Path, Reachability, is_relayed, relay_of};
 use crate::spec::{LinkReport, PeerSpec};
 use dwarfs_engine::Game;
@@ -79,9 +79,11 @@ impl<G: Game> Driver<G> {
             Some(Path::Relayed) => tracing::info!(%peer, "link: relayed"),
             None => tracing::info!(%peer, "link: lost"),
         }
-        self.update(|| Update::Link {
-            peer: peer.to_string(),
-            path,
+        self.update(|| {
+            Update::Link(LinkUpdate::Path {
+                peer: peer.to_string(),
+                path,
+            })
         });
     }
 
@@ -91,15 +93,17 @@ impl<G: Game> Driver<G> {
             return;
         }
         tracing::info!(%peer, "no direct connection ({reason}): playing over the relay");
-        self.update(|| Update::PunchFailed {
-            peer: peer.to_string(),
+        self.update(|| {
+            Update::Link(LinkUpdate::PunchFailed {
+                peer: peer.to_string(),
+            })
         });
     }
 
     /// What the node knows of its own reachability changed.
     pub(super) fn on_reachability(&mut self, r: Reachability) {
         self.report.reachability = r.to_string();
-        self.update(|| Update::Reachability(r));
+        self.update(|| Update::Link(LinkUpdate::Reachability(r)));
     }
 
     /// Tells the node whom to trust now: the peers [`crate::lobby::Lobby::trusted`] names (the

@@ -31,7 +31,7 @@ mod replay_file;
 
 pub use game::bot_pick;
 
-use crate::control::{Command, Link, Update};
+use crate::control::{Command, Link, LobbyUpdate, Update};
 use crate::envelope::{NetMsg, wrap_net, wrap_wire};
 use crate::identity;
 use crate::lobby::{AddressBook, Lobby, LobbyPeer, Me};
@@ -266,7 +266,7 @@ impl<G: Game> Driver<G> {
     }
 
     /// A chat line, printed by a peer that no app drives: an app gets it as
-    /// [`Update::Chat`] or [`Update::LobbyChat`] instead, with the speaker, and shows it itself.
+    /// [`crate::GameUpdate::Chat`] or [`crate::LobbyUpdate::Chat`] instead, with the speaker, and shows it itself.
     fn say_chat(&self, line: &str) {
         if self.link.is_none() {
             self.say(line);
@@ -535,7 +535,7 @@ impl<G: Game> Driver<G> {
                     addrs,
                 };
                 self.lobby().set_ticket(ticket.to_string());
-                self.update(|| Update::Ticket(ticket.to_string()));
+                self.update(|| Update::Lobby(LobbyUpdate::Ticket(ticket.to_string())));
                 if self.link.is_some() {
                     self.lobby().roster_changed();
                 } else if self.spec.machine {
