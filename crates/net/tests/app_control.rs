@@ -5,12 +5,12 @@
 
 mod common;
 use common::{STEP, runtime, spec, wait_for};
-use dwarfs_engine::toy::Pig;
+use dwarfs_engine::toy::{Pig, PigAction};
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::spec::Ending;
 use dwarfs_net::{
-    BrowseConfig, Command, GameUpdate, LanUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Update,
-    browse_lan, spawn_peer,
+    BrowseConfig, Command, GameMirror, GameUpdate, LanUpdate, LobbyUpdate, PeerHandle, Role,
+    Started, Ticket, Update, browse_lan, spawn_peer,
 };
 use std::time::Duration;
 use tokio::time::timeout;
@@ -35,41 +35,61 @@ async fn host_named_ada(
     (host, ticket)
 }
 
-/// Plays the first legal action whenever it is our turn, until the game is over; returns the
-/// number of moves and how many `Final` updates said every player agreed.
-async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, mut state: Pig) -> (u32, u32) {
-    let mut agreed = 0;
+/// Plays whenever it is our turn, through the app's mirror of the game, until the game is over;
+/// returns the number of moves and how many `Final` updates said every player agreed. Where
+/// both are legal, "roll, then bank" is staged as one choice and sent as one command: the peer
+/// plays its second step once the first (and its die) is final, or drops it if the die passed
+/// the turn.
+async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, state: Pig) -> (u32, u32) {
+    let me = Seat(seat);
+    let mut m = GameMirror::new(Started {
+        seat: Some(me),
+        names: vec!["Ada".into(), "Bo".into()],
+        bots: vec![false, false],
+        state,
+        seed: [0; 32],
+    });
+    let (mut agreed, mut commands, mut ours) = (0, 0u32, 0u32);
     let mut asked = None;
     loop {
-        if let Actor::Seat(s) = state.to_act()
-            && s.0 == seat
-            && asked != Some(state.clone())
-        {
-            let a = state.legal_actions_vec()[0];
-            asked = Some(state.clone());
-            assert!(h.send(Command::Play(vec![a])));
+        if m.state.to_act() == Actor::Seat(me) && m.may_play() && asked != Some(m.seq) {
+            let legal = m.state.legal_actions_vec();
+            let staged = if legal.contains(&PigAction::Roll) && legal.contains(&PigAction::Hold) {
+                vec![PigAction::Roll, PigAction::Hold]
+            } else {
+                vec![legal[0]]
+            };
+            asked = Some(m.seq);
+            assert!(h.send(m.play(staged).expect("ours to play")));
+            commands += 1;
         }
         let u = timeout(STEP, h.recv())
             .await
             .expect("no update in time")
             .expect("the peer stopped");
-        match u {
-            Update::Game(GameUpdate::Applied { state: s, .. })
-            | Update::Game(GameUpdate::Chance { state: s, .. }) => state = *s,
+        match &u {
+            Update::Game(GameUpdate::Applied { seat: s, .. }) if *s == me => ours += 1,
             Update::Game(GameUpdate::Final {
                 agreed: a, peers, ..
             }) => {
-                assert_eq!(peers, 2, "both players are live");
+                assert_eq!(*peers, 2, "both players are live");
                 if a == peers {
                     agreed += 1;
                 }
             }
-            Update::Game(GameUpdate::Over { moves, .. }) => return (moves, agreed),
+            Update::Game(GameUpdate::Over { moves, .. }) => {
+                assert!(
+                    ours > commands,
+                    "some command carried two steps, both played ({ours} moves, {commands} commands)"
+                );
+                return (*moves, agreed);
+            }
             Update::Game(GameUpdate::Incident(i)) => panic!("incident: {i:?}"),
-            Update::Refused(r) => panic!("our move was refused: {r}"),
+            Update::Refused(r) if !r.contains("moved on") => panic!("our move was refused: {r}"),
             Update::Ended(r) => panic!("ended early: {:?}", r.ending),
             _ => {}
         }
+        m.on_update(u);
     }
 }
 

@@ -427,6 +427,22 @@ impl<G: Game> Driver<G> {
         }
     }
 
+    /// A staged choice is for consecutive moves of ours: once another seat's move lands before
+    /// the rest of it was played, the rest no longer applies and is dropped, and the app told
+    /// (it offers the choice again).
+    fn drop_stale_choice(&mut self, moved: Seat) {
+        let ours = self.session.as_ref().and_then(|s| s.local_seat());
+        if ours != Some(moved) && !self.moves.from_app.is_empty() {
+            self.moves.from_app.clear();
+            self.update(|| {
+                Update::Refused(
+                    "the game moved on before the rest of your choice was played: choose again"
+                        .into(),
+                )
+            });
+        }
+    }
+
     /// Plays the local seat's move by the bot when it is ours to play; returns whether it did.
     fn play_bot_move(&mut self) -> bool {
         if self.human() || self.hooks.cheated().is_some() {
@@ -622,6 +638,7 @@ impl<G: Game> Driver<G> {
                 ..
             } => {
                 self.hook_saw_action(action);
+                self.drop_stale_choice(seat);
                 let who = if by_bot { " (bot)" } else { "" };
                 if self.spec.verbose && self.link.is_none() {
                     println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
