@@ -36,10 +36,11 @@ async fn host_named_ada(
 }
 
 /// Plays whenever it is our turn, through the app's mirror of the game, until the game is over;
-/// returns the number of moves and how many `Final` updates said every player agreed. Where
-/// both are legal, "roll, then bank" is staged as one choice and sent as one command: the peer
-/// plays its second step once the first (and its die) is final, or drops it if the die passed
-/// the turn.
+/// returns the number of moves and how many `Final` updates said every player agreed.
+/// "Roll, then bank" (or roll twice) is staged as one choice and sent as one command: the peer
+/// plays its second step once the first (and its die) is final, or, if the die passed the turn,
+/// drops it when the other seat's move lands and says so. Every two-step command ends one of
+/// those two ways, whatever the dice.
 async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, state: Pig) -> (u32, u32) {
     let me = Seat(seat);
     let mut m = GameMirror::new(Started {
@@ -49,26 +50,45 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, state: Pig) -> (u32, u32
         state,
         seed: [0; 32],
     });
-    let (mut agreed, mut commands, mut ours) = (0, 0u32, 0u32);
+    let mut agreed = 0;
+    // Two-step commands sent; of them, those whose second step was played, and those whose
+    // second step was dropped; whether a first step came back and its second is awaited.
+    let (mut two_step, mut both_played, mut dropped) = (0u32, 0u32, 0u32);
+    let mut second_awaited = false;
     let mut asked = None;
     loop {
         if m.state.to_act() == Actor::Seat(me) && m.may_play() && asked != Some(m.seq) {
             let legal = m.state.legal_actions_vec();
-            let staged = if legal.contains(&PigAction::Roll) && legal.contains(&PigAction::Hold) {
-                vec![PigAction::Roll, PigAction::Hold]
+            // Roll, then bank (or roll again while there is nothing to bank): always two steps.
+            assert!(legal.contains(&PigAction::Roll), "a turn may always roll");
+            let second = if legal.contains(&PigAction::Hold) {
+                PigAction::Hold
             } else {
-                vec![legal[0]]
+                PigAction::Roll
             };
+            let staged = vec![PigAction::Roll, second];
             asked = Some(m.seq);
+            two_step += 1;
             assert!(h.send(m.play(staged).expect("ours to play")));
-            commands += 1;
         }
         let u = timeout(STEP, h.recv())
             .await
             .expect("no update in time")
             .expect("the peer stopped");
         match &u {
-            Update::Game(GameUpdate::Applied { seat: s, .. }) if *s == me => ours += 1,
+            Update::Game(GameUpdate::Applied { seat: s, .. }) if *s == me => {
+                if second_awaited {
+                    both_played += 1;
+                    second_awaited = false;
+                } else if m.in_flight() == 2 {
+                    second_awaited = true;
+                }
+            }
+            Update::Refused(r) if r.contains("moved on") => {
+                assert!(second_awaited, "only a second step is dropped: {r}");
+                dropped += 1;
+                second_awaited = false;
+            }
             Update::Game(GameUpdate::Final {
                 agreed: a, peers, ..
             }) => {
@@ -78,14 +98,16 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, state: Pig) -> (u32, u32
                 }
             }
             Update::Game(GameUpdate::Over { moves, .. }) => {
-                assert!(
-                    ours > commands,
-                    "some command carried two steps, both played ({ours} moves, {commands} commands)"
+                assert!(two_step > 0);
+                assert_eq!(
+                    both_played + dropped,
+                    two_step,
+                    "each two-step command had its second step played or dropped"
                 );
                 return (*moves, agreed);
             }
             Update::Game(GameUpdate::Incident(i)) => panic!("incident: {i:?}"),
-            Update::Refused(r) if !r.contains("moved on") => panic!("our move was refused: {r}"),
+            Update::Refused(r) => panic!("our move was refused: {r}"),
             Update::Ended(r) => panic!("ended early: {:?}", r.ending),
             _ => {}
         }
