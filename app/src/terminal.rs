@@ -309,8 +309,8 @@ impl<G: Game> Table<G> {
 
     /// Where the game is now, if it is our turn to choose.
     fn my_position(&self) -> Option<Position> {
-        let (state, _) = self.my_turn()?;
-        Position::of(state, self.mirror.as_ref()?.seq)
+        self.my_turn()?;
+        Some(Position::of(self.mirror.as_ref()?))
     }
 
     /// Asks the bot for our move when it is ours to choose, the bot is not already thinking and

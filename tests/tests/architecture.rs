@@ -123,6 +123,8 @@ fn dependencies_point_one_way() {
                 "dwarfs-winter",
                 "dwarfs-spring",
                 "dwarfs-games",
+                "dwarfs-protocol",
+                "dwarfs-client",
             ],
         ),
         // The app's side of a peer (commands, updates, the mirror): no IO, builds for wasm32.

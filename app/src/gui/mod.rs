@@ -9,22 +9,15 @@
 //! opens that screen directly (with a demo position for the game, end and replay screens), and
 //! `DWARFS_GUI_BENCH=<frames>` measures the frame time of a mid-game Fall board headless and exits.
 
-mod autoplay;
 mod bench;
 mod demos;
-mod end_screen;
-mod game_screen;
-mod links;
 mod lobby;
 mod lobby_net;
 mod menu;
 mod net;
-mod options_panel;
-mod replay;
+mod platform;
 mod replay_screen;
 mod settings;
-mod sync;
-mod table;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -43,12 +36,12 @@ mod tests_spring;
 mod tests_third;
 #[cfg(test)]
 mod tests_winter;
-mod trust;
 
 // The board views and their shared look live in `dwarfs-gui` (which builds for the web); the
 // shell reaches them under the same names.
 pub(crate) use dwarfs_gui::{
-    fall_view, hold_view, spring_view, theme, view, widgets, winter_view, words,
+    autoplay, end_screen, fall_view, game_screen, hold_view, links, options_panel, replay,
+    spring_view, table, theme, trust, view, widgets, winter_view, words,
 };
 
 use crate::CliError;
@@ -106,6 +99,8 @@ pub struct DwarfsApp {
     net_setup: NetSetup,
     /// The open lobbies on the LAN (while the join screen is shown).
     lan: LanList,
+    /// The desktop's services for the tables: threads for bots, a directory for reports.
+    platform: std::rc::Rc<dyn dwarfs_gui::platform::Platform>,
 }
 
 impl DwarfsApp {
@@ -113,6 +108,9 @@ impl DwarfsApp {
     pub fn new(config: ConfigDir) -> Self {
         let (settings, settings_note) = config.load();
         let key = config.key_path();
+        let platform = std::rc::Rc::new(platform::Desktop {
+            report_dir: config.0.clone(),
+        });
         DwarfsApp {
             screen: Screen::Menu,
             lobby: Lobby::new(LobbyMode::Hotseat, &settings),
@@ -128,6 +126,7 @@ impl DwarfsApp {
             net: None,
             net_setup: NetSetup::platform(key),
             lan: LanList::default(),
+            platform,
         }
     }
 
@@ -359,11 +358,13 @@ impl DwarfsApp {
         let values = &self.lobby.values;
         let delay = self.settings.bot_delay_ms;
         let level = self.lobby.bot_level;
+        let platform = self.platform.clone();
         let table = with_view!(self.lobby.game, E, V, {
             <<E as GameEntry>::G as Game>::Options::from_values(values)
                 .map_err(|e| format!("the options are not valid: {e}"))
                 .and_then(|o| {
-                    Table::<V>::new_with_bots(&o, seats, delay, level, |seed| match level {
+                    Table::<V>::new_with_bots(&o, seats, delay, level, platform, |seed| match level
+                    {
                         Some(level) => E::level_bot(level, seed),
                         None => Box::new(RandomBot::new(seed)),
                     })
@@ -459,7 +460,9 @@ impl DwarfsApp {
                     self.screen = Screen::Menu;
                     return;
                 };
-                match table.game_screen(ui, self.config.0.as_deref()) {
+                // Whichever table is shown thinks and saves through the desktop.
+                table.set_platform(self.platform.clone());
+                match table.game_screen(ui) {
                     game_screen::GameOutcome::Stay => {}
                     game_screen::GameOutcome::Leave => {
                         self.table = None;

@@ -548,6 +548,10 @@ fn a_desync_shows_a_banner_and_saves_a_report() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app();
     a.config = ConfigDir(Some(dir.path().to_path_buf()));
+    // The desktop saves reports in the app's directory.
+    a.platform = std::rc::Rc::new(super::platform::Desktop {
+        report_dir: a.config.0.clone(),
+    });
     let mut h = harness(a);
     h.state_mut().open("game").unwrap();
     h.run_steps(2);

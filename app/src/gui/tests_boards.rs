@@ -19,7 +19,7 @@ pub(super) fn board_harness<V: GameView>(table: Table<V>) -> Harness<'static, Ta
         .with_max_steps(64)
         .build_ui_state(
             |ui, t: &mut Table<V>| {
-                let _ = game_screen::game(ui, t, None);
+                let _ = game_screen::game(ui, t);
             },
             table,
         )

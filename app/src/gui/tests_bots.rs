@@ -59,9 +59,14 @@ fn gated_table() -> (Harness<'static, DwarfsApp>, Sender<()>, Seat) {
             },
         })
         .collect();
-    let t = Table::<FallView>::with_bots(game, seats, 0, Some(Level::Hard), move |_| {
-        Box::new(GateBot { gate: gate.clone() })
-    });
+    let t = Table::<FallView>::with_bots(
+        game,
+        seats,
+        0,
+        Some(Level::Hard),
+        std::rc::Rc::new(super::platform::Desktop::default()),
+        move |_| Box::new(GateBot { gate: gate.clone() }),
+    );
     let mut a = app();
     a.table = Some(Box::new(t));
     a.screen = Screen::Game;

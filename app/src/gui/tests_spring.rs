@@ -487,7 +487,7 @@ fn a_fight_is_revealed_card_by_card_then_its_result() {
         .with_step_dt(0.01)
         .build_ui_state(
             |ui, t: &mut Table<SpringView>| {
-                let _ = game_screen::game(ui, t, None);
+                let _ = game_screen::game(ui, t);
             },
             table(&game),
         );

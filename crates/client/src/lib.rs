@@ -28,6 +28,7 @@ pub use mirror::{
     Changed, GameMirror, LogLine, MAX_CHAT_LINES, MAX_WATCH_REQUESTS_SHOWN, PlayError, SeatBook,
     Talk,
 };
+pub use multiaddr::Multiaddr;
 pub use peer_link::PeerLink;
 pub use reach::{Path, Reachability, is_relayed, peer_of, relay_of};
 pub use report::{Ending, LinkReport, PeerReport};

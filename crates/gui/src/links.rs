@@ -65,7 +65,7 @@ pub fn reachability_text(r: Option<&Reachability>) -> String {
         None | Some(Reachability::Unknown) => "Reachability not tested yet".into(),
         Some(Reachability::Public(addrs)) => format!("Reachable at {}", shortlist(addrs)),
         Some(Reachability::Relayed(addrs)) => {
-            let mut relays: Vec<dwarfs_net::Multiaddr> = Vec::new();
+            let mut relays: Vec<dwarfs_client::Multiaddr> = Vec::new();
             for r in addrs.iter().map(relay_of) {
                 if !relays.contains(&r) {
                     relays.push(r);
@@ -78,7 +78,7 @@ pub fn reachability_text(r: Option<&Reachability>) -> String {
 }
 
 /// The first two addresses, and how many more.
-fn shortlist(addrs: &[dwarfs_net::Multiaddr]) -> String {
+fn shortlist(addrs: &[dwarfs_client::Multiaddr]) -> String {
     let shown: Vec<String> = addrs.iter().take(2).map(|a| a.to_string()).collect();
     match addrs.len() {
         0 => "no address yet".into(),

@@ -4,9 +4,9 @@
 use super::table::{LogLine, Table};
 use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
 use super::view::GameView;
-use crate::games::GameKind;
 use dwarfs_client::Command;
 use dwarfs_engine::{Actor, Game, Seat};
+use dwarfs_games::GameKind;
 use egui::{Align, Layout, RichText, Ui};
 
 /// What the game screen asks for.
@@ -59,11 +59,7 @@ pub fn move_log(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>, scroll_to:
 }
 
 /// Draws a game in progress.
-pub fn game<V: GameView>(
-    ui: &mut Ui,
-    table: &mut Table<V>,
-    report_dir: Option<&std::path::Path>,
-) -> GameOutcome {
+pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
     let now = ui.input(|i| i.time);
     if table.repaint.is_none() {
         table.repaint = Some(ui.ctx().clone());
@@ -106,7 +102,7 @@ pub fn game<V: GameView>(
                     super::sync::light(ui, &table.mirror.sync);
                 });
             });
-            super::sync::banner(ui, &table.mirror, &mut table.report_saved, report_dir);
+            super::sync::banner(ui, &table.mirror, &mut table.report_saved, &*table.platform);
             if let Some((seat, level)) = table.thinking() {
                 ui.horizontal(|ui| {
                     ui.spinner();
@@ -153,7 +149,7 @@ pub fn game<V: GameView>(
 }
 
 /// What the game screen says while a bot thinks.
-pub fn thinking_text(seat_label: &str, level: crate::games::Level) -> String {
+pub fn thinking_text(seat_label: &str, level: dwarfs_games::Level) -> String {
     format!("{seat_label} is thinking ({level} bot)…")
 }
 

@@ -2,6 +2,7 @@
 //! banner, drawn from the game's mirror ([`dwarfs_client::SyncStatus`]): a cheat or desync
 //! report is shown, and only a halt of the session stops the board.
 
+use super::platform::Platform;
 use super::theme;
 use dwarfs_client::{GameMirror, Incident, SyncStatus};
 use dwarfs_engine::Game;
@@ -30,13 +31,13 @@ pub fn light(ui: &mut Ui, s: &SyncStatus) {
     ui.label(RichText::new(text).color(theme::PARCHMENT_DIM));
 }
 
-/// Draws the banner when an incident happened (or the game halted); "Save report" writes the
-/// evidence to `dir` and keeps where in `saved`.
+/// Draws the banner when an incident happened (or the game halted); "Save report" keeps the
+/// evidence through the platform and says where in `saved`.
 pub fn banner<G: Game>(
     ui: &mut Ui,
     mirror: &GameMirror<G>,
     saved: &mut Option<String>,
-    dir: Option<&std::path::Path>,
+    platform: &dyn Platform,
 ) {
     let s = &mirror.sync;
     let (inc, who) = match (&s.incident, &s.halted) {
@@ -73,47 +74,16 @@ pub fn banner<G: Game>(
                     .color(Color32::WHITE),
                 );
                 if ui.button("Save report").clicked() {
-                    *saved = Some(save_report(&inc, &who, dir));
+                    *saved = Some(
+                        match platform.save_text(&inc.report_file_name(), &inc.report_text(&who)) {
+                            Ok(where_) => format!("saved to {where_}"),
+                            Err(e) => e,
+                        },
+                    );
                 }
                 if let Some(s) = saved {
                     ui.label(theme::caption(s.clone()));
                 }
             });
         });
-}
-
-fn save_report(inc: &Incident, who: &str, dir: Option<&std::path::Path>) -> String {
-    let Some(dir) = dir else {
-        return "no directory to save the report in".into();
-    };
-    let path = dir.join(inc.report_file_name());
-    match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, inc.report_text(who))) {
-        Ok(()) => format!("saved to {}", path.display()),
-        Err(e) => format!("could not save {}: {e}", path.display()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn report_is_written_with_the_evidence() {
-        let dir = tempfile::tempdir().unwrap();
-        let inc = Incident {
-            kind: "Desync".into(),
-            seq: 12,
-            seat: None,
-            peer: Some("12D3Koo".into()),
-            evidence: "hashes differ".into(),
-        };
-        let msg = save_report(&inc, "12D3Koo", Some(dir.path()));
-        assert!(msg.starts_with("saved to"), "{msg}");
-        let text = std::fs::read_to_string(dir.path().join("dwarfs-incident-move-12.txt")).unwrap();
-        assert!(text.contains("hashes differ") && text.contains("12D3Koo"));
-        assert_eq!(
-            save_report(&inc, "12D3Koo", None),
-            "no directory to save the report in"
-        );
-    }
 }

@@ -1,11 +1,12 @@
-//! A local game's bot seats: the random bot picks at once; a search bot thinks on a thread of
-//! its own ([`bot_thread`]), and its answer is played only in the position it was asked in.
+//! A local game's bot seats: the random bot picks at once; a search bot thinks away from the
+//! frame (the platform's [`crate::platform::Platform::spawn`], a thread on the desktop), and its
+//! answer is played only in the position it was asked in ([`crate::bot_job`]).
 
 use super::{Table, os_seed};
-use crate::bot_thread::{self, Answer, Position, SendBot};
-use crate::games::Level;
-use crate::gui::view::GameView;
+use crate::bot_job::{self, Answer, Position, SendBot};
+use crate::view::GameView;
 use dwarfs_engine::{Game, RandomBot, Seat};
+use dwarfs_games::Level;
 use std::sync::mpsc;
 
 /// The bot of a bot seat in a local game.
@@ -50,8 +51,8 @@ impl<V: GameView> Table<V> {
             let Some(answer) = self.take_answer() else {
                 return BotStep::Wait;
             };
-            let here = Position::of(&self.mirror.state, self.mirror.seq);
-            if answer.seat == seat && Some(answer.asked_at) == here {
+            let here = Position::of(&self.mirror);
+            if answer.seat == seat && answer.asked_at == here {
                 let Some(action) = answer.action.clone() else {
                     self.thinking = None;
                     self.give_back(answer);
@@ -111,20 +112,22 @@ impl<V: GameView> Table<V> {
             self.mirror.error = Some(format!("{} has no bot", self.seat_label(seat)));
             return BotStep::Failed;
         };
-        let Some(asked_at) = Position::of(&self.mirror.state, self.mirror.seq) else {
-            slot.bot = Some(bot);
-            self.mirror.error = Some("the state cannot be hashed".into());
-            return BotStep::Failed;
-        };
+        let asked_at = Position::of(&self.mirror);
         let (tx, answers) = mpsc::channel();
         let repaint = self.repaint.clone();
-        let started = bot_thread::think(self.mirror.state.clone(), seat, asked_at, bot, move |a| {
-            if tx.send(a).is_ok()
-                && let Some(ctx) = repaint
-            {
-                ctx.request_repaint();
-            }
-        });
+        let state = self.mirror.state.clone();
+        let name = format!("bot seat {}", seat.index() + 1);
+        let started = self.platform.spawn(
+            &name,
+            Box::new(move || {
+                let a = bot_job::choose(&state, seat, asked_at, bot);
+                if tx.send(a).is_ok()
+                    && let Some(ctx) = repaint
+                {
+                    ctx.request_repaint();
+                }
+            }),
+        );
         match started {
             Ok(()) => {
                 self.thinking = Some(Thinking {
@@ -183,7 +186,7 @@ impl<V: GameView> Table<V> {
         let Some(answer) = self.take_answer() else {
             return;
         };
-        if Some(answer.asked_at) == Position::of(&self.mirror.state, self.mirror.seq) {
+        if answer.asked_at == Position::of(&self.mirror) {
             if let Some(t) = self.thinking.as_mut() {
                 t.answer = Some(answer);
             }
@@ -210,7 +213,7 @@ impl<V: GameView> Table<V> {
     }
 
     /// Waits for the thinking bot's answer (tests: a search is then over, whatever the clock).
-    #[cfg(test)]
+    #[doc(hidden)]
     pub fn wait_for_bot(&mut self) {
         if let Some(t) = self.thinking.as_mut()
             && t.answer.is_none()

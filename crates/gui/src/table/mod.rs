@@ -6,11 +6,13 @@
 //! when the move comes back applied.
 
 use super::view::GameView;
-use crate::bot_thread::SendBot;
-use crate::games::Level;
+use crate::bot_job::SendBot;
+use crate::platform::{Inline, Platform};
 use dwarfs_client::{GameMirror, PeerLink};
 use dwarfs_engine::{Actor, Entropy, Game, Outcome, RandomBot, Seat, Viewer};
+use dwarfs_games::Level;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 pub use dwarfs_client::{LogLine, MAX_WATCH_REQUESTS_SHOWN};
 
@@ -38,29 +40,20 @@ pub struct SeatInfo {
     pub kind: SeatKind,
 }
 
-/// 32 bytes of OS entropy for a chance point.
+/// 32 bytes of entropy for a local chance point, from the operating system (or the browser's
+/// `crypto.getRandomValues`).
 pub fn os_entropy() -> Entropy {
     let mut e = [0u8; 32];
-    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
-        use std::io::Read;
-        if f.read_exact(&mut e).is_ok() {
-            return e;
+    if getrandom::getrandom(&mut e).is_err() {
+        // No entropy source at all: the std hasher's per-process random keys.
+        use std::hash::{BuildHasher, Hasher};
+        for (i, chunk) in e.chunks_mut(8).enumerate() {
+            let mut s = std::collections::hash_map::RandomState::new().build_hasher();
+            s.write_usize(i);
+            chunk.copy_from_slice(&s.finish().to_le_bytes());
         }
     }
-    // Fallback: the std hasher's per-process random keys and the clock.
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = blake3::Hasher::new();
-    for i in 0..4u64 {
-        let mut s = std::collections::hash_map::RandomState::new().build_hasher();
-        s.write_u64(i);
-        h.update(&s.finish().to_le_bytes());
-    }
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    h.update(&now.to_le_bytes());
-    *h.finalize().as_bytes()
+    e
 }
 
 /// A seed for a local bot, from OS entropy.
@@ -90,6 +83,8 @@ pub struct Table<V: GameView> {
     pub viewer: Viewer,
     /// Where the last incident report was saved, or why it could not be.
     pub report_saved: Option<String>,
+    /// The machine's services: where a search bot thinks, where a report is saved.
+    pub platform: Rc<dyn Platform>,
     /// Milliseconds a bot waits before moving.
     pub bot_delay_ms: u32,
     bot_ready_at: f64,
@@ -170,33 +165,43 @@ impl<V: GameView> Table<V> {
     /// A table around an existing state (a test position, or a game under way), its bot seats
     /// played by the random bot.
     pub fn from_state(game: V::G, seats: Vec<SeatInfo>, bot_delay_ms: u32) -> Self {
-        Self::with_bots(game, seats, bot_delay_ms, None, |seed| {
+        Self::with_bots(game, seats, bot_delay_ms, None, Rc::new(Inline), |seed| {
             Box::new(RandomBot::new(seed))
         })
     }
 
     /// A new game with these seats and options, set up from OS entropy, its bot seats played
-    /// by `make(seed)` at `level` (a search bot, which thinks on a thread of its own) or by the
-    /// random bot (`None`).
+    /// by `make(seed)` at `level` (a search bot, which thinks where `platform` runs it: on the
+    /// desktop, a thread of its own) or by the random bot (`None`).
     pub fn new_with_bots(
         options: &<V::G as Game>::Options,
         seats: Vec<SeatInfo>,
         bot_delay_ms: u32,
         level: Option<Level>,
+        platform: Rc<dyn Platform>,
         make: impl Fn(u64) -> SendBot<V::G>,
     ) -> Result<Self, String> {
         let players = u8::try_from(seats.len()).map_err(|_| "too many seats".to_string())?;
         let game = V::G::new(options, players).map_err(|e| e.to_string())?;
-        Ok(Self::with_bots(game, seats, bot_delay_ms, level, make))
+        Ok(Self::with_bots(
+            game,
+            seats,
+            bot_delay_ms,
+            level,
+            platform,
+            make,
+        ))
     }
 
     /// A table around an existing state with its bot seats played by `make(seed)` at `level`
-    /// (`None`: the random bot, which picks at once).
+    /// (`None`: the random bot, which picks at once), a search thinking where `platform` runs it
+    /// (the first may start here, if a bot acts first).
     pub fn with_bots(
         game: V::G,
         seats: Vec<SeatInfo>,
         bot_delay_ms: u32,
         level: Option<Level>,
+        platform: Rc<dyn Platform>,
         make: impl Fn(u64) -> SendBot<V::G>,
     ) -> Self {
         let bots = seats
@@ -222,6 +227,7 @@ impl<V: GameView> Table<V> {
             curtain: None,
             viewer: first_human.map_or(Viewer::Spectator, |i| Viewer::Seat(Seat(i as u8))),
             report_saved: None,
+            platform,
             bot_delay_ms,
             bot_ready_at: 0.0,
             last_actor: None,
@@ -472,30 +478,24 @@ impl<V: GameView> Table<V> {
 /// and the network's news, whatever the game.
 pub trait AnyTable {
     /// Draws the game in progress.
-    fn game_screen(
-        &mut self,
-        ui: &mut egui::Ui,
-        report_dir: Option<&std::path::Path>,
-    ) -> super::game_screen::GameOutcome;
+    fn game_screen(&mut self, ui: &mut egui::Ui) -> super::game_screen::GameOutcome;
     /// Draws the end screen.
     fn end_screen(&mut self, ui: &mut egui::Ui) -> super::end_screen::EndOutcome;
     /// Takes in everything the network peer reported (nothing for a local game).
     fn pump_remote(&mut self);
+    /// The machine's services this table uses from now on.
+    fn set_platform(&mut self, platform: Rc<dyn Platform>);
     /// The table itself, for a caller that knows its board view.
-    #[cfg(test)]
+    #[doc(hidden)]
     fn as_any(&self) -> &dyn std::any::Any;
     /// The table itself, mutable.
-    #[cfg(test)]
+    #[doc(hidden)]
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }
 
 impl<V: GameView> AnyTable for Table<V> {
-    fn game_screen(
-        &mut self,
-        ui: &mut egui::Ui,
-        report_dir: Option<&std::path::Path>,
-    ) -> super::game_screen::GameOutcome {
-        super::game_screen::game(ui, self, report_dir)
+    fn game_screen(&mut self, ui: &mut egui::Ui) -> super::game_screen::GameOutcome {
+        super::game_screen::game(ui, self)
     }
 
     fn end_screen(&mut self, ui: &mut egui::Ui) -> super::end_screen::EndOutcome {
@@ -506,12 +506,16 @@ impl<V: GameView> AnyTable for Table<V> {
         Table::pump_remote(self);
     }
 
-    #[cfg(test)]
+    fn set_platform(&mut self, platform: Rc<dyn Platform>) {
+        self.platform = platform;
+    }
+
+    #[doc(hidden)]
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
 
-    #[cfg(test)]
+    #[doc(hidden)]
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
         self
     }

@@ -41,6 +41,7 @@ impl<V: GameView> Table<V> {
             curtain: None,
             viewer: seat.map_or(Viewer::Spectator, Viewer::Seat),
             report_saved: None,
+            platform: Rc::new(crate::platform::Inline),
             bot_delay_ms: 0,
             bot_ready_at: 0.0,
             last_actor: None,
@@ -78,7 +79,7 @@ impl<V: GameView> Table<V> {
 
     /// Takes in one update: the mirror keeps the game; the board animates what happened, the
     /// score history follows the turns.
-    pub(in crate::gui) fn on_update(&mut self, u: Update<V::G>) {
+    pub fn on_update(&mut self, u: Update<V::G>) {
         let changed = self.mirror.on_update(u);
         if let Some(seat) = changed.taken_over
             && let Some(s) = self.seats.get_mut(seat.index())

@@ -1,0 +1,29 @@
+//! What the screens need from the machine they run on, behind one small trait: the desktop
+//! shell brings threads and files, a browser page what it has. Time comes from egui's input
+//! and entropy from the operating system or the browser (`getrandom`), so neither is here.
+
+/// The services of the machine the app runs on.
+pub trait Platform {
+    /// Runs `job` away from the frame (a bot's search of up to a second): on a thread of its
+    /// own on the desktop. A platform with nothing to run it on runs it at once, here.
+    fn spawn(&self, name: &str, job: Box<dyn FnOnce() + Send>) -> Result<(), String> {
+        let _ = name;
+        job();
+        Ok(())
+    }
+
+    /// Keeps a text the player asked to save (an incident report) under `file_name`; says where
+    /// it went, or why it could not.
+    fn save_text(&self, file_name: &str, text: &str) -> Result<String, String>;
+}
+
+/// A platform with nothing but the frame: jobs run at once and nothing is saved (demos, tests,
+/// and a page that brings nothing of its own).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Inline;
+
+impl Platform for Inline {
+    fn save_text(&self, _file_name: &str, _text: &str) -> Result<String, String> {
+        Err("nothing can be saved here".into())
+    }
+}
