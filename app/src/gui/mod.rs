@@ -16,7 +16,6 @@ mod lobby_net;
 mod menu;
 mod net;
 mod platform;
-mod replay_screen;
 mod settings;
 #[cfg(test)]
 mod tests;
@@ -40,7 +39,7 @@ mod tests_winter;
 // The board views and their shared look live in `dwarfs-gui` (which builds for the web); the
 // shell reaches them under the same names.
 pub(crate) use dwarfs_gui::{
-    autoplay, end_screen, fall_view, game_screen, hold_view, links, options_panel, replay,
+    end_screen, fall_view, game_screen, hold_view, links, options_panel, replay_screen,
     spring_view, table, theme, trust, view, widgets, winter_view, words,
 };
 
@@ -110,6 +109,7 @@ impl DwarfsApp {
         let key = config.key_path();
         let platform = std::rc::Rc::new(platform::Desktop {
             report_dir: config.0.clone(),
+            replay_dir: platform::replay_dir(),
         });
         DwarfsApp {
             screen: Screen::Menu,
@@ -488,13 +488,14 @@ impl DwarfsApp {
                     }
                     end_screen::EndOutcome::Replay(path) => {
                         self.table = None;
-                        self.replays.open_path(&path.display().to_string());
+                        self.replays
+                            .open_path(&path.display().to_string(), &*self.platform);
                         self.screen = Screen::Replays;
                     }
                 }
             }
             Screen::Replays => {
-                if self.replays.ui(ui) {
+                if self.replays.ui(ui, &*self.platform) {
                     self.screen = Screen::Menu;
                 }
             }

@@ -35,7 +35,7 @@ impl NetSetup {
             ip: "0.0.0.0".into(),
             mdns: true,
             key,
-            replay_dir: super::replay_screen::replay_dir(),
+            replay_dir: super::platform::replay_dir(),
             gone_timeout_s: 30,
         }
     }

@@ -1,5 +1,6 @@
 //! The desktop's services for the game screens ([`dwarfs_gui::platform::Platform`]): a bot
-//! searches on a thread of its own, and a report is saved as a file in the app's directory.
+//! searches on a thread of its own, a report is saved as a file in the app's directory, and the
+//! replay viewer reads `.replay` files (the recent ones from the replay directory).
 
 use dwarfs_gui::platform::Platform;
 use std::path::PathBuf;
@@ -9,6 +10,33 @@ use std::path::PathBuf;
 pub struct Desktop {
     /// Where reports are saved (`None`: the app has no directory of its own).
     pub report_dir: Option<PathBuf>,
+    /// Where games write their replays ([`replay_dir`]), for the viewer's recent games.
+    pub replay_dir: Option<PathBuf>,
+}
+
+/// The directory games write their replays to (`<data dir>/replays`).
+pub fn replay_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "dwarfs").map(|d| d.data_dir().join("replays"))
+}
+
+/// `.replay` files in `dir`, newest first (at most 12).
+fn list_replays(dir: &std::path::Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<(std::time::SystemTime, PathBuf)> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "replay"))
+        .map(|p| {
+            let t = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    v.sort_by_key(|e| std::cmp::Reverse(e.0));
+    v.into_iter().take(12).map(|(_, p)| p).collect()
 }
 
 impl Platform for Desktop {
@@ -25,6 +53,20 @@ impl Platform for Desktop {
             .and_then(|()| std::fs::write(&path, text))
             .map(|()| path.display().to_string())
             .map_err(|e| format!("could not save {}: {e}", path.display()))
+    }
+
+    fn recent_replays(&self) -> Vec<String> {
+        self.replay_dir
+            .as_deref()
+            .map(list_replays)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    fn read_replay(&self, name: &str) -> Result<Vec<u8>, String> {
+        std::fs::read(name).map_err(|e| format!("{name}: {e}"))
     }
 }
 
@@ -45,6 +87,7 @@ mod tests {
         };
         let desk = Desktop {
             report_dir: Some(dir.path().to_path_buf()),
+            replay_dir: None,
         };
         let at = desk
             .save_text(&inc.report_file_name(), &inc.report_text("12D3Koo"))
@@ -56,6 +99,33 @@ mod tests {
             Desktop::default().save_text("x.txt", "y"),
             Err("no directory to save the report in".into())
         );
+    }
+
+    #[test]
+    fn recent_replays_are_the_replay_files_of_the_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("fall-1.replay"), b"x").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), b"x").unwrap();
+        std::fs::write(dir.path().join("fall-2.replay"), b"y").unwrap();
+        let desk = Desktop {
+            report_dir: None,
+            replay_dir: Some(dir.path().to_path_buf()),
+        };
+        let found = desk.recent_replays();
+        let mut names: Vec<&str> = found
+            .iter()
+            .map(|p| p.rsplit('/').next().unwrap_or(p))
+            .collect();
+        names.sort();
+        assert_eq!(names, ["fall-1.replay", "fall-2.replay"]);
+        let two = found.iter().find(|p| p.ends_with("fall-2.replay")).unwrap();
+        assert_eq!(desk.read_replay(two), Ok(b"y".to_vec()));
+        assert!(desk.read_replay("/nonexistent.replay").is_err());
+        let missing = Desktop {
+            report_dir: None,
+            replay_dir: Some(dir.path().join("missing")),
+        };
+        assert!(missing.recent_replays().is_empty());
     }
 
     #[test]

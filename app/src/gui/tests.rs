@@ -429,7 +429,10 @@ fn a_replay_is_opened_verified_and_stepped() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.replay");
     std::fs::write(&bad, b"hello").unwrap();
-    h.state_mut().replays.open_path(bad.to_str().unwrap());
+    let platform = h.state().platform.clone();
+    h.state_mut()
+        .replays
+        .open_path(bad.to_str().unwrap(), &*platform);
     h.run_steps(2);
     assert!(has(&h, "not a replay"));
     assert!(has(&h, &format!("Move 0 of {last}")));
@@ -551,6 +554,7 @@ fn a_desync_shows_a_banner_and_saves_a_report() {
     // The desktop saves reports in the app's directory.
     a.platform = std::rc::Rc::new(super::platform::Desktop {
         report_dir: a.config.0.clone(),
+        replay_dir: None,
     });
     let mut h = harness(a);
     h.state_mut().open("game").unwrap();

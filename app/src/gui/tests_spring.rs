@@ -506,7 +506,7 @@ fn a_hotseat_game_of_spring_against_a_bot_goes_from_the_menu_to_the_end_screen()
 
 #[test]
 fn the_replay_viewer_reveals_a_fight_card_by_card_when_stepped_onto_it() {
-    use super::replay;
+    use dwarfs_gui::replay;
     use super::tests::{app, click, harness, has};
     use dwarfs_spring::SpringEvent as E;
     // A recorded game with a fight of two cards or more, and the move that reveals it.
@@ -529,7 +529,8 @@ fn the_replay_viewer_reveals_a_fight_card_by_card_when_stepped_onto_it() {
     std::fs::write(&path, bytes).unwrap();
     let mut a = app();
     a.open("replay").expect("a known screen");
-    a.replays.open_path(path.to_str().unwrap());
+    a.replays
+        .open_path(path.to_str().unwrap(), &*a.platform.clone());
     let mut h = harness(a);
     h.run_steps(2);
     assert!(has(&h, "Verified"), "the replay verifies");

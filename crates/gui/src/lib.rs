@@ -28,6 +28,7 @@ pub mod links;
 pub mod options_panel;
 pub mod platform;
 pub mod replay;
+pub mod replay_screen;
 pub mod spring_view;
 pub mod sync;
 pub mod table;

@@ -15,6 +15,17 @@ pub trait Platform {
     /// Keeps a text the player asked to save (an incident report) under `file_name`; says where
     /// it went, or why it could not.
     fn save_text(&self, file_name: &str, text: &str) -> Result<String, String>;
+
+    /// The replays kept on this machine, newest first (at most a dozen), as
+    /// [`Platform::read_replay`] names them (paths on the desktop). None by default.
+    fn recent_replays(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The bytes of the replay named `name` (a path on the desktop), or why it cannot be read.
+    fn read_replay(&self, name: &str) -> Result<Vec<u8>, String> {
+        Err(format!("{name}: no replay can be opened by name here"))
+    }
 }
 
 /// A platform with nothing but the frame: jobs run at once and nothing is saved (demos, tests,

@@ -7,9 +7,10 @@ use super::replay::{self, LoadedReplay};
 use super::table::LogLine;
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use super::view::GameView;
-use crate::games::{GameEntry, GameKind, with_entry};
+use crate::platform::Platform;
+use crate::with_view;
 use dwarfs_engine::{Game, Seat, Viewer};
-use dwarfs_gui::with_view;
+use dwarfs_games::{GameEntry, GameKind, with_entry};
 use egui::{RichText, Ui};
 
 /// A loaded replay of any registered game, with that game's board view.
@@ -125,35 +126,10 @@ pub struct ReplayScreen {
     scrolled: Option<usize>,
     /// The position whose events the board view has seen.
     arrived: Option<usize>,
-    /// Replay files found in the replay directory (newest first), once scanned.
-    files: Option<Vec<std::path::PathBuf>>,
+    /// The replays kept on this machine (newest first), once asked.
+    files: Option<Vec<String>>,
     /// Stepping through the moves by itself.
     autoplay: Autoplay,
-}
-
-/// The directory games write their replays to (`<data dir>/replays`).
-pub(super) fn replay_dir() -> Option<std::path::PathBuf> {
-    directories::ProjectDirs::from("", "", "dwarfs").map(|d| d.data_dir().join("replays"))
-}
-
-/// `.replay` files in `dir`, newest first (at most 12).
-fn list_replays(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut v: Vec<(std::time::SystemTime, std::path::PathBuf)> = rd
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "replay"))
-        .map(|p| {
-            let t = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (t, p)
-        })
-        .collect();
-    v.sort_by_key(|e| std::cmp::Reverse(e.0));
-    v.into_iter().take(12).map(|(_, p)| p).collect()
 }
 
 impl ReplayScreen {
@@ -177,33 +153,39 @@ impl ReplayScreen {
     }
 
     /// The position shown (tests step through it).
-    #[cfg(test)]
+    #[doc(hidden)]
     pub fn at(&self) -> usize {
         self.at
     }
 
     /// Shows position `at` as the slider would (tests jump near a move, then step).
-    #[cfg(test)]
+    #[doc(hidden)]
     pub fn go_to(&mut self, at: usize) {
         self.at = at.min(self.positions());
     }
 
     /// The index of the last position of the loaded replay (0 when none is loaded).
-    #[cfg(test)]
+    #[doc(hidden)]
     pub fn positions(&self) -> usize {
         self.loaded
             .as_ref()
             .map_or(0, |r| r.len().saturating_sub(1))
     }
 
-    /// Opens the replay file at `path`.
-    pub fn open_path(&mut self, path: &str) {
-        match std::fs::read(path) {
-            Ok(bytes) => match load_any(&bytes, path.to_string()) {
-                Ok(r) => self.set(r),
-                Err(e) => self.error = Some(e),
-            },
-            Err(e) => self.error = Some(format!("{path}: {e}")),
+    /// Opens the replay the platform keeps as `path` (a file on the desktop).
+    pub fn open_path(&mut self, path: &str, platform: &dyn Platform) {
+        match platform.read_replay(path) {
+            Ok(bytes) => self.open_bytes(&bytes, path.to_string()),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Opens a replay from its bytes (a file read, dropped or downloaded); `source` says where
+    /// it came from.
+    pub fn open_bytes(&mut self, bytes: &[u8], source: String) {
+        match load_any(bytes, source) {
+            Ok(r) => self.set(r),
+            Err(e) => self.error = Some(e),
         }
     }
 
@@ -229,8 +211,9 @@ impl ReplayScreen {
         }
     }
 
-    /// Draws the viewer; returns true to go back to the menu.
-    pub fn ui(&mut self, ui: &mut Ui) -> bool {
+    /// Draws the viewer, opening replays through `platform`; returns true to go back to the
+    /// menu.
+    pub fn ui(&mut self, ui: &mut Ui, platform: &dyn Platform) -> bool {
         let mut back = false;
         egui::Panel::top("replay_top")
             .frame(theme::panel_frame().fill(theme::STONE_DARK))
@@ -248,7 +231,7 @@ impl ReplayScreen {
                     );
                     if ui.button("Open").clicked() {
                         let p = self.path.trim().to_string();
-                        self.open_path(&p);
+                        self.open_path(&p, platform);
                     }
                     if ui
                         .button("Open sample game")
@@ -355,7 +338,7 @@ impl ReplayScreen {
                 ui.add_space(40.0);
                 let files = self
                     .files
-                    .get_or_insert_with(|| replay_dir().map(|d| list_replays(&d)).unwrap_or_default())
+                    .get_or_insert_with(|| platform.recent_replays())
                     .clone();
                 let mut open = None;
                 ui.vertical_centered(|ui| {
@@ -364,7 +347,7 @@ impl ReplayScreen {
                         ui.add_space(10.0);
                         ui.label(theme::heading("Your recent games"));
                         for f in &files {
-                            let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                            let name = f.rsplit(['/', '\\']).next().unwrap_or(f);
                             if ui.button(name).clicked() {
                                 open = Some(f.clone());
                             }
@@ -375,9 +358,8 @@ impl ReplayScreen {
                     ));
                 });
                 if let Some(f) = open {
-                    let p = f.to_string_lossy().into_owned();
-                    self.path = p.clone();
-                    self.open_path(&p);
+                    self.path = f.clone();
+                    self.open_path(&f, platform);
                 }
             });
             return back;
@@ -407,26 +389,5 @@ impl ReplayScreen {
         }
         egui::CentralPanel::no_frame().show(ui, |ui| r.show(ui, at));
         back
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::list_replays;
-
-    #[test]
-    fn recent_replays_are_the_replay_files_of_the_directory() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("fall-1.replay"), b"x").unwrap();
-        std::fs::write(dir.path().join("notes.txt"), b"x").unwrap();
-        std::fs::write(dir.path().join("fall-2.replay"), b"x").unwrap();
-        let found = list_replays(dir.path());
-        let mut names: Vec<String> = found
-            .iter()
-            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["fall-1.replay", "fall-2.replay"]);
-        assert!(list_replays(&dir.path().join("missing")).is_empty());
     }
 }
