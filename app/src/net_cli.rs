@@ -233,18 +233,18 @@ fn peer_spec(game: &str, role: Role, a: &PeerArgs) -> PeerSpec {
     let mut spec = PeerSpec::player(game, &a.name, role);
     spec.key = a.key.clone();
     if !a.listen.is_empty() {
-        spec.listen = a.listen.clone();
+        spec.net.listen = a.listen.clone();
     }
     spec.replay = a
         .replay
         .clone()
         .or_else(|| dwarfs_nettools::demo::default_replay_path(game));
-    spec.verbose = a.verbose || a.bot.is_none();
-    spec.seat_timeout_ms = a.seat_timeout.saturating_mul(1000);
-    spec.gone_timeout_ms = a.gone_timeout.saturating_mul(1000);
-    spec.timeout_ms = a.timeout.saturating_mul(60_000);
-    spec.relays = a.relay.clone();
-    spec.upnp = !a.no_upnp;
+    spec.process.verbose = a.verbose || a.bot.is_none();
+    spec.timing.seat_timeout_ms = a.seat_timeout.saturating_mul(1000);
+    spec.timing.gone_timeout_ms = a.gone_timeout.saturating_mul(1000);
+    spec.timing.timeout_ms = a.timeout.saturating_mul(60_000);
+    spec.net.relays = a.relay.clone();
+    spec.net.upnp = !a.no_upnp;
     spec
 }
 

@@ -23,7 +23,7 @@ fn cheat_game(cheat: Cheat) -> (Vec<PeerReport>, u8) {
         let mut specs = vec![demo_spec(&cfg, 0, host_role)];
         // Normally over in a few seconds; the bound leaves room for a stuck link to be reopened
         // (a peer silent for 10 s gets a fresh connection).
-        specs[0].timeout_ms = 25_000;
+        specs[0].timing.timeout_ms = 25_000;
         let mut h = l.spawn(&specs[0], &d.join("peer1.log")).unwrap();
         let ticket = h.ticket(Duration::from_secs(30)).await.unwrap();
         let mut procs = vec![h];
@@ -35,7 +35,7 @@ fn cheat_game(cheat: Cheat) -> (Vec<PeerReport>, u8) {
                     ticket: ticket.clone(),
                 },
             );
-            s.timeout_ms = 25_000;
+            s.timing.timeout_ms = 25_000;
             if i == 2 {
                 s.hooks.cheat = Some(cheat);
                 s.hooks.cheat_from_seq = 3;

@@ -14,7 +14,7 @@ const LIMIT: Duration = Duration::from_secs(60);
 fn spec(dir: &Path, i: u8, role: Role) -> PeerSpec {
     let cfg = pig_demo(dir, 3, Transport::Tcp);
     let mut s = demo_spec(&cfg, i, role);
-    s.timeout_ms = 40_000;
+    s.timing.timeout_ms = 40_000;
     s
 }
 
@@ -185,7 +185,7 @@ fn silent_seat_is_taken_over_by_the_bot() {
         60,
         // Long enough that a live peer stalled by a loaded machine is not judged silent too
         // (it would then follow the game read-only, and this test counts takeovers).
-        |_, s| s.seat_timeout_ms = 10_000,
+        |_, s| s.timing.seat_timeout_ms = 10_000,
         "exactly the silent seat is taken over",
     );
 }
@@ -196,10 +196,10 @@ fn a_disconnected_player_is_voted_out_but_a_slow_one_is_not() {
         40,
         |i, s| {
             // The app's rule: only a player whose connection is gone is voted out.
-            s.gone_timeout_ms = 500;
+            s.timing.gone_timeout_ms = 500;
             // Thinks twice as long as the dead peer needs to be voted out, every move.
             if i == 1 {
-                s.bot_delay_ms = 1000;
+                s.timing.bot_delay_ms = 1000;
             }
         },
         "only the disconnected seat is taken over, never the slow one",
@@ -214,7 +214,7 @@ fn spectator_joins_mid_game_and_verifies() {
         let t0 = Instant::now();
         // An open game: the host (a terminal peer, with no app to ask) lets anyone watch.
         let (mut procs, ticket) = start(d, 2, 150, |i, s| {
-            s.bot_delay_ms = 25;
+            s.timing.bot_delay_ms = 25;
             s.anyone_may_watch = i == 0;
         })
         .await;
@@ -243,7 +243,7 @@ fn other_card_data_is_refused_at_the_lobby() {
     rt().block_on(async {
         let t0 = Instant::now();
         let (procs, _) = start(d, 2, 60, |i, s| {
-            s.timeout_ms = 5_000;
+            s.timing.timeout_ms = 5_000;
             if i == 1 {
                 s.hooks.fake_digest = true;
             }
@@ -274,7 +274,7 @@ fn a_link_that_swallows_frames_is_reopened_and_the_game_goes_on() {
         // Seat 2 never gets a frame from the host's session until the connection is reopened:
         // without the silence-triggered reconnection the game would stall for good.
         let (procs, _) = start(d, 3, 40, |i, s| {
-            s.retransmit_ms = 100;
+            s.timing.retransmit_ms = 100;
             if i == 0 {
                 s.hooks.mute_seat_until_reconnect = Some(Seat(1));
             }

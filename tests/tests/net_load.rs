@@ -113,7 +113,7 @@ fn spec(dir: &Path, game: &str, tag: &str, role: Role) -> PeerSpec {
     let mut s = PeerSpec::loopback(game, tag, role, Transport::Tcp);
     s.key = Some(dir.join(format!("{tag}.key")));
     s.replay = Some(dir.join(format!("{tag}.replay")));
-    s.timeout_ms = 120_000;
+    s.timing.timeout_ms = 120_000;
     s
 }
 
@@ -200,7 +200,7 @@ fn watched_game<G: Game>(
     rt().block_on(async {
         let t0 = Instant::now();
         let mut t = start_table(d, game, "g", players, options, |i, s| {
-            s.bot_delay_ms = bot_delay_ms;
+            s.timing.bot_delay_ms = bot_delay_ms;
             s.anyone_may_watch = i == 0;
         })
         .await;
@@ -269,7 +269,7 @@ fn games_at_once(games: u8) {
         let tag = |g: u8, i: u8| format!("g{}-p{}", g + 1, i + 1);
         let peer = |g: u8, i: u8, role: Role| {
             let mut s = spec(d, "pig", &tag(g, i), role);
-            s.bot_delay_ms = 20;
+            s.timing.bot_delay_ms = 20;
             s
         };
         let mut tables = Vec::new();
@@ -399,7 +399,7 @@ fn a_stranger_floods_a_game_with_signed_messages_and_garbage() {
     rt().block_on(async {
         let t0 = Instant::now();
         let mut t = start_table(d, "pig", "g", 2, pig_options(100, 200), |_, s| {
-            s.bot_delay_ms = 30;
+            s.timing.bot_delay_ms = 30;
         })
         .await;
         t.procs[0].started(LIMIT).await.expect("the game starts");

@@ -98,13 +98,13 @@ fn a_player_finds_the_lobby_on_the_lan_by_mdns() {
                 options: pig_options(40, 100),
             },
         );
-        host.listen = vec!["/ip4/10.77.0.1/tcp/0".into()];
-        host.mdns = true;
-        host.timeout_ms = 30_000;
+        host.net.listen = vec!["/ip4/10.77.0.1/tcp/0".into()];
+        host.net.mdns = true;
+        host.timing.timeout_ms = 30_000;
         let mut joiner = demo_spec(&cfg, 1, Role::Lan);
-        joiner.listen = vec!["/ip4/10.77.0.2/tcp/0".into()];
-        joiner.mdns = true;
-        joiner.timeout_ms = 30_000;
+        joiner.net.listen = vec!["/ip4/10.77.0.2/tcp/0".into()];
+        joiner.net.mdns = true;
+        joiner.timing.timeout_ms = 30_000;
         let mut h = lan
             .launcher(&lan.a)
             .spawn(&host, &d.join("peer1.log"))

@@ -13,7 +13,7 @@ const LIMIT: Duration = Duration::from_secs(60);
 fn spec(dir: &Path, i: u8, role: Role) -> PeerSpec {
     let cfg = pig_demo(dir, 2, Transport::Tcp);
     let mut s = demo_spec(&cfg, i, role);
-    s.timeout_ms = 40_000;
+    s.timing.timeout_ms = 40_000;
     s
 }
 
@@ -68,7 +68,7 @@ fn resuming_when_the_others_are_gone_keeps_the_replay_as_it_was() {
                 ticket: None,
             },
         );
-        s.timeout_ms = 3_000;
+        s.timing.timeout_ms = 3_000;
         let back = launcher().spawn(&s, &d.join("peer2-resumed.log")).unwrap();
         let (_, report, _, log) = back.finish(LIMIT).await;
         let report = report.unwrap_or_else(|| {
@@ -96,7 +96,7 @@ fn a_replay_that_cannot_be_written_stops_the_game_for_that_peer() {
             if i == 1 {
                 s.hooks.replay_fails_after_writes = Some(3);
             } else {
-                s.timeout_ms = 8_000;
+                s.timing.timeout_ms = 8_000;
             }
         })
         .await;

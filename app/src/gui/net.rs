@@ -44,14 +44,14 @@ impl NetSetup {
     /// the relays and UPnP that get it through a home router).
     pub fn spec(&self, game: &str, settings: &Settings, role: Role) -> PeerSpec {
         let mut spec = PeerSpec::player(game, &settings.name, role);
-        spec.relays = settings.relays.clone();
-        spec.upnp = settings.upnp;
+        spec.net.relays = settings.relays.clone();
+        spec.net.upnp = settings.upnp;
         spec.key = self.key.clone();
-        spec.listen = vec![
+        spec.net.listen = vec![
             format!("/ip4/{}/tcp/0", self.ip),
             format!("/ip4/{}/udp/0/quic-v1", self.ip),
         ];
-        spec.mdns = self.mdns;
+        spec.net.mdns = self.mdns;
         spec.replay = self.replay_dir.as_ref().map(|d| {
             let stamp = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
@@ -59,9 +59,9 @@ impl NetSetup {
                 .unwrap_or(0);
             d.join(format!("{game}-{stamp}.replay"))
         });
-        spec.gone_timeout_ms = self.gone_timeout_s.saturating_mul(1000);
+        spec.timing.gone_timeout_ms = self.gone_timeout_s.saturating_mul(1000);
         // A game among friends may take an evening.
-        spec.timeout_ms = 12 * 3600 * 1000;
+        spec.timing.timeout_ms = 12 * 3600 * 1000;
         spec
     }
 }

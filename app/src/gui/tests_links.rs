@@ -350,8 +350,8 @@ fn relays_typed_in_the_settings_reach_every_peer_spec_and_a_bad_one_is_refused()
         },
     ] {
         let spec = app.peer_spec(GameKind::Fall, role);
-        assert_eq!(spec.relays, vec![good.clone()]);
-        assert!(spec.upnp);
+        assert_eq!(spec.net.relays, vec![good.clone()]);
+        assert!(spec.net.upnp);
         assert_eq!(spec.name, "Tester");
     }
 }

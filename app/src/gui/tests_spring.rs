@@ -506,8 +506,8 @@ fn a_hotseat_game_of_spring_against_a_bot_goes_from_the_menu_to_the_end_screen()
 
 #[test]
 fn the_replay_viewer_reveals_a_fight_card_by_card_when_stepped_onto_it() {
-    use dwarfs_gui::replay;
     use super::tests::{app, click, harness, has};
+    use dwarfs_gui::replay;
     use dwarfs_spring::SpringEvent as E;
     // A recorded game with a fight of two cards or more, and the move that reveals it.
     let (bytes, at, cards) = (1..40)

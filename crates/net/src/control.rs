@@ -97,8 +97,8 @@ pub fn spawn_peer<G: Game>(
     mut spec: PeerSpec,
     wake: impl Fn() + Send + Sync + 'static,
 ) -> PeerHandle<G> {
-    spec.machine = false;
-    spec.exit_with_parent = false;
+    spec.process.machine = false;
+    spec.process.exit_with_parent = false;
     let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
     let (up_tx, up_rx) = mpsc::unbounded_channel();
     let link = Link {

@@ -46,5 +46,5 @@ pub use libp2p::PeerId;
 pub use libp2p::{Multiaddr, multiaddr};
 pub use node::{NetEvent, Node, NodeConfig, NodeError, Transport};
 pub use peer::{PeerError, run_peer};
-pub use spec::{PeerReport, PeerSpec, Role};
+pub use spec::{NetPlan, PeerReport, PeerSpec, Process, Role, Timing};
 pub use ticket::{Ticket, TicketError};

@@ -91,7 +91,9 @@ pub struct TestHooks {
     pub replay_fails_after_writes: Option<u32>,
 }
 
-/// Everything a peer process needs to play.
+/// Everything a peer process needs to play: who it is and what it plays, and, grouped by
+/// concern, how it reaches the network ([`NetPlan`]), its timings ([`Timing`]) and how it runs
+/// as a process ([`Process`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PeerSpec {
     /// The game's engine name.
@@ -100,18 +102,52 @@ pub struct PeerSpec {
     pub name: String,
     /// The identity key file; `None` for the default file in the config directory.
     pub key: Option<PathBuf>,
+    /// Host, join, watch or resume.
+    pub role: Role,
+    /// Where to write the replay; `None` for no replay file.
+    pub replay: Option<PathBuf>,
+    /// Host: anyone who asks may watch the game (an open game). Otherwise the host's app is
+    /// asked about each spectator (Allow or Deny), and a host without an app denies them.
+    #[serde(default)]
+    pub anyone_may_watch: bool,
+    /// How it listens and gets through NAT.
+    pub net: NetPlan,
+    /// How long it waits for what.
+    pub timing: Timing,
+    /// How it runs as a process: what it prints, what ties it to a parent, what it measures.
+    pub process: Process,
+    /// Test-only behaviour.
+    #[cfg(feature = "test-hooks")]
+    #[serde(default)]
+    pub hooks: TestHooks,
+}
+
+/// How a peer listens and gets through NAT.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NetPlan {
     /// Multiaddrs to listen on; empty for `transport` on `default_ip`, any port.
     pub listen: Vec<String>,
     /// The transport used when `listen` is empty.
     pub transport: Transport,
     /// The IP to listen on when `listen` is empty.
     pub default_ip: String,
-    /// Host, join, watch or resume.
-    pub role: Role,
-    /// Where to write the replay; `None` for no replay file.
-    pub replay: Option<PathBuf>,
-    /// Print the moves as they happen.
-    pub verbose: bool,
+    /// Run mDNS on the LAN.
+    pub mdns: bool,
+    /// Relays to hold a slot on (`.../p2p/RELAY_ID`), so that peers behind NAT can reach this
+    /// one; they go into the tickets it hosts. A joiner also uses the relays its ticket names.
+    #[serde(default)]
+    pub relays: Vec<String>,
+    /// Ask the home router for a port mapping with UPnP.
+    #[serde(default)]
+    pub upnp: bool,
+    /// How long a host behind NAT waits for a relay slot before printing its ticket (ms).
+    #[serde(default = "default_relay_wait_ms")]
+    pub relay_wait_ms: u64,
+}
+
+/// How long a peer waits for what (milliseconds).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timing {
     /// Wait this long before each bot move (to watch, or to let a spectator join mid-game).
     pub bot_delay_ms: u64,
     /// Resend and re-ask for missing items after this long without progress.
@@ -127,35 +163,23 @@ pub struct PeerSpec {
     pub timeout_ms: u64,
     /// After the game, stay this long at most for the others to finish.
     pub linger_ms: u64,
-    /// Run mDNS on the LAN.
-    pub mdns: bool,
+}
+
+/// How a peer runs as a process.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Process {
+    /// Print the moves as they happen.
+    pub verbose: bool,
     /// Print the `DWARFS-*` lines that `dwarfs demo` and the tests read.
     pub machine: bool,
+    /// Exit as soon as stdin closes (`dwarfs_nettools::demo::child_main`): a child process
+    /// started by `demo`, `bench net` or a test watches the pipe its parent holds, so it never
+    /// outlives a parent that was killed.
+    #[serde(default)]
+    pub exit_with_parent: bool,
     /// After the game, measure this many raw request-response round trips to every other
     /// seated peer over the same connections (for `dwarfs bench net`); 0 for none.
     pub rtt_probes: u32,
-    /// Exit as soon as stdin closes (`dwarfs_nettools::demo::child_main`): a child process started by `demo`, `bench net` or a test
-    /// watches the pipe its parent holds, so it never outlives a parent that was killed.
-    #[serde(default)]
-    pub exit_with_parent: bool,
-    /// Host: anyone who asks may watch the game (an open game). Otherwise the host's app is
-    /// asked about each spectator (Allow or Deny), and a host without an app denies them.
-    #[serde(default)]
-    pub anyone_may_watch: bool,
-    /// Relays to hold a slot on (`.../p2p/RELAY_ID`), so that peers behind NAT can reach this
-    /// one; they go into the tickets it hosts. A joiner also uses the relays its ticket names.
-    #[serde(default)]
-    pub relays: Vec<String>,
-    /// Ask the home router for a port mapping with UPnP.
-    #[serde(default)]
-    pub upnp: bool,
-    /// How long a host behind NAT waits for a relay slot before printing its ticket (ms).
-    #[serde(default = "default_relay_wait_ms")]
-    pub relay_wait_ms: u64,
-    /// Test-only behaviour.
-    #[cfg(feature = "test-hooks")]
-    #[serde(default)]
-    pub hooks: TestHooks,
 }
 
 impl PeerSpec {
@@ -164,20 +188,28 @@ impl PeerSpec {
     /// `DWARFS-*` lines and no tie to a parent process. The caller adds the key, the replay
     /// file, the relays, UPnP and the takeover timeouts it offers.
     pub fn player(game: &str, name: &str, role: Role) -> Self {
-        PeerSpec {
+        let mut spec = PeerSpec::loopback(game, name, role, Transport::Tcp);
+        spec.net = NetPlan {
             listen: vec![
                 "/ip4/0.0.0.0/tcp/0".into(),
                 "/ip4/0.0.0.0/udp/0/quic-v1".into(),
             ],
             default_ip: "0.0.0.0".into(),
+            mdns: true,
+            ..spec.net
+        };
+        spec.timing = Timing {
             retransmit_ms: 250,
             timeout_ms: 4 * 3600 * 1000,
             linger_ms: 3_000,
-            mdns: true,
+            ..spec.timing
+        };
+        spec.process = Process {
             machine: false,
             exit_with_parent: false,
-            ..PeerSpec::loopback(game, name, role, Transport::Tcp)
-        }
+            ..spec.process
+        };
+        spec
     }
 
     /// A bot-played peer on 127.0.0.1 with timings that suit tests and the demo.
@@ -186,26 +218,32 @@ impl PeerSpec {
             game: game.into(),
             name: name.into(),
             key: None,
-            listen: Vec::new(),
-            transport,
-            default_ip: "127.0.0.1".into(),
             role,
             replay: None,
-            verbose: false,
-            bot_delay_ms: 0,
-            retransmit_ms: 200,
-            seat_timeout_ms: 0,
-            gone_timeout_ms: 0,
-            timeout_ms: 60_000,
-            linger_ms: 2_000,
-            mdns: false,
-            machine: true,
-            rtt_probes: 0,
-            exit_with_parent: true,
             anyone_may_watch: false,
-            relays: Vec::new(),
-            upnp: false,
-            relay_wait_ms: default_relay_wait_ms(),
+            net: NetPlan {
+                listen: Vec::new(),
+                transport,
+                default_ip: "127.0.0.1".into(),
+                mdns: false,
+                relays: Vec::new(),
+                upnp: false,
+                relay_wait_ms: default_relay_wait_ms(),
+            },
+            timing: Timing {
+                bot_delay_ms: 0,
+                retransmit_ms: 200,
+                seat_timeout_ms: 0,
+                gone_timeout_ms: 0,
+                timeout_ms: 60_000,
+                linger_ms: 2_000,
+            },
+            process: Process {
+                verbose: false,
+                machine: true,
+                exit_with_parent: true,
+                rtt_probes: 0,
+            },
             #[cfg(feature = "test-hooks")]
             hooks: TestHooks::default(),
         }

@@ -512,8 +512,8 @@ pub fn demo_spec(cfg: &DemoConfig, i: u8, role: Role) -> PeerSpec {
     let mut spec = PeerSpec::loopback(&cfg.game, &name, role, cfg.transport);
     spec.key = Some(cfg.dir.join(format!("{name}.key")));
     spec.replay = Some(cfg.dir.join(format!("{name}.replay")));
-    spec.timeout_ms = cfg.timeout.as_millis() as u64;
-    spec.bot_delay_ms = cfg.bot_delay_ms;
+    spec.timing.timeout_ms = cfg.timeout.as_millis() as u64;
+    spec.timing.bot_delay_ms = cfg.bot_delay_ms;
     spec
 }
 
@@ -581,7 +581,7 @@ pub async fn run_demo<G: Game>(
         },
     );
     let mut host_spec = host_spec;
-    host_spec.rtt_probes = cfg.rtt_probes;
+    host_spec.process.rtt_probes = cfg.rtt_probes;
     let mut replays = vec![host_spec.replay.clone().unwrap_or_default()];
     let mut host = launcher.spawn(&host_spec, &cfg.dir.join("peer1.log"))?;
     let ticket = host.ticket(cfg.timeout).await?;
@@ -598,7 +598,7 @@ pub async fn run_demo<G: Game>(
             // Stay for the host's probes after the game: the host says it is done once they
             // are over, and a peer leaves as soon as every other one has (with the default
             // linger, peers left during the probes of a slow 8-peer run).
-            spec.linger_ms = spec.linger_ms.max(PROBE_LINGER_MS);
+            spec.timing.linger_ms = spec.timing.linger_ms.max(PROBE_LINGER_MS);
         }
         replays.push(spec.replay.clone().unwrap_or_default());
         procs.push(launcher.spawn(&spec, &cfg.dir.join(format!("peer{}.log", i + 1)))?);
@@ -650,7 +650,7 @@ pub fn child_main<G: Game>() -> i32 {
         eprintln!("error: this peer runs {}, not {}", G::NAME, spec.game);
         return 2;
     }
-    if spec.exit_with_parent {
+    if spec.process.exit_with_parent {
         exit_when_stdin_closes();
     }
     let rt = match dwarfs_net::control::peer_runtime() {

@@ -167,11 +167,11 @@ pub async fn play_with_delays<G: Game>(
     let seats = players.len() as u8;
     let spec_for = |i: usize, role: Role| {
         let mut s = demo_spec(cfg, i as u8, role);
-        s.default_ip = "0.0.0.0".into();
-        s.relays = vec![relay.addr(cfg.transport).to_string()];
+        s.net.default_ip = "0.0.0.0".into();
+        s.net.relays = vec![relay.addr(cfg.transport).to_string()];
         // Seats go to the takeover bot only after a long silence: a slow relay is not a gone
         // player.
-        s.gone_timeout_ms = 0;
+        s.timing.gone_timeout_ms = 0;
         s
     };
     let log = |i: usize| cfg.dir.join(format!("peer{}.log", i + 1));
@@ -183,7 +183,7 @@ pub async fn play_with_delays<G: Game>(
             options: cfg.options.clone(),
         },
     );
-    host_spec.rtt_probes = cfg.rtt_probes;
+    host_spec.process.rtt_probes = cfg.rtt_probes;
     let mut h = launcher_in(&players[host], base).spawn(&host_spec, &log(host))?;
     let ticket = h.ticket(cfg.timeout).await?;
     let mut procs = Vec::new();

@@ -60,13 +60,14 @@ impl<G: Game> Driver<G> {
     /// The session settings from the spec.
     fn session_settings(&self) -> Settings {
         Settings {
-            retransmit_ms: self.spec.retransmit_ms.max(10),
-            silence_ms: if self.spec.seat_timeout_ms > 0 {
-                self.spec.seat_timeout_ms
+            retransmit_ms: self.spec.timing.retransmit_ms.max(10),
+            silence_ms: if self.spec.timing.seat_timeout_ms > 0 {
+                self.spec.timing.seat_timeout_ms
             } else {
                 10_000
             },
-            takeover_after_ms: (self.spec.seat_timeout_ms > 0).then_some(self.spec.seat_timeout_ms),
+            takeover_after_ms: (self.spec.timing.seat_timeout_ms > 0)
+                .then_some(self.spec.timing.seat_timeout_ms),
             ..Settings::default()
         }
     }
@@ -455,11 +456,11 @@ impl<G: Game> Driver<G> {
             self.moves.next_bot = None;
             return false;
         }
-        if self.spec.bot_delay_ms > 0 {
+        if self.spec.timing.bot_delay_ms > 0 {
             match self.moves.next_bot {
                 None => {
                     self.moves.next_bot =
-                        Some(Instant::now() + Duration::from_millis(self.spec.bot_delay_ms));
+                        Some(Instant::now() + Duration::from_millis(self.spec.timing.bot_delay_ms));
                     return false;
                 }
                 Some(t) if Instant::now() < t => return false,
@@ -619,7 +620,7 @@ impl<G: Game> Driver<G> {
                 if let Some(c) = self.report.configured_us {
                     self.report.seeding_us = Some(self.since_start_us().saturating_sub(c));
                 }
-                if self.spec.machine {
+                if self.spec.process.machine {
                     println!("{STARTED_LINE}");
                 }
                 self.say(format!(
@@ -640,7 +641,7 @@ impl<G: Game> Driver<G> {
                 self.hook_saw_action(action);
                 self.drop_stale_choice(seat);
                 let who = if by_bot { " (bot)" } else { "" };
-                if self.spec.verbose && self.link.is_none() {
+                if self.spec.process.verbose && self.link.is_none() {
                     println!("{seq:>4}. seat {}{who}: {description}", seat.0 + 1);
                 }
             }
@@ -706,7 +707,7 @@ impl<G: Game> Driver<G> {
                 {
                     self.say(f.sentence(name));
                 }
-                if self.spec.rtt_probes == 0 {
+                if self.spec.process.rtt_probes == 0 {
                     self.send_done();
                 } else {
                     self.start_probes();
@@ -772,7 +773,7 @@ impl<G: Game> Driver<G> {
                         self.node.disconnect(p);
                     }
                 }
-                if self.spec.seat_timeout_ms > 0 {
+                if self.spec.timing.seat_timeout_ms > 0 {
                     self.say(format!(
                         "Voting to hand seat {} to the takeover bot.",
                         seat.0 + 1
@@ -822,7 +823,7 @@ impl<G: Game> Driver<G> {
     /// `gone_timeout_ms` (a player who is connected, even if thinking for long, is never voted
     /// out this way). The takeover still needs the quorum of the remaining players.
     pub(super) fn vote_out_gone(&mut self) {
-        let after = Duration::from_millis(self.spec.gone_timeout_ms);
+        let after = Duration::from_millis(self.spec.timing.gone_timeout_ms);
         if after.is_zero() {
             return;
         }

@@ -252,7 +252,7 @@ impl<G: Game> Driver<G> {
             }
             return;
         }
-        if self.spec.machine && !self.spec.verbose {
+        if self.spec.process.machine && !self.spec.process.verbose {
             return;
         }
         println!("Lobby:");

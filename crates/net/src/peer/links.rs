@@ -27,6 +27,7 @@ pub(super) struct LinkWatch {
 /// The node's NAT settings for a peer run.
 pub(super) fn nat_config(spec: &PeerSpec) -> Result<NatConfig, PeerError> {
     let relays = spec
+        .net
         .relays
         .iter()
         .map(|s| {
@@ -43,7 +44,7 @@ pub(super) fn nat_config(spec: &PeerSpec) -> Result<NatConfig, PeerError> {
         .collect::<Result<_, _>>()?;
     Ok(NatConfig {
         relays,
-        upnp: spec.upnp,
+        upnp: spec.net.upnp,
         ..NatConfig::default()
     })
 }
@@ -214,14 +215,14 @@ mod tests {
             crate::spec::Role::Lan,
             crate::node::Transport::Tcp,
         );
-        spec.relays = vec!["/ip4/203.0.113.1/tcp/4001".into()];
+        spec.net.relays = vec!["/ip4/203.0.113.1/tcp/4001".into()];
         assert!(nat_config(&spec).is_err());
-        spec.relays = vec![format!(
+        spec.net.relays = vec![format!(
             "/ip4/203.0.113.1/tcp/4001/p2p/{}",
             PeerId::random()
         )];
         assert_eq!(nat_config(&spec).unwrap().relays.len(), 1);
-        spec.relays = vec!["not an address".into()];
+        spec.net.relays = vec!["not an address".into()];
         assert!(nat_config(&spec).is_err());
     }
 }

@@ -179,17 +179,18 @@ pub(crate) async fn run_linked<G: Game>(
 ) -> Result<PeerReport, PeerError> {
     let key = identity::load_or_create(spec.key.as_deref())?;
     let signer = Signer::new(&key).map_err(|e| PeerError::Setup(e.to_string()))?;
-    let listen: Vec<Multiaddr> = if spec.listen.is_empty() {
-        vec![spec.transport.any_addr(&spec.default_ip)]
+    let listen: Vec<Multiaddr> = if spec.net.listen.is_empty() {
+        vec![spec.net.transport.any_addr(&spec.net.default_ip)]
     } else {
-        spec.listen
+        spec.net
+            .listen
             .iter()
             .map(|s| s.parse().map_err(|_| PeerError::Listen(s.clone())))
             .collect::<Result<_, _>>()?
     };
     let t0 = Instant::now();
     let node = Node::start(NodeConfig {
-        mdns: spec.mdns,
+        mdns: spec.net.mdns,
         nat: links::nat_config(&spec)?,
         ..NodeConfig::new(key.clone(), listen)
     })
@@ -210,7 +211,7 @@ pub(crate) async fn run_linked<G: Game>(
         anyone_may_watch: spec.anyone_may_watch,
     });
     let mut d = Driver::<G> {
-        deadline: t0 + Duration::from_millis(spec.timeout_ms.max(1)),
+        deadline: t0 + Duration::from_millis(spec.timing.timeout_ms.max(1)),
         hooks: hooks::HookState::new(&spec),
         spec,
         id: Identity {
@@ -240,7 +241,7 @@ pub(crate) async fn run_linked<G: Game>(
     if let Err(e) = &result {
         report.ending = Ending::Failed(e.to_string());
     }
-    if d.spec.machine {
+    if d.spec.process.machine {
         let json = serde_json::to_string(&report).unwrap_or_default();
         println!("{REPORT_LINE}{json}");
     }
@@ -260,7 +261,7 @@ impl<G: Game> Driver<G> {
     fn say(&self, line: impl AsRef<str>) {
         if let Some(l) = &self.link {
             l.send(Update::Status(line.as_ref().to_string()));
-        } else if !self.spec.machine || self.spec.verbose {
+        } else if !self.spec.process.machine || self.spec.process.verbose {
             println!("{}", line.as_ref());
         }
     }
@@ -397,10 +398,10 @@ impl<G: Game> Driver<G> {
             wake = wake.min(self.clock.instant_of(t));
         }
         if let Some(t) = self.leaving.over_at {
-            wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
+            wake = wake.min(t + Duration::from_millis(self.spec.timing.linger_ms));
         }
         if let Some(t) = self.hooks.cheated() {
-            wake = wake.min(t + Duration::from_millis(self.spec.linger_ms));
+            wake = wake.min(t + Duration::from_millis(self.spec.timing.linger_ms));
         }
         if let Some(t) = self.leaving.left {
             wake = wake.min(t + LEAVE_LINGER);
@@ -426,7 +427,7 @@ impl<G: Game> Driver<G> {
             };
             return Some(Ending::TimedOut(format!(
                 "{what} within {} ms",
-                self.spec.timeout_ms
+                self.spec.timing.timeout_ms
             )));
         }
         if let Ending::Refused(_) = self.report.ending {
@@ -438,7 +439,7 @@ impl<G: Game> Driver<G> {
         if let Some(why) = &self.recording.failed {
             return Some(Ending::Failed(why.clone()));
         }
-        if let Some(end) = self.hooks.finished(self.spec.linger_ms) {
+        if let Some(end) = self.hooks.finished(self.spec.timing.linger_ms) {
             return Some(end);
         }
         let s = self.session.as_ref()?;
@@ -446,7 +447,7 @@ impl<G: Game> Driver<G> {
             Phase::Halted(reason) => {
                 // Stay a moment so our evidence reaches the others.
                 let at = *self.leaving.over_at.get_or_insert_with(Instant::now);
-                if at.elapsed() >= Duration::from_millis(self.spec.linger_ms.min(500)) {
+                if at.elapsed() >= Duration::from_millis(self.spec.timing.linger_ms.min(500)) {
                     return Some(Ending::Halted(reason.clone()));
                 }
                 None
@@ -473,7 +474,7 @@ impl<G: Game> Driver<G> {
                 if self.probe.is_some() && at.elapsed() < Duration::from_secs(30) {
                     return None;
                 }
-                if all_done || at.elapsed() >= Duration::from_millis(self.spec.linger_ms) {
+                if all_done || at.elapsed() >= Duration::from_millis(self.spec.timing.linger_ms) {
                     return Some(Ending::Over);
                 }
                 None
@@ -503,9 +504,9 @@ impl<G: Game> Driver<G> {
                         "{bots} bots leave no seat for a player out of {seats}"
                     )));
                 }
-                if !self.spec.relays.is_empty() {
+                if !self.spec.net.relays.is_empty() {
                     self.say("Waiting for a relay slot, so that players behind NAT can join...");
-                    let wait = Duration::from_millis(self.spec.relay_wait_ms);
+                    let wait = Duration::from_millis(self.spec.net.relay_wait_ms);
                     let r = self.node.wait_reachable(wait).await;
                     self.say(format!("This computer is {r}."));
                 }
@@ -538,7 +539,7 @@ impl<G: Game> Driver<G> {
                 self.update(|| Update::Lobby(LobbyUpdate::Ticket(ticket.to_string())));
                 if self.link.is_some() {
                     self.lobby().roster_changed();
-                } else if self.spec.machine {
+                } else if self.spec.process.machine {
                     println!("{TICKET_LINE}{ticket}");
                 } else {
                     println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
@@ -570,7 +571,7 @@ impl<G: Game> Driver<G> {
             }
             Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
             Role::Lan => {
-                if !self.spec.mdns {
+                if !self.spec.net.mdns {
                     return Err(PeerError::Setup(
                         "finding a game on the LAN needs mDNS, which is off".into(),
                     ));

@@ -40,7 +40,7 @@ impl<G: Game> Driver<G> {
             .map(|s| s.broadcast_peers())
             .unwrap_or_default();
         let mut plan = Vec::new();
-        for _ in 0..self.spec.rtt_probes {
+        for _ in 0..self.spec.process.rtt_probes {
             for p in &others {
                 plan.push(Some(*p));
             }

@@ -22,7 +22,7 @@ pub fn spec(dir: &std::path::Path, name: &str, role: Role) -> PeerSpec {
     let mut s = PeerSpec::loopback(Pig::NAME, name, role, Transport::Tcp);
     s.key = Some(dir.join(format!("{name}.key")));
     s.replay = Some(dir.join(format!("{name}.replay")));
-    s.timeout_ms = 120_000;
+    s.timing.timeout_ms = 120_000;
     s
 }
 
