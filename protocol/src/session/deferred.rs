@@ -190,7 +190,7 @@ impl<G: Game> Session<G> {
                     .deferred
                     .items
                     .iter()
-                    .any(|a| a.signed.body.seq + IDLE_MOVES <= self.final_seq)
+                    .any(|a| a.signed.body.seq + IDLE_MOVES <= self.ledger.final_seq)
                 || !matches!(self.phase, Phase::Playing))
     }
 
@@ -271,6 +271,7 @@ impl<G: Game> Session<G> {
         let (seq, seat) = (a.signed.body.seq, a.signed.body.seat);
         let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
         if let Some(held) = self
+            .ledger
             .acks
             .get_mut(&seq)
             .and_then(|v| v.get_mut(seat.index()))
@@ -279,7 +280,7 @@ impl<G: Game> Session<G> {
         }
         if let Some(slot) = seq
             .checked_sub(1)
-            .and_then(|i| self.log.get_mut(i as usize))
+            .and_then(|i| self.ledger.log.get_mut(i as usize))
             .and_then(|e| e.acks.get_mut(seat.index()))
             .filter(|x| same(x))
         {

@@ -41,6 +41,7 @@ impl<G: Game> Session<G> {
         local: StateHash,
     ) -> bool {
         let Some((seq, mv)) = self
+            .ledger
             .pending
             .as_ref()
             .and_then(|p| p.mv.as_ref().map(|m| (p.seq, m.clone())))
@@ -83,6 +84,7 @@ impl<G: Game> Session<G> {
     pub(super) fn send_disputed_move(&mut self) {
         let Some(d) = &self.dispute else { return };
         let Some(mv) = self
+            .ledger
             .pending
             .as_ref()
             .filter(|p| p.seq == d.seq)

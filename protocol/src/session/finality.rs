@@ -36,7 +36,7 @@ impl<G: Game> Session<G> {
     /// That seat sends no separate ack of it, except after a takeover at the move: every live
     /// seat then signs an ack with its re-roll link, the mover too, and that ack counts.
     pub(super) fn folded_ack(&self) -> Option<&Signed<MoveBody>> {
-        let p = self.pending.as_ref()?;
+        let p = self.ledger.pending.as_ref()?;
         if self.reroll_pos(p.seq).is_some() {
             return None;
         }
@@ -55,7 +55,7 @@ impl<G: Game> Session<G> {
 
     /// Finalises the pending move if every live seat acked it (its author by signing it).
     pub(super) fn try_finalize(&mut self) -> bool {
-        let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash)) else {
+        let Some((seq, hash)) = self.ledger.pending.as_ref().map(|p| (p.seq, p.hash)) else {
             return false;
         };
         let live = self.live_player_seats();
@@ -101,7 +101,7 @@ impl<G: Game> Session<G> {
         // final on anything else, or written with its acks' signatures (a checkpoint, the end),
         // the acks are checked, and what was decided on a bad one (dropped) is decided again.
         let checkpoint = lockstep::is_checkpoint(&self.config, seq) || reroll.is_some();
-        let written = checkpoint || self.state.to_act() == Actor::Over;
+        let written = checkpoint || self.ledger.state.to_act() == Actor::Over;
         let agreed = verdict.is_ok() && links.is_ok() && !written;
         if !agreed && self.unchecked_of(seq) && self.check_deferred_dropped() {
             return true;
@@ -112,7 +112,7 @@ impl<G: Game> Session<G> {
             return false;
         }
         // The others held for this move go with it.
-        self.acks.remove(&seq);
+        self.ledger.acks.remove(&seq);
         // The signed item behind seat `i`'s ack: its move or its ack.
         let proof = |i: usize| match &folded {
             Some(m) if Some(i) == mover => Some(LogItem::Move(m.clone())),
@@ -146,7 +146,7 @@ impl<G: Game> Session<G> {
         let mut reveals = Vec::new();
         let mut rerolls = Vec::new();
         for (i, l) in links {
-            let Some(mut t) = self.trackers[i] else {
+            let Some(mut t) = self.ledger.trackers[i] else {
                 continue;
             };
             rerolls.extend(l.reroll);
@@ -155,18 +155,18 @@ impl<G: Game> Session<G> {
             if segment_end && let Some(tip) = l.next_tip {
                 t.advance(seq, tip);
             }
-            self.trackers[i] = Some(t);
+            self.ledger.trackers[i] = Some(t);
         }
         // Final.
-        let Some(p) = self.pending.take() else {
+        let Some(p) = self.ledger.pending.take() else {
             return false;
         };
-        self.future_moves = self.future_moves.split_off(&(p.seq + 1));
+        self.ledger.future_moves = self.ledger.future_moves.split_off(&(p.seq + 1));
         self.secret.commits = self.secret.commits.split_off(&(p.seq + 1));
         self.secret.reveals = self.secret.reveals.split_off(&(p.seq + 1));
-        self.final_seq = p.seq;
+        self.ledger.final_seq = p.seq;
         // Votes for moves before the one just final can no longer be used.
-        let f = self.final_seq;
+        let f = self.ledger.final_seq;
         self.takeover.votes.retain(|(_, n), _| *n >= f);
         // The mover's ack is its move's signature: only the others' are recorded (a separate
         // ack of its own move, which it need not send, is left out; after a takeover at the
@@ -185,7 +185,7 @@ impl<G: Game> Session<G> {
             Some((c, items)) => (Some(c), items),
             None => (None, Vec::new()),
         };
-        self.log.push(LogEntry {
+        self.ledger.log.push(LogEntry {
             mv: p.mv,
             acks,
             secret: secret_items,
@@ -194,8 +194,8 @@ impl<G: Game> Session<G> {
             seq: p.seq,
             hash: p.hash,
         });
-        if self.state.to_act() == Actor::Chance {
-            self.hash_cache = None;
+        if self.ledger.state.to_act() == Actor::Chance {
+            self.ledger.hash_cache = None;
         }
         let rerolled_after: Vec<Seat> = if reroll.is_some() {
             let mut v: Vec<Seat> = self
@@ -216,7 +216,7 @@ impl<G: Game> Session<G> {
         });
         let events = &mut self.events;
         let chance = match lockstep::resolve_after_move(
-            &mut self.state,
+            &mut self.ledger.state,
             &self.game_id,
             p.seq,
             &reveals,
@@ -282,11 +282,11 @@ impl<G: Game> Session<G> {
                 reroll: reroll_record,
             }),
         };
-        self.last_links = live.iter().map(|&i| Seat(i as u8)).zip(reveals).collect();
-        self.relink = None;
+        self.ledger.last_links = live.iter().map(|&i| Seat(i as u8)).zip(reveals).collect();
+        self.ledger.relink = None;
         self.push_frame(frame);
         self.progress();
-        if self.state.to_act() == Actor::Over {
+        if self.ledger.state.to_act() == Actor::Over {
             if chance {
                 self.phase = Phase::Settling;
                 self.send_settled();
@@ -295,7 +295,7 @@ impl<G: Game> Session<G> {
                     seq: p.seq,
                     stage: AckStage::Applied,
                     acks: ack_records,
-                    beacon: self.last_links.iter().map(|l| l.1).collect(),
+                    beacon: self.ledger.last_links.iter().map(|l| l.1).collect(),
                 }));
                 self.game_over();
             }
@@ -325,7 +325,7 @@ impl<G: Game> Session<G> {
                 (_, Some(a)) => (a.signed.body.reveal, a.signed.body.next_tip),
                 (_, None) => continue,
             };
-            let Some(tracker) = self.trackers[i] else {
+            let Some(tracker) = self.ledger.trackers[i] else {
                 continue;
             };
             let seat = Seat(i as u8);
@@ -406,7 +406,7 @@ impl<G: Game> Session<G> {
         };
         let body = AckBody {
             game_id: self.game_id,
-            seq: self.final_seq,
+            seq: self.ledger.final_seq,
             seat: me,
             stage: AckStage::Settled,
             hash,
@@ -420,21 +420,21 @@ impl<G: Game> Session<G> {
                 body,
             },
         };
-        self.settled[me.index()] = Some(ack.clone());
+        self.ledger.settled[me.index()] = Some(ack.clone());
         self.send(Destination::Broadcast, Message::Ack(ack));
         self.sent_news();
     }
 
     pub(super) fn try_settle(&mut self) -> bool {
         // The end record carries the last move's links: wait for them after a resume.
-        if self.relink.is_some() {
+        if self.ledger.relink.is_some() {
             return false;
         }
         let live = self.live_player_seats();
-        let seq = self.final_seq;
+        let seq = self.ledger.final_seq;
         let acks: Vec<Ack> = live
             .iter()
-            .filter_map(|&i| self.settled[i].clone())
+            .filter_map(|&i| self.ledger.settled[i].clone())
             .filter(|a| a.signed.body.seq == seq)
             .collect();
         let live_seats: Vec<Seat> = live.iter().map(|&i| Seat(i as u8)).collect();
@@ -464,7 +464,7 @@ impl<G: Game> Session<G> {
                 return true;
             }
             Err(NotFinal::Recommit { seat, lacks }) => {
-                let proof = self.settled[seat.index()].clone().map(LogItem::Ack);
+                let proof = self.ledger.settled[seat.index()].clone().map(LogItem::Ack);
                 self.bad_ack(seat, seq, proof, recommit_fault(seq, lacks));
                 return true;
             }
@@ -473,7 +473,7 @@ impl<G: Game> Session<G> {
             seq,
             stage: AckStage::Settled,
             acks: acks.iter().map(AckRecord::of).collect(),
-            beacon: self.last_links.iter().map(|l| l.1).collect(),
+            beacon: self.ledger.last_links.iter().map(|l| l.1).collect(),
         }));
         self.game_over();
         true
@@ -482,13 +482,13 @@ impl<G: Game> Session<G> {
     pub(super) fn game_over(&mut self) {
         self.phase = Phase::Over;
         self.progress();
-        if let Some(outcome) = self.state.outcome()
+        if let Some(outcome) = self.ledger.state.outcome()
             && let Some(hash) = self.current_hash()
         {
             self.events.push_back(Event::GameOver {
                 outcome,
                 hash,
-                moves: self.final_seq,
+                moves: self.ledger.final_seq,
             });
         }
     }
@@ -559,6 +559,7 @@ impl<G: Game> Session<G> {
             .find(|(_, c)| **c * 2 > hashes.len())
             .map(|(h, _)| *h);
         let view = self
+            .ledger
             .state
             .observe(self.local.seat.map_or(Viewer::Spectator, Viewer::Seat));
         self.events.push_back(Event::Desync(Box::new(DesyncReport {
@@ -597,7 +598,7 @@ impl<G: Game> Session<G> {
                         break;
                     }
                     self.try_apply_takeovers();
-                    if self.pending.is_some() {
+                    if self.ledger.pending.is_some() {
                         self.try_finalize()
                     } else {
                         self.next_move()
@@ -620,14 +621,14 @@ impl<G: Game> Session<G> {
         if self.replay_own_signed() {
             return true;
         }
-        let seq = self.final_seq + 1;
-        match self.state.to_act() {
+        let seq = self.ledger.final_seq + 1;
+        match self.ledger.state.to_act() {
             Actor::Seat(s) if !self.seats[s.index()].live => {
                 // The seat's own move, signed before it went silent, stands if a voter held it.
                 if let Some((n, digest)) = self.takeover.seat_move
                     && n == seq
                 {
-                    let found = self.future_moves.get(&seq).and_then(|ms| {
+                    let found = self.ledger.future_moves.get(&seq).and_then(|ms| {
                         ms.iter()
                             .find(|m| crate::message::move_digest(m) == digest)
                             .cloned()
@@ -635,13 +636,13 @@ impl<G: Game> Session<G> {
                     let Some(m) = found else {
                         return false; // wait: retransmission asks the others for it
                     };
-                    self.future_moves.remove(&seq);
+                    self.ledger.future_moves.remove(&seq);
                     let Ok(action) = codec::decode_frame::<G::Action>(&m.body.action) else {
                         self.halt(format!("the taken-over seat's move {seq} does not decode"));
                         return false;
                     };
                     let prev = self.current_hash();
-                    let mut next = self.state.clone();
+                    let mut next = self.ledger.state.clone();
                     return match next.play(s, &action) {
                         Ok(events) if Some(m.body.prev) == prev => {
                             self.applied(s, action, Some(m), next, events, false);
@@ -653,7 +654,7 @@ impl<G: Game> Session<G> {
                         }
                     };
                 }
-                let action = match lockstep::bot_choice(&self.config, &self.state, s, seq) {
+                let action = match lockstep::bot_choice(&self.config, &self.ledger.state, s, seq) {
                     Ok(Some(action)) => action,
                     Ok(None) => {
                         self.halt(format!("{s} must act but has no legal action"));
@@ -664,7 +665,7 @@ impl<G: Game> Session<G> {
                         return false;
                     }
                 };
-                let mut next = self.state.clone();
+                let mut next = self.ledger.state.clone();
                 match next.play(s, &action) {
                     Ok(events) => {
                         self.applied(s, action, None, next, events, true);
@@ -677,15 +678,15 @@ impl<G: Game> Session<G> {
                 }
             }
             Actor::Seat(s) if Some(s) == self.local.seat => {
-                if self.awaiting_resync {
-                    return self.try_buffered_move() && self.pending.is_some();
+                if self.ledger.awaiting_resync {
+                    return self.try_buffered_move() && self.ledger.pending.is_some();
                 }
                 if self.your_turn_sent < seq {
                     self.your_turn_sent = seq;
                     self.events.push_back(Event::YourTurn { seq, seat: s });
                 }
                 // Anything buffered for this seq claims our seat: handled as out of turn/forgery.
-                self.try_buffered_move() && self.pending.is_some()
+                self.try_buffered_move() && self.ledger.pending.is_some()
             }
             // Having voted to hand this seat to the bot without holding its move, we wait for the
             // vote's outcome instead of applying a late move, so every peer plays the same one.

@@ -31,6 +31,7 @@ mod deferred;
 mod dispute;
 mod errors;
 mod finality;
+mod ledger;
 mod moves;
 mod output;
 mod recovery;
@@ -53,6 +54,7 @@ const WINDOW: u32 = crate::limit::MOVES_AHEAD;
 pub const DEFERRED_MOVES: u32 = 4;
 
 use crate::limit::{CHATS_SEEN_PER_SEAT, MAX_CHEAT_REPORTS, MAX_UNKNOWN_REPORTS};
+use ledger::Ledger;
 
 /// Where the session is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,25 +121,8 @@ pub struct Session<G: Game> {
     /// The seed's commit-reveal round (see `seeding.rs`).
     seeding: seeding::SeedRound,
     phase: Phase,
-    state: G,
-    /// The hash of `state`, once computed (cleared whenever `state` changes otherwise than by
-    /// `applied`, which sets it): each state is hashed once.
-    hash_cache: Option<StateHash>,
-    final_seq: u32,
-    pending: Option<Pending<G>>,
-    acks: BTreeMap<u32, Vec<Vec<Ack>>>,
-    settled: Vec<Option<Ack>>,
-    trackers: Vec<Option<ChainTracker>>,
-    future_moves: BTreeMap<u32, Vec<Signed<MoveBody>>>,
-    log: Vec<LogEntry>,
-    /// The beacon links of the live seats revealed with the acks of the last final move.
-    last_links: Vec<(Seat, crate::message::Link)>,
-    /// Resumed at a move whose links the file lacks (see `relink.rs`): the state hash its acks
-    /// sign, while they are fetched again. No takeover is recorded meanwhile.
-    relink: Option<StateHash>,
-    /// Resumed from a file: the local seat may not play until every other live player answered
-    /// a sync (see `recovery.rs`, `resync_answered`).
-    awaiting_resync: bool,
+    /// The game as agreed so far: the state, the final moves and their acks, the move pending.
+    ledger: Ledger<G>,
     /// Secret steps not yet final (see `secret_steps.rs`).
     secret: secret_steps::SecretHeld,
     /// Takeover votes and the takeovers applied (see `takeovers.rs`).
@@ -209,7 +194,7 @@ impl<G: Game> std::fmt::Debug for Session<G> {
             .field("game", &self.config.game)
             .field("local_seat", &self.local.seat)
             .field("phase", &self.phase)
-            .field("final_seq", &self.final_seq)
+            .field("final_seq", &self.ledger.final_seq)
             .finish()
     }
 }
@@ -258,25 +243,27 @@ impl<G: Game> Session<G> {
 
     /// The current state (the setup state before the seed is known).
     pub fn state(&self) -> &G {
-        &self.state
+        &self.ledger.state
     }
 
     /// The hash of the current state; `None` only if the state cannot be encoded (a bug in the
     /// game), in which case the session has halted or halts at its next step.
     pub fn state_hash(&self) -> Option<StateHash> {
-        self.hash_cache.or_else(|| state_hash(&self.state).ok())
+        self.ledger
+            .hash_cache
+            .or_else(|| state_hash(&self.ledger.state).ok())
     }
 
     /// The hash of the current state, computed at most once per state. A state that cannot be
     /// encoded has no hash: the session halts (nothing is acked or signed on it) and `None` is
     /// returned.
     fn current_hash(&mut self) -> Option<StateHash> {
-        if let Some(h) = self.hash_cache {
+        if let Some(h) = self.ledger.hash_cache {
             return Some(h);
         }
-        match state_hash(&self.state) {
+        match state_hash(&self.ledger.state) {
             Ok(h) => {
-                self.hash_cache = Some(h);
+                self.ledger.hash_cache = Some(h);
                 Some(h)
             }
             Err(e) => {
@@ -291,15 +278,25 @@ impl<G: Game> Session<G> {
 
     /// The last final move (0 before the first).
     pub fn final_seq(&self) -> u32 {
-        self.final_seq
+        self.ledger.final_seq
     }
 
     /// How many items the session holds in its buffers for moves not yet final, votes,
     /// unchecked signatures and output not yet taken: what a hostile peer could try to grow
     /// (the adversary harness checks it against a bound, see [`crate::byzantine`]).
     pub fn held_items(&self) -> usize {
-        self.acks.values().flatten().map(Vec::len).sum::<usize>()
-            + self.future_moves.values().map(Vec::len).sum::<usize>()
+        self.ledger
+            .acks
+            .values()
+            .flatten()
+            .map(Vec::len)
+            .sum::<usize>()
+            + self
+                .ledger
+                .future_moves
+                .values()
+                .map(Vec::len)
+                .sum::<usize>()
             + self.takeover.votes.values().map(|v| v.len()).sum::<usize>()
             + self.secret.commits.len()
             + self.secret.reveals.len()
@@ -319,16 +316,16 @@ impl<G: Game> Session<G> {
     /// committed to its choice yet.
     pub fn is_my_turn(&self) -> bool {
         self.phase == Phase::Playing
-            && !self.awaiting_resync
+            && !self.ledger.awaiting_resync
             && self.presence.lone_vote.is_none()
-            && self.pending.is_none()
+            && self.ledger.pending.is_none()
             && self.local.seat.is_some_and(|s| {
                 self.seats[s.index()].live
-                    && match self.state.to_act() {
+                    && match self.ledger.state.to_act() {
                         Actor::Seat(t) => t == s,
                         Actor::Simultaneous(set) => {
                             set.contains(s)
-                                && !self.committed(s, self.final_seq + 1)
+                                && !self.committed(s, self.ledger.final_seq + 1)
                                 && self
                                     .secret
                                     .resync
@@ -366,7 +363,7 @@ impl<G: Game> Session<G> {
     /// the author of the move under way, who comes first: it waits for our ack to see its move
     /// final, so a driver that sends in this order puts that copy on the wire first.
     pub fn broadcast_peers(&self) -> Vec<PeerId> {
-        let author = self.pending.as_ref().map(|p| p.seat.index());
+        let author = self.ledger.pending.as_ref().map(|p| p.seat.index());
         let mut peers: Vec<(bool, PeerId)> = self
             .seats
             .iter()
@@ -429,7 +426,7 @@ impl<G: Game> Session<G> {
     pub fn poll_replay_frame(&mut self) -> Option<Vec<u8>> {
         let first_unchecked = |s: &Self| s.deferred.items.iter().map(|a| a.signed.body.seq).min();
         if let Some(first) = first_unchecked(self)
-            && (first + DEFERRED_MOVES <= self.final_seq
+            && (first + DEFERRED_MOVES <= self.ledger.final_seq
                 || !matches!(self.phase, Phase::Playing | Phase::Settling))
         {
             self.check_deferred();
@@ -595,7 +592,7 @@ impl<G: Game> Session<G> {
             Message::Chat(c) => self.on_chat(from, c),
             Message::LogSync(sync) => {
                 if sync.game_id == self.game_id {
-                    let (before, theirs) = (self.final_seq, sync.final_seq);
+                    let (before, theirs) = (self.ledger.final_seq, sync.final_seq);
                     for item in sync.items {
                         match item {
                             LogItem::Commit(c) => self.on_commit(from, c),
@@ -616,7 +613,7 @@ impl<G: Game> Session<G> {
                     // as far as we were, left us as far as it says it is. The number is only
                     // its claim about itself, so it counts for its seat alone: we play again
                     // once every other live player answered so (`resync_answered`).
-                    if theirs >= before && self.final_seq >= theirs {
+                    if theirs >= before && self.ledger.final_seq >= theirs {
                         if let Some(seat) = self.seat_of_peer(&from) {
                             self.secret.resync.remove(&seat.0);
                         }
@@ -626,9 +623,11 @@ impl<G: Game> Session<G> {
                     }
                     // A spectator, follower or resumed peer catching up asks the same peer for
                     // the next chunk at once instead of waiting for its retransmission timer.
-                    if (self.local.seat.is_none() || self.is_taken_over() || self.awaiting_resync)
-                        && self.final_seq > before
-                        && theirs > self.final_seq
+                    if (self.local.seat.is_none()
+                        || self.is_taken_over()
+                        || self.ledger.awaiting_resync)
+                        && self.ledger.final_seq > before
+                        && theirs > self.ledger.final_seq
                     {
                         let req = self.sync_request();
                         self.outbox.push_back(Transmit {
@@ -656,7 +655,7 @@ impl<G: Game> Session<G> {
         if self.phase != Phase::Playing {
             return Err(SubmitError::NotPlaying);
         }
-        let seq = self.final_seq + 1;
+        let seq = self.ledger.final_seq + 1;
         let encoded =
             codec::encode(&action).map_err(|e| SubmitError::Unencodable(e.to_string()))?;
         if self.signed_otherwise(seq, seat, &encoded) {
@@ -668,10 +667,10 @@ impl<G: Game> Session<G> {
         let prev = self
             .current_hash()
             .ok_or_else(|| SubmitError::Unencodable("the current state".into()))?;
-        if let Actor::Simultaneous(_) = self.state.to_act() {
+        if let Actor::Simultaneous(_) = self.ledger.state.to_act() {
             return self.commit_secret(seat, prev, action);
         }
-        let mut next = self.state.clone();
+        let mut next = self.ledger.state.clone();
         let events = next
             .play(seat, &action)
             .map_err(|e| SubmitError::Illegal(e.to_string()))?;
@@ -786,7 +785,11 @@ impl<G: Game> Session<G> {
         }
         // Always the move under way (0: the seed round): a vote cast by someone else for a
         // later move (stale, or hostile) never moves ours, so it cannot stall the takeover.
-        let from_seq = if seeding { 0 } else { self.final_seq + 1 };
+        let from_seq = if seeding {
+            0
+        } else {
+            self.ledger.final_seq + 1
+        };
         if self
             .takeover
             .votes
@@ -795,7 +798,7 @@ impl<G: Game> Session<G> {
         {
             return Ok(());
         }
-        let seat_move = self.pending.as_ref().and_then(|p| {
+        let seat_move = self.ledger.pending.as_ref().and_then(|p| {
             p.mv.as_ref()
                 .filter(|m| p.seq == from_seq && m.body.seat == seat)
                 .map(crate::message::move_digest)

@@ -44,22 +44,22 @@ impl<G: Game> Session<G> {
     /// the secret commitment is held again (and its reveal rebuilt). Returns whether a move was
     /// played.
     pub(super) fn replay_own_signed(&mut self) -> bool {
-        let seq = self.final_seq + 1;
+        let seq = self.ledger.final_seq + 1;
         let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live) else {
             return false;
         };
-        if self.awaiting_resync || self.pending.is_some() {
+        if self.ledger.awaiting_resync || self.ledger.pending.is_some() {
             return false;
         }
         match self.journal.own_signed.get(&seq).cloned() {
-            Some(SignedRecord::Move(m)) if self.state.to_act() == Actor::Seat(me) => {
+            Some(SignedRecord::Move(m)) if self.ledger.state.to_act() == Actor::Seat(me) => {
                 if Some(m.body.prev) != self.current_hash() {
                     return false;
                 }
                 let Ok(action) = codec::decode::<G::Action>(&m.body.action) else {
                     return false;
                 };
-                let mut next = self.state.clone();
+                let mut next = self.ledger.state.clone();
                 let Ok(events) = next.play(me, &action) else {
                     return false;
                 };
@@ -70,7 +70,7 @@ impl<G: Game> Session<G> {
             }
             Some(SignedRecord::SecretCommit(c)) if !self.committed(me, seq) => {
                 if Some(c.body.prev) != self.current_hash()
-                    || !matches!(self.state.to_act(), Actor::Simultaneous(set) if set.contains(me))
+                    || !matches!(self.ledger.state.to_act(), Actor::Simultaneous(set) if set.contains(me))
                 {
                     return false;
                 }
@@ -129,16 +129,22 @@ impl<G: Game> Session<G> {
         }
         // A byte-identical copy of a move we hold (retransmission, sync) was verified already.
         let held = (seq >= 1
-            && seq <= self.final_seq
+            && seq <= self.ledger.final_seq
             && self
+                .ledger
                 .log
                 .get(seq as usize - 1)
                 .is_some_and(|e| e.mv.as_ref() == Some(&m)))
             || self
+                .ledger
                 .pending
                 .as_ref()
                 .is_some_and(|p| p.mv.as_ref() == Some(&m))
-            || self.future_moves.get(&seq).is_some_and(|v| v.contains(&m));
+            || self
+                .ledger
+                .future_moves
+                .get(&seq)
+                .is_some_and(|v| v.contains(&m));
         if held {
             return;
         }
@@ -182,9 +188,9 @@ impl<G: Game> Session<G> {
                 .takeover
                 .seat_move
                 .is_some_and(|(n, d)| n == seq && crate::message::move_digest(&m) == d);
-            let open = seq == self.final_seq + 1 && self.pending.is_none();
+            let open = seq == self.ledger.final_seq + 1 && self.ledger.pending.is_none();
             if stands && open {
-                let slot = self.future_moves.entry(seq).or_default();
+                let slot = self.ledger.future_moves.entry(seq).or_default();
                 if !slot.contains(&m) {
                     slot.push(m);
                 }
@@ -192,22 +198,22 @@ impl<G: Game> Session<G> {
             return;
         }
         // Already final: duplicate or equivocation.
-        if seq <= self.final_seq {
-            let known = self.log[seq as usize - 1].mv.clone();
+        if seq <= self.ledger.final_seq {
+            let known = self.ledger.log[seq as usize - 1].mv.clone();
             self.second_move(known, m, author, author_peer);
             return;
         }
-        if let Some(p) = &self.pending
+        if let Some(p) = &self.ledger.pending
             && p.seq == seq
         {
             let known = p.mv.clone();
             self.second_move(known, m, author, author_peer);
             return;
         }
-        if seq > self.final_seq + WINDOW {
+        if seq > self.ledger.final_seq + WINDOW {
             return;
         }
-        let slot = self.future_moves.entry(seq).or_default();
+        let slot = self.ledger.future_moves.entry(seq).or_default();
         if !slot.contains(&m) && slot.len() < 4 {
             slot.push(m);
         }
@@ -215,8 +221,8 @@ impl<G: Game> Session<G> {
 
     /// Applies a buffered move for the next seq if the state waits for one.
     pub(super) fn try_buffered_move(&mut self) -> bool {
-        let seq = self.final_seq + 1;
-        let Some(mut moves) = self.future_moves.remove(&seq) else {
+        let seq = self.ledger.final_seq + 1;
+        let Some(mut moves) = self.ledger.future_moves.remove(&seq) else {
             return false;
         };
         if moves.is_empty() {
@@ -233,67 +239,67 @@ impl<G: Game> Session<G> {
             self.requeue(seq, moves);
             return true;
         }
-        let to_act = self.state.to_act();
+        let to_act = self.ledger.state.to_act();
         if to_act != Actor::Seat(author) {
-            self.cheat(
-                CheatKind::OutOfTurn,
-                Some(author),
-                author_peer,
+            let who = match to_act {
+                Actor::Seat(s) if self.seats[s.index()].live => s.to_string(),
+                Actor::Seat(s) => format!("the bot for {s}"),
+                Actor::Simultaneous(set) => format!("seats {set:?} in secret"),
+                Actor::Chance => "chance".into(),
+                Actor::Over => "nobody (the game is over)".into(),
+            };
+            let why = format!("{author} signed move {seq}, but {who} acts now");
+            // Out of turn proves nothing about the other moves held for this number.
+            self.refuse_buffered(
+                m,
                 seq,
-                format!(
-                    "{author} signed move {seq}, but {} acts now",
-                    match to_act {
-                        Actor::Seat(s) if self.seats[s.index()].live => s.to_string(),
-                        Actor::Seat(s) => format!("the bot for {s}"),
-                        Actor::Simultaneous(set) => format!("seats {set:?} in secret"),
-                        Actor::Chance => "chance".into(),
-                        Actor::Over => "nobody (the game is over)".into(),
-                    }
-                ),
-                vec![LogItem::Move(m)],
+                author_peer,
+                CheatKind::OutOfTurn,
+                why,
+                Then::Requeue(moves),
             );
-            self.requeue(seq, moves);
             return true;
         }
         let Some(local) = self.current_hash() else {
             return true;
         };
         if m.body.prev != local {
-            self.cheat(
-                CheatKind::PrevHashMismatch,
-                Some(author),
-                author_peer,
-                seq,
-                format!(
-                    "move {seq} claims to follow state {} but the state is {}",
-                    m.body.prev.short(),
-                    local.short()
-                ),
-                vec![LogItem::Move(m)],
+            let why = format!(
+                "move {seq} claims to follow state {} but the state is {}",
+                m.body.prev.short(),
+                local.short()
             );
             // Either a cheat or a peer whose state differs from ours (a desync in the chance
             // resolution): nothing can be rolled back, so the session stops here.
-            self.halt(format!(
-                "{author}'s move {seq} follows a state we do not have (desync or cheat)"
-            ));
+            let halt =
+                format!("{author}'s move {seq} follows a state we do not have (desync or cheat)");
+            self.refuse_buffered(
+                m,
+                seq,
+                author_peer,
+                CheatKind::PrevHashMismatch,
+                why,
+                Then::Halt(halt),
+            );
             return true;
         }
         let action: G::Action = match codec::decode_frame(&m.body.action) {
             Ok(a) => a,
             Err(e) => {
-                self.cheat(
-                    CheatKind::IllegalMove,
-                    Some(author),
-                    author_peer,
+                let why = format!("move {seq} is not a valid action: {e}");
+                let halt = format!("{author} signed an illegal move {seq}");
+                self.refuse_buffered(
+                    m,
                     seq,
-                    format!("move {seq} is not a valid action: {e}"),
-                    vec![LogItem::Move(m)],
+                    author_peer,
+                    CheatKind::IllegalMove,
+                    why,
+                    Then::Halt(halt),
                 );
-                self.halt(format!("{author} signed an illegal move {seq}"));
                 return true;
             }
         };
-        let mut next = self.state.clone();
+        let mut next = self.ledger.state.clone();
         match next.play(author, &action) {
             Ok(events) => {
                 self.applied(author, action, Some(m), next, events, false);
@@ -303,24 +309,51 @@ impl<G: Game> Session<G> {
                 }
             }
             Err(e) => {
-                let desc = self.state.describe(&action);
-                self.cheat(
-                    CheatKind::IllegalMove,
-                    Some(author),
-                    author_peer,
+                let desc = self.ledger.state.describe(&action);
+                let why = format!("move {seq} ({desc}) is illegal: {e}");
+                let halt = format!("{author} signed an illegal move {seq}");
+                self.refuse_buffered(
+                    m,
                     seq,
-                    format!("move {seq} ({desc}) is illegal: {e}"),
-                    vec![LogItem::Move(m)],
+                    author_peer,
+                    CheatKind::IllegalMove,
+                    why,
+                    Then::Halt(halt),
                 );
-                self.halt(format!("{author} signed an illegal move {seq}"));
             }
         }
         true
     }
 
+    /// A buffered move refused as a cheat, the one way: reported with itself as the proof, then
+    /// either the other moves held for its number wait on, or the session halts.
+    fn refuse_buffered(
+        &mut self,
+        m: Signed<MoveBody>,
+        seq: u32,
+        author_peer: PeerId,
+        kind: CheatKind,
+        why: String,
+        then: Then,
+    ) {
+        let author = m.body.seat;
+        self.cheat(
+            kind,
+            Some(author),
+            author_peer,
+            seq,
+            why,
+            vec![LogItem::Move(m)],
+        );
+        match then {
+            Then::Requeue(moves) => self.requeue(seq, moves),
+            Then::Halt(reason) => self.halt(reason),
+        }
+    }
+
     pub(super) fn requeue(&mut self, seq: u32, moves: Vec<Signed<MoveBody>>) {
         if !moves.is_empty() {
-            self.future_moves.insert(seq, moves);
+            self.ledger.future_moves.insert(seq, moves);
         }
     }
 
@@ -334,18 +367,18 @@ impl<G: Game> Session<G> {
         events: Vec<G::Event>,
         by_bot: bool,
     ) {
-        let seq = self.final_seq + 1;
-        let description = self.state.describe(&action);
-        let before = std::mem::replace(&mut self.state, next);
+        let seq = self.ledger.final_seq + 1;
+        let description = self.ledger.state.describe(&action);
+        let before = std::mem::replace(&mut self.ledger.state, next);
         // Our own signed move carries the hash of the state after it, computed when signing.
-        self.hash_cache = mv
+        self.ledger.hash_cache = mv
             .as_ref()
             .filter(|m| Some(m.body.seat) == self.local.seat && m.body.seq == seq)
             .map(|m| m.body.hash);
         let Some(hash) = self.current_hash() else {
             return;
         };
-        self.pending = Some(Pending {
+        self.ledger.pending = Some(Pending {
             seq,
             seat,
             action: action.clone(),
@@ -439,6 +472,7 @@ impl<G: Game> Session<G> {
     pub(super) fn store_ack(&mut self, ack: Ack) {
         let n = self.seats.len();
         let slot = self
+            .ledger
             .acks
             .entry(ack.signed.body.seq)
             .or_insert_with(|| vec![Vec::new(); n]);
@@ -453,7 +487,8 @@ impl<G: Game> Session<G> {
 
     /// Seat `i`'s ack of move `seq` (not final) at re-roll position `rank`, if held.
     pub(super) fn held_ack(&self, seq: u32, i: usize, rank: u32) -> Option<&Ack> {
-        self.acks
+        self.ledger
+            .acks
             .get(&seq)
             .and_then(|v| v.get(i))
             .and_then(|v| v.iter().find(|a| reroll_rank(a) == rank))
@@ -527,6 +562,7 @@ impl<G: Game> Session<G> {
     /// claims position `k` is now provably false (see [`Session::false_reroll`]).
     pub(super) fn judge_held_rerolls(&mut self, k: u32, n: u32) {
         let found = self
+            .ledger
             .acks
             .iter()
             .filter(|(seq, _)| **seq != n)
@@ -550,8 +586,9 @@ impl<G: Game> Session<G> {
         // those checked later, see `deferred.rs`).
         let same = |x: &Option<Ack>| x.as_ref().is_some_and(|x| x.signed == a.signed);
         let held = match b.stage {
-            AckStage::Settled => self.settled.get(seat.index()).is_some_and(same),
-            AckStage::Applied if seq >= 1 && seq <= self.final_seq => self
+            AckStage::Settled => self.ledger.settled.get(seat.index()).is_some_and(same),
+            AckStage::Applied if seq >= 1 && seq <= self.ledger.final_seq => self
+                .ledger
                 .log
                 .get(seq as usize - 1)
                 .and_then(|e| e.acks.get(seat.index()))
@@ -565,7 +602,7 @@ impl<G: Game> Session<G> {
         }
         // From its author's own peer, an ack of a move not yet final counts at once and its
         // signature is checked later, in a batch (see `deferred.rs`).
-        let deferred = self.sent_by_author(&from, &a) && seq > self.final_seq;
+        let deferred = self.sent_by_author(&from, &a) && seq > self.ledger.final_seq;
         if !deferred && !self.ack_sig_holds(from, &a) {
             return;
         }
@@ -574,12 +611,13 @@ impl<G: Game> Session<G> {
         }
         let peer = self.peer_of_seat_or(seat, from);
         if a.signed.body.stage == AckStage::Settled {
-            if seq != self.final_seq && !(self.phase == Phase::Playing && seq == self.final_seq + 1)
+            if seq != self.ledger.final_seq
+                && !(self.phase == Phase::Playing && seq == self.ledger.final_seq + 1)
             {
                 return;
             }
-            match &self.settled[seat.index()] {
-                None => self.settled[seat.index()] = Some(a),
+            match &self.ledger.settled[seat.index()] {
+                None => self.ledger.settled[seat.index()] = Some(a),
                 Some(old) if old.signed == a.signed => {}
                 Some(old) => {
                     let old = old.clone();
@@ -601,8 +639,9 @@ impl<G: Game> Session<G> {
             self.reject_false_reroll(from, a, deferred, why);
             return;
         }
-        if seq <= self.final_seq {
+        if seq <= self.ledger.final_seq {
             let existing = self
+                .ledger
                 .log
                 .get(seq as usize - 1)
                 .and_then(|e| e.acks.get(seat.index()).cloned().flatten());
@@ -610,12 +649,14 @@ impl<G: Game> Session<G> {
                 // Signed at another re-roll position: not a second opinion on the final move.
                 Some(old) if old.signed == a.signed || reroll_rank(&old) != rank => {}
                 Some(old) => self.equivocating_acks(from, seat, peer, old, a, deferred),
-                None if seq == self.final_seq && self.relink.is_some() => self.on_relink_ack(a),
+                None if seq == self.ledger.final_seq && self.ledger.relink.is_some() => {
+                    self.on_relink_ack(a)
+                }
                 None => {}
             }
             return;
         }
-        if seq > self.final_seq + WINDOW {
+        if seq > self.ledger.final_seq + WINDOW {
             return;
         }
         if let Some(old) = self.held_ack(seq, seat.index(), rank).cloned() {
@@ -658,8 +699,9 @@ impl<G: Game> Session<G> {
         // The one we held may have been a bad signature, dropped just now: the new one is then
         // no second opinion, and is taken as any other.
         let rank = reroll_rank(&old);
-        let still_held = if seq <= self.final_seq {
-            self.log
+        let still_held = if seq <= self.ledger.final_seq {
+            self.ledger
+                .log
                 .get(seq as usize - 1)
                 .and_then(|e| e.acks.get(seat.index()))
                 .is_some_and(|x| x.as_ref() == Some(&old))
@@ -692,4 +734,12 @@ impl<G: Game> Session<G> {
 /// The re-roll position an ack was signed at (0 before any takeover at its move).
 pub(super) fn reroll_rank(a: &Ack) -> u32 {
     a.signed.body.reroll.map_or(0, |r| r.pos)
+}
+
+/// What follows a buffered move refused as a cheat.
+enum Then {
+    /// The other moves held for its number wait on.
+    Requeue(Vec<Signed<MoveBody>>),
+    /// The session halts, for this reason.
+    Halt(String),
 }

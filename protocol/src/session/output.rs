@@ -235,10 +235,14 @@ impl<G: Game> Session<G> {
             LogItem::Move(m) if m.body.game_id == self.game_id && m.body.seq >= 1 => {
                 let seq = m.body.seq;
                 let seat = m.body.seat;
-                let ours = if seq <= self.final_seq {
-                    self.log.get(seq as usize - 1).and_then(|e| e.mv.clone())
+                let ours = if seq <= self.ledger.final_seq {
+                    self.ledger
+                        .log
+                        .get(seq as usize - 1)
+                        .and_then(|e| e.mv.clone())
                 } else {
-                    self.pending
+                    self.ledger
+                        .pending
                         .as_ref()
                         .filter(|p| p.seq == seq)
                         .and_then(|p| p.mv.clone())
@@ -255,10 +259,10 @@ impl<G: Game> Session<G> {
                 if a.signed.body.game_id == self.game_id
                     && a.signed.body.stage == AckStage::Applied
                     && a.signed.body.seq >= 1
-                    && a.signed.body.seq <= self.final_seq =>
+                    && a.signed.body.seq <= self.ledger.final_seq =>
             {
                 let (seq, seat) = (a.signed.body.seq, a.signed.body.seat);
-                let Some(entry) = self.log.get(seq as usize - 1) else {
+                let Some(entry) = self.ledger.log.get(seq as usize - 1) else {
                     return;
                 };
                 // The hash every live seat agreed on when the move became final.

@@ -20,7 +20,7 @@ impl<G: Game> Session<G> {
             Domain::Chat,
             &c.body,
             &c.sig,
-            self.final_seq,
+            self.ledger.final_seq,
             "chat",
         ) {
             return;
@@ -63,7 +63,7 @@ impl<G: Game> Session<G> {
         SyncRequest {
             game_id: self.game_id,
             // Resumed without the last final move's links: its acks are asked for again.
-            from_seq: self.final_seq + u32::from(self.relink.is_none()),
+            from_seq: self.ledger.final_seq + u32::from(self.ledger.relink.is_none()),
             need_setup: self.phase == Phase::Seeding,
         }
     }
@@ -100,8 +100,8 @@ impl<G: Game> Session<G> {
         match self.phase {
             Phase::Seeding => out.extend(self.own_seed_items(me)),
             Phase::Playing => {
-                out.extend(self.own_secret_items(me, self.final_seq + 1));
-                if let Some(p) = &self.pending {
+                out.extend(self.own_secret_items(me, self.ledger.final_seq + 1));
+                if let Some(p) = &self.ledger.pending {
                     if let Some(m) = &p.mv
                         && m.body.seat == me
                     {
@@ -116,7 +116,7 @@ impl<G: Game> Session<G> {
                 }
             }
             Phase::Settling => {
-                if let Some(a) = &self.settled[me.index()] {
+                if let Some(a) = &self.ledger.settled[me.index()] {
                     out.push(Message::Ack(a.clone()));
                 }
             }
@@ -124,7 +124,7 @@ impl<G: Game> Session<G> {
         }
         // Our takeover votes still waiting for the others.
         for ((_, n), votes) in &self.takeover.votes {
-            if *n > self.final_seq
+            if *n > self.ledger.final_seq
                 && let Some(v) = votes.get(&me)
             {
                 out.push(Message::Takeover(v.clone()));
@@ -151,7 +151,7 @@ impl<G: Game> Session<G> {
         let mut missing: Vec<usize> = Vec::new();
         match self.phase {
             Phase::Seeding => missing.extend(self.seed_missing()),
-            Phase::Playing => match &self.pending {
+            Phase::Playing => match &self.ledger.pending {
                 Some(p) => {
                     for &i in &live {
                         if !self.acked(p.seq, i) {
@@ -159,7 +159,7 @@ impl<G: Game> Session<G> {
                         }
                     }
                 }
-                None => match self.state.to_act() {
+                None => match self.ledger.state.to_act() {
                     Actor::Seat(s) if Some(s) != self.local.seat => {
                         missing.extend(live.iter().copied());
                     }
@@ -169,7 +169,7 @@ impl<G: Game> Session<G> {
             },
             Phase::Settling => {
                 for &i in &live {
-                    if self.settled[i].is_none() {
+                    if self.ledger.settled[i].is_none() {
                         missing.push(i);
                     }
                 }
@@ -178,12 +178,12 @@ impl<G: Game> Session<G> {
         }
         // Resumed, the players that have not answered our sync yet (their answer may have been
         // lost): asked again below.
-        if self.awaiting_resync {
+        if self.ledger.awaiting_resync {
             missing.extend(self.resync_pending());
         }
         // While a vote of ours waits, everyone live may hold the missing votes.
         if self.takeover.votes.iter().any(|((_, n), v)| {
-            *n > self.final_seq && self.local.seat.is_some_and(|m| v.contains_key(&m))
+            *n > self.ledger.final_seq && self.local.seat.is_some_and(|m| v.contains_key(&m))
         }) {
             missing = live.clone();
         }
@@ -241,6 +241,7 @@ impl<G: Game> Session<G> {
         }
         let from_seq = req.from_seq.max(1);
         let last = self
+            .ledger
             .final_seq
             .min(from_seq.saturating_add(self.settings.sync_chunk));
         // Takeover votes, so a catching-up peer applies them at the same point: those of the
@@ -259,7 +260,7 @@ impl<G: Game> Session<G> {
             items.extend(votes.values().cloned().map(LogItem::Takeover));
         }
         for seq in from_seq..=last {
-            let Some(e) = self.log.get(seq as usize - 1) else {
+            let Some(e) = self.ledger.log.get(seq as usize - 1) else {
                 break;
             };
             if let Some(m) = &e.mv {
@@ -268,8 +269,8 @@ impl<G: Game> Session<G> {
             items.extend(e.secret.iter().cloned());
             items.extend(e.acks.iter().flatten().cloned().map(LogItem::Ack));
         }
-        if last == self.final_seq {
-            if let Some(p) = &self.pending
+        if last == self.ledger.final_seq {
+            if let Some(p) = &self.ledger.pending
                 && let Some(m) = &p.mv
             {
                 items.push(LogItem::Move(m.clone()));
@@ -281,12 +282,19 @@ impl<G: Game> Session<G> {
             for v in self.secret.reveals.values() {
                 items.extend(v.iter().flatten().cloned().map(LogItem::SecretReveal));
             }
-            for (seq, acks) in &self.acks {
+            for (seq, acks) in &self.ledger.acks {
                 if *seq >= from_seq {
                     items.extend(acks.iter().flatten().cloned().map(LogItem::Ack));
                 }
             }
-            items.extend(self.settled.iter().flatten().cloned().map(LogItem::Ack));
+            items.extend(
+                self.ledger
+                    .settled
+                    .iter()
+                    .flatten()
+                    .cloned()
+                    .map(LogItem::Ack),
+            );
         }
         // Answered even with nothing to send: the answer says how far we are, and a peer
         // resumed exactly where we stand waits for it (and every other live player's) before it
@@ -296,7 +304,7 @@ impl<G: Game> Session<G> {
             to: Destination::Peer(from),
             message: Message::LogSync(LogSync {
                 game_id: self.game_id,
-                final_seq: self.final_seq,
+                final_seq: self.ledger.final_seq,
                 items,
             }),
         });
@@ -308,7 +316,7 @@ impl<G: Game> Session<G> {
         let mut silent: Vec<(usize, Waiting)> = Vec::new();
         match self.phase {
             Phase::Seeding => silent.extend(self.seed_waiting_for()),
-            Phase::Playing => match &self.pending {
+            Phase::Playing => match &self.ledger.pending {
                 Some(p) => {
                     for &i in &live {
                         if !self.acked(p.seq, i) {
@@ -316,14 +324,14 @@ impl<G: Game> Session<G> {
                         }
                     }
                 }
-                None => match self.state.to_act() {
+                None => match self.ledger.state.to_act() {
                     Actor::Seat(s) => {
-                        silent.push((s.index(), Waiting::Move(self.final_seq + 1)));
+                        silent.push((s.index(), Waiting::Move(self.ledger.final_seq + 1)));
                     }
                     // A deciding seat that has not committed, or (once every commitment is
                     // held) has not revealed.
                     Actor::Simultaneous(set) => {
-                        let seq = self.final_seq + 1;
+                        let seq = self.ledger.final_seq + 1;
                         let committed = |i: usize| {
                             self.secret
                                 .commits
@@ -355,8 +363,8 @@ impl<G: Game> Session<G> {
             },
             Phase::Settling => {
                 for &i in &live {
-                    if self.settled[i].is_none() {
-                        silent.push((i, Waiting::Ack(self.final_seq)));
+                    if self.ledger.settled[i].is_none() {
+                        silent.push((i, Waiting::Ack(self.ledger.final_seq)));
                     }
                 }
             }
@@ -365,10 +373,10 @@ impl<G: Game> Session<G> {
         // Resumed, we play only once every other live player answered our sync: we wait for
         // those that have not (and may hand a gone one's seat to the bot, as for a move; in a
         // 2-player game the partner's, after the gone-timeout).
-        if self.awaiting_resync && self.phase == Phase::Playing {
+        if self.ledger.awaiting_resync && self.phase == Phase::Playing {
             for i in self.resync_pending() {
                 if !silent.iter().any(|(j, _)| *j == i) {
-                    silent.push((i, Waiting::Move(self.final_seq + 1)));
+                    silent.push((i, Waiting::Move(self.ledger.final_seq + 1)));
                 }
             }
         }
@@ -378,7 +386,7 @@ impl<G: Game> Session<G> {
         if let Some(me) = self.local.seat.filter(|s| self.seats[s.index()].live)
             && matches!(self.phase, Phase::Playing | Phase::Settling)
         {
-            let n = self.final_seq + 1;
+            let n = self.ledger.final_seq + 1;
             let mine = self.voted_against(me, n, &live);
             if self.votes_overdue(&mine) {
                 for v in takeover::voters(&live, &mine) {
@@ -428,10 +436,10 @@ impl<G: Game> Session<G> {
     /// the partner alone; the README's trust model says so). A player that never answers is
     /// waited for like a silent seat, and once handed to the bot is no longer waited for.
     pub(super) fn resync_answered(&mut self) -> bool {
-        if !self.awaiting_resync || !self.resync_pending().is_empty() {
+        if !self.ledger.awaiting_resync || !self.resync_pending().is_empty() {
             return false;
         }
-        self.awaiting_resync = false;
+        self.ledger.awaiting_resync = false;
         true
     }
 
@@ -439,7 +447,7 @@ impl<G: Game> Session<G> {
     pub(super) fn heard_at(&self, i: usize, n: u32) -> bool {
         // An ack held aside at a re-roll position no takeover reached is no sign of life.
         let counted = self.counted_rank(n);
-        self.acks.get(&n).is_some_and(|a| {
+        self.ledger.acks.get(&n).is_some_and(|a| {
             a.get(i)
                 .is_some_and(|v| v.iter().any(|a| super::moves::reroll_rank(a) <= counted))
         }) || self
@@ -448,6 +456,7 @@ impl<G: Game> Session<G> {
             .iter()
             .any(|((_, m), v)| *m == n && v.contains_key(&Seat(i as u8)))
             || self
+                .ledger
                 .pending
                 .as_ref()
                 .is_some_and(|p| p.seq == n && p.seat.index() == i && p.mv.is_some())

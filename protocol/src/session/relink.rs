@@ -13,12 +13,12 @@ impl<G: Game> Session<G> {
     /// the log (the mover's from its signed move, ours from our own chain), or `None` while one
     /// is missing.
     pub(super) fn links_of_final(&mut self) -> Option<Vec<(Seat, crate::message::Link)>> {
-        let n = self.final_seq;
+        let n = self.ledger.final_seq;
         if n == 0 {
             return Some(Vec::new());
         }
         let own = self.local.chain.link(n);
-        let e = self.log.get(n as usize - 1)?;
+        let e = self.ledger.log.get(n as usize - 1)?;
         self.live_player_seats()
             .into_iter()
             .map(|i| {
@@ -43,10 +43,10 @@ impl<G: Game> Session<G> {
     pub(super) fn relink_from_log(&mut self, hash: Option<StateHash>) {
         match self.links_of_final() {
             Some(links) => {
-                self.last_links = links;
-                self.relink = None;
+                self.ledger.last_links = links;
+                self.ledger.relink = None;
             }
-            None => self.relink = hash,
+            None => self.ledger.relink = hash,
         }
     }
 
@@ -55,15 +55,15 @@ impl<G: Game> Session<G> {
     pub(super) fn on_relink_ack(&mut self, a: Ack) {
         let b = &a.signed.body;
         let i = b.seat.index();
-        if Some(b.hash) != self.relink
+        if Some(b.hash) != self.ledger.relink
             || b.stage != AckStage::Applied
-            || b.seq != self.final_seq
+            || b.seq != self.ledger.final_seq
             || !self.seats.get(i).is_some_and(|s| s.live)
         {
             return;
         }
         let Some(link) = b.reveal else { return };
-        let follows = match self.trackers.get(i).copied().flatten() {
+        let follows = match self.ledger.trackers.get(i).copied().flatten() {
             Some(t) if t.pos == b.seq => t.link == link,
             Some(t) => t.check(b.seq, &link, self.config.beacon_segment),
             None => false,
@@ -72,6 +72,7 @@ impl<G: Game> Session<G> {
             return;
         }
         let Some(slot) = self
+            .ledger
             .log
             .get_mut(b.seq as usize - 1)
             .and_then(|e| e.acks.get_mut(i))
@@ -79,9 +80,9 @@ impl<G: Game> Session<G> {
             return;
         };
         *slot = Some(a);
-        let hash = self.relink;
+        let hash = self.ledger.relink;
         self.relink_from_log(hash);
-        if self.relink.is_none() {
+        if self.ledger.relink.is_none() {
             self.progress();
         }
     }
@@ -95,19 +96,19 @@ impl<G: Game> Session<G> {
     /// whether the game ended. Only in `Playing`: a game that a chance point ended resumes in
     /// `Settling` instead (see `Session::resume_with_journal`).
     pub(super) fn end_after_resume(&mut self) -> bool {
-        let k = self.final_seq;
-        if self.relink.is_some()
+        let k = self.ledger.final_seq;
+        if self.ledger.relink.is_some()
             || self.phase != Phase::Playing
-            || self.pending.is_some()
+            || self.ledger.pending.is_some()
             || k == 0
-            || self.state.to_act() != Actor::Over
+            || self.ledger.state.to_act() != Actor::Over
         {
             return false;
         }
         let Some(hash) = self.current_hash() else {
             return false;
         };
-        let Some(e) = self.log.get(k as usize - 1) else {
+        let Some(e) = self.ledger.log.get(k as usize - 1) else {
             return false;
         };
         let live = self.live_player_seats();
@@ -139,7 +140,7 @@ impl<G: Game> Session<G> {
             seq: k,
             stage: AckStage::Applied,
             acks,
-            beacon: self.last_links.iter().map(|l| l.1).collect(),
+            beacon: self.ledger.last_links.iter().map(|l| l.1).collect(),
         }));
         self.game_over();
         true

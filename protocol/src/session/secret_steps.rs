@@ -30,11 +30,11 @@ impl<G: Game> Session<G> {
         prev: StateHash,
         action: G::Action,
     ) -> Result<(), SubmitError> {
-        let mut probe = self.state.clone();
+        let mut probe = self.ledger.state.clone();
         probe
             .play(seat, &action)
             .map_err(|e| SubmitError::Illegal(e.to_string()))?;
-        let seq = self.final_seq + 1;
+        let seq = self.ledger.final_seq + 1;
         let base = self.own_secret("secret choice salt");
         let salt = crate::secret::salt(&base, seq);
         let encoded =
@@ -106,6 +106,7 @@ impl<G: Game> Session<G> {
         let base = self.own_secret("secret choice salt");
         let salt = crate::secret::salt(&base, seq);
         let found = self
+            .ledger
             .state
             .legal_actions_for_vec(me)
             .into_iter()
@@ -128,7 +129,7 @@ impl<G: Game> Session<G> {
 
     /// The signed secret item of `seat` at final move `seq` held in the log, if any.
     pub(super) fn logged_secret(&self, seq: u32, seat: Seat, commit: bool) -> Option<LogItem> {
-        let e = self.log.get((seq as usize).checked_sub(1)?)?;
+        let e = self.ledger.log.get((seq as usize).checked_sub(1)?)?;
         e.secret
             .iter()
             .find(|i| match i {
@@ -161,11 +162,11 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        if c.body.game_id != self.game_id || seq == 0 || seq > self.final_seq + WINDOW {
+        if c.body.game_id != self.game_id || seq == 0 || seq > self.ledger.final_seq + WINDOW {
             return;
         }
         let peer = self.peer_of_seat_or(seat, from);
-        let old = if seq <= self.final_seq {
+        let old = if seq <= self.ledger.final_seq {
             match self.logged_secret(seq, seat, true) {
                 Some(LogItem::SecretCommit(old)) => Some(old),
                 _ => return,
@@ -200,7 +201,7 @@ impl<G: Game> Session<G> {
 
     pub(super) fn on_secret_reveal(&mut self, from: PeerId, r: Signed<SecretRevealBody>) {
         let (seq, seat) = (r.body.seq, r.body.seat);
-        if seq <= self.final_seq
+        if seq <= self.ledger.final_seq
             || self
                 .secret
                 .reveals
@@ -221,7 +222,7 @@ impl<G: Game> Session<G> {
         ) {
             return;
         }
-        if r.body.game_id != self.game_id || seq > self.final_seq + WINDOW {
+        if r.body.game_id != self.game_id || seq > self.ledger.final_seq + WINDOW {
             return;
         }
         // Without the commitment the reveal cannot be checked: it comes again.
@@ -360,7 +361,7 @@ impl<G: Game> Session<G> {
             };
             actions[s.index()] = Some(a);
         }
-        let mut next = self.state.clone();
+        let mut next = self.ledger.state.clone();
         let played = match lockstep::play_secret_step(&self.config, &mut next, set, seq, |s| {
             actions[s.index()].clone()
         }) {
@@ -417,8 +418,8 @@ impl<G: Game> Session<G> {
             .into_iter()
             .map(|p| (p.seat, p.action, p.description, p.events, p.by_bot))
             .collect();
-        let before = std::mem::replace(&mut self.state, next);
-        self.hash_cache = None;
+        let before = std::mem::replace(&mut self.ledger.state, next);
+        self.ledger.hash_cache = None;
         let Some(hash) = self.current_hash() else {
             return false;
         };
@@ -429,7 +430,7 @@ impl<G: Game> Session<G> {
                 return false;
             }
         };
-        self.pending = Some(Pending {
+        self.ledger.pending = Some(Pending {
             seq,
             seat: first_seat,
             action: first_action,

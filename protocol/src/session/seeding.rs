@@ -340,7 +340,7 @@ impl<G: Game> Session<G> {
         if !binding.is_empty() && self.seeding.starts.iter().all(Option::is_none) {
             return;
         }
-        let mut state = self.state.clone();
+        let mut state = self.ledger.state.clone();
         if lockstep::resolve_setup(&mut state, &seed).is_err() {
             self.halt("the engine refused its setup chance point".into());
             return;
@@ -365,7 +365,7 @@ impl<G: Game> Session<G> {
         let live = self.live_player_seats();
         for &i in &players {
             if let Some(c) = &self.seeding.commits[i] {
-                self.trackers[i] = Some(ChainTracker {
+                self.ledger.trackers[i] = Some(ChainTracker {
                     pos: 0,
                     link: c.body.beacon_tip,
                 });
@@ -393,8 +393,8 @@ impl<G: Game> Session<G> {
                 acks: acks.iter().map(|a| AckRecord::of(a)).collect(),
             }
         });
-        self.state = state;
-        self.hash_cache = None;
+        self.ledger.state = state;
+        self.ledger.hash_cache = None;
         let Some(setup_hash) = self.current_hash() else {
             return;
         };
@@ -567,7 +567,7 @@ impl<G: Game> Session<G> {
                 to: Destination::Peer(peer),
                 message: Message::LogSync(LogSync {
                     game_id: self.game_id,
-                    final_seq: self.final_seq,
+                    final_seq: self.ledger.final_seq,
                     items,
                 }),
             });

@@ -74,18 +74,7 @@ impl<G: Game> Session<G> {
             },
             seats,
             phase: Phase::Seeding,
-            state,
-            hash_cache: None,
-            final_seq: 0,
-            pending: None,
-            acks: BTreeMap::new(),
-            settled: vec![None; n],
-            trackers: vec![None; n],
-            future_moves: BTreeMap::new(),
-            log: Vec::new(),
-            last_links: Vec::new(),
-            relink: None,
-            awaiting_resync: false,
+            ledger: Ledger::new(state, n),
             secret: secret_steps::SecretHeld::default(),
             takeover: takeovers::TakeoverBook::default(),
             presence: takeovers::Presence::new(n, now),
@@ -221,14 +210,14 @@ impl<G: Game> Session<G> {
         }
         s.replay.out.clear();
         s.events.clear();
-        s.state = r.state;
-        s.hash_cache = None;
-        s.final_seq = r.final_seq;
-        s.trackers = r.trackers;
+        s.ledger.state = r.state;
+        s.ledger.hash_cache = None;
+        s.ledger.final_seq = r.final_seq;
+        s.ledger.trackers = r.trackers;
         for (seat, live) in s.seats.iter_mut().zip(&r.live) {
             seat.live = *live && seat.player.is_some();
         }
-        s.log = r
+        s.ledger.log = r
             .moves
             .into_iter()
             .map(|(mv, acks, secret)| LogEntry { mv, acks, secret })
@@ -236,12 +225,13 @@ impl<G: Game> Session<G> {
         // The last move's links, when the file holds them (see `MoveRecord::beacon`), spare
         // asking for its acks again, unless that move ended the game by itself: the end record
         // to write then repeats its acks.
-        let ended_by_move = s.state.to_act() == Actor::Over && r.last_hash == s.current_hash();
+        let ended_by_move =
+            s.ledger.state.to_act() == Actor::Over && r.last_hash == s.current_hash();
         match r.last_links {
-            Some(links) if !ended_by_move => s.last_links = links,
+            Some(links) if !ended_by_move => s.ledger.last_links = links,
             _ => s.relink_from_log(r.last_hash),
         }
-        s.your_turn_sent = s.final_seq;
+        s.your_turn_sent = s.ledger.final_seq;
         s.replay.log = replay[..r.valid_len].to_vec();
         s.replay.frame_index = read_frames(&s.replay.log)
             .frames
@@ -256,7 +246,7 @@ impl<G: Game> Session<G> {
         } else {
             // The last move's chance point ended the game, but the end (every live seat's ack
             // of the final state) is not in the file: settle it again, as at the time.
-            if s.state.to_act() == Actor::Over && r.last_hash != s.current_hash() {
+            if s.ledger.state.to_act() == Actor::Over && r.last_hash != s.current_hash() {
                 s.phase = Phase::Settling;
                 s.send_settled();
             }
@@ -269,7 +259,7 @@ impl<G: Game> Session<G> {
                 .filter(|&i| Some(Seat(i)) != s.local.seat)
                 .collect();
             // A player alone with bots has nobody to catch up from: it plays on at once.
-            s.awaiting_resync = !s.secret.resync.is_empty();
+            s.ledger.awaiting_resync = !s.secret.resync.is_empty();
             for p in s.seat_peers().into_iter().flatten() {
                 if p != s.local.peer {
                     let req = s.sync_request();

@@ -75,9 +75,9 @@ impl<G: Game> Session<G> {
         if b.game_id != self.game_id
             || b.seat.index() >= self.seats.len()
             || b.voter.index() >= self.seats.len()
-            || (b.from_seq == 0 && self.final_seq > 0)
-            || b.from_seq < self.final_seq
-            || b.from_seq > self.final_seq + 2
+            || (b.from_seq == 0 && self.ledger.final_seq > 0)
+            || b.from_seq < self.ledger.final_seq
+            || b.from_seq > self.ledger.final_seq + 2
         {
             return;
         }
@@ -148,7 +148,7 @@ impl<G: Game> Session<G> {
     /// less, a lone vote still needs the rest of the gone-timeout without news from us.
     pub fn note_downtime(&mut self, down_ms: u64) {
         if down_ms >= self.settings.gone_after_ms {
-            self.presence.down_since = Some(self.final_seq + 1);
+            self.presence.down_since = Some(self.ledger.final_seq + 1);
         } else {
             self.presence.news_sent_at = self.clock.now.saturating_sub(down_ms);
         }
@@ -157,7 +157,7 @@ impl<G: Game> Session<G> {
     /// Notes that we signed something new (a move, ack, secret commitment or vote) now. A
     /// silence of the gone-timeout or more before it is remembered with the moves it spanned.
     pub(super) fn sent_news(&mut self) {
-        let seq = self.final_seq + 1;
+        let seq = self.ledger.final_seq + 1;
         // Back after a crash: the spell we were down ends with this news.
         if let Some(a) = self.presence.down_since.take() {
             self.presence.gone_spell = Some((a, seq));
@@ -243,7 +243,7 @@ impl<G: Game> Session<G> {
         // was slow: the others' acks reached us before their votes): rewind and follow.
         if seat == me
             && self.seats[me.index()].live
-            && from_seq <= self.final_seq
+            && from_seq <= self.ledger.final_seq
             && self.decided_against_me(from_seq)
         {
             self.rewind_for_takeover(from_seq);
@@ -378,11 +378,11 @@ impl<G: Game> Session<G> {
     pub(super) fn try_apply_takeovers(&mut self) {
         // A takeover record carries the links of the last final move: after a resume, only
         // once they are back (see `relink.rs`).
-        if self.relink.is_some() {
+        if self.ledger.relink.is_some() {
             return;
         }
         for _ in 0..self.seats.len() {
-            let n = self.final_seq + 1;
+            let n = self.ledger.final_seq + 1;
             let live = self.live_player_seats();
             let Some(x) = self.decided_to_apply(n, &live) else {
                 return;
@@ -447,7 +447,7 @@ impl<G: Game> Session<G> {
         // may hold what we signed before the crash): a seat handed to the bot is not waited for.
         self.resync_answered();
         // The not-yet-final move of a seat handed over is undone, unless the vote let it stand.
-        let secret_of_target = self.pending.as_ref().is_some_and(|p| {
+        let secret_of_target = self.ledger.pending.as_ref().is_some_and(|p| {
             p.seq == n
                 && p.secret.as_ref().is_some_and(|(c, _)| {
                     c.iter()
@@ -457,12 +457,12 @@ impl<G: Game> Session<G> {
         if secret_of_target {
             // A secret step is played again with the bot's choice for the seats handed over, as
             // every peer that did not receive their reveals plays it.
-            if let Some(p) = self.pending.take() {
-                self.state = p.before;
-                self.hash_cache = None;
+            if let Some(p) = self.ledger.pending.take() {
+                self.ledger.state = p.before;
+                self.ledger.hash_cache = None;
             }
             self.drop_acks_before(n);
-        } else if let Some(p) = &self.pending
+        } else if let Some(p) = &self.ledger.pending
             && p.seq == n
             && p.secret.is_none()
             && x.contains(&p.seat.index())
@@ -471,15 +471,15 @@ impl<G: Game> Session<G> {
                 self.takeover.seat_move == Some((n, crate::message::move_digest(m)))
             });
             if !stands {
-                if let Some(p) = self.pending.take() {
-                    self.state = p.before;
-                    self.hash_cache = None;
+                if let Some(p) = self.ledger.pending.take() {
+                    self.ledger.state = p.before;
+                    self.ledger.hash_cache = None;
                 }
                 self.drop_acks_before(n);
             }
         }
-        let beacon = self.last_links.iter().map(|l| l.1).collect();
-        self.last_links.retain(|l| !x.contains(&l.0.index()));
+        let beacon = self.ledger.last_links.iter().map(|l| l.1).collect();
+        self.ledger.last_links.retain(|l| !x.contains(&l.0.index()));
         let seats: Vec<Seat> = x.iter().map(|&s| Seat(s as u8)).collect();
         self.push_frame(Frame::Takeover(TakeoverRecord {
             seats: seats.clone(),
@@ -504,7 +504,7 @@ impl<G: Game> Session<G> {
             .extend(used);
         // The move under way, if it stands, is acked again with our re-roll link for this
         // takeover: the chance point after it is drawn from links nobody knew before now.
-        if let Some((seq, hash)) = self.pending.as_ref().map(|p| (p.seq, p.hash))
+        if let Some((seq, hash)) = self.ledger.pending.as_ref().map(|p| (p.seq, p.hash))
             && seq == n
         {
             self.ack_applied(seq, hash);
@@ -546,7 +546,7 @@ impl<G: Game> Session<G> {
     /// are for the move that replaces it and are kept.
     fn drop_acks_before(&mut self, n: u32) {
         let k = self.takeover.history.len() as u32 + 1;
-        if let Some(v) = self.acks.get_mut(&n) {
+        if let Some(v) = self.ledger.acks.get_mut(&n) {
             for held in v.iter_mut() {
                 held.retain(|a| super::moves::reroll_rank(a) >= k);
             }
@@ -586,8 +586,10 @@ impl<G: Game> Session<G> {
         // The acks of move `n - 1` we held (our file may lack them): the links of the seats
         // still live after the takeovers kept at `n` are the takeover records' to come.
         if n >= 2
-            && let (Some(e), Some(mine)) =
-                (self.log.get(n as usize - 2), s.log.get_mut(n as usize - 2))
+            && let (Some(e), Some(mine)) = (
+                self.ledger.log.get(n as usize - 2),
+                s.ledger.log.get_mut(n as usize - 2),
+            )
         {
             for (slot, a) in mine.acks.iter_mut().zip(&e.acks) {
                 if slot.is_none() {
@@ -595,7 +597,7 @@ impl<G: Game> Session<G> {
                 }
             }
         }
-        let hash = s.relink;
+        let hash = s.ledger.relink;
         s.relink_from_log(hash);
         let mut events = std::mem::take(&mut self.events);
         events.extend(s.events.drain(..));
