@@ -9,8 +9,8 @@ use dwarfs_net::{NetEvent, Node, NodeConfig, PeerId};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The line `dwarfs relay` prints for each address players can use (`--relay ADDR`).
-pub const RELAY_LINE: &str = "RELAY ";
+// The line `dwarfs relay` prints for each address players can use (`--relay ADDR`).
+pub use dwarfs_client::RELAY_LINE;
 
 /// `dwarfs relay`.
 #[derive(clap::Args, Debug)]

@@ -11,9 +11,6 @@
 
 mod bench;
 mod demos;
-mod lobby;
-mod lobby_net;
-mod menu;
 mod net;
 mod platform;
 mod settings;
@@ -39,9 +36,11 @@ mod tests_winter;
 // The board views and their shared look live in `dwarfs-gui` (which builds for the web); the
 // shell reaches them under the same names.
 pub(crate) use dwarfs_gui::{
-    end_screen, fall_view, game_screen, hold_view, links, options_panel, replay_screen,
-    spring_view, table, theme, trust, view, widgets, winter_view, words,
+    end_screen, fall_view, game_screen, hold_view, lobby, menu, replay_screen, spring_view, table,
+    theme, view, winter_view, words,
 };
+#[cfg(test)]
+pub(crate) use dwarfs_gui::{links, lobby_net, trust};
 
 use crate::CliError;
 use crate::games::{GameEntry, GameKind};
@@ -86,7 +85,6 @@ pub struct DwarfsApp {
     /// The relay address being typed in the settings.
     relay_input: settings::RelayInput,
     settings_note: Option<String>,
-    config: ConfigDir,
     lobby: Lobby,
     join: menu::JoinState,
     table: Option<Box<dyn AnyTable>>,
@@ -98,7 +96,8 @@ pub struct DwarfsApp {
     net_setup: NetSetup,
     /// The open lobbies on the LAN (while the join screen is shown).
     lan: LanList,
-    /// The desktop's services for the tables: threads for bots, a directory for reports.
+    /// The desktop's services for the screens: threads for bots, files for settings, reports
+    /// and replays.
     platform: std::rc::Rc<dyn dwarfs_gui::platform::Platform>,
 }
 
@@ -108,7 +107,7 @@ impl DwarfsApp {
         let (settings, settings_note) = config.load();
         let key = config.key_path();
         let platform = std::rc::Rc::new(platform::Desktop {
-            report_dir: config.0.clone(),
+            config,
             replay_dir: platform::replay_dir(),
         });
         DwarfsApp {
@@ -118,7 +117,6 @@ impl DwarfsApp {
             relay_input: settings::RelayInput::default(),
             settings,
             settings_note,
-            config,
             join: menu::JoinState::default(),
             table: None,
             replays: replay_screen::ReplayScreen::default(),
@@ -417,7 +415,7 @@ impl DwarfsApp {
                         ui,
                         &mut self.draft,
                         &mut self.settings,
-                        &self.config,
+                        &*self.platform,
                         &mut self.settings_note,
                         &mut self.relay_input,
                     ) {
@@ -518,7 +516,7 @@ fn spawn_lobby(
 ) -> Box<dyn lobby::LobbyNet> {
     with_view!(game, E, V, {
         let handle = net.spawn::<<E as GameEntry>::G>(spec, ctx);
-        Box::new(NetLobby::<V>::new(handle)) as Box<dyn lobby::LobbyNet>
+        Box::new(NetLobby::<V>::new(Box::new(handle))) as Box<dyn lobby::LobbyNet>
     })
 }
 

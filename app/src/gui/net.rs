@@ -110,6 +110,20 @@ pub struct LanList {
     pub error: Option<String>,
 }
 
+impl dwarfs_gui::menu::LanLobbies for LanList {
+    fn running(&self) -> bool {
+        LanList::running(self)
+    }
+
+    fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    fn lobbies(&self) -> Vec<&dwarfs_client::LobbyInfo> {
+        self.lobbies.iter().map(|l| &l.info).collect()
+    }
+}
+
 impl LanList {
     /// Starts the search if it does not run yet.
     pub fn ensure(&mut self, net: &NetRuntime, mdns: bool, ctx: &egui::Context) {

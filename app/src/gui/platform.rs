@@ -1,17 +1,32 @@
-//! The desktop's services for the game screens ([`dwarfs_gui::platform::Platform`]): a bot
-//! searches on a thread of its own, a report is saved as a file in the app's directory, and the
-//! replay viewer reads `.replay` files (the recent ones from the replay directory).
+//! The desktop's services for the screens ([`dwarfs_gui::platform::Platform`]): a bot searches
+//! on a thread of its own; the settings and reports are files in the app's config directory,
+//! the identity is its key file's; the replay viewer reads `.replay` files (the recent ones
+//! from the replay directory).
 
+use super::settings::ConfigDir;
 use dwarfs_gui::platform::Platform;
+use dwarfs_gui::settings::Settings;
 use std::path::PathBuf;
 
 /// The desktop platform.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Desktop {
-    /// Where reports are saved (`None`: the app has no directory of its own).
-    pub report_dir: Option<PathBuf>,
+    /// Where the settings, the identity key and reports are kept (`None` inside: the app has
+    /// no directory of its own).
+    pub config: ConfigDir,
     /// Where games write their replays ([`replay_dir`]), for the viewer's recent games.
     pub replay_dir: Option<PathBuf>,
+}
+
+#[cfg(test)]
+impl Desktop {
+    /// A desktop with no directories of its own (tests).
+    pub fn none() -> Self {
+        Desktop {
+            config: ConfigDir(None),
+            replay_dir: None,
+        }
+    }
 }
 
 /// The directory games write their replays to (`<data dir>/replays`).
@@ -45,7 +60,7 @@ impl Platform for Desktop {
     }
 
     fn save_text(&self, file_name: &str, text: &str) -> Result<String, String> {
-        let Some(dir) = &self.report_dir else {
+        let Some(dir) = &self.config.0 else {
             return Err("no directory to save the report in".into());
         };
         let path = dir.join(file_name);
@@ -53,6 +68,14 @@ impl Platform for Desktop {
             .and_then(|()| std::fs::write(&path, text))
             .map(|()| path.display().to_string())
             .map_err(|e| format!("could not save {}: {e}", path.display()))
+    }
+
+    fn save_settings(&self, settings: &Settings) -> Result<String, String> {
+        self.config.save(settings).map(|p| p.display().to_string())
+    }
+
+    fn identity(&self) -> Result<String, String> {
+        self.config.key_fingerprint()
     }
 
     fn recent_replays(&self) -> Vec<String> {
@@ -86,7 +109,7 @@ mod tests {
             evidence: "hashes differ".into(),
         };
         let desk = Desktop {
-            report_dir: Some(dir.path().to_path_buf()),
+            config: ConfigDir(Some(dir.path().to_path_buf())),
             replay_dir: None,
         };
         let at = desk
@@ -96,7 +119,7 @@ mod tests {
         let text = std::fs::read_to_string(dir.path().join("dwarfs-incident-move-12.txt")).unwrap();
         assert!(text.contains("hashes differ") && text.contains("12D3Koo"));
         assert_eq!(
-            Desktop::default().save_text("x.txt", "y"),
+            Desktop::none().save_text("x.txt", "y"),
             Err("no directory to save the report in".into())
         );
     }
@@ -108,7 +131,7 @@ mod tests {
         std::fs::write(dir.path().join("notes.txt"), b"x").unwrap();
         std::fs::write(dir.path().join("fall-2.replay"), b"y").unwrap();
         let desk = Desktop {
-            report_dir: None,
+            config: ConfigDir(None),
             replay_dir: Some(dir.path().to_path_buf()),
         };
         let found = desk.recent_replays();
@@ -122,7 +145,7 @@ mod tests {
         assert_eq!(desk.read_replay(two), Ok(b"y".to_vec()));
         assert!(desk.read_replay("/nonexistent.replay").is_err());
         let missing = Desktop {
-            report_dir: None,
+            config: ConfigDir(None),
             replay_dir: Some(dir.path().join("missing")),
         };
         assert!(missing.recent_replays().is_empty());
@@ -132,7 +155,7 @@ mod tests {
     fn a_job_runs_on_its_own_thread() {
         let (tx, rx) = std::sync::mpsc::channel();
         let here = std::thread::current().id();
-        Desktop::default()
+        Desktop::none()
             .spawn(
                 "test job",
                 Box::new(move || {

@@ -120,7 +120,10 @@ fn a_ticket_names_its_game_and_an_unknown_game_is_refused() {
 fn settings_edit_and_save_changes_the_menu() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app();
-    a.config = ConfigDir(Some(dir.path().to_path_buf()));
+    a.platform = std::rc::Rc::new(super::platform::Desktop {
+        config: ConfigDir(Some(dir.path().to_path_buf())),
+        replay_dir: None,
+    });
     let mut h = harness(a);
     click(&mut h, "Settings");
     h.state_mut().draft.name = "Gimli".into();
@@ -550,10 +553,9 @@ fn opponents_hidden_cards_are_not_shown() {
 fn a_desync_shows_a_banner_and_saves_a_report() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app();
-    a.config = ConfigDir(Some(dir.path().to_path_buf()));
     // The desktop saves reports in the app's directory.
     a.platform = std::rc::Rc::new(super::platform::Desktop {
-        report_dir: a.config.0.clone(),
+        config: ConfigDir(Some(dir.path().to_path_buf())),
         replay_dir: None,
     });
     let mut h = harness(a);

@@ -64,7 +64,7 @@ fn gated_table() -> (Harness<'static, DwarfsApp>, Sender<()>, Seat) {
         seats,
         0,
         Some(Level::Hard),
-        std::rc::Rc::new(super::platform::Desktop::default()),
+        std::rc::Rc::new(super::platform::Desktop::none()),
         move |_| Box::new(GateBot { gate: gate.clone() }),
     );
     let mut a = app();

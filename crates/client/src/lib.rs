@@ -18,8 +18,10 @@ mod mirror;
 mod peer_link;
 mod reach;
 mod report;
+mod role;
 mod roster;
 mod sync;
+pub mod ticket;
 mod update;
 
 pub use command::Command;
@@ -30,8 +32,10 @@ pub use mirror::{
 };
 pub use multiaddr::Multiaddr;
 pub use peer_link::PeerLink;
-pub use reach::{Path, Reachability, is_relayed, peer_of, relay_of};
+pub use reach::{MAX_RELAYS, Path, RELAY_LINE, Reachability, is_relayed, peer_of, relay_of};
 pub use report::{Ending, LinkReport, PeerReport};
+pub use role::{LobbyInfo, Role};
 pub use roster::RosterSeat;
 pub use sync::{Incident, SyncStatus};
+pub use ticket::{Ticket, TicketError};
 pub use update::{GameUpdate, LinkUpdate, LobbyUpdate, Started, Update};

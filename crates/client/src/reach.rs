@@ -4,6 +4,13 @@
 use libp2p_identity::PeerId;
 use multiaddr::{Multiaddr, Protocol};
 
+/// The most relays a node reserves a slot on.
+pub const MAX_RELAYS: usize = 8;
+
+/// The prefix of the lines on which `dwarfs relay` prints the addresses to give players (the
+/// settings take a pasted line whole).
+pub const RELAY_LINE: &str = "RELAY ";
+
 /// Whether others can reach this node, as far as it knows.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum Reachability {

@@ -16,6 +16,18 @@ pub trait Platform {
     /// it went, or why it could not.
     fn save_text(&self, file_name: &str, text: &str) -> Result<String, String>;
 
+    /// Keeps the player's settings for the next start; says where, or why it could not.
+    fn save_settings(&self, settings: &crate::settings::Settings) -> Result<String, String> {
+        let _ = settings;
+        Err("settings cannot be kept here".into())
+    }
+
+    /// The player's identity as others see it (the peer id of the key moves are signed with),
+    /// or why there is none.
+    fn identity(&self) -> Result<String, String> {
+        Err("no key on this platform".into())
+    }
+
     /// The replays kept on this machine, newest first (at most a dozen), as
     /// [`Platform::read_replay`] names them (paths on the desktop). None by default.
     fn recent_replays(&self) -> Vec<String> {

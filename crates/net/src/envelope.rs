@@ -2,7 +2,7 @@
 //! untouched), or a small network-layer message the sans-IO protocol does not need to know about
 //! (where peers listen, the lobby roster, "I am done").
 
-pub use dwarfs_client::RosterSeat;
+pub use dwarfs_client::{LobbyInfo, RosterSeat};
 use dwarfs_engine::Seat;
 use dwarfs_protocol::GameId;
 use dwarfs_protocol::message::Signed;
@@ -38,23 +38,6 @@ pub struct WatcherList {
     pub open: bool,
     /// The admitted spectators' peer id bytes.
     pub admitted: Vec<Vec<u8>>,
-}
-
-/// An open lobby as a LAN browser lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LobbyInfo {
-    /// The game's engine name.
-    pub game: String,
-    /// The host's rules version of that game.
-    pub rules_version: u32,
-    /// The host's display name.
-    pub host_name: String,
-    /// The invite ticket to join with.
-    pub ticket: String,
-    /// Seats at the table.
-    pub seats: u8,
-    /// Seats still open for players.
-    pub open: u8,
 }
 
 /// Network-layer messages.

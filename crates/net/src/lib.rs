@@ -32,13 +32,13 @@ pub mod node;
 pub mod peer;
 pub mod played;
 pub mod spec;
-pub mod ticket;
 
 pub use control::{
     Command, GameUpdate, Incident, LinkUpdate, LobbyUpdate, PeerHandle, PeerLink, Started, Update,
     peer_runtime, spawn_peer,
 };
 pub use dwarfs_client::GameMirror;
+pub use dwarfs_client::{Ticket, TicketError, ticket};
 pub use lan::{BrowseConfig, LanBrowser, LanLobby, LanUpdate, browse_lan};
 /// The libp2p peer id (a player's public identity).
 pub use libp2p::PeerId;
@@ -47,4 +47,3 @@ pub use libp2p::{Multiaddr, multiaddr};
 pub use node::{NetEvent, Node, NodeConfig, NodeError, Transport};
 pub use peer::{PeerError, run_peer};
 pub use spec::{NetPlan, PeerReport, PeerSpec, Process, Role, Timing};
-pub use ticket::{Ticket, TicketError};

@@ -3,7 +3,7 @@
 //! processes and read their results.
 
 use crate::node::Transport;
-pub use dwarfs_client::{Ending, LinkReport, PeerReport};
+pub use dwarfs_client::{Ending, LinkReport, PeerReport, Role};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -18,39 +18,6 @@ pub const STARTED_LINE: &str = "DWARFS-STARTED";
 /// Exit code of a peer that stopped itself on purpose to simulate a crash (test hook).
 #[cfg(feature = "test-hooks")]
 pub const DIE_EXIT_CODE: i32 = 86;
-
-/// The peer's part in the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Role {
-    /// Open a lobby and sit in seat 1.
-    Host {
-        /// Seats at the table.
-        seats: u8,
-        /// How many of them the deterministic bot plays (the last ones).
-        bots: u8,
-        /// The canonical encoding of the game's options; empty for the defaults.
-        options: Vec<u8>,
-    },
-    /// Join the game of a ticket and take a seat.
-    Join {
-        /// The invite ticket.
-        ticket: String,
-    },
-    /// Watch the game of a ticket (read-only, may join mid-game).
-    Spectate {
-        /// The invite ticket.
-        ticket: String,
-    },
-    /// Find an open lobby of the game on the LAN by mDNS and take a seat in it.
-    Lan,
-    /// Come back to a game from the own replay file after the process died.
-    Resume {
-        /// The replay file written before the crash.
-        replay: PathBuf,
-        /// A ticket to reach the other peers if the address book next to the replay is missing.
-        ticket: Option<String>,
-    },
-}
 
 /// Misbehaviour a peer can be told to commit, to test that the others detect it (test only).
 #[cfg(feature = "test-hooks")]

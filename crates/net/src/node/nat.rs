@@ -8,7 +8,7 @@
 //! connection into a direct one where the NATs allow it. This module holds the plain state
 //! around them; the swarm task ([`super::swarm`]) feeds it events.
 
-pub use dwarfs_client::{Path, Reachability, is_relayed, peer_of, relay_of};
+pub use dwarfs_client::{MAX_RELAYS, Path, Reachability, is_relayed, peer_of, relay_of};
 use libp2p::multiaddr::Protocol;
 use libp2p::{Multiaddr, PeerId, relay};
 use std::collections::BTreeSet;
@@ -37,9 +37,6 @@ pub const MAX_CIRCUITS_PER_PEER: usize = 8;
 /// The most peers a node lets use it as a relay (the players and spectators of its lobbies and
 /// games; more are refused).
 pub const MAX_RELAY_ALLOWED: usize = 1024;
-
-/// The most relays a node reserves a slot on.
-pub const MAX_RELAYS: usize = 8;
 
 /// Whom a node relays for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

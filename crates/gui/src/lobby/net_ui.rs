@@ -132,7 +132,7 @@ impl Lobby {
         for (peer, name) in &self.watch_requests {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{name} asks to watch.")).color(GOLD))
-                    .on_hover_text(format!("Peer {peer}.\n\n{}", crate::gui::trust::SPECTATORS));
+                    .on_hover_text(format!("Peer {peer}.\n\n{}", crate::trust::SPECTATORS));
                 if ui.button("Allow").clicked() {
                     answered = Some((peer.clone(), true));
                 }

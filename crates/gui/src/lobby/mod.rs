@@ -11,11 +11,11 @@ use super::options_panel::option_ui;
 use super::settings::Settings;
 use super::table::{AnyTable, SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
-use crate::games::{GameKind, Level, with_game};
+use dwarfs_client::Command;
 use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::options::{GameOptions, OptionValues};
 use dwarfs_engine::{Game, codec};
-use dwarfs_net::Command;
+use dwarfs_games::{GameKind, Level, with_game};
 use egui::{RichText, Ui};
 
 mod net_ui;
@@ -175,7 +175,7 @@ impl Lobby {
     }
 
     /// The seat count and bot count to host with, and the options' encoding.
-    pub fn host_role(&self) -> Result<dwarfs_net::Role, String> {
+    pub fn host_role(&self) -> Result<dwarfs_client::Role, String> {
         // The network lobby puts bots in the last seats.
         let bots = self.seats.iter().filter(|s| **s == LobbySeat::Bot).count() as u8;
         let values = &self.values;
@@ -186,7 +186,7 @@ impl Lobby {
                     codec::encode(&o).map_err(|e| format!("the options cannot be encoded: {e}"))
                 })
         })?;
-        Ok(dwarfs_net::Role::Host {
+        Ok(dwarfs_client::Role::Host {
             seats: self.seats.len() as u8,
             bots,
             options,

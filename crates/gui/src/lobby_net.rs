@@ -4,10 +4,9 @@
 use super::lobby::{Lobby, LobbySeat};
 use super::table::{AnyTable, Table};
 use super::view::GameView;
-use dwarfs_client::{Command, LobbyUpdate, Update};
+use dwarfs_client::{Command, LobbyUpdate, PeerLink, Update};
 use dwarfs_engine::options::GameOptions;
 use dwarfs_engine::{Game, codec};
-use dwarfs_net::PeerHandle;
 use std::convert::Infallible;
 
 /// The peer running a network lobby, whatever its game.
@@ -30,12 +29,12 @@ pub enum LobbyPump {
 
 /// The peer of a network lobby for a game shown with board view `V`.
 pub struct NetLobby<V: GameView> {
-    handle: Option<PeerHandle<V::G>>,
+    handle: Option<Box<dyn PeerLink<V::G>>>,
 }
 
 impl<V: GameView> NetLobby<V> {
-    /// Wraps a running peer's handle.
-    pub fn new(handle: PeerHandle<V::G>) -> Self {
+    /// Wraps a running peer's link.
+    pub fn new(handle: Box<dyn PeerLink<V::G>>) -> Self {
         NetLobby {
             handle: Some(handle),
         }
@@ -66,8 +65,8 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
                     let Some(handle) = self.handle.take() else {
                         return LobbyPump::Closed;
                     };
-                    let table: Table<V> = Table::networked(*started, Box::new(handle))
-                        .with_links(lobby.links.clone());
+                    let table: Table<V> =
+                        Table::networked(*started, handle).with_links(lobby.links.clone());
                     return LobbyPump::Started(Box::new(table));
                 }
                 Update::Ended(report) => {
@@ -83,7 +82,7 @@ impl<V: GameView> LobbyNet for NetLobby<V> {
 
 /// Takes one of the peer's updates before the game starts into `lobby` (the start and the end
 /// of the run are [`NetLobby`]'s to handle).
-pub(super) fn lobby_update<G: Game>(lobby: &mut Lobby, u: Update<G>) {
+pub fn lobby_update<G: Game>(lobby: &mut Lobby, u: Update<G>) {
     match u {
         Update::Status(s) => lobby.status = Some(s),
         Update::Lobby(LobbyUpdate::Ticket(t)) => lobby.ticket = Some(t),

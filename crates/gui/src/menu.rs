@@ -1,10 +1,22 @@
 //! The main menu, the settings screen and the join screen.
 
-use super::settings::{ConfigDir, PREFERRED_COLOURS, RelayInput, Settings};
+use super::platform::Platform;
+use super::settings::{PREFERRED_COLOURS, RelayInput, Settings};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
-use crate::games::{GameKind, with_game};
+use dwarfs_client::LobbyInfo;
 use dwarfs_engine::Game;
+use dwarfs_games::{GameKind, with_game};
 use egui::{Align, Layout, RichText, Ui};
+
+/// The open lobbies a search of the LAN found, as the join screen lists them.
+pub trait LanLobbies {
+    /// Whether the search runs.
+    fn running(&self) -> bool;
+    /// Why the search stopped, if it did.
+    fn error(&self) -> Option<&str>;
+    /// The open lobbies found, in the order found.
+    fn lobbies(&self) -> Vec<&LobbyInfo>;
+}
 
 /// What the main menu asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +101,7 @@ pub fn settings_screen(
     ui: &mut Ui,
     draft: &mut Settings,
     settings: &mut Settings,
-    config: &ConfigDir,
+    platform: &dyn Platform,
     note: &mut Option<String>,
     relay: &mut RelayInput,
 ) -> bool {
@@ -144,7 +156,7 @@ pub fn settings_screen(
                         );
                     ui.end_row();
                     ui.label("Key fingerprint");
-                    match config.key_fingerprint() {
+                    match platform.identity() {
                         Ok(id) => {
                             ui.horizontal(|ui| {
                                 ui.monospace(&id);
@@ -168,8 +180,8 @@ pub fn settings_screen(
                 {
                     draft.name = draft.name.trim().to_string();
                     *settings = draft.clone();
-                    *note = Some(match config.save(settings) {
-                        Ok(p) => format!("Saved to {}", p.display()),
+                    *note = Some(match platform.save_settings(settings) {
+                        Ok(at) => format!("Saved to {at}"),
                         Err(e) => format!("Could not save: {e}"),
                     });
                 }
@@ -248,7 +260,7 @@ pub enum JoinOutcome {
 
 /// The registered game a ticket is for, or why this app cannot play it.
 pub fn ticket_game(text: &str) -> Result<GameKind, String> {
-    let t = dwarfs_net::Ticket::decode(text).map_err(|e| e.to_string())?;
+    let t = dwarfs_client::Ticket::decode(text).map_err(|e| e.to_string())?;
     GameKind::from_name(&t.game).ok_or_else(|| {
         let known: Vec<&str> = GameKind::listed().map(GameKind::title).collect();
         format!(
@@ -261,7 +273,7 @@ pub fn ticket_game(text: &str) -> Result<GameKind, String> {
 
 /// Reads a pasted ticket: the ticket to join, or why it cannot be joined here.
 pub fn check_ticket(text: &str) -> Result<String, String> {
-    let t = dwarfs_net::Ticket::decode(text).map_err(|e| e.to_string())?;
+    let t = dwarfs_client::Ticket::decode(text).map_err(|e| e.to_string())?;
     ticket_game(text)?;
     if t.addrs.is_empty() {
         return Err("This ticket holds no address to reach the host: ask for a new one.".into());
@@ -270,7 +282,7 @@ pub fn check_ticket(text: &str) -> Result<String, String> {
 }
 
 /// Draws the join screen.
-pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &super::net::LanList) -> JoinOutcome {
+pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &dyn LanLobbies) -> JoinOutcome {
     let mut out = JoinOutcome::Stay;
     ui.horizontal(|ui| {
         if ui.button("Menu").clicked() {
@@ -328,15 +340,14 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &super::net::LanList
                     ui.spinner();
                 }
             });
-            if let Some(e) = &lan.error {
+            if let Some(e) = lan.error() {
                 ui.label(RichText::new(format!("The LAN search stopped: {e}")).color(GOLD));
-            } else if lan.lobbies.is_empty() {
+            } else if lan.lobbies().is_empty() {
                 ui.label(theme::caption(
                     "Looking for open lobbies on your network (mDNS)… none yet.",
                 ));
             }
-            for l in &lan.lobbies {
-                let i = &l.info;
+            for i in lan.lobbies() {
                 ui.horizontal(|ui| {
                     ui.label(
                         RichText::new(format!(

@@ -5,7 +5,8 @@
 //! whitespace ignored) carries the canonical encoding of the ticket followed by a 4-byte blake3
 //! checksum, so a typo or a truncated paste is caught with a clear message instead of a failed dial.
 
-use libp2p::{Multiaddr, PeerId};
+use libp2p_identity::PeerId;
+use multiaddr::Multiaddr;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -220,7 +221,7 @@ mod tests {
         Ticket {
             game: "fall".into(),
             game_id: [7; 32],
-            host: libp2p::identity::Keypair::generate_ed25519()
+            host: libp2p_identity::Keypair::generate_ed25519()
                 .public()
                 .to_peer_id(),
             addrs: vec![
