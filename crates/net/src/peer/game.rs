@@ -1,60 +1,21 @@
 //! The session under way: starting it from the configuration, pumping its frames, events and
-//! replay frames, the local seat's moves (bot or app), takeover votes for peers gone or left, and
-//! what the app and the report are told.
+//! replay frames, takeover votes for peers gone or left, and what the report is told. The local
+//! seat's moves are `our_moves.rs`; what the app is told, `news.rs`.
 
 use super::replay_file::{
     ReplayFile, journal_file, read_secret, resume_copy, secret_file, write_secret,
 };
 use super::{Driver, LINK_RESET_EVERY, PeerError, hex8, peers_file};
-use crate::control::{GameUpdate, Incident, Started, Update};
 use crate::envelope::wrap_wire;
 use crate::lobby::{AddressBook, seat_label};
 use crate::node::dials_first;
 use crate::spec::{Ending, STARTED_LINE};
-use dwarfs_engine::{Game, Seat, StateHash};
+use dwarfs_engine::{Game, Seat};
 use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::{Destination, Event, GameConfig, Phase, SeatSpec, Session, Settings, wire};
 use libp2p::PeerId;
-use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// The deterministic choice of a bot-played local seat: a function of the state (its hash), the
-/// seat and our peer id, so a peer that resumes after a crash signs the same move again (never
-/// two).
-pub fn bot_pick(state: StateHash, seat: Seat, salt: &[u8], n: usize) -> usize {
-    if n <= 1 {
-        return 0;
-    }
-    let mut h = blake3::Hasher::new();
-    h.update(b"dwarfs net bot v1");
-    h.update(&state.0);
-    h.update(&[seat.0]);
-    h.update(salt);
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&h.finalize().as_bytes()[..8]);
-    (u64::from_le_bytes(w) % n as u64) as usize
-}
-
-/// The local seat's moves.
-pub(super) struct OurMoves<G: Game> {
-    /// When each of our signed moves was sent, until it is final (for the latency report).
-    pub(super) sent_at: BTreeMap<u32, Instant>,
-    /// When the bot plays our next move.
-    pub(super) next_bot: Option<Instant>,
-    /// Moves the app chose, waiting for the move before them to be final.
-    pub(super) from_app: VecDeque<G::Action>,
-}
-
-impl<G: Game> Default for OurMoves<G> {
-    fn default() -> Self {
-        OurMoves {
-            sent_at: BTreeMap::new(),
-            next_bot: None,
-            from_app: VecDeque::new(),
-        }
-    }
-}
 
 impl<G: Game> Driver<G> {
     /// The session settings from the spec.
@@ -192,28 +153,6 @@ impl<G: Game> Driver<G> {
         self.begin_session(session);
         self.announce_resumed();
         Ok(())
-    }
-
-    /// Tells the app the game as it stands after a resume: a resumed session runs no seed
-    /// round, so it never tells a `Started` of its own, and an app that waits for one (the
-    /// terminal player) would never know its seat or the board.
-    fn announce_resumed(&self) {
-        let (Some(link), Some(s)) = (&self.link, &self.session) else {
-            return;
-        };
-        link.send(self.started(s, s.seed_digest().unwrap_or_default()));
-    }
-
-    /// The game as it stands, for the app: our seat, the seats' names and bots, the state.
-    fn started(&self, s: &Session<G>, seed: [u8; 32]) -> Update<G> {
-        let (names, bots) = self.seat_names();
-        Update::Started(Box::new(Started {
-            seat: s.local_seat(),
-            names,
-            bots,
-            state: s.state().clone(),
-            seed,
-        }))
     }
 
     /// The session under way: dial every seated peer, greet those connected, say who we play.
@@ -401,210 +340,6 @@ impl<G: Game> Driver<G> {
         self.report.ending = Ending::Failed(why.clone());
         self.recording.failed = Some(why);
         false
-    }
-
-    /// Signs the app's next chosen move once the session may take it; returns whether it did.
-    fn play_app_move(&mut self) -> bool {
-        let Some(s) = self.session.as_mut() else {
-            return false;
-        };
-        if self.moves.from_app.is_empty() || !s.is_my_turn() {
-            return false;
-        }
-        let Some(action) = self.moves.from_app.pop_front() else {
-            return false;
-        };
-        let seq = s.final_seq() + 1;
-        match s.submit_local_action(action) {
-            Ok(()) => {
-                self.moves.sent_at.insert(seq, Instant::now());
-                true
-            }
-            Err(e) => {
-                self.moves.from_app.clear();
-                self.update(|| Update::Refused(e.to_string()));
-                false
-            }
-        }
-    }
-
-    /// A staged choice is for consecutive moves of ours: once another seat's move lands before
-    /// the rest of it was played, the rest no longer applies and is dropped, and the app told
-    /// (it offers the choice again).
-    fn drop_stale_choice(&mut self, moved: Seat) {
-        let ours = self.session.as_ref().and_then(|s| s.local_seat());
-        if ours != Some(moved) && !self.moves.from_app.is_empty() {
-            self.moves.from_app.clear();
-            self.update(|| {
-                Update::Refused(
-                    "the game moved on before the rest of your choice was played: choose again"
-                        .into(),
-                )
-            });
-        }
-    }
-
-    /// Plays the local seat's move by the bot when it is ours to play; returns whether it did.
-    fn play_bot_move(&mut self) -> bool {
-        if self.human() || self.hooks.cheated().is_some() {
-            return false;
-        }
-        let Some(s) = self.session.as_mut() else {
-            return false;
-        };
-        if !s.is_my_turn() {
-            self.moves.next_bot = None;
-            return false;
-        }
-        if self.spec.timing.bot_delay_ms > 0 {
-            match self.moves.next_bot {
-                None => {
-                    self.moves.next_bot =
-                        Some(Instant::now() + Duration::from_millis(self.spec.timing.bot_delay_ms));
-                    return false;
-                }
-                Some(t) if Instant::now() < t => return false,
-                Some(_) => self.moves.next_bot = None,
-            }
-        }
-        let seat = s.local_seat().unwrap_or(Seat(0));
-        // The seat's own choices: its turn, or its part of a secret simultaneous step.
-        let legal = s.state().legal_actions_for_vec(seat);
-        if legal.is_empty() {
-            return false;
-        }
-        let seq = s.final_seq() + 1;
-        if self.hook_cheat(seat, seq, &legal) {
-            return true;
-        }
-        let Some(s) = self.session.as_mut() else {
-            return false;
-        };
-        let Some(hash) = s.state_hash() else {
-            return false; // the session halts on a state it cannot hash
-        };
-        let k = bot_pick(hash, seat, &self.id.peer.to_bytes(), legal.len());
-        match s.submit_local_action(legal[k].clone()) {
-            Ok(()) => {
-                self.moves.sent_at.insert(seq, Instant::now());
-                true
-            }
-            Err(e) => {
-                tracing::warn!("bot move refused: {e}");
-                false
-            }
-        }
-    }
-
-    /// Tells the controlling app what happened (the state is cloned only for an app).
-    fn forward(&self, e: &Event<G>) {
-        let Some(link) = &self.link else { return };
-        let Some(s) = &self.session else { return };
-        let u = match e {
-            Event::Started { seed, .. } => self.started(s, *seed),
-            e => match self.game_news(s, e) {
-                Some(g) => Update::Game(g),
-                None => return,
-            },
-        };
-        link.send(u);
-    }
-
-    /// The app's news of a session event that is about the game (`None` for the others).
-    fn game_news(&self, s: &Session<G>, e: &Event<G>) -> Option<GameUpdate<G>> {
-        let state = || Box::new(s.state().clone());
-        let u = match e {
-            Event::Started { .. } | Event::YourTurn { .. } => return None,
-            Event::MoveApplied {
-                seq,
-                seat,
-                description,
-                events,
-                by_bot,
-                ..
-            } => GameUpdate::Applied {
-                seq: *seq,
-                seat: *seat,
-                description: description.clone(),
-                events: events.clone(),
-                by_bot: *by_bot,
-                state: state(),
-            },
-            Event::ChanceResolved {
-                events,
-                rerolled_after,
-                ..
-            } => GameUpdate::Chance {
-                events: events.clone(),
-                state: state(),
-                rerolled_after: rerolled_after.clone(),
-            },
-            Event::MoveFinal { seq, .. } => {
-                let n = self.live_players();
-                GameUpdate::Final {
-                    seq: *seq,
-                    agreed: n,
-                    peers: n,
-                }
-            }
-            Event::GameOver { outcome, moves, .. } => GameUpdate::Over {
-                outcome: outcome.clone(),
-                moves: *moves,
-            },
-            Event::Desync(r) => {
-                let odd = r
-                    .hashes
-                    .iter()
-                    .find(|(_, h)| Some(*h) != r.majority)
-                    .map(|(seat, _)| *seat);
-                let peer = odd.and_then(|seat| {
-                    s.seat_peers()
-                        .get(seat.index())
-                        .copied()
-                        .flatten()
-                        .map(|p| p.to_string())
-                });
-                let hashes: Vec<String> = r
-                    .hashes
-                    .iter()
-                    .map(|(seat, h)| format!("seat {}: {}", seat.0 + 1, h.to_hex()))
-                    .collect();
-                GameUpdate::Incident(Incident {
-                    kind: "Desync".into(),
-                    seq: r.seq,
-                    seat: odd,
-                    peer,
-                    evidence: format!(
-                        "State hashes after move {} ({:?}):\n{}\nmajority: {}\nours: {}\n\n\
-                         What we see (our seat's view; hidden hands are left out):\n{}",
-                        r.seq,
-                        r.stage,
-                        hashes.join("\n"),
-                        r.majority.map_or("none".into(), |h| h.to_hex()),
-                        r.local.to_hex(),
-                        r.view_debug
-                    ),
-                })
-            }
-            Event::Cheat(ev) => GameUpdate::Incident(Incident {
-                kind: ev.kind.to_string(),
-                seq: ev.seq,
-                seat: ev.seat,
-                peer: ev.peer_id().map(|p| p.to_string()),
-                evidence: format!("{ev}\n\nSigned items proving it:\n{:#?}", ev.proof),
-            }),
-            Event::Silent { seat, .. } => GameUpdate::Silent { seat: *seat },
-            Event::TakenOver { seat, from_seq } => GameUpdate::TakenOver {
-                seat: *seat,
-                from_seq: *from_seq,
-            },
-            Event::Chat { seat, text } => GameUpdate::Chat {
-                seat: *seat,
-                text: text.clone(),
-            },
-            Event::Halted { reason } => GameUpdate::Halted(reason.clone()),
-        };
-        Some(u)
     }
 
     /// One event of the session: the report, the lines shown, the app told.

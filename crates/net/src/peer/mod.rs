@@ -26,10 +26,12 @@ mod hooks;
 mod hooks;
 mod inbound;
 mod links;
+mod news;
+mod our_moves;
 mod probe;
 mod replay_file;
 
-pub use game::bot_pick;
+pub use our_moves::bot_pick;
 
 use crate::control::{Command, Link, LobbyUpdate, Update};
 use crate::envelope::{NetMsg, wrap_net, wrap_wire};
@@ -128,7 +130,7 @@ struct Driver<G: Game> {
     /// The replay file and signing journal, and why writing them failed (see `replay_file.rs`).
     recording: replay_file::Recording,
     /// The local seat's moves: when each was sent, the bot's next, the app's waiting.
-    moves: game::OurMoves<G>,
+    moves: our_moves::OurMoves<G>,
     /// When the game ended for us or the app asked us to leave, and who said they are done.
     leaving: Leaving,
     /// Raw round-trip probes after the game, while they run (see `probe.rs`).
@@ -226,7 +228,7 @@ pub(crate) async fn run_linked<G: Game>(
         lobby,
         session: None,
         recording: replay_file::Recording::default(),
-        moves: game::OurMoves::default(),
+        moves: our_moves::OurMoves::default(),
         leaving: Leaving::default(),
         probe: None,
         report,
