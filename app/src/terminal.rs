@@ -140,12 +140,17 @@ pub async fn play<G: Game>(
 impl<G: Game> Table<G> {
     /// Prints an update of the peer, and feeds the game's mirror.
     fn show(&mut self, u: Update<G>, hosting: &mut Option<u8>, peer: &PeerHandle<G>) {
+        let u = match u {
+            Update::Started(started) => {
+                self.mirror = Some(GameMirror::new(*started));
+                return;
+            }
+            u => u,
+        };
         match &u {
             Update::Status(line) => println!("{line}"),
             Update::Lobby(l) => self.show_lobby(l, hosting),
-            Update::Started(started) => {
-                self.mirror = Some(GameMirror::new((**started).clone()));
-            }
+            Update::Started(_) => {}
             Update::Game(g) => self.show_game(g),
             Update::WatchRequest { peer: who, name } => {
                 // The terminal host follows its flag: with --anyone-may-watch nobody is asked.

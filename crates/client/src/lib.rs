@@ -28,7 +28,7 @@ pub use command::Command;
 pub use links::{LinkState, Links, MAX_LINKS};
 pub use mirror::{
     Changed, GameMirror, LogLine, MAX_CHAT_LINES, MAX_WATCH_REQUESTS_SHOWN, PlayError, SeatBook,
-    Talk,
+    Talk, seat_label,
 };
 pub use multiaddr::Multiaddr;
 pub use peer_link::PeerLink;

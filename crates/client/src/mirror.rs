@@ -20,6 +20,17 @@ pub const MAX_CHAT_LINES: usize = 500;
 /// Most spectator requests a mirror lists at once (the peer bounds how many it asks about).
 pub const MAX_WATCH_REQUESTS_SHOWN: usize = 16;
 
+/// A seat as the screens name it: its player's name with the seat's colour ("Ada (Blue)"), or
+/// whichever of the two is known.
+pub fn seat_label<G: Game>(name: Option<&str>, seat: Seat) -> String {
+    match (name, G::seat_colour(seat)) {
+        (Some(name), Some(colour)) => format!("{name} ({colour})"),
+        (Some(name), None) => name.to_string(),
+        (None, Some(colour)) => colour.to_string(),
+        (None, None) => format!("Seat {}", seat.index() + 1),
+    }
+}
+
 /// One line of the move log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogLine {
@@ -67,8 +78,6 @@ pub struct Changed<G: Game> {
     pub state: bool,
     /// A move was applied (any seat's).
     pub moved: bool,
-    /// A move of our own seat came back applied.
-    pub ours: bool,
     /// A seat handed to the takeover bot.
     pub taken_over: Option<Seat>,
 }
@@ -79,7 +88,6 @@ impl<G: Game> Default for Changed<G> {
             events: Vec::new(),
             state: false,
             moved: false,
-            ours: false,
             taken_over: None,
         }
     }
@@ -148,13 +156,8 @@ impl<G: Game> GameMirror<G> {
             .filter(|i| !started.bots.get(*i).copied().unwrap_or(false))
             .map(|i| Seat(i as u8))
             .collect();
-        let players = players_at_start.len();
         GameMirror {
-            state: started.state,
-            seq: 0,
-            log: Vec::new(),
-            sync: SyncStatus::networked(players),
-            error: None,
+            sync: SyncStatus::networked(players_at_start.len()),
             seats: SeatBook {
                 ours: started.seat,
                 names: started.names,
@@ -162,11 +165,7 @@ impl<G: Game> GameMirror<G> {
                 players_at_start,
                 ..SeatBook::default()
             },
-            talk: Talk::default(),
-            links: Links::default(),
-            report: None,
-            in_flight: 0,
-            version: 0,
+            ..GameMirror::local(started.state, 0)
         }
     }
 
@@ -264,12 +263,7 @@ impl<G: Game> GameMirror<G> {
 
     /// A seat's display name with its colour.
     pub fn seat_label(&self, seat: Seat) -> String {
-        match (self.seats.names.get(seat.index()), G::seat_colour(seat)) {
-            (Some(name), Some(colour)) => format!("{name} ({colour})"),
-            (Some(name), None) => name.clone(),
-            (None, Some(colour)) => colour.to_string(),
-            (None, None) => format!("Seat {}", seat.index() + 1),
-        }
+        seat_label::<G>(self.seats.names.get(seat.index()).map(String::as_str), seat)
     }
 
     /// Whom an incident names: its seat's label, else its peer id, else "unknown".
@@ -369,7 +363,6 @@ impl<G: Game> GameMirror<G> {
                 self.record_events(&events);
                 if self.seats.ours == Some(seat) {
                     self.in_flight = self.in_flight.saturating_sub(1);
-                    changed.ours = true;
                 }
                 if self.seats.silent == Some(seat) {
                     self.seats.silent = None;

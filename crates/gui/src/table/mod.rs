@@ -275,15 +275,8 @@ impl<V: GameView> Table<V> {
 
     /// The seat's display name with its colour.
     pub fn seat_label(&self, seat: Seat) -> String {
-        if self.remote.is_some() {
-            return self.mirror.seat_label(seat);
-        }
-        match (self.seats.get(seat.index()), V::G::seat_colour(seat)) {
-            (Some(s), Some(colour)) => format!("{} ({colour})", s.name),
-            (Some(s), None) => s.name.clone(),
-            (None, Some(colour)) => colour.to_string(),
-            (None, None) => format!("Seat {}", seat.index() + 1),
-        }
+        let name = self.seats.get(seat.index()).map(|s| s.name.as_str());
+        dwarfs_client::seat_label::<V::G>(name, seat)
     }
 
     /// The legal actions the shown viewer may take now (empty while someone else acts or the
