@@ -11,6 +11,7 @@ mod relay_cli;
 mod replay_cli;
 mod simulate;
 mod terminal;
+mod web_cli;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,8 @@ enum Command {
     Relay(relay_cli::RelayArgs),
     /// Play a full bot game between peers as separate processes over libp2p, then verify it.
     Demo(net_cli::DemoArgs),
+    /// Serve the web page (built by scripts/build-web.sh) to browsers on this machine or LAN.
+    Web(web_cli::WebArgs),
     /// One peer of `demo` / `bench net` (started by them).
     #[command(name = "__net-peer", hide = true)]
     NetPeer,
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Resume(args)) => net_cli::run_resume(&args),
         Some(Command::Demo(args)) => net_cli::run_demo_cmd(&args),
         Some(Command::Relay(args)) => relay_cli::run(&args),
+        Some(Command::Web(args)) => web_cli::run(&args),
         Some(Command::NetPeer) => net_cli::run_child(),
         None => gui::run(),
     };

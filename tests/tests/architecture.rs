@@ -129,6 +129,8 @@ fn dependencies_point_one_way() {
         ),
         // The app's side of a peer (commands, updates, the mirror): no IO, builds for wasm32.
         ("crates/client", &["dwarfs-engine", "dwarfs-protocol"]),
+        // The web page: the GUI's shell in eframe's web runner, with the browser's services.
+        ("crates/web", &["dwarfs-gui"]),
         (
             "crates/net",
             &["dwarfs-engine", "dwarfs-protocol", "dwarfs-client"],
@@ -310,6 +312,7 @@ fn the_browser_crates_use_no_threads_files_sockets_or_clocks() {
     for file in rust_files("crates/gui/src")
         .into_iter()
         .chain(rust_files("crates/client/src"))
+        .chain(rust_files("crates/web/src"))
     {
         let text = read(&file);
         for (n, line) in code_lines(&text) {
@@ -320,7 +323,7 @@ fn the_browser_crates_use_no_threads_files_sockets_or_clocks() {
     }
     assert!(
         wrong.is_empty(),
-        "dwarfs-gui and dwarfs-client must run in a browser (platform services come from the shell):\n  {}",
+        "dwarfs-gui, dwarfs-client and dwarfs-web must run in a browser (platform services come from the shell):\n  {}",
         wrong.join("\n  ")
     );
 }

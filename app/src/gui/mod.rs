@@ -36,69 +36,108 @@ mod tests_winter;
 // The board views and their shared look live in `dwarfs-gui` (which builds for the web); the
 // shell reaches them under the same names.
 pub(crate) use dwarfs_gui::{
-    end_screen, fall_view, game_screen, hold_view, lobby, menu, replay_screen, spring_view, table,
-    theme, view, winter_view, words,
+    fall_view, hold_view, lobby, spring_view, table, view, winter_view, words,
 };
 #[cfg(test)]
-pub(crate) use dwarfs_gui::{links, lobby_net, trust};
+pub(crate) use dwarfs_gui::{game_screen, links, lobby_net, menu, trust};
 
 use crate::CliError;
 use crate::games::{GameEntry, GameKind};
-use dwarfs_engine::options::GameOptions;
 use dwarfs_engine::{Actor, Bot, Game, RandomBot};
+use dwarfs_gui::menu::LanLobbies;
+pub use dwarfs_gui::shell::Screen;
+use dwarfs_gui::shell::{Network, Shell};
 use dwarfs_gui::with_view;
 use fall_view::FallView;
-use lobby::{Lobby, LobbyMode, LobbyOutcome, NetLobby};
+use lobby::{Lobby, LobbyMode, LobbyNet, NetLobby};
 use net::{LanList, NetRuntime, NetSetup};
 use settings::{ConfigDir, Settings};
 pub(crate) use table::os_seed;
-use table::{AnyTable, SeatInfo, SeatKind, Table};
-#[cfg(test)]
-use view::GameView;
+use table::{SeatInfo, SeatKind, Table};
 
-/// The screens of the app.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The main menu.
-    Menu,
-    /// Player settings.
-    Settings,
-    /// Join a game by ticket or from the LAN.
-    Join,
-    /// The lobby (hotseat or host).
-    Lobby,
-    /// A game in progress.
-    Game,
-    /// The final scores.
-    End,
-    /// The replay viewer.
-    Replays,
-}
-
-/// The whole app state.
+/// The desktop app: the shell shared with the browser ([`Shell`], reached through `Deref`), and
+/// the desktop's network (a tokio runtime, its peers and the LAN search).
 pub struct DwarfsApp {
-    /// The screen shown.
-    pub screen: Screen,
-    settings: Settings,
-    /// The settings as edited (saved on "Save").
-    draft: Settings,
-    /// The relay address being typed in the settings.
-    relay_input: settings::RelayInput,
-    settings_note: Option<String>,
-    lobby: Lobby,
-    join: menu::JoinState,
-    table: Option<Box<dyn AnyTable>>,
-    replays: replay_screen::ReplayScreen,
-    themed: bool,
+    shell: Shell,
     /// The network runtime, started the first time a network screen needs it.
     net: Option<NetRuntime>,
     /// How the app's peers listen, find lobbies, sign and keep replays.
     net_setup: NetSetup,
     /// The open lobbies on the LAN (while the join screen is shown).
     lan: LanList,
-    /// The desktop's services for the screens: threads for bots, files for settings, reports
-    /// and replays.
-    platform: std::rc::Rc<dyn dwarfs_gui::platform::Platform>,
+}
+
+impl std::ops::Deref for DwarfsApp {
+    type Target = Shell;
+    fn deref(&self) -> &Shell {
+        &self.shell
+    }
+}
+
+impl std::ops::DerefMut for DwarfsApp {
+    fn deref_mut(&mut self) -> &mut Shell {
+        &mut self.shell
+    }
+}
+
+/// The desktop's network as the shell asks for it, borrowed for one frame.
+struct DesktopNet<'a> {
+    net: &'a mut Option<NetRuntime>,
+    setup: &'a NetSetup,
+    lan: &'a mut LanList,
+}
+
+impl DesktopNet<'_> {
+    /// The network runtime, started on first use.
+    fn runtime(&mut self) -> Result<&NetRuntime, String> {
+        if self.net.is_none() {
+            *self.net = Some(NetRuntime::start()?);
+        }
+        self.net.as_ref().ok_or_else(|| "no network".to_string())
+    }
+}
+
+impl Network for DesktopNet<'_> {
+    fn start_peer(
+        &mut self,
+        game: GameKind,
+        role: dwarfs_net::Role,
+        anyone_may_watch: bool,
+        settings: &Settings,
+        ctx: &egui::Context,
+    ) -> Result<Box<dyn LobbyNet>, String> {
+        let mut spec = self.setup.spec(game.name(), settings, role);
+        spec.anyone_may_watch = anyone_may_watch;
+        let net = self.runtime()?;
+        Ok(spawn_lobby(net, game, spec, ctx))
+    }
+
+    fn search_lan(&mut self, shown: bool, ctx: &egui::Context) {
+        if !shown {
+            if self.lan.running() {
+                self.lan.stop();
+            }
+            return;
+        }
+        if !self.lan.running() && self.lan.error.is_none() {
+            match self.runtime() {
+                Ok(_) => {}
+                Err(e) => self.lan.error = Some(e),
+            }
+            if let Some(net) = self.net.as_ref() {
+                self.lan.ensure(net, self.setup.mdns, ctx);
+            }
+        }
+        self.lan.pump();
+    }
+
+    fn lan(&self) -> &dyn LanLobbies {
+        &*self.lan
+    }
+
+    fn join_failed(&mut self, why: String) {
+        self.lan.error = Some(why);
+    }
 }
 
 impl DwarfsApp {
@@ -111,132 +150,40 @@ impl DwarfsApp {
             replay_dir: platform::replay_dir(),
         });
         DwarfsApp {
-            screen: Screen::Menu,
-            lobby: Lobby::new(LobbyMode::Hotseat, &settings),
-            draft: settings.clone(),
-            relay_input: settings::RelayInput::default(),
-            settings,
-            settings_note,
-            join: menu::JoinState::default(),
-            table: None,
-            replays: replay_screen::ReplayScreen::default(),
-            themed: false,
+            shell: Shell::new(settings, settings_note, platform),
             net: None,
             net_setup: NetSetup::platform(key),
             lan: LanList::default(),
-            platform,
         }
-    }
-
-    /// The network runtime, started on first use.
-    fn net(&mut self) -> Result<&NetRuntime, String> {
-        if self.net.is_none() {
-            self.net = Some(NetRuntime::start()?);
-        }
-        self.net.as_ref().ok_or_else(|| "no network".to_string())
     }
 
     /// The spec of a peer this app runs for `game` (hosting, joining or watching): how the app
     /// reaches the network, with the player's name, relays and UPnP choice from the settings.
+    #[cfg(test)]
     fn peer_spec(&self, game: GameKind, role: dwarfs_net::Role) -> dwarfs_net::PeerSpec {
-        self.net_setup.spec(game.name(), &self.settings, role)
-    }
-
-    /// Opens the host's lobby to the network.
-    fn open_lobby(&mut self, ctx: &egui::Context) {
-        let role = match self.lobby.host_role() {
-            Ok(r) => r,
-            Err(e) => {
-                self.lobby.note = Some(e);
-                return;
-            }
-        };
-        let game = self.lobby.game;
-        let mut spec = self.peer_spec(game, role);
-        spec.anyone_may_watch = self.lobby.anyone_may_watch;
-        match self.net() {
-            Ok(net) => {
-                let handle = spawn_lobby(net, game, spec, ctx);
-                self.lobby.net = Some(handle);
-                self.lobby.status = Some("Starting the network…".into());
-                self.lobby.note = None;
-            }
-            Err(e) => self.lobby.note = Some(e),
-        }
-    }
-
-    /// Joins (or watches) the game of a checked ticket.
-    fn join(&mut self, ticket: String, watch: bool, ctx: &egui::Context) {
-        let game = match menu::ticket_game(&ticket) {
-            Ok(g) => g,
-            Err(e) => {
-                self.lan.error = Some(e);
-                return;
-            }
-        };
-        let role = if watch {
-            dwarfs_net::Role::Spectate { ticket }
-        } else {
-            dwarfs_net::Role::Join { ticket }
-        };
-        let spec = self.peer_spec(game, role);
-        match self.net() {
-            Ok(net) => {
-                let handle = spawn_lobby(net, game, spec, ctx);
-                self.lobby = Lobby::joined(&self.settings, game, handle, watch);
-                self.lan.stop();
-                self.screen = Screen::Lobby;
-            }
-            Err(e) => self.lan.error = Some(e),
-        }
-    }
-
-    /// Takes in what the network reported since the last frame.
-    fn pump_net(&mut self, ctx: &egui::Context) {
-        if self.screen == Screen::Join {
-            if !self.lan.running() && self.lan.error.is_none() {
-                if let Err(e) = self.net() {
-                    self.lan.error = Some(e);
-                }
-                if let Some(net) = &self.net {
-                    self.lan.ensure(net, self.net_setup.mdns, ctx);
-                }
-            }
-            self.lan.pump();
-        } else if self.lan.running() {
-            self.lan.stop();
-        }
-        // A network game's news arrives on every screen (the end screen waits for the replay).
-        if let Some(t) = self.table.as_mut() {
-            t.pump_remote();
-        }
-        if self.screen == Screen::Lobby
-            && self.lobby.net.is_some()
-            && let Some(table) = self.lobby.pump()
-        {
-            self.table = Some(table);
-            self.screen = Screen::Game;
-        }
+        self.net_setup.spec(game.name(), &self.shell.settings, role)
     }
 
     /// Opens a screen by name (for scripts and screenshots); demo content where a screen needs a
     /// game. Unknown names give an error listing the known ones.
     pub fn open(&mut self, name: &str) -> Result<(), String> {
-        self.screen = match name {
+        let bot_delay_ms = self.settings.bot_delay_ms;
+        let shell = &mut self.shell;
+        shell.screen = match name {
             "menu" => Screen::Menu,
             "settings" => Screen::Settings,
             "join" => Screen::Join,
             "hotseat" => {
-                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
+                shell.lobby = Lobby::new(LobbyMode::Hotseat, &shell.settings);
                 Screen::Lobby
             }
             "host" => {
-                self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
-                self.lobby.seats.push(lobby::LobbySeat::Bot);
+                shell.lobby = Lobby::new(LobbyMode::Host, &shell.settings);
+                shell.lobby.seats.push(lobby::LobbySeat::Bot);
                 Screen::Lobby
             }
             "joined" => {
-                self.lobby = lobby::demo_joined(&self.settings);
+                shell.lobby = lobby::demo_joined(&shell.settings);
                 Screen::Lobby
             }
             "lan" => {
@@ -244,84 +191,84 @@ impl DwarfsApp {
                 Screen::Join
             }
             "game" => {
-                self.table = Some(Box::new(demo_table(80, false, self.settings.bot_delay_ms)));
+                shell.table = Some(Box::new(demo_table(80, false, bot_delay_ms)));
                 Screen::Game
             }
             "select" => {
-                let mut t = demo_table(80, false, self.settings.bot_delay_ms);
+                let mut t = demo_table(80, false, bot_delay_ms);
                 t.view.select_first_card(&t.mirror.state);
-                self.table = Some(Box::new(t));
+                shell.table = Some(Box::new(t));
                 Screen::Game
             }
             "end" => {
-                self.table = Some(Box::new(demo_table(usize::MAX, false, 0)));
+                shell.table = Some(Box::new(demo_table(usize::MAX, false, 0)));
                 Screen::End
             }
             "third" => {
-                self.table = Some(Box::new(demos::third_demo_table()));
+                shell.table = Some(Box::new(demos::third_demo_table()));
                 Screen::Game
             }
             "hold" => {
-                self.table = Some(Box::new(demos::hold_demo_table(40)));
+                shell.table = Some(Box::new(demos::hold_demo_table(40)));
                 Screen::Game
             }
             "hold-trade" => {
-                self.table = Some(Box::new(demos::hold_trade_demo_table()));
+                shell.table = Some(Box::new(demos::hold_trade_demo_table()));
                 Screen::Game
             }
             "hold-end" => {
-                self.table = Some(Box::new(demos::hold_end_demo_table()));
+                shell.table = Some(Box::new(demos::hold_end_demo_table()));
                 Screen::End
             }
             "winter" => {
-                self.table = Some(Box::new(demos::winter_demo_table(120)));
+                shell.table = Some(Box::new(demos::winter_demo_table(120)));
                 Screen::Game
             }
             "winter-music" => {
-                self.table = Some(Box::new(demos::winter_music_demo_table()));
+                shell.table = Some(Box::new(demos::winter_music_demo_table()));
                 Screen::Game
             }
             "winter-prepare" => {
-                self.table = Some(Box::new(demos::winter_prepare_demo_table()));
+                shell.table = Some(Box::new(demos::winter_prepare_demo_table()));
                 Screen::Game
             }
             "winter-end" => {
-                self.table = Some(Box::new(demos::winter_end_demo_table()));
+                shell.table = Some(Box::new(demos::winter_end_demo_table()));
                 Screen::End
             }
             "hotseat-winter" => {
-                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
-                self.lobby.choose_game(GameKind::Winter);
+                shell.lobby = Lobby::new(LobbyMode::Hotseat, &shell.settings);
+                shell.lobby.choose_game(GameKind::Winter);
                 Screen::Lobby
             }
             "hotseat-third" => {
-                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
-                self.lobby.choose_game(GameKind::Fall);
-                self.lobby.values = [("edition", "third"), ("scenario", "bloodthirsty")]
+                shell.lobby = Lobby::new(LobbyMode::Hotseat, &shell.settings);
+                shell.lobby.choose_game(GameKind::Fall);
+                shell.lobby.values = [("edition", "third"), ("scenario", "bloodthirsty")]
                     .into_iter()
                     .map(|(key, value)| (key.to_string(), vec![value.to_string()]))
                     .collect();
                 Screen::Lobby
             }
             "hotseat-hold" => {
-                self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
-                self.lobby.choose_game(GameKind::Hold);
+                shell.lobby = Lobby::new(LobbyMode::Hotseat, &shell.settings);
+                shell.lobby.choose_game(GameKind::Hold);
                 Screen::Lobby
             }
             "replay" => {
-                self.replays.open_sample();
+                shell.replays.open_sample();
                 Screen::Replays
             }
             "replay-hold" => {
-                self.replays.open_sample_of(GameKind::Hold);
+                shell.replays.open_sample_of(GameKind::Hold);
                 Screen::Replays
             }
             "spring" => {
-                self.table = Some(Box::new(demos::spring_demo_table(120)));
+                shell.table = Some(Box::new(demos::spring_demo_table(120)));
                 Screen::Game
             }
             "replay-spring" => {
-                self.replays.open_sample_of(GameKind::Spring);
+                shell.replays.open_sample_of(GameKind::Spring);
                 Screen::Replays
             }
             other => {
@@ -336,168 +283,17 @@ impl DwarfsApp {
     /// The current table if it is a Fall game (tests drive it).
     #[cfg(test)]
     pub fn table(&self) -> Option<&Table<FallView>> {
-        self.table_of::<FallView>()
-    }
-
-    /// The current table if it is a game shown with board view `V` (tests drive it).
-    #[cfg(test)]
-    pub fn table_of<V: GameView>(&self) -> Option<&Table<V>> {
-        self.table.as_ref()?.as_any().downcast_ref()
-    }
-
-    /// The current table, mutable, if it is a game shown with board view `V`.
-    #[cfg(test)]
-    pub fn table_mut<V: GameView>(&mut self) -> Option<&mut Table<V>> {
-        self.table.as_mut()?.as_any_mut().downcast_mut()
-    }
-
-    /// Starts a local game of the lobby's game with these seats.
-    fn start(&mut self, seats: Vec<SeatInfo>) {
-        let values = &self.lobby.values;
-        let delay = self.settings.bot_delay_ms;
-        let level = self.lobby.bot_level;
-        let platform = self.platform.clone();
-        let table = with_view!(self.lobby.game, E, V, {
-            <<E as GameEntry>::G as Game>::Options::from_values(values)
-                .map_err(|e| format!("the options are not valid: {e}"))
-                .and_then(|o| {
-                    Table::<V>::new_with_bots(&o, seats, delay, level, platform, |seed| match level
-                    {
-                        Some(level) => E::level_bot(level, seed),
-                        None => Box::new(RandomBot::new(seed)),
-                    })
-                })
-                .map(|t| Box::new(t) as Box<dyn AnyTable>)
-        });
-        match table {
-            Ok(t) => {
-                self.table = Some(t);
-                self.screen = Screen::Game;
-            }
-            Err(e) => self.lobby.note = Some(e),
-        }
+        self.shell.table_of::<FallView>()
     }
 
     /// Draws one frame.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        if !self.themed {
-            theme::install(ui.ctx());
-            self.themed = true;
-        }
-        let ctx = ui.ctx().clone();
-        self.pump_net(&ctx);
-        match self.screen {
-            Screen::Menu => {
-                egui::CentralPanel::default_margins().show(ui, |ui| {
-                    match menu::main_menu(ui, &self.settings) {
-                        None => {}
-                        Some(menu::MenuChoice::Host) => {
-                            self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
-                            self.screen = Screen::Lobby;
-                        }
-                        Some(menu::MenuChoice::Hotseat) => {
-                            self.lobby = Lobby::new(LobbyMode::Hotseat, &self.settings);
-                            self.screen = Screen::Lobby;
-                        }
-                        Some(menu::MenuChoice::Join) => self.screen = Screen::Join,
-                        Some(menu::MenuChoice::Replays) => self.screen = Screen::Replays,
-                        Some(menu::MenuChoice::Settings) => {
-                            self.draft = self.settings.clone();
-                            self.relay_input = settings::RelayInput::default();
-                            self.screen = Screen::Settings;
-                        }
-                    }
-                });
-            }
-            Screen::Settings => {
-                egui::CentralPanel::default_margins().show(ui, |ui| {
-                    if menu::settings_screen(
-                        ui,
-                        &mut self.draft,
-                        &mut self.settings,
-                        &*self.platform,
-                        &mut self.settings_note,
-                        &mut self.relay_input,
-                    ) {
-                        self.screen = Screen::Menu;
-                    }
-                });
-            }
-            Screen::Join => {
-                egui::CentralPanel::default_margins().show(ui, |ui| {
-                    match menu::join_screen(ui, &mut self.join, &self.lan) {
-                        menu::JoinOutcome::Stay => {}
-                        menu::JoinOutcome::Leave => self.screen = Screen::Menu,
-                        menu::JoinOutcome::Host => {
-                            self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
-                            self.screen = Screen::Lobby;
-                        }
-                        menu::JoinOutcome::Join(ticket) => self.join(ticket, false, &ctx),
-                        menu::JoinOutcome::Watch(ticket) => self.join(ticket, true, &ctx),
-                    }
-                });
-            }
-            Screen::Lobby => {
-                let mut outcome = LobbyOutcome::Stay;
-                egui::CentralPanel::default_margins().show(ui, |ui| {
-                    outcome = self.lobby.ui(ui, &self.settings);
-                });
-                match outcome {
-                    LobbyOutcome::Stay => {}
-                    LobbyOutcome::Leave => {
-                        // Dropping the peer's handle tells the lobby we left.
-                        self.lobby.net = None;
-                        self.screen = Screen::Menu;
-                    }
-                    LobbyOutcome::Start(seats) => self.start(seats),
-                    LobbyOutcome::Open => self.open_lobby(&ctx),
-                }
-            }
-            Screen::Game => {
-                let Some(table) = self.table.as_mut() else {
-                    self.screen = Screen::Menu;
-                    return;
-                };
-                // Whichever table is shown thinks and saves through the desktop.
-                table.set_platform(self.platform.clone());
-                match table.game_screen(ui) {
-                    game_screen::GameOutcome::Stay => {}
-                    game_screen::GameOutcome::Leave => {
-                        self.table = None;
-                        self.screen = Screen::Menu;
-                    }
-                    game_screen::GameOutcome::Over => self.screen = Screen::End,
-                }
-            }
-            Screen::End => {
-                let Some(table) = self.table.as_mut() else {
-                    self.screen = Screen::Menu;
-                    return;
-                };
-                match table.end_screen(ui) {
-                    end_screen::EndOutcome::Stay => {}
-                    end_screen::EndOutcome::Menu => {
-                        self.table = None;
-                        self.screen = Screen::Menu;
-                    }
-                    end_screen::EndOutcome::Again => {
-                        self.table = None;
-                        self.screen = Screen::Lobby;
-                    }
-                    end_screen::EndOutcome::Replay(path) => {
-                        self.table = None;
-                        self.replays
-                            .open_path(&path.display().to_string(), &*self.platform);
-                        self.screen = Screen::Replays;
-                    }
-                }
-            }
-            Screen::Replays => {
-                if self.replays.ui(ui, &*self.platform) {
-                    self.screen = Screen::Menu;
-                }
-            }
-        }
+        let mut net = DesktopNet {
+            net: &mut self.net,
+            setup: &self.net_setup,
+            lan: &mut self.lan,
+        };
+        self.shell.ui(ui, Some(&mut net));
     }
 }
 
@@ -513,10 +309,10 @@ fn spawn_lobby(
     game: GameKind,
     spec: dwarfs_net::PeerSpec,
     ctx: &egui::Context,
-) -> Box<dyn lobby::LobbyNet> {
+) -> Box<dyn LobbyNet> {
     with_view!(game, E, V, {
         let handle = net.spawn::<<E as GameEntry>::G>(spec, ctx);
-        Box::new(NetLobby::<V>::new(Box::new(handle))) as Box<dyn lobby::LobbyNet>
+        Box::new(NetLobby::<V>::new(Box::new(handle))) as Box<dyn LobbyNet>
     })
 }
 

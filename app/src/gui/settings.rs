@@ -2,7 +2,7 @@
 //! the fingerprint of the player's identity key (the key the network layer signs moves with).
 //! The settings themselves are `dwarfs_gui::settings`.
 
-pub use dwarfs_gui::settings::{RelayInput, Settings};
+pub use dwarfs_gui::settings::Settings;
 use std::path::{Path, PathBuf};
 
 /// Where settings and the identity key live.

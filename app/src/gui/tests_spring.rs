@@ -529,8 +529,8 @@ fn the_replay_viewer_reveals_a_fight_card_by_card_when_stepped_onto_it() {
     std::fs::write(&path, bytes).unwrap();
     let mut a = app();
     a.open("replay").expect("a known screen");
-    a.replays
-        .open_path(path.to_str().unwrap(), &*a.platform.clone());
+    let platform = a.platform.clone();
+    a.replays.open_path(path.to_str().unwrap(), &*platform);
     let mut h = harness(a);
     h.run_steps(2);
     assert!(has(&h, "Verified"), "the replay verifies");

@@ -1,7 +1,7 @@
 //! Playing whole games between bots: for tests and `dwarfs bench bots`.
 
 use dwarfs_engine::{Actor, Bot, Game, Outcome, SeatView, SeedStream};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// One finished game between bots.
 #[derive(Clone, Debug)]

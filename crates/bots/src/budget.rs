@@ -1,7 +1,7 @@
 //! How long a search runs: a number of iterations (deterministic for a given seed), a time
 //! limit, or both (whichever ends first).
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// A search budget. With no time limit the search is a pure function of its inputs and seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,6 +33,7 @@ pub mod platform;
 pub mod replay;
 pub mod replay_screen;
 pub mod settings;
+pub mod shell;
 pub mod spring_view;
 pub mod sync;
 pub mod table;

@@ -33,8 +33,9 @@ pub enum MenuChoice {
     Settings,
 }
 
-/// Draws the main menu; returns the entry picked.
-pub fn main_menu(ui: &mut Ui, settings: &Settings) -> Option<MenuChoice> {
+/// Draws the main menu; returns the entry picked. Without a network (`networked` false) it offers
+/// only what needs none.
+pub fn main_menu(ui: &mut Ui, settings: &Settings, networked: bool) -> Option<MenuChoice> {
     let mut go = None;
     ui.with_layout(Layout::top_down(Align::Center), |ui| {
         ui.add_space((ui.available_height() * 0.12).max(20.0));
@@ -76,14 +77,20 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings) -> Option<MenuChoice> {
             ),
         ];
         for (text, choice, hint) in entries {
-            if ui
-                .add(theme::big_button(text))
-                .on_hover_text(hint)
-                .clicked()
-            {
+            if !networked && matches!(choice, MenuChoice::Host | MenuChoice::Join) {
+                continue;
+            }
+            // The hint is written under the button, not only on hover: a touch screen has none.
+            if ui.add(theme::big_button(text)).clicked() {
                 go = Some(choice);
             }
+            ui.label(theme::caption(hint));
             ui.add_space(6.0);
+        }
+        if !networked {
+            ui.label(theme::caption(
+                "Network games (host, join) run in the desktop app for now.",
+            ));
         }
         ui.add_space(24.0);
         ui.label(theme::caption(format!(

@@ -38,6 +38,30 @@ pub trait Platform {
     fn read_replay(&self, name: &str) -> Result<Vec<u8>, String> {
         Err(format!("{name}: no replay can be opened by name here"))
     }
+
+    /// Whether replays are opened by name (a path typed on the desktop); a browser has no
+    /// paths and offers [`Platform::pick_replay`] instead.
+    fn opens_by_name(&self) -> bool {
+        true
+    }
+
+    /// Asks the player to choose a replay file (a browser's file chooser); what they choose
+    /// arrives later through [`Platform::picked_replay`]. False where there is no chooser.
+    fn pick_replay(&self) -> bool {
+        false
+    }
+
+    /// Reads a file dropped on the page (a browser reads it only asynchronously); its bytes
+    /// arrive through [`Platform::picked_replay`]. False where nothing can read it.
+    fn read_dropped(&self, file: egui::DroppedFileHandle) -> bool {
+        let _ = file;
+        false
+    }
+
+    /// A replay the player chose since the last call: its file name and bytes.
+    fn picked_replay(&self) -> Option<(String, Vec<u8>)> {
+        None
+    }
 }
 
 /// A platform with nothing but the frame: jobs run at once and nothing is saved (demos, tests,

@@ -25,6 +25,55 @@ pub struct LoadedReplay<G: Game> {
     pub positions: Vec<Position<G>>,
     /// The verifier's verdict: the report summary, or the first fault.
     pub verdict: Result<String, String>,
+    /// The same verdict as facts, named as `dwarfs replay verify --json` names them.
+    pub facts: VerdictFacts,
+}
+
+/// A replay's verdict as facts, with the field names of `dwarfs replay verify --json`, so that
+/// a page and the command can be compared field by field.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct VerdictFacts {
+    /// Whether the whole file verifies.
+    pub ok: bool,
+    /// The game, when it verifies.
+    pub game: Option<String>,
+    /// Moves played, when it verifies.
+    pub moves: Option<u32>,
+    /// Chance points resolved, when it verifies.
+    pub chance_points: Option<u32>,
+    /// Signatures checked, when it verifies.
+    pub signatures: Option<u32>,
+    /// The final state hash (hex), when it verifies.
+    pub final_hash: Option<String>,
+    /// Why it does not verify (the verifier's words, without the file's name).
+    pub error: Option<String>,
+    /// The first bad frame (0 is the header).
+    pub bad_frame: Option<usize>,
+    /// The move of the first bad frame, if it concerns one.
+    pub bad_move: Option<u32>,
+}
+
+impl VerdictFacts {
+    /// The facts of a verifier's report or fault.
+    pub fn of(report: &Result<replay::VerifyReport, replay::VerifyError>) -> Self {
+        match report {
+            Ok(r) => VerdictFacts {
+                ok: true,
+                game: Some(r.game.clone()),
+                moves: Some(r.moves),
+                chance_points: Some(r.chance_points),
+                signatures: Some(r.signatures),
+                final_hash: Some(r.final_hash.to_hex()),
+                ..VerdictFacts::default()
+            },
+            Err(e) => VerdictFacts {
+                error: Some(e.to_string()),
+                bad_frame: Some(e.frame),
+                bad_move: e.seq,
+                ..VerdictFacts::default()
+            },
+        }
+    }
 }
 
 /// Reads a replay of game `G` from its bytes. Positions are shown up to the first frame that
@@ -44,6 +93,7 @@ pub fn load<G: Game>(bytes: &[u8], source: String) -> Result<LoadedReplay<G>, St
             Ok(_) => "the replay has no positions".into(),
         });
     }
+    let facts = VerdictFacts::of(&report);
     let verdict = match report {
         Ok(r) => Ok(format!(
             "Verified: {} moves, {} chance points, {} signatures checked, final hash {}",
@@ -76,6 +126,7 @@ pub fn load<G: Game>(bytes: &[u8], source: String) -> Result<LoadedReplay<G>, St
             })
             .collect(),
         verdict,
+        facts,
     })
 }
 

@@ -19,6 +19,8 @@ trait AnyReplay {
     fn len(&self) -> usize;
     /// The verifier's verdict.
     fn verdict(&self) -> &Result<String, String>;
+    /// The verifier's verdict as facts.
+    fn facts(&self) -> &crate::replay::VerdictFacts;
     /// Where the replay came from.
     fn source(&self) -> &str;
     /// The move that led to position `at`, and who played it.
@@ -49,6 +51,10 @@ impl<V: GameView> AnyReplay for Viewed<V> {
 
     fn verdict(&self) -> &Result<String, String> {
         &self.replay.verdict
+    }
+
+    fn facts(&self) -> &crate::replay::VerdictFacts {
+        &self.replay.facts
     }
 
     fn source(&self) -> &str {
@@ -164,6 +170,21 @@ impl ReplayScreen {
         self.at = at.min(self.positions());
     }
 
+    /// The verdict on the replay shown, as facts (`None` when none is shown).
+    pub fn facts(&self) -> Option<&crate::replay::VerdictFacts> {
+        self.loaded.as_ref().map(|r| r.facts())
+    }
+
+    /// Says why a replay could not be brought to the viewer (a download that failed, say).
+    pub fn show_error(&mut self, why: String) {
+        self.error = Some(why);
+    }
+
+    /// Why the last replay asked for could not be opened, if it could not.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
     /// The index of the last position of the loaded replay (0 when none is loaded).
     #[doc(hidden)]
     pub fn positions(&self) -> usize {
@@ -211,6 +232,28 @@ impl ReplayScreen {
         }
     }
 
+    /// Opens a replay dropped on the window or chosen in the platform's file chooser.
+    fn take_files(&mut self, ui: &Ui, platform: &dyn Platform) {
+        if let Some((name, bytes)) = platform.picked_replay() {
+            self.open_bytes(&bytes, name);
+        }
+        let dropped = ui.input(|i| i.raw.dropped_files.clone());
+        for f in dropped {
+            let name = f.path().display().to_string();
+            // A browser reads a dropped file only asynchronously: the platform does, and the
+            // bytes come back through `picked_replay`.
+            #[cfg(target_arch = "wasm32")]
+            if !platform.read_dropped(f) {
+                self.error = Some(format!("{name}: could not be read"));
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            match f.bytes() {
+                Ok(bytes) => self.open_bytes(&bytes, name),
+                Err(e) => self.error = Some(format!("{name}: could not be read: {e}")),
+            }
+        }
+    }
+
     /// Draws the viewer, opening replays through `platform`; returns true to go back to the
     /// menu.
     pub fn ui(&mut self, ui: &mut Ui, platform: &dyn Platform) -> bool {
@@ -224,14 +267,18 @@ impl ReplayScreen {
                     }
                     ui.label(theme::heading("Replays"));
                     ui.separator();
-                    ui.add(
-                        egui::TextEdit::singleline(&mut self.path)
-                            .hint_text("path to a .replay file")
-                            .desired_width(320.0),
-                    );
-                    if ui.button("Open").clicked() {
-                        let p = self.path.trim().to_string();
-                        self.open_path(&p, platform);
+                    if platform.opens_by_name() {
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.path)
+                                .hint_text("path to a .replay file")
+                                .desired_width(320.0),
+                        );
+                        if ui.button("Open").clicked() {
+                            let p = self.path.trim().to_string();
+                            self.open_path(&p, platform);
+                        }
+                    } else if ui.button("Open a file…").clicked() && !platform.pick_replay() {
+                        self.error = Some("the file chooser could not be opened".into());
                     }
                     if ui
                         .button("Open sample game")
@@ -243,6 +290,11 @@ impl ReplayScreen {
                         self.open_sample();
                     }
                 });
+                ui.label(theme::caption(
+                    "Or drop a .replay file on this window: it is verified (signatures, seed, \
+                     beacon, every state hash) before it is shown.",
+                ));
+                self.take_files(ui, platform);
                 if let Some(e) = &self.error {
                     ui.label(RichText::new(e).color(theme::DANGER));
                 }

@@ -1,0 +1,155 @@
+// The web page in a real browser: headless Chromium (Debian's /usr/bin/chromium), driven by
+// playwright-core, against the page as `dwarfs web` serves it.
+//
+//   node crates/web/browser-test/run.mjs --page target/page --dwarfs target/debug/dwarfs [--shots DIR]
+//
+// Checks, each failing the run with a reason:
+//  1. the page loads with no console error or uncaught exception and shows the menu, at a
+//     desktop and at a phone's window size (390 x 844);
+//  2. a replay recorded by `dwarfs simulate --record` and opened with `?replay=` verifies in the
+//     page with the verdict `dwarfs replay verify --json` gives (game, moves, chance points,
+//     signatures, final hash);
+//  3. a tampered copy is refused with the same reason, frame and move as the command's;
+//  4. a game of each game between bots (`?watch=`) is played in the page to its end screen.
+// Prints the time from navigation to the first drawn menu (a figure, not a check).
+import { chromium } from "playwright-core";
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+const page_dir = path.resolve(arg("--page", "target/page"));
+const dwarfs = path.resolve(arg("--dwarfs", "target/debug/dwarfs"));
+const shots = arg("--shots", null);
+const chromium_path = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+const failures = [];
+function check(ok, what) {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+// The page and two replays, a good one and a tampered copy, in one directory to serve.
+const site = fs.mkdtempSync(path.join(os.tmpdir(), "dwarfs-page-"));
+for (const f of fs.readdirSync(page_dir)) fs.copyFileSync(path.join(page_dir, f), path.join(site, f));
+const good = path.join(site, "good.replay");
+execFileSync(dwarfs, ["simulate", "--game", "fall", "--players", "3", "--games", "1", "--seed", "7", "--record", good], { stdio: "ignore" });
+const bytes = fs.readFileSync(good);
+const bad = path.join(site, "bad.replay");
+const tampered = Buffer.from(bytes);
+// A byte two thirds in: inside a signed move or ack, past the header and the seed.
+tampered[Math.floor((tampered.length * 2) / 3)] ^= 0x40;
+fs.writeFileSync(bad, tampered);
+function cli_verdict(file) {
+  try {
+    return JSON.parse(execFileSync(dwarfs, ["replay", "verify", "--json", file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
+  } catch (e) {
+    return JSON.parse(e.stdout);
+  }
+}
+
+// `dwarfs web` on a free port; its first line names the address.
+const server = spawn(dwarfs, ["web", "--dir", site, "--listen", "127.0.0.1:0"], { stdio: ["ignore", "pipe", "inherit"] });
+const base = await new Promise((resolve, reject) => {
+  let out = "";
+  server.stdout.on("data", (d) => {
+    out += d;
+    const m = out.match(/at (http:\/\/[0-9.:]+)\//);
+    if (m) resolve(m[1]);
+  });
+  server.on("exit", (code) => reject(new Error(`dwarfs web ended (${code}): ${out}`)));
+  setTimeout(() => reject(new Error(`dwarfs web did not start: ${out}`)), 20000);
+});
+
+const browser = await chromium.launch({
+  executablePath: chromium_path,
+  args: ["--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+/** Opens `url` at `viewport`; the page and the console errors and exceptions it reports. */
+async function open(url, viewport) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
+  const started = Date.now();
+  await page.goto(url);
+  return { page, errors, started };
+}
+
+try {
+  for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
+    const { page, errors, started } = await open(`${base}/`, viewport);
+    const shown = await page.waitForSelector('body[data-screen="menu"]', { timeout: 30000 }).then(() => true, () => false);
+    const ms = Date.now() - started;
+    check(shown, `${name}: the page shows the menu`);
+    if (shown) console.log(`     first menu frame ${ms} ms after navigation (${name})`);
+    // A few more frames, so that an error in drawing shows.
+    await page.waitForTimeout(500);
+    check(errors.length === 0, `${name}: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
+    if (shots) {
+      fs.mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: path.join(shots, `web-menu-${name}.png`) });
+    }
+    await page.close();
+  }
+
+  // Every game between bots in the page, to its end screen: the engines, the bots (with their
+  // clock, at a level) and the table run in the browser.
+  for (const [game, level] of [["fall", "easy"], ["hold", null], ["winter", null], ["spring", null], ["pig", null]]) {
+    const query = `watch=${game}&delay=0${level ? `&level=${level}` : ""}`;
+    const { page, errors, started } = await open(`${base}/?${query}`, { width: 1280, height: 800 });
+    const ended = await page.waitForSelector('body[data-screen="end"]', { timeout: 240000 }).then(() => true, () => false);
+    check(ended, `${game} between ${level ?? "random"} bots: played to the end screen (${Math.round((Date.now() - started) / 1000)} s)`);
+    check(errors.length === 0, `${game}: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
+    if (shots) await page.screenshot({ path: path.join(shots, `web-end-${game}.png`) });
+    await page.close();
+  }
+
+  const fields = ["ok", "game", "moves", "chance_points", "signatures", "final_hash"];
+  const want_good = cli_verdict(good);
+  check(want_good.ok === true, "the command verifies the recorded replay");
+  {
+    const { page, errors } = await open(`${base}/?replay=good.replay`, { width: 1280, height: 800 });
+    const got = await page.waitForSelector("body[data-verdict]", { timeout: 60000 })
+      .then(() => page.evaluate(() => JSON.parse(document.body.dataset.verdict)), () => null);
+    check(got !== null, "the page gives a verdict on the recorded replay");
+    for (const f of fields) check(got && got[f] === want_good[f], `recorded replay: ${f} is the command's (${want_good[f]}; page ${got && got[f]})`);
+    check(errors.length === 0, `recorded replay: no console error${errors.length ? ": " + errors.join("; ") : ""}`);
+    if (shots) await page.screenshot({ path: path.join(shots, "web-replay.png") });
+    await page.close();
+  }
+  const want_bad = cli_verdict(bad);
+  check(want_bad.ok === false, "the command refuses the tampered replay");
+  {
+    const { page } = await open(`${base}/?replay=bad.replay`, { width: 1280, height: 800 });
+    const got = await page.waitForSelector("body[data-verdict], body[data-replay-error]", { timeout: 60000 })
+      .then(() => page.evaluate(() => ({
+        verdict: document.body.dataset.verdict ? JSON.parse(document.body.dataset.verdict) : null,
+        error: document.body.dataset.replayError ?? null,
+      })), () => null);
+    const v = got && got.verdict;
+    check(v !== null && v.ok === false, `the page refuses the tampered replay (${JSON.stringify(got)})`);
+    // The command's message is "<file> does not verify: <reason>"; the page gives the reason.
+    check(v && want_bad.error.endsWith(`does not verify: ${v.error}`), `tampered replay: the page's reason is the command's (${want_bad.error}; page ${v && v.error})`);
+    check(v && v.bad_frame === want_bad.bad_frame && (v.bad_move ?? null) === (want_bad.bad_move ?? null),
+      `tampered replay: the first bad frame and move are the command's (${want_bad.bad_frame}/${want_bad.bad_move})`);
+    if (shots) await page.screenshot({ path: path.join(shots, "web-replay-refused.png") });
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.kill();
+  fs.rmSync(site, { recursive: true, force: true });
+}
+
+if (failures.length) {
+  console.log(`${failures.length} check(s) failed`);
+  process.exit(1);
+}
+console.log("the web page passed every check");

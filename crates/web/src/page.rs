@@ -1,0 +1,196 @@
+//! The page's start: the canvas, eframe's web runner, and the app drawn in it.
+//!
+//! `?replay=<address>` opens the replay at that address (on the page's own site, or any that
+//! allows it) in the viewer, verified: a link to a game anyone can check. `?watch=<game>` starts
+//! a game between bots to watch ([`watch`]). The page writes what
+//! it shows on its `<body>` for scripts and tests that cannot read a canvas: `data-screen` (the
+//! screen), `data-verdict` (the verdict on the replay shown, as JSON with the field names of
+//! `dwarfs replay verify --json`) and `data-replay-error` (why a replay could not be opened).
+
+use crate::browser::{self, Browser};
+use dwarfs_gui::shell::{Screen, Shell};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen_futures::JsFuture;
+
+/// The id of the canvas the page draws on (`index.html`).
+const CANVAS_ID: &str = "dwarfs_canvas";
+
+/// A replay fetched from the page's address: its name and bytes, or why it could not be.
+type Fetched = Rc<RefCell<Option<Result<(String, Vec<u8>), String>>>>;
+
+/// The app in the page.
+struct WebApp {
+    shell: Shell,
+    platform: Rc<Browser>,
+    /// The replay named by `?replay=`, once fetched.
+    fetched: Fetched,
+    /// What was last written on the page's body.
+    marks: Marks,
+}
+
+/// What the page last wrote on its body, so that it writes only changes.
+#[derive(Default)]
+struct Marks {
+    screen: Option<Screen>,
+    verdict: Option<String>,
+    error: Option<String>,
+}
+
+impl eframe::App for WebApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.platform.set_context(ui.ctx());
+        if let Some(fetched) = self.fetched.borrow_mut().take() {
+            match fetched {
+                Ok((name, bytes)) => self.shell.replays.open_bytes(&bytes, name),
+                Err(e) => self.shell.replays.show_error(e),
+            }
+        }
+        self.shell.ui(ui, None);
+        self.mark();
+    }
+}
+
+impl WebApp {
+    /// Writes what changed on the page's body.
+    fn mark(&mut self) {
+        let screen = self.shell.screen;
+        if self.marks.screen != Some(screen) {
+            self.marks.screen = Some(screen);
+            set_body("data-screen", &format!("{screen:?}").to_lowercase());
+        }
+        let verdict = self
+            .shell
+            .replays
+            .facts()
+            .and_then(|f| serde_json::to_string(f).ok());
+        if verdict.is_some() && self.marks.verdict != verdict {
+            set_body("data-verdict", verdict.as_deref().unwrap_or_default());
+            self.marks.verdict = verdict;
+        }
+        let error = self.shell.replays.error().map(str::to_string);
+        if error.is_some() && self.marks.error != error {
+            set_body("data-replay-error", error.as_deref().unwrap_or_default());
+            self.marks.error = error;
+        }
+    }
+}
+
+/// Sets attribute `name` of the page's body.
+fn set_body(name: &str, value: &str) {
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
+        let _ = body.set_attribute(name, value);
+    }
+}
+
+/// The value of `name` in the page's address (`?name=value`).
+fn query(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get(name)
+}
+
+/// Starts the game between bots that `?watch=<game>&players=<n>&level=<easy|normal|hard>&delay=<ms>`
+/// asks for (random players without a level, the game's default count without `players`, the
+/// player's bot delay without `delay`); an unknown game is reported in the console and ignored.
+fn watch(shell: &mut Shell, game: &str) {
+    let Some(kind) = dwarfs_gui::dwarfs_games::GameKind::from_name(game) else {
+        web_sys::console::error_1(&format!("?watch={game}: no such game").into());
+        return;
+    };
+    if let Some(ms) = query("delay").and_then(|d| d.parse().ok()) {
+        shell.settings.bot_delay_ms = ms;
+    }
+    let level = query("level").and_then(|l| l.parse().ok());
+    let players = query("players")
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(*kind.players().start().max(&2));
+    shell.watch_bots(kind, players, level);
+}
+
+/// Fetches the replay at `address` into `into`, and wakes the page.
+async fn fetch_replay(address: String, into: Fetched, ctx: egui::Context) {
+    let got = async {
+        let window = web_sys::window().ok_or("no window")?;
+        let response: web_sys::Response = JsFuture::from(window.fetch_with_str(&address))
+            .await
+            .map_err(|e| format!("{address} could not be fetched: {e:?}"))?
+            .dyn_into()
+            .map_err(|_| "not a response".to_string())?;
+        if !response.ok() {
+            return Err(format!(
+                "{address} could not be fetched: HTTP {}",
+                response.status()
+            ));
+        }
+        let buffer = response.array_buffer().map_err(|e| format!("{e:?}"))?;
+        let buffer = JsFuture::from(buffer)
+            .await
+            .map_err(|e| format!("{address} could not be read: {e:?}"))?;
+        Ok((address.clone(), js_sys::Uint8Array::new(&buffer).to_vec()))
+    }
+    .await;
+    *into.borrow_mut() = Some(got);
+    ctx.request_repaint();
+}
+
+/// Starts the app on the page's canvas (called when the module loads).
+#[wasm_bindgen(start)]
+pub fn start() {
+    wasm_bindgen_futures::spawn_local(async {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let canvas = document
+            .get_element_by_id(CANVAS_ID)
+            .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok());
+        let Some(canvas) = canvas else {
+            web_sys::console::error_1(&format!("no canvas with id {CANVAS_ID}").into());
+            return;
+        };
+        let started = eframe::WebRunner::new()
+            .start(
+                canvas,
+                eframe::WebOptions::default(),
+                Box::new(|cc| {
+                    let platform = Rc::new(Browser::default());
+                    let (settings, note) = browser::load_settings();
+                    let mut shell = Shell::new(settings, note, platform.clone());
+                    let fetched = Fetched::default();
+                    if let Some(game) = query("watch") {
+                        watch(&mut shell, &game);
+                    }
+                    if let Some(address) = query("replay") {
+                        shell.screen = Screen::Replays;
+                        let ctx = cc.egui_ctx.clone();
+                        wasm_bindgen_futures::spawn_local(fetch_replay(
+                            address,
+                            fetched.clone(),
+                            ctx,
+                        ));
+                    }
+                    Ok(Box::new(WebApp {
+                        shell,
+                        platform,
+                        fetched,
+                        marks: Marks::default(),
+                    }))
+                }),
+            )
+            .await;
+        if let Some(loading) = document.get_element_by_id("loading") {
+            match started {
+                Ok(()) => loading.remove(),
+                Err(e) => loading.set_text_content(Some(&format!(
+                    "dwarfs could not start in this browser: {e:?}"
+                ))),
+            }
+        }
+    });
+}
