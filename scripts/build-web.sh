@@ -25,6 +25,6 @@ fi
 cargo build --profile web --target wasm32-unknown-unknown -p dwarfs-web
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
-    target/wasm32-unknown-unknown/web/dwarfs_web.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web/dwarfs_web.wasm"
 cp crates/web/index.html "$out/index.html"
 echo "built the page in $out ($(du -sh "$out" | cut -f1)); serve it with: dwarfs web --dir $out"

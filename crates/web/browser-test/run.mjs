@@ -10,7 +10,10 @@
 //     page with the verdict `dwarfs replay verify --json` gives (game, moves, chance points,
 //     signatures, final hash);
 //  3. a tampered copy is refused with the same reason, frame and move as the command's;
-//  4. a game of each game between bots (`?watch=`) is played in the page to its end screen.
+//  4. a game of each game between bots (`?watch=`) is played in the page to its end screen;
+//  5. a hotseat game against a bot is played by clicking through the page (the menu, the
+//     lobby, the board's lit targets and buttons, found by name with `?widgets`): Fall by
+//     default, any game with `--games "Dwarf Hold,Dwar7s Winter"`.
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
@@ -25,6 +28,9 @@ function arg(name, fallback) {
 const page_dir = path.resolve(arg("--page", "target/page"));
 const dwarfs = path.resolve(arg("--dwarfs", "target/debug/dwarfs"));
 const shots = arg("--shots", null);
+// `--only menu|watch|hotseat|replay`: one part (while working on it); every part by default.
+const only = arg("--only", null);
+const part = (name) => only === null || only === name;
 const chromium_path = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 const failures = [];
@@ -82,8 +88,67 @@ async function open(url, viewport) {
   return { page, errors, started };
 }
 
+/** The named widgets the page drew last (`?widgets`). */
+async function widgets(page) {
+  return JSON.parse(await page.evaluate(() => window.dwarfs_widgets ?? "[]"));
+}
+
+/** Clicks the enabled widget named `label`, waiting for it to be drawn. */
+async function click(page, label) {
+  for (let i = 0; i < 100; i++) {
+    const w = (await widgets(page)).find((w) => w.label === label && w.click && !w.disabled);
+    if (w) {
+      await page.mouse.click(w.x, w.y);
+      await page.waitForTimeout(50);
+      return;
+    }
+    // Nudge the pointer: egui draws a new frame (and a new widget list) on input.
+    await page.mouse.move(2 + (i % 2), 2);
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no enabled widget named ${JSON.stringify(label)}`);
+}
+
+// What the random clicker never presses: leaving, the board's zoom, panels.
+const AVOID = new Set(["Leave game", "Menu", "+", "-", "Fit", "board", "Resize panel", "Leave", "Back to the menu", "Clear the hand"]);
+
+/** Plays a hotseat game of `title` against a random bot by clicking; the clicks it took, or null. */
+async function play_hotseat(page, title) {
+  await click(page, "Hotseat");
+  await click(page, title);
+  await click(page, "Bot");
+  await click(page, "random");
+  await click(page, "Start game");
+  const seed = [...title].reduce((a, c) => a + c.charCodeAt(0), 0);
+  let rng = seed;
+  const random = (n) => { rng = (rng * 1103515245 + 12345) % 2147483648; return rng % n; };
+  const deadline = Date.now() + 240000;
+  for (let clicks = 0; Date.now() < deadline; ) {
+    const screen = await page.evaluate(() => document.body.dataset.screen);
+    if (screen === "end") return clicks;
+    const live = (await widgets(page)).filter((w) => w.click && !w.disabled && !AVOID.has(w.label) && w.w > 0 && w.h > 0);
+    // A lit target first (a card chosen asks where); else, half the time, a button that ends
+    // the turn (so that the game ends in minutes); else anything of the screen that takes a
+    // click (buttons, cards, a board's spots).
+    const targets = live.filter((w) => w.label.startsWith("target "));
+    const buttons = live.filter((w) => w.role !== "TextInput");
+    const enders = buttons.filter((w) => /^(End|Pass|Done|Skip|Confirm|Continue|Stop|Decline|Choose this)/.test(w.label));
+    const pool = targets.length ? targets : enders.length && random(2) === 0 ? enders : buttons;
+    if (pool.length === 0) {
+      await page.mouse.move(3, 3 + (clicks % 2));
+      await page.waitForTimeout(50);
+      continue;
+    }
+    const w = pool[random(pool.length)];
+    await page.mouse.click(w.x, w.y);
+    clicks += 1;
+    await page.waitForTimeout(20);
+  }
+  return null;
+}
+
 try {
-  for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
+  if (part("menu")) for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
     const { page, errors, started } = await open(`${base}/`, viewport);
     const shown = await page.waitForSelector('body[data-screen="menu"]', { timeout: 30000 }).then(() => true, () => false);
     const ms = Date.now() - started;
@@ -101,7 +166,7 @@ try {
 
   // Every game between bots in the page, to its end screen: the engines, the bots (with their
   // clock, at a level) and the table run in the browser.
-  for (const [game, level] of [["fall", "easy"], ["hold", null], ["winter", null], ["spring", null], ["pig", null]]) {
+  if (part("watch")) for (const [game, level] of [["fall", "easy"], ["hold", null], ["winter", null], ["spring", null], ["pig", null]]) {
     const query = `watch=${game}&delay=0${level ? `&level=${level}` : ""}`;
     const { page, errors, started } = await open(`${base}/?${query}`, { width: 1280, height: 800 });
     const ended = await page.waitForSelector('body[data-screen="end"]', { timeout: 240000 }).then(() => true, () => false);
@@ -111,8 +176,25 @@ try {
     await page.close();
   }
 
+  // A hotseat game of each game against a bot, by clicking through the page: the menu, the
+  // lobby (the game, a bot in seat 2, random bots for speed), then the human seat's moves by
+  // clicking the board's lit targets and the screen's buttons, to the end screen.
+  // Fall only by default: the random clicker below finishes it in seconds, but not yet Hold,
+  // Winter or Spring (long games whose choices it wanders through: `--games` runs them).
+  const titles = (arg("--games", null) ?? "Dwar7s Fall").split(",");
+  if (part("hotseat")) for (const title of titles) {
+    const { page, errors, started } = await open(`${base}/?widgets=1&delay=0`, { width: 1280, height: 800 });
+    await page.waitForSelector('body[data-screen="menu"]', { timeout: 30000 });
+    const clicks = await play_hotseat(page, title);
+    check(clicks !== null, `${title}: a hotseat game against a bot played by clicking to the end screen (${clicks} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
+    check(errors.length === 0, `${title} by clicking: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
+    if (shots) await page.screenshot({ path: path.join(shots, `web-hotseat-${title.replace(/\W+/g, "-")}.png`) });
+    await page.close();
+  }
+
   const fields = ["ok", "game", "moves", "chance_points", "signatures", "final_hash"];
   const want_good = cli_verdict(good);
+  if (part("replay")) {
   check(want_good.ok === true, "the command verifies the recorded replay");
   {
     const { page, errors } = await open(`${base}/?replay=good.replay`, { width: 1280, height: 800 });
@@ -141,6 +223,7 @@ try {
       `tampered replay: the first bad frame and move are the command's (${want_bad.bad_frame}/${want_bad.bad_move})`);
     if (shots) await page.screenshot({ path: path.join(shots, "web-replay-refused.png") });
     await page.close();
+  }
   }
 } finally {
   await browser.close();

@@ -16,3 +16,5 @@ pub mod stored;
 mod browser;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod page;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod widgets;

@@ -2,7 +2,8 @@
 //!
 //! `?replay=<address>` opens the replay at that address (on the page's own site, or any that
 //! allows it) in the viewer, verified: a link to a game anyone can check. `?watch=<game>` starts
-//! a game between bots to watch ([`watch`]). The page writes what
+//! a game between bots to watch ([`watch`]); `?widgets` publishes the named widgets of every
+//! frame for scripts (`crate::widgets`). The page writes what
 //! it shows on its `<body>` for scripts and tests that cannot read a canvas: `data-screen` (the
 //! screen), `data-verdict` (the verdict on the replay shown, as JSON with the field names of
 //! `dwarfs replay verify --json`) and `data-replay-error` (why a replay could not be opened).
@@ -96,17 +97,14 @@ fn query(name: &str) -> Option<String> {
         .get(name)
 }
 
-/// Starts the game between bots that `?watch=<game>&players=<n>&level=<easy|normal|hard>&delay=<ms>`
-/// asks for (random players without a level, the game's default count without `players`, the
-/// player's bot delay without `delay`); an unknown game is reported in the console and ignored.
+/// Starts the game between bots that `?watch=<game>&players=<n>&level=<easy|normal|hard>` asks
+/// for (random players without a level, the game's fewest players, at least 2, without
+/// `players`); an unknown game is reported in the console and ignored.
 fn watch(shell: &mut Shell, game: &str) {
     let Some(kind) = dwarfs_gui::dwarfs_games::GameKind::from_name(game) else {
         web_sys::console::error_1(&format!("?watch={game}: no such game").into());
         return;
     };
-    if let Some(ms) = query("delay").and_then(|d| d.parse().ok()) {
-        shell.settings.bot_delay_ms = ms;
-    }
     let level = query("level").and_then(|l| l.parse().ok());
     let players = query("players")
         .and_then(|p| p.parse().ok())
@@ -159,10 +157,18 @@ pub fn start() {
                 canvas,
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
+                    if query("widgets").is_some() {
+                        cc.egui_ctx.enable_accesskit();
+                        cc.egui_ctx.add_plugin(crate::widgets::WidgetMap);
+                    }
                     let platform = Rc::new(Browser::default());
                     let (settings, note) = browser::load_settings();
                     let mut shell = Shell::new(settings, note, platform.clone());
                     let fetched = Fetched::default();
+                    // `?delay=<ms>`: the bots' delay before each move, for this visit.
+                    if let Some(ms) = query("delay").and_then(|d| d.parse().ok()) {
+                        shell.settings.bot_delay_ms = ms;
+                    }
                     if let Some(game) = query("watch") {
                         watch(&mut shell, &game);
                     }
