@@ -27,7 +27,7 @@ pub mod tree;
 pub use budget::Budget;
 pub use dwarfs_engine::RandomBot;
 pub use level::{Level, UnknownLevel};
-pub use search::{SearchBot, SearchConfig, SearchResult, search};
+pub use search::{Search, SearchBot, SearchConfig, SearchResult, search};
 pub use takeover::TakeoverBot;
 
 #[cfg(test)]

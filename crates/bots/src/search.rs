@@ -9,10 +9,11 @@
 //! decides) and the others play by the rollout policy, unseen by it. The move played is the
 //! root's most visited action.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Running};
 use crate::rollout::{RolloutPolicy, Scratch, decider, pick_weighted, rollout, weigh};
 use crate::tree::{ROOT, Tree};
-use dwarfs_engine::{Actor, Bot, Game, Seat, SeatView, SeedStream};
+use dwarfs_engine::{Actor, Bot, Game, OwnedSeatView, Pondering, Seat, SeatView, SeedStream};
+use web_time::{Duration, Instant};
 
 /// The knobs of one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,21 +55,61 @@ pub fn search<G: Game>(
     config: &SearchConfig,
     rng: &mut SeedStream,
 ) -> SearchResult {
-    if legal.len() <= 1 {
-        return SearchResult {
-            index: 0,
-            iterations: 0,
-            visits: 0,
-            nodes: 1,
-        };
+    let mut s = Search::new(view, legal, *config, rng.clone());
+    while s.iterate() {}
+    *rng = s.rng.clone();
+    s.result()
+}
+
+/// A search under way, worked on an iteration at a time: [`search`] runs it to its budget at
+/// once; a page with no thread for it works on it a slice per frame ([`SearchBot`]'s
+/// [`Bot::ponder`]). Either way it runs the same iterations from the same stream.
+pub struct Search<G: Game> {
+    root: OwnedSeatView<G>,
+    legal: Vec<G::Action>,
+    config: SearchConfig,
+    rng: SeedStream,
+    tree: Tree<G::Action>,
+    scratch: Scratch<G::Action>,
+    rewards: Vec<u32>,
+    path: Vec<(u32, u32, Seat)>,
+    running: Running,
+}
+
+impl<G: Game> Search<G> {
+    /// A search for `view`'s seat among `legal`, from `rng`, with nothing searched yet.
+    pub fn new(
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+        config: SearchConfig,
+        rng: SeedStream,
+    ) -> Self {
+        Search {
+            root: view.to_owned_view(),
+            legal: legal.to_vec(),
+            config,
+            rng,
+            tree: Tree::new(),
+            scratch: Scratch::default(),
+            rewards: Vec::new(),
+            path: Vec::new(),
+            running: config.budget.start(),
+        }
     }
-    let me = view.seat();
-    let mut tree = Tree::<G::Action>::new();
-    let mut scratch = Scratch::<G::Action>::default();
-    let mut rewards = Vec::new();
-    let mut path: Vec<(u32, u32, Seat)> = Vec::new();
-    let mut running = config.budget.start();
-    while running.another() {
+
+    /// Runs one more iteration if the budget allows (and there is a choice to make); false
+    /// once the search is over.
+    pub fn iterate(&mut self) -> bool {
+        if self.legal.len() <= 1 || !self.running.another() {
+            return false;
+        }
+        let config = &self.config;
+        let rng = &mut self.rng;
+        let tree = &mut self.tree;
+        let scratch = &mut self.scratch;
+        let path = &mut self.path;
+        let view = self.root.view();
+        let me = view.seat();
         let mut state = view.determinize(rng.next_entropy());
         path.clear();
         let mut node = Some(ROOT);
@@ -92,7 +133,7 @@ pub fn search<G: Game>(
                         if scratch.legal.is_empty() {
                             break;
                         }
-                        weigh(&state, other, config.rollout.weighted, &mut scratch);
+                        weigh(&state, other, config.rollout.weighted, scratch);
                         let i = pick_weighted(&scratch.weights, rng);
                         let action = scratch.legal.swap_remove(i);
                         if state.play(other, &action).is_err() {
@@ -110,7 +151,7 @@ pub fn search<G: Game>(
             if scratch.legal.is_empty() {
                 break;
             }
-            weigh(&state, seat, config.rollout.weighted, &mut scratch);
+            weigh(&state, seat, config.rollout.weighted, scratch);
             let sel = tree.select(n, &scratch.legal, &scratch.weights, config.exploration, rng);
             let action = scratch.legal.swap_remove(sel.legal);
             if state.play(seat, &action).is_err() {
@@ -120,17 +161,45 @@ pub fn search<G: Game>(
             node = (!sel.expanded).then(|| tree.descend(n, sel.child));
         }
         // A rollout from there.
-        rollout(&mut state, config.rollout, rng, &mut scratch, &mut rewards);
-        tree.backpropagate(&path, &rewards);
+        rollout(&mut state, config.rollout, rng, scratch, &mut self.rewards);
+        tree.backpropagate(path, &self.rewards);
+        true
     }
-    let best = tree.best_root_child();
-    SearchResult {
-        index: best
-            .and_then(|b| legal.iter().position(|a| *a == b.action))
-            .unwrap_or(0),
-        iterations: running.done(),
-        visits: best.map_or(0, |b| b.visits),
-        nodes: tree.len(),
+
+    /// What the search found so far: the root's most visited action.
+    pub fn result(&self) -> SearchResult {
+        if self.legal.len() <= 1 {
+            return SearchResult {
+                index: 0,
+                iterations: 0,
+                visits: 0,
+                nodes: 1,
+            };
+        }
+        let best = self.tree.best_root_child();
+        SearchResult {
+            index: best
+                .and_then(|b| self.legal.iter().position(|a| *a == b.action))
+                .unwrap_or(0),
+            iterations: self.running.done(),
+            visits: best.map_or(0, |b| b.visits),
+            nodes: self.tree.len(),
+        }
+    }
+}
+
+impl<G: Game> Pondering for Search<G> {
+    fn work(&mut self, slice: Duration) -> Option<usize> {
+        let until = Instant::now() + slice;
+        // At least one iteration a slice, so that a search always ends.
+        loop {
+            if !self.iterate() {
+                return Some(self.result().index);
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+        }
     }
 }
 
@@ -170,5 +239,16 @@ impl<G: Game> Bot<G> for SearchBot {
         let index = r.index;
         self.last = Some(r);
         index
+    }
+
+    /// The same search in slices, from a stream of its own drawn from the bot's (so the bot's
+    /// next search does not repeat it).
+    fn ponder(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+    ) -> Option<Box<dyn Pondering>> {
+        let stream = SeedStream::derive(self.rng.next_u64(), "pondering");
+        Some(Box::new(Search::new(view, legal, self.config, stream)))
     }
 }

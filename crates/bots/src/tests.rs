@@ -45,6 +45,54 @@ fn a_search_is_a_function_of_its_seed_and_iterations() {
 }
 
 #[test]
+fn a_search_worked_in_slices_runs_the_same_iterations_and_chooses_alike() {
+    use dwarfs_engine::Pondering;
+    for options in [PigOptions::default(), wagers()] {
+        for state in positions(&options, 3, 9).iter().take(12) {
+            let seat = state.to_act().deciding().iter().next().unwrap();
+            let legal = state.legal_actions_for_vec(seat);
+            let view = SeatView::new(state, seat);
+            let mut stream = SeedStream::new(5);
+            let whole = search(&view, &legal, &quick(48), &mut stream);
+            // A zero slice still runs one iteration per call: the search ends after its budget.
+            let mut sliced = crate::Search::new(&view, &legal, quick(48), SeedStream::new(5));
+            let mut calls = 0;
+            let index = loop {
+                calls += 1;
+                if let Some(i) = sliced.work(std::time::Duration::ZERO) {
+                    break i;
+                }
+                assert!(calls <= 49, "the sliced search did not end");
+            };
+            assert_eq!(index, whole.index);
+            assert_eq!(sliced.result(), whole);
+            if legal.len() > 1 {
+                assert_eq!(calls, 49, "one iteration a call, then the answer");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_search_bot_ponders_the_choice_it_would_make_at_once() {
+    for state in positions(&wagers(), 2, 3).iter().take(8) {
+        let seat = state.to_act().deciding().iter().next().unwrap();
+        let legal = state.legal_actions_for_vec(seat);
+        let view = SeatView::new(state, seat);
+        let mut bot = SearchBot::new(quick(32), 8);
+        let mut p = Bot::<Pig>::ponder(&mut bot, &view, &legal).expect("a search bot ponders");
+        let index = loop {
+            if let Some(i) = p.work(std::time::Duration::from_millis(5)) {
+                break i;
+            }
+        };
+        assert!(index < legal.len());
+        // The random bot chooses at once.
+        assert!(Bot::<Pig>::ponder(&mut RandomBot::new(1), &view, &legal).is_none());
+    }
+}
+
+#[test]
 fn the_search_never_reads_what_its_seat_cannot_see() {
     // The same observation with other hidden parts (other seats' bonus cards and wagers): the
     // search, its statistics included, and the takeover bot are unchanged.

@@ -57,12 +57,55 @@ impl<'a, G: Game> SeatView<'a, G> {
     pub fn describe(&self, action: &G::Action) -> String {
         self.state.describe(action)
     }
+
+    /// This view holding its own copy of the state, for a choice worked on over time
+    /// ([`Pondering`]).
+    pub fn to_owned_view(&self) -> OwnedSeatView<G> {
+        OwnedSeatView {
+            state: self.state.clone(),
+            seat: self.seat,
+        }
+    }
+}
+
+/// A [`SeatView`] that owns its state: a search carried on over several frames keeps one. It
+/// gives out only what a `SeatView` does, through [`OwnedSeatView::view`].
+#[derive(Clone, Debug)]
+pub struct OwnedSeatView<G: Game> {
+    state: G,
+    seat: Seat,
+}
+
+impl<G: Game> OwnedSeatView<G> {
+    /// The view, borrowed.
+    pub fn view(&self) -> SeatView<'_, G> {
+        SeatView::new(&self.state, self.seat)
+    }
+}
+
+/// A bot's choice worked on in slices, for a platform that has no thread to give a search (a
+/// web page works a little every frame, so that it keeps drawing while a bot thinks).
+pub trait Pondering: Send {
+    /// Works on the choice for about `slice` more; the index into the legal actions it was
+    /// given, once it has chosen.
+    fn work(&mut self, slice: core::time::Duration) -> Option<usize>;
 }
 
 /// Something that picks an action for a seat from what that seat may know.
 pub trait Bot<G: Game> {
     /// Returns an index into `legal` (which is never empty: the seat's legal actions now).
     fn choose(&mut self, view: &SeatView<'_, G>, legal: &[G::Action]) -> usize;
+
+    /// Starts the same choice to be worked on in slices ([`Pondering`]); `None` (the default)
+    /// for a bot that chooses at once, for which [`Bot::choose`] is called instead.
+    fn ponder(
+        &mut self,
+        view: &SeatView<'_, G>,
+        legal: &[G::Action],
+    ) -> Option<Box<dyn Pondering>> {
+        let _ = (view, legal);
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions, from a seeded stream.

@@ -30,7 +30,7 @@ pub mod suite;
 pub mod text;
 pub mod toy;
 
-pub use bot::{Bot, Chooser, RandomBot, SeatView, Seated};
+pub use bot::{Bot, Chooser, OwnedSeatView, Pondering, RandomBot, SeatView, Seated};
 pub use chance::{ChanceRng, Entropy, SeedStream};
 pub use game::{ChanceError, DataDigest, Game, PlayError, SetupError};
 pub use hash::{StateHash, state_hash};

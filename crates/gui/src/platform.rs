@@ -12,6 +12,12 @@ pub trait Platform {
         Ok(())
     }
 
+    /// Whether a bot's search runs in slices in the frame ([`dwarfs_engine::Pondering`])
+    /// rather than through [`Platform::spawn`]: a web page, which has no thread to give it.
+    fn thinks_in_frames(&self) -> bool {
+        false
+    }
+
     /// Keeps a text the player asked to save (an incident report) under `file_name`; says where
     /// it went, or why it could not.
     fn save_text(&self, file_name: &str, text: &str) -> Result<String, String>;

@@ -176,6 +176,21 @@ try {
     await page.close();
   }
 
+  // The frame rate while search bots think (a figure, not a check): hard bots, whose search
+  // runs a slice per frame, for five seconds.
+  if (part("watch")) {
+    const { page } = await open(`${base}/?watch=fall&level=hard&delay=0&players=4`, { width: 1280, height: 800 });
+    await page.waitForSelector('body[data-screen="game"]', { timeout: 30000 });
+    const fps = await page.evaluate(() => new Promise((resolve) => {
+      let frames = 0;
+      const start = performance.now();
+      const tick = (t) => { frames += 1; if (t - start < 5000) requestAnimationFrame(tick); else resolve(frames * 1000 / (t - start)); };
+      requestAnimationFrame(tick);
+    }));
+    console.log(`     ${fps.toFixed(1)} frames a second while hard bots think (Fall, 4 bots)`);
+    await page.close();
+  }
+
   // A hotseat game of each game against a bot, by clicking through the page: the menu, the
   // lobby (the game, a bot in seat 2, random bots for speed), then the human seat's moves by
   // clicking the board's lit targets and the screen's buttons, to the end screen.

@@ -1,6 +1,6 @@
 //! The browser's services for the screens: local storage for the settings, a download for a
-//! saved report, the file chooser for replays. A bot's search runs in the frame (the
-//! platform's default), which the page feels at the hardest level.
+//! saved report, the file chooser for replays. A page has no thread for a bot's search: it runs
+//! a slice per frame, and the page keeps drawing.
 
 use crate::stored;
 use dwarfs_gui::platform::Platform;
@@ -41,6 +41,10 @@ pub fn load_settings() -> (Settings, Option<String>) {
 }
 
 impl Platform for Browser {
+    fn thinks_in_frames(&self) -> bool {
+        true
+    }
+
     fn save_text(&self, file_name: &str, text: &str) -> Result<String, String> {
         download(file_name, text).map_err(|e| format!("the download did not start: {e}"))?;
         Ok(format!("downloaded as {file_name}"))

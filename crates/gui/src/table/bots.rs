@@ -1,11 +1,14 @@
 //! A local game's bot seats: the random bot picks at once; a search bot thinks away from the
-//! frame (the platform's [`crate::platform::Platform::spawn`], a thread on the desktop), and its
-//! answer is played only in the position it was asked in ([`crate::bot_job`]).
+//! frame (the platform's [`crate::platform::Platform::spawn`], a thread on the desktop) or, on
+//! a platform with no thread for it (a web page), a slice per frame
+//! ([`dwarfs_engine::Pondering`]); its answer is played only in the position it was asked in
+//! ([`crate::bot_job`]).
 
 use super::{Table, os_seed};
 use crate::bot_job::{self, Answer, Position, SendBot};
 use crate::view::GameView;
-use dwarfs_engine::{Game, RandomBot, Seat};
+use core::time::Duration;
+use dwarfs_engine::{Game, Pondering, RandomBot, Seat};
 use dwarfs_games::Level;
 use std::sync::mpsc;
 
@@ -18,17 +21,38 @@ pub(super) struct SeatBot<G: Game> {
     pub(super) level: Option<Level>,
 }
 
-/// A search bot's choice under way on its thread.
+/// A search bot's choice under way.
 pub(super) struct Thinking<G: Game> {
     /// The seat it chooses for.
     seat: Seat,
     /// Its level, for the screen.
     level: Level,
-    /// Where the answer comes.
-    answers: mpsc::Receiver<Answer<G>>,
+    /// Where the search runs.
+    work: Work<G>,
     /// The answer, once it came (kept until the bot's delay has passed).
     answer: Option<Answer<G>>,
 }
+
+/// Where a search runs: on a thread of the platform's, or in slices in the frame.
+enum Work<G: Game> {
+    /// On a thread: the answer comes on this channel.
+    Thread(mpsc::Receiver<Answer<G>>),
+    /// In the frame, a slice at a time ([`SLICE`]), where the platform has no thread for it.
+    Slices {
+        /// The search.
+        search: Box<dyn Pondering>,
+        /// The legal actions it chooses among.
+        legal: Vec<<G as Game>::Action>,
+        /// The position it was asked in.
+        asked_at: Position,
+        /// The bot, given back with the answer.
+        bot: Option<SendBot<G>>,
+    },
+}
+
+/// How long a search in the frame works each frame: the page still draws at 30 frames a
+/// second or more while a bot thinks.
+const SLICE: Duration = Duration::from_millis(10);
 
 /// What a bot seat does now.
 pub(super) enum BotStep<A> {
@@ -113,6 +137,42 @@ impl<V: GameView> Table<V> {
             return BotStep::Failed;
         };
         let asked_at = Position::of(&self.mirror);
+        if self.platform.thinks_in_frames() {
+            let mut bot = bot;
+            let legal = self.mirror.state.legal_actions_for_vec(seat);
+            let view = dwarfs_engine::SeatView::new(&self.mirror.state, seat);
+            // The first slice (or the answer) comes next frame.
+            if let Some(ctx) = &self.repaint {
+                ctx.request_repaint();
+            }
+            match bot.ponder(&view, &legal) {
+                Some(search) => {
+                    self.thinking = Some(Thinking {
+                        seat,
+                        level,
+                        work: Work::Slices {
+                            search,
+                            legal,
+                            asked_at,
+                            bot: Some(bot),
+                        },
+                        answer: None,
+                    });
+                    return BotStep::Wait;
+                }
+                // A bot that does not ponder chooses at once, here.
+                None => {
+                    let a = bot_job::choose(&self.mirror.state, seat, asked_at, bot);
+                    self.thinking = Some(Thinking {
+                        seat,
+                        level,
+                        work: Work::Thread(mpsc::channel().1),
+                        answer: Some(a),
+                    });
+                    return BotStep::Wait;
+                }
+            }
+        }
         let (tx, answers) = mpsc::channel();
         let repaint = self.repaint.clone();
         let state = self.mirror.state.clone();
@@ -133,7 +193,7 @@ impl<V: GameView> Table<V> {
                 self.thinking = Some(Thinking {
                     seat,
                     level,
-                    answers,
+                    work: Work::Thread(answers),
                     answer: None,
                 });
                 BotStep::Wait
@@ -158,7 +218,31 @@ impl<V: GameView> Table<V> {
         if let Some(a) = t.answer.take() {
             return Some(a);
         }
-        match t.answers.try_recv() {
+        let answers = match &mut t.work {
+            Work::Thread(answers) => answers,
+            Work::Slices {
+                search,
+                legal,
+                asked_at,
+                bot,
+            } => {
+                let Some(i) = search.work(SLICE) else {
+                    // Another slice next frame, whether or not anything else asks for one.
+                    if let Some(ctx) = &self.repaint {
+                        ctx.request_repaint();
+                    }
+                    return None;
+                };
+                let bot = bot.take()?;
+                return Some(Answer {
+                    seat: t.seat,
+                    asked_at: *asked_at,
+                    action: legal.get(i).or(legal.first()).cloned(),
+                    bot,
+                });
+            }
+        };
+        match answers.try_recv() {
             Ok(a) => Some(a),
             Err(mpsc::TryRecvError::Empty) => None,
             Err(mpsc::TryRecvError::Disconnected) => {
@@ -180,6 +264,25 @@ impl<V: GameView> Table<V> {
     /// Drops the thinking bot's answer if it came for another position than this one (the bot
     /// comes back to its seat), whoever acts now; an answer for this position is kept.
     pub(super) fn drop_stale_answer(&mut self) {
+        let here = Position::of(&self.mirror);
+        if let Some(t) = self.thinking.as_mut()
+            && t.answer.is_none()
+            && let Work::Slices { asked_at, bot, .. } = &mut t.work
+        {
+            // A search in the frame works only when its seat's turn asks (`bot_step`); one
+            // asked in another position stops here, and its bot goes back to its seat.
+            if *asked_at != here {
+                let (seat, bot) = (t.seat, bot.take());
+                self.thinking = None;
+                if let (Some(bot), Some(slot)) = (
+                    bot,
+                    self.bots.get_mut(seat.index()).and_then(Option::as_mut),
+                ) {
+                    slot.bot = Some(bot);
+                }
+            }
+            return;
+        }
         if self.thinking.is_none() {
             return;
         }
@@ -215,11 +318,88 @@ impl<V: GameView> Table<V> {
     /// Waits for the thinking bot's answer (tests: a search is then over, whatever the clock).
     #[doc(hidden)]
     pub fn wait_for_bot(&mut self) {
-        if let Some(t) = self.thinking.as_mut()
-            && t.answer.is_none()
-            && let Ok(a) = t.answers.recv()
-        {
-            t.answer = Some(a);
+        let Some(t) = self.thinking.as_mut() else {
+            return;
+        };
+        if t.answer.is_some() {
+            return;
         }
+        if let Work::Thread(answers) = &t.work {
+            if let Ok(a) = answers.recv() {
+                t.answer = Some(a);
+            }
+            return;
+        }
+        while self.thinking.as_ref().is_some_and(|t| t.answer.is_none()) {
+            let Some(a) = self.take_answer() else {
+                continue;
+            };
+            if let Some(t) = self.thinking.as_mut() {
+                t.answer = Some(a);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::Platform;
+    use crate::table::{SeatInfo, SeatKind, Table};
+    use crate::text_view::TextView;
+    use dwarfs_engine::Actor;
+    use dwarfs_engine::toy::{Pig, PigOptions};
+    use std::rc::Rc;
+
+    /// A web page's platform: no thread for a search, which must run in the frame.
+    struct Page;
+
+    impl Platform for Page {
+        fn spawn(&self, _name: &str, _job: Box<dyn FnOnce() + Send>) -> Result<(), String> {
+            panic!("a page has no thread: the search must run a slice per frame")
+        }
+
+        fn thinks_in_frames(&self) -> bool {
+            true
+        }
+
+        fn save_text(&self, _file_name: &str, _text: &str) -> Result<String, String> {
+            Err("nothing is saved here".into())
+        }
+    }
+
+    #[test]
+    fn on_a_page_search_bots_think_in_the_frame_and_play_a_game_to_its_end() {
+        let seats = (1..=2)
+            .map(|i| SeatInfo {
+                name: format!("Bot {i}"),
+                kind: SeatKind::Bot,
+            })
+            .collect();
+        let mut t = Table::<TextView<Pig>>::new_with_bots(
+            &PigOptions::default(),
+            seats,
+            0,
+            Some(Level::Easy),
+            Rc::new(Page),
+            |seed| Box::new(Level::Easy.bot(seed)),
+        )
+        .expect("a 2-player Pig table");
+        let (mut frames, mut thinking_frames) = (0u32, 0u32);
+        while t.mirror.state.to_act() != Actor::Over {
+            t.advance(f64::from(frames) / 60.0);
+            if t.thinking().is_some() {
+                thinking_frames += 1;
+            }
+            frames += 1;
+            assert!(
+                frames < 200_000,
+                "the game did not end: {:?}",
+                t.mirror.error
+            );
+        }
+        assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
+        assert!(t.mirror.seq > 2, "moves were played");
+        assert!(thinking_frames > 0, "no frame saw a bot thinking");
     }
 }
