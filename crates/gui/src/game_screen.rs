@@ -19,6 +19,9 @@ pub enum GameOutcome {
     Over,
 }
 
+/// The least width the prompt keeps beside the title before it takes a row of its own.
+const PROMPT_MIN_WIDTH: f32 = 320.0;
+
 /// Draws the move log: one line per row, only the visible rows laid out (a long game has a
 /// thousand lines), the full text on hover. `highlight` marks a move; `scroll_to` jumps to it.
 pub fn move_log(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>, scroll_to: Option<u32>) {
@@ -81,6 +84,7 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
             ));
     }
     let mut out = GameOutcome::Stay;
+    let mut prompt_below = None;
     egui::Panel::top("game_top")
         .frame(theme::panel_frame().fill(theme::STONE_DARK))
         .show(ui, |ui| {
@@ -97,11 +101,23 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
                 ui.label(theme::heading(title));
                 ui.separator();
                 let prompt = table.mirror.state.prompt(table.viewer);
-                ui.label(RichText::new(prompt).color(PARCHMENT));
+                // The light keeps its place at the right; the prompt wraps in the width left
+                // (a long prompt no longer runs under the light), or goes on a row of its own
+                // when little is left (a phone's narrow window).
                 ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                     super::sync::light(ui, &table.mirror.sync);
+                    if ui.available_width() >= PROMPT_MIN_WIDTH {
+                        ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+                            ui.add(egui::Label::new(RichText::new(prompt).color(PARCHMENT)).wrap());
+                        });
+                    } else {
+                        prompt_below = Some(prompt);
+                    }
                 });
             });
+            if let Some(prompt) = prompt_below.take() {
+                ui.add(egui::Label::new(RichText::new(prompt).color(PARCHMENT)).wrap());
+            }
             super::sync::banner(ui, &table.mirror, &mut table.report_saved, &*table.platform);
             if let Some((seat, level)) = table.thinking() {
                 ui.horizontal(|ui| {
