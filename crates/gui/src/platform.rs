@@ -64,8 +64,9 @@ pub trait Platform {
         false
     }
 
-    /// A replay the player chose since the last call: its file name and bytes.
-    fn picked_replay(&self) -> Option<(String, Vec<u8>)> {
+    /// A replay the player chose or dropped since the last call: its file name and bytes, or
+    /// why it could not be read.
+    fn picked_replay(&self) -> Option<Result<(String, Vec<u8>), String>> {
         None
     }
 }

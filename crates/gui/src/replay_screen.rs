@@ -234,8 +234,10 @@ impl ReplayScreen {
 
     /// Opens a replay dropped on the window or chosen in the platform's file chooser.
     fn take_files(&mut self, ui: &Ui, platform: &dyn Platform) {
-        if let Some((name, bytes)) = platform.picked_replay() {
-            self.open_bytes(&bytes, name);
+        match platform.picked_replay() {
+            Some(Ok((name, bytes))) => self.open_bytes(&bytes, name),
+            Some(Err(why)) => self.error = Some(why),
+            None => {}
         }
         let dropped = ui.input(|i| i.raw.dropped_files.clone());
         for f in dropped {

@@ -10,8 +10,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 
-/// A replay the player chose: its file name and bytes.
-type Picked = Rc<RefCell<Option<(String, Vec<u8>)>>>;
+/// A replay the player chose or dropped: its file name and bytes, or why it could not be read.
+type Picked = Rc<RefCell<Option<Result<(String, Vec<u8>), String>>>>;
 
 /// The browser platform.
 #[derive(Default)]
@@ -74,17 +74,20 @@ impl Platform for Browser {
         let ctx = self.ctx.borrow().clone();
         wasm_bindgen_futures::spawn_local(async move {
             let name = file.path().display().to_string();
-            if let Ok(bytes) = file.bytes_async().await {
-                *picked.borrow_mut() = Some((name, bytes));
-                if let Some(ctx) = ctx {
-                    ctx.request_repaint();
-                }
+            let read = file
+                .bytes_async()
+                .await
+                .map(|bytes| (name.clone(), bytes))
+                .map_err(|e| format!("{name}: could not be read: {e}"));
+            *picked.borrow_mut() = Some(read);
+            if let Some(ctx) = ctx {
+                ctx.request_repaint();
             }
         });
         true
     }
 
-    fn picked_replay(&self) -> Option<(String, Vec<u8>)> {
+    fn picked_replay(&self) -> Option<Result<(String, Vec<u8>), String>> {
         self.picked.borrow_mut().take()
     }
 }
@@ -130,11 +133,11 @@ fn choose_file(picked: Picked, ctx: Option<egui::Context>) -> Result<(), String>
         };
         let name = file.name();
         wasm_bindgen_futures::spawn_local(async move {
-            let bytes = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
-                Ok(buffer) => js_sys::Uint8Array::new(&buffer).to_vec(),
-                Err(_) => return,
+            let read = match wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
+                Ok(buffer) => Ok((name, js_sys::Uint8Array::new(&buffer).to_vec())),
+                Err(e) => Err(format!("{name}: could not be read: {e:?}")),
             };
-            *picked.borrow_mut() = Some((name, bytes));
+            *picked.borrow_mut() = Some(read);
             if let Some(ctx) = ctx {
                 ctx.request_repaint();
             }
