@@ -57,8 +57,9 @@ pub fn search<G: Game>(
 ) -> SearchResult {
     let mut s = Search::new(view, legal, *config, rng.clone());
     while s.iterate() {}
-    *rng = s.rng.clone();
-    s.result()
+    let result = s.result();
+    *rng = s.rng;
+    result
 }
 
 /// A search under way, worked on an iteration at a time: [`search`] runs it to its budget at

@@ -36,7 +36,7 @@ struct WebApp {
 #[derive(Default)]
 struct Marks {
     screen: Option<Screen>,
-    verdict: Option<String>,
+    verdict: Option<dwarfs_gui::replay::VerdictFacts>,
     error: Option<String>,
 }
 
@@ -62,19 +62,21 @@ impl WebApp {
             self.marks.screen = Some(screen);
             set_body("data-screen", &format!("{screen:?}").to_lowercase());
         }
-        let verdict = self
-            .shell
-            .replays
-            .facts()
-            .and_then(|f| serde_json::to_string(f).ok());
-        if verdict.is_some() && self.marks.verdict != verdict {
-            set_body("data-verdict", verdict.as_deref().unwrap_or_default());
-            self.marks.verdict = verdict;
+        // Compared before anything is encoded or copied: most frames change nothing.
+        if let Some(facts) = self.shell.replays.facts()
+            && self.marks.verdict.as_ref() != Some(facts)
+        {
+            set_body(
+                "data-verdict",
+                &serde_json::to_string(facts).unwrap_or_default(),
+            );
+            self.marks.verdict = Some(facts.clone());
         }
-        let error = self.shell.replays.error().map(str::to_string);
-        if error.is_some() && self.marks.error != error {
-            set_body("data-replay-error", error.as_deref().unwrap_or_default());
-            self.marks.error = error;
+        if let Some(error) = self.shell.replays.error()
+            && self.marks.error.as_deref() != Some(error)
+        {
+            set_body("data-replay-error", error);
+            self.marks.error = Some(error.to_string());
         }
     }
 }

@@ -137,40 +137,28 @@ impl<V: GameView> Table<V> {
             return BotStep::Failed;
         };
         let asked_at = Position::of(&self.mirror);
+        let mut bot = bot;
         if self.platform.thinks_in_frames() {
-            let mut bot = bot;
             let legal = self.mirror.state.legal_actions_for_vec(seat);
             let view = dwarfs_engine::SeatView::new(&self.mirror.state, seat);
-            // The first slice (or the answer) comes next frame.
-            if let Some(ctx) = &self.repaint {
-                ctx.request_repaint();
-            }
-            match bot.ponder(&view, &legal) {
-                Some(search) => {
-                    self.thinking = Some(Thinking {
-                        seat,
-                        level,
-                        work: Work::Slices {
-                            search,
-                            legal,
-                            asked_at,
-                            bot: Some(bot),
-                        },
-                        answer: None,
-                    });
-                    return BotStep::Wait;
+            // A bot that does not ponder goes to the platform's `spawn` below, as anywhere.
+            if let Some(search) = bot.ponder(&view, &legal) {
+                // The first slice comes next frame.
+                if let Some(ctx) = &self.repaint {
+                    ctx.request_repaint();
                 }
-                // A bot that does not ponder chooses at once, here.
-                None => {
-                    let a = bot_job::choose(&self.mirror.state, seat, asked_at, bot);
-                    self.thinking = Some(Thinking {
-                        seat,
-                        level,
-                        work: Work::Thread(mpsc::channel().1),
-                        answer: Some(a),
-                    });
-                    return BotStep::Wait;
-                }
+                self.thinking = Some(Thinking {
+                    seat,
+                    level,
+                    work: Work::Slices {
+                        search,
+                        legal,
+                        asked_at,
+                        bot: Some(bot),
+                    },
+                    answer: None,
+                });
+                return BotStep::Wait;
             }
         }
         let (tx, answers) = mpsc::channel();
