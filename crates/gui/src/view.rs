@@ -1,7 +1,7 @@
 //! The one trait each game implements to get a board view inside the shared shell (menu, lobby,
 //! move log, sync light, end screen, replays).
 
-use dwarfs_engine::{Game, Viewer};
+use dwarfs_engine::{Game, Seat, Viewer};
 
 /// The board view of a game the registry shows with a view of its own
 /// ([`Board::Own`](dwarfs_games::Board::Own)), implemented on its registry entry next to the view.
@@ -58,4 +58,33 @@ pub trait GameView: Default + 'static {
     fn on_events(&mut self, game: &Self::G, events: &[<Self::G as Game>::Event]) {
         let _ = (game, events);
     }
+
+    /// The widgets a person clicks (and the fields they fill), in order, to play `action` as
+    /// `seat` in `game`, where `legal` are that seat's legal actions, starting with nothing
+    /// picked. The view labels its widgets with the same words, so this is the map of the
+    /// interface that the UI tests and the page's scripts (`?widgets`) follow. `None` for a view
+    /// without one (the default): a board played by its lit targets.
+    fn clicks(
+        game: &Self::G,
+        seat: Seat,
+        legal: &[<Self::G as Game>::Action],
+        action: &<Self::G as Game>::Action,
+    ) -> Option<Vec<Click>> {
+        let _ = (game, seat, legal, action);
+        None
+    }
+}
+
+/// One step of playing an action by hand ([`GameView::clicks`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Click {
+    /// Click the widget with this accessible label.
+    Label(String),
+    /// Type this text into the field with this accessible label.
+    Type {
+        /// The field's label.
+        field: &'static str,
+        /// The text.
+        text: String,
+    },
 }

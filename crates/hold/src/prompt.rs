@@ -10,6 +10,46 @@ pub(crate) fn colour(seat: Seat) -> &'static str {
     Hold::seat_colour(seat).unwrap_or("?")
 }
 
+/// The most items of an offer's side the status line names one by one.
+const NAMED_IN_PROMPT: usize = 4;
+
+/// An offer's side for the status line: [`items_text`] while it names at most
+/// [`NAMED_IN_PROMPT`] things besides gold and VT, else the gold and VT and a count of each kind
+/// ("13 gold, 40 tiles, 1 space"): a long offer would push the board off the screen, and the
+/// trade panel lists it whole.
+fn items_summary(items: &[TradeItem]) -> String {
+    let named = items
+        .iter()
+        .filter(|i| !matches!(i, TradeItem::Gold(_) | TradeItem::Vt(_)))
+        .count();
+    if named <= NAMED_IN_PROMPT {
+        return items_text(items);
+    }
+    let gold: Vec<TradeItem> = items
+        .iter()
+        .filter(|i| matches!(i, TradeItem::Gold(_) | TradeItem::Vt(_)))
+        .copied()
+        .collect();
+    let mut parts = vec![items_text(&gold)];
+    parts.retain(|p| p != "nothing");
+    let count = |f: fn(&TradeItem) -> bool, one: &str, many: &str| {
+        let n = items.iter().filter(|i| f(i)).count();
+        (n > 0).then(|| format!("{n} {}", if n == 1 { one } else { many }))
+    };
+    parts.extend(count(|i| matches!(i, TradeItem::Tile(_)), "tile", "tiles"));
+    parts.extend(count(
+        |i| matches!(i, TradeItem::Space(_)),
+        "space",
+        "spaces",
+    ));
+    parts.extend(count(
+        |i| matches!(i, TradeItem::Trophy(_)),
+        "trophy",
+        "trophies",
+    ));
+    parts.join(", ")
+}
+
 /// Sums the gold and VT of an offer's side and lists the rest: "7 gold, 1 VT, Pick, the space c2".
 pub fn items_text(items: &[TradeItem]) -> String {
     let gold: u32 = items
@@ -73,8 +113,8 @@ pub(crate) fn prompt(game: &Hold, viewer: Viewer) -> String {
         (Stage::Offer(o), _) if o.proposed => format!(
             "accept or decline {}'s offer (they give {}; they ask {}).",
             colour(o.from),
-            items_text(&o.give),
-            items_text(&o.ask)
+            items_summary(&o.give),
+            items_summary(&o.ask)
         ),
         (Stage::Offer(o), _) => format!(
             "compose the offer to {}: click what to give or ask for, add gold and VT, \
@@ -135,4 +175,27 @@ pub(crate) fn running_scores(game: &Hold) -> Vec<i32> {
 
 pub(crate) fn current_round(game: &Hold) -> u32 {
     u32::from(game.turn())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::WorkTile;
+
+    #[test]
+    fn a_short_offer_is_named_and_a_long_one_counted() {
+        let short = [
+            TradeItem::Gold(3),
+            TradeItem::Tile(WorkTile::TurfDispute),
+            TradeItem::Gold(2),
+        ];
+        assert_eq!(items_summary(&short), items_text(&short));
+        assert_eq!(items_summary(&short), "5 gold, a Turf Dispute tile");
+        let mut long = vec![TradeItem::Gold(13)];
+        long.extend([TradeItem::Tile(WorkTile::TunnelsAndShafts); 5]);
+        assert_eq!(items_summary(&long), "13 gold, 5 tiles");
+        long.remove(0);
+        assert_eq!(items_summary(&long), "5 tiles");
+        assert_eq!(items_summary(&[]), "nothing");
+    }
 }

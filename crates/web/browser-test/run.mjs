@@ -11,9 +11,11 @@
 //     signatures, final hash);
 //  3. a tampered copy is refused with the same reason, frame and move as the command's;
 //  4. a game of each game between bots (`?watch=`) is played in the page to its end screen;
-//  5. a hotseat game against a bot is played by clicking through the page (the menu, the
-//     lobby, the board's lit targets and buttons, found by name with `?widgets`): Fall by
-//     default, any game with `--games "Dwarf Hold,Dwar7s Winter"`.
+//  5. a hotseat game of each game against a bot is played to its end screen by clicking
+//     through the page (the menu, the lobby, then the board's widgets, found by name with
+//     `?widgets`: the clicks of the page's plan for a legal action where the board has a map
+//     of its clicks, a random clicker over the lit targets and buttons of Fall's); one game
+//     with `--games "Dwarf Hold"`.
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
@@ -93,11 +95,35 @@ async function widgets(page) {
   return JSON.parse(await page.evaluate(() => window.dwarfs_widgets ?? "[]"));
 }
 
-/** Clicks the enabled widget named `label`, waiting for it to be drawn. */
-async function click(page, label) {
+/**
+ * Clicks the enabled widget named `label` (that takes a click, or with `field` a text field),
+ * waiting for it to be drawn, and scrolling its panel
+ * with the mouse wheel (as a person would) while it lies outside the window.
+ */
+async function click(page, label, field = false) {
+  const { width, height } = page.viewportSize();
+  const named = (w) => w.label === label && (w.click || (field && w.role === "TextInput")) && !w.disabled;
   for (let i = 0; i < 100; i++) {
-    const w = (await widgets(page)).find((w) => w.label === label && w.click && !w.disabled);
+    const all = await widgets(page);
+    const found = all.find(named);
+    // Where to click: its centre, or (when a smaller widget lies on it, like a disaster on a
+    // zone) the first point of a grid over it that no other clickable widget covers.
+    const w = found && { ...found, ...spot(found, all) };
+    // Under the top bar (about 55 pixels high), or below the window: out of sight.
+    if (w && (w.y < 64 || w.y > height - 8 || w.x < 4 || w.x > width - 4)) {
+      // Over the panel (the widget's column, the window's middle), a wheel turn towards it.
+      await page.mouse.move(Math.min(Math.max(w.x, 4), width - 4), height / 2);
+      await page.mouse.wheel(0, Math.sign(w.y - height / 2) * Math.min(Math.abs(w.y - height / 2), height / 2));
+      await page.waitForTimeout(100);
+      continue;
+    }
     if (w) {
+      // Aim, then click where it is still drawn: a widget moves when the screen above it
+      // changes (a longer prompt), and the map is of the last frame.
+      await page.mouse.move(w.x, w.y);
+      await page.waitForTimeout(30);
+      const again = (await widgets(page)).find(named);
+      if (!again || Math.abs(again.x - found.x) > 1 || Math.abs(again.y - found.y) > 1) continue;
       await page.mouse.click(w.x, w.y);
       await page.waitForTimeout(50);
       return;
@@ -112,7 +138,40 @@ async function click(page, label) {
 // What the random clicker never presses: leaving, the board's zoom, panels.
 const AVOID = new Set(["Leave game", "Menu", "+", "-", "Fit", "board", "Resize panel", "Leave", "Back to the menu", "Clear the hand"]);
 
-/** Plays a hotseat game of `title` against a random bot by clicking; the clicks it took, or null. */
+/** A point of widget `w` that none of the other clickable widgets in `all` covers. */
+function spot(w, all) {
+  const covers = (o, x, y) => o !== w && o.click && Math.abs(x - o.x) <= o.w / 2 && Math.abs(y - o.y) <= o.h / 2
+    && o.w * o.h < w.w * w.h;
+  for (let fy = 0; fy <= 8; fy++) {
+    for (let fx = 0; fx <= 8; fx++) {
+      // From the centre outwards: 0, +1/10, -1/10, +2/10, ... of the size.
+      const step = (f) => (f % 2 === 0 ? 1 : -1) * Math.ceil(f / 2) / 10;
+      const x = w.x + step(fx) * w.w, y = w.y + step(fy) * w.h;
+      if (!all.some((o) => covers(o, x, y))) return { x, y };
+    }
+  }
+  return { x: w.x, y: w.y };
+}
+
+/** Types `text` into the text field named `field` (its old text selected and replaced). */
+async function type_into(page, field, text) {
+  await click(page, field, true);
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
+  await page.waitForTimeout(50);
+}
+
+/** The page's plan for the person at the screen (`window.dwarfs_plan`), or null. */
+async function plan_of(page) {
+  return JSON.parse(await page.evaluate(() => window.dwarfs_plan ?? "null"));
+}
+
+/**
+ * Plays a hotseat game of `title` against a random bot by clicking; the clicks it took, or
+ * throws why it could not. On a board with a map of its clicks (`window.dwarfs_plan`: a legal
+ * action chosen at random, and the widgets that play it), the clicks of the plan, each found by
+ * its name; on a board played by its lit targets (Fall), a random clicker.
+ */
 async function play_hotseat(page, title) {
   await click(page, "Hotseat");
   await click(page, title);
@@ -122,10 +181,36 @@ async function play_hotseat(page, title) {
   const seed = [...title].reduce((a, c) => a + c.charCodeAt(0), 0);
   let rng = seed;
   const random = (n) => { rng = (rng * 1103515245 + 12345) % 2147483648; return rng % n; };
-  const deadline = Date.now() + 240000;
+  const deadline = Date.now() + 360000;
+  let followed = null;
+  let tries = 0;
   for (let clicks = 0; Date.now() < deadline; ) {
     const screen = await page.evaluate(() => document.body.dataset.screen);
     if (screen === "end") return clicks;
+    const plan = await plan_of(page);
+    if (plan) {
+      // The same plan three times means its clicks do not play it.
+      const again = followed && followed.version === plan.version && followed.action === plan.action;
+      tries = again ? tries + 1 : 0;
+      if (tries >= 2) {
+        const fields = (await widgets(page)).filter((w) => w.role === "TextInput" || /^Ask for/.test(w.label));
+        throw new Error(`clicking ${JSON.stringify(plan.clicks)} did not play ${plan.action} (${JSON.stringify(fields)})`);
+      }
+      for (const c of plan.clicks) {
+        if (c.Label !== undefined) await click(page, c.Label);
+        else await type_into(page, c.Type.field, c.Type.text);
+        clicks += 1;
+      }
+      followed = plan;
+      // Wait for the move to show (a new plan, someone else's turn, or the end).
+      for (let i = 0; i < 50; i++) {
+        const now = await plan_of(page);
+        if (!now || now.version !== plan.version) break;
+        await page.mouse.move(2 + (i % 2), 2);
+        await page.waitForTimeout(50);
+      }
+      continue;
+    }
     const live = (await widgets(page)).filter((w) => w.click && !w.disabled && !AVOID.has(w.label) && w.w > 0 && w.h > 0);
     // A lit target first (a card chosen asks where); else, half the time, a button that ends
     // the turn (so that the game ends in minutes); else anything of the screen that takes a
@@ -144,7 +229,7 @@ async function play_hotseat(page, title) {
     clicks += 1;
     await page.waitForTimeout(20);
   }
-  return null;
+  throw new Error("not at the end screen after 6 minutes");
 }
 
 try {
@@ -193,14 +278,12 @@ try {
 
   // A hotseat game of each game against a bot, by clicking through the page: the menu, the
   // lobby (the game, a bot in seat 2, random bots for speed), then the human seat's moves by
-  // clicking the board's lit targets and the screen's buttons, to the end screen.
-  // Fall only by default: the random clicker below finishes it in seconds, but not yet Hold,
-  // Winter or Spring (long games whose choices it wanders through: `--games` runs them).
-  const titles = (arg("--games", null) ?? "Dwar7s Fall").split(",");
+  // clicking the widgets that play them, to the end screen.
+  const titles = (arg("--games", null) ?? "Dwar7s Fall,Dwarf Hold,Dwar7s Winter,Dwar7s Spring").split(",");
   if (part("hotseat")) for (const title of titles) {
-    const { page, errors, started } = await open(`${base}/?widgets=1&delay=0`, { width: 1280, height: 800 });
+    const { page, errors, started } = await open(`${base}/?widgets=7&delay=0`, { width: 1280, height: 800 });
     await page.waitForSelector('body[data-screen="menu"]', { timeout: 30000 });
-    const clicks = await play_hotseat(page, title);
+    const clicks = await play_hotseat(page, title).catch((e) => { console.log(`     ${title}: ${e.message}`); return null; });
     check(clicks !== null, `${title}: a hotseat game against a bot played by clicking to the end screen (${clicks} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
     check(errors.length === 0, `${title} by clicking: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
     if (shots) await page.screenshot({ path: path.join(shots, `web-hotseat-${title.replace(/\W+/g, "-")}.png`) });

@@ -3,7 +3,9 @@
 //! `?replay=<address>` opens the replay at that address (on the page's own site, or any that
 //! allows it) in the viewer, verified: a link to a game anyone can check. `?watch=<game>` starts
 //! a game between bots to watch ([`watch`]); `?widgets` publishes the named widgets of every
-//! frame for scripts (`crate::widgets`). The page writes what
+//! frame for scripts (`crate::widgets`), and `window.dwarfs_plan`: the clicks that play a legal
+//! action of the person at the screen, chosen at random from `?widgets=<seed>`
+//! ([`Table::click_plan`](dwarfs_gui::table::Table::click_plan)), or `null`. The page writes what
 //! it shows on its `<body>` for scripts and tests that cannot read a canvas: `data-screen` (the
 //! screen), `data-verdict` (the verdict on the replay shown, as JSON with the field names of
 //! `dwarfs replay verify --json`) and `data-replay-error` (why a replay could not be opened).
@@ -30,6 +32,8 @@ struct WebApp {
     fetched: Fetched,
     /// What was last written on the page's body.
     marks: Marks,
+    /// `?widgets=<seed>`: the seed of the click plans published, if the page publishes them.
+    plans: Option<u64>,
 }
 
 /// What the page last wrote on its body, so that it writes only changes.
@@ -38,6 +42,7 @@ struct Marks {
     screen: Option<Screen>,
     verdict: Option<dwarfs_gui::replay::VerdictFacts>,
     error: Option<String>,
+    plan: Option<dwarfs_gui::table::ClickPlan>,
 }
 
 impl eframe::App for WebApp {
@@ -77,6 +82,23 @@ impl WebApp {
         {
             set_body("data-replay-error", error);
             self.marks.error = Some(error.to_string());
+        }
+        if let Some(seed) = self.plans {
+            let plan = match (&self.shell.table, self.shell.screen) {
+                (Some(table), Screen::Game) => table.click_plan(seed),
+                _ => None,
+            };
+            if plan != self.marks.plan {
+                let json = serde_json::to_string(&plan).unwrap_or_default();
+                if let Some(window) = web_sys::window() {
+                    let _ = js_sys::Reflect::set(
+                        &window,
+                        &wasm_bindgen::JsValue::from_str("dwarfs_plan"),
+                        &wasm_bindgen::JsValue::from_str(&json),
+                    );
+                }
+                self.marks.plan = plan;
+            }
         }
     }
 }
@@ -159,7 +181,8 @@ pub fn start() {
                 canvas,
                 eframe::WebOptions::default(),
                 Box::new(|cc| {
-                    if query("widgets").is_some() {
+                    let plans = query("widgets").map(|w| w.parse().unwrap_or(1));
+                    if plans.is_some() {
                         cc.egui_ctx.enable_accesskit();
                         cc.egui_ctx.add_plugin(crate::widgets::WidgetMap);
                     }
@@ -188,6 +211,7 @@ pub fn start() {
                         platform,
                         fetched,
                         marks: Marks::default(),
+                        plans,
                     }))
                 }),
             )

@@ -5,19 +5,7 @@
 use super::words::{button_label, hand_label, square_label, trophy_label};
 use dwarfs_hold::{HoldAction, MarkerRef, Phase, Stage, TradeItem};
 
-/// One step of playing an action by hand.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Click {
-    /// Click the widget with this accessible label.
-    Label(String),
-    /// Type this text into the field with this accessible label.
-    Type {
-        /// The field's label.
-        field: &'static str,
-        /// The text.
-        text: String,
-    },
-}
+pub use crate::view::Click;
 
 /// The text field for gold given in an offer.
 pub const GIVE_GOLD: &str = "Gold to give";

@@ -130,4 +130,13 @@ impl GameView for HoldView {
         self.tile = None;
         self.draft = trade::Draft::default();
     }
+
+    fn clicks(
+        game: &Hold,
+        _seat: dwarfs_engine::Seat,
+        _legal: &[HoldAction],
+        action: &HoldAction,
+    ) -> Option<Vec<clicks::Click>> {
+        Some(clicks::clicks(action, game.stage(), game.phase()))
+    }
 }

@@ -132,6 +132,16 @@ impl GameView for SpringView {
         self.pick = None;
     }
 
+    fn clicks(
+        _game: &Spring,
+        seat: dwarfs_engine::Seat,
+        legal: &[A],
+        action: &A,
+    ) -> Option<Vec<crate::view::Click>> {
+        let labels = clicks::plan(action, seat.0, legal);
+        Some(labels.into_iter().map(crate::view::Click::Label).collect())
+    }
+
     fn on_events(&mut self, _game: &Spring, events: &[SpringEvent]) {
         for e in events {
             match e {

@@ -18,7 +18,9 @@ pub use dwarfs_client::{LogLine, MAX_WATCH_REQUESTS_SHOWN};
 
 mod bots;
 mod network;
+mod plan;
 use bots::{BotStep, SeatBot, Thinking};
+pub use plan::ClickPlan;
 
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -478,6 +480,8 @@ pub trait AnyTable {
     fn pump_remote(&mut self);
     /// The machine's services this table uses from now on.
     fn set_platform(&mut self, platform: Rc<dyn Platform>);
+    /// How a person at the screen plays one of their legal actions now ([`Table::click_plan`]).
+    fn click_plan(&self, seed: u64) -> Option<ClickPlan>;
     /// The table itself, for a caller that knows its board view.
     #[doc(hidden)]
     fn as_any(&self) -> &dyn std::any::Any;
@@ -501,6 +505,10 @@ impl<V: GameView> AnyTable for Table<V> {
 
     fn set_platform(&mut self, platform: Rc<dyn Platform>) {
         self.platform = platform;
+    }
+
+    fn click_plan(&self, seed: u64) -> Option<ClickPlan> {
+        Table::click_plan(self, seed)
     }
 
     #[doc(hidden)]

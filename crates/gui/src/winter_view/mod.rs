@@ -270,4 +270,14 @@ impl GameView for WinterView {
         self.sel = Sel::None;
         self.hand = 0;
     }
+
+    fn clicks(
+        game: &Winter,
+        seat: dwarfs_engine::Seat,
+        _legal: &[WinterAction],
+        action: &WinterAction,
+    ) -> Option<Vec<crate::view::Click>> {
+        let labels = clicks::clicks(action, &game.stage(), seat, &game.pool());
+        Some(labels.into_iter().map(crate::view::Click::Label).collect())
+    }
 }
