@@ -129,8 +129,9 @@ fn dependencies_point_one_way() {
         ),
         // The app's side of a peer (commands, updates, the mirror): no IO, builds for wasm32.
         ("crates/client", &["dwarfs-engine", "dwarfs-protocol"]),
-        // The web page: the GUI's shell in eframe's web runner, with the browser's services.
-        ("crates/web", &["dwarfs-gui"]),
+        // The web page: the GUI's shell in eframe's web runner, with the browser's services
+        // (and the engine's random playouts for its benchmark).
+        ("crates/web", &["dwarfs-engine", "dwarfs-gui"]),
         (
             "crates/net",
             &["dwarfs-engine", "dwarfs-protocol", "dwarfs-client"],

@@ -63,7 +63,7 @@ pub fn search<G: Game>(
 }
 
 /// A search under way, worked on an iteration at a time: [`search`] runs it to its budget at
-/// once; a page with no thread for it works on it a slice per frame ([`SearchBot`]'s
+/// once; a page with no thread for it works on it in slices between its frames ([`SearchBot`]'s
 /// [`Bot::ponder`]). Either way it runs the same iterations from the same stream.
 pub struct Search<G: Game> {
     root: OwnedSeatView<G>,

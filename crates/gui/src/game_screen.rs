@@ -72,9 +72,10 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
         return GameOutcome::Over;
     }
     if table.thinking().is_some() {
-        // The bot's thread asks for a frame when it answers; this is a fallback.
+        // The search asks for a frame when it answers; until then, a frame per step of the
+        // thinking dots (not a spinner's frame after frame: a page thinks between frames).
         ui.ctx()
-            .request_repaint_after(std::time::Duration::from_millis(100));
+            .request_repaint_after(std::time::Duration::from_secs_f64(THINKING_STEP_S));
     } else if let Actor::Seat(s) = table.mirror.state.to_act()
         && !table.is_human(s)
     {
@@ -85,6 +86,10 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
     }
     let mut out = GameOutcome::Stay;
     let mut prompt_below = None;
+    // A phone: the move log takes the board's place when asked for, not a column beside it.
+    let narrow = ui.available_width() < crate::view::NARROW;
+    let log_id = ui.scope_id().with("game_log_shown");
+    let mut log_shown = narrow && ui.data(|d| d.get_temp::<bool>(log_id).unwrap_or(false));
     egui::Panel::top("game_top")
         .frame(theme::panel_frame().fill(theme::STONE_DARK))
         .show(ui, |ui| {
@@ -96,10 +101,21 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
                 {
                     out = GameOutcome::Leave;
                 }
-                let name = <V::G as Game>::NAME;
-                let title = GameKind::from_name(name).map_or(name, GameKind::title);
-                ui.label(theme::heading(title));
-                ui.separator();
+                if narrow
+                    && ui
+                        .button(if log_shown { "Board" } else { "Moves" })
+                        .clicked()
+                {
+                    log_shown = !log_shown;
+                    ui.data_mut(|d| d.insert_temp(log_id, log_shown));
+                }
+                if !narrow {
+                    // A phone's row has no room for the title beside the buttons and the light.
+                    let name = <V::G as Game>::NAME;
+                    let title = GameKind::from_name(name).map_or(name, GameKind::title);
+                    ui.label(theme::heading(title));
+                    ui.separator();
+                }
                 let prompt = table.mirror.state.prompt(table.viewer);
                 // The light keeps its place at the right; the prompt wraps in the width left
                 // (a long prompt no longer runs under the light), or goes on a row of its own
@@ -120,8 +136,9 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
             }
             super::sync::banner(ui, &table.mirror, &mut table.report_saved, &*table.platform);
             if let Some((seat, level)) = table.thinking() {
+                let step = (now / THINKING_STEP_S) as usize % 3;
                 ui.horizontal(|ui| {
-                    ui.spinner();
+                    ui.label(theme::caption(["·  ", "·· ", "···"][step]));
                     ui.label(theme::caption(thinking_text(
                         &table.seat_label(seat),
                         level,
@@ -133,21 +150,30 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
             }
             remote_bar(ui, table);
         });
-    egui::Panel::right("game_log")
-        .resizable(true)
-        .default_size(300.0)
-        .frame(theme::panel_frame())
-        .show(ui, |ui| {
-            if table.remote.is_some() {
-                egui::Panel::bottom("game_chat")
-                    .resizable(false)
-                    .frame(egui::Frame::NONE)
-                    .show(ui, |ui| chat_box(ui, table));
-                super::links::players_ui(ui, table);
-            }
-            ui.label(theme::heading("Moves"));
-            move_log(ui, &table.mirror.log, None, None);
-        });
+    let log = |ui: &mut Ui, table: &mut Table<V>| {
+        if table.remote.is_some() {
+            egui::Panel::bottom("game_chat")
+                .resizable(false)
+                .frame(egui::Frame::NONE)
+                .show(ui, |ui| chat_box(ui, table));
+            super::links::players_ui(ui, table);
+        }
+        ui.label(theme::heading("Moves"));
+        move_log(ui, &table.mirror.log, None, None);
+    };
+    if log_shown {
+        egui::CentralPanel::default()
+            .frame(theme::panel_frame())
+            .show(ui, |ui| log(ui, table));
+        return out;
+    }
+    if !narrow {
+        egui::Panel::right("game_log")
+            .resizable(true)
+            .default_size(300.0)
+            .frame(theme::panel_frame())
+            .show(ui, |ui| log(ui, table));
+    }
     egui::CentralPanel::no_frame().show(ui, |ui| {
         if let Some(seat) = table.curtain {
             curtain(ui, table, seat);
@@ -163,6 +189,9 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
     });
     out
 }
+
+/// Seconds between two steps of the dots that show a bot thinking.
+const THINKING_STEP_S: f64 = 0.4;
 
 /// What the game screen says while a bot thinks.
 pub fn thinking_text(seat_label: &str, level: dwarfs_games::Level) -> String {

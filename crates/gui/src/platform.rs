@@ -12,10 +12,20 @@ pub trait Platform {
         Ok(())
     }
 
-    /// Whether a bot's search runs in slices in the frame ([`dwarfs_engine::Pondering`])
-    /// rather than through [`Platform::spawn`]: a web page, which has no thread to give it.
-    fn thinks_in_frames(&self) -> bool {
+    /// Whether a bot's search runs in slices ([`dwarfs_engine::Pondering`], through
+    /// [`Platform::run_slices`]) rather than through [`Platform::spawn`]: a web page, which has
+    /// no thread to give it.
+    fn thinks_in_slices(&self) -> bool {
         false
+    }
+
+    /// Calls `slice` again and again until it returns true (a bot's search, about 10 ms a
+    /// call), letting the page draw its frames between the calls: a web page runs one call per
+    /// task of its event loop. A platform with nothing to run them on runs them all at once,
+    /// here.
+    fn run_slices(&self, mut slice: Box<dyn FnMut() -> bool>) -> Result<(), String> {
+        while !slice() {}
+        Ok(())
     }
 
     /// Keeps a text the player asked to save (an incident report) under `file_name`; says where

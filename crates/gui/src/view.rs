@@ -31,6 +31,11 @@ macro_rules! with_view {
         )
     };
 }
+/// Below this width (in points) a board view stacks its board above its panels in one column
+/// that scrolls, and the game screen keeps the move log behind a button: a phone held upright
+/// (390 points wide) could not show the board beside them.
+pub const NARROW: f32 = 700.0;
+
 /// A game's board and hand view. The shell owns the game state and the seats; the view only
 /// draws what `viewer` may see and turns clicks into legal actions.
 pub trait GameView: Default + 'static {

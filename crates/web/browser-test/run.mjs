@@ -17,6 +17,10 @@
 //     of its clicks, a random clicker over the lit targets and buttons of Fall's); one game
 //     with `--games "Dwarf Hold"`.
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
+//
+// `--only bench` prints the page's figures for docs/benchmarks.md instead: random playouts in
+// the page against `dwarfs bench engine` (`--native <a release build>`) in the same run, the
+// frame rate while hard bots think, and how long a hard bot's move takes in the page.
 import { chromium } from "playwright-core";
 import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -30,9 +34,12 @@ function arg(name, fallback) {
 const page_dir = path.resolve(arg("--page", "target/page"));
 const dwarfs = path.resolve(arg("--dwarfs", "target/debug/dwarfs"));
 const shots = arg("--shots", null);
+// `--native`: the build `--only bench` compares the page with (a release build); `--dwarfs` by default.
+const native_dwarfs = path.resolve(arg("--native", dwarfs));
 // `--only menu|watch|hotseat|replay`: one part (while working on it); every part by default.
+// `--only bench`: the benchmark (figures, no checks), run only when asked for.
 const only = arg("--only", null);
-const part = (name) => only === null || only === name;
+const part = (name) => (only === null && name !== "bench") || only === name;
 const chromium_path = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 const failures = [];
@@ -80,8 +87,10 @@ const browser = await chromium.launch({
 });
 
 /** Opens `url` at `viewport`; the page and the console errors and exceptions it reports. */
-async function open(url, viewport) {
-  const page = await browser.newPage({ viewport });
+async function open(url, viewport, touch = false) {
+  const page = await browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
+  // With `touch`, `click` taps the screen (no pointer hovers first).
+  page.touch = touch;
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
@@ -120,11 +129,13 @@ async function click(page, label, field = false) {
     if (w) {
       // Aim, then click where it is still drawn: a widget moves when the screen above it
       // changes (a longer prompt), and the map is of the last frame.
-      await page.mouse.move(w.x, w.y);
+      if (!page.touch) await page.mouse.move(w.x, w.y);
       await page.waitForTimeout(30);
       const again = (await widgets(page)).find(named);
       if (!again || Math.abs(again.x - found.x) > 1 || Math.abs(again.y - found.y) > 1) continue;
-      await page.mouse.click(w.x, w.y);
+      if (process.env.DEBUG_CLICKS) console.log(`       click ${label} at ${Math.round(w.x)},${Math.round(w.y)} (widget ${Math.round(found.x)},${Math.round(found.y)} ${Math.round(found.w)}x${Math.round(found.h)}); under it: ${all.filter((o) => o !== found && Math.abs(w.x - o.x) <= o.w / 2 && Math.abs(w.y - o.y) <= o.h / 2).map((o) => `${o.label}${o.click ? "" : " (no click)"}`).join(", ")}`);
+      if (page.touch) await page.touchscreen.tap(w.x, w.y);
+      else await page.mouse.click(w.x, w.y);
       await page.waitForTimeout(50);
       return;
     }
@@ -138,9 +149,10 @@ async function click(page, label, field = false) {
 // What the random clicker never presses: leaving, the board's zoom, panels.
 const AVOID = new Set(["Leave game", "Menu", "+", "-", "Fit", "board", "Resize panel", "Leave", "Back to the menu", "Clear the hand"]);
 
-/** A point of widget `w` that none of the other clickable widgets in `all` covers. */
+/** A point of widget `w` that none of the smaller clickable widgets in `all` covers. */
 function spot(w, all) {
-  const covers = (o, x, y) => o !== w && o.click && Math.abs(x - o.x) <= o.w / 2 && Math.abs(y - o.y) <= o.h / 2
+  // egui takes a press within a few pixels of a widget as on it: keep 8 away.
+  const covers = (o, x, y) => o !== w && o.click && Math.abs(x - o.x) <= o.w / 2 + 8 && Math.abs(y - o.y) <= o.h / 2 + 8
     && o.w * o.h < w.w * w.h;
   for (let fy = 0; fy <= 8; fy++) {
     for (let fx = 0; fx <= 8; fx++) {
@@ -279,15 +291,55 @@ try {
   // A hotseat game of each game against a bot, by clicking through the page: the menu, the
   // lobby (the game, a bot in seat 2, random bots for speed), then the human seat's moves by
   // clicking the widgets that play them, to the end screen.
-  const titles = (arg("--games", null) ?? "Dwar7s Fall,Dwarf Hold,Dwar7s Winter,Dwar7s Spring").split(",");
-  if (part("hotseat")) for (const title of titles) {
-    const { page, errors, started } = await open(`${base}/?widgets=7&delay=0`, { width: 1280, height: 800 });
+  const titles = (arg("--games", null) ?? "Dwar7s Fall,Dwarf Hold,Dwar7s Winter,Dwar7s Spring").split(",").filter(Boolean);
+  // `--phone "Dwar7s Winter"`: games played on a phone held upright, by tapping (`--games ""`
+  // leaves the desktop's out). Not yet by default: a phone's smallest targets (Winter's dwarfs,
+  // 13 pixels) are missed now and then.
+  const phone = arg("--phone", "").split(",").filter(Boolean);
+  const runs = [...titles.map((t) => [t, false]), ...phone.map((t) => [t, true])];
+  if (part("hotseat")) for (const [title, touch] of runs) {
+    const viewport = touch ? { width: 390, height: 844 } : { width: 1280, height: 800 };
+    const { page, errors, started } = await open(`${base}/?widgets=7&delay=0`, viewport, touch);
     await page.waitForSelector('body[data-screen="menu"]', { timeout: 30000 });
     const clicks = await play_hotseat(page, title).catch((e) => { console.log(`     ${title}: ${e.message}`); return null; });
-    check(clicks !== null, `${title}: a hotseat game against a bot played by clicking to the end screen (${clicks} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
-    check(errors.length === 0, `${title} by clicking: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
-    if (shots) await page.screenshot({ path: path.join(shots, `web-hotseat-${title.replace(/\W+/g, "-")}.png`) });
+    const how = touch ? "on a phone (390 x 844), by tapping" : "by clicking";
+    check(clicks !== null, `${title}: a hotseat game against a bot played ${how} to the end screen (${clicks} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
+    check(errors.length === 0, `${title} ${how}: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
+    if (shots) await page.screenshot({ path: path.join(shots, `web-hotseat-${title.replace(/\W+/g, "-")}${touch ? "-phone" : ""}.png`) });
     await page.close();
+  }
+
+  if (part("bench")) {
+    // Random playouts, page against native, one game after the other in this run.
+    for (const [game, players] of [["fall", 4], ["hold", 4], ["winter", 2], ["spring", 2], ["pig", 2]]) {
+      const out = execFileSync(native_dwarfs, ["bench", "engine", "--game", game, "--players", `${players}`, "--seconds", "3"], { encoding: "utf8" });
+      const native = Number(/games, (\d+) moves\/s/.exec(out)?.[1]);
+      const { page } = await open(`${base}/?bench=playouts&game=${game}&players=${players}&seconds=3`, { width: 800, height: 600 });
+      await page.waitForSelector("body[data-bench]", { timeout: 60000 });
+      const got = await page.evaluate(() => JSON.parse(document.body.dataset.bench));
+      await page.close();
+      if (got.error) { console.log(`     ${game}: ${got.error}`); continue; }
+      const paged = Math.round(got.moves * 1000 / got.ms);
+      console.log(`     random playouts, ${game} ${players} players: page ${paged} moves/s (${got.games} games), native ${native} moves/s: native/page ${(native / paged).toFixed(2)}x`);
+    }
+    // Hard bots in a 4-player Fall game: the frame rate, and the time between their moves
+    // (no delay, so each is a search), over 30 s.
+    const { page } = await open(`${base}/?watch=fall&level=hard&delay=0&players=4`, { width: 1280, height: 800 });
+    await page.waitForSelector('body[data-screen="game"]', { timeout: 30000 });
+    const figures = await page.evaluate(() => new Promise((resolve) => {
+      let frames = 0;
+      const start = performance.now();
+      const moves = [];
+      let last = start;
+      new MutationObserver(() => { const t = performance.now(); moves.push(t - last); last = t; })
+        .observe(document.body, { attributes: true, attributeFilter: ["data-moves"] });
+      const tick = (t) => { frames += 1; if (t - start < 30000) requestAnimationFrame(tick); else resolve({ fps: frames * 1000 / (t - start), moves }); };
+      requestAnimationFrame(tick);
+    }));
+    await page.close();
+    const m = figures.moves.slice(1).sort((a, b) => a - b);
+    const at = (q) => m.length ? Math.round(m[Math.min(m.length - 1, Math.floor(q * m.length))]) : NaN;
+    console.log(`     hard bots (Fall, 4 players), 30 s: ${figures.fps.toFixed(1)} frames a second; ${m.length} moves, time per move median ${at(0.5)} ms, 90% ${at(0.9)} ms, max ${at(1)} ms`);
   }
 
   const fields = ["ok", "game", "moves", "chance_points", "signatures", "final_hash"];

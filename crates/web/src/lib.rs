@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod stored;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]

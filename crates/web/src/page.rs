@@ -5,10 +5,13 @@
 //! a game between bots to watch ([`watch`]); `?widgets` publishes the named widgets of every
 //! frame for scripts (`crate::widgets`), and `window.dwarfs_plan`: the clicks that play a legal
 //! action of the person at the screen, chosen at random from `?widgets=<seed>`
-//! ([`Table::click_plan`](dwarfs_gui::table::Table::click_plan)), or `null`. The page writes what
-//! it shows on its `<body>` for scripts and tests that cannot read a canvas: `data-screen` (the
-//! screen), `data-verdict` (the verdict on the replay shown, as JSON with the field names of
-//! `dwarfs replay verify --json`) and `data-replay-error` (why a replay could not be opened).
+//! ([`Table::click_plan`](dwarfs_gui::table::Table::click_plan)), or `null`.
+//! `?bench=playouts&game=<game>&players=<n>&seconds=<s>` runs random playouts before anything
+//! else ([`crate::bench`]). The page writes what it shows on its `<body>` for scripts and tests
+//! that cannot read a canvas: `data-screen` (the screen), `data-moves` (moves and chance points
+//! of the game shown), `data-thinking` (`1` while a bot of the game thinks), `data-verdict` (the verdict on the replay shown, as JSON with the field
+//! names of `dwarfs replay verify --json`), `data-replay-error` (why a replay could not be
+//! opened) and `data-bench` (the benchmark's figures, or `{"error": ...}`).
 
 use crate::browser::{self, Browser};
 use dwarfs_gui::shell::{Screen, Shell};
@@ -43,6 +46,8 @@ struct Marks {
     verdict: Option<dwarfs_gui::replay::VerdictFacts>,
     error: Option<String>,
     plan: Option<dwarfs_gui::table::ClickPlan>,
+    moves: Option<u32>,
+    thinking: bool,
 }
 
 impl eframe::App for WebApp {
@@ -82,6 +87,16 @@ impl WebApp {
         {
             set_body("data-replay-error", error);
             self.marks.error = Some(error.to_string());
+        }
+        let moves = self.shell.table.as_ref().map(|t| t.seq());
+        if moves != self.marks.moves {
+            set_body("data-moves", &moves.unwrap_or(0).to_string());
+            self.marks.moves = moves;
+        }
+        let thinking = self.shell.table.as_ref().is_some_and(|t| t.bot_thinking());
+        if thinking != self.marks.thinking {
+            set_body("data-thinking", if thinking { "1" } else { "0" });
+            self.marks.thinking = thinking;
         }
         if let Some(seed) = self.plans {
             let plan = match (&self.shell.table, self.shell.screen) {
@@ -136,6 +151,39 @@ fn watch(shell: &mut Shell, game: &str) {
     shell.watch_bots(kind, players, level);
 }
 
+/// Runs the benchmark `?bench=playouts` asks for and writes its figures on the page's body.
+fn bench() {
+    let game = query("game").unwrap_or_else(|| "fall".into());
+    let figures = match dwarfs_gui::dwarfs_games::GameKind::from_name(&game) {
+        None => Err(format!("?game={game}: no such game")),
+        Some(kind) => {
+            let players = query("players")
+                .and_then(|p| p.parse().ok())
+                .unwrap_or(*kind.players().start().max(&2));
+            let seconds: f64 = query("seconds").and_then(|s| s.parse().ok()).unwrap_or(3.0);
+            let start = js_sys::Date::now();
+            let mut ms = 0.0;
+            dwarfs_gui::dwarfs_games::with_game!(
+                kind,
+                G,
+                crate::bench::playouts::<G>(players, || {
+                    ms = js_sys::Date::now() - start;
+                    ms < seconds * 1000.0
+                })
+            )
+            .map(|mut p| {
+                p.ms = ms as u64;
+                p
+            })
+        }
+    };
+    let json = match figures {
+        Ok(p) => serde_json::to_string(&p).unwrap_or_default(),
+        Err(e) => serde_json::json!({ "error": e }).to_string(),
+    };
+    set_body("data-bench", &json);
+}
+
 /// Fetches the replay at `address` into `into`, and wakes the page.
 async fn fetch_replay(address: String, into: Fetched, ctx: egui::Context) {
     let got = async {
@@ -179,7 +227,10 @@ pub fn start() {
         let started = eframe::WebRunner::new()
             .start(
                 canvas,
-                eframe::WebOptions::default(),
+                eframe::WebOptions {
+                    dithering: false,
+                    ..Default::default()
+                },
                 Box::new(|cc| {
                     let plans = query("widgets").map(|w| w.parse().unwrap_or(1));
                     if plans.is_some() {
@@ -193,6 +244,9 @@ pub fn start() {
                     // `?delay=<ms>`: the bots' delay before each move, for this visit.
                     if let Some(ms) = query("delay").and_then(|d| d.parse().ok()) {
                         shell.settings.bot_delay_ms = ms;
+                    }
+                    if query("bench").as_deref() == Some("playouts") {
+                        bench();
                     }
                     if let Some(game) = query("watch") {
                         watch(&mut shell, &game);

@@ -231,23 +231,40 @@ impl GameView for FallView {
         self.validate(legal);
         let obs = game.observe(viewer);
         let mut picked = Vec::new();
-        egui::Panel::left("fall_players")
-            .resizable(false)
-            .exact_size(250.0)
-            .frame(theme::panel_frame())
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("players_scroll")
-                    .show(ui, |ui| {
-                        if game.options().edition == Edition::Third {
-                            Self::decrees(ui, &obs);
-                            ui.add_space(8.0);
-                        }
-                        Self::players(ui, &obs, game.options().edition == Edition::Third);
-                        ui.add_space(10.0);
-                        self.goals(ui, &obs, legal, &mut picked);
-                    });
-            });
+        let third = game.options().edition == Edition::Third;
+        let side = |view: &mut Self, ui: &mut Ui, picked: &mut Vec<FallAction>| {
+            egui::ScrollArea::vertical()
+                .id_salt("players_scroll")
+                .show(ui, |ui| {
+                    if third {
+                        Self::decrees(ui, &obs);
+                        ui.add_space(8.0);
+                    }
+                    Self::players(ui, &obs, third);
+                    ui.add_space(10.0);
+                    view.goals(ui, &obs, legal, picked);
+                });
+        };
+        if ui.available_width() < crate::view::NARROW {
+            // A phone: the players and goals fold above the board, which keeps the width.
+            egui::Panel::top("fall_players_narrow")
+                .resizable(false)
+                .frame(theme::panel_frame())
+                .show(ui, |ui| {
+                    egui::CollapsingHeader::new("Players and goals")
+                        .id_salt("fall_players_fold")
+                        .show(ui, |ui| {
+                            ui.set_max_height(ui.ctx().content_rect().height() * 0.45);
+                            side(self, ui, &mut picked);
+                        });
+                });
+        } else {
+            egui::Panel::left("fall_players")
+                .resizable(false)
+                .exact_size(250.0)
+                .frame(theme::panel_frame())
+                .show(ui, |ui| side(self, ui, &mut picked));
+        }
         egui::Panel::bottom("fall_hand")
             .resizable(false)
             .frame(theme::panel_frame().fill(theme::STONE_LIGHT))

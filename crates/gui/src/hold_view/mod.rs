@@ -94,6 +94,24 @@ impl GameView for HoldView {
         self.validate(legal);
         let mut picked = Vec::new();
         let full = ui.available_rect_before_wrap();
+        if full.width() < crate::view::NARROW {
+            egui::ScrollArea::vertical()
+                .id_salt("hold_column")
+                .show(ui, |ui| {
+                    panels::actions(self, ui, game, &obs, legal, &mut picked);
+                    let w = ui.available_width() - 8.0;
+                    let (rect, _) = ui.allocate_exact_size(vec2(w, w), egui::Sense::hover());
+                    board::board(self, ui, rect.shrink(4.0), game, &obs, legal, &mut picked);
+                    panels::hand(self, ui, game, &obs, legal, &mut picked);
+                    trade::panel(self, ui, game, &obs, legal, &mut picked);
+                    panels::clans(ui, &obs, legal, &mut picked);
+                    panels::leaders(ui, &obs, legal, &mut picked);
+                });
+            if !picked.is_empty() {
+                self.tile = None;
+            }
+            return picked;
+        }
         let side_w = (full.width() * 0.38).clamp(300.0, 470.0);
         let hand_h = 132.0;
         let side = (full.width() - side_w - 24.0)

@@ -318,14 +318,26 @@ impl Lobby {
             });
             return out;
         }
-        ui.columns(2, |cols| {
-            self.seats_ui(&mut cols[0]);
-            match self.side_ui(&mut cols[1], settings) {
-                SideChoice::None => {}
-                SideChoice::Start => out = LobbyOutcome::Start(self.seat_infos()),
-                SideChoice::Open => out = LobbyOutcome::Open,
-            }
-        });
+        let mut side = |lobby: &mut Self, ui: &mut Ui| match lobby.side_ui(ui, settings) {
+            SideChoice::None => {}
+            SideChoice::Start => out = LobbyOutcome::Start(lobby.seat_infos()),
+            SideChoice::Open => out = LobbyOutcome::Open,
+        };
+        if ui.available_width() < crate::view::NARROW {
+            // A phone: one column that scrolls, the seats first.
+            egui::ScrollArea::vertical()
+                .id_salt("lobby_column")
+                .show(ui, |ui| {
+                    self.seats_ui(ui);
+                    ui.add_space(12.0);
+                    side(self, ui);
+                });
+        } else {
+            ui.columns(2, |cols| {
+                self.seats_ui(&mut cols[0]);
+                side(self, &mut cols[1]);
+            });
+        }
         out
     }
 
@@ -405,7 +417,7 @@ impl Lobby {
         if let Some(i) = remove {
             self.seats.remove(i);
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if self.seats.len() < *self.game.players().end() as usize
                 && ui.button("Add seat").clicked()
             {
@@ -451,7 +463,7 @@ impl Lobby {
                 {
                     pick = Some(k);
                 }
-                ui.label(theme::caption(k.blurb()));
+                ui.add(egui::Label::new(theme::caption(k.blurb())).wrap());
             });
         }
         if let Some(k) = pick {

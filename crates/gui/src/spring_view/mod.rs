@@ -101,6 +101,26 @@ impl GameView for SpringView {
             Viewer::Spectator => None,
         };
         let full = ui.available_rect_before_wrap();
+        if full.width() < crate::view::NARROW {
+            egui::ScrollArea::vertical()
+                .id_salt("spring_column")
+                .show(ui, |ui| {
+                    panels::buttons(self, ui, legal, &mut picked);
+                    let w = ui.available_width() - 8.0;
+                    let (rect, _) = ui.allocate_exact_size(vec2(w, w * 1.1), egui::Sense::hover());
+                    map::map(self, ui, rect, &obs, legal, &mut picked);
+                    panels::reveal(ui, &mut self.reveal);
+                    panels::hand(self, ui, &obs, legal, &mut picked);
+                    ui.separator();
+                    panels::expedition(self, ui, &obs, legal, &mut picked);
+                    ui.separator();
+                    empire::boards(self, ui, &obs, me, legal, &mut picked);
+                });
+            if !picked.is_empty() {
+                self.pick = None;
+            }
+            return picked;
+        }
         let side_w = (full.width() * 0.42).clamp(360.0, 640.0);
         let map_rect = Rect::from_min_max(
             full.min + vec2(4.0, 4.0),

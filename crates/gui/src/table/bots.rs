@@ -1,7 +1,8 @@
 //! A local game's bot seats: the random bot picks at once; a search bot thinks away from the
-//! frame (the platform's [`crate::platform::Platform::spawn`], a thread on the desktop) or, on
-//! a platform with no thread for it (a web page), a slice per frame
-//! ([`dwarfs_engine::Pondering`]); its answer is played only in the position it was asked in
+//! frame: on a thread (the platform's [`crate::platform::Platform::spawn`], on the desktop) or,
+//! on a platform with no thread for it (a web page), in slices between the frames
+//! ([`dwarfs_engine::Pondering`], [`crate::platform::Platform::run_slices`]). Either way its
+//! answer comes on a channel and is played only in the position it was asked in
 //! ([`crate::bot_job`]).
 
 use super::{Table, os_seed};
@@ -10,13 +11,14 @@ use crate::view::GameView;
 use core::time::Duration;
 use dwarfs_engine::{Game, Pondering, RandomBot, Seat};
 use dwarfs_games::Level;
+use std::rc::Rc;
 use std::sync::mpsc;
 
 /// The bot of a bot seat in a local game.
 pub(super) struct SeatBot<G: Game> {
-    /// The bot (`None` while it thinks on its thread).
+    /// The bot (`None` while it thinks).
     pub(super) bot: Option<SendBot<G>>,
-    /// Its level: a search bot thinks on a thread of its own; the random bot (`None`) picks at
+    /// Its level: a search bot thinks away from the frame; the random bot (`None`) picks at
     /// once, here.
     pub(super) level: Option<Level>,
 }
@@ -27,31 +29,17 @@ pub(super) struct Thinking<G: Game> {
     seat: Seat,
     /// Its level, for the screen.
     level: Level,
-    /// Where the search runs.
-    work: Work<G>,
+    /// Where the answer comes, from the thread or the last slice.
+    answers: mpsc::Receiver<Answer<G>>,
+    /// Held while the choice is wanted: a search in slices stops at its next slice once this
+    /// is dropped (the game was left), instead of thinking on for nobody.
+    _wanted: Rc<()>,
     /// The answer, once it came (kept until the bot's delay has passed).
     answer: Option<Answer<G>>,
 }
 
-/// Where a search runs: on a thread of the platform's, or in slices in the frame.
-enum Work<G: Game> {
-    /// On a thread: the answer comes on this channel.
-    Thread(mpsc::Receiver<Answer<G>>),
-    /// In the frame, a slice at a time ([`SLICE`]), where the platform has no thread for it.
-    Slices {
-        /// The search.
-        search: Box<dyn Pondering>,
-        /// The legal actions it chooses among.
-        legal: Vec<<G as Game>::Action>,
-        /// The position it was asked in.
-        asked_at: Position,
-        /// The bot, given back with the answer.
-        bot: Option<SendBot<G>>,
-    },
-}
-
-/// How long a search in the frame works each frame: the page still draws at 30 frames a
-/// second or more while a bot thinks.
+/// How long a search in slices works in one call: the page draws between the calls, so a
+/// frame waits at most this long for one.
 const SLICE: Duration = Duration::from_millis(10);
 
 /// What a bot seat does now.
@@ -137,35 +125,72 @@ impl<V: GameView> Table<V> {
             return BotStep::Failed;
         };
         let asked_at = Position::of(&self.mirror);
-        let mut bot = bot;
-        if self.platform.thinks_in_frames() {
+        let (tx, answers) = mpsc::channel();
+        let wanted = Rc::new(());
+        let repaint = self.repaint.clone();
+        let started = if self.platform.thinks_in_slices() {
             let legal = self.mirror.state.legal_actions_for_vec(seat);
             let view = dwarfs_engine::SeatView::new(&self.mirror.state, seat);
-            // A bot that does not ponder goes to the platform's `spawn` below, as anywhere.
-            if let Some(search) = bot.ponder(&view, &legal) {
-                // The first slice comes next frame.
-                if let Some(ctx) = &self.repaint {
-                    ctx.request_repaint();
-                }
+            let mut bot = bot;
+            match bot.ponder(&view, &legal) {
+                Some(search) => self.platform.run_slices(slices(
+                    search,
+                    legal,
+                    Answer {
+                        seat,
+                        asked_at,
+                        action: None,
+                        bot,
+                    },
+                    tx,
+                    Rc::downgrade(&wanted),
+                    repaint,
+                )),
+                // A bot that does not ponder goes to the platform's `spawn`, as anywhere.
+                None => self.spawn_search(seat, asked_at, bot, tx, repaint),
+            }
+        } else {
+            self.spawn_search(seat, asked_at, bot, tx, repaint)
+        };
+        match started {
+            Ok(()) => {
                 self.thinking = Some(Thinking {
                     seat,
                     level,
-                    work: Work::Slices {
-                        search,
-                        legal,
-                        asked_at,
-                        bot: Some(bot),
-                    },
+                    answers,
+                    _wanted: wanted,
                     answer: None,
                 });
-                return BotStep::Wait;
+                BotStep::Wait
+            }
+            Err(e) => {
+                // Nowhere to think: the random bot plays the seat from now on.
+                if let Some(slot) = self.bots.get_mut(seat.index()).and_then(Option::as_mut) {
+                    slot.bot = Some(Box::new(RandomBot::new(os_seed())));
+                    slot.level = None;
+                }
+                self.mirror.error = Some(format!(
+                    "{} could not think away from the screen ({e}); a random bot plays it",
+                    self.seat_label(seat)
+                ));
+                BotStep::Wait
             }
         }
-        let (tx, answers) = mpsc::channel();
-        let repaint = self.repaint.clone();
+    }
+
+    /// Runs `bot`'s choice for `seat` through the platform's `spawn` (a thread on the desktop),
+    /// its answer sent on `tx`.
+    fn spawn_search(
+        &self,
+        seat: Seat,
+        asked_at: Position,
+        bot: SendBot<V::G>,
+        tx: mpsc::Sender<Answer<V::G>>,
+        repaint: Option<egui::Context>,
+    ) -> Result<(), String> {
         let state = self.mirror.state.clone();
         let name = format!("bot seat {}", seat.index() + 1);
-        let started = self.platform.spawn(
+        self.platform.spawn(
             &name,
             Box::new(move || {
                 let a = bot_job::choose(&state, seat, asked_at, bot);
@@ -175,28 +200,7 @@ impl<V: GameView> Table<V> {
                     ctx.request_repaint();
                 }
             }),
-        );
-        match started {
-            Ok(()) => {
-                self.thinking = Some(Thinking {
-                    seat,
-                    level,
-                    work: Work::Thread(answers),
-                    answer: None,
-                });
-                BotStep::Wait
-            }
-            Err(e) => {
-                // No thread for the search: the random bot plays the seat from now on.
-                slot.bot = Some(Box::new(RandomBot::new(os_seed())));
-                slot.level = None;
-                self.mirror.error = Some(format!(
-                    "{} could not think on a thread of its own ({e}); a random bot plays it",
-                    self.seat_label(seat)
-                ));
-                BotStep::Wait
-            }
-        }
+        )
     }
 
     /// The answer of the bot thinking, if it came. A search that ended without an answer (its
@@ -206,31 +210,7 @@ impl<V: GameView> Table<V> {
         if let Some(a) = t.answer.take() {
             return Some(a);
         }
-        let answers = match &mut t.work {
-            Work::Thread(answers) => answers,
-            Work::Slices {
-                search,
-                legal,
-                asked_at,
-                bot,
-            } => {
-                let Some(i) = search.work(SLICE) else {
-                    // Another slice next frame, whether or not anything else asks for one.
-                    if let Some(ctx) = &self.repaint {
-                        ctx.request_repaint();
-                    }
-                    return None;
-                };
-                let bot = bot.take()?;
-                return Some(Answer {
-                    seat: t.seat,
-                    asked_at: *asked_at,
-                    action: legal.get(i).or(legal.first()).cloned(),
-                    bot,
-                });
-            }
-        };
-        match answers.try_recv() {
+        match t.answers.try_recv() {
             Ok(a) => Some(a),
             Err(mpsc::TryRecvError::Empty) => None,
             Err(mpsc::TryRecvError::Disconnected) => {
@@ -252,25 +232,6 @@ impl<V: GameView> Table<V> {
     /// Drops the thinking bot's answer if it came for another position than this one (the bot
     /// comes back to its seat), whoever acts now; an answer for this position is kept.
     pub(super) fn drop_stale_answer(&mut self) {
-        let here = Position::of(&self.mirror);
-        if let Some(t) = self.thinking.as_mut()
-            && t.answer.is_none()
-            && let Work::Slices { asked_at, bot, .. } = &mut t.work
-        {
-            // A search in the frame works only when its seat's turn asks (`bot_step`); one
-            // asked in another position stops here, and its bot goes back to its seat.
-            if *asked_at != here {
-                let (seat, bot) = (t.seat, bot.take());
-                self.thinking = None;
-                if let (Some(bot), Some(slot)) = (
-                    bot,
-                    self.bots.get_mut(seat.index()).and_then(Option::as_mut),
-                ) {
-                    slot.bot = Some(bot);
-                }
-            }
-            return;
-        }
         if self.thinking.is_none() {
             return;
         }
@@ -303,30 +264,50 @@ impl<V: GameView> Table<V> {
         self.thinking.as_ref().map(|t| (t.seat, t.level))
     }
 
-    /// Waits for the thinking bot's answer (tests: a search is then over, whatever the clock).
+    /// Waits for the thinking bot's answer (tests: a search is then over, whatever the clock;
+    /// on a platform that runs slices, only once they have run).
     #[doc(hidden)]
     pub fn wait_for_bot(&mut self) {
         let Some(t) = self.thinking.as_mut() else {
             return;
         };
-        if t.answer.is_some() {
-            return;
-        }
-        if let Work::Thread(answers) = &t.work {
-            if let Ok(a) = answers.recv() {
-                t.answer = Some(a);
-            }
-            return;
-        }
-        while self.thinking.as_ref().is_some_and(|t| t.answer.is_none()) {
-            let Some(a) = self.take_answer() else {
-                continue;
-            };
-            if let Some(t) = self.thinking.as_mut() {
-                t.answer = Some(a);
-            }
+        if t.answer.is_none()
+            && let Ok(a) = t.answers.recv()
+        {
+            t.answer = Some(a);
         }
     }
+}
+
+/// The slices of a search: each works [`SLICE`] and says whether the search is over; the last
+/// sends `answer` (with the action chosen among `legal`) on `tx` and asks `repaint` for a
+/// frame. Once nobody holds `wanted`, the next slice ends the search with no answer.
+fn slices<G: Game>(
+    mut search: Box<dyn Pondering>,
+    legal: Vec<G::Action>,
+    answer: Answer<G>,
+    tx: mpsc::Sender<Answer<G>>,
+    wanted: std::rc::Weak<()>,
+    repaint: Option<egui::Context>,
+) -> Box<dyn FnMut() -> bool> {
+    let mut answer = Some(answer);
+    Box::new(move || {
+        if wanted.strong_count() == 0 {
+            return true;
+        }
+        let Some(i) = search.work(SLICE) else {
+            return false;
+        };
+        if let Some(mut a) = answer.take() {
+            a.action = legal.get(i).or(legal.first()).cloned();
+            if tx.send(a).is_ok()
+                && let Some(ctx) = &repaint
+            {
+                ctx.request_repaint();
+            }
+        }
+        true
+    })
 }
 
 #[cfg(test)]
@@ -339,16 +320,36 @@ mod tests {
     use dwarfs_engine::toy::{Pig, PigOptions};
     use std::rc::Rc;
 
-    /// A web page's platform: no thread for a search, which must run in the frame.
-    struct Page;
+    /// A web page's platform: no thread for a search, which runs in slices, one per task of
+    /// the page's event loop (here: one per [`Page::task`]).
+    #[derive(Default)]
+    struct Page {
+        slices: std::cell::RefCell<Vec<Box<dyn FnMut() -> bool>>>,
+    }
+
+    impl Page {
+        /// Runs one slice of every search under way; how many there were.
+        fn task(&self) -> usize {
+            let mut pending = std::mem::take(&mut *self.slices.borrow_mut());
+            let n = pending.len();
+            pending.retain_mut(|slice| !slice());
+            self.slices.borrow_mut().extend(pending);
+            n
+        }
+    }
 
     impl Platform for Page {
         fn spawn(&self, _name: &str, _job: Box<dyn FnOnce() + Send>) -> Result<(), String> {
-            panic!("a page has no thread: the search must run a slice per frame")
+            panic!("a page has no thread: the search must run in slices")
         }
 
-        fn thinks_in_frames(&self) -> bool {
+        fn thinks_in_slices(&self) -> bool {
             true
+        }
+
+        fn run_slices(&self, slice: Box<dyn FnMut() -> bool>) -> Result<(), String> {
+            self.slices.borrow_mut().push(slice);
+            Ok(())
         }
 
         fn save_text(&self, _file_name: &str, _text: &str) -> Result<String, String> {
@@ -357,28 +358,32 @@ mod tests {
     }
 
     #[test]
-    fn on_a_page_search_bots_think_in_the_frame_and_play_a_game_to_its_end() {
+    fn on_a_page_search_bots_think_in_slices_between_frames_and_play_a_game_to_its_end() {
         let seats = (1..=2)
             .map(|i| SeatInfo {
                 name: format!("Bot {i}"),
                 kind: SeatKind::Bot,
             })
             .collect();
+        let page = Rc::new(Page::default());
         let mut t = Table::<TextView<Pig>>::new_with_bots(
             &PigOptions::default(),
             seats,
             0,
             Some(Level::Easy),
-            Rc::new(Page),
+            page.clone(),
             |seed| Box::new(Level::Easy.bot(seed)),
         )
         .expect("a 2-player Pig table");
-        let (mut frames, mut thinking_frames) = (0u32, 0u32);
+        let (mut frames, mut slices) = (0u32, 0usize);
         while t.mirror.state.to_act() != Actor::Over {
+            // A frame, then a task of the event loop: a slice of the search under way.
             t.advance(f64::from(frames) / 60.0);
-            if t.thinking().is_some() {
-                thinking_frames += 1;
-            }
+            let seq = t.mirror.seq;
+            let ran = page.task();
+            assert!(ran <= 1, "one search at a time, not {ran}");
+            assert_eq!(t.mirror.seq, seq, "a slice plays nothing: the frame does");
+            slices += ran;
             frames += 1;
             assert!(
                 frames < 200_000,
@@ -388,6 +393,39 @@ mod tests {
         }
         assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
         assert!(t.mirror.seq > 2, "moves were played");
-        assert!(thinking_frames > 0, "no frame saw a bot thinking");
+        assert!(slices > 0, "no search ran in slices");
+    }
+
+    #[test]
+    fn a_search_in_slices_stops_when_its_game_is_left() {
+        let seats = (1..=2)
+            .map(|i| SeatInfo {
+                name: format!("Bot {i}"),
+                kind: SeatKind::Bot,
+            })
+            .collect();
+        let page = Rc::new(Page::default());
+        // Fall: a hard move is far more than one slice.
+        let mut t = Table::<crate::fall_view::FallView>::new_with_bots(
+            &Default::default(),
+            seats,
+            0,
+            Some(Level::Hard),
+            page.clone(),
+            |seed| Box::new(Level::Hard.bot(seed)),
+        )
+        .expect("a 2-player Fall table");
+        for frame in 0..100 {
+            t.advance(f64::from(frame));
+            if t.thinking().is_some() {
+                break;
+            }
+        }
+        assert!(t.thinking().is_some(), "a hard bot thinks");
+        assert_eq!(page.task(), 1, "its search runs a slice");
+        assert_eq!(page.task(), 1, "and is not over after two");
+        drop(t);
+        assert_eq!(page.task(), 1, "the next slice sees nobody waits");
+        assert_eq!(page.task(), 0, "and the search is over");
     }
 }

@@ -482,6 +482,10 @@ pub trait AnyTable {
     fn set_platform(&mut self, platform: Rc<dyn Platform>);
     /// How a person at the screen plays one of their legal actions now ([`Table::click_plan`]).
     fn click_plan(&self, seed: u64) -> Option<ClickPlan>;
+    /// Moves and chance points played so far (the mirror's sequence number).
+    fn seq(&self) -> u32;
+    /// Whether a search bot of this table is thinking.
+    fn bot_thinking(&self) -> bool;
     /// The table itself, for a caller that knows its board view.
     #[doc(hidden)]
     fn as_any(&self) -> &dyn std::any::Any;
@@ -509,6 +513,14 @@ impl<V: GameView> AnyTable for Table<V> {
 
     fn click_plan(&self, seed: u64) -> Option<ClickPlan> {
         Table::click_plan(self, seed)
+    }
+
+    fn seq(&self) -> u32 {
+        self.mirror.seq
+    }
+
+    fn bot_thinking(&self) -> bool {
+        self.thinking().is_some()
     }
 
     #[doc(hidden)]

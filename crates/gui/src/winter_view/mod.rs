@@ -226,6 +226,26 @@ impl GameView for WinterView {
         self.validate(legal);
         let mut picked = Vec::new();
         let full = ui.available_rect_before_wrap();
+        if full.width() < crate::view::NARROW {
+            egui::ScrollArea::vertical()
+                .id_salt("winter_column")
+                .show(ui, |ui| {
+                    panels::banner(ui, &obs);
+                    let w = ui.available_width() - 8.0;
+                    let (rect, _) = ui.allocate_exact_size(vec2(w, w), egui::Sense::hover());
+                    board::board(self, ui, rect.shrink(4.0), &obs, legal, &mut picked);
+                    panels::actions(self, ui, &obs, legal, &mut picked);
+                    hand::hand(self, ui, &obs, legal, &mut picked);
+                    panels::music_hall(ui, &obs, legal, &mut picked);
+                    panels::pool(ui, &obs, legal, &mut picked);
+                    panels::players(self, ui, game, &obs, legal);
+                });
+            if !picked.is_empty() {
+                self.sel = Sel::None;
+                self.hand = 0;
+            }
+            return picked;
+        }
         let side_w = (full.width() * 0.36).clamp(300.0, 480.0);
         let left_w = full.width() - side_w - 16.0;
         let banner = Rect::from_min_size(full.min + vec2(6.0, 2.0), vec2(left_w, 120.0));
