@@ -509,3 +509,63 @@ fn the_fortress_gives_adjacency_for_building_and_exploring() {
     play(&mut g, build);
     assert!(g.empire(Seat(0)).unwrap().settlements.has(site));
 }
+
+#[test]
+fn a_second_fortress_is_refused() {
+    let mut g = Spring::test_position(2);
+    let food3 = resource_spot(res(Resource::Food), 3);
+    let f = field_next_to(&g, food3);
+    put_settlement(&mut g, Seat(0), Resource::Wood, f);
+    g.set_resources(Seat(0), [7, 7, 7]);
+    // Seat 0 built its fortress in an earlier era; everything else would allow another.
+    let elsewhere = field_next_to(&g, f);
+    g.empire_mut(Seat(0)).fortress = Some(elsewhere);
+    let e = refuse(&mut g, A::Fortress { at: food3 });
+    assert!(e.to_string().contains("already built"), "{e}");
+    g.empire_mut(Seat(0)).fortress = None;
+    play(&mut g, A::Fortress { at: food3 });
+}
+
+#[test]
+fn summoning_is_refused_when_the_faerie_pile_is_empty() {
+    let mut g = Spring::test_position(2);
+    // Seat 1 holds every faerie: the pile is empty, and seat 0's hand has room.
+    g.set_hand(Seat(1), (1u32 << dwarfs_spring::data::FAERIES) - 1);
+    assert_eq!(g.faerie_pile_len(), 0);
+    let e = refuse(&mut g, A::Summon);
+    assert!(e.to_string().contains("faerie pile is empty"), "{e}");
+    g.set_hand(Seat(1), 0);
+    play(&mut g, A::Summon);
+}
+
+#[test]
+fn a_dragon_command_needs_an_exhaust_token_per_dragon() {
+    let mut g = Spring::test_position(2);
+    let owned: Vec<u8> = [Seat(0), Seat(1)]
+        .iter()
+        .flat_map(|s| g.empire(*s).unwrap().nest.iter().map(|d| d.dragon))
+        .collect();
+    let d0 = g.empire(Seat(0)).unwrap().nest[0].dragon;
+    let dragons = dwarfs_spring::data::DRAGONS as u8;
+    for d in (0..dragons).filter(|d| !owned.contains(d)).take(4) {
+        g.give_dragon(Seat(0), d, 1);
+    }
+    // Four exhausted dragons hold the four tokens: the ready one cannot be commanded.
+    for n in g.empire_mut(Seat(0)).nest.iter_mut().skip(1) {
+        n.exhausted = true;
+    }
+    assert_eq!(g.empire(Seat(0)).unwrap().tokens(), 0);
+    let command = A::Command {
+        spot: 0,
+        first: d0,
+        second: None,
+    };
+    let e = refuse(&mut g, command);
+    assert!(e.to_string().contains("exhaust tokens"), "{e}");
+    // A token back in the treasury: the same command is played, and takes it.
+    g.empire_mut(Seat(0)).nest[1].exhausted = false;
+    play(&mut g, command);
+    let e = g.empire(Seat(0)).unwrap();
+    assert!(e.nest[0].exhausted);
+    assert_eq!(e.tokens(), 0);
+}

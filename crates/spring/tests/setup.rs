@@ -386,3 +386,26 @@ fn player_counts_outside_two_to_four_are_refused() {
     }
     assert_eq!(Spring::seat_colour(Seat(2)), Some("Green"));
 }
+
+#[test]
+fn four_players_place_their_starting_settlements_in_snake_order() {
+    let mut g = set_up(4, 5);
+    let mut order = Vec::new();
+    while g.phase() == Phase::Placement {
+        if g.to_act() == Actor::Chance {
+            chance(&mut g, 1);
+            continue;
+        }
+        order.push(seat(&g).0);
+        // A field, so nothing is drawn.
+        let a = g
+            .legal_actions_vec()
+            .into_iter()
+            .find(|a| matches!(a, A::Place { at, .. } if map::spot(*at) == Some(Spot::Field)))
+            .unwrap();
+        play(&mut g, a);
+    }
+    assert_eq!(order, vec![0, 1, 2, 3, 3, 2, 1, 0]);
+    assert_eq!(g.phase(), Phase::Actions);
+    assert_eq!(seat(&g), Seat(0), "the first seat starts the first era");
+}

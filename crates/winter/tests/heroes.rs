@@ -314,24 +314,46 @@ fn the_sage_upgrades_a_worker_at_home_into_a_legendary_dwarf_for_2_gold() {
     assert_eq!(p.resources[0], 0);
     assert_eq!(p.home, [6, 1, 0, 0]);
     assert!(p.has_legend(DwarfKind::IceWarrior));
-    // No gold left: no second upgrade (and each legend exists once).
-    let mut picks = Vec::new();
+    // The sage back in hand with gold again: each legend exists once, so the Ice Warrior is
+    // no longer offered.
+    let legend_picks = |g: &Winter| {
+        let mut picks = Vec::new();
+        for a in g.legal_actions_vec() {
+            if let WinterAction::PlayCard {
+                pick: Pick::Legend(k),
+                ..
+            } = a
+            {
+                picks.push(k);
+            }
+        }
+        picks
+    };
     g.player_mut(Seat(0)).resources[0] = 7;
     g.player_mut(Seat(0)).hand |= sage.bit();
     g.player_mut(Seat(0)).played &= !sage.bit();
-    for a in g.legal_actions_vec() {
-        if let WinterAction::PlayCard {
-            pick: Pick::Legend(k),
-            ..
-        } = a
-        {
-            picks.push(k);
-        }
-    }
     assert_eq!(
-        picks,
+        legend_picks(&g),
         vec![DwarfKind::EarthGuardian, DwarfKind::ThunderKing]
     );
+    let upgrade = WinterAction::PlayCard {
+        card: sage,
+        pick: Pick::Legend(DwarfKind::ThunderKing),
+    };
+    // One gold: the upgrade is not offered, and refused.
+    g.player_mut(Seat(0)).resources[0] = 1;
+    assert_eq!(legend_picks(&g), vec![]);
+    refuse(&mut g, upgrade);
+    // Gold, but no worker at home: the same.
+    g.player_mut(Seat(0)).resources[0] = 7;
+    let workers = g.player(Seat(0)).home[0];
+    g.player_mut(Seat(0)).home[0] = 0;
+    assert_eq!(legend_picks(&g), vec![]);
+    refuse(&mut g, upgrade);
+    // Both again: it is played.
+    g.player_mut(Seat(0)).home[0] = workers;
+    play(&mut g, upgrade);
+    assert!(g.player(Seat(0)).has_legend(DwarfKind::ThunderKing));
 }
 
 #[test]
