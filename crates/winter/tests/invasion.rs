@@ -541,3 +541,32 @@ fn a_harpy_on_a_wall_or_in_the_castle_silences_the_harp() {
         }
     }
 }
+
+#[test]
+fn the_hoard_dragon_takes_nothing_from_a_player_with_no_gold() {
+    // The Hoard Dragon attacks a worker's zone: one gold lost, and nothing in its place.
+    let attacked = |gold: u8| {
+        let mut g = legendary(1);
+        g.put_monster(monster(T::HoardDragon), forest(2));
+        put(&mut g, Seat(0), DwarfKind::Worker, field(2), 1);
+        g.player_mut(Seat(0)).resources[0] = gold;
+        let before = g.player(Seat(0)).resources;
+        g.begin_week_now();
+        while g.stage() == Stage::Attack {
+            let a = g.legal_actions_vec()[0];
+            play(&mut g, a);
+        }
+        (before, g.player(Seat(0)).resources)
+    };
+    let (before, after) = attacked(2);
+    assert_eq!(
+        after,
+        [1, before[1], before[2], before[3]],
+        "one gold taken"
+    );
+    let (before, after) = attacked(0);
+    assert_eq!(
+        after, before,
+        "no gold: nothing taken, nothing else instead"
+    );
+}

@@ -160,3 +160,39 @@ fn impending_doom_counts_towards_the_4_disasters_that_lose() {
         g.end()
     );
 }
+
+#[test]
+fn the_defenders_with_2_and_3_players_stop_at_the_last_seat() {
+    for (players, expect) in [
+        (2, &[(Seat(1), 1)][..]),
+        (3, &[(Seat(1), 1), (Seat(2), 2)][..]),
+    ] {
+        let mut g = set_up(players, WinterOptions::default());
+        for &(s, n) in expect {
+            for left in (1..=n).rev() {
+                assert_eq!(
+                    g.stage(),
+                    Stage::Defenders { seat: s, left },
+                    "{players} players"
+                );
+                play(
+                    &mut g,
+                    WinterAction::Place {
+                        kind: DwarfKind::Worker,
+                        zone: wall(2),
+                    },
+                );
+            }
+        }
+        assert_eq!(
+            g.stage(),
+            Stage::Reinforce,
+            "{players} players: week 1 begins"
+        );
+        let home: Vec<u8> = (0..players)
+            .map(|s| g.player(Seat(s)).dwarfs_home())
+            .collect();
+        let want: &[u8] = if players == 2 { &[7, 6] } else { &[7, 6, 5] };
+        assert_eq!(home, want, "{players} players");
+    }
+}
