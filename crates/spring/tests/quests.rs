@@ -339,3 +339,28 @@ fn a_monster_revealed_by_the_refill_after_a_quest_enters_play_on_its_home_wildla
         "the Witch is in play"
     );
 }
+
+#[test]
+fn have_a_level_2_dragon_is_met_by_a_level_3_one() {
+    let mut g = Spring::test_position(2);
+    let mut area = [None; 6];
+    area[0] = Some(quest(0)); // have a level 2 dragon
+    g.set_area(area);
+    let can = |g: &Spring| {
+        g.legal_actions_vec().contains(&A::Quest {
+            spot: 0,
+            card: quest(0),
+        })
+    };
+    g.empire_mut(Seat(0)).nest[0].level = 1;
+    assert!(!can(&g), "a level 1 dragon does not meet it");
+    g.empire_mut(Seat(0)).nest[0].level = 3;
+    assert!(can(&g), "a level 3 dragon has level 2 too");
+    play(
+        &mut g,
+        A::Quest {
+            spot: 0,
+            card: quest(0),
+        },
+    );
+}
