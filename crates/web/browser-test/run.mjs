@@ -118,8 +118,11 @@ async function click(page, label, field = false) {
     // Where to click: its centre, or (when a smaller widget lies on it, like a disaster on a
     // zone) the first point of a grid over it that no other clickable widget covers.
     const w = found && { ...found, ...spot(found, all) };
-    // Under the top bar (about 55 pixels high), or below the window: out of sight.
-    if (w && (w.y < 64 || w.y > height - 8 || w.x < 4 || w.x > width - 4)) {
+    // Under the top bar (at least 55 pixels high, more where the prompt wraps: a text drawn
+    // over the widget), or outside the window: out of sight.
+    const under_text = w && all.some((o) => o !== found && o.role === "Label"
+      && Math.abs(w.x - o.x) <= o.w / 2 && Math.abs(w.y - o.y) <= o.h / 2);
+    if (w && (w.y < 64 || under_text || w.y > height - 8 || w.x < 4 || w.x > width - 4)) {
       // Over the panel (the widget's column, the window's middle), a wheel turn towards it.
       await page.mouse.move(Math.min(Math.max(w.x, 4), width - 4), height / 2);
       await page.mouse.wheel(0, Math.sign(w.y - height / 2) * Math.min(Math.abs(w.y - height / 2), height / 2));
@@ -133,7 +136,7 @@ async function click(page, label, field = false) {
       await page.waitForTimeout(30);
       const again = (await widgets(page)).find(named);
       if (!again || Math.abs(again.x - found.x) > 1 || Math.abs(again.y - found.y) > 1) continue;
-      if (process.env.DEBUG_CLICKS) console.log(`       click ${label} at ${Math.round(w.x)},${Math.round(w.y)} (widget ${Math.round(found.x)},${Math.round(found.y)} ${Math.round(found.w)}x${Math.round(found.h)}); under it: ${all.filter((o) => o !== found && Math.abs(w.x - o.x) <= o.w / 2 && Math.abs(w.y - o.y) <= o.h / 2).map((o) => `${o.label}${o.click ? "" : " (no click)"}`).join(", ")}`);
+      if (process.env.DEBUG_CLICKS) console.log(`       click ${label} (under text: ${under_text}) at ${Math.round(w.x)},${Math.round(w.y)} (widget ${Math.round(found.x)},${Math.round(found.y)} ${Math.round(found.w)}x${Math.round(found.h)}); under it: ${all.filter((o) => o !== found && Math.abs(w.x - o.x) <= o.w / 2 && Math.abs(w.y - o.y) <= o.h / 2).map((o) => `${o.label} [${o.role}]${o.click ? "" : " (no click)"}`).join(", ")}`);
       if (page.touch) await page.touchscreen.tap(w.x, w.y);
       else await page.mouse.click(w.x, w.y);
       await page.waitForTimeout(50);
@@ -143,7 +146,8 @@ async function click(page, label, field = false) {
     await page.mouse.move(2 + (i % 2), 2);
     await page.waitForTimeout(100);
   }
-  throw new Error(`no enabled widget named ${JSON.stringify(label)}`);
+  const seen = (await widgets(page)).filter((w) => w.label === label).map((w) => `at ${Math.round(w.x)},${Math.round(w.y)}${w.disabled ? ", disabled" : ""}${w.click ? "" : ", takes no click"}`);
+  throw new Error(`no enabled widget named ${JSON.stringify(label)} in reach${seen.length ? ` (one is drawn ${seen.join("; ")})` : ""}`);
 }
 
 // What the random clicker never presses: leaving, the board's zoom, panels.

@@ -38,7 +38,8 @@ pub(super) fn hand(
         Viewer::Seat(s) => s,
         Viewer::Spectator => return,
     };
-    ui.horizontal(|ui| {
+    // Wrapped: on a phone the line would widen the column and push the tiles off the screen.
+    ui.horizontal_wrapped(|ui| {
         ui.label(theme::heading("Your hand"));
         ui.label(theme::caption(format!(
             "{} tiles, {} of them action tiles (hand limit {} action tiles) · draw pile {} · click a lit tile to use it",
