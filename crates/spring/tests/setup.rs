@@ -121,23 +121,7 @@ fn empires_start_with_their_pieces_a_white_ribbon_dragon_and_one_faerie() {
 
 #[test]
 fn starting_settlements_go_in_snake_order_and_then_the_first_era_starts() {
-    let mut g = set_up(3, 5);
-    let mut order = Vec::new();
-    while g.phase() == Phase::Placement {
-        if g.to_act() == Actor::Chance {
-            chance(&mut g, 1);
-            continue;
-        }
-        let s = seat(&g);
-        order.push(s.0);
-        // A field, so nothing is drawn.
-        let a = g
-            .legal_actions_vec()
-            .into_iter()
-            .find(|a| matches!(a, A::Place { at, .. } if map::spot(*at) == Some(Spot::Field)))
-            .unwrap();
-        play(&mut g, a);
-    }
+    let (g, order) = placement_order(3, 5);
     assert_eq!(order, vec![0, 1, 2, 2, 1, 0]);
     assert_eq!(g.phase(), Phase::Actions);
     assert_eq!((g.flow().era, g.flow().round), (1, 1));
@@ -251,21 +235,7 @@ fn starting_settlements_never_go_on_wildlands_water_or_taken_spots() {
 
 #[test]
 fn two_players_place_their_starting_settlements_in_snake_order() {
-    let mut g = set_up(2, 9);
-    let mut order = Vec::new();
-    while g.phase() == Phase::Placement {
-        if g.to_act() == Actor::Chance {
-            chance(&mut g, 1);
-            continue;
-        }
-        order.push(seat(&g).0);
-        let a = g
-            .legal_actions_vec()
-            .into_iter()
-            .find(|a| matches!(a, A::Place { at, .. } if map::spot(*at) == Some(Spot::Field)))
-            .unwrap();
-        play(&mut g, a);
-    }
+    let (g, order) = placement_order(2, 9);
     assert_eq!(
         order,
         vec![0, 1, 1, 0],
@@ -389,7 +359,16 @@ fn player_counts_outside_two_to_four_are_refused() {
 
 #[test]
 fn four_players_place_their_starting_settlements_in_snake_order() {
-    let mut g = set_up(4, 5);
+    let (g, order) = placement_order(4, 5);
+    assert_eq!(order, vec![0, 1, 2, 3, 3, 2, 1, 0]);
+    assert_eq!(g.phase(), Phase::Actions);
+    assert_eq!(seat(&g), Seat(0), "the first seat starts the first era");
+}
+
+/// Plays the starting settlements of a `players`-seat game set up from `seed`, each on a field
+/// (so nothing is drawn): the game after them, and the seats in the order they placed.
+fn placement_order(players: u8, seed: u8) -> (Spring, Vec<u8>) {
+    let mut g = set_up(players, seed);
     let mut order = Vec::new();
     while g.phase() == Phase::Placement {
         if g.to_act() == Actor::Chance {
@@ -397,7 +376,6 @@ fn four_players_place_their_starting_settlements_in_snake_order() {
             continue;
         }
         order.push(seat(&g).0);
-        // A field, so nothing is drawn.
         let a = g
             .legal_actions_vec()
             .into_iter()
@@ -405,7 +383,5 @@ fn four_players_place_their_starting_settlements_in_snake_order() {
             .unwrap();
         play(&mut g, a);
     }
-    assert_eq!(order, vec![0, 1, 2, 3, 3, 2, 1, 0]);
-    assert_eq!(g.phase(), Phase::Actions);
-    assert_eq!(seat(&g), Seat(0), "the first seat starts the first era");
+    (g, order)
 }

@@ -80,6 +80,58 @@ impl crate::view::BoardView for dwarfs_games::entries::HoldEntry {
     type View = HoldView;
 }
 
+impl HoldView {
+    /// The wide layout: the board with the hand under it, the panels in a column beside.
+    fn beside(
+        &mut self,
+        ui: &mut Ui,
+        full: Rect,
+        game: &Hold,
+        obs: &dwarfs_hold::view::HoldView,
+        legal: &[HoldAction],
+        picked: &mut Vec<HoldAction>,
+    ) {
+        let side_w = (full.width() * 0.38).clamp(300.0, 470.0);
+        let hand_h = 132.0;
+        let side = (full.width() - side_w - 24.0)
+            .min(full.height() - hand_h - 16.0)
+            .max(160.0);
+        let board_rect = Rect::from_min_size(full.min + vec2(8.0, 6.0), vec2(side, side));
+        let hand_rect = Rect::from_min_max(
+            pos2(board_rect.min.x, board_rect.max.y + 8.0),
+            pos2(full.max.x - side_w - 16.0, full.max.y),
+        );
+        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
+        board::board(self, ui, board_rect, game, obs, legal, picked);
+        ui.scope_builder(UiBuilder::new().max_rect(hand_rect), |ui| {
+            panels::hand(self, ui, game, obs, legal, picked);
+        });
+        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("hold_side")
+                .show(ui, |ui| {
+                    panels::actions(self, ui, game, obs, legal, picked);
+                    self.side(ui, game, obs, legal, picked);
+                });
+        });
+        ui.allocate_rect(full, egui::Sense::hover());
+    }
+
+    /// The trade, clans and leaders panels, beside (or, on a phone, under) the board.
+    fn side(
+        &mut self,
+        ui: &mut Ui,
+        game: &Hold,
+        obs: &dwarfs_hold::view::HoldView,
+        legal: &[HoldAction],
+        picked: &mut Vec<HoldAction>,
+    ) {
+        trade::panel(self, ui, game, obs, legal, picked);
+        panels::clans(ui, obs, legal, picked);
+        panels::leaders(ui, obs, legal, picked);
+    }
+}
+
 impl GameView for HoldView {
     type G = Hold;
 
@@ -103,47 +155,16 @@ impl GameView for HoldView {
                     let (rect, _) = ui.allocate_exact_size(vec2(w, w), egui::Sense::hover());
                     board::board(self, ui, rect.shrink(4.0), game, &obs, legal, &mut picked);
                     panels::hand(self, ui, game, &obs, legal, &mut picked);
-                    trade::panel(self, ui, game, &obs, legal, &mut picked);
-                    panels::clans(ui, &obs, legal, &mut picked);
-                    panels::leaders(ui, &obs, legal, &mut picked);
+                    self.side(ui, game, &obs, legal, &mut picked);
                 });
-            if !picked.is_empty() {
-                self.tile = None;
-            }
-            return picked;
+        } else {
+            self.beside(ui, full, game, &obs, legal, &mut picked);
         }
-        let side_w = (full.width() * 0.38).clamp(300.0, 470.0);
-        let hand_h = 132.0;
-        let side = (full.width() - side_w - 24.0)
-            .min(full.height() - hand_h - 16.0)
-            .max(160.0);
-        let board_rect = Rect::from_min_size(full.min + vec2(8.0, 6.0), vec2(side, side));
-        let hand_rect = Rect::from_min_max(
-            pos2(board_rect.min.x, board_rect.max.y + 8.0),
-            pos2(full.max.x - side_w - 16.0, full.max.y),
-        );
-        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
-        board::board(self, ui, board_rect, game, &obs, legal, &mut picked);
-        ui.scope_builder(UiBuilder::new().max_rect(hand_rect), |ui| {
-            panels::hand(self, ui, game, &obs, legal, &mut picked);
-        });
-        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("hold_side")
-                .show(ui, |ui| {
-                    panels::actions(self, ui, game, &obs, legal, &mut picked);
-                    trade::panel(self, ui, game, &obs, legal, &mut picked);
-                    panels::clans(ui, &obs, legal, &mut picked);
-                    panels::leaders(ui, &obs, legal, &mut picked);
-                });
-        });
-        ui.allocate_rect(full, egui::Sense::hover());
         if !picked.is_empty() {
             self.tile = None;
         }
         picked
     }
-
     fn reset(&mut self) {
         self.tile = None;
         self.draft = trade::Draft::default();

@@ -89,6 +89,53 @@ impl crate::view::BoardView for dwarfs_games::entries::SpringEntry {
     type View = SpringView;
 }
 
+impl SpringView {
+    /// The wide layout: the map on the left, the panels in a column beside.
+    fn beside(
+        &mut self,
+        ui: &mut Ui,
+        full: Rect,
+        obs: &dwarfs_spring::view::SpringView,
+        me: Option<u8>,
+        legal: &[A],
+        picked: &mut Vec<A>,
+    ) {
+        let side_w = (full.width() * 0.42).clamp(360.0, 640.0);
+        let map_rect = Rect::from_min_max(
+            full.min + vec2(4.0, 4.0),
+            pos2(full.max.x - side_w - 12.0, full.max.y - 4.0),
+        );
+        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
+        map::map(self, ui, map_rect, obs, legal, picked);
+        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("spring_side")
+                .show(ui, |ui| {
+                    panels::buttons(self, ui, legal, picked);
+                    self.side(ui, obs, me, legal, picked);
+                });
+        });
+        ui.allocate_rect(full, egui::Sense::hover());
+    }
+
+    /// The panels after the buttons, beside (or, on a phone, under) the map.
+    fn side(
+        &mut self,
+        ui: &mut Ui,
+        obs: &dwarfs_spring::view::SpringView,
+        me: Option<u8>,
+        legal: &[A],
+        picked: &mut Vec<A>,
+    ) {
+        panels::reveal(ui, &mut self.reveal);
+        panels::hand(self, ui, obs, legal, picked);
+        ui.separator();
+        panels::expedition(self, ui, obs, legal, picked);
+        ui.separator();
+        empire::boards(self, ui, obs, me, legal, picked);
+    }
+}
+
 impl GameView for SpringView {
     type G = Spring;
 
@@ -109,45 +156,16 @@ impl GameView for SpringView {
                     let w = ui.available_width() - 8.0;
                     let (rect, _) = ui.allocate_exact_size(vec2(w, w * 1.1), egui::Sense::hover());
                     map::map(self, ui, rect, &obs, legal, &mut picked);
-                    panels::reveal(ui, &mut self.reveal);
-                    panels::hand(self, ui, &obs, legal, &mut picked);
-                    ui.separator();
-                    panels::expedition(self, ui, &obs, legal, &mut picked);
-                    ui.separator();
-                    empire::boards(self, ui, &obs, me, legal, &mut picked);
+                    self.side(ui, &obs, me, legal, &mut picked);
                 });
-            if !picked.is_empty() {
-                self.pick = None;
-            }
-            return picked;
+        } else {
+            self.beside(ui, full, &obs, me, legal, &mut picked);
         }
-        let side_w = (full.width() * 0.42).clamp(360.0, 640.0);
-        let map_rect = Rect::from_min_max(
-            full.min + vec2(4.0, 4.0),
-            pos2(full.max.x - side_w - 12.0, full.max.y - 4.0),
-        );
-        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
-        map::map(self, ui, map_rect, &obs, legal, &mut picked);
-        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("spring_side")
-                .show(ui, |ui| {
-                    panels::buttons(self, ui, legal, &mut picked);
-                    panels::reveal(ui, &mut self.reveal);
-                    panels::hand(self, ui, &obs, legal, &mut picked);
-                    ui.separator();
-                    panels::expedition(self, ui, &obs, legal, &mut picked);
-                    ui.separator();
-                    empire::boards(self, ui, &obs, me, legal, &mut picked);
-                });
-        });
-        ui.allocate_rect(full, egui::Sense::hover());
         if !picked.is_empty() {
             self.pick = None;
         }
         picked
     }
-
     fn reset(&mut self) {
         self.pick = None;
     }

@@ -357,14 +357,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn on_a_page_search_bots_think_in_slices_between_frames_and_play_a_game_to_its_end() {
-        let seats = (1..=2)
+    /// Two bot seats.
+    fn two_bots() -> Vec<SeatInfo> {
+        (1..=2)
             .map(|i| SeatInfo {
                 name: format!("Bot {i}"),
                 kind: SeatKind::Bot,
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn on_a_page_search_bots_think_in_slices_between_frames_and_play_a_game_to_its_end() {
+        let seats = two_bots();
         let page = Rc::new(Page::default());
         let mut t = Table::<TextView<Pig>>::new_with_bots(
             &PigOptions::default(),
@@ -398,12 +403,7 @@ mod tests {
 
     #[test]
     fn a_search_in_slices_stops_when_its_game_is_left() {
-        let seats = (1..=2)
-            .map(|i| SeatInfo {
-                name: format!("Bot {i}"),
-                kind: SeatKind::Bot,
-            })
-            .collect();
+        let seats = two_bots();
         let page = Rc::new(Page::default());
         // Fall: a hard move is far more than one slice.
         let mut t = Table::<crate::fall_view::FallView>::new_with_bots(

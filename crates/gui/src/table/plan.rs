@@ -3,7 +3,7 @@
 
 use super::Table;
 use crate::view::{Click, GameView};
-use dwarfs_engine::{Game, Seat, Viewer};
+use dwarfs_engine::{ChanceRng, Game, Seat, SeedStream, Viewer};
 
 /// The clicks that play one legal action ([`Table::click_plan`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -48,27 +48,10 @@ impl<V: GameView> Table<V> {
 /// The index of one of `legal` (`seat`'s actions in `game`) drawn from `seed` with the weights
 /// of the bots' playouts (uniform where they are all 0); `None` for an empty list.
 fn weighted_pick<G: Game>(game: &G, seat: Seat, legal: &[G::Action], seed: u64) -> Option<usize> {
-    // splitmix64's finaliser: neighbouring seeds draw unrelated numbers.
-    let mut z = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
+    let mut rng = ChanceRng::from_entropy(SeedStream::new(seed).next_entropy());
     let mut weights = Vec::with_capacity(legal.len());
     game.action_weights(seat, legal, &mut weights);
-    let total: u64 = weights.iter().map(|w| u64::from(*w)).sum();
-    if total == 0 {
-        let n = u64::try_from(legal.len()).ok().filter(|n| *n > 0)?;
-        return usize::try_from(z % n).ok();
-    }
-    let mut r = z % total;
-    for (i, w) in weights.iter().enumerate() {
-        let w = u64::from(*w);
-        if r < w {
-            return Some(i);
-        }
-        r -= w;
-    }
-    None
+    rng.weighted(&weights).or_else(|| rng.index(legal.len()))
 }
 
 #[cfg(test)]

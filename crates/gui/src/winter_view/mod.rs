@@ -212,6 +212,63 @@ impl crate::view::BoardView for dwarfs_games::entries::WinterEntry {
     type View = WinterView;
 }
 
+impl WinterView {
+    /// The wide layout: the banner and the board on the left, the panels in a column beside.
+    fn beside(
+        &mut self,
+        ui: &mut Ui,
+        full: Rect,
+        game: &Winter,
+        obs: &dwarfs_winter::view::WinterView,
+        legal: &[WinterAction],
+        picked: &mut Vec<WinterAction>,
+    ) {
+        let side_w = (full.width() * 0.36).clamp(300.0, 480.0);
+        let left_w = full.width() - side_w - 16.0;
+        let banner = Rect::from_min_size(full.min + vec2(6.0, 2.0), vec2(left_w, 120.0));
+        let banner_bottom = ui
+            .scope_builder(UiBuilder::new().max_rect(banner), |ui| {
+                panels::banner(ui, obs);
+            })
+            .response
+            .rect
+            .max
+            .y;
+        let side = left_w.min(full.max.y - banner_bottom - 10.0).max(200.0);
+        let board_rect = Rect::from_min_size(
+            pos2(
+                full.min.x + 8.0 + (left_w - side) / 2.0,
+                banner_bottom + 6.0,
+            ),
+            vec2(side, side),
+        );
+        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
+        board::board(self, ui, board_rect, obs, legal, picked);
+        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("winter_side")
+                .show(ui, |ui| self.side(ui, game, obs, legal, picked));
+        });
+        ui.allocate_rect(full, egui::Sense::hover());
+    }
+
+    /// The panels beside (or, on a phone, under) the board.
+    fn side(
+        &mut self,
+        ui: &mut Ui,
+        game: &Winter,
+        obs: &dwarfs_winter::view::WinterView,
+        legal: &[WinterAction],
+        picked: &mut Vec<WinterAction>,
+    ) {
+        panels::actions(self, ui, obs, legal, picked);
+        hand::hand(self, ui, obs, legal, picked);
+        panels::music_hall(ui, obs, legal, picked);
+        panels::pool(ui, obs, legal, picked);
+        panels::players(self, ui, game, obs, legal);
+    }
+}
+
 impl GameView for WinterView {
     type G = Winter;
 
@@ -234,58 +291,17 @@ impl GameView for WinterView {
                     let w = ui.available_width() - 8.0;
                     let (rect, _) = ui.allocate_exact_size(vec2(w, w), egui::Sense::hover());
                     board::board(self, ui, rect.shrink(4.0), &obs, legal, &mut picked);
-                    panels::actions(self, ui, &obs, legal, &mut picked);
-                    hand::hand(self, ui, &obs, legal, &mut picked);
-                    panels::music_hall(ui, &obs, legal, &mut picked);
-                    panels::pool(ui, &obs, legal, &mut picked);
-                    panels::players(self, ui, game, &obs, legal);
+                    self.side(ui, game, &obs, legal, &mut picked);
                 });
-            if !picked.is_empty() {
-                self.sel = Sel::None;
-                self.hand = 0;
-            }
-            return picked;
+        } else {
+            self.beside(ui, full, game, &obs, legal, &mut picked);
         }
-        let side_w = (full.width() * 0.36).clamp(300.0, 480.0);
-        let left_w = full.width() - side_w - 16.0;
-        let banner = Rect::from_min_size(full.min + vec2(6.0, 2.0), vec2(left_w, 120.0));
-        let banner_bottom = ui
-            .scope_builder(UiBuilder::new().max_rect(banner), |ui| {
-                panels::banner(ui, &obs);
-            })
-            .response
-            .rect
-            .max
-            .y;
-        let side = left_w.min(full.max.y - banner_bottom - 10.0).max(200.0);
-        let board_rect = Rect::from_min_size(
-            pos2(
-                full.min.x + 8.0 + (left_w - side) / 2.0,
-                banner_bottom + 6.0,
-            ),
-            vec2(side, side),
-        );
-        let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
-        board::board(self, ui, board_rect, &obs, legal, &mut picked);
-        ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("winter_side")
-                .show(ui, |ui| {
-                    panels::actions(self, ui, &obs, legal, &mut picked);
-                    hand::hand(self, ui, &obs, legal, &mut picked);
-                    panels::music_hall(ui, &obs, legal, &mut picked);
-                    panels::pool(ui, &obs, legal, &mut picked);
-                    panels::players(self, ui, game, &obs, legal);
-                });
-        });
-        ui.allocate_rect(full, egui::Sense::hover());
         if !picked.is_empty() {
             self.sel = Sel::None;
             self.hand = 0;
         }
         picked
     }
-
     fn reset(&mut self) {
         self.sel = Sel::None;
         self.hand = 0;
