@@ -233,6 +233,32 @@ fn a_spectator_sees_the_board_and_no_hand() {
 }
 
 #[test]
+fn a_hand_of_thirty_kinds_of_tile_is_drawn_inside_the_window() {
+    // A long game's hand holds a score of kinds: a fixed-height hand once wrapped its rows
+    // off the bottom of the window, where no click could reach them.
+    let mut game = Hold::test_position(2, Phase::Work);
+    let mut kinds = dwarfs_hold::WorkTile::ALL.to_vec();
+    kinds.dedup();
+    game.set_hand(Seat(0), &kinds[..30]);
+    game.settle();
+    let mut t = Table::from_state(game, vec![person("Ann"), person("Bob")], 0);
+    t.curtain = None;
+    let mut h = harness(t);
+    h.run_steps(3);
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1400.0, 900.0));
+    for k in &kinds[..30] {
+        let label = format!("tile {}", k.name());
+        let n = h.get_by_label(&label);
+        assert!(
+            window.contains_rect(n.rect()),
+            "{} is drawn at {:?}, outside the window",
+            k.name(),
+            n.rect()
+        );
+    }
+}
+
+#[test]
 fn an_amount_beyond_the_gold_held_is_refused_with_a_reason() {
     let mut game = Hold::test_position(2, Phase::Trade);
     game.settle();

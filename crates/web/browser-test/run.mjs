@@ -123,8 +123,10 @@ async function click(page, label, field = false) {
     const under_text = w && all.some((o) => o !== found && o.role === "Label"
       && Math.abs(w.x - o.x) <= o.w / 2 && Math.abs(w.y - o.y) <= o.h / 2);
     if (w && (w.y < 64 || under_text || w.y > height - 8 || w.x < 4 || w.x > width - 4)) {
-      // Over the panel (the widget's column, the window's middle), a wheel turn towards it.
-      await page.mouse.move(Math.min(Math.max(w.x, 4), width - 4), height / 2);
+      // Over the panel (the widget's column: near the window's foot for a widget below it,
+      // which may sit in a short panel there like Hold's hand, else the middle), a wheel turn
+      // towards it.
+      await page.mouse.move(Math.min(Math.max(w.x, 4), width - 4), w.y > height - 8 ? height - 16 : height / 2);
       await page.mouse.wheel(0, Math.sign(w.y - height / 2) * Math.min(Math.abs(w.y - height / 2), height / 2));
       await page.waitForTimeout(100);
       continue;

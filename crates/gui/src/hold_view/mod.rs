@@ -92,10 +92,13 @@ impl HoldView {
         picked: &mut Vec<HoldAction>,
     ) {
         let side_w = (full.width() * 0.38).clamp(300.0, 470.0);
-        let hand_h = 132.0;
-        let side = (full.width() - side_w - 24.0)
-            .min(full.height() - hand_h - 16.0)
-            .max(160.0);
+        // The hand takes the rows it needs (a long game's hand holds a score of kinds), the
+        // board what is left, down to 160 points; past that the hand scrolls.
+        let hand_w = full.width() - side_w - 24.0;
+        let hand_h = panels::hand_height(ui, obs, hand_w)
+            .max(132.0)
+            .min(full.height() - 176.0);
+        let side = hand_w.min(full.height() - hand_h - 16.0).max(160.0);
         let board_rect = Rect::from_min_size(full.min + vec2(8.0, 6.0), vec2(side, side));
         let hand_rect = Rect::from_min_max(
             pos2(board_rect.min.x, board_rect.max.y + 8.0),
@@ -104,7 +107,10 @@ impl HoldView {
         let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
         board::board(self, ui, board_rect, game, obs, legal, picked);
         ui.scope_builder(UiBuilder::new().max_rect(hand_rect), |ui| {
-            panels::hand(self, ui, game, obs, legal, picked);
+            egui::ScrollArea::vertical()
+                .id_salt("hold_hand")
+                .auto_shrink([false, false])
+                .show(ui, |ui| panels::hand(self, ui, game, obs, legal, picked));
         });
         ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
             egui::ScrollArea::vertical()

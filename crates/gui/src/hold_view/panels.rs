@@ -22,6 +22,33 @@ fn work_fill(t: WorkTile) -> Color32 {
 }
 
 /// The viewer's hand (or what the viewer may know of hands).
+/// The size of a tile in the hand.
+const HAND_TILE: egui::Vec2 = vec2(112.0, 46.0);
+
+/// The hand's tiles as (tile, how many), one entry per run of equal tiles (the hand is sorted).
+fn runs(hand: &[WorkTile]) -> Vec<(WorkTile, usize)> {
+    let mut distinct: Vec<(WorkTile, usize)> = Vec::new();
+    for t in hand {
+        match distinct.last_mut() {
+            Some((x, n)) if x == t => *n += 1,
+            _ => distinct.push((*t, 1)),
+        }
+    }
+    distinct
+}
+
+/// The height the hand needs at `width`: its header (room for it to wrap once), a row of tiles
+/// per `width`'s worth, and the Secret Passage's line when there is one. An estimate: the hand
+/// scrolls if it is short.
+pub(super) fn hand_height(ui: &Ui, obs: &Obs, width: f32) -> f32 {
+    let kinds = obs.own_hand.as_deref().map_or(0, |h| runs(h).len()).max(1);
+    let gap = ui.spacing().item_spacing;
+    let per_row = ((width + gap.x) / (HAND_TILE.x + gap.x)).floor().max(1.0);
+    let rows = (kinds as f32 / per_row).ceil();
+    let look = if obs.look.is_some() { 40.0 } else { 0.0 };
+    48.0 + rows * (HAND_TILE.y + gap.y) + look
+}
+
 pub(super) fn hand(
     view: &mut HoldView,
     ui: &mut Ui,
@@ -49,13 +76,7 @@ pub(super) fn hand(
             obs.draw_pile
         )));
     });
-    let mut distinct: Vec<(WorkTile, usize)> = Vec::new();
-    for t in hand {
-        match distinct.last_mut() {
-            Some((x, n)) if x == t => *n += 1,
-            _ => distinct.push((*t, 1)),
-        }
-    }
+    let distinct = runs(hand);
     let (staged, note) = match &obs.stage {
         dwarfs_hold::Stage::Claim { tiles, .. } if obs.to_act == Actor::Seat(me) => {
             (tiles.clone(), "played")
@@ -90,7 +111,7 @@ pub(super) fn hand(
                 ui,
                 &text,
                 work_fill(t),
-                vec2(112.0, 46.0),
+                HAND_TILE,
                 clickable,
                 view.tile == Some(t),
                 hand_label(t),
