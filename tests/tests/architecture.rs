@@ -6,6 +6,8 @@
 //!   global random number generator in their sources.
 //! - A game's types are named only by its own crate, the registry (`crates/games`), its board
 //!   view, and test code (tests, benches, examples, fuzz targets).
+//! - The browser crates use no threads, files, sockets or clocks.
+//! - Every tooltip of the app goes through `Tip`, so touch reaches it.
 
 use std::path::{Path, PathBuf};
 
@@ -325,6 +327,37 @@ fn the_browser_crates_use_no_threads_files_sockets_or_clocks() {
     assert!(
         wrong.is_empty(),
         "dwarfs-gui, dwarfs-client and dwarfs-web must run in a browser (platform services come from the shell):\n  {}",
+        wrong.join("\n  ")
+    );
+}
+
+/// Every tooltip of the app goes through `dwarfs_gui::tips::Tip`, so that a press and hold pins
+/// it on a touch screen, where nothing hovers: egui's own hover tooltips appear only in
+/// `tips.rs`.
+#[test]
+fn every_tooltip_of_the_app_is_reachable_by_touch() {
+    const HOVER_ONLY: &[&str] = &[
+        ".on_hover_text(",
+        ".on_hover_ui(",
+        ".on_disabled_hover_text(",
+        ".on_disabled_hover_ui(",
+        ".on_hover_text_at_pointer(",
+    ];
+    let mut wrong = Vec::new();
+    for file in rust_files("crates/gui/src")
+        .into_iter()
+        .filter(|f| !f.ends_with("/tips.rs"))
+    {
+        let text = read(&file);
+        for (n, line) in code_lines(&text) {
+            if HOVER_ONLY.iter().any(|w| line.contains(w)) {
+                wrong.push(format!("{file}:{n}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "use `Tip::tip`, `tip_ui` or `tip_disabled` (crates/gui/src/tips.rs) for a tooltip:\n  {}",
         wrong.join("\n  ")
     );
 }

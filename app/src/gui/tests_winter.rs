@@ -43,7 +43,13 @@ fn play_by_clicking<S>(
         let t = get(h.state());
         let me = acting(t);
         (
-            clicks(action, &t.mirror.state.stage(), me, &t.mirror.state.pool()),
+            clicks(
+                action,
+                &t.mirror.state.stage(),
+                me,
+                &t.mirror.state.pool(),
+                &t.mirror.state.legal_actions_for_vec(me),
+            ),
             t.mirror.seq,
         )
     };
@@ -71,7 +77,9 @@ fn choose(game: &Winter, legal: &[WinterAction], dice: &mut Dice) -> WinterActio
         let v: Vec<&A> = legal.iter().filter(|a| f(a)).collect();
         (!v.is_empty()).then(|| *v[dice.below(v.len())])
     };
-    if let Some(a) = pick(dice, &|a| matches!(a, A::Defeat(_) | A::Overcome(_))) {
+    if let Some(a) = pick(dice, &|a| {
+        matches!(a, A::Defeat { .. } | A::Overcome { .. })
+    }) {
         return a;
     }
     match game.stage() {
@@ -577,6 +585,7 @@ fn click_plan(h: &mut H, action: &WinterAction) {
             &t.mirror.state.stage(),
             acting(t),
             &t.mirror.state.pool(),
+            &t.mirror.state.legal_actions_for_vec(acting(t)),
         )
     };
     for l in labels {
@@ -641,6 +650,74 @@ fn two_boards_play_winter_over_loopback_choosing_hands_in_secret() {
         assert!(t.mirror.error.is_none(), "{:?}", t.mirror.error);
         assert!(t.mirror.state.week() >= 2);
     }
+}
+
+#[test]
+fn who_goes_home_after_a_defeat_is_chosen_with_a_button_after_the_monster() {
+    use dwarfs_winter::{DwarfKind, MonsterId, Squad};
+    let mut g = Winter::test_position(
+        WinterOptions {
+            legendary: true,
+            ..WinterOptions::default()
+        },
+        2,
+    );
+    // A 2-dwarf monster with the Ice Warrior and 2 workers there: the Ice Warrior alone, or
+    // the 2 workers.
+    let m = (0..32)
+        .map(MonsterId)
+        .find(|m| m.is_valid() && m.card().dwarfs == 2)
+        .expect("a 2-dwarf monster");
+    let zone = Zone::all().find(|z| *z != Zone::CASTLE).unwrap();
+    g.put_monster(m, zone);
+    let p = g.player_mut(Seat(0));
+    p.resources = [7; 4];
+    p.home[DwarfKind::Worker.index()] -= 3;
+    p.legends |= 1 << DwarfKind::IceWarrior.index();
+    p.dwarfs[DwarfKind::IceWarrior.index()][zone.index()] = 1;
+    p.dwarfs[DwarfKind::Worker.index()][zone.index()] = 2;
+    let mut t = Table::from_state(g, vec![person("Ann"), person("Bob")], 0);
+    t.viewer = Viewer::Seat(Seat(0));
+    t.curtain = None;
+    let mut h = harness(t);
+    h.run_steps(2);
+    let ice = WinterAction::Defeat {
+        monster: m,
+        home: Squad {
+            ice_warrior: true,
+            ..Squad::default()
+        },
+    };
+    // The click map the UI tests and the page's click plans follow: the monster, then the
+    // choice's button.
+    let monster = super::winter_view::words::monster_label(m);
+    {
+        let w = &h.state().mirror.state;
+        assert_eq!(
+            clicks(
+                &ice,
+                &w.stage(),
+                Seat(0),
+                &w.pool(),
+                &w.legal_actions_for_vec(Seat(0))
+            ),
+            vec![monster.clone(), "Send home the Ice Warrior".to_string()]
+        );
+    }
+    // The monster first: the choices appear, nothing is played yet.
+    h.get_by_label(&monster).click_accesskit();
+    h.run_steps(2);
+    assert!(h.query_by_label("Send home 2 dwarfs").is_some());
+    assert!(h.query_by_label("Send home the Ice Warrior").is_some());
+    assert_eq!(h.state().mirror.seq, 0, "a choice is still to make");
+    h.get_by_label("Send home the Ice Warrior")
+        .click_accesskit();
+    h.run_steps(2);
+    let t = h.state();
+    assert_eq!(t.mirror.seq, 1, "{:?}", t.mirror.error);
+    let p = t.mirror.state.player(Seat(0));
+    assert_eq!(p.count(DwarfKind::IceWarrior, zone), 0);
+    assert_eq!(p.count(DwarfKind::Worker, zone), 2);
 }
 
 #[test]

@@ -5,6 +5,7 @@ use super::table::{ScorePoint, Table};
 use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
 use super::view::GameView;
 use super::words::capital;
+use crate::tips::Tip;
 use dwarfs_engine::{Game, Outcome, Seat, SeatScore};
 use egui::{RichText, Ui};
 
@@ -144,7 +145,7 @@ fn score_grid<V: GameView>(ui: &mut Ui, table: &Table<V>, outcome: &Outcome) {
                 ui.end_row();
                 if ties {
                     ui.label(RichText::new("Tie-breakers").color(PARCHMENT_DIM))
-                        .on_hover_text(
+                        .tip(
                             "Equal totals are decided by these values, compared in the order \
                              the rulebook gives them; higher is better",
                         );

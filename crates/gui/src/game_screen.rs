@@ -4,6 +4,7 @@
 use super::table::{LogLine, Table};
 use super::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
 use super::view::GameView;
+use crate::tips::Tip;
 use dwarfs_client::Command;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_games::GameKind;
@@ -55,7 +56,7 @@ pub fn move_log(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>, scroll_to:
                     )
                     .truncate();
                 }
-                ui.add(label).on_hover_text(&line.text);
+                ui.add(label).tip(&line.text);
             }
         },
     );
@@ -94,11 +95,7 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
         .frame(theme::panel_frame().fill(theme::STONE_DARK))
         .show(ui, |ui| {
             ui.horizontal(|ui| {
-                if ui
-                    .button("Leave game")
-                    .on_hover_text("Leave this game")
-                    .clicked()
-                {
+                if ui.button("Leave game").tip("Leave this game").clicked() {
                     out = GameOutcome::Leave;
                 }
                 if narrow
@@ -204,7 +201,7 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
         return;
     }
     ui.label(theme::caption(super::trust::HIDDEN_HANDS_CAPTION))
-        .on_hover_text(super::trust::HIDDEN_HANDS);
+        .tip(super::trust::HIDDEN_HANDS);
     let silent = table.mirror.seats.silent;
     let waiting = table.mirror.in_flight() > 0;
     if let Some(seat) = silent {
@@ -218,7 +215,7 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
             );
             if ui
                 .button(format!("Hand {label}'s seat to the bot"))
-                .on_hover_text(
+                .tip(
                     "Every other live player must vote the same; the bot then plays the seat so the game goes on.",
                 )
                 .clicked()
@@ -231,7 +228,7 @@ fn remote_bar<V: GameView>(ui: &mut Ui, table: &mut Table<V>) {
     for (peer, name) in requests {
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("{name} asks to watch the game.")).color(GOLD))
-                .on_hover_text(format!("Peer {peer}.\n\n{}", super::trust::SPECTATORS));
+                .tip(format!("Peer {peer}.\n\n{}", super::trust::SPECTATORS));
             let allow = ui.button("Allow").clicked();
             let deny = ui.button("Deny").clicked();
             if allow || deny {

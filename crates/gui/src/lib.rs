@@ -39,6 +39,7 @@ pub mod sync;
 pub mod table;
 pub mod text_view;
 pub mod theme;
+pub mod tips;
 pub mod trust;
 pub mod view;
 pub mod widgets;

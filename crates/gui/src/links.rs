@@ -6,6 +6,7 @@
 use super::table::{SeatKind, Table};
 use super::theme::{self, DANGER, GOLD, PARCHMENT_DIM, TARGET};
 use super::view::GameView;
+use crate::tips::Tip;
 pub use dwarfs_client::{LinkState, Links};
 use dwarfs_client::{Reachability, relay_of};
 use dwarfs_engine::{Seat, Viewer};
@@ -55,8 +56,7 @@ pub fn link_words(state: Option<LinkState>) -> (&'static str, egui::Color32, &'s
 /// Draws a link badge with its hover text.
 pub fn link_badge(ui: &mut Ui, state: Option<LinkState>) {
     let (words, colour, hover) = link_words(state);
-    ui.label(RichText::new(words).color(colour))
-        .on_hover_text(hover);
+    ui.label(RichText::new(words).color(colour)).tip(hover);
 }
 
 /// This computer's reachability in words.
@@ -113,8 +113,7 @@ pub fn reachability_ui(ui: &mut Ui, r: Option<&Reachability>, relays: usize) {
         }
         _ => hover.to_string(),
     };
-    ui.label(RichText::new(text).color(colour))
-        .on_hover_text(all);
+    ui.label(RichText::new(text).color(colour)).tip(all);
     if relays == 0 && matches!(r, None | Some(Reachability::Unknown)) {
         ui.label(theme::caption(
             "No relay in Settings: friends outside your LAN can join only if your router lets them in.",
@@ -165,7 +164,7 @@ pub fn players_ui<V: GameView>(ui: &mut Ui, table: &Table<V>) {
                 }
                 SeatKind::Bot => {
                     ui.label(theme::caption("bot"))
-                        .on_hover_text("The deterministic bot, run by every peer alike.");
+                        .tip("The deterministic bot, run by every peer alike.");
                 }
                 _ => link_badge(ui, link),
             }
@@ -179,7 +178,7 @@ pub fn players_ui<V: GameView>(ui: &mut Ui, table: &Table<V>) {
             // Peer ids are base58 (ASCII): the last six characters tell them apart.
             let short = peer.get(peer.len().saturating_sub(6)..).unwrap_or(peer);
             ui.label(theme::caption(format!("spectator …{short}")))
-                .on_hover_text(format!("Peer {peer}"));
+                .tip(format!("Peer {peer}"));
             link_badge(ui, Some(link));
         });
     }

@@ -3,6 +3,7 @@
 use super::platform::Platform;
 use super::settings::{PREFERRED_COLOURS, RelayInput, Settings};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
+use crate::tips::Tip;
 use dwarfs_client::LobbyInfo;
 use dwarfs_engine::Game;
 use dwarfs_games::{GameKind, with_game};
@@ -158,7 +159,7 @@ pub fn settings_screen(
                     ui.end_row();
                     ui.label("Router");
                     ui.checkbox(&mut draft.upnp, "Ask my router to open a port (UPnP)")
-                        .on_hover_text(
+                        .tip(
                             "Many home routers can open a port on request, so that players on the internet reach you directly.",
                         );
                     ui.end_row();
@@ -211,7 +212,7 @@ fn relays_ui(ui: &mut Ui, draft: &mut Settings, relay: &mut RelayInput) {
         for (i, r) in draft.relays.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.add(egui::Label::new(RichText::new(r).monospace()).truncate())
-                    .on_hover_text(r);
+                    .tip(r);
                 if ui.small_button("Remove").clicked() {
                     remove = Some(i);
                 }
@@ -312,7 +313,7 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &dyn LanLobbies) -> 
                 let join = ui.add_enabled(ok, theme::primary_button("Join")).clicked();
                 let watch = ui
                     .add_enabled(ok, egui::Button::new("Watch"))
-                    .on_hover_text("Follow the game without a seat: every move is verified as it comes, even mid-game")
+                    .tip("Follow the game without a seat: every move is verified as it comes, even mid-game")
                     .clicked();
                 if join || watch {
                     match check_ticket(state.ticket.trim()) {
@@ -375,9 +376,7 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &dyn LanLobbies) -> 
                         egui::Button::new(format!("Join {}", i.host_name)),
                     );
                     if !known {
-                        button.on_disabled_hover_text(
-                            "Another game or rules version than this app plays",
-                        );
+                        button.tip_disabled("Another game or rules version than this app plays");
                     } else if button.clicked() {
                         out = JoinOutcome::Join(i.ticket.clone());
                     }

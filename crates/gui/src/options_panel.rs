@@ -3,6 +3,7 @@
 //! help as a tooltip.
 
 use super::theme;
+use crate::tips::Tip;
 use dwarfs_engine::options::{OptionKind, OptionSpec, OptionValues};
 use egui::Ui;
 
@@ -13,11 +14,7 @@ pub fn option_ui(ui: &mut Ui, spec: &OptionSpec, values: &mut OptionValues) {
         match spec.kind {
             OptionKind::Flag => {
                 let mut on = chosen.iter().any(|v| v == "true");
-                if ui
-                    .checkbox(&mut on, spec.label)
-                    .on_hover_text(spec.help)
-                    .changed()
-                {
+                if ui.checkbox(&mut on, spec.label).tip(spec.help).changed() {
                     if on {
                         values.insert(spec.key.into(), vec!["true".into()]);
                     } else {
@@ -27,8 +24,7 @@ pub fn option_ui(ui: &mut Ui, spec: &OptionSpec, values: &mut OptionValues) {
                 return;
             }
             _ => {
-                ui.label(format!("{}:", spec.label))
-                    .on_hover_text(spec.help);
+                ui.label(format!("{}:", spec.label)).tip(spec.help);
             }
         }
         match spec.kind {
@@ -40,7 +36,7 @@ pub fn option_ui(ui: &mut Ui, spec: &OptionSpec, values: &mut OptionValues) {
                 for c in choices {
                     if ui
                         .selectable_label(current == Some(c.value), c.label)
-                        .on_hover_text(c.help)
+                        .tip(c.help)
                         .clicked()
                     {
                         values.insert(spec.key.into(), vec![c.value.into()]);
@@ -50,7 +46,7 @@ pub fn option_ui(ui: &mut Ui, spec: &OptionSpec, values: &mut OptionValues) {
             OptionKind::Maybe(choices) => {
                 if ui
                     .selectable_label(chosen.is_empty(), "None")
-                    .on_hover_text(format!("No {}", spec.label.to_lowercase()))
+                    .tip(format!("No {}", spec.label.to_lowercase()))
                     .clicked()
                 {
                     values.remove(spec.key);
@@ -58,7 +54,7 @@ pub fn option_ui(ui: &mut Ui, spec: &OptionSpec, values: &mut OptionValues) {
                 for c in choices {
                     if ui
                         .selectable_label(chosen.iter().any(|v| v == c.value), c.label)
-                        .on_hover_text(c.help)
+                        .tip(c.help)
                         .clicked()
                     {
                         values.insert(spec.key.into(), vec![c.value.into()]);
@@ -73,11 +69,7 @@ pub fn option_ui(ui: &mut Ui, spec: &OptionSpec, values: &mut OptionValues) {
             OptionKind::Many(choices) => {
                 for c in choices {
                     let mut on = chosen.iter().any(|v| v == c.value);
-                    if ui
-                        .checkbox(&mut on, c.label)
-                        .on_hover_text(c.help)
-                        .changed()
-                    {
+                    if ui.checkbox(&mut on, c.label).tip(c.help).changed() {
                         let mut now: Vec<String> =
                             chosen.iter().filter(|v| *v != c.value).cloned().collect();
                         if on {

@@ -8,6 +8,7 @@ use super::table::LogLine;
 use super::theme::{self, GOLD, PARCHMENT_DIM};
 use super::view::GameView;
 use crate::platform::Platform;
+use crate::tips::Tip;
 use crate::with_view;
 use dwarfs_engine::{Game, Seat, Viewer};
 use dwarfs_games::{GameEntry, GameKind, with_entry};
@@ -284,7 +285,7 @@ impl ReplayScreen {
                     }
                     if ui
                         .button("Open sample game")
-                        .on_hover_text(
+                        .tip(
                             "Record a simulated 3-player game, signed and verified like a real one",
                         )
                         .clicked()
@@ -327,8 +328,7 @@ impl ReplayScreen {
                     };
                     ui.horizontal(|ui| {
                         let first = ui.button("First").clicked();
-                        let previous =
-                            ui.button("Previous").on_hover_text("Left arrow").clicked() || left;
+                        let previous = ui.button("Previous").tip("Left arrow").clicked() || left;
                         let label = if self.autoplay.playing() {
                             "Pause"
                         } else {
@@ -336,11 +336,10 @@ impl ReplayScreen {
                         };
                         let play = ui
                             .add(theme::primary_button(label))
-                            .on_hover_text("Space: step through the moves by itself")
+                            .tip("Space: step through the moves by itself")
                             .clicked()
                             || space;
-                        let next =
-                            ui.button("Next").on_hover_text("Right arrow").clicked() || right;
+                        let next = ui.button("Next").tip("Right arrow").clicked() || right;
                         let end = ui.button("Last").clicked();
                         if first {
                             self.at = 0;
@@ -369,7 +368,7 @@ impl ReplayScreen {
                         for (i, s) in SPEEDS.iter().enumerate() {
                             if ui
                                 .selectable_label(*s == speed, s.to_string())
-                                .on_hover_text(format!("Play {s} moves a second"))
+                                .tip(format!("Play {s} moves a second"))
                                 .clicked()
                             {
                                 self.autoplay.set_speed(i);

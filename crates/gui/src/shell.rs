@@ -242,6 +242,7 @@ impl Shell {
             self.themed = true;
         }
         let ctx = ui.ctx().clone();
+        crate::tips::release(&ctx);
         self.pump_net(reborrow(&mut net), &ctx);
         let networked = net.is_some();
         match self.screen {

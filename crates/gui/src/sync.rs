@@ -4,6 +4,7 @@
 
 use super::platform::Platform;
 use super::theme;
+use crate::tips::Tip;
 use dwarfs_client::{GameMirror, Incident, SyncStatus};
 use dwarfs_engine::Game;
 use egui::{Color32, RichText, Ui};
@@ -23,7 +24,7 @@ pub fn light(ui: &mut Ui, s: &SyncStatus) {
         };
         (colour, agree)
     };
-    theme::dot(ui, colour, 7.0).on_hover_text(if s.local {
+    theme::dot(ui, colour, 7.0).tip(if s.local {
         "Hotseat: the engine runs on this computer only; there are no peers to disagree."
     } else {
         "Every peer hashes its state after each move; the light shows how many agreed."

@@ -48,6 +48,11 @@ fn strategies() -> Vec<Weights> {
             ..B
         },
         Weights {
+            name: "no-gathering",
+            gather: -100,
+            ..B
+        },
+        Weights {
             name: "dragons",
             dragons: 120,
             train: 150,

@@ -9,11 +9,11 @@
 //! Local bot seats use [`Weights::BALANCED`].
 
 use crate::data::{
-    FAERIE_DATA, FaerieKind, MONSTER_DATA, QUEST_DATA, Requirement, STARTING_HEROES, Spot,
-    TRAIN_TO_2, TRAIN_TO_3,
+    FAERIE_DATA, FaerieKind, MONSTER_DATA, QUEST_DATA, Requirement, Resource, Spot, TRAIN_TO_2,
+    TRAIN_TO_3,
 };
 use crate::map;
-use crate::state::{Pending, Spring, hero_face, quest_of};
+use crate::state::{HERO_CARDS, Pending, Spring, hero_face, quest_of};
 use crate::types::SpringAction as A;
 use dwarfs_engine::{Bot, Seat, SeatView, SeedStream};
 
@@ -128,9 +128,9 @@ impl<'a> Context<'a> {
     pub(crate) fn new(g: &'a Spring, seat: Seat) -> Self {
         let s = seat.index();
         let e = &g.empires[s];
-        // Only the starting heroes show axes or backpacks; every card counts.
+        // Every card of the deck counts (monsters show nothing, quests a backpack).
         let (mut axes, mut packs) = (0i32, 0i32);
-        for id in 0..STARTING_HEROES.len() as u8 {
+        for id in 0..HERO_CARDS as u8 {
             if e.heroes & (1 << id) != 0 {
                 let (a, p) = hero_face(id);
                 axes += a as i32;
@@ -190,7 +190,7 @@ impl<'a> Context<'a> {
         match *a {
             A::Place { at, .. } => self.spot_value(at) + self.near_wild(at),
             A::Build { line, at } => {
-                // Finishing a line is worth 2 VP and its bonus.
+                // Finishing a line is worth 2 VP and its 4th spot's 2 a production.
                 let finish = if e.built[line.index()] == 3 { 30 } else { 0 };
                 w.build + self.spot_value(at) + finish + self.near_wild(at) / 2
             }
@@ -203,7 +203,19 @@ impl<'a> Context<'a> {
                 None => {
                     let packs =
                         self.reveals(at, 1) * self.packs_per_card / 100 + e.successes as i32;
-                    w.gather + 8 * packs
+                    // What the warehouse keeps: past 7 a resource is lost at the next
+                    // production. Gold trains dragons (4 and 5 gold a level).
+                    let kind = crate::data::wildland(at as usize).0.gives();
+                    let room =
+                        (crate::data::WAREHOUSE_LIMIT as i32 - e.res[kind.index()] as i32).max(0);
+                    let trainable = e.nest.iter().any(|d| d.level < 3);
+                    let per = if kind == Resource::Gold && trainable {
+                        12
+                    } else {
+                        8
+                    };
+                    let kept = packs.min(room);
+                    w.gather + per * kept - if kept == 0 { 40 } else { 0 }
                 }
             },
             A::Engage => match g.flow.pending {

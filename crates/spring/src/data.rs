@@ -230,10 +230,9 @@ pub const GRASSLAND_NAMES: [&str; GRASSLANDS] = [
 ];
 
 /// Production per revealed spot of each line, left to right (ours): what a line produces is the
-/// sum over its built (revealed) positions.
+/// sum over its built (revealed) positions. The 4th gives 2: the rulebook's "the last settlement
+/// of each production line grants you extra resources".
 pub const LINE_REVEALS: [[u8; LINE_LEN as usize]; 3] = [[1, 1, 1, 2], [1, 1, 1, 2], [1, 1, 1, 2]];
-/// Resources of the line's kind gained at once for building a line's last settlement (ours).
-pub const LAST_SETTLEMENT_BONUS: u8 = 2;
 
 /// A card of a heroes deck: a starting hero, a defeated monster or a fulfilled quest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -553,6 +552,10 @@ pub struct Quest {
     pub vp: u8,
 }
 
+/// The backpacks a quest card shows in the heroes deck (ours: a quest is a journey, and a
+/// journey's card is a traveller's; monster cards show nothing, "clogging" the deck).
+pub const QUEST_BACKPACKS: u8 = 1;
+
 /// Quest cards (rulebook: 26).
 pub const QUESTS: usize = 26;
 
@@ -778,7 +781,7 @@ pub fn data_digest() -> [u8; 32] {
                 FORTRESS_VP,
                 RESOURCES_PER_VP,
                 WEBS_PER_SPIDER,
-                LAST_SETTLEMENT_BONUS,
+                QUEST_BACKPACKS,
                 WILDLANDS as u8,
                 SPOTS_PER_PETAL as u8,
             ],

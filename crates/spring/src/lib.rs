@@ -52,7 +52,7 @@ impl Game for Spring {
     type Error = SpringError;
 
     const NAME: &'static str = "spring";
-    const RULES_VERSION: u32 = 5;
+    const RULES_VERSION: u32 = 6;
     const MIN_PLAYERS: u8 = 2;
     const MAX_PLAYERS: u8 = 4;
 

@@ -4,7 +4,8 @@
 
 use crate::data::{
     AREA_SIZE, DRAGONS, DWARFS, EXHAUST_TOKENS, FAERIE_DATA, FaerieKind, HAND_LIMIT, MONSTER_DATA,
-    MONSTERS, MonsterKind, NEST_LIMIT, QUEST_DATA, QUESTS, STARTING_HEROES, WILDLANDS, Yield,
+    MONSTERS, MonsterKind, NEST_LIMIT, QUEST_BACKPACKS, QUEST_DATA, QUESTS, STARTING_HEROES,
+    WILDLANDS, Yield,
 };
 use crate::map::{Layout, Loc, Locs, Map};
 use crate::types::SpringOptions;
@@ -37,12 +38,18 @@ pub fn hero_id(c: ExpCard) -> u8 {
     STARTING_HEROES.len() as u8 + c
 }
 
-/// The axes and backpacks a heroes-deck card shows (monsters and quests show none).
+/// The axes and backpacks a heroes-deck card shows: a starting hero its own, a quest
+/// [`QUEST_BACKPACKS`], a monster none.
 pub fn hero_face(id: u8) -> (u8, u8) {
-    STARTING_HEROES
-        .get(id as usize)
-        .map(|h| (h.axes, h.backpacks))
-        .unwrap_or((0, 0))
+    if let Some(h) = STARTING_HEROES.get(id as usize) {
+        return (h.axes, h.backpacks);
+    }
+    let c = id - STARTING_HEROES.len() as u8;
+    if (c as usize) < EXP_CARDS && !is_monster(c) {
+        (0, QUEST_BACKPACKS)
+    } else {
+        (0, 0)
+    }
 }
 
 /// The name of a heroes-deck card.

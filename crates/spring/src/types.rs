@@ -163,7 +163,7 @@ pub enum SpringEvent {
         /// What the spot gave.
         gained: u8,
     },
-    /// The last settlement of a line was built: its bonus.
+    /// The last settlement of a line was built (the line now produces its 4th spot's 2 too).
     LineCompleted {
         /// Who.
         seat: u8,

@@ -47,7 +47,7 @@ fn a_settlement_is_built_next_to_own_buildings_or_dwarfs_and_gains_at_once() {
 }
 
 #[test]
-fn a_line_builds_once_per_era_and_its_last_settlement_gives_the_bonus() {
+fn a_line_builds_once_per_era_and_its_last_settlement_pays_in_production_not_at_once() {
     let mut g = Spring::test_position(2);
     let fields = spots(|s| s == Spot::Field);
     let f = fields[0];
@@ -56,7 +56,7 @@ fn a_line_builds_once_per_era_and_its_last_settlement_gives_the_bonus() {
     // Pretend the other 2 food settlements stand elsewhere.
     g.empire_mut(Seat(0)).settlements.add(fields[20]);
     g.empire_mut(Seat(0)).settlements.add(fields[30]);
-    // A site that gives no food of its own, so the food gained is the line's bonus.
+    // A site that gives no food of its own: no food comes at once.
     let site = g
         .legal_actions_vec()
         .into_iter()
@@ -87,8 +87,8 @@ fn a_line_builds_once_per_era_and_its_last_settlement_gives_the_bonus() {
     }));
     assert_eq!(
         g.empire(Seat(0)).unwrap().res[0],
-        2,
-        "the last settlement's bonus"
+        0,
+        "the last settlement's extra resources are its 2 in each production, not a bonus now"
     );
     assert_eq!(g.empire(Seat(0)).unwrap().built[0], 4);
     end(&mut g);

@@ -4,17 +4,8 @@
 mod common;
 use common::*;
 use dwarfs_engine::{Actor, Game, Seat};
-use dwarfs_spring::data::{Resource, Spot};
+use dwarfs_spring::data::{MONSTERS, Resource, Spot};
 use dwarfs_spring::{Phase, Spring, SpringAction as A, SpringError, SpringEvent};
-
-/// Puts seat 0's last turn of the era (round 7, acted) on the table.
-fn last_turn_of_era(g: &mut Spring) {
-    let n = g.players();
-    let f = g.flow_mut();
-    f.round = 7;
-    f.turn = n - 1;
-    f.acted = true;
-}
 
 #[test]
 fn an_actions_phase_is_seven_rounds_of_one_dwarf_action_per_seat() {
@@ -200,4 +191,72 @@ fn successes_carry_over_into_a_later_era_until_a_fight_or_gathering() {
         "{ev:?}"
     );
     assert_eq!(g.empire(Seat(0)).unwrap().successes, 0);
+}
+
+/// Seat 0 fulfils quest 3 (2 dragons) at once; then every dwarf left stays idle until the era
+/// ends. The events from the quest's chance point on, and the number of idle turns.
+fn quest_then_idle_to_the_end_of_the_era(g: &mut Spring) -> (Vec<SpringEvent>, u32) {
+    let card = (MONSTERS + 2) as u8;
+    g.give_dragon(Seat(0), 4, 1);
+    play(g, A::Quest { spot: 0, card });
+    let mut ev = chance(g, 3);
+    assert!(
+        !g.decks().area.contains(&Some(card)),
+        "the quest left the area"
+    );
+    only_idle(g, Seat(0));
+    only_idle(g, Seat(1));
+    let mut idle = 0;
+    while g.phase() == Phase::Actions && g.flow().era == 1 {
+        if g.flow().acted {
+            ev.extend(play(g, A::EndTurn));
+        } else {
+            ev.extend(play(g, A::Idle));
+            idle += 1;
+        }
+    }
+    (ev, idle)
+}
+
+/// A refill from an empty expedition deck reveals nothing: the place stays empty and the game
+/// goes on until the end of the era, where the area holds fewer than 6 cards and the game ends.
+/// With one card left, the refill takes it and the game goes on into the next era.
+#[test]
+fn an_expedition_deck_that_runs_out_at_a_refill_ends_the_game_at_the_end_of_the_era() {
+    let mut g = Spring::test_position(2);
+    g.set_exp_deck(0);
+    let (ev, idle) = quest_then_idle_to_the_end_of_the_era(&mut g);
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, SpringEvent::CardRevealed { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(g.decks().area.iter().flatten().count(), 5);
+    assert_eq!(idle, 7 * 2 - 1, "the era is played to its end");
+    assert!(ev.contains(&SpringEvent::GameEnded { era: 1 }), "{ev:?}");
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, SpringEvent::EraStarted { .. }))
+    );
+    assert_eq!(g.phase(), Phase::Over);
+    assert!(
+        g.outcome()
+            .unwrap()
+            .summary
+            .contains("expedition area could not be refilled")
+    );
+    // The same with one card left: the area is full again (the deck now empty) and era 2 comes.
+    let mut g = Spring::test_position(2);
+    let last = (MONSTERS + 10) as u8;
+    g.set_exp_deck(1 << last);
+    let (ev, idle) = quest_then_idle_to_the_end_of_the_era(&mut g);
+    assert!(ev.contains(&SpringEvent::CardRevealed { card: last }));
+    assert_eq!(g.exp_deck_len(), 0);
+    assert_eq!(idle, 7 * 2 - 1);
+    assert!(ev.contains(&SpringEvent::EraStarted { era: 2, first: 1 }));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, SpringEvent::GameEnded { .. }))
+    );
+    assert_eq!(g.phase(), Phase::Actions);
 }

@@ -6,7 +6,7 @@ use common::*;
 use dwarfs_engine::{Game, Seat};
 use dwarfs_spring::data::{FaerieKind as F, Resource, Spot};
 use dwarfs_spring::map;
-use dwarfs_spring::{Pending, Spring, SpringAction as A, SpringError};
+use dwarfs_spring::{Pending, Spring, SpringAction as A, SpringError, SpringEvent};
 
 fn with_card(g: &mut Spring, seat: Seat, kind: F) -> u8 {
     let c = g.faerie_card(kind).unwrap();
@@ -162,4 +162,57 @@ fn a_faerie_may_be_stopped_and_only_own_cards_are_played() {
             .to_string()
             .contains("no faerie")
     );
+}
+
+/// A production line belongs to its empire board, not to a place on the map: the Trickster
+/// swaps where two settlements stand, and both players keep their lines (`built`), their number
+/// of settlements on the map and so the next era's production.
+#[test]
+fn a_trickster_swap_leaves_both_players_production_lines_and_production_unchanged() {
+    let mut g = Spring::test_position(2);
+    let fields = spots(|s| s == Spot::Field);
+    // Seat 0: one food and two wood settlements; seat 1: three gold and one food.
+    let mine = fields[1];
+    put_settlement(&mut g, Seat(0), Resource::Food, fields[0]);
+    put_settlement(&mut g, Seat(0), Resource::Wood, mine);
+    put_settlement(&mut g, Seat(0), Resource::Wood, fields[2]);
+    let theirs = fields[3];
+    put_settlement(&mut g, Seat(1), Resource::Gold, theirs);
+    put_settlement(&mut g, Seat(1), Resource::Gold, fields[4]);
+    put_settlement(&mut g, Seat(1), Resource::Gold, fields[5]);
+    put_settlement(&mut g, Seat(1), Resource::Food, fields[6]);
+    let before: Vec<_> = (0..2)
+        .map(|s| {
+            let e = g.empire(Seat(s)).unwrap();
+            (e.built, e.settlements.len())
+        })
+        .collect();
+    assert_eq!(before, vec![([1, 2, 0], 3), ([1, 0, 3], 4)]);
+    let c = with_card(&mut g, Seat(0), F::Trickster);
+    play(&mut g, A::PlayFaerie { card: c });
+    play(&mut g, A::SwapSettlements { mine, theirs });
+    assert!(g.empire(Seat(0)).unwrap().settlements.has(theirs));
+    assert!(g.empire(Seat(1)).unwrap().settlements.has(mine));
+    let after: Vec<_> = (0..2)
+        .map(|s| {
+            let e = g.empire(Seat(s)).unwrap();
+            (e.built, e.settlements.len())
+        })
+        .collect();
+    assert_eq!(after, before, "lines and settlement counts are unchanged");
+    // The next era produces from the same lines: 1 food + 2 wood; 1 food + 3 gold.
+    last_turn_of_era(&mut g);
+    let ev = play(&mut g, A::EndTurn);
+    assert!(ev.contains(&SpringEvent::Produced {
+        seat: 0,
+        gained: [1, 2, 0],
+        discarded: [0, 0, 0],
+    }));
+    assert!(ev.contains(&SpringEvent::Produced {
+        seat: 1,
+        gained: [1, 0, 3],
+        discarded: [0, 0, 0],
+    }));
+    assert_eq!(g.empire(Seat(0)).unwrap().res, [1, 2, 0]);
+    assert_eq!(g.empire(Seat(1)).unwrap().res, [1, 0, 3]);
 }

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_spring::data::{
-    MONSTER_DATA, MONSTERS, QUESTS, Resource, STARTING_HEROES, Spot, Yield, wildland,
+    MONSTER_DATA, MONSTERS, MonsterKind, QUESTS, Resource, STARTING_HEROES, Spot, Yield, wildland,
 };
 use dwarfs_spring::map::{self, Loc};
 use dwarfs_spring::state::{hero_face, is_monster};
@@ -536,4 +536,189 @@ fn a_reveal_counts_only_the_fighters_own_dwarfs_settlements_and_fortress() {
         2,
         "seat 0's own dwarf and own settlement only: {cards:?}"
     );
+}
+
+/// The wildlands seat 0 may explore now, in location order.
+fn explorable_wildlands(g: &Spring) -> Vec<Loc> {
+    g.legal_actions_vec()
+        .into_iter()
+        .filter_map(|a| match a {
+            A::Explore { at } if map::is_wild(at) => Some(at),
+            _ => None,
+        })
+        .collect()
+}
+
+/// "Any Dwarf on a Wildland is considered to be adjacent to all spots surrounding that
+/// Wildland", and a wildland touches every neighbouring wildland (`map.rs`): a dwarf standing
+/// on a wildland opens the way to the next one, where it may fight.
+#[test]
+fn a_dwarf_on_a_wildland_may_explore_a_neighbouring_wildland_and_fight_there() {
+    let mut g = Spring::test_position(2);
+    let m = g.board().map.clone();
+    // Wildland `a` with a field facing it and a wildland `b` next to it.
+    let (a, f, b) = (0..6u8)
+        .find_map(|a| {
+            let f = m
+                .adj(a)
+                .iter()
+                .find(|&l| map::spot(l) == Some(Spot::Field))?;
+            let b = (0..6u8).find(|&b| m.adj(a).has(b))?;
+            Some((a, f, b))
+        })
+        .expect("two neighbouring wildlands, one facing a field");
+    assert!(!m.adj(f).has(b), "the field touches only its own wildland");
+    put_settlement(&mut g, Seat(0), Resource::Food, f);
+    assert_eq!(
+        explorable_wildlands(&g),
+        vec![a],
+        "the settlement reaches a only"
+    );
+    refuse(&mut g, A::Explore { at: b });
+    play(&mut g, A::Explore { at: a });
+    play(&mut g, A::Decline);
+    end(&mut g);
+    only_idle(&mut g, Seat(1));
+    play(&mut g, A::Idle);
+    end(&mut g);
+    // The dwarf on `a` reaches every wildland next to `a`, and no other.
+    let mut around: Vec<Loc> = (0..6u8).filter(|&w| w == a || m.adj(a).has(w)).collect();
+    around.sort_unstable();
+    assert!(around.contains(&b) && around.len() < 6, "{around:?}");
+    assert_eq!(explorable_wildlands(&g), around);
+    // A Harpy (2 axes) on `b`; seat 0 holds 2 successes.
+    let harpy = 2;
+    g.put_monster(harpy, 5, b as usize);
+    g.empire_mut(Seat(0)).successes = MONSTER_DATA[harpy as usize].axes;
+    let ev = play(&mut g, A::Explore { at: b });
+    assert_eq!(ev, vec![SpringEvent::Explored { seat: 0, at: b }]);
+    let e = g.empire(Seat(0)).unwrap();
+    assert_eq!(
+        (e.wild_dwarfs[a as usize], e.wild_dwarfs[b as usize]),
+        (1, 1)
+    );
+    assert_eq!(e.bastion, 5);
+    assert_eq!(g.legal_actions_vec(), vec![A::Engage, A::Decline]);
+    play(&mut g, A::Engage);
+    assert_eq!(
+        g.flow().chance,
+        Some(dwarfs_spring::ChanceTask::Fight { seat: 0, wild: b })
+    );
+    let ev = chance(&mut g, 1);
+    let (cards, successes, _) = revealed(&ev);
+    assert_eq!(
+        (cards.len(), successes),
+        (1, 2),
+        "one dwarf on b; the dwarf on a and the settlement by a do not count"
+    );
+    assert!(ev.contains(&SpringEvent::MonsterDefeated {
+        seat: 0,
+        card: harpy
+    }));
+}
+
+/// The monsters that reduce spots (Harpy: faeries, Witch: food, Cyclops: gold, Petrifier: wood)
+/// reduce a settlement's spot to 1, but "you always get the full amount of a resource spot" with
+/// the fortress: built beside the monster, it gains the whole spot while a settlement on a like
+/// spot gains 1.
+#[test]
+fn the_fortress_gains_its_full_spot_beside_a_harpy_cyclops_or_petrifier_where_a_settlement_gains_one()
+ {
+    for kind in [
+        MonsterKind::Harpy,
+        MonsterKind::Cyclops,
+        MonsterKind::Petrifier,
+        MonsterKind::Witch,
+    ] {
+        let reduced = kind.reduces().unwrap_or_else(|| panic!("{kind:?} reduces"));
+        let card = MONSTER_DATA.iter().position(|m| m.kind == kind).unwrap() as u8;
+        let mut g = Spring::test_position(2);
+        let m = g.board().map.clone();
+        let amount_of = |l: Loc| match map::spot(l) {
+            Some(Spot::Resource { amount, .. }) => amount,
+            _ => 0,
+        };
+        let mut like = spots(|s| matches!(s, Spot::Resource { kind, .. } if kind == reduced));
+        like.sort_by_key(|&l| std::cmp::Reverse(amount_of(l)));
+        // A spot of that yield facing a wildland, where the monster stands (worth 3 if one
+        // is); a like spot elsewhere.
+        let (fort, w, other) = like
+            .iter()
+            .find_map(|&l| {
+                let w = (0..6u8).find(|&w| m.adj(l).has(w))?;
+                let other = like
+                    .iter()
+                    .copied()
+                    .find(|&o| o != l && amount_of(o) == amount_of(l))?;
+                Some((l, w, other))
+            })
+            .unwrap_or_else(|| panic!("no {reduced:?} spot next to a wildland"));
+        let amount = amount_of(fort);
+        assert!(amount >= 2);
+        g.put_monster(card, 0, w as usize);
+        assert_eq!(g.effective(reduced, amount), 1, "{kind:?} is in play");
+        // Seat 0: a dwarf on the monster's wildland (so next to the spot) and 7 of each.
+        {
+            let e = g.empire_mut(Seat(0));
+            e.wild_dwarfs[w as usize] = 1;
+            e.bastion = 6;
+            e.res = [7, 7, 7];
+        }
+        let ev = play(&mut g, A::Fortress { at: fort });
+        assert!(
+            ev.contains(&SpringEvent::Built {
+                seat: 0,
+                at: fort,
+                fortress: true,
+                gained: amount
+            }),
+            "{kind:?}: {ev:?}"
+        );
+        match reduced {
+            Yield::Res(r) => {
+                let mut want = [0; 3];
+                want[r.index()] = amount;
+                assert_eq!(g.empire(Seat(0)).unwrap().res, want, "{kind:?}");
+            }
+            Yield::Faerie => {
+                chance(&mut g, 1);
+                assert_eq!(g.hand(Seat(0)).count_ones(), u32::from(amount), "{kind:?}");
+            }
+        }
+        end(&mut g);
+        // Seat 1 builds a settlement on the like spot, the monster still in play: 1.
+        let next = m
+            .adj(other)
+            .iter()
+            .find(|&l| l != fort && !map::is_wild(l) && map::spot(l) != Some(Spot::Water))
+            .unwrap();
+        put_settlement(&mut g, Seat(1), Resource::Food, next);
+        let ev = play(
+            &mut g,
+            A::Build {
+                line: Resource::Wood,
+                at: other,
+            },
+        );
+        assert!(
+            ev.contains(&SpringEvent::Built {
+                seat: 1,
+                at: other,
+                fortress: false,
+                gained: 1
+            }),
+            "{kind:?}: {ev:?}"
+        );
+        match reduced {
+            Yield::Res(r) => {
+                let mut want = [0; 3];
+                want[r.index()] = 1;
+                assert_eq!(g.empire(Seat(1)).unwrap().res, want, "{kind:?}");
+            }
+            Yield::Faerie => {
+                chance(&mut g, 1);
+                assert_eq!(g.hand(Seat(1)).count_ones(), 1, "{kind:?}");
+            }
+        }
+    }
 }

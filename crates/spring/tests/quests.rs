@@ -364,3 +364,76 @@ fn have_a_level_2_dragon_is_met_by_a_level_3_one() {
         },
     );
 }
+
+/// "Have defeated a monster" counts monsters ever defeated (docs/rules/spring.md): the defeat
+/// happened, so removing the monster's card from the heroes deck at the second expedition spot
+/// does not take it back.
+#[test]
+fn a_monster_card_removed_at_the_second_expedition_spot_still_counts_as_defeated() {
+    let mut g = Spring::test_position(2);
+    quests_only_deck(&mut g);
+    let (w, f) = wild_with_field(&g);
+    put_settlement(&mut g, Seat(0), Resource::Food, f);
+    let harpy = 2u8;
+    g.put_monster(harpy, 5, w as usize);
+    assert_eq!(QUEST_DATA[3].need, Requirement::Monsters(1));
+    let defeated = quest(3);
+    assert!(g.decks().area.contains(&Some(defeated)));
+    // Round 1: seat 0 defeats the Harpy.
+    g.empire_mut(Seat(0)).successes = MONSTER_DATA[harpy as usize].axes;
+    play(&mut g, A::Explore { at: w });
+    play(&mut g, A::Engage);
+    let ev = chance(&mut g, 1);
+    assert!(ev.contains(&SpringEvent::MonsterDefeated {
+        seat: 0,
+        card: harpy
+    }));
+    assert_eq!(g.empire(Seat(0)).unwrap().defeated, 1);
+    end(&mut g);
+    only_idle(&mut g, Seat(1));
+    play(&mut g, A::Idle);
+    end(&mut g);
+    // Round 2: a quest at the second expedition spot (2 dragons), then the Harpy's card goes.
+    g.give_dragon(Seat(0), 4, 1);
+    play(
+        &mut g,
+        A::Quest {
+            spot: 1,
+            card: quest(2),
+        },
+    );
+    chance(&mut g, 1);
+    assert_eq!(g.flow().pending, Some(Pending::Remove));
+    let ev = play(
+        &mut g,
+        A::RemoveHero {
+            card: hero_id(harpy),
+        },
+    );
+    assert!(ev.contains(&SpringEvent::HeroRemoved {
+        seat: 0,
+        card: hero_id(harpy)
+    }));
+    let heroes = g.empire(Seat(0)).unwrap().heroes;
+    assert!(
+        (0..MONSTERS as u8).all(|m| heroes >> hero_id(m) & 1 == 0),
+        "no monster card left in the heroes deck"
+    );
+    assert_eq!(g.decks().removed[0], 1 << hero_id(harpy));
+    end(&mut g);
+    play(&mut g, A::Idle);
+    end(&mut g);
+    // Round 3: the defeat still counts.
+    assert!(g.decks().area.contains(&Some(defeated)));
+    let ev = play(
+        &mut g,
+        A::Quest {
+            spot: 0,
+            card: defeated,
+        },
+    );
+    assert!(ev.contains(&SpringEvent::QuestFulfilled {
+        seat: 0,
+        card: defeated
+    }));
+}

@@ -1,10 +1,11 @@
 //! The readings the rules doc marks ours and this code follows: webs skip spots with a dwarf,
-//! dwarfs may stand on webbed spots, the fortress is no settlement for quests, and a targeted
-//! faerie with nothing to act on cannot be played.
+//! dwarfs may stand on webbed spots, the fortress is no settlement for quests, a targeted
+//! faerie with nothing to act on cannot be played, and free actions stay open while a choice is
+//! pending (a targeted faerie waits).
 
 mod common;
 use common::*;
-use dwarfs_engine::Seat;
+use dwarfs_engine::{Game, Seat};
 use dwarfs_spring::data::{FaerieKind, MONSTERS, Resource, Spot};
 use dwarfs_spring::map::{self, Loc};
 use dwarfs_spring::{Spring, SpringAction as A, SpringError, SpringEvent};
@@ -96,4 +97,48 @@ fn a_targeted_faerie_with_nothing_to_act_on_cannot_be_played() {
     assert!(e.to_string().contains("nothing to act on"), "{e}");
     g.empire_mut(Seat(0)).nest[0].exhausted = true;
     play(&mut g, A::PlayFaerie { card: dawn });
+}
+
+#[test]
+fn free_actions_stay_open_while_a_choice_is_pending_but_a_targeted_faerie_waits() {
+    let mut g = Spring::test_position(2);
+    let (w, f) = wild_with_field(&g);
+    put_settlement(&mut g, Seat(0), Resource::Food, f);
+    let dragon = g.empire(Seat(0)).unwrap().nest[0].dragon;
+    assert_eq!(g.empire(Seat(0)).unwrap().nest[0].level, 1);
+    g.empire_mut(Seat(0)).res = [0, 0, 4];
+    let card = |g: &mut Spring, kind| {
+        let c = g.faerie_card(kind).unwrap();
+        let hand = g.hand(Seat(0)) | 1 << c;
+        g.set_hand(Seat(0), hand);
+        c
+    };
+    let valor = card(&mut g, FaerieKind::Valor);
+    let wanderer = card(&mut g, FaerieKind::Wanderer);
+    // Explore the wildland: the choice to fight (or gather) or decline is pending.
+    play(&mut g, A::Explore { at: w });
+    assert!(g.flow().pending.is_some());
+    let legal = g.legal_actions_vec();
+    assert!(legal.contains(&A::Engage) && legal.contains(&A::Decline));
+    assert!(legal.contains(&A::Train { dragon }), "{legal:?}");
+    assert!(legal.contains(&A::PlayFaerie { card: valor }));
+    assert!(!legal.contains(&A::PlayFaerie { card: wanderer }));
+    // "At any given moment during your turn": train, and a faerie's successes for this fight.
+    play(&mut g, A::Train { dragon });
+    assert_eq!(g.empire(Seat(0)).unwrap().nest[0].level, 2);
+    play(&mut g, A::PlayFaerie { card: valor });
+    assert_eq!(g.empire(Seat(0)).unwrap().successes, 2);
+    // A faerie that moves or swaps would start a choice of its own: it waits.
+    assert!(matches!(
+        refuse(&mut g, A::PlayFaerie { card: wanderer }),
+        SpringError::NotNow(_)
+    ));
+    assert!(g.flow().pending.is_some(), "the choice is still to make");
+    play(&mut g, A::Decline);
+    assert!(g.flow().pending.is_none());
+    assert!(
+        g.legal_actions_vec()
+            .contains(&A::PlayFaerie { card: wanderer }),
+        "after the choice, the Wanderer has a dwarf to move"
+    );
 }

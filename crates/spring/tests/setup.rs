@@ -385,3 +385,161 @@ fn placement_order(players: u8, seed: u8) -> (Spring, Vec<u8>) {
     }
     (g, order)
 }
+
+/// Clears every monster and web of a set-up game from play (the area holds quests 1-6), so no
+/// spot is reduced.
+fn calm(g: &mut Spring) {
+    let quiet = Spring::test_position(g.players());
+    g.set_area(quiet.decks().area);
+    g.board_mut().monster_at = [None; WILDLANDS];
+    g.board_mut().webs = Default::default();
+}
+
+/// After the starting settlements the first era starts with its production phase: each
+/// settlement has revealed the first spot of its line (1 of the line's resource), on top of
+/// what its map spot gave at once, and then the warehouse limit keeps at most 7 of each.
+#[test]
+fn the_first_era_starts_by_producing_from_the_starting_settlements_up_to_the_warehouse_limit() {
+    let mut g = set_up(2, 5);
+    calm(&mut g);
+    let wood3 = spots(|s| {
+        s == Spot::Resource {
+            kind: res(Resource::Wood),
+            amount: 3,
+        }
+    });
+    let food3 = resource_spot(res(Resource::Food), 3);
+    let field = spots(|s| s == Spot::Field)[0];
+    // Snake order 0, 1, 1, 0. Seat 0: its wood line onto a wood spot worth 3.
+    play(
+        &mut g,
+        A::Place {
+            line: Resource::Wood,
+            at: wood3[0],
+        },
+    );
+    // Seat 1: its food line twice, onto a food spot worth 3 and onto a field.
+    play(
+        &mut g,
+        A::Place {
+            line: Resource::Food,
+            at: food3,
+        },
+    );
+    play(
+        &mut g,
+        A::Place {
+            line: Resource::Food,
+            at: field,
+        },
+    );
+    assert_eq!(g.phase(), Phase::Placement);
+    assert_eq!(g.empire(Seat(0)).unwrap().res, [0, 3, 0]);
+    assert_eq!(g.empire(Seat(1)).unwrap().res, [3, 0, 0]);
+    // Seat 0's second wood settlement onto another wood spot worth 3: 6 wood from the spots.
+    let ev = play(
+        &mut g,
+        A::Place {
+            line: Resource::Wood,
+            at: wood3[1],
+        },
+    );
+    let built = ev
+        .iter()
+        .position(|e| {
+            *e == SpringEvent::Built {
+                seat: 0,
+                at: wood3[1],
+                fortress: false,
+                gained: 3,
+            }
+        })
+        .expect("the spot pays at once");
+    let started = ev
+        .iter()
+        .position(|e| *e == SpringEvent::EraStarted { era: 1, first: 0 })
+        .expect("the first era starts after the last starting settlement");
+    assert!(built < started, "{ev:?}");
+    // Production: two revealed wood spots (1 + 1), 6 + 2 = 8 wood, one over the limit.
+    assert!(
+        ev.contains(&SpringEvent::Produced {
+            seat: 0,
+            gained: [0, 2, 0],
+            discarded: [0, 1, 0],
+        }),
+        "{ev:?}"
+    );
+    assert!(
+        ev.contains(&SpringEvent::Produced {
+            seat: 1,
+            gained: [2, 0, 0],
+            discarded: [0, 0, 0],
+        }),
+        "{ev:?}"
+    );
+    assert_eq!(g.empire(Seat(0)).unwrap().res, [0, 7, 0], "at most 7 wood");
+    assert_eq!(g.empire(Seat(1)).unwrap().res, [5, 0, 0]);
+    assert_eq!(g.phase(), Phase::Actions);
+    assert_eq!((g.flow().era, g.flow().round), (1, 1));
+    assert_eq!(seat(&g), Seat(0));
+}
+
+/// When the last starting settlement goes on a faerie spot, its draw comes first: the first era
+/// (and its production) starts at that chance point, not before.
+#[test]
+fn the_first_era_and_its_production_wait_for_the_last_starting_settlements_faerie_draw() {
+    let mut g = set_up(2, 5);
+    calm(&mut g);
+    let fields = spots(|s| s == Spot::Field);
+    let fae = resource_spot(Yield::Faerie, 2);
+    for at in &fields[..3] {
+        play(
+            &mut g,
+            A::Place {
+                line: Resource::Gold,
+                at: *at,
+            },
+        );
+    }
+    let ev = play(
+        &mut g,
+        A::Place {
+            line: Resource::Food,
+            at: fae,
+        },
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(
+            e,
+            SpringEvent::EraStarted { .. } | SpringEvent::Produced { .. }
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(g.to_act(), Actor::Chance);
+    assert_eq!(g.phase(), Phase::Placement);
+    assert_eq!(g.empire(Seat(0)).unwrap().res, [0, 0, 0]);
+    let ev = chance(&mut g, 2);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        SpringEvent::FaeriesDrawn {
+            seat: 0,
+            count: 2,
+            ..
+        }
+    )));
+    assert!(ev.contains(&SpringEvent::EraStarted { era: 1, first: 0 }));
+    assert!(ev.contains(&SpringEvent::Produced {
+        seat: 0,
+        gained: [1, 0, 1],
+        discarded: [0, 0, 0],
+    }));
+    assert!(ev.contains(&SpringEvent::Produced {
+        seat: 1,
+        gained: [0, 0, 2],
+        discarded: [0, 0, 0],
+    }));
+    assert_eq!(g.empire(Seat(0)).unwrap().res, [1, 0, 1]);
+    assert_eq!(g.empire(Seat(1)).unwrap().res, [0, 0, 2]);
+    assert_eq!(g.hand(Seat(0)).count_ones(), 1 + 2);
+    assert_eq!(g.phase(), Phase::Actions);
+}

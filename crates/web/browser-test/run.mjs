@@ -267,6 +267,31 @@ try {
     await page.close();
   }
 
+  // Nothing hovers on a phone: a press and hold pins a widget's tooltip until the next tap
+  // (the bot levels' descriptions in the hotseat lobby), and the long press is not a click.
+  if (part("menu")) {
+    const { page, errors } = await open(`${base}/?widgets=7`, { width: 390, height: 844 }, true);
+    await click(page, "Hotseat");
+    let level = null;
+    for (let i = 0; i < 50 && !level; i++) {
+      level = (await widgets(page)).find((w) => w.label === "hard");
+      if (!level) await page.waitForTimeout(100);
+    }
+    const tip = async () => (await widgets(page)).some((w) => w.label.startsWith("A long search"));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: level.x, y: level.y }] });
+    await page.waitForTimeout(1200);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await page.waitForTimeout(300);
+    check(await tip(), "phone: a press and hold on a bot level pins its description");
+    if (shots) await page.screenshot({ path: path.join(shots, "web-phone-tip.png") });
+    await page.touchscreen.tap(20, 800);
+    await page.waitForTimeout(300);
+    check(!(await tip()), "phone: the next tap takes the pinned description away");
+    check(errors.length === 0, `phone tip: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
+    await page.close();
+  }
+
   // Every game between bots in the page, to its end screen: the engines, the bots (with their
   // clock, at a level) and the table run in the browser.
   if (part("watch")) for (const [game, level] of [["fall", "easy"], ["hold", null], ["winter", null], ["spring", null], ["pig", null]]) {

@@ -6,7 +6,7 @@
 use crate::data::{Card, HeroAbility, MonsterId, POOL_COST, Resources, Zone, ZoneType};
 use crate::rules::legal::disaster_cost;
 use crate::state::{Stage, Winter};
-use crate::types::{DwarfKind, Pick, WinterAction};
+use crate::types::{DwarfKind, Pick, Squad, WinterAction};
 use dwarfs_engine::{Bot, Game, Seat, SeatView, SeedStream};
 
 /// The greedy bot (see the module doc). Deterministic for a seed.
@@ -176,13 +176,31 @@ fn card_value(w: &Winter, seat: Seat, card: Card, pick: Pick, target: Option<Tar
     }
 }
 
+/// What sending `home` home costs the player, roughly: an action to place each dwarf again
+/// (none for the Thunder King), more for a legend whose ability leaves the board.
+fn squad_cost(home: Squad) -> i32 {
+    home.workers as i32 * 3
+        + (home.ice_warrior as i32 + home.earth_guardian as i32) * 4
+        + home.thunder_king as i32
+}
+
 pub(crate) fn score(w: &Winter, seat: Seat, target: Option<Target>, a: &WinterAction) -> i32 {
     let p = w.player(seat);
     let in_effect = matches!(w.stage(), Stage::Music(m) if m.effect.is_some());
     let toward = |z: Zone| target.map_or(0, |t| 6 - t.zone.steps_to(z).min(6) as i32);
     match *a {
-        WinterAction::Defeat(m) => 200 + m.card().vp as i32 + (4 - monster_distance(w, m)) * 20,
-        WinterAction::Overcome(d) => 180 + d.card().vp as i32 + w.active_disasters() as i32 * 10,
+        WinterAction::Defeat { monster: m, home } => {
+            200 + m.card().vp as i32 + (4 - monster_distance(w, m)) * 20 - squad_cost(home)
+        }
+        WinterAction::Overcome {
+            disaster: d,
+            home,
+            spare,
+        } => {
+            // Save the resource held least of.
+            let kept = spare.map_or(0, |r| 7 - p.resource(r) as i32);
+            180 + d.card().vp as i32 + w.active_disasters() as i32 * 10 - squad_cost(home) + kept
+        }
         WinterAction::PlayMusic(i) => {
             let mut v = 0;
             for c in Card::in_mask(p.hand) {

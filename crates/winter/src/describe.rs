@@ -66,8 +66,25 @@ impl Winter {
                 };
                 format!("{who} plays {}{extra}", card.name())
             }
-            WinterAction::Defeat(m) => format!("{who} defeats the {}", m.name()),
-            WinterAction::Overcome(d) => format!("{who} overcomes {}", d.name()),
+            WinterAction::Defeat { monster, home } => format!(
+                "{who} defeats the {} ({} home)",
+                monster.name(),
+                squad_goes(home)
+            ),
+            WinterAction::Overcome {
+                disaster,
+                home,
+                spare,
+            } => {
+                let saved = spare.map_or(String::new(), |r| {
+                    format!("; the Earth Guardian saves 1 {}", r.name())
+                });
+                format!(
+                    "{who} overcomes {} ({} home{saved})",
+                    disaster.name(),
+                    squad_goes(home)
+                )
+            }
             WinterAction::Attack(m) => format!("{who} sends the {} to attack", m.name()),
             WinterAction::Push(m) => format!("{who} has the Ice Wyrm move the {}", m.name()),
             // Any deciding seat may play it at a simultaneous step, and it is secret.
@@ -81,4 +98,10 @@ impl Winter {
             },
         }
     }
+}
+
+/// "the Thunder King goes", "2 dwarfs go": who goes home after a fight.
+fn squad_goes(home: crate::types::Squad) -> String {
+    let verb = if home.dwarfs() == 1 { "goes" } else { "go" };
+    format!("{} {verb}", home.words())
 }

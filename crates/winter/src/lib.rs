@@ -54,7 +54,7 @@ pub use rules::score::{Breakdown, breakdown, tiebreakers};
 pub use state::{
     Board, Decks, Effect, End, Music, PlayerBoard, Stage, TurnState, WeekState, Winter,
 };
-pub use types::{DwarfKind, Pick, WinterAction, WinterError, WinterEvent, WinterOptions};
+pub use types::{DwarfKind, Pick, Squad, WinterAction, WinterError, WinterEvent, WinterOptions};
 pub use view::WinterView;
 
 use dwarfs_engine::{
@@ -70,7 +70,7 @@ impl Game for Winter {
     type Error = WinterError;
 
     const NAME: &'static str = "winter";
-    const RULES_VERSION: u32 = 5;
+    const RULES_VERSION: u32 = 6;
     const MIN_PLAYERS: u8 = 1;
     const MAX_PLAYERS: u8 = 4;
 

@@ -78,6 +78,57 @@ pub enum Pick {
     Dwarf(DwarfKind, Zone),
 }
 
+/// Which of a player's dwarfs in a foe's zone go home after a defeat or an overcome: the
+/// player's choice (the rulebook's "return the Dwarfs used"). The engine lists every squad that
+/// meets the foe's need with no dwarf to spare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Squad {
+    /// How many workers.
+    pub workers: u8,
+    /// The Ice Warrior goes home (it counts as 2 dwarfs against a monster).
+    pub ice_warrior: bool,
+    /// The Earth Guardian goes home.
+    pub earth_guardian: bool,
+    /// The Thunder King goes home (placed again for free).
+    pub thunder_king: bool,
+}
+
+impl Squad {
+    /// How many dwarfs of `kind` go home.
+    pub fn count(self, kind: DwarfKind) -> u8 {
+        match kind {
+            DwarfKind::Worker => self.workers,
+            DwarfKind::IceWarrior => self.ice_warrior as u8,
+            DwarfKind::EarthGuardian => self.earth_guardian as u8,
+            DwarfKind::ThunderKing => self.thunder_king as u8,
+        }
+    }
+
+    /// How many dwarfs go home in all.
+    pub fn dwarfs(self) -> u8 {
+        DwarfKind::ALL.iter().map(|k| self.count(*k)).sum()
+    }
+
+    /// "the Ice Warrior and 2 dwarfs", "1 dwarf", "nobody".
+    pub fn words(self) -> String {
+        let mut parts: Vec<String> = DwarfKind::LEGENDS
+            .iter()
+            .filter(|k| self.count(**k) > 0)
+            .map(|k| format!("the {}", k.name()))
+            .collect();
+        match self.workers {
+            0 => {}
+            1 => parts.push("1 dwarf".to_string()),
+            n => parts.push(format!("{n} dwarfs")),
+        }
+        match parts.len() {
+            0 => "nobody".to_string(),
+            1 => parts.remove(0),
+            n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+        }
+    }
+}
+
 /// One decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WinterAction {
@@ -116,9 +167,22 @@ pub enum WinterAction {
         pick: Pick,
     },
     /// Free action: defeat this monster with your dwarfs in its zone and resources.
-    Defeat(MonsterId),
+    Defeat {
+        /// The monster.
+        monster: MonsterId,
+        /// Which of your dwarfs there go home.
+        home: Squad,
+    },
     /// Free action: overcome this disaster with your dwarfs in its zone and resources.
-    Overcome(DisasterId),
+    Overcome {
+        /// The disaster.
+        disaster: DisasterId,
+        /// Which of your dwarfs there go home.
+        home: Squad,
+        /// With your Earth Guardian in its zone, the resource it saves you (one you would
+        /// pay); `None` without it.
+        spare: Option<Resource>,
+    },
     /// Invasion: the first player chooses which monster attacks next.
     Attack(MonsterId),
     /// Invasion: the first player chooses which other monster an Ice Wyrm moves.

@@ -5,7 +5,9 @@ mod common;
 use common::*;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_winter::data::{MonsterType as T, POOL_COST};
-use dwarfs_winter::{DwarfKind, Instrument, Pick, Stage, WinterAction, WinterError, WinterEvent};
+use dwarfs_winter::{
+    DwarfKind, Instrument, Pick, Resource, Squad, Stage, WinterAction, WinterError, WinterEvent,
+};
 
 const W: DwarfKind = DwarfKind::Worker;
 
@@ -225,17 +227,17 @@ fn defeating_a_monster_needs_dwarfs_in_its_zone_and_resources_and_sends_the_dwar
     g.put_monster(m, forest(2));
     put(&mut g, Seat(0), W, forest(2), 1);
     assert_eq!(
-        refuse(&mut g, WinterAction::Defeat(m)),
+        refuse(&mut g, defeat(m, 1)),
         WinterError::NotBeatable("it needs more of your dwarfs in its zone or more resources")
     );
     // Another player's dwarf does not help.
     put(&mut g, Seat(1), W, forest(2), 1);
-    refuse(&mut g, WinterAction::Defeat(m));
+    refuse(&mut g, defeat(m, 2));
     put(&mut g, Seat(0), W, forest(2), 2);
     g.player_mut(Seat(0)).resources = [1, 0, 2, 2];
-    refuse(&mut g, WinterAction::Defeat(m));
+    refuse(&mut g, defeat(m, 2));
     g.player_mut(Seat(0)).resources = [1, 1, 2, 2];
-    play(&mut g, WinterAction::Defeat(m));
+    play(&mut g, defeat(m, 2));
     let p = g.player(Seat(0));
     assert_eq!(p.resources, [0, 0, 2, 2]);
     assert_eq!(p.count(W, forest(2)), 1, "the 2 dwarfs used went home");
@@ -251,7 +253,7 @@ fn overcoming_a_disaster_pays_its_gold_and_sends_the_dwarfs_home() {
     let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs, 1 stone + 2 wood, 3 VP, 2 gold
     g.put_disaster(d);
     put(&mut g, Seat(0), W, field(3), 2);
-    play(&mut g, WinterAction::Overcome(d));
+    play(&mut g, overcome(d, 2));
     let p = g.player(Seat(0));
     assert_eq!(p.resources, [6, 4, 3, 2]);
     assert_eq!(p.dwarfs_home(), 7);
@@ -269,7 +271,16 @@ fn the_ice_warrior_counts_as_two_dwarfs_against_monsters() {
     put(&mut g, Seat(0), DwarfKind::IceWarrior, mine(1), 1);
     put(&mut g, Seat(0), W, mine(1), 1);
     g.player_mut(Seat(0)).resources = [0, 2, 1, 0];
-    play(&mut g, WinterAction::Defeat(m));
+    play(
+        &mut g,
+        WinterAction::Defeat {
+            monster: m,
+            home: Squad {
+                ice_warrior: true,
+                ..workers(1)
+            },
+        },
+    );
     assert_eq!(g.player(Seat(0)).dwarfs_home(), 7);
 }
 
@@ -282,7 +293,27 @@ fn the_earth_guardian_pays_one_resource_less_on_its_disaster() {
     put(&mut g, Seat(0), DwarfKind::EarthGuardian, field(4), 1);
     put(&mut g, Seat(0), W, field(4), 1);
     g.player_mut(Seat(0)).resources = [0, 0, 1, 1];
-    play(&mut g, WinterAction::Overcome(d));
+    // Saving wood would leave 2 stone to pay, and there is 1: only stone can be saved.
+    let guardian_and_worker = Squad {
+        earth_guardian: true,
+        ..workers(1)
+    };
+    refuse(
+        &mut g,
+        WinterAction::Overcome {
+            disaster: d,
+            home: guardian_and_worker,
+            spare: Some(Resource::Wood),
+        },
+    );
+    play(
+        &mut g,
+        WinterAction::Overcome {
+            disaster: d,
+            home: guardian_and_worker,
+            spare: Some(Resource::Stone),
+        },
+    );
     assert_eq!(
         g.player(Seat(0)).resources,
         [2, 0, 0, 0],
@@ -306,6 +337,33 @@ fn the_thunder_king_is_placed_for_free() {
 }
 
 #[test]
+fn the_thunder_king_is_free_but_still_once_per_zone_per_turn() {
+    let mut g = legendary(2);
+    make_legend(&mut g, Seat(0), DwarfKind::ThunderKing);
+    let king = |zone| WinterAction::Place {
+        kind: DwarfKind::ThunderKing,
+        zone,
+    };
+    // A worker placed in a zone closes it to the Thunder King this turn...
+    play(&mut g, place(wall(2)));
+    assert!(matches!(
+        refuse(&mut g, king(wall(2))),
+        WinterError::PlacedThere(_)
+    ));
+    // ...and the Thunder King placed in a zone closes it to a worker, for no action.
+    play(&mut g, king(wall(3)));
+    assert_eq!(
+        g.player(Seat(0)).actions_left,
+        4,
+        "only the worker cost one"
+    );
+    assert!(matches!(
+        refuse(&mut g, place(wall(3))),
+        WinterError::PlacedThere(_)
+    ));
+}
+
+#[test]
 fn the_last_turn_of_the_week_leads_to_the_next_week_with_the_next_first_player() {
     let mut g = position(3);
     g.set_monster_pile(&[]);
@@ -325,7 +383,7 @@ fn the_gold_of_a_disaster_is_capped_at_7() {
     g.put_disaster(d);
     put(&mut g, Seat(0), W, field(3), 2);
     g.player_mut(Seat(0)).resources = [6, 2, 2, 2];
-    let ev = play(&mut g, WinterAction::Overcome(d));
+    let ev = play(&mut g, overcome(d, 2));
     assert_eq!(g.player(Seat(0)).resources, [7, 2, 1, 0]);
     assert!(
         ev.contains(&WinterEvent::Resources(Seat(0), [1, 0, 0, 0])),
@@ -333,8 +391,31 @@ fn the_gold_of_a_disaster_is_capped_at_7() {
     );
 }
 
+/// The squads the legal actions offer for defeating `m` (or overcoming `d`), sorted.
+fn offered(g: &dwarfs_winter::Winter, foe: WinterAction) -> Vec<(u8, bool, bool, bool)> {
+    let mut v: Vec<_> = legal(g)
+        .into_iter()
+        .filter_map(|a| match (a, foe) {
+            (WinterAction::Defeat { monster, home }, WinterAction::Defeat { monster: m, .. })
+                if monster == m =>
+            {
+                Some(home)
+            }
+            (
+                WinterAction::Overcome { disaster, home, .. },
+                WinterAction::Overcome { disaster: d, .. },
+            ) if disaster == d => Some(home),
+            _ => None,
+        })
+        .map(|h| (h.workers, h.ice_warrior, h.earth_guardian, h.thunder_king))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
 #[test]
-fn a_defeat_sends_home_only_the_dwarfs_needed_the_ice_warrior_first() {
+fn a_defeat_sends_home_the_dwarfs_its_player_chooses_never_one_to_spare() {
     use DwarfKind::{EarthGuardian as EG, IceWarrior as IW, ThunderKing as TK};
     let legends = |g: &mut dwarfs_winter::Winter| {
         for k in [IW, EG, TK] {
@@ -342,7 +423,8 @@ fn a_defeat_sends_home_only_the_dwarfs_needed_the_ice_warrior_first() {
         }
     };
     // A Banshee (2 dwarfs) with the Ice Warrior, 2 workers and the Earth Guardian there: the
-    // Ice Warrior alone covers the 2.
+    // Ice Warrior alone, 2 workers, or a worker and the Earth Guardian; never the Ice Warrior
+    // with another (one to spare).
     let mut g = legendary(2);
     let m = monster(T::Banshee);
     g.put_monster(m, forest(2));
@@ -350,7 +432,51 @@ fn a_defeat_sends_home_only_the_dwarfs_needed_the_ice_warrior_first() {
     for (k, n) in [(IW, 1), (W, 2), (EG, 1)] {
         put(&mut g, Seat(0), k, forest(2), n);
     }
-    play(&mut g, WinterAction::Defeat(m));
+    let any = defeat(m, 0);
+    assert_eq!(
+        offered(&g, any),
+        vec![
+            (0, true, false, false),
+            (1, false, true, false),
+            (2, false, false, false)
+        ]
+    );
+    let spare = Squad {
+        ice_warrior: true,
+        ..workers(1)
+    };
+    assert!(matches!(
+        refuse(
+            &mut g,
+            WinterAction::Defeat {
+                monster: m,
+                home: spare
+            }
+        ),
+        WinterError::NotBeatable(_)
+    ));
+    // A dwarf that is not there cannot go home.
+    let absent = Squad {
+        thunder_king: true,
+        ..workers(1)
+    };
+    refuse(
+        &mut g,
+        WinterAction::Defeat {
+            monster: m,
+            home: absent,
+        },
+    );
+    play(
+        &mut g,
+        WinterAction::Defeat {
+            monster: m,
+            home: Squad {
+                earth_guardian: true,
+                ..workers(1)
+            },
+        },
+    );
     let p = g.player(Seat(0));
     assert_eq!(
         [
@@ -358,9 +484,11 @@ fn a_defeat_sends_home_only_the_dwarfs_needed_the_ice_warrior_first() {
             p.count(W, forest(2)),
             p.count(EG, forest(2))
         ],
-        [0, 2, 1]
+        [1, 1, 0],
+        "the worker and the Earth Guardian went home, as chosen"
     );
-    // A Frost Giant (3 dwarfs): the Ice Warrior (2) and one worker; the legends stay.
+    // A Frost Giant (3 dwarfs) with one of each legend and 2 workers: the Ice Warrior with any
+    // one other, or any 3 of the others.
     let mut g = legendary(2);
     let m = monster(T::FrostGiant);
     g.put_monster(m, mine(1));
@@ -368,52 +496,61 @@ fn a_defeat_sends_home_only_the_dwarfs_needed_the_ice_warrior_first() {
     for (k, n) in [(IW, 1), (W, 2), (EG, 1), (TK, 1)] {
         put(&mut g, Seat(0), k, mine(1), n);
     }
-    play(&mut g, WinterAction::Defeat(m));
-    let p = g.player(Seat(0));
+    g.player_mut(Seat(0)).resources = [7, 7, 7, 7];
     assert_eq!(
-        [
-            p.count(IW, mine(1)),
-            p.count(W, mine(1)),
-            p.count(EG, mine(1)),
-            p.count(TK, mine(1))
-        ],
-        [0, 1, 1, 1]
+        offered(&g, defeat(m, 0)),
+        vec![
+            (0, true, false, true),
+            (0, true, true, false),
+            (1, false, true, true),
+            (1, true, false, false),
+            (2, false, false, true),
+            (2, false, true, false),
+        ]
     );
-    // A Wolf Pack (1 dwarf) with no Ice Warrior: a worker, before the Earth Guardian and the
-    // Thunder King; with no worker, the Earth Guardian before the Thunder King.
+    // A Wolf Pack (1 dwarf): any one dwarf, the Thunder King (placed again for free) too.
     let mut g = legendary(2);
     let m = monster(T::WolfPack);
     g.put_monster(m, field(2));
     legends(&mut g);
-    for k in [W, EG, TK] {
+    for k in [W, IW, TK] {
         put(&mut g, Seat(0), k, field(2), 1);
     }
-    play(&mut g, WinterAction::Defeat(m));
+    assert_eq!(
+        offered(&g, defeat(m, 0)),
+        vec![
+            (0, false, false, true),
+            (0, true, false, false),
+            (1, false, false, false)
+        ]
+    );
+    play(
+        &mut g,
+        WinterAction::Defeat {
+            monster: m,
+            home: Squad {
+                thunder_king: true,
+                ..Squad::default()
+            },
+        },
+    );
     let p = g.player(Seat(0));
     assert_eq!(
         [
             p.count(W, field(2)),
-            p.count(EG, field(2)),
+            p.count(IW, field(2)),
             p.count(TK, field(2))
         ],
-        [0, 1, 1]
+        [1, 1, 0]
     );
-    let mut g = legendary(2);
-    g.put_monster(m, field(4));
-    legends(&mut g);
-    put(&mut g, Seat(0), EG, field(4), 1);
-    put(&mut g, Seat(0), TK, field(4), 1);
-    play(&mut g, WinterAction::Defeat(m));
-    let p = g.player(Seat(0));
-    assert_eq!([p.count(EG, field(4)), p.count(TK, field(4))], [0, 1]);
 }
 
 #[test]
-fn overcoming_sends_home_only_the_dwarfs_needed_workers_first() {
+fn overcoming_sends_home_the_dwarfs_its_player_chooses_the_ice_warrior_counting_one() {
     use DwarfKind::{EarthGuardian as EG, IceWarrior as IW, ThunderKing as TK};
-    // Flooded Barn (2 dwarfs) with one of each kind there: the worker, then the Thunder King.
+    // Flooded Barn (2 dwarfs) with one of each kind there: any 2 of the 4.
     let mut g = legendary(2);
-    let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs
+    let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs, 1 stone + 2 wood
     g.put_disaster(d);
     for k in [IW, EG, TK] {
         make_legend(&mut g, Seat(0), k);
@@ -422,7 +559,39 @@ fn overcoming_sends_home_only_the_dwarfs_needed_workers_first() {
         put(&mut g, Seat(0), k, field(3), 1);
     }
     g.player_mut(Seat(0)).resources = [2, 2, 2, 2];
-    play(&mut g, WinterAction::Overcome(d));
+    let squads = offered(&g, overcome(d, 0));
+    assert_eq!(squads.len(), 6, "{squads:?}");
+    assert!(
+        squads
+            .iter()
+            .all(|&(w, i, e, t)| w + i as u8 + e as u8 + t as u8 == 2)
+    );
+    // The Earth Guardian is there: it saves 1 stone or 1 wood, the player's choice.
+    let spares: std::collections::BTreeSet<_> = legal(&g)
+        .into_iter()
+        .filter_map(|a| match a {
+            WinterAction::Overcome { spare, .. } => Some(spare),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        spares,
+        [Some(Resource::Stone), Some(Resource::Wood)]
+            .into_iter()
+            .collect()
+    );
+    play(
+        &mut g,
+        WinterAction::Overcome {
+            disaster: d,
+            home: Squad {
+                ice_warrior: true,
+                thunder_king: true,
+                ..Squad::default()
+            },
+            spare: Some(Resource::Wood),
+        },
+    );
     let p = g.player(Seat(0));
     assert_eq!(
         [
@@ -431,23 +600,17 @@ fn overcoming_sends_home_only_the_dwarfs_needed_workers_first() {
             p.count(IW, field(3)),
             p.count(EG, field(3))
         ],
-        [0, 0, 1, 1]
+        [1, 0, 0, 1]
     );
-    // Frozen Harvest (1 dwarf) with the Ice Warrior and the Earth Guardian: the Ice Warrior.
-    let mut g = legendary(2);
-    let d = disaster("Frozen Harvest"); // Field 1
-    g.put_disaster(d);
-    for k in [IW, EG] {
-        make_legend(&mut g, Seat(0), k);
-        put(&mut g, Seat(0), k, field(1), 1);
-    }
-    play(&mut g, WinterAction::Overcome(d));
-    let p = g.player(Seat(0));
-    assert_eq!([p.count(IW, field(1)), p.count(EG, field(1))], [0, 1]);
+    assert_eq!(
+        p.resources,
+        [4, 2, 1, 1],
+        "paid 1 stone + 1 wood, gained 2 gold"
+    );
 }
 
 #[test]
-fn free_actions_are_refused_while_music_plays_even_to_its_leader() {
+fn free_actions_are_open_to_the_music_leader_between_cards_but_not_to_answering_players() {
     let mut g = position(2);
     let m = monster(T::WolfPack); // 1 dwarf, 2 wood
     g.put_monster(m, forest(2));
@@ -459,21 +622,32 @@ fn free_actions_are_refused_while_music_plays_even_to_its_leader() {
         g.player_mut(s).hand = hero("Ranger").bit();
     }
     play(&mut g, WinterAction::PlayMusic(Instrument::Drums));
-    // The leader, playing their own cards.
-    for a in [WinterAction::Defeat(m), WinterAction::Overcome(d)] {
-        assert!(matches!(refuse(&mut g, a), WinterError::WrongStep(_)));
-    }
+    // The leader, between their own cards: still their turn ("on your turn").
+    play(&mut g, defeat(m, 1));
+    // Inside a hero's moves: the moves first.
+    play(
+        &mut g,
+        WinterAction::PlayCard {
+            card: hero("Ranger"),
+            pick: Pick::Nothing,
+        },
+    );
+    assert!(matches!(
+        refuse(&mut g, overcome(d, 1)),
+        WinterError::WrongStep(_)
+    ));
     play(&mut g, WinterAction::Done);
-    // The answering player.
+    play(&mut g, WinterAction::Done);
+    // The answering player: not their turn.
     assert_eq!(seat(&g), Seat(1));
-    for a in [WinterAction::Defeat(m), WinterAction::Overcome(d)] {
-        assert!(matches!(refuse(&mut g, a), WinterError::WrongStep(_)));
-    }
+    assert!(matches!(
+        refuse(&mut g, overcome(d, 1)),
+        WinterError::WrongStep(_)
+    ));
     play(&mut g, WinterAction::Done);
-    // Back in the leader's turn, both are free actions again.
+    // Back in the leader's turn.
     assert_eq!(g.stage(), Stage::Turn);
-    play(&mut g, WinterAction::Defeat(m));
-    play(&mut g, WinterAction::Overcome(d));
+    play(&mut g, overcome(d, 1));
 }
 
 #[test]

@@ -486,6 +486,37 @@ fn pathfinder_and_foreman_move_two_different_dwarfs_in_forests_or_mines() {
 }
 
 #[test]
+fn move_any_two_stops_after_one_when_its_player_is_done() {
+    for (name, a, b, out_a) in [
+        ("Herder", field(1), field(3), wall(1)),
+        ("Pathfinder", forest(1), forest(3), forest(2)),
+        ("Foreman", mine(1), mine(3), forest(2)),
+    ] {
+        let mut g = position(2);
+        put(&mut g, Seat(0), W, a, 1);
+        put(&mut g, Seat(1), W, b, 1);
+        ready(&mut g, hero(name));
+        play_card(&mut g, hero(name), Pick::Nothing);
+        play(&mut g, mv(Seat(0), a, out_a));
+        assert!(
+            matches!(g.stage(), Stage::Music(m) if m.effect.is_some()),
+            "{name}: a second move is still open"
+        );
+        play(&mut g, WinterAction::Done);
+        assert!(
+            matches!(g.stage(), Stage::Music(m) if m.effect.is_none()),
+            "{name}: Done ends the card's moves"
+        );
+        assert_eq!(
+            g.player(Seat(1)).count(W, b),
+            1,
+            "{name}: the second dwarf stays"
+        );
+        refuse(&mut g, mv(Seat(1), b, field(3)));
+    }
+}
+
+#[test]
 fn scout_and_sergeant_place_or_move_exactly_one_dwarf() {
     for name in ["Scout", "Sergeant"] {
         // One placement, then the card is spent.

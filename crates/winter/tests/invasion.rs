@@ -215,6 +215,28 @@ fn ice_wyrm_moves_another_monster_chosen_by_the_first_player() {
 }
 
 #[test]
+fn the_ice_wyrms_push_is_a_move_only_the_pushed_monsters_ability_does_not_trigger() {
+    let mut g = position(2);
+    let wyrm = monster(T::IceWyrm);
+    let yeti = monster(T::Yeti);
+    g.put_monster(wyrm, mine(1));
+    g.put_monster(yeti, mine(2));
+    put(&mut g, Seat(0), DwarfKind::Worker, field(2), 1);
+    g.begin_week_now();
+    // The only other monster: pushed without a decision, into Field 2 where seat 0 stands,
+    // then its own attack takes it on to Wall 2, where nobody stands.
+    let ev = play(&mut g, WinterAction::Attack(wyrm));
+    assert!(ev.contains(&WinterEvent::MonsterMoved(yeti, mine(2), field(2))));
+    assert!(ev.contains(&WinterEvent::MonsterMoved(yeti, field(2), wall(2))));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, WinterEvent::MonsterHit { monster, .. } if *monster == yeti)),
+        "the Yeti hit nobody: {ev:?}"
+    );
+    assert_eq!(g.player(Seat(0)).count(DwarfKind::Worker, field(2)), 1);
+}
+
+#[test]
 fn a_harpy_silences_the_instrument_of_its_zone() {
     let mut g = position(2);
     g.put_monster(monster(T::Harpy), forest(1));
@@ -396,7 +418,8 @@ fn snowball_a_disaster_revealed_on_a_disaster_brings_another_while_at_most_3_are
         "both draws happen among the entropies tried"
     );
 
-    // Counted after the reveal: with 3 already active, the Hailstorm makes 4 and brings none.
+    // Counted before the reveal: with 3 already active, the Hailstorm (the 4th) still brings
+    // one more, 5 in all; with 4 already active, none.
     let mut hail_first = false;
     for e in 0..32 {
         let (g, ev) = reveal_week(
@@ -404,9 +427,27 @@ fn snowball_a_disaster_revealed_on_a_disaster_brings_another_while_at_most_3_are
             &["Hailstorm", "Sleet"],
             e,
         );
+        let order = reveals(&ev);
+        if order[0] == hail {
+            hail_first = true;
+            assert_eq!(order, vec![hail, sleet]);
+            assert_eq!(g.active_disasters(), 5);
+        } else {
+            assert_eq!(order, vec![sleet]);
+            assert_eq!(g.active_disasters(), 4);
+        }
+    }
+    assert!(hail_first);
+    let mut hail_first = false;
+    for e in 0..32 {
+        let (g, ev) = reveal_week(
+            &["Frozen Harvest", "Wildfire", "Cave-in", "Windfall"],
+            &["Hailstorm", "Sleet"],
+            e,
+        );
         hail_first |= reveals(&ev)[0] == hail;
         assert_eq!(reveals(&ev).len(), 1, "no extra draw");
-        assert_eq!(g.active_disasters(), 4);
+        assert_eq!(g.active_disasters(), 5);
     }
     assert!(hail_first);
 
@@ -424,6 +465,38 @@ fn snowball_a_disaster_revealed_on_a_disaster_brings_another_while_at_most_3_are
     // Only the Hailstorm in the pile: the snowball finds the pile empty and draws nothing.
     let (g, _) = reveal_week(&["Frozen Harvest"], &["Hailstorm"], 7);
     assert_eq!(g.active_disasters(), 2);
+}
+
+#[test]
+fn a_snowballed_disaster_on_another_disaster_snowballs_again() {
+    let hail = disaster("Hailstorm"); // Field 1, on the Frozen Harvest
+    let barn = disaster("Flooded Barn"); // Field 3, on the Sleet
+    let rot = disaster("Rot"); // Forest 4, alone
+    // 2 active: the Hailstorm (on the Frozen Harvest, 2 before it) brings one more; when that
+    // is the Flooded Barn (on the Sleet, 3 before it), it brings the Rot too: 5 active from one
+    // reveal. The same the other way round; the Rot shares no zone and stops a chain.
+    let mut chained = false;
+    for e in 0..64 {
+        let (g, ev) = reveal_week(
+            &["Frozen Harvest", "Sleet"],
+            &["Hailstorm", "Flooded Barn", "Rot"],
+            e,
+        );
+        let order = reveals(&ev);
+        if order.starts_with(&[hail, barn]) || order.starts_with(&[barn, hail]) {
+            chained = true;
+            assert_eq!(order.len(), 3, "{order:?}");
+            assert_eq!(order[2], rot);
+            assert_eq!(g.active_disasters(), 5);
+        } else if order[0] == rot {
+            assert_eq!(order, vec![rot], "the Rot shares no zone");
+            assert_eq!(g.active_disasters(), 3);
+        } else {
+            assert_eq!(order[1..], [rot], "{order:?}");
+            assert_eq!(g.active_disasters(), 4);
+        }
+    }
+    assert!(chained, "the chain happens among the entropies tried");
 }
 
 #[test]
@@ -473,12 +546,12 @@ fn snowball_applies_to_the_ogre_kings_reveal_and_to_impending_doom() {
 }
 
 #[test]
-fn the_yeti_sends_home_a_worker_then_the_thunder_king_the_earth_guardian_the_ice_warrior() {
+fn the_yeti_sends_home_the_thunder_king_then_a_worker_the_earth_guardian_the_ice_warrior() {
     use DwarfKind::{EarthGuardian as EG, IceWarrior as IW, ThunderKing as TK, Worker as W};
     let mut g = legendary(4);
     g.put_monster(monster(T::Yeti), mine(2)); // -> Field 2
     let here = field(2);
-    let sets: [&[DwarfKind]; 4] = [&[W, TK, EG, IW], &[TK, EG, IW], &[EG, IW], &[IW]];
+    let sets: [&[DwarfKind]; 4] = [&[W, TK, EG, IW], &[W, EG, IW], &[EG, IW], &[IW]];
     for (s, kinds) in Seat::all(4).zip(sets) {
         for &k in kinds {
             if k != W {
@@ -494,9 +567,15 @@ fn the_yeti_sends_home_a_worker_then_the_thunder_king_the_earth_guardian_the_ice
             .filter(|k| g.player(Seat(s)).home[k.index()] > 0 && *k != W)
             .collect()
     };
-    assert_eq!(g.player(Seat(0)).count(W, here), 0, "seat 0: the worker");
-    assert_eq!(home(&g, 0), vec![]);
-    assert_eq!(home(&g, 1), vec![TK]);
+    // The Thunder King is placed again for free: losing him costs no action.
+    assert_eq!(home(&g, 0), vec![TK]);
+    assert_eq!(
+        g.player(Seat(0)).count(W, here),
+        1,
+        "seat 0 keeps its worker"
+    );
+    assert_eq!(home(&g, 1), vec![]);
+    assert_eq!(g.player(Seat(1)).count(W, here), 0, "seat 1: the worker");
     assert_eq!(home(&g, 2), vec![EG]);
     assert_eq!(home(&g, 3), vec![IW]);
     for (s, kinds) in Seat::all(4).zip(sets) {

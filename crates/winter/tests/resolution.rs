@@ -34,7 +34,7 @@ fn defeating_the_monster_inside_the_castle_before_the_week_ends_saves_it() {
     let m = monster(T::WolfPack); // 1 dwarf, 2 wood
     g.put_monster(m, CASTLE);
     put(&mut g, Seat(0), DwarfKind::Worker, CASTLE, 1);
-    play(&mut g, WinterAction::Defeat(m));
+    play(&mut g, defeat(m, 1));
     end_turns(&mut g);
     assert_eq!(g.end(), None);
     assert_eq!(g.week(), 4);
@@ -56,6 +56,30 @@ fn four_active_disasters_at_the_end_of_a_week_lose_three_do_not() {
             g.outcome().is_some_and(|o| o.all_lost),
             lost,
             "{n} disasters"
+        );
+    }
+}
+
+#[test]
+fn a_loss_at_the_end_of_week_7_beats_surviving_the_winter() {
+    // 4 disasters, or a monster in the castle, at the end of the last week: lost, not survived.
+    for castle in [false, true] {
+        let mut g = position(2);
+        week(&mut g, 7);
+        if castle {
+            g.put_monster(monster(T::Harpy), CASTLE);
+        } else {
+            for name in ["Frozen Harvest", "Locust Swarm", "Wildfire", "Cave-in"] {
+                g.put_disaster(disaster(name));
+            }
+        }
+        end_turns(&mut g);
+        let o = g.outcome().unwrap();
+        assert!(o.all_lost && o.winners.is_empty(), "castle {castle}");
+        assert!(
+            matches!(g.end(), Some(End::Lost { week: 7, .. })),
+            "castle {castle}: {:?}",
+            g.end()
         );
     }
 }
@@ -121,8 +145,8 @@ fn vp_of_a_defeat_and_an_overcome_played_in_the_game_are_scored_at_the_end() {
     put(&mut g, Seat(0), DwarfKind::Worker, forest(2), 1);
     put(&mut g, Seat(0), DwarfKind::Worker, field(3), 2);
     g.player_mut(Seat(0)).resources = [2, 2, 2, 4];
-    play(&mut g, WinterAction::Defeat(m));
-    play(&mut g, WinterAction::Overcome(d));
+    play(&mut g, defeat(m, 1));
+    play(&mut g, overcome(d, 2));
     end_turns(&mut g);
     let o = g.outcome().unwrap();
     let s0 = o.score(Seat(0)).unwrap();

@@ -38,7 +38,7 @@ impl GameEntry for SpringEntry {
         vec![TakeoverPin {
             name: "default",
             options: SpringOptions::default(),
-            hash: "f0a2a4dec5df37d14bf1d11bffa5e03a0f98b2e5ac252013bcf82e9f37c287af",
+            hash: "42b8283a92bf8fad624212d64d3ff2f62194d75b92e1bb7529a72ad561ee2d54",
         }]
     }
 
@@ -53,21 +53,21 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 2,
         seed: 1,
-        hash: "b25acb44f2d29117a1bfaf2930d75d48864c9a773ed7908a130c03fce29f1422",
+        hash: "8d99f859ef2121d2ac593d923f6a373dcdd10659110bd948105e1a0c5b9ab89f",
     },
     Golden {
         players: 3,
         seed: 2,
-        hash: "ab2ae8d9beee17603011b45d215021a27b7831147217ada4cb9f8b99e1afb906",
+        hash: "524b7ae5e86916c07794dc1c4f8dd8db59f558c5e8b2b979888a0305afc2fb27",
     },
     Golden {
         players: 4,
         seed: 3,
-        hash: "6e8f083ac9ed1c367f1b7dcd56f375771821b9b56d49a1edde183d1044deb01d",
+        hash: "f34f4b3145b2bff446a3b486e63855faaed060ded1d178ebdc2a26214d4e1e97",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "7953b46e66ad9df67e91dde37b5b2a2ee6d6bfc52c7d7a8006d40a809c92e93f",
+        hash: "a2ebc8e4dfc61e8ad099b24b1e010299d991c4e66f3854d32f30bfc8fec0be53",
     },
 ];

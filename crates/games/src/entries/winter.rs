@@ -82,7 +82,7 @@ impl GameEntry for WinterEntry {
         vec![TakeoverPin {
             name: "base game",
             options: WinterOptions::default(),
-            hash: "af2ec37a408e8974372017846b05166bd48b8464dfce57ee62c123272e5ca1ae",
+            hash: "6e84b3569ebb6c48406d0261add9b3c00345a43f699497875b680acf633ea8e1",
         }]
     }
 
@@ -103,22 +103,22 @@ const GOLDEN: &[Golden] = &[
     Golden {
         players: 1,
         seed: 1,
-        hash: "dfb2bce04a433ab65d79fd8e0687ae12d42ddef09835ec0d3003beb189b421c3",
+        hash: "a840d068695af28fc0f45218d5d3e16665e334f9458a19f1038453c8cab2c79e",
     },
     Golden {
         players: 2,
         seed: 2,
-        hash: "910b761aca36d06ab257fc501c32a5d40658e55c1e63798c4de8bfa4d367b9c1",
+        hash: "0a7a13ccd6432810a52dcb232f09dc1b746c65dbdab61b179718cada1a5615db",
     },
     Golden {
         players: 3,
         seed: 3,
-        hash: "079fc50e74074a26f7c102403a0541c09d2cd7a1113769e9e1be8a36f5f3621d",
+        hash: "d8e057a6e8d654754779cfb48c7b35daa8d4c81d42404ff26d42581605648f2b",
     },
     Golden {
         players: 4,
         seed: 4,
-        hash: "ba7c037e2383f3f8cb1d6dc87131a685524542051fa817b53097e1299f9a4608",
+        hash: "be502fe89bb19b8def3c0623efd88e4f30c836f59db09a1ab06f81b8a812c1fa",
     },
 ];
 
@@ -127,11 +127,11 @@ const GOLDEN_ALL: &[Golden] = &[
     Golden {
         players: 1,
         seed: 5,
-        hash: "5a4b11fbb712dd74076f0e5de3a100413f0febab3e832eeb22a4b97bdc70918c",
+        hash: "ce39dab49946b3957821341a3b00ed64a5a7e52ef20d4872c87ceb9cdd4325ba",
     },
     Golden {
         players: 4,
         seed: 6,
-        hash: "60e45ffe435974da6bf0f1d737bf216708f992319d408cd19fe9f21479b5d98e",
+        hash: "e33a038bdc8e19717404d4cfcb660be0d838cd086bb8f808429228b1a06ff05c",
     },
 ];

@@ -3,6 +3,7 @@
 use super::paint::*;
 use super::{CELL, FallView, Selection, colour_of, label};
 use crate::theme::{self, GOLD, TARGET};
+use crate::tips::Tip;
 use dwarfs_fall::data;
 use dwarfs_fall::rules_text::{capital, card_text, class_text, memorial_text};
 use dwarfs_fall::{Colour, FallAction, Observation, Pos};
@@ -176,7 +177,7 @@ impl FallView {
                 Some(_) => label(&resp, format!("target {}: {name}", cell.pos)),
                 None => label(&resp, format!("cell {}: {name}", cell.pos)),
             }
-            let resp = resp.on_hover_ui(|ui| {
+            let resp = resp.tip_ui(|ui| {
                 ui.set_max_width(300.0);
                 ui.label(
                     RichText::new(format!(
@@ -250,7 +251,7 @@ impl FallView {
             let resp = ui.interact(r, id, Sense::hover());
             draw_memorial(&painter, r, self.zoom);
             label(&resp, format!("memorial {p}"));
-            resp.on_hover_text(memorial_text(p));
+            resp.tip(memorial_text(p));
         }
         // Empty positions that are targets (placing a card).
         for (&p, acts) in &targets {
@@ -305,17 +306,13 @@ impl FallView {
                 ))
                 .layout(egui::Layout::left_to_right(egui::Align::Center)),
         );
-        if bar.small_button("+").on_hover_text("Zoom in").clicked() {
+        if bar.small_button("+").tip("Zoom in").clicked() {
             self.zoom = (self.zoom * 1.2).min(2.5);
         }
-        if bar.small_button("-").on_hover_text("Zoom out").clicked() {
+        if bar.small_button("-").tip("Zoom out").clicked() {
             self.zoom = (self.zoom / 1.2).max(0.35);
         }
-        if bar
-            .small_button("Fit")
-            .on_hover_text("Show every card")
-            .clicked()
-        {
+        if bar.small_button("Fit").tip("Show every card").clicked() {
             self.fit = true;
         }
         bar.label(theme::caption("drag to pan · scroll to zoom"));

@@ -4,6 +4,7 @@
 use super::paint::*;
 use super::{FallView, Selection, colour_of, secret_vp};
 use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM};
+use crate::tips::Tip;
 use crate::view::GameView;
 use dwarfs_engine::Game;
 use dwarfs_fall::rules_text::{capital, card_text, class_cost, class_text, gem_text, ogre_text};
@@ -55,8 +56,8 @@ impl FallView {
                     });
                 let resp = ui
                     .add_enabled(legal_card || selected, b)
-                    .on_hover_text(card_text(k))
-                    .on_disabled_hover_text(card_text(k));
+                    .tip(card_text(k))
+                    .tip_disabled(card_text(k));
                 if resp.clicked() {
                     if selected {
                         self.reset();
@@ -78,7 +79,7 @@ impl FallView {
                     .collect();
                 if ui
                     .button("Turn card")
-                    .on_hover_text("Turn the card a quarter turn clockwise before placing it")
+                    .tip("Turn the card a quarter turn clockwise before placing it")
                     .clicked()
                 {
                     self.turns = (self.turns + 1) % k.orientations();
@@ -113,7 +114,7 @@ impl FallView {
             if let Some(gems) = me.gems {
                 for g in Gem::ALL {
                     let n = gems[g as usize];
-                    theme::gem(ui, gem_colour(g), 16.0).on_hover_text(gem_text(g));
+                    theme::gem(ui, gem_colour(g), 16.0).tip(gem_text(g));
                     ui.label(format!("{n} {}", g.name()));
                     let d = FallAction::Discard(HandCard::Gem(g));
                     if can(&d) && ui.button(format!("Discard {}", g.name())).clicked() {
@@ -129,13 +130,12 @@ impl FallView {
                     if n == 0 {
                         continue;
                     }
-                    ui.label(format!("{n}× {}", o.name()))
-                        .on_hover_text(ogre_text(o));
+                    ui.label(format!("{n}× {}", o.name())).tip(ogre_text(o));
                     let play = FallAction::PlayOgre(o);
                     if can(&play)
                         && ui
                             .button(format!("Play {}", o.name()))
-                            .on_hover_text(ogre_text(o))
+                            .tip(ogre_text(o))
                             .clicked()
                     {
                         self.reset();
@@ -158,7 +158,7 @@ impl FallView {
         ui.horizontal_wrapped(|ui| {
             if let Some(g) = me.secret_goal {
                 ui.label(RichText::new(format!("Secret goal: {}", g.name())).color(GOLD))
-                    .on_hover_text(format!(
+                    .tip(format!(
                         "{} VP once revealed: {}",
                         secret_vp(game, g),
                         g.text()
@@ -235,7 +235,7 @@ impl FallView {
                 ui.add_space(12.0);
                 if ui
                     .add(theme::primary_button("End actions"))
-                    .on_hover_text(dwarfs_fall::rules_text::END_ACTIONS_TEXT)
+                    .tip(dwarfs_fall::rules_text::END_ACTIONS_TEXT)
                     .clicked()
                 {
                     self.reset();
@@ -267,13 +267,13 @@ impl FallView {
                 let ok = legal.contains(&a);
                 let resp = ui
                     .add_enabled(ok, egui::Button::new(format!("Upgrade to {}", k.name())))
-                    .on_hover_text(format!(
+                    .tip(format!(
                         "Turn a campfire dwarf into your {}: {}. Costs {}",
                         k.name(),
                         class_text(k),
                         class_cost(k)
                     ))
-                    .on_disabled_hover_text(format!(
+                    .tip_disabled(format!(
                         "Needs a dwarf in your campfire and {}",
                         class_cost(k)
                     ));
@@ -306,7 +306,7 @@ impl FallView {
                             }),
                         ),
                     )
-                    .on_hover_text(format!(
+                    .tip(format!(
                         "Your {} ({}): {}",
                         k.name(),
                         at.map_or("in your campfire".to_string(), |p| format!("at {p}")),

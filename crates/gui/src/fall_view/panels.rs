@@ -3,6 +3,7 @@
 use super::paint::*;
 use super::{FallView, colour_of};
 use crate::theme::{self, GOLD};
+use crate::tips::Tip;
 use crate::words::count;
 use dwarfs_engine::{Actor, Viewer};
 use dwarfs_fall::data;
@@ -44,7 +45,7 @@ impl FallView {
                             }
                         })
                         .response
-                        .on_hover_text(gem_cost(cost));
+                        .tip(gem_cost(cost));
                         let buy = FallAction::BuyGoal(slot as u8);
                         if legal.contains(&buy)
                             && ui.button(format!("Buy goal {}", id + 1)).clicked()
@@ -82,8 +83,7 @@ impl FallView {
                 ui.label(theme::caption("None in play"));
             }
             for d in &obs.decrees {
-                ui.label(RichText::new(d.name()).color(GOLD))
-                    .on_hover_text(d.text());
+                ui.label(RichText::new(d.name()).color(GOLD)).tip(d.text());
             }
             if obs.decrees.contains(&dwarfs_fall::Decree::HardWorkers) {
                 let axe = Colour::ALL[obs.first_player.index() & 3];
@@ -130,7 +130,7 @@ pub(super) fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool, t
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(RichText::new(format!("{} VP", p.public_score)).strong())
-                    .on_hover_text(dwarfs_fall::rules_text::PUBLIC_SCORE_TEXT);
+                    .tip(dwarfs_fall::rules_text::PUBLIC_SCORE_TEXT);
             });
         });
         ui.label(theme::caption(format!(
@@ -156,7 +156,7 @@ pub(super) fn player_card(ui: &mut Ui, p: &PlayerView, acting: bool, me: bool, t
                     let (rect, resp) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
                     draw_meeple(ui.painter(), rect.center(), 5.5, c, Some(*k));
                     let place = at.map_or("in campfire".to_string(), |p| format!("at {p}"));
-                    resp.on_hover_text(format!("{}: {}", capital(k.name()), class_text(*k)));
+                    resp.tip(format!("{}: {}", capital(k.name()), class_text(*k)));
                     ui.label(theme::caption(format!("{} {place}", capital(k.name()))));
                 });
             }

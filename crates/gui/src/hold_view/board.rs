@@ -5,6 +5,7 @@
 use super::words::{board_text, colour, kind_name, square_label, work_text};
 use super::{HoldView, label};
 use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::tips::Tip;
 use dwarfs_engine::Game;
 use dwarfs_hold::board::tile_views;
 use dwarfs_hold::data::EventEffect;
@@ -193,7 +194,7 @@ pub(super) fn board(
             );
         }
         label(&resp, square_label(p));
-        let resp = resp.on_hover_ui(|ui| {
+        let resp = resp.tip_ui(|ui| {
             ui.set_max_width(320.0);
             ui.label(
                 egui::RichText::new(format!("{name} ({p})"))
@@ -292,7 +293,7 @@ pub(super) fn board(
         );
     }
     let hold_resp = ui.interact(hr, ui.scope_id().with("the_hold"), Sense::hover());
-    hold_resp.on_hover_ui(|ui| {
+    hold_resp.tip_ui(|ui| {
         ui.label(egui::RichText::new("The hold").strong().color(GOLD));
         ui.label("Clan markers on the hold; the most markers score 24 VT at the end.");
         for (i, n) in &counts {

@@ -4,6 +4,7 @@
 use super::HoldView;
 use super::words::{self, button_label, colour, hand_label, leader_text, trophy_label, work_text};
 use crate::theme::{self, GOLD, PARCHMENT, STONE_DARK};
+use crate::tips::Tip;
 use crate::widgets::chip;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::view::HoldView as Obs;
@@ -116,7 +117,7 @@ pub(super) fn hand(
                 view.tile == Some(t),
                 hand_label(t),
             )
-            .on_hover_ui(|ui| {
+            .tip_ui(|ui| {
                 ui.set_max_width(300.0);
                 ui.label(RichText::new(t.name()).strong().color(GOLD));
                 ui.label(work_text(t));
@@ -200,8 +201,8 @@ pub(super) fn actions(
                 };
                 let mut b = ui.button(text);
                 b = match a {
-                    A::BuyDraw | A::BuyVt | A::Commit => b.on_hover_text(game.describe(a)),
-                    A::Keep(t) => b.on_hover_text(work_text(*t)),
+                    A::BuyDraw | A::BuyVt | A::Commit => b.tip(game.describe(a)),
+                    A::Keep(t) => b.tip(work_text(*t)),
                     _ => b,
                 };
                 if b.clicked() {
@@ -258,7 +259,7 @@ pub(super) fn clans(ui: &mut Ui, obs: &Obs, legal: &[HoldAction], picked: &mut V
                 );
                 if let Some(l) = obs.leaders.get(i).copied().flatten() {
                     ui.label(RichText::new(l.name()).color(GOLD))
-                        .on_hover_text(leader_text(l));
+                        .tip(leader_text(l));
                 }
             });
             ui.label(format!(
@@ -324,7 +325,7 @@ pub(super) fn clans(ui: &mut Ui, obs: &Obs, legal: &[HoldAction], picked: &mut V
                             false,
                             trophy_label(t, seat),
                         )
-                        .on_hover_text(words::board_text(t));
+                        .tip(words::board_text(t));
                         if resp.clicked()
                             && let Some(a) = act
                         {
@@ -369,14 +370,14 @@ pub(super) fn leaders(ui: &mut Ui, obs: &Obs, legal: &[HoldAction], picked: &mut
                     let text = button_label(&pick, &obs.stage, obs.phase).unwrap_or_default();
                     if ui
                         .add(egui::Button::new(RichText::new(text).color(STONE_DARK)).fill(GOLD))
-                        .on_hover_text(leader_text(l))
+                        .tip(leader_text(l))
                         .clicked()
                     {
                         picked.push(pick);
                     }
                 } else {
                     ui.label(RichText::new(l.name()).color(PARCHMENT))
-                        .on_hover_text(leader_text(l));
+                        .tip(leader_text(l));
                 }
                 match holder {
                     Some(s) => {

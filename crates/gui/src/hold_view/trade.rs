@@ -9,6 +9,7 @@ use super::clicks::{
 };
 use super::words::{button_label, colour, items_text, work_text};
 use crate::theme::{self, DANGER, GOLD};
+use crate::tips::Tip;
 use crate::words::count;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_hold::view::HoldView as Obs;
@@ -269,7 +270,7 @@ fn compose(
                 };
                 if ui
                     .button(ask_tile_button(t.name()))
-                    .on_hover_text(work_text(*t))
+                    .tip(work_text(*t))
                     .clicked()
                 {
                     picked.push(a.clone());

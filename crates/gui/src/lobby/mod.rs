@@ -11,6 +11,7 @@ use super::options_panel::option_ui;
 use super::settings::Settings;
 use super::table::{AnyTable, SeatInfo, SeatKind};
 use super::theme::{self, GOLD, PARCHMENT_DIM};
+use crate::tips::Tip;
 use dwarfs_client::Command;
 use dwarfs_engine::COLOUR_NAMES;
 use dwarfs_engine::options::{GameOptions, OptionValues};
@@ -379,11 +380,7 @@ impl Lobby {
                     }
                     if i > 0 {
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui
-                                .small_button("Remove")
-                                .on_hover_text("Remove this seat")
-                                .clicked()
-                            {
+                            if ui.small_button("Remove").tip("Remove this seat").clicked() {
                                 remove = Some(i);
                             }
                             let is_bot = self.seats[i] == LobbySeat::Bot;
@@ -438,7 +435,7 @@ impl Lobby {
         ui.label("Bots:");
         for level in std::iter::once(None).chain(Level::ALL.map(Some)) {
             ui.selectable_value(&mut self.bot_level, level, level_name(level))
-                .on_hover_text(match level {
+                .tip(match level {
                     None => "Uniformly random moves.",
                     Some(Level::Easy) => "A short search: beats a careless player, makes mistakes.",
                     Some(Level::Normal) => {
@@ -458,7 +455,7 @@ impl Lobby {
             ui.horizontal(|ui| {
                 if ui
                     .selectable_label(self.game == k, k.title())
-                    .on_hover_text(k.blurb())
+                    .tip(k.blurb())
                     .clicked()
                 {
                     pick = Some(k);
@@ -496,7 +493,7 @@ impl Lobby {
             }
         })
         .response
-        .on_disabled_hover_text("The host chose the options.");
+        .tip_disabled("The host chose the options.");
         if let Some(e) = self.options_error() {
             ui.label(RichText::new(e).color(theme::DANGER));
         }
@@ -507,7 +504,7 @@ impl Lobby {
                 "Rules version {version} · data digest {}",
                 hex8(&digest)
             )))
-            .on_hover_text("Peers with other rules or game data are refused at the lobby.");
+            .tip("Peers with other rules or game data are refused at the lobby.");
         }
     }
 
@@ -523,7 +520,7 @@ impl Lobby {
                     let ok = self.options_error().is_none();
                     if ui
                         .add_enabled(ok, theme::primary_button("Open lobby"))
-                        .on_hover_text(
+                        .tip(
                             "Listen for players: you get a ticket to share, and players on your LAN see the game",
                         )
                         .clicked()
@@ -538,7 +535,7 @@ impl Lobby {
                     }));
                 });
                 ui.checkbox(&mut self.anyone_may_watch, "Anyone may watch")
-                    .on_hover_text(format!(
+                    .tip(format!(
                         "An open game: anyone with the ticket may watch without asking. \
                          Otherwise you allow or deny each spectator.\n\n{}",
                         super::trust::SPECTATORS

@@ -3,6 +3,7 @@
 //! invite ticket.
 
 use super::*;
+use crate::tips::Tip;
 
 impl Lobby {
     /// A network lobby's seats, as the host's roster says (read-only).
@@ -50,7 +51,7 @@ impl Lobby {
                                     |ui| {
                                         if ui
                                             .small_button(format!("Sit here ({})", seat_colour(self.game, i)))
-                                            .on_hover_text(
+                                            .tip(
                                                 "Move to this seat: its colour, and its place in the turn order",
                                             )
                                             .clicked()
@@ -132,7 +133,7 @@ impl Lobby {
         for (peer, name) in &self.watch_requests {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{name} asks to watch.")).color(GOLD))
-                    .on_hover_text(format!("Peer {peer}.\n\n{}", crate::trust::SPECTATORS));
+                    .tip(format!("Peer {peer}.\n\n{}", crate::trust::SPECTATORS));
                 if ui.button("Allow").clicked() {
                     answered = Some((peer.clone(), true));
                 }
@@ -159,7 +160,7 @@ impl Lobby {
                     } else {
                         t.clone()
                     };
-                    ui.monospace(short).on_hover_text(t.as_str());
+                    ui.monospace(short).tip(t.as_str());
                     if ui.button("Copy").clicked() {
                         ui.ctx().copy_text(t.clone());
                         self.note = Some("Ticket copied: send it to the other players.".into());

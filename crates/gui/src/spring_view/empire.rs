@@ -9,6 +9,7 @@ use super::words::{
 };
 use super::{SpringView, label};
 use crate::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::tips::Tip;
 use crate::words::count;
 use dwarfs_spring::SpringAction;
 use dwarfs_spring::data::{EXHAUST_TOKENS, LINE_LEN, LINE_REVEALS, Resource};
@@ -154,7 +155,7 @@ fn board(
                 eff.is_some(),
                 view.pick == Some(Pick::Line(line)) && !legal.is_empty(),
             )
-            .on_hover_text(format!(
+            .tip(format!(
                 "Build the leftmost settlement of the {} line next to your buildings or dwarfs \
                  (at setup: on any free spot); each era the line produces what its built \
                  settlements reveal",
@@ -175,7 +176,7 @@ fn board(
             eff.is_some(),
             view.pick == Some(Pick::Fortress) && !legal.is_empty(),
         )
-        .on_hover_text(
+        .tip(
             "Build the fortress for 7 food, 7 wood and 7 gold: 5 VP, one more dragon in the \
              nest, immune to faeries and monsters",
         );
@@ -191,7 +192,7 @@ fn board(
             eff.is_some(),
             false,
         )
-        .on_hover_text("Summon a faerie card (at most 5 in hand)");
+        .tip("Summon a faerie card (at most 5 in hand)");
         click(r, eff);
         for (s, bs) in [(0u8, BoardSpot::Dragon1), (1, BoardSpot::Dragon2)] {
             let eff = on_click(&view.pick, legal, Target::DragonSpot(s));
@@ -205,7 +206,7 @@ fn board(
                 eff.is_some(),
                 chosen,
             )
-            .on_hover_text(if s == 0 {
+            .tip(if s == 0 {
                 "Command one or two ready dragons (each takes an exhaust token)"
             } else {
                 "Command one or two ready dragons, after the first dragon spot: +1 faerie \
@@ -223,7 +224,7 @@ fn board(
                 eff.is_some(),
                 view.pick == Some(Pick::Expedition(s)) && !legal.is_empty(),
             )
-            .on_hover_text(if s == 0 {
+            .tip(if s == 0 {
                 "Fulfil a quest of the expedition area"
             } else {
                 "Fulfil a quest of the expedition area, then you may remove a card from your \
@@ -273,7 +274,7 @@ fn board(
                 p.rect_stroke(rect, 4.0, Stroke::new(2.5, GOLD), StrokeKind::Inside);
             }
             label(&resp, dragon_label(d.dragon));
-            let resp = resp.on_hover_text(if d.exhausted { "exhausted" } else { "ready" });
+            let resp = resp.tip(if d.exhausted { "exhausted" } else { "ready" });
             click(resp, eff);
             let eff = on_click(&view.pick, legal, Target::Train(d.dragon));
             if eff.is_some() {

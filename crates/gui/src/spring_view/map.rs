@@ -7,6 +7,7 @@ use super::clicks::{Effect, Pick, Target, on_click};
 use super::words::{loc_label, spot_short};
 use super::{SpringView, label};
 use crate::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::tips::Tip;
 use dwarfs_spring::SpringAction;
 use dwarfs_spring::data::{
     GRASSLAND_NAMES, GRASSLANDS, Resource, SPOTS_PER_PETAL, Spot, WILDLANDS, WildKind, Yield,
@@ -91,7 +92,7 @@ pub(super) fn map(
             painter.circle_stroke(at, radius + 4.0, Stroke::new(3.0, GOLD));
         }
         label(&resp, loc_label(l));
-        let resp = resp.on_hover_text(dwarfs_spring::place(l));
+        let resp = resp.tip(dwarfs_spring::place(l));
         if resp.clicked()
             && let Some(e) = effect
         {

@@ -9,6 +9,7 @@ use super::words::{
 };
 use super::{Reveal, SpringView, label};
 use crate::theme::{self, DANGER, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_LIGHT, TARGET};
+use crate::tips::Tip;
 use crate::words::count;
 use dwarfs_engine::Viewer;
 use dwarfs_spring::data::{FAERIE_DATA, MONSTER_DATA, QUEST_DATA, wildland_name};
@@ -52,10 +53,7 @@ pub(super) fn buttons(view: &mut SpringView, ui: &mut Ui, legal: &[A], picked: &
         }
         for a in legal {
             if let A::RemoveHero { card } = *a
-                && ui
-                    .button(remove_label(card))
-                    .on_hover_text(hero_text(card))
-                    .clicked()
+                && ui.button(remove_label(card)).tip(hero_text(card)).clicked()
             {
                 picked.push(*a);
             }
@@ -202,7 +200,7 @@ pub(super) fn expedition(
                 p.rect_stroke(rect, 5.0, Stroke::new(2.5, TARGET), StrokeKind::Inside);
             }
             label(&resp, card_label(c));
-            let resp = resp.on_hover_text(exp_name(c));
+            let resp = resp.tip(exp_name(c));
             if resp.clicked()
                 && let Some(Effect::Play(a)) = eff
             {

@@ -6,8 +6,9 @@ use super::words::{
     colour, disaster_label, disaster_text, dwarf_label, legend_text, monster_label, monster_name,
     monster_text, seat_rgb, zone_label,
 };
-use super::{Sel, WinterView, disaster_action, dwarf_movable, label, monster_action};
+use super::{Foe, Sel, WinterView, disaster_action, dwarf_movable, label, monster_action};
 use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
+use crate::tips::Tip;
 use crate::words::count;
 use dwarfs_engine::Seat;
 use dwarfs_winter::view::WinterView as Obs;
@@ -235,7 +236,7 @@ pub(super) fn board(
                 res.name()
             ));
         }
-        let resp = resp.on_hover_text(hover);
+        let resp = resp.tip(hover);
         label(&resp, zone_label(z));
         if let Some(a) = action
             && resp.clicked()
@@ -267,10 +268,11 @@ pub(super) fn board(
             );
             token(&painter, tr, MONSTER, act.is_some(), resp.hovered());
             painter.galley(tr.center() - g.size() / 2.0, g, PARCHMENT);
-            let resp = resp.on_hover_text(monster_text(*m, z));
+            let resp = resp.tip(monster_text(*m, z));
             label(&resp, monster_label(*m));
-            if let Some(a) = act
+            if act.is_some()
                 && resp.clicked()
+                && let Some(a) = view.click_foe(legal, Foe::Monster(*m))
             {
                 picked.push(a);
             }
@@ -291,10 +293,11 @@ pub(super) fn board(
             );
             token(&painter, tr, DISASTER, act.is_some(), resp.hovered());
             painter.galley(tr.center() - g.size() / 2.0, g, Color32::BLACK);
-            let resp = resp.on_hover_text(disaster_text(*d));
+            let resp = resp.tip(disaster_text(*d));
             label(&resp, disaster_label(*d));
-            if let Some(a) = act
+            if act.is_some()
                 && resp.clicked()
+                && let Some(a) = view.click_foe(legal, Foe::Disaster(*d))
             {
                 picked.push(a);
             }
@@ -369,7 +372,7 @@ pub(super) fn board(
                         legend_text(kind)
                     )
                 };
-                let resp = resp.on_hover_text(if movable {
+                let resp = resp.tip(if movable {
                     format!("{what} Click to move one, then click a lit zone.")
                 } else {
                     what

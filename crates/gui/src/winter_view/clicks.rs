@@ -3,21 +3,31 @@
 //! and what the UI tests follow.
 
 use super::words::{
-    CHOOSE_HAND, card_label, disaster_label, done_label, dwarf_label, home_label, instrument_label,
-    monster_label, pick_label, pool_label, zone_label,
+    CHOOSE_HAND, card_label, disaster_label, done_label, dwarf_label, fight_label, home_label,
+    instrument_label, monster_label, pick_label, pool_label, zone_label,
 };
+use super::{Foe, fight_choices};
 use dwarfs_engine::Seat;
 use dwarfs_winter::{Card, Pick, Stage, WinterAction};
 
 /// The labels of the widgets to click, in order, to play `action` by `me` at `stage` with the
-/// Hero Pool `pool`, starting with nothing picked.
+/// Hero Pool `pool` and the legal actions `legal`, starting with nothing picked.
 pub fn clicks(
     action: &WinterAction,
     stage: &Stage,
     me: Seat,
     pool: &[Option<Card>],
+    legal: &[WinterAction],
 ) -> Vec<String> {
     use WinterAction as A;
+    // The foe, then (with a choice of who goes home) the choice's button.
+    let fight = |foe: String, f: Foe| {
+        if fight_choices(legal, f).nth(1).is_some() {
+            vec![foe, fight_label(action)]
+        } else {
+            vec![foe]
+        }
+    };
     match *action {
         A::Place { kind, zone } => vec![home_label(kind), zone_label(zone)],
         A::Move {
@@ -40,8 +50,9 @@ pub fn clicks(
             pick: Pick::Nothing,
         } => vec![card_label(card)],
         A::PlayCard { card, pick } => vec![card_label(card), pick_label(pick, pool)],
-        A::Defeat(m) | A::Attack(m) | A::Push(m) => vec![monster_label(m)],
-        A::Overcome(d) => vec![disaster_label(d)],
+        A::Attack(m) | A::Push(m) => vec![monster_label(m)],
+        A::Defeat { monster, .. } => fight(monster_label(monster), Foe::Monster(monster)),
+        A::Overcome { disaster, .. } => fight(disaster_label(disaster), Foe::Disaster(disaster)),
         A::ChooseHand(mask) => Card::in_mask(mask)
             .map(card_label)
             .chain([CHOOSE_HAND.to_string()])

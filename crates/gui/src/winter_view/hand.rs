@@ -5,6 +5,7 @@ use super::panels::music_fill;
 use super::words::{card_label, hero_text};
 use super::{Sel, WinterView, card_playable, picking, preparing};
 use crate::theme;
+use crate::tips::Tip;
 use crate::widgets::chip;
 use dwarfs_engine::Viewer;
 use dwarfs_winter::view::WinterView as Obs;
@@ -81,7 +82,7 @@ pub(super) fn hand(
                 selected,
                 card_label(c),
             )
-            .on_hover_text(hero_text(c));
+            .tip(hero_text(c));
             if clickable
                 && resp.clicked()
                 && let Some(a) = view.click_card(legal, c)

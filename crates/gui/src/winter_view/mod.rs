@@ -39,6 +39,16 @@ enum Sel {
     Dwarf(Seat, DwarfKind, Zone),
     /// A hand card whose ability needs a choice.
     Card(Card),
+    /// A monster or disaster to take on, waiting for who goes home (and what the Earth
+    /// Guardian saves).
+    Foe(Foe),
+}
+
+/// A monster or a disaster on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Foe {
+    Monster(MonsterId),
+    Disaster(DisasterId),
 }
 
 /// The Winter board view's own state: what is picked, and the hand being chosen.
@@ -64,6 +74,7 @@ impl WinterView {
             Sel::Card(c) => legal
                 .iter()
                 .any(|a| matches!(a, A::PlayCard { card, .. } if *card == c)),
+            Sel::Foe(f) => fight_choices(legal, f).next().is_some(),
         };
         if !keep {
             self.sel = Sel::None;
@@ -143,6 +154,23 @@ impl WinterView {
         None
     }
 
+    /// A click on a lit monster or disaster: plays its action, or, with a choice of who goes
+    /// home, picks it (or drops the pick) for the choice's buttons.
+    fn click_foe(&mut self, legal: &[WinterAction], f: Foe) -> Option<WinterAction> {
+        if fight_choices(legal, f).nth(1).is_some() {
+            self.sel = if self.sel == Sel::Foe(f) {
+                Sel::None
+            } else {
+                Sel::Foe(f)
+            };
+            return None;
+        }
+        match f {
+            Foe::Monster(m) => monster_action(legal, m),
+            Foe::Disaster(d) => disaster_action(legal, d),
+        }
+    }
+
     /// A click on a dwarf token: picks it to move (or drops the pick).
     fn click_dwarf(&mut self, o: Seat, k: DwarfKind, z: Zone) {
         self.sel = if self.sel == Sel::Dwarf(o, k, z) {
@@ -179,21 +207,29 @@ fn dwarf_movable(legal: &[WinterAction], o: Seat, k: DwarfKind, z: Zone) -> bool
     })
 }
 
-/// The action a click on monster `m` plays (defeat it, or send it to attack, or push it).
+/// The action a click on monster `m` plays (defeat it, or send it to attack, or push it); a
+/// defeat with a choice of who goes home is its first choice.
 fn monster_action(legal: &[WinterAction], m: MonsterId) -> Option<WinterAction> {
     use WinterAction as A;
     legal
         .iter()
-        .find(|a| matches!(a, A::Defeat(x) | A::Attack(x) | A::Push(x) if *x == m))
+        .find(|a| matches!(a, A::Defeat { monster: x, .. } | A::Attack(x) | A::Push(x) if *x == m))
         .copied()
 }
 
-/// The action a click on disaster `d` plays.
+/// The action a click on disaster `d` plays (its first choice of who goes home).
 fn disaster_action(legal: &[WinterAction], d: DisasterId) -> Option<WinterAction> {
-    legal
-        .iter()
-        .find(|a| matches!(a, WinterAction::Overcome(x) if *x == d))
-        .copied()
+    fight_choices(legal, Foe::Disaster(d)).next()
+}
+
+/// The legal defeats of a monster, or overcomes of a disaster: one per choice of who goes home
+/// (and of what the Earth Guardian saves).
+fn fight_choices(legal: &[WinterAction], f: Foe) -> impl Iterator<Item = WinterAction> + '_ {
+    legal.iter().copied().filter(move |a| match (a, f) {
+        (WinterAction::Defeat { monster, .. }, Foe::Monster(m)) => *monster == m,
+        (WinterAction::Overcome { disaster, .. }, Foe::Disaster(d)) => *disaster == d,
+        _ => false,
+    })
 }
 
 /// The action a click on instrument `i` plays.
@@ -310,10 +346,10 @@ impl GameView for WinterView {
     fn clicks(
         game: &Winter,
         seat: dwarfs_engine::Seat,
-        _legal: &[WinterAction],
+        legal: &[WinterAction],
         action: &WinterAction,
     ) -> Option<Vec<crate::view::Click>> {
-        let labels = clicks::clicks(action, &game.stage(), seat, &game.pool());
+        let labels = clicks::clicks(action, &game.stage(), seat, &game.pool(), legal);
         Some(labels.into_iter().map(crate::view::Click::Label).collect())
     }
 }

@@ -6,8 +6,9 @@ use super::words::{
     self, CHOOSE_HAND, colour, done_label, hero_text, home_label, instrument_label, legend_text,
     monster_name, pick_label, pool_label, seat_rgb,
 };
-use super::{Sel, WinterView, instrument_action, pool_action};
+use super::{Foe, Sel, WinterView, fight_choices, instrument_action, pool_action};
 use crate::theme::{self, GOLD, PARCHMENT_DIM};
+use crate::tips::Tip;
 use crate::widgets::chip;
 use crate::words::{capital, count};
 use dwarfs_engine::{Actor, Seat, Viewer};
@@ -221,6 +222,22 @@ pub(super) fn actions(
                 }
             });
         }
+        Sel::Foe(f) => {
+            let name = match f {
+                Foe::Monster(m) => format!("the {}", monster_name(m)),
+                Foe::Disaster(d) => d.name().to_string(),
+            };
+            ui.label(theme::caption(format!(
+                "Who goes home after taking on {name}?"
+            )));
+            ui.horizontal_wrapped(|ui| {
+                for a in fight_choices(legal, f) {
+                    if ui.button(words::fight_label(&a)).clicked() {
+                        picked.push(a);
+                    }
+                }
+            });
+        }
         Sel::None => {}
     }
     ui.horizontal(|ui| {
@@ -268,7 +285,7 @@ pub(super) fn music_hall(
                 matches!(obs.week.stage, Stage::Music(m) if m.instrument == i),
                 instrument_label(i),
             )
-            .on_hover_text(format!(
+            .tip(format!(
                 "The {} ({}): play it (1 action, once a turn, with a music token) and everyone \
                  may play {} cards from their hand, you first.",
                 i.name(),
@@ -320,7 +337,7 @@ pub(super) fn pool(ui: &mut Ui, obs: &Obs, legal: &[WinterAction], picked: &mut 
                 false,
                 pool_label(slot, card),
             )
-            .on_hover_text(format!(
+            .tip(format!(
                 "Costs {cost} gold and 1 action. {}",
                 hero_text(card)
             ));
@@ -413,7 +430,7 @@ pub(super) fn players(
                             can && view.effective(legal) == Sel::Home(kind),
                             home_label(kind),
                         )
-                        .on_hover_text(format!(
+                        .tip(format!(
                             "{} Click, then click a lit zone to place it.",
                             legend_text(kind)
                         ));

@@ -160,6 +160,20 @@ pub fn disaster_label(d: DisasterId) -> String {
     format!("disaster {}", d.name())
 }
 
+/// The button of one choice of who goes home after a defeat or an overcome (and what the
+/// Earth Guardian saves): "Send home the Ice Warrior", "Send home 2 dwarfs, save 1 wood".
+pub fn fight_label(a: &dwarfs_winter::WinterAction) -> String {
+    use dwarfs_winter::WinterAction;
+    match *a {
+        WinterAction::Defeat { home, .. } => format!("Send home {}", home.words()),
+        WinterAction::Overcome { home, spare, .. } => match spare {
+            Some(r) => format!("Send home {}, save 1 {}", home.words(), r.name()),
+            None => format!("Send home {}", home.words()),
+        },
+        _ => String::new(),
+    }
+}
+
 /// A card of the Hero Pool.
 pub fn pool_label(slot: u8, card: Card) -> String {
     format!("pool {}: {}", slot + 1, card.name())

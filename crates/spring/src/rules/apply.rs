@@ -2,8 +2,8 @@
 
 use super::legal::line_spot;
 use crate::data::{
-    FAERIE_DATA, FORTRESS_COST, LAST_SETTLEMENT_BONUS, LINE_LEN, Resource, Spot, TRAIN_TO_2,
-    TRAIN_TO_3, Yield, dragon_gain,
+    FAERIE_DATA, FORTRESS_COST, LINE_LEN, Resource, Spot, TRAIN_TO_2, TRAIN_TO_3, Yield,
+    dragon_gain,
 };
 use crate::describe::place;
 use crate::map::{self, Loc};
@@ -293,16 +293,13 @@ impl Spring {
         e.used |= spot.bit();
     }
 
-    /// Builds the leftmost settlement of `line` at `at`, with its gains and the line's bonus.
+    /// Builds the leftmost settlement of `line` at `at`, with its spot's gains. (The line's
+    /// last settlement's "extra resources" are its revealed 2 in every production.)
     fn settle(&mut self, s: usize, line: Resource, at: Loc, ev: &mut Vec<Ev>) {
         let e = &mut self.empires[s];
         e.built[line.index()] += 1;
         e.settlements.add(at);
         let done = e.built[line.index()] == LINE_LEN;
-        if done {
-            let r = &mut e.res[line.index()];
-            *r = r.saturating_add(LAST_SETTLEMENT_BONUS);
-        }
         self.gain_spot(s, at, false, ev);
         if done {
             ev.push(Ev::LineCompleted {

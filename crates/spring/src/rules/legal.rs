@@ -332,6 +332,22 @@ impl Spring {
     }
 
     fn check_pending(&self, s: usize, p: Pending, a: &A) -> Result<(), E> {
+        // Free actions stay open "at any given moment during your turn", a pending choice too;
+        // a faerie that acts on the board would start a choice of its own, so it waits.
+        match *a {
+            A::Train { dragon } => return self.check_train(&self.empires[s], dragon),
+            A::PlayFaerie { card } => {
+                if FAERIE_DATA.get(card as usize).is_some_and(|k| k.targeted()) {
+                    return Err(E::NotNow(
+                        "finish the choice under way first: a faerie that moves or swaps \
+                         waits until then"
+                            .into(),
+                    ));
+                }
+                return self.check_play(s, card);
+            }
+            _ => {}
+        }
         match (p, a) {
             (Pending::Faerie { .. }, A::StopFaerie) => Ok(()),
             (Pending::Faerie { kind, .. }, _) => {
@@ -523,7 +539,6 @@ impl Spring {
             Some(Pending::Faerie { kind, .. }) => {
                 self.faerie_targets(s, kind, out);
                 out.push(A::StopFaerie);
-                return;
             }
             Some(Pending::Remove) => {
                 let mut h = e.heroes;
@@ -533,25 +548,31 @@ impl Spring {
                     out.push(A::RemoveHero { card });
                 }
                 out.push(A::KeepHeroes);
-                return;
             }
             Some(Pending::Wild { .. }) => {
                 out.push(A::Engage);
                 out.push(A::Decline);
-                return;
             }
-            None => {}
-        }
-        if self.flow.acted {
-            out.push(A::EndTurn);
-        } else {
-            let before = out.len();
-            self.dwarf_actions(s, out);
-            if out.len() == before {
-                out.push(A::Idle);
+            None => {
+                if self.flow.acted {
+                    out.push(A::EndTurn);
+                } else {
+                    let before = out.len();
+                    self.dwarf_actions(s, out);
+                    if out.len() == before {
+                        out.push(A::Idle);
+                    }
+                }
             }
         }
-        // Free actions.
+        self.free_actions(s, out);
+    }
+
+    /// The free actions open to seat `s` now: training, and playing a faerie (one that acts on
+    /// the board only while no choice is pending, and only with something to act on).
+    fn free_actions(&self, s: usize, out: &mut Vec<A>) {
+        let e = &self.empires[s];
+        let pending = self.flow.pending.is_some();
         let gold = e.res[Resource::Gold.index()];
         for d in &e.nest {
             let cost = match d.level {
@@ -568,7 +589,7 @@ impl Spring {
             let card = hand.trailing_zeros() as u8;
             hand &= hand - 1;
             let kind = FAERIE_DATA[card as usize];
-            if !kind.targeted() || self.has_target(s, kind) {
+            if !kind.targeted() || (!pending && self.has_target(s, kind)) {
                 out.push(A::PlayFaerie { card });
             }
         }

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use dwarfs_engine::{Actor, Game, PlayError, Seat, state_hash};
-use dwarfs_spring::data::{LOCATIONS, Resource, Spot, Yield};
+use dwarfs_spring::data::{LOCATIONS, MONSTERS, QUESTS, Resource, Spot, Yield};
 use dwarfs_spring::map::{self, Loc};
 use dwarfs_spring::{Spring, SpringAction, SpringError, SpringEvent};
 
@@ -98,4 +98,32 @@ pub fn wild_with_field(g: &Spring) -> (Loc, Loc) {
         }
     }
     panic!("no wildland touches a field");
+}
+
+/// Puts the last turn of the era on the table: round 7, the last seat of the round to act, its
+/// dwarf action taken (so `EndTurn` ends the era).
+pub fn last_turn_of_era(g: &mut Spring) {
+    let n = g.players();
+    let f = g.flow_mut();
+    f.round = 7;
+    f.turn = n - 1;
+    f.acted = true;
+}
+
+/// Leaves only quests in the expedition deck (every quest not in the area), so that no refill
+/// brings a monster into play.
+pub fn quests_only_deck(g: &mut Spring) {
+    let in_area = g
+        .decks()
+        .area
+        .iter()
+        .flatten()
+        .fold(0u64, |m, &c| m | 1 << c);
+    g.set_exp_deck(((1u64 << QUESTS) - 1) << MONSTERS & !in_area);
+}
+
+/// Seat `s` can take no dwarf action but `Idle` this era (every board spot used; with no piece
+/// on the map it cannot explore or build either).
+pub fn only_idle(g: &mut Spring, s: Seat) {
+    g.empire_mut(s).used = 0b1_1111_1111;
 }

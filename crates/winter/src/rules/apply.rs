@@ -4,27 +4,15 @@
 
 use crate::data::{Card, DisasterId, MonsterId, POOL, POOL_COST, RESOURCE_CAP, Resource, Zone};
 use crate::state::{Music, Stage, Winter};
-use crate::types::{DwarfKind, Pick, WinterAction, WinterError, WinterEvent};
+use crate::types::{DwarfKind, Pick, Squad, WinterAction, WinterError, WinterEvent};
 use dwarfs_engine::Seat;
 
 type Res = Result<Vec<WinterEvent>, WinterError>;
 type Res0 = Result<(), WinterError>;
 
-/// The order in which dwarfs that defeated a monster go home: the Ice Warrior (worth 2) first.
-const MONSTER_RETURN: [DwarfKind; 4] = [
-    DwarfKind::IceWarrior,
-    DwarfKind::Worker,
-    DwarfKind::EarthGuardian,
-    DwarfKind::ThunderKing,
-];
-
-/// The order in which dwarfs that overcame a disaster go home: workers first.
-const DISASTER_RETURN: [DwarfKind; 4] = [
-    DwarfKind::Worker,
-    DwarfKind::ThunderKing,
-    DwarfKind::IceWarrior,
-    DwarfKind::EarthGuardian,
-];
+/// Why a squad is refused.
+const SQUAD_REFUSED: &str =
+    "send home exactly as many of your dwarfs in its zone as it needs, none to spare";
 
 fn valid(z: Zone) -> Result<Zone, WinterError> {
     if z.is_valid() {
@@ -254,8 +242,12 @@ impl Winter {
                 });
                 ev.push(WinterEvent::Music(seat, i));
             }
-            WinterAction::Defeat(m) => self.defeat(seat, m, ev)?,
-            WinterAction::Overcome(d) => self.overcome(seat, d, ev)?,
+            WinterAction::Defeat { monster, home } => self.defeat(seat, monster, home, ev)?,
+            WinterAction::Overcome {
+                disaster,
+                home,
+                spare,
+            } => self.overcome(seat, disaster, home, spare, ev)?,
             WinterAction::Done => self.end_turn(ev),
             _ => {
                 return Err(WinterError::WrongStep(
@@ -282,6 +274,7 @@ impl Winter {
         &mut self,
         seat: Seat,
         m: MonsterId,
+        home: Squad,
         ev: &mut Vec<WinterEvent>,
     ) -> Result<(), WinterError> {
         if !self.can_defeat(seat, m) {
@@ -291,15 +284,12 @@ impl Winter {
         }
         let card = m.card();
         let zone = self.board.monster_zone[m.0 as usize];
-        self.pay(seat, &card.cost, ev);
-        let p = self.seat_mut(seat);
-        let mut need = card.dwarfs;
-        for kind in MONSTER_RETURN {
-            while need > 0 && p.count(kind, zone) > 0 {
-                p.send_home(kind, zone);
-                need = need.saturating_sub(if kind == DwarfKind::IceWarrior { 2 } else { 1 });
-            }
+        if !self.squad_fits(seat, zone, card.dwarfs, true, home) {
+            return Err(WinterError::NotBeatable(SQUAD_REFUSED));
         }
+        self.pay(seat, &card.cost, ev);
+        self.send_squad_home(seat, zone, home);
+        let p = self.seat_mut(seat);
         p.monsters |= 1 << m.0;
         self.board.monsters &= !(1 << m.0);
         self.board.to_attack &= !(1 << m.0);
@@ -311,6 +301,8 @@ impl Winter {
         &mut self,
         seat: Seat,
         d: DisasterId,
+        home: Squad,
+        spare: Option<Resource>,
         ev: &mut Vec<WinterEvent>,
     ) -> Result<(), WinterError> {
         if !self.can_overcome(seat, d) {
@@ -319,16 +311,25 @@ impl Winter {
             ));
         }
         let card = d.card();
-        let cost = crate::rules::legal::disaster_cost(self.player(seat), &card.cost, card.zone);
-        self.pay(seat, &cost, ev);
-        let p = self.seat_mut(seat);
-        let mut need = card.dwarfs;
-        for kind in DISASTER_RETURN {
-            while need > 0 && p.count(kind, card.zone) > 0 {
-                p.send_home(kind, card.zone);
-                need -= 1;
-            }
+        let mut cost = None;
+        self.player(seat)
+            .disaster_payments(&card.cost, card.zone, &mut |s, c| {
+                if s == spare {
+                    cost = Some(c);
+                }
+            });
+        let Some(cost) = cost else {
+            return Err(WinterError::NotBeatable(
+                "the Earth Guardian saves one resource the disaster costs, only with the Earth \
+                 Guardian in its zone, and you must hold the rest",
+            ));
+        };
+        if !self.squad_fits(seat, card.zone, card.dwarfs, false, home) {
+            return Err(WinterError::NotBeatable(SQUAD_REFUSED));
         }
+        self.pay(seat, &cost, ev);
+        self.send_squad_home(seat, card.zone, home);
+        let p = self.seat_mut(seat);
         let gained = p.gain(Resource::Gold, card.gold);
         p.disasters |= 1 << d.0;
         self.board.disasters &= !(1 << d.0);
@@ -337,6 +338,16 @@ impl Winter {
             ev.push(WinterEvent::Resources(seat, [gained as i8, 0, 0, 0]));
         }
         Ok(())
+    }
+
+    /// Sends the dwarfs of `home` in `zone` back to `seat`'s player board (checked to be there).
+    fn send_squad_home(&mut self, seat: Seat, zone: Zone, home: Squad) {
+        let p = self.seat_mut(seat);
+        for kind in DwarfKind::ALL {
+            for _ in 0..home.count(kind) {
+                p.send_home(kind, zone);
+            }
+        }
     }
 
     fn music_action(
@@ -394,6 +405,15 @@ impl Winter {
                 }
                 Ok(())
             }
+            // The leader's music is part of their turn: free actions between their cards.
+            WinterAction::Defeat { monster, home } if seat == m.leader => {
+                self.defeat(seat, monster, home, ev)
+            }
+            WinterAction::Overcome {
+                disaster,
+                home,
+                spare,
+            } if seat == m.leader => self.overcome(seat, disaster, home, spare, ev),
             WinterAction::PlayCard { card, pick } => {
                 if !card.is_valid() || self.player(seat).hand & card.bit() == 0 {
                     return Err(WinterError::BadCard("it is not in your hand"));
@@ -416,7 +436,8 @@ impl Winter {
                 Ok(())
             }
             _ => Err(WinterError::WrongStep(
-                "music is playing: play matching cards from your hand, or stop",
+                "music is playing: play matching cards from your hand (its leader may also defeat \
+                 and overcome between cards), or stop",
             )),
         }
     }

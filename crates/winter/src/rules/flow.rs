@@ -170,8 +170,8 @@ impl Winter {
     }
 
     /// Reveals a disaster at random from the pile (nothing if it is empty). Legendary!'s
-    /// snowball effect: a disaster revealed on a zone that already has one, while at most 3 are
-    /// active, brings one more.
+    /// snowball effect: a disaster revealed on a zone that already has one, while at most 3
+    /// were active before it, brings one more, which can snowball in turn.
     pub(crate) fn reveal_disaster(&mut self, rng: &mut ChanceRng, ev: &mut Vec<WinterEvent>) {
         let mut more = 1;
         while more > 0 {
@@ -182,9 +182,10 @@ impl Winter {
             let d = DisasterId(i);
             let zone = d.card().zone;
             let shared = self.disasters().any(|o| o.card().zone == zone);
+            let before = self.active_disasters();
             self.board.disasters |= 1 << i;
             ev.push(WinterEvent::DisasterRevealed(d, zone));
-            if self.options.legendary && shared && self.active_disasters() <= SNOWBALL_LIMIT {
+            if self.options.legendary && shared && before <= SNOWBALL_LIMIT {
                 more += 1;
             }
         }

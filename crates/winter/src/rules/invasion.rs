@@ -5,10 +5,13 @@ use crate::data::{MIN_ACTIONS, MIN_HAND_SIZE, MonsterAbility, MonsterId, Resourc
 use crate::state::{Stage, Winter};
 use crate::types::{DwarfKind, WinterEvent};
 
-/// The order in which a Yeti sends a player's dwarf home: a worker if there is one.
+/// The order in which a Yeti sends a player's dwarf home (ours: the rulebook's "returns 1
+/// Dwarf" leaves the choice to nobody in particular, and the attack resolves for every player at
+/// once): the Thunder King first, who is placed again for free, so losing him costs no action;
+/// then a worker, who has no ability to lose; the Earth Guardian and the Ice Warrior last.
 const RETURN_ORDER: [DwarfKind; 4] = [
-    DwarfKind::Worker,
     DwarfKind::ThunderKing,
+    DwarfKind::Worker,
     DwarfKind::EarthGuardian,
     DwarfKind::IceWarrior,
 ];

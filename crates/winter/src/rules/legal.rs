@@ -20,8 +20,9 @@ impl PlayerBoard {
     }
 }
 
-/// What a disaster costs a player: with their Earth Guardian in its zone, 1 less of one
-/// resource (the first, in gold-food-stone-wood order, that they lack; else the first needed).
+/// What a disaster costs a player, as the bots and hints reckon it: with their Earth Guardian in
+/// its zone, 1 less of one resource (the first, in gold-food-stone-wood order, that they lack;
+/// else the first needed). The player chooses the resource ([`PlayerBoard::disaster_payments`]).
 pub(crate) fn disaster_cost(p: &PlayerBoard, cost: &Resources, zone: Zone) -> Resources {
     let mut c = *cost;
     if p.count(DwarfKind::EarthGuardian, zone) > 0 {
@@ -84,7 +85,9 @@ impl Winter {
         }
         let card = d.card();
         let p = self.player(seat);
-        p.dwarfs_in(card.zone) >= card.dwarfs && p.can_pay(&disaster_cost(p, &card.cost, card.zone))
+        let mut payable = false;
+        p.disaster_payments(&card.cost, card.zone, &mut |_, _| payable = true);
+        p.dwarfs_in(card.zone) >= card.dwarfs && payable
     }
 
     /// The legal actions of `seat` now, into `out` (cleared first).
@@ -143,6 +146,11 @@ impl Winter {
                         self.effect_actions(seat, out);
                     } else {
                         self.card_actions(seat, m.instrument, out);
+                        // The leader's music is part of their turn: free actions between
+                        // their cards (not for the players answering, whose turn it is not).
+                        if seat == m.leader {
+                            self.free_actions(seat, out);
+                        }
                     }
                     out.push(WinterAction::Done);
                 }
@@ -182,17 +190,19 @@ impl Winter {
                 out.push(WinterAction::PlayMusic(i));
             }
         }
+        self.free_actions(seat, out);
+        out.push(WinterAction::Done);
+    }
+
+    /// The free actions of `seat`: every monster it can defeat and disaster it can overcome,
+    /// with each choice of who goes home.
+    fn free_actions(&self, seat: Seat, out: &mut Vec<WinterAction>) {
         for (m, _) in self.monsters() {
-            if self.can_defeat(seat, m) {
-                out.push(WinterAction::Defeat(m));
-            }
+            self.defeats(seat, m, out);
         }
         for d in self.disasters() {
-            if self.can_overcome(seat, d) {
-                out.push(WinterAction::Overcome(d));
-            }
+            self.overcomes(seat, d, out);
         }
-        out.push(WinterAction::Done);
     }
 
     fn card_actions(&self, seat: Seat, instrument: Instrument, out: &mut Vec<WinterAction>) {

@@ -1,6 +1,6 @@
 //! The rules: the week's flow and chance points ([`flow`]), monsters ([`invasion`]), what may be
-//! done ([`legal`]), doing it ([`apply`]), the heroes' abilities ([`heroes`]) and the end
-//! ([`score`]).
+//! done ([`legal`]), doing it ([`apply`]), who goes home after a fight ([`squads`]), the heroes'
+//! abilities ([`heroes`]) and the end ([`score`]).
 
 pub(crate) mod apply;
 pub(crate) mod flow;
@@ -8,6 +8,7 @@ pub(crate) mod heroes;
 pub(crate) mod invasion;
 pub(crate) mod legal;
 pub(crate) mod score;
+pub(crate) mod squads;
 
 use crate::data::{RESOURCE_CAP, Resource, Zone};
 use crate::state::{PlayerBoard, Winter};

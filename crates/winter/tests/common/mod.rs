@@ -4,7 +4,7 @@
 use dwarfs_engine::{Actor, Game, PlayError, Seat, state_hash};
 use dwarfs_winter::data::{Card, DISASTERS, DisasterId, MONSTERS, MonsterId, MonsterType, zone};
 use dwarfs_winter::{
-    DwarfKind, Winter, WinterAction, WinterError, WinterEvent, WinterOptions, Zone, ZoneType,
+    DwarfKind, Squad, Winter, WinterAction, WinterError, WinterEvent, WinterOptions, Zone, ZoneType,
 };
 
 pub fn forest(n: u8) -> Zone {
@@ -98,6 +98,38 @@ pub fn seat(g: &Winter) -> Seat {
     match g.to_act() {
         Actor::Seat(s) => s,
         other => panic!("no single seat acts now: {other:?}"),
+    }
+}
+
+/// The legal actions of the seat acting now.
+pub fn legal(g: &Winter) -> Vec<WinterAction> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v
+}
+
+/// A squad of `n` workers going home.
+pub fn workers(n: u8) -> Squad {
+    Squad {
+        workers: n,
+        ..Squad::default()
+    }
+}
+
+/// Defeat monster `m`, sending `n` workers home.
+pub fn defeat(m: MonsterId, n: u8) -> WinterAction {
+    WinterAction::Defeat {
+        monster: m,
+        home: workers(n),
+    }
+}
+
+/// Overcome disaster `d` with no Earth Guardian, sending `n` workers home.
+pub fn overcome(d: DisasterId, n: u8) -> WinterAction {
+    WinterAction::Overcome {
+        disaster: d,
+        home: workers(n),
+        spare: None,
     }
 }
 
