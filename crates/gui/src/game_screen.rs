@@ -23,6 +23,9 @@ pub enum GameOutcome {
 /// The least width the prompt keeps beside the title before it takes a row of its own.
 const PROMPT_MIN_WIDTH: f32 = 320.0;
 
+/// The accessible name of the game screen's top bar (the buttons, the prompt, the banners).
+pub const TOP_BAR: &str = "game top bar";
+
 /// Draws the move log: one line per row, only the visible rows laid out (a long game has a
 /// thousand lines), the full text on hover. `highlight` marks a move; `scroll_to` jumps to it.
 pub fn move_log(ui: &mut Ui, log: &[LogLine], highlight: Option<u32>, scroll_to: Option<u32>) {
@@ -91,7 +94,7 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
     let narrow = ui.available_width() < crate::view::NARROW;
     let log_id = ui.scope_id().with("game_log_shown");
     let mut log_shown = narrow && ui.data(|d| d.get_temp::<bool>(log_id).unwrap_or(false));
-    egui::Panel::top("game_top")
+    let top = egui::Panel::top("game_top")
         .frame(theme::panel_frame().fill(theme::STONE_DARK))
         .show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -147,6 +150,10 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
             }
             remote_bar(ui, table);
         });
+    // Named, so that scripts know where the board's scrolling column starts (what lies under
+    // the bar takes no click).
+    top.response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Pane, true, TOP_BAR));
     let log = |ui: &mut Ui, table: &mut Table<V>| {
         if table.remote.is_some() {
             egui::Panel::bottom("game_chat")

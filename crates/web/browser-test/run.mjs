@@ -15,7 +15,9 @@
 //     through the page (the menu, the lobby, then the board's widgets, found by name with
 //     `?widgets`: the clicks of the page's plan for a legal action where the board has a map
 //     of its clicks, a random clicker over the lit targets and buttons of Fall's); one game
-//     with `--games "Dwarf Hold"`.
+//     with `--games "Dwarf Hold"`;
+//  6. the same on a phone held upright (390 x 844, a touch screen) by tapping (`--phone`), and a
+//     press and hold there pins a widget's tooltip until the next tap.
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
 //
 // `--only bench` prints the page's figures for docs/benchmarks.md instead: random playouts in
@@ -118,11 +120,13 @@ async function click(page, label, field = false) {
     // Where to click: its centre, or (when a smaller widget lies on it, like a disaster on a
     // zone) the first point of a grid over it that no other clickable widget covers.
     const w = found && { ...found, ...spot(found, all) };
-    // Under the top bar (at least 55 pixels high, more where the prompt wraps: a text drawn
-    // over the widget), or outside the window: out of sight.
+    // Under the game screen's top bar (named "game top bar"; its height grows where the prompt
+    // wraps), under another text drawn over the widget, or outside the window: out of sight.
+    const bar = all.find((o) => o.label === "game top bar");
+    const top = bar ? bar.y + bar.h / 2 + 4 : 64;
     const under_text = w && all.some((o) => o !== found && o.role === "Label"
       && Math.abs(w.x - o.x) <= o.w / 2 && Math.abs(w.y - o.y) <= o.h / 2);
-    if (w && (w.y < 64 || under_text || w.y > height - 8 || w.x < 4 || w.x > width - 4)) {
+    if (w && (w.y < top || under_text || w.y > height - 8 || w.x < 4 || w.x > width - 4)) {
       // Over the panel (the widget's column: near the window's foot for a widget below it,
       // which may sit in a short panel there like Hold's hand, else the middle), a wheel turn
       // towards it.
@@ -323,10 +327,9 @@ try {
   // lobby (the game, a bot in seat 2, random bots for speed), then the human seat's moves by
   // clicking the widgets that play them, to the end screen.
   const titles = (arg("--games", null) ?? "Dwar7s Fall,Dwarf Hold,Dwar7s Winter,Dwar7s Spring").split(",").filter(Boolean);
-  // `--phone "Dwar7s Winter"`: games played on a phone held upright, by tapping (`--games ""`
-  // leaves the desktop's out). Not yet by default: a phone's smallest targets (Winter's dwarfs,
-  // 13 pixels) are missed now and then.
-  const phone = arg("--phone", "").split(",").filter(Boolean);
+  // And each on a phone held upright (390 x 844, a touch screen), by tapping. `--phone "..."`
+  // names the games (`--phone ""` none; `--games ""` leaves the desktop's out).
+  const phone = (arg("--phone", null) ?? "Dwar7s Fall,Dwarf Hold,Dwar7s Winter,Dwar7s Spring").split(",").filter(Boolean);
   const runs = [...titles.map((t) => [t, false]), ...phone.map((t) => [t, true])];
   if (part("hotseat")) for (const [title, touch] of runs) {
     const viewport = touch ? { width: 390, height: 844 } : { width: 1280, height: 800 };

@@ -153,8 +153,13 @@ pub(super) fn board(
     let title = (r * 0.055).clamp(9.5, 14.0);
     let small = (r * 0.034).clamp(8.0, 10.5);
     let warn = (r * 0.038).clamp(9.5, 12.0);
+    // On a touch screen a dwarf is a finger's target: larger tokens.
+    let touch = ui.input(|i| i.has_touch_screen());
     for z in Zone::all() {
         let zr = zone_rect(z, c, r);
+        // A zone too narrow for its name, its resource and its monsters' steps (a phone's
+        // board) shows its name and pieces only; the rest is in its tooltip and the banner.
+        let roomy = zr.width() >= 80.0;
         let resp = ui.interact(zr, ui.scope_id().with(("winter_zone", z.0)), Sense::click());
         let action = view.zone_action(legal, z);
         let blocked =
@@ -193,7 +198,7 @@ pub(super) fn board(
                 "blocked",
                 warn,
             ),
-            Some(res) => {
+            Some(res) if roomy => {
                 painter.text(
                     zr.right_top() + vec2(-5.0, 4.0),
                     Align2::RIGHT_TOP,
@@ -202,10 +207,10 @@ pub(super) fn board(
                     PARCHMENT_DIM,
                 );
             }
-            None => {}
+            _ => {}
         }
         // How far this zone's monsters are from the castle (in steps).
-        if monsters.iter().any(|(_, at)| *at == z) {
+        if (roomy || z.distance() == 0) && monsters.iter().any(|(_, at)| *at == z) {
             let text = match z.distance() {
                 0 => "INSIDE!".to_string(),
                 1 => "1 step".to_string(),
@@ -307,7 +312,16 @@ pub(super) fn board(
             flow.at = pos2(flow.rect.min.x, flow.at.y + flow.row_h + 3.0);
             flow.row_h = 0.0;
         }
-        let d = (r * 0.065).clamp(13.0, 20.0);
+        let d = if touch {
+            // As large as the zone's room below its name allows: a token spilling into the
+            // next zone would take that zone's taps.
+            (r * 0.11)
+                .clamp(20.0, 26.0)
+                .min(zr.max.y - flow.at.y - 2.0)
+                .max(13.0)
+        } else {
+            (r * 0.065).clamp(13.0, 20.0)
+        };
         for (i, p) in obs.players.iter().enumerate() {
             let owner = Seat(i as u8);
             for kind in DwarfKind::ALL {
