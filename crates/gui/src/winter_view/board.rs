@@ -74,14 +74,20 @@ fn rim_arc(a: Zone, b: Zone, c: Pos2, r: f32) -> Vec<Pos2> {
 
 /// The rectangle of zone `z`.
 fn zone_rect(z: Zone, c: Pos2, r: f32) -> Rect {
+    // On a small board (a phone's) the resource zones take a fifth more of the room between
+    // them, so that a monster and a disaster fit in one with their names.
+    let grow = if r < SMALL_BOARD_R { 1.2 } else { 1.0 };
     let size = match z.kind() {
         ZoneType::Castle => vec2(0.30, 0.30),
         ZoneType::Wall => vec2(0.27, 0.18),
-        ZoneType::Field => vec2(0.26, 0.24),
-        _ => vec2(0.29, 0.24),
+        ZoneType::Field => vec2(0.26, 0.24) * grow,
+        _ => vec2(0.29, 0.24) * grow,
     } * r;
     Rect::from_center_size(zone_centre(z, c, r), size)
 }
+
+/// Under this half-width (points) a board is small: a phone's.
+const SMALL_BOARD_R: f32 = 230.0;
 
 /// Lays tokens out left to right inside a zone, wrapping to the next row.
 struct Flow {
