@@ -71,6 +71,20 @@ fn code_lines(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// The code lines of `files` that hold any of `words` (substrings), as "file:line: word: line".
+fn code_lines_with(files: impl IntoIterator<Item = String>, words: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        let text = read(&file);
+        for (n, line) in code_lines(&text) {
+            for word in words.iter().filter(|w| line.contains(*w)) {
+                found.push(format!("{file}:{n}: {word}: {}", line.trim()));
+            }
+        }
+    }
+    found
+}
+
 /// The names of the `[dependencies]` (not dev or build) of the crate at `dir`, our crates only.
 fn our_dependencies(dir: &str) -> Vec<String> {
     let manifest = read(&format!("{dir}/Cargo.toml"));
@@ -311,19 +325,11 @@ fn the_browser_crates_use_no_threads_files_sockets_or_clocks() {
         "Instant",
         "SystemTime",
     ];
-    let mut wrong = Vec::new();
-    for file in rust_files("crates/gui/src")
+    let files = rust_files("crates/gui/src")
         .into_iter()
         .chain(rust_files("crates/client/src"))
-        .chain(rust_files("crates/web/src"))
-    {
-        let text = read(&file);
-        for (n, line) in code_lines(&text) {
-            for word in FORBIDDEN.iter().filter(|w| line.contains(*w)) {
-                wrong.push(format!("{file}:{n}: {word}: {}", line.trim()));
-            }
-        }
-    }
+        .chain(rust_files("crates/web/src"));
+    let wrong = code_lines_with(files, FORBIDDEN);
     assert!(
         wrong.is_empty(),
         "dwarfs-gui, dwarfs-client and dwarfs-web must run in a browser (platform services come from the shell):\n  {}",
@@ -343,18 +349,10 @@ fn every_tooltip_of_the_app_is_reachable_by_touch() {
         ".on_disabled_hover_ui(",
         ".on_hover_text_at_pointer(",
     ];
-    let mut wrong = Vec::new();
-    for file in rust_files("crates/gui/src")
+    let files = rust_files("crates/gui/src")
         .into_iter()
-        .filter(|f| !f.ends_with("/tips.rs"))
-    {
-        let text = read(&file);
-        for (n, line) in code_lines(&text) {
-            if HOVER_ONLY.iter().any(|w| line.contains(w)) {
-                wrong.push(format!("{file}:{n}: {}", line.trim()));
-            }
-        }
-    }
+        .filter(|f| !f.ends_with("/tips.rs"));
+    let wrong = code_lines_with(files, HOVER_ONLY);
     assert!(
         wrong.is_empty(),
         "use `Tip::tip`, `tip_ui` or `tip_disabled` (crates/gui/src/tips.rs) for a tooltip:\n  {}",

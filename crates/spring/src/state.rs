@@ -44,11 +44,9 @@ pub fn hero_face(id: u8) -> (u8, u8) {
     if let Some(h) = STARTING_HEROES.get(id as usize) {
         return (h.axes, h.backpacks);
     }
-    let c = id - STARTING_HEROES.len() as u8;
-    if (c as usize) < EXP_CARDS && !is_monster(c) {
-        (0, QUEST_BACKPACKS)
-    } else {
-        (0, 0)
+    match quest_of(id - STARTING_HEROES.len() as u8) {
+        Some(_) => (0, QUEST_BACKPACKS),
+        None => (0, 0),
     }
 }
 

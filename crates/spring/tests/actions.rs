@@ -93,7 +93,7 @@ fn a_line_builds_once_per_era_and_its_last_settlement_pays_in_production_not_at_
     assert_eq!(g.empire(Seat(0)).unwrap().built[0], 4);
     end(&mut g);
     // Seat 1 passes its turn; seat 0's food spot is used, and the line is empty anyway.
-    g.empire_mut(Seat(1)).used = 0b1_1111_1111;
+    every_spot_used(&mut g, Seat(1));
     play(&mut g, A::Idle);
     end(&mut g);
     let other = g
@@ -357,7 +357,7 @@ fn commanding_dragons_exhausts_them_for_their_gains_and_the_second_spot_adds_fae
     );
     assert_eq!(e.faerie_power(), 1);
     end(&mut g);
-    g.empire_mut(Seat(1)).used = 0b1_1111_1111;
+    every_spot_used(&mut g, Seat(1));
     play(&mut g, A::Idle);
     end(&mut g);
     // Exhausted dragons cannot be commanded again; ready one with Dawn... or rest. Here: a

@@ -70,7 +70,7 @@ fn idle_only_when_no_dwarf_action_is_possible() {
     let mut g = Spring::test_position(2);
     assert!(matches!(refuse(&mut g, A::Idle), SpringError::NotNow(_)));
     // No pieces on the map, no dragon ready, faerie spot used, no quest met: only idle.
-    g.empire_mut(Seat(0)).used = 0b1_1111_1111;
+    every_spot_used(&mut g, Seat(0));
     assert_eq!(g.legal_actions_vec(), vec![A::Idle]);
     let ev = play(&mut g, A::Idle);
     assert!(ev.contains(&SpringEvent::Idled { seat: 0 }));
@@ -204,8 +204,8 @@ fn quest_then_idle_to_the_end_of_the_era(g: &mut Spring) -> (Vec<SpringEvent>, u
         !g.decks().area.contains(&Some(card)),
         "the quest left the area"
     );
-    only_idle(g, Seat(0));
-    only_idle(g, Seat(1));
+    every_spot_used(g, Seat(0));
+    every_spot_used(g, Seat(1));
     let mut idle = 0;
     while g.phase() == Phase::Actions && g.flow().era == 1 {
         if g.flow().acted {

@@ -119,6 +119,28 @@ fn gathering_gives_one_resource_of_the_wildland_per_backpack_plus_successes() {
 }
 
 #[test]
+fn a_quest_card_gathers_one_backpack_and_a_monster_card_none() {
+    // A heroes deck of two quest cards and a monster card; a reveal of two (a dwarf and a
+    // settlement): each quest revealed gathers 1, the monster nothing.
+    let quests = [hero_id(MONSTERS as u8), hero_id(MONSTERS as u8 + 1)];
+    let monster = hero_id(0);
+    let mut seen = [false; 2];
+    for e in 0..16 {
+        let mut g = Spring::test_position(2);
+        let (w, _) = next_to_wild(&mut g);
+        g.empire_mut(Seat(0)).heroes = 1 << quests[0] | 1 << quests[1] | 1 << monster;
+        play(&mut g, A::Explore { at: w });
+        play(&mut g, A::Engage);
+        let (cards, _, total) = revealed(&chance(&mut g, e));
+        assert_eq!(cards.len(), 2);
+        let drawn_quests = cards.iter().filter(|c| quests.contains(c)).count() as u8;
+        assert_eq!(total, drawn_quests, "{cards:?}");
+        seen[cards.contains(&monster) as usize] = true;
+    }
+    assert_eq!(seen, [true, true], "both draws among the entropies tried");
+}
+
+#[test]
 fn a_fight_is_won_with_enough_axes_and_brings_the_card_faeries_and_a_refill() {
     let mut g = Spring::test_position(2);
     let (w, _) = next_to_wild(&mut g);
@@ -183,7 +205,7 @@ fn dragon_successes_count_in_a_fight() {
         },
     );
     end(&mut g);
-    g.empire_mut(Seat(1)).used = 0b1_1111_1111;
+    every_spot_used(&mut g, Seat(1));
     play(&mut g, A::Idle);
     end(&mut g);
     play(&mut g, A::Explore { at: w });
@@ -578,7 +600,7 @@ fn a_dwarf_on_a_wildland_may_explore_a_neighbouring_wildland_and_fight_there() {
     play(&mut g, A::Explore { at: a });
     play(&mut g, A::Decline);
     end(&mut g);
-    only_idle(&mut g, Seat(1));
+    every_spot_used(&mut g, Seat(1));
     play(&mut g, A::Idle);
     end(&mut g);
     // The dwarf on `a` reaches every wildland next to `a`, and no other.

@@ -178,7 +178,7 @@ fn the_second_expedition_spot_may_remove_a_card_from_the_heroes_deck() {
     assert_eq!(g.flow().pending, None);
     // Next round the second expedition spot is taken; the first still works, removing nothing.
     end(&mut g);
-    g.empire_mut(Seat(1)).used = 0b1_1111_1111;
+    every_spot_used(&mut g, Seat(1));
     play(&mut g, A::Idle);
     end(&mut g);
     let card = quest(0); // a level 2 dragon
@@ -390,7 +390,7 @@ fn a_monster_card_removed_at_the_second_expedition_spot_still_counts_as_defeated
     }));
     assert_eq!(g.empire(Seat(0)).unwrap().defeated, 1);
     end(&mut g);
-    only_idle(&mut g, Seat(1));
+    every_spot_used(&mut g, Seat(1));
     play(&mut g, A::Idle);
     end(&mut g);
     // Round 2: a quest at the second expedition spot (2 dragons), then the Harpy's card goes.

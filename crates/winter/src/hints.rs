@@ -20,7 +20,6 @@
 
 use crate::bot::{Target, card_worth, monster_distance, score, target};
 use crate::data::{BOARD, Card, DISASTER_LIMIT, HERO_CARDS, WEEKS, ZONES, ZoneType};
-use crate::rules::legal::disaster_cost;
 use crate::rules::score::breakdown;
 use crate::state::{End, PlayerBoard, Winter};
 use crate::types::WinterAction;
@@ -256,10 +255,7 @@ impl Winter {
         let open: u32 = self
             .disasters()
             .map(|d| {
-                let c = d.card();
-                let beaten = seats.iter().any(|p| {
-                    p.dwarfs_in(c.zone) >= c.dwarfs && p.can_pay(&disaster_cost(p, &c.cost, c.zone))
-                });
+                let beaten = seats.iter().any(|p| p.can_overcome(d.card()));
                 if beaten { 1 } else { 2 }
             })
             .sum();

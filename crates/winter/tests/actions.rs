@@ -253,6 +253,15 @@ fn overcoming_a_disaster_pays_its_gold_and_sends_the_dwarfs_home() {
     let d = disaster("Flooded Barn"); // Field 3, 2 dwarfs, 1 stone + 2 wood, 3 VP, 2 gold
     g.put_disaster(d);
     put(&mut g, Seat(0), W, field(3), 2);
+    // No Earth Guardian there: nothing to save.
+    refuse(
+        &mut g,
+        WinterAction::Overcome {
+            disaster: d,
+            home: workers(2),
+            spare: Some(Resource::Stone),
+        },
+    );
     play(&mut g, overcome(d, 2));
     let p = g.player(Seat(0));
     assert_eq!(p.resources, [6, 4, 3, 2]);

@@ -458,18 +458,30 @@ fn prospector_and_shepherd_move_one_dwarf_in_a_mine_or_a_field() {
     assert!(matches!(g.stage(), Stage::Music(m) if m.effect.is_none()));
 }
 
+/// A "move any 2" hero `name` played with a dwarf of seat 0 in `a` and one of seat 1 in `b`
+/// (zones of its type), and its first move taken: seat 0's dwarf to `out_a`.
+fn first_of_two_moves(
+    name: &str,
+    a: dwarfs_winter::Zone,
+    b: dwarfs_winter::Zone,
+    out_a: dwarfs_winter::Zone,
+) -> Winter {
+    let mut g = position(2);
+    put(&mut g, Seat(0), W, a, 1);
+    put(&mut g, Seat(1), W, b, 1);
+    ready(&mut g, hero(name));
+    play_card(&mut g, hero(name), Pick::Nothing);
+    play(&mut g, mv(Seat(0), a, out_a));
+    g
+}
+
 #[test]
 fn pathfinder_and_foreman_move_two_different_dwarfs_in_forests_or_mines() {
     for (name, a, b, out_a, out_b) in [
         ("Pathfinder", forest(1), forest(3), forest(2), field(3)),
         ("Foreman", mine(1), mine(3), forest(2), field(3)),
     ] {
-        let mut g = position(2);
-        put(&mut g, Seat(0), W, a, 1);
-        put(&mut g, Seat(1), W, b, 1);
-        ready(&mut g, hero(name));
-        play_card(&mut g, hero(name), Pick::Nothing);
-        play(&mut g, mv(Seat(0), a, out_a));
+        let mut g = first_of_two_moves(name, a, b, out_a);
         if out_a.kind() == a.kind() {
             // Still in a zone of the type, but already moved by this card.
             refuse(&mut g, mv(Seat(0), out_a, a));
@@ -492,12 +504,7 @@ fn move_any_two_stops_after_one_when_its_player_is_done() {
         ("Pathfinder", forest(1), forest(3), forest(2)),
         ("Foreman", mine(1), mine(3), forest(2)),
     ] {
-        let mut g = position(2);
-        put(&mut g, Seat(0), W, a, 1);
-        put(&mut g, Seat(1), W, b, 1);
-        ready(&mut g, hero(name));
-        play_card(&mut g, hero(name), Pick::Nothing);
-        play(&mut g, mv(Seat(0), a, out_a));
+        let mut g = first_of_two_moves(name, a, b, out_a);
         assert!(
             matches!(g.stage(), Stage::Music(m) if m.effect.is_some()),
             "{name}: a second move is still open"
@@ -512,7 +519,9 @@ fn move_any_two_stops_after_one_when_its_player_is_done() {
             1,
             "{name}: the second dwarf stays"
         );
-        refuse(&mut g, mv(Seat(1), b, field(3)));
+        // A second move the card would have allowed: refused now.
+        let to = b.adjacent().next().unwrap();
+        refuse(&mut g, mv(Seat(1), b, to));
     }
 }
 

@@ -6,7 +6,7 @@ use super::words::{
     CHOOSE_HAND, card_label, disaster_label, done_label, dwarf_label, fight_label, home_label,
     instrument_label, monster_label, pick_label, pool_label, zone_label,
 };
-use super::{Foe, fight_choices};
+use super::{Foe, several_choices};
 use dwarfs_engine::Seat;
 use dwarfs_winter::{Card, Pick, Stage, WinterAction};
 
@@ -22,7 +22,7 @@ pub fn clicks(
     use WinterAction as A;
     // The foe, then (with a choice of who goes home) the choice's button.
     let fight = |foe: String, f: Foe| {
-        if fight_choices(legal, f).nth(1).is_some() {
+        if several_choices(legal, f) {
             vec![foe, fight_label(action)]
         } else {
             vec![foe]

@@ -157,7 +157,7 @@ impl WinterView {
     /// A click on a lit monster or disaster: plays its action, or, with a choice of who goes
     /// home, picks it (or drops the pick) for the choice's buttons.
     fn click_foe(&mut self, legal: &[WinterAction], f: Foe) -> Option<WinterAction> {
-        if fight_choices(legal, f).nth(1).is_some() {
+        if several_choices(legal, f) {
             self.sel = if self.sel == Sel::Foe(f) {
                 Sel::None
             } else {
@@ -220,6 +220,12 @@ fn monster_action(legal: &[WinterAction], m: MonsterId) -> Option<WinterAction> 
 /// The action a click on disaster `d` plays (its first choice of who goes home).
 fn disaster_action(legal: &[WinterAction], d: DisasterId) -> Option<WinterAction> {
     fight_choices(legal, Foe::Disaster(d)).next()
+}
+
+/// True if taking on `f` asks who goes home (more than one legal way): a click on it then shows
+/// the choices' buttons.
+fn several_choices(legal: &[WinterAction], f: Foe) -> bool {
+    fight_choices(legal, f).nth(1).is_some()
 }
 
 /// The legal defeats of a monster, or overcomes of a disaster: one per choice of who goes home

@@ -122,8 +122,8 @@ pub fn quests_only_deck(g: &mut Spring) {
     g.set_exp_deck(((1u64 << QUESTS) - 1) << MONSTERS & !in_area);
 }
 
-/// Seat `s` can take no dwarf action but `Idle` this era (every board spot used; with no piece
-/// on the map it cannot explore or build either).
-pub fn only_idle(g: &mut Spring, s: Seat) {
+/// Marks every board spot of seat `s` used this era (with no piece on the map either, its only
+/// dwarf action is then `Idle`).
+pub fn every_spot_used(g: &mut Spring, s: Seat) {
     g.empire_mut(s).used = 0b1_1111_1111;
 }

@@ -20,7 +20,7 @@ impl PlayerBoard {
     }
 }
 
-/// What a disaster costs a player, as the bots and hints reckon it: with their Earth Guardian in
+/// What a disaster costs a player, as the greedy bot reckons it: with their Earth Guardian in
 /// its zone, 1 less of one resource (the first, in gold-food-stone-wood order, that they lack;
 /// else the first needed). The player chooses the resource ([`PlayerBoard::disaster_payments`]).
 pub(crate) fn disaster_cost(p: &PlayerBoard, cost: &Resources, zone: Zone) -> Resources {
@@ -83,11 +83,7 @@ impl Winter {
         if !d.is_valid() || self.board.disasters & (1 << d.0) == 0 {
             return false;
         }
-        let card = d.card();
-        let p = self.player(seat);
-        let mut payable = false;
-        p.disaster_payments(&card.cost, card.zone, &mut |_, _| payable = true);
-        p.dwarfs_in(card.zone) >= card.dwarfs && payable
+        self.player(seat).can_overcome(d.card())
     }
 
     /// The legal actions of `seat` now, into `out` (cleared first).

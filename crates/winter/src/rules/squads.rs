@@ -2,7 +2,7 @@
 //! Earth Guardian saves. Both are the player's choice, so each choice is its own legal action;
 //! these list them (few: a zone holds at most 7 workers and one of each legend).
 
-use crate::data::{DisasterId, MonsterId, Resource, Resources, Zone};
+use crate::data::{DisasterCard, DisasterId, MonsterId, Resource, Resources, Zone};
 use crate::state::{PlayerBoard, Winter};
 use crate::types::{DwarfKind, Squad, WinterAction};
 use dwarfs_engine::Seat;
@@ -73,6 +73,16 @@ impl PlayerBoard {
         if !saved && self.can_pay(cost) {
             out(None, *cost);
         }
+    }
+}
+
+impl PlayerBoard {
+    /// True if this player has the dwarfs in `card`'s zone to overcome it and can pay for it in
+    /// some way (with their Earth Guardian's saving, if it is there).
+    pub(crate) fn can_overcome(&self, card: &DisasterCard) -> bool {
+        let mut payable = false;
+        self.disaster_payments(&card.cost, card.zone, &mut |_, _| payable = true);
+        self.dwarfs_in(card.zone) >= card.dwarfs && payable
     }
 }
 
