@@ -14,7 +14,7 @@ use super::winter_view::words::card_label;
 use dwarfs_engine::{Actor, Game, Seat, Viewer};
 use dwarfs_winter::{Card, Pick, Stage, Winter, WinterAction, WinterOptions, Zone};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 type H = Harness<'static, Table<WinterView>>;
 
@@ -753,4 +753,93 @@ fn the_castle_warning_says_how_close_the_castle_is_to_falling() {
     g.put_monster(MonsterId(1), Zone::CASTLE);
     let h = shown(g);
     assert!(has(&h, "INSIDE THE CASTLE"));
+}
+
+#[test]
+fn every_piece_of_a_crowded_zone_is_drawn_inside_it_on_a_desktop_and_a_zoomed_phone() {
+    use super::winter_view::words::{
+        disaster_label, distance_label, dwarf_label, monster_label, monster_name, zone_label,
+    };
+    use dwarfs_winter::{DisasterId, DwarfKind, MonsterId};
+    // The disaster and the two monsters with the longest names, in one zone with dwarfs of
+    // both seats: a worker pair, a lone worker and the Ice Warrior.
+    let disaster = (0..64)
+        .map(DisasterId)
+        .filter(|d| d.is_valid() && d.card().zone.distance() > 0)
+        .max_by_key(|d| d.name().len())
+        .unwrap();
+    let zone = disaster.card().zone;
+    let mut monsters: Vec<MonsterId> = (0..64).map(MonsterId).filter(|m| m.is_valid()).collect();
+    monsters.sort_by_key(|m| std::cmp::Reverse(monster_name(*m).len()));
+    monsters.truncate(2);
+    let mut g = Winter::test_position(
+        WinterOptions {
+            legendary: true,
+            ..WinterOptions::default()
+        },
+        2,
+    );
+    g.put_disaster(disaster);
+    for m in &monsters {
+        g.put_monster(*m, zone);
+    }
+    let p = g.player_mut(Seat(0));
+    p.home[DwarfKind::Worker.index()] -= 2;
+    p.dwarfs[DwarfKind::Worker.index()][zone.index()] = 2;
+    p.legends |= 1 << DwarfKind::IceWarrior.index();
+    p.dwarfs[DwarfKind::IceWarrior.index()][zone.index()] = 1;
+    let p = g.player_mut(Seat(1));
+    p.home[DwarfKind::Worker.index()] -= 1;
+    p.dwarfs[DwarfKind::Worker.index()][zone.index()] = 1;
+    let mut pieces: Vec<String> = monsters.iter().map(|m| monster_label(*m)).collect();
+    pieces.push(disaster_label(disaster));
+    pieces.push(dwarf_label(Seat(0), DwarfKind::Worker, zone));
+    pieces.push(dwarf_label(Seat(0), DwarfKind::IceWarrior, zone));
+    pieces.push(dwarf_label(Seat(1), DwarfKind::Worker, zone));
+    for size in [egui::vec2(390.0, 844.0), egui::vec2(1400.0, 900.0)] {
+        let mut t = Table::from_state(g.clone(), vec![person("Ann"), person("Bob")], 0);
+        t.viewer = Viewer::Seat(Seat(0));
+        t.curtain = None;
+        let mut h = Harness::builder()
+            .with_size(size)
+            .with_max_steps(64)
+            .build_ui_state(
+                |ui, t: &mut Table<WinterView>| {
+                    let _ = super::game_screen::game(ui, t);
+                },
+                t,
+            );
+        h.run_steps(2);
+        // A phone's board zooms in (a desktop's has no zoom): as far as it goes.
+        let phone = size.x < 500.0;
+        assert_eq!(h.query_by_label("Zoom in").is_some(), phone, "{size:?}");
+        let mut presses = 0;
+        while phone && !h.get_by_label("Zoom in").accesskit_node().is_disabled() {
+            h.get_by_label("Zoom in").click();
+            h.run_steps(2);
+            presses += 1;
+            assert!(presses < 20, "the zoom has no end");
+        }
+        let area = h.get_by_label(&zone_label(zone)).rect();
+        let tag = h.query_by_label(&distance_label(zone)).map(|n| n.rect());
+        let rects: Vec<(String, egui::Rect)> = pieces
+            .iter()
+            .map(|l| (l.clone(), h.get_by_label(l).rect()))
+            .collect();
+        for (i, (l, r)) in rects.iter().enumerate() {
+            assert!(
+                area.contains_rect(*r),
+                "{size:?}: {l} {r:?} spills out of {area:?}"
+            );
+            if let Some(t) = tag {
+                assert!(
+                    !t.intersects(*r),
+                    "{size:?}: {l} {r:?} under the distance tag {t:?}"
+                );
+            }
+            for (m, q) in &rects[i + 1..] {
+                assert!(!r.intersects(*q), "{size:?}: {l} {r:?} over {m} {q:?}");
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@ use egui::{Color32, CornerRadius, FontId, Response, Sense, Stroke, StrokeKind, U
 
 /// Labels a painted widget for screen readers and UI tests.
 pub fn label(resp: &Response, text: String) {
-    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &text));
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, resp.enabled(), &text));
 }
 
 /// A painted chip (a card, an instrument, dwarfs at home): `clickable` chips are outlined as

@@ -3,9 +3,10 @@
 //! tokens and everyone's dwarfs. Targets of a legal action light up; a click plays or picks them.
 
 use super::words::{
-    colour, disaster_label, disaster_text, dwarf_label, legend_text, monster_label, monster_name,
+    colour, disaster_label, disaster_text, distance_label, dwarf_label, legend_text, monster_label,
     monster_text, seat_rgb, zone_label,
 };
+use super::zone_layout;
 use super::{Foe, Sel, WinterView, disaster_action, dwarf_movable, label, monster_action};
 use crate::theme::{self, GOLD, PARCHMENT, PARCHMENT_DIM, STONE_DARK, TARGET};
 use crate::tips::Tip;
@@ -14,7 +15,7 @@ use dwarfs_engine::Seat;
 use dwarfs_winter::view::WinterView as Obs;
 use dwarfs_winter::{DisasterId, DwarfKind, MonsterId, WinterAction, Zone, ZoneType};
 use egui::{
-    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2,
+    Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, vec2,
 };
 
 /// The fill of a zone by its type.
@@ -87,27 +88,7 @@ fn zone_rect(z: Zone, c: Pos2, r: f32) -> Rect {
 }
 
 /// Under this half-width (points) a board is small: a phone's.
-const SMALL_BOARD_R: f32 = 230.0;
-
-/// Lays tokens out left to right inside a zone, wrapping to the next row.
-struct Flow {
-    rect: Rect,
-    at: Pos2,
-    row_h: f32,
-}
-
-impl Flow {
-    fn next(&mut self, size: egui::Vec2) -> Rect {
-        if self.at.x + size.x > self.rect.max.x && self.at.x > self.rect.min.x {
-            self.at = pos2(self.rect.min.x, self.at.y + self.row_h + 2.0);
-            self.row_h = 0.0;
-        }
-        let r = Rect::from_min_size(self.at, size);
-        self.at.x += size.x + 3.0;
-        self.row_h = self.row_h.max(size.y);
-        r
-    }
-}
+pub(super) const SMALL_BOARD_R: f32 = 230.0;
 
 /// The letter on a legendary dwarf's token.
 fn kind_letter(k: DwarfKind) -> &'static str {
@@ -119,17 +100,19 @@ fn kind_letter(k: DwarfKind) -> &'static str {
     }
 }
 
-/// Draws the board into `rect` (a square) and collects clicks.
+/// Draws the board into `rect` (a square; larger than `shown` when zoomed in), showing the part
+/// inside `shown`, and collects clicks.
 pub(super) fn board(
     view: &mut WinterView,
     ui: &mut Ui,
     rect: Rect,
+    shown: Rect,
     obs: &Obs,
     legal: &[WinterAction],
     picked: &mut Vec<WinterAction>,
 ) {
-    let painter = ui.painter_at(rect.expand(4.0));
-    painter.rect_filled(rect.expand(4.0), CornerRadius::same(8), theme::MAT);
+    let painter = ui.painter_at(shown.expand(4.0));
+    painter.rect_filled(shown.expand(4.0), CornerRadius::same(8), theme::MAT);
     let c = rect.center();
     let r = rect.width() / 2.0;
     let sel = view.effective(legal);
@@ -197,13 +180,15 @@ pub(super) fn board(
         );
         match z.kind().produces() {
             // A tab on the zone's top edge, clear of its name.
-            Some(_) if blocked => warning(
-                &painter,
-                zr.right_top() + vec2(-6.0, 3.0),
-                Align2::RIGHT_BOTTOM,
-                "blocked",
-                warn,
-            ),
+            Some(_) if blocked => {
+                warning(
+                    &painter,
+                    zr.right_top() + vec2(-6.0, 3.0),
+                    Align2::RIGHT_BOTTOM,
+                    "blocked",
+                    warn,
+                );
+            }
             Some(res) if roomy => {
                 painter.text(
                     zr.right_top() + vec2(-5.0, 4.0),
@@ -215,21 +200,30 @@ pub(super) fn board(
             }
             _ => {}
         }
-        // How far this zone's monsters are from the castle (in steps).
-        if (roomy || z.distance() == 0) && monsters.iter().any(|(_, at)| *at == z) {
-            let text = match z.distance() {
-                0 => "INSIDE!".to_string(),
-                1 => "1 step".to_string(),
-                d => format!("{d} steps"),
-            };
-            warning(
-                &painter,
-                zr.right_bottom() + vec2(-4.0, -4.0),
-                Align2::RIGHT_BOTTOM,
-                &text,
-                warn,
-            );
-        }
+        // How far this zone's monsters are from the castle (in steps): a tag in the zone's
+        // corner, which the pieces keep clear of.
+        let tag =
+            ((roomy || z.distance() == 0) && monsters.iter().any(|(_, at)| *at == z)).then(|| {
+                let text = match z.distance() {
+                    0 => "INSIDE!".to_string(),
+                    1 => "1 step".to_string(),
+                    d => format!("{d} steps"),
+                };
+                let tr = warning(
+                    &painter,
+                    zr.right_bottom() + vec2(-4.0, -4.0),
+                    Align2::RIGHT_BOTTOM,
+                    &text,
+                    warn,
+                );
+                let resp = ui.interact(
+                    tr,
+                    ui.scope_id().with(("winter_steps", z.0)),
+                    Sense::hover(),
+                );
+                label(&resp, distance_label(z));
+                tr
+            });
         let mut hover = format!(
             "{} ({}): {} from the castle; adjacent to {}.",
             z.name(),
@@ -254,153 +248,150 @@ pub(super) fn board(
         {
             picked.push(a);
         }
-        let mut flow = Flow {
-            rect: zr
-                .shrink2(vec2(5.0, 0.0))
-                .with_min_y(zr.min.y + title + 8.0),
-            at: pos2(zr.min.x + 5.0, zr.min.y + title + 8.0),
-            row_h: 0.0,
+        let foes: Vec<Foe> = monsters
+            .iter()
+            .filter(|(_, at)| *at == z)
+            .map(|(m, _)| Foe::Monster(*m))
+            .chain(
+                disasters
+                    .iter()
+                    .filter(|d| d.card().zone == z)
+                    .map(|d| Foe::Disaster(*d)),
+            )
+            .collect();
+        let owned: Vec<(Seat, DwarfKind, u8)> = obs
+            .players
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| {
+                DwarfKind::ALL
+                    .into_iter()
+                    .map(move |kind| (Seat(i as u8), kind, p.count(kind, z)))
+            })
+            .filter(|(_, _, n)| *n > 0)
+            .collect();
+        // On a touch screen a dwarf is a finger's target: as large as the zone's room below
+        // its pieces allows (a token spilling into the next zone would take that zone's taps).
+        let (token_max, token_min) = if touch {
+            ((r * 0.11).clamp(20.0, 26.0), 13.0)
+        } else {
+            let d = (r * 0.065).clamp(13.0, 20.0);
+            (d, d)
         };
-        // Monsters and disasters.
-        for (m, _) in monsters.iter().filter(|(_, at)| *at == z) {
-            let name = monster_name(*m);
-            let g = painter.layout(
-                name,
-                FontId::proportional(small),
-                PARCHMENT,
-                flow.rect.width() - 10.0,
-            );
-            let tr = flow.next(g.size() + vec2(10.0, 6.0));
-            let act = monster_action(legal, *m);
-            let resp = ui.interact(
-                tr,
-                ui.scope_id().with(("winter_monster", m.0)),
-                Sense::click(),
-            );
-            token(&painter, tr, MONSTER, act.is_some(), resp.hovered());
-            painter.galley(tr.center() - g.size() / 2.0, g, PARCHMENT);
-            let resp = resp.tip(monster_text(*m, z));
-            label(&resp, monster_label(*m));
+        let room = zone_layout::Room {
+            area: zr.shrink(5.0).with_min_y(zr.min.y + title + 8.0),
+            avoid: tag,
+            font: small,
+            token_max,
+            token_min,
+        };
+        let placed = zone_layout::place(
+            &painter,
+            &room,
+            &zone_layout::Pieces {
+                foes: &foes,
+                tokens: owned.len(),
+            },
+        );
+        for (foe, tr, g) in placed.chips {
+            let (id, act, fill, ink, tip, name) = match foe {
+                Foe::Monster(m) => (
+                    ("winter_monster", m.0),
+                    monster_action(legal, m),
+                    MONSTER,
+                    PARCHMENT,
+                    monster_text(m, z),
+                    monster_label(m),
+                ),
+                Foe::Disaster(d) => (
+                    ("winter_disaster", d.0),
+                    disaster_action(legal, d),
+                    DISASTER,
+                    Color32::BLACK,
+                    disaster_text(d),
+                    disaster_label(d),
+                ),
+            };
+            let resp = ui.interact(tr, ui.scope_id().with(id), Sense::click());
+            token(&painter, tr, fill, act.is_some(), resp.hovered());
+            painter.galley(tr.center() - g.size() / 2.0, g, ink);
+            let resp = resp.tip(tip);
+            label(&resp, name);
             if act.is_some()
                 && resp.clicked()
-                && let Some(a) = view.click_foe(legal, Foe::Monster(*m))
-            {
-                picked.push(a);
-            }
-        }
-        for d in disasters.iter().filter(|d| d.card().zone == z) {
-            let g = painter.layout(
-                d.name().to_string(),
-                FontId::proportional(small),
-                Color32::BLACK,
-                flow.rect.width() - 10.0,
-            );
-            let tr = flow.next(g.size() + vec2(10.0, 6.0));
-            let act = disaster_action(legal, *d);
-            let resp = ui.interact(
-                tr,
-                ui.scope_id().with(("winter_disaster", d.0)),
-                Sense::click(),
-            );
-            token(&painter, tr, DISASTER, act.is_some(), resp.hovered());
-            painter.galley(tr.center() - g.size() / 2.0, g, Color32::BLACK);
-            let resp = resp.tip(disaster_text(*d));
-            label(&resp, disaster_label(*d));
-            if act.is_some()
-                && resp.clicked()
-                && let Some(a) = view.click_foe(legal, Foe::Disaster(*d))
+                && let Some(a) = view.click_foe(legal, foe)
             {
                 picked.push(a);
             }
         }
         // Everyone's dwarfs: one token per owner and kind, with the count.
-        if flow.at.x > flow.rect.min.x {
-            flow.at = pos2(flow.rect.min.x, flow.at.y + flow.row_h + 3.0);
-            flow.row_h = 0.0;
-        }
-        let d = if touch {
-            // As large as the zone's room below its name allows: a token spilling into the
-            // next zone would take that zone's taps.
-            (r * 0.11)
-                .clamp(20.0, 26.0)
-                .min(zr.max.y - flow.at.y - 2.0)
-                .max(13.0)
-        } else {
-            (r * 0.065).clamp(13.0, 20.0)
-        };
-        for (i, p) in obs.players.iter().enumerate() {
-            let owner = Seat(i as u8);
-            for kind in DwarfKind::ALL {
-                let n = p.count(kind, z);
-                if n == 0 {
-                    continue;
-                }
-                let tr = flow.next(vec2(d, d));
-                let movable = dwarf_movable(legal, owner, kind, z);
-                let picked_here = view.sel == Sel::Dwarf(owner, kind, z);
-                let sense = if movable {
-                    Sense::click()
-                } else {
-                    Sense::hover()
-                };
-                let resp = ui.interact(
-                    tr,
-                    ui.scope_id().with(("winter_dwarf", i, kind.index(), z.0)),
-                    sense,
-                );
-                let fill = seat_rgb(owner);
-                painter.circle_filled(tr.center(), d / 2.0, fill);
-                let ring = if picked_here {
-                    Stroke::new(3.0, GOLD)
-                } else if movable {
-                    Stroke::new(2.5, TARGET)
-                } else if kind != DwarfKind::Worker {
-                    Stroke::new(2.0, GOLD)
-                } else {
-                    Stroke::new(1.5, STONE_DARK)
-                };
-                painter.circle_stroke(tr.center(), d / 2.0, ring);
-                let text = match (kind_letter(kind), n) {
-                    ("", 1) => String::new(),
-                    ("", n) => n.to_string(),
-                    (l, 1) => l.to_string(),
-                    (l, n) => format!("{l}{n}"),
-                };
-                painter.text(
-                    tr.center(),
-                    Align2::CENTER_CENTER,
-                    text,
-                    FontId::proportional(d * 0.6),
-                    STONE_DARK,
-                );
-                let what = if kind == DwarfKind::Worker {
-                    format!(
-                        "{} in {}.",
-                        count(
-                            n,
-                            &format!("{} dwarf", colour(owner)),
-                            &format!("{} dwarfs", colour(owner))
-                        ),
-                        z.name()
-                    )
-                } else {
-                    format!(
-                        "{}'s {} in {}: {}",
-                        colour(owner),
-                        kind.name(),
-                        z.name(),
-                        legend_text(kind)
-                    )
-                };
-                let resp = resp.tip(if movable {
-                    format!("{what} Click to move one, then click a lit zone.")
-                } else {
-                    what
-                });
-                label(&resp, dwarf_label(owner, kind, z));
-                if movable && resp.clicked() {
-                    view.click_dwarf(owner, kind, z);
-                }
+        let d = placed.token;
+        for ((owner, kind, n), tr) in owned.into_iter().zip(placed.tokens) {
+            let i = owner.0 as usize;
+            let movable = dwarf_movable(legal, owner, kind, z);
+            let picked_here = view.sel == Sel::Dwarf(owner, kind, z);
+            let sense = if movable {
+                Sense::click()
+            } else {
+                Sense::hover()
+            };
+            let resp = ui.interact(
+                tr,
+                ui.scope_id().with(("winter_dwarf", i, kind.index(), z.0)),
+                sense,
+            );
+            let fill = seat_rgb(owner);
+            painter.circle_filled(tr.center(), d / 2.0, fill);
+            let ring = if picked_here {
+                Stroke::new(3.0, GOLD)
+            } else if movable {
+                Stroke::new(2.5, TARGET)
+            } else if kind != DwarfKind::Worker {
+                Stroke::new(2.0, GOLD)
+            } else {
+                Stroke::new(1.5, STONE_DARK)
+            };
+            painter.circle_stroke(tr.center(), d / 2.0, ring);
+            let text = match (kind_letter(kind), n) {
+                ("", 1) => String::new(),
+                ("", n) => n.to_string(),
+                (l, 1) => l.to_string(),
+                (l, n) => format!("{l}{n}"),
+            };
+            painter.text(
+                tr.center(),
+                Align2::CENTER_CENTER,
+                text,
+                FontId::proportional(d * 0.6),
+                STONE_DARK,
+            );
+            let what = if kind == DwarfKind::Worker {
+                format!(
+                    "{} in {}.",
+                    count(
+                        n,
+                        &format!("{} dwarf", colour(owner)),
+                        &format!("{} dwarfs", colour(owner))
+                    ),
+                    z.name()
+                )
+            } else {
+                format!(
+                    "{}'s {} in {}: {}",
+                    colour(owner),
+                    kind.name(),
+                    z.name(),
+                    legend_text(kind)
+                )
+            };
+            let resp = resp.tip(if movable {
+                format!("{what} Click to move one, then click a lit zone.")
+            } else {
+                what
+            });
+            label(&resp, dwarf_label(owner, kind, z));
+            if movable && resp.clicked() {
+                view.click_dwarf(owner, kind, z);
             }
         }
     }
@@ -424,7 +415,7 @@ fn token(painter: &egui::Painter, r: Rect, fill: Color32, target: bool, hovered:
 
 /// A warning on a zone ("blocked", "2 steps"): light text on a dark red badge, readable on
 /// every zone's colour.
-fn warning(painter: &egui::Painter, at: Pos2, align: Align2, text: &str, size: f32) {
+fn warning(painter: &egui::Painter, at: Pos2, align: Align2, text: &str, size: f32) -> Rect {
     let galley = painter.layout_no_wrap(text.to_string(), FontId::proportional(size), PARCHMENT);
     let pad = vec2(4.0, 1.0);
     let rect = align.anchor_size(at, galley.size() + pad * 2.0);
@@ -440,4 +431,5 @@ fn warning(painter: &egui::Painter, at: Pos2, align: Align2, text: &str, size: f
         StrokeKind::Inside,
     );
     painter.galley(rect.min + pad, galley, PARCHMENT);
+    rect
 }

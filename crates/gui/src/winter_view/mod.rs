@@ -18,6 +18,8 @@ pub mod clicks;
 mod hand;
 mod panels;
 pub mod words;
+mod zone_layout;
+mod zoom;
 
 use super::view::GameView;
 use crate::widgets::label;
@@ -57,6 +59,8 @@ pub struct WinterView {
     sel: Sel,
     /// The cards of the action deck picked for the hand (Preparation), as a card mask.
     hand: u64,
+    /// How a small board is zoomed and panned.
+    zoom: zoom::Zoom,
 }
 
 impl WinterView {
@@ -285,7 +289,7 @@ impl WinterView {
             vec2(side, side),
         );
         let side_rect = Rect::from_min_max(pos2(full.max.x - side_w - 4.0, full.min.y), full.max);
-        board::board(self, ui, board_rect, obs, legal, picked);
+        zoom::board(self, ui, board_rect, obs, legal, picked);
         ui.scope_builder(UiBuilder::new().max_rect(side_rect), |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("winter_side")
@@ -332,7 +336,7 @@ impl GameView for WinterView {
                     panels::banner(ui, &obs);
                     let w = ui.available_width() - 8.0;
                     let (rect, _) = ui.allocate_exact_size(vec2(w, w), egui::Sense::hover());
-                    board::board(self, ui, rect.shrink(4.0), &obs, legal, &mut picked);
+                    zoom::board(self, ui, rect.shrink(4.0), &obs, legal, &mut picked);
                     self.side(ui, game, &obs, legal, &mut picked);
                 });
         } else {

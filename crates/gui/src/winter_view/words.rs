@@ -137,6 +137,15 @@ pub fn zone_label(z: Zone) -> String {
     format!("zone {}", z.name())
 }
 
+/// The tag on a zone with monsters saying how far they are from the castle.
+pub fn distance_label(z: Zone) -> String {
+    format!(
+        "{}: monsters {} from the castle",
+        z.name(),
+        count(z.distance(), "step", "steps")
+    )
+}
+
 /// A token of dwarfs of one owner and kind in a zone.
 pub fn dwarf_label(owner: Seat, kind: DwarfKind, z: Zone) -> String {
     format!("{} {} in {}", colour(owner), kind.name(), z.name())

@@ -330,7 +330,7 @@ impl ReplayFile {
     /// call.
     pub(super) fn sync_soon(&mut self) -> io::Result<()> {
         if self.dirty {
-            self.flusher.flush(Which::Replay, self.sink.handle()?)?;
+            self.flusher.flush(Which::Replay, || self.sink.handle())?;
             self.dirty = false;
         }
         self.flusher.check()
@@ -341,7 +341,7 @@ impl ReplayFile {
     /// reported by a later call.
     pub(super) fn journal(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.journal.append(bytes)?;
-        self.flusher.flush(Which::Journal, self.journal.handle()?)
+        self.flusher.flush(Which::Journal, || self.journal.handle())
     }
 
     /// The game is over and agreed, and the replay holds it (flushed): the signing journal is no
