@@ -12,6 +12,7 @@ mod replay_cli;
 mod simulate;
 mod terminal;
 mod web_cli;
+mod web_link;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -26,7 +26,8 @@ pub struct PeerArgs {
     /// The identity key file (created if missing); default: the config directory.
     #[arg(long, value_name = "FILE")]
     pub key: Option<PathBuf>,
-    /// Address to listen on (multiaddr; repeatable). Default: all interfaces, TCP and QUIC.
+    /// Address to listen on (multiaddr; repeatable). Default: all interfaces, TCP, QUIC and
+    /// WebSocket (`/ip4/0.0.0.0/tcp/0/ws`, which browsers dial).
     #[arg(long, value_name = "MULTIADDR")]
     pub listen: Vec<String>,
     /// Where to write the replay (an existing file is never written over: a numbered name next
@@ -110,6 +111,17 @@ pub struct HostArgs {
     /// An open game: anyone with the ticket may watch. Without it, spectators are refused.
     #[arg(long)]
     pub anyone_may_watch: bool,
+    /// Serve the web page to the LAN over HTTP too, and print a link to it with the ticket
+    /// inside (and a QR code of the link, for phones). The page comes from `--web-dir`
+    /// (`scripts/build-web.sh` builds it). Browsers dial the game's WebSocket address.
+    #[arg(long)]
+    pub web: bool,
+    /// With --web: the HTTP port (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub web_port: u16,
+    /// With --web: the built page's directory.
+    #[arg(long, default_value = "target/page")]
+    pub web_dir: PathBuf,
     #[command(flatten)]
     pub peer: PeerArgs,
     #[command(flatten)]
@@ -286,6 +298,7 @@ fn play<E: GameEntry>(
     spec: PeerSpec,
     a: &PeerArgs,
     open_seats: Option<u8>,
+    web_port: Option<u16>,
 ) -> Result<(), CliError> {
     // One worker thread, as the peers of `bench net` and `demo` run (dwarfs_net::peer_runtime).
     let rt = dwarfs_net::peer_runtime()
@@ -298,7 +311,7 @@ fn play<E: GameEntry>(
         None => crate::terminal::Player::Person,
     };
     let peer = dwarfs_net::spawn_peer::<E::G>(rt.handle(), spec, || {});
-    let report = rt.block_on(crate::terminal::play(peer, open_seats, player));
+    let report = rt.block_on(crate::terminal::play(peer, open_seats, player, web_port));
     finish(report)
 }
 
@@ -324,7 +337,22 @@ fn host<E: GameEntry>(args: &HostArgs) -> Result<(), CliError> {
     let open = args.seats - args.bots - 1;
     let mut spec = peer_spec(E::G::NAME, role, &args.peer);
     spec.anyone_may_watch = args.anyone_may_watch;
-    play::<E>(spec, &args.peer, Some(open))
+    let web_port = if args.web {
+        if !spec.net.listen.iter().any(|a| a.ends_with("/ws")) {
+            return Err(CliError::Usage(
+                "--web needs a WebSocket address to listen on (browsers dial one): add \
+                 --listen /ip4/0.0.0.0/tcp/0/ws, or leave --listen out"
+                    .into(),
+            ));
+        }
+        Some(crate::web_cli::serve_in_background(
+            &args.web_dir,
+            &format!("0.0.0.0:{}", args.web_port),
+        )?)
+    } else {
+        None
+    };
+    play::<E>(spec, &args.peer, Some(open), web_port)
 }
 
 /// `dwarfs join`.
@@ -336,6 +364,7 @@ pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
             play::<E>(
                 peer_spec(<E as GameEntry>::G::NAME, Role::Lan, &args.peer),
                 &args.peer,
+                None,
                 None
             )
         );
@@ -359,6 +388,7 @@ pub fn run_join(args: &JoinArgs) -> Result<(), CliError> {
         play::<E>(
             peer_spec(<E as GameEntry>::G::NAME, role, &args.peer),
             &args.peer,
+            None,
             None
         )
     )
@@ -443,6 +473,7 @@ pub fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
         play::<E>(
             peer_spec(<E as GameEntry>::G::NAME, role, &peer),
             &peer,
+            None,
             None
         )
     )

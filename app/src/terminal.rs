@@ -55,6 +55,8 @@ struct Table<G: Game> {
     roster: Option<String>,
     /// Each peer's link as last printed (printed again only when it changed).
     links: std::collections::BTreeMap<String, String>,
+    /// With `dwarfs host --web`: the page's HTTP port, for the link printed with the ticket.
+    web_port: Option<u16>,
 }
 
 /// What a player may type, for `/help`.
@@ -70,6 +72,7 @@ pub async fn play<G: Game>(
     mut peer: PeerHandle<G>,
     open_seats: Option<u8>,
     player: Player<G>,
+    web_port: Option<u16>,
 ) -> PeerReport {
     let (answers_tx, mut answers) = unbounded_channel();
     let (bot, print_moves) = match player {
@@ -93,6 +96,7 @@ pub async fn play<G: Game>(
         print_moves,
         roster: None,
         links: Default::default(),
+        web_port,
     };
     let mut hosting = open_seats;
     if hosting.is_none() {
@@ -178,11 +182,33 @@ impl<G: Game> Table<G> {
         }
     }
 
+    /// Prints the page's link with the ticket inside, and its QR code.
+    fn show_web_link(&self, ticket: &str, port: u16) {
+        let link = ticket
+            .parse::<dwarfs_net::Ticket>()
+            .ok()
+            .and_then(|t| crate::web_link::link(&t, port));
+        let Some(link) = link else {
+            println!("No WebSocket address in the ticket: browsers cannot reach this game.");
+            return;
+        };
+        println!("{}{link}\n", crate::web_link::LINK_LINE);
+        if let Ok(qr) = crate::web_link::qr_text(&link) {
+            println!("{qr}");
+        }
+        println!(
+            "(Browser seats are not ready yet: the page shows the ticket, for the desktop app.)\n"
+        );
+    }
+
     /// Prints lobby news.
     fn show_lobby(&mut self, u: &LobbyUpdate, hosting: &mut Option<u8>) {
         match u {
             LobbyUpdate::Ticket(ticket) => {
                 println!("Invite ticket (share it with the other players):\n\n{ticket}\n");
+                if let Some(port) = self.web_port {
+                    self.show_web_link(ticket, port);
+                }
                 if let Some(n) = hosting.take().filter(|&n| n > 0) {
                     println!(
                         "Waiting for {} to join with `dwarfs join TICKET`...",
@@ -502,6 +528,7 @@ mod tests {
             print_moves: false,
             roster: None,
             links: Default::default(),
+            web_port: None,
         };
         (t, rx)
     }

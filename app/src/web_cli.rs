@@ -37,6 +37,30 @@ pub fn run(args: &WebArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Serves the page of `dir` at `listen` on a thread of its own, for as long as the process
+/// runs (`dwarfs host --web`); returns the port it listens on.
+pub fn serve_in_background(dir: &Path, listen: &str) -> Result<u16, CliError> {
+    if !dir.join("index.html").is_file() {
+        return Err(CliError::Usage(format!(
+            "no web page in {}: build it with scripts/build-web.sh (or give --web-dir)",
+            dir.display()
+        )));
+    }
+    let server = tiny_http::Server::http(listen)
+        .map_err(|e| CliError::Failed(format!("cannot serve the page on {listen}: {e}")))?;
+    let port = server
+        .server_addr()
+        .to_ip()
+        .map(|a| a.port())
+        .ok_or_else(|| CliError::Failed(format!("no TCP port to serve the page on {listen}")))?;
+    let dir = dir.to_path_buf();
+    std::thread::Builder::new()
+        .name("dwarfs-web".into())
+        .spawn(move || serve(&server, &dir))
+        .map_err(|e| CliError::Failed(format!("cannot start the page's server: {e}")))?;
+    Ok(port)
+}
+
 /// Answers requests for the files of `dir` until the server stops.
 pub fn serve(server: &tiny_http::Server, dir: &Path) {
     for request in server.incoming_requests() {

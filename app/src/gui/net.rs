@@ -50,6 +50,7 @@ impl NetSetup {
         spec.net.listen = vec![
             format!("/ip4/{}/tcp/0", self.ip),
             format!("/ip4/{}/udp/0/quic-v1", self.ip),
+            format!("/ip4/{}/tcp/0/ws", self.ip),
         ];
         spec.net.mdns = self.mdns;
         spec.replay = self.replay_dir.as_ref().map(|d| {

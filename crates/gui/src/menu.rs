@@ -35,8 +35,13 @@ pub enum MenuChoice {
 }
 
 /// Draws the main menu; returns the entry picked. Without a network (`networked` false) it offers
-/// only what needs none.
-pub fn main_menu(ui: &mut Ui, settings: &Settings, networked: bool) -> Option<MenuChoice> {
+/// only what needs none. `invite` is a ticket the app was opened with (a host's link).
+pub fn main_menu(
+    ui: &mut Ui,
+    settings: &Settings,
+    networked: bool,
+    invite: Option<&str>,
+) -> Option<MenuChoice> {
     let mut go = None;
     ui.with_layout(Layout::top_down(Align::Center), |ui| {
         ui.add_space((ui.available_height() * 0.12).max(20.0));
@@ -93,6 +98,9 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings, networked: bool) -> Option<Me
                 "Network games (host, join) run in the desktop app for now.",
             ));
         }
+        if let (Some(ticket), false) = (invite, networked) {
+            invitation(ui, ticket);
+        }
         ui.add_space(24.0);
         ui.label(theme::caption(format!(
             "Playing as {} ({})",
@@ -101,6 +109,29 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings, networked: bool) -> Option<Me
         )));
     });
     go
+}
+
+/// A host's invitation in a page that cannot join yet: what to do with its ticket.
+fn invitation(ui: &mut Ui, ticket: &str) {
+    ui.add_space(16.0);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_max_width(520.0);
+        ui.label(theme::heading("You were invited to a network game"));
+        ui.label(
+            "Joining from a browser is not ready yet. On a computer with the desktop app, \
+             join with this ticket: Join a game, paste it, Join (or `dwarfs join TICKET`).",
+        );
+        let mut text = ticket.to_string();
+        ui.add(
+            egui::TextEdit::multiline(&mut text)
+                .desired_rows(3)
+                .desired_width(f32::INFINITY)
+                .font(egui::TextStyle::Monospace),
+        );
+        if ui.button("Copy the ticket").clicked() {
+            ui.ctx().copy_text(ticket.to_string());
+        }
+    });
 }
 
 /// Draws the settings; returns true to go back. Saving writes the config file. `relay` is the

@@ -86,6 +86,9 @@ pub struct Shell {
     pub table: Option<Box<dyn AnyTable>>,
     /// The replay viewer.
     pub replays: ReplayScreen,
+    /// A ticket this app was opened with (the web page's `?join=` link from a host), shown on
+    /// the menu.
+    pub invite: Option<String>,
     themed: bool,
     /// The machine's services for the screens: running bots, keeping settings, reports and
     /// replays.
@@ -110,6 +113,7 @@ impl Shell {
             join: JoinState::default(),
             table: None,
             replays: ReplayScreen::default(),
+            invite: None,
             themed: false,
             platform,
         }
@@ -248,7 +252,7 @@ impl Shell {
         match self.screen {
             Screen::Menu => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    match menu::main_menu(ui, &self.settings, networked) {
+                    match menu::main_menu(ui, &self.settings, networked, self.invite.as_deref()) {
                         None => {}
                         Some(MenuChoice::Host) => {
                             self.lobby = Lobby::new(LobbyMode::Host, &self.settings);

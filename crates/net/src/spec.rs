@@ -110,6 +110,10 @@ pub struct NetPlan {
     /// How long a host behind NAT waits for a relay slot before printing its ticket (ms).
     #[serde(default = "default_relay_wait_ms")]
     pub relay_wait_ms: u64,
+    /// Listen nowhere, only dial out, as a browser tab does (it cannot accept connections):
+    /// `listen` and `transport` are then ignored.
+    #[serde(default)]
+    pub dial_only: bool,
 }
 
 /// How long a peer waits for what (milliseconds).
@@ -151,7 +155,7 @@ pub struct Process {
 
 impl PeerSpec {
     /// A peer a person plays (from the app or the terminal): listening on every interface over
-    /// TCP and QUIC, found on the LAN by mDNS, with a game's time to play (4 hours), no
+    /// TCP, QUIC and WebSocket (for browsers), found on the LAN by mDNS, with a game's time to play (4 hours), no
     /// `DWARFS-*` lines and no tie to a parent process. The caller adds the key, the replay
     /// file, the relays, UPnP and the takeover timeouts it offers.
     pub fn player(game: &str, name: &str, role: Role) -> Self {
@@ -160,6 +164,7 @@ impl PeerSpec {
             listen: vec![
                 "/ip4/0.0.0.0/tcp/0".into(),
                 "/ip4/0.0.0.0/udp/0/quic-v1".into(),
+                "/ip4/0.0.0.0/tcp/0/ws".into(),
             ],
             default_ip: "0.0.0.0".into(),
             mdns: true,
@@ -196,6 +201,7 @@ impl PeerSpec {
                 relays: Vec::new(),
                 upnp: false,
                 relay_wait_ms: default_relay_wait_ms(),
+                dial_only: false,
             },
             timing: Timing {
                 bot_delay_ms: 0,

@@ -24,7 +24,7 @@ async fn start(transport: Transport, nat: NatConfig) -> Node {
 /// A free port on loopback for `transport` (the OS picks it; it is free again at once).
 fn free_port(transport: Transport) -> u16 {
     match transport {
-        Transport::Tcp => std::net::TcpListener::bind("127.0.0.1:0")
+        Transport::Tcp | Transport::Ws => std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free TCP port")
             .port(),
@@ -42,6 +42,7 @@ async fn relay(transport: Transport, serve: RelayService) -> (Node, Multiaddr) {
     let listen: Multiaddr = match transport {
         Transport::Tcp => format!("/ip4/127.0.0.1/tcp/{port}"),
         Transport::Quic => format!("/ip4/127.0.0.1/udp/{port}/quic-v1"),
+        Transport::Ws => format!("/ip4/127.0.0.1/tcp/{port}/ws"),
     }
     .parse()
     .expect("an address");

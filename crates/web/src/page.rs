@@ -248,6 +248,8 @@ pub fn start() {
                     if query("bench").as_deref() == Some("playouts") {
                         bench();
                     }
+                    // `?join=<ticket>`: the link a host serves (`dwarfs host --web`).
+                    shell.invite = query("join").filter(|t| !t.is_empty() && t.len() < 4096);
                     if let Some(game) = query("watch") {
                         watch(&mut shell, &game);
                     }

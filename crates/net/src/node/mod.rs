@@ -91,6 +91,8 @@ pub enum Transport {
     Tcp,
     /// QUIC (v1).
     Quic,
+    /// WebSocket over TCP, with noise and yamux: what a browser can dial.
+    Ws,
 }
 
 impl Transport {
@@ -99,6 +101,7 @@ impl Transport {
         let s = match self {
             Transport::Tcp => format!("/ip4/{ip}/tcp/0"),
             Transport::Quic => format!("/ip4/{ip}/udp/0/quic-v1"),
+            Transport::Ws => format!("/ip4/{ip}/tcp/0/ws"),
         };
         s.parse().expect("a well-formed multiaddr")
     }
@@ -110,7 +113,8 @@ impl std::str::FromStr for Transport {
         match s.to_ascii_lowercase().as_str() {
             "tcp" => Ok(Transport::Tcp),
             "quic" => Ok(Transport::Quic),
-            other => Err(format!("unknown transport {other:?}: use tcp or quic")),
+            "ws" => Ok(Transport::Ws),
+            other => Err(format!("unknown transport {other:?}: use tcp, quic or ws")),
         }
     }
 }
@@ -120,6 +124,7 @@ impl std::fmt::Display for Transport {
         f.write_str(match self {
             Transport::Tcp => "tcp",
             Transport::Quic => "quic",
+            Transport::Ws => "ws",
         })
     }
 }

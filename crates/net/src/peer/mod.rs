@@ -181,7 +181,9 @@ pub(crate) async fn run_linked<G: Game>(
 ) -> Result<PeerReport, PeerError> {
     let key = identity::load_or_create(spec.key.as_deref())?;
     let signer = Signer::new(&key).map_err(|e| PeerError::Setup(e.to_string()))?;
-    let listen: Vec<Multiaddr> = if spec.net.listen.is_empty() {
+    let listen: Vec<Multiaddr> = if spec.net.dial_only {
+        Vec::new()
+    } else if spec.net.listen.is_empty() {
         vec![spec.net.transport.any_addr(&spec.net.default_ip)]
     } else {
         spec.net
