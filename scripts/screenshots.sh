@@ -10,7 +10,8 @@
 #   libegl1 libxkbcommon-x11-0 libxcursor1 libxrandr2 libxi6   loaded by eframe/winit at run time
 #
 # Each screen is opened directly with the hidden DWARFS_GUI_SCREEN switch
-# (menu, settings, join, hotseat, host, game, select, end, replay; select = a hand card picked,
+# (menu, settings, join, hotseat, host, game, select, end, replay; host-web = a hosted lobby
+# serving the page, its browser link and QR code; select = a hand card picked,
 # its legal spots lit; hold, hold-trade and hold-end = a 4-player Dwarf Hold board mid-game, its
 # trade screen with an offer being composed, and its end screen; hotseat-hold = the hotseat lobby
 # with Dwarf Hold picked; replay-hold = a recorded Hold game in the replay viewer; winter,
@@ -23,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-target/screenshots}
-SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold hotseat-winter host joined game third select end replay hold hold-trade hold-end winter winter-music winter-prepare winter-end spring replay-hold replay-spring)
+SCREENS=(menu settings join lan hotseat hotseat-third hotseat-hold hotseat-winter host host-web joined game third select end replay hold hold-trade hold-end winter winter-music winter-prepare winter-end spring replay-hold replay-spring)
 SIZE=1400x900
 
 missing=()

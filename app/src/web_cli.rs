@@ -37,6 +37,21 @@ pub fn run(args: &WebArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Where the built page is for the desktop app: `DWARFS_PAGE_DIR`, a `page` folder next to the
+/// program, or `target/page` (where `scripts/build-web.sh` writes it); the first that holds an
+/// `index.html`.
+pub fn page_dir() -> Option<PathBuf> {
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(|d| d.join("page")));
+    std::env::var_os("DWARFS_PAGE_DIR")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain(beside)
+        .chain(Some(PathBuf::from("target/page")))
+        .find(|d| d.join("index.html").is_file())
+}
+
 /// Serves the page of `dir` at `listen` on a thread of its own, for as long as the process
 /// runs (`dwarfs host --web`); returns the port it listens on.
 pub fn serve_in_background(dir: &Path, listen: &str) -> Result<u16, CliError> {

@@ -3,35 +3,13 @@
 //! phones.
 
 use dwarfs_net::Ticket;
-use dwarfs_net::multiaddr::Protocol;
-use std::net::Ipv4Addr;
 
 /// How `dwarfs host --web` starts the line of the link (scripts read the link after it).
 pub const LINK_LINE: &str = "Browser link (the page, with the ticket): ";
 
-/// The page's query parameter that carries a ticket.
-pub const JOIN_PARAM: &str = "join";
-
-/// The page's address with the ticket in it, on the IP of the ticket's first WebSocket address a
-/// browser on the LAN can dial (a LAN address before a loopback one); `None` if the ticket has
-/// no IPv4 WebSocket address.
+/// The page's address with the ticket in it (see [`Ticket::page_link`]).
 pub fn link(ticket: &Ticket, http_port: u16) -> Option<String> {
-    let ip = ticket
-        .addrs
-        .iter()
-        .filter_map(ws_ip)
-        .min_by_key(|ip| (ip.is_loopback(), ip.is_unspecified()))?;
-    // A ticket is base32 with a checksum: safe in a URL as it is.
-    Some(format!("http://{ip}:{http_port}/?{JOIN_PARAM}={ticket}"))
-}
-
-/// The IPv4 address of a plain WebSocket address (`/ip4/A/tcp/P/ws`), not a relayed one.
-fn ws_ip(addr: &dwarfs_net::Multiaddr) -> Option<Ipv4Addr> {
-    let mut ps = addr.iter();
-    match (ps.next(), ps.next(), ps.next(), ps.next()) {
-        (Some(Protocol::Ip4(ip)), Some(Protocol::Tcp(_)), Some(Protocol::Ws(_)), _) => Some(ip),
-        _ => None,
-    }
+    ticket.page_link(http_port)
 }
 
 /// `text` as a QR code in block characters, two rows of modules to a line, light modules drawn
@@ -77,7 +55,11 @@ mod tests {
         assert_eq!(back.addrs, t.addrs);
         // Loopback when that is all there is; none without a WebSocket address.
         let local = ticket(&["/ip4/127.0.0.1/tcp/4002/ws"]);
-        assert!(super::link(&local, 80).unwrap().starts_with("http://127.0.0.1:80/?join="));
+        assert!(
+            super::link(&local, 80)
+                .unwrap()
+                .starts_with("http://127.0.0.1:80/?join=")
+        );
         assert_eq!(super::link(&ticket(&["/ip4/10.0.0.2/tcp/4001"]), 80), None);
     }
 

@@ -93,7 +93,10 @@ fn a_host_serves_the_page_with_a_link_and_a_player_joins_over_websocket() {
     assert_eq!(query, ticket, "the link carries the host's ticket");
     assert!(host_port.starts_with("127.0.0.1:"), "{host_port}");
     let answer = get(host_port, &format!("/?join={query}"));
-    assert!(answer.contains(" 200 ") && answer.ends_with("<p>the dwarfs page</p>"), "{answer}");
+    assert!(
+        answer.contains(" 200 ") && answer.ends_with("<p>the dwarfs page</p>"),
+        "{answer}"
+    );
     // A desktop player joins with the ticket: its only address is the WebSocket one.
     let join = Command::new(exe)
         .args(["join", &ticket, "--bot", "random", "--key"])

@@ -65,6 +65,8 @@ pub struct DwarfsApp {
     net_setup: NetSetup,
     /// The open lobbies on the LAN (while the join screen is shown).
     lan: LanList,
+    /// The HTTP port the web page is served on to the LAN, once a host asked for it.
+    page: Option<u16>,
 }
 
 impl std::ops::Deref for DwarfsApp {
@@ -85,6 +87,7 @@ struct DesktopNet<'a> {
     net: &'a mut Option<NetRuntime>,
     setup: &'a NetSetup,
     lan: &'a mut LanList,
+    page: &'a mut Option<u16>,
 }
 
 impl DesktopNet<'_> {
@@ -138,6 +141,23 @@ impl Network for DesktopNet<'_> {
     fn join_failed(&mut self, why: String) {
         self.lan.error = Some(why);
     }
+
+    fn serve_page(&mut self) -> Result<u16, String> {
+        if let Some(port) = *self.page {
+            return Ok(port);
+        }
+        let dir = crate::web_cli::page_dir().ok_or_else(|| {
+            "No web page here to serve: build it with scripts/build-web.sh (target/page), or put \
+             it in a `page` folder next to the program."
+                .to_string()
+        })?;
+        // Port 8080, or any free one if that is taken.
+        let port = crate::web_cli::serve_in_background(&dir, "0.0.0.0:8080")
+            .or_else(|_| crate::web_cli::serve_in_background(&dir, "0.0.0.0:0"))
+            .map_err(|e| e.to_string())?;
+        *self.page = Some(port);
+        Ok(port)
+    }
 }
 
 impl DwarfsApp {
@@ -154,6 +174,7 @@ impl DwarfsApp {
             net: None,
             net_setup: NetSetup::platform(key),
             lan: LanList::default(),
+            page: None,
         }
     }
 
@@ -180,6 +201,29 @@ impl DwarfsApp {
             "host" => {
                 shell.lobby = Lobby::new(LobbyMode::Host, &shell.settings);
                 shell.lobby.seats.push(lobby::LobbySeat::Bot);
+                Screen::Lobby
+            }
+            "host-web" => {
+                // A hosted lobby serving the page: its browser link and QR code (a demo ticket;
+                // nothing listens).
+                shell.lobby = Lobby::new(LobbyMode::Host, &shell.settings);
+                shell.lobby.seats.push(lobby::LobbySeat::Bot);
+                shell.lobby.ticket = Some(
+                    dwarfs_net::Ticket {
+                        game: "fall".into(),
+                        game_id: [7; 32],
+                        host: dwarfs_net::PeerId::random(),
+                        addrs: vec![
+                            "/ip4/192.168.1.20/tcp/40411".parse().expect("an address"),
+                            "/ip4/192.168.1.20/tcp/40412/ws"
+                                .parse()
+                                .expect("an address"),
+                        ],
+                    }
+                    .to_string(),
+                );
+                shell.lobby.web.wanted = true;
+                shell.lobby.web.port = Some(8080);
                 Screen::Lobby
             }
             "joined" => {
@@ -273,7 +317,7 @@ impl DwarfsApp {
             }
             other => {
                 return Err(format!(
-                    "unknown screen {other:?}; use menu, settings, join, lan, host, joined, hotseat, hotseat-third, hotseat-hold, game, select, end, third, hold, hold-trade, hold-end, winter, winter-music, winter-prepare, winter-end, hotseat-winter, spring, replay, replay-hold or replay-spring"
+                    "unknown screen {other:?}; use menu, settings, join, lan, host, host-web, joined, hotseat, hotseat-third, hotseat-hold, game, select, end, third, hold, hold-trade, hold-end, winter, winter-music, winter-prepare, winter-end, hotseat-winter, spring, replay, replay-hold or replay-spring"
                 ));
             }
         };
@@ -292,6 +336,7 @@ impl DwarfsApp {
             net: &mut self.net,
             setup: &self.net_setup,
             lan: &mut self.lan,
+            page: &mut self.page,
         };
         self.shell.ui(ui, Some(&mut net));
     }

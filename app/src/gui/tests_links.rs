@@ -384,3 +384,50 @@ fn two_apps_on_loopback_show_each_other_directly_linked() {
         (1, 1)
     );
 }
+
+#[test]
+fn a_host_serves_the_page_and_shows_the_browser_link_with_its_qr_code() {
+    let mut h = harness(app());
+    // The page's server as if started already (this test serves nothing).
+    h.state_mut().page = Some(48080);
+    click(&mut h, "Host a game");
+    h.state_mut().lobby.net = Some(Box::new(Quiet));
+    h.run_steps(2);
+    let ticket = dwarfs_net::Ticket {
+        game: "fall".into(),
+        game_id: [3; 32],
+        host: PeerId::random(),
+        addrs: vec![
+            "/ip4/127.0.0.1/tcp/4001".parse().unwrap(),
+            "/ip4/192.168.7.9/tcp/4002/ws".parse().unwrap(),
+        ],
+    }
+    .to_string();
+    feed_lobby(&mut h, Update::Lobby(LobbyUpdate::Ticket(ticket.clone())));
+    assert!(!has(&h, "Browser link"), "nothing offered until asked for");
+    click(&mut h, "Serve the page to browsers on the LAN");
+    h.run_steps(2);
+    assert_eq!(h.state().lobby.web.port, Some(48080));
+    assert!(has(&h, "Browser link"));
+    let qr = h.get_by_label("QR code of the browser link").rect();
+    assert!(
+        qr.width() >= 150.0 && (qr.width() - qr.height()).abs() < 1.0,
+        "{qr:?}"
+    );
+    // The link copied is the page's on the ticket's LAN WebSocket address, ticket inside.
+    h.get_by_label("Copy link").click_accesskit();
+    h.step();
+    let copied = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        });
+    assert_eq!(
+        copied,
+        Some(format!("http://192.168.7.9:48080/?join={ticket}"))
+    );
+}

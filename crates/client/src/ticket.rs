@@ -15,6 +15,8 @@ use thiserror::Error;
 /// The ticket format version written by this build.
 pub const TICKET_VERSION: u32 = 1;
 const PREFIX: &str = "dwarfs";
+/// The web page's query parameter that carries a ticket ([`Ticket::page_link`]).
+pub const JOIN_PARAM: &str = "join";
 const CHECKSUM_LEN: usize = 4;
 const ALPHABET: &[u8; 32] = b"0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -91,6 +93,30 @@ impl Ticket {
         let sum = checksum(&bytes);
         bytes.extend_from_slice(&sum);
         format!("{PREFIX}{TICKET_VERSION}-{}", base32_encode(&bytes))
+    }
+
+    /// The address of a web page served beside the game on port `http_port` (`dwarfs host
+    /// --web`), with this ticket inside: `http://IP:PORT/?join=TICKET`, on the IP of the
+    /// ticket's first WebSocket address a browser on the LAN can dial (a LAN address before a
+    /// loopback one). `None` if the ticket has no IPv4 WebSocket address.
+    pub fn page_link(&self, http_port: u16) -> Option<String> {
+        use multiaddr::Protocol;
+        let ws_ip = |a: &Multiaddr| {
+            let mut ps = a.iter();
+            match (ps.next(), ps.next(), ps.next()) {
+                (Some(Protocol::Ip4(ip)), Some(Protocol::Tcp(_)), Some(Protocol::Ws(_))) => {
+                    Some(ip)
+                }
+                _ => None,
+            }
+        };
+        let ip = self
+            .addrs
+            .iter()
+            .filter_map(ws_ip)
+            .min_by_key(|ip| (ip.is_loopback(), ip.is_unspecified()))?;
+        // The ticket is base32 with a dash: safe in a URL as it is.
+        Some(format!("http://{ip}:{http_port}/?{JOIN_PARAM}={self}"))
     }
 
     /// Parses a ticket, accepting surrounding whitespace, line breaks and upper case.

@@ -30,6 +30,7 @@ pub mod lobby_net;
 pub mod menu;
 pub mod options_panel;
 pub mod platform;
+pub mod qr;
 pub mod replay;
 pub mod replay_screen;
 pub mod settings;

@@ -64,6 +64,12 @@ pub trait Network {
 
     /// Says on the join screen why a game could not be joined.
     fn join_failed(&mut self, why: String);
+
+    /// Serves the web page to browsers on the LAN (beside a hosted game), once; returns the
+    /// HTTP port it is served on, or why it cannot be.
+    fn serve_page(&mut self) -> Result<u16, String> {
+        Err("This app cannot serve the page.".into())
+    }
 }
 
 /// The whole app's state above the network: the screens and what they show.
@@ -311,6 +317,16 @@ impl Shell {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
                     outcome = self.lobby.ui(ui, &self.settings);
                 });
+                if self.lobby.web.to_start() {
+                    let served = match net.as_deref_mut() {
+                        Some(n) => n.serve_page(),
+                        None => Err("This app has no network.".into()),
+                    };
+                    match served {
+                        Ok(port) => self.lobby.web.port = Some(port),
+                        Err(e) => self.lobby.web.error = Some(e),
+                    }
+                }
                 match outcome {
                     LobbyOutcome::Stay => {}
                     LobbyOutcome::Leave => {

@@ -20,6 +20,7 @@ use dwarfs_games::{GameKind, Level, with_game};
 use egui::{RichText, Ui};
 
 mod net_ui;
+pub mod web_share;
 
 /// Hotseat (one screen) or a hosted network game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,6 +115,8 @@ pub struct Lobby {
     pub connecting_since: Option<f64>,
     /// Hotseat: the level the bot seats play at (`None`: uniformly random moves).
     pub bot_level: Option<Level>,
+    /// Host: the page served to browsers on the LAN.
+    pub web: web_share::WebShare,
 }
 
 impl Lobby {
@@ -154,6 +157,7 @@ impl Lobby {
             links: Links::default(),
             connecting_since: None,
             bot_level: Some(Level::default()),
+            web: web_share::WebShare::default(),
         }
     }
 

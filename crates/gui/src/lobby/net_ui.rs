@@ -177,5 +177,6 @@ impl Lobby {
                 }
             }
         });
+        self.web_share_ui(ui);
     }
 }

@@ -13,8 +13,8 @@ use super::{
     NodeError, NodeStats, Shared,
 };
 use futures::StreamExt;
-use libp2p::connection_limits::{self, ConnectionLimits};
 use libp2p::Transport as _;
+use libp2p::connection_limits::{self, ConnectionLimits};
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::dial_opts::PeerCondition;
 use libp2p::swarm::{SwarmEvent, behaviour::toggle::Toggle};
@@ -73,13 +73,15 @@ pub(crate) fn build_swarm(
         .with_quic()
         // WebSocket (over TCP, with the same noise and yamux): the transport a browser can
         // dial (issue 37). No DNS: tickets carry IP addresses.
-        .with_other_transport(|key| -> Result<_, Box<dyn std::error::Error + Send + Sync>> {
-            let tcp = libp2p::tcp::tokio::Transport::new(tcp::Config::default().nodelay(true));
-            Ok(libp2p_websocket::Config::new(tcp)
-                .upgrade(libp2p::core::upgrade::Version::V1Lazy)
-                .authenticate(noise::Config::new(key)?)
-                .multiplex(yamux::Config::default()))
-        })
+        .with_other_transport(
+            |key| -> Result<_, Box<dyn std::error::Error + Send + Sync>> {
+                let tcp = libp2p::tcp::tokio::Transport::new(tcp::Config::default().nodelay(true));
+                Ok(libp2p_websocket::Config::new(tcp)
+                    .upgrade(libp2p::core::upgrade::Version::V1Lazy)
+                    .authenticate(noise::Config::new(key)?)
+                    .multiplex(yamux::Config::default()))
+            },
+        )
         .map_err(|e| NodeError::Transport(e.to_string()))?
         .with_relay_client(noise::Config::new, yamux::Config::default)
         .map_err(|e| NodeError::Transport(e.to_string()))?
