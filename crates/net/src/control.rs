@@ -33,7 +33,7 @@ impl<G: Game> Link<G> {
 pub struct PeerHandle<G: Game> {
     commands: mpsc::UnboundedSender<Command<G::Action>>,
     updates: mpsc::UnboundedReceiver<Update<G>>,
-    task: tokio::task::JoinHandle<()>,
+    task: crate::rt::Task<()>,
 }
 
 impl<G: Game> PeerHandle<G> {
@@ -81,6 +81,7 @@ impl<G: Game> Drop for PeerHandle<G> {
 /// busy machine waits for a core each time (`docs/benchmarks.md`, Network). Inbound streams
 /// do not need a second worker to be accepted in time (the node queues them, see
 /// [`crate::node::INBOUND_BACKLOG`]).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn peer_runtime() -> std::io::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -92,8 +93,19 @@ pub fn peer_runtime() -> std::io::Result<tokio::runtime::Runtime> {
 /// Starts a peer on `rt`, controlled by the returned handle. `wake` is called after every update
 /// (an app passes its repaint request). The app chooses the local seat's moves with
 /// [`Command::Play`]; the spec's `machine` and `exit_with_parent` flags are turned off.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn spawn_peer<G: Game>(
     rt: &tokio::runtime::Handle,
+    spec: PeerSpec,
+    wake: impl Fn() + Send + Sync + 'static,
+) -> PeerHandle<G> {
+    let _on = rt.enter();
+    spawn_here(spec, wake)
+}
+
+/// [`spawn_peer`] on the runtime this is called from: a tokio runtime on a desktop, the page's
+/// event loop in a browser.
+pub fn spawn_here<G: Game>(
     mut spec: PeerSpec,
     wake: impl Fn() + Send + Sync + 'static,
 ) -> PeerHandle<G> {
@@ -107,7 +119,7 @@ pub fn spawn_peer<G: Game>(
         wake: Arc::new(wake),
     };
     let wake_end = link.wake.clone();
-    let task = rt.spawn(async move {
+    let task = crate::rt::spawn(async move {
         let (name, replay) = (spec.name.clone(), spec.replay.clone());
         let report = match crate::peer::run_linked::<G>(spec, Some(link)).await {
             Ok(r) => r,

@@ -8,12 +8,18 @@ use std::time::Duration;
 /// The processor time (user and system) this process has used so far, every thread included,
 /// those that ended too; `None` where the system does not tell it.
 pub fn process_cpu_time() -> Option<Duration> {
-    clock(libc::CLOCK_PROCESS_CPUTIME_ID)
+    #[cfg(unix)]
+    return clock(libc::CLOCK_PROCESS_CPUTIME_ID);
+    #[cfg(not(unix))]
+    None
 }
 
 /// The processor time this thread has used so far; `None` where the system does not tell it.
 pub fn thread_cpu_time() -> Option<Duration> {
-    clock(libc::CLOCK_THREAD_CPUTIME_ID)
+    #[cfg(unix)]
+    return clock(libc::CLOCK_THREAD_CPUTIME_ID);
+    #[cfg(not(unix))]
+    None
 }
 
 /// Reads one of the system's processor-time clocks (to the nanosecond, up to date: unlike
@@ -28,11 +34,6 @@ fn clock(id: libc::clockid_t) -> Option<Duration> {
     // the clock ids the system defines; the call writes nothing else.
     let rc = unsafe { libc::clock_gettime(id, &mut ts) };
     (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
-}
-
-#[cfg(not(unix))]
-fn clock(_id: i32) -> Option<Duration> {
-    None
 }
 
 #[cfg(test)]

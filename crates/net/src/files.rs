@@ -3,7 +3,7 @@
 //! one, and so that a power cut after the write returns cannot lose it: a rename (or a new name)
 //! is a change of its directory, which is flushed to disk too ([`sync_dir`]).
 
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same directory (created
@@ -16,13 +16,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8], keep_existing: bool) -> io::Resul
     write_atomic_with(path, bytes, keep_existing, sync_dir)
 }
 
+/// [`write_atomic`] in a browser: a page has no file system (its storage is the app's).
+#[cfg(target_arch = "wasm32")]
+fn write_atomic_with(
+    _path: &Path,
+    _bytes: &[u8],
+    _keep_existing: bool,
+    _sync: impl FnOnce(&Path) -> io::Result<()>,
+) -> io::Result<()> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "no files in a browser",
+    ))
+}
+
 /// [`write_atomic`], with the directory synced by `sync` (the tests make it fail).
+#[cfg(not(target_arch = "wasm32"))]
 fn write_atomic_with(
     path: &Path,
     bytes: &[u8],
     keep_existing: bool,
     sync: impl FnOnce(&Path) -> io::Result<()>,
 ) -> io::Result<()> {
+    use std::io::Write;
     let dir = parent(path);
     std::fs::create_dir_all(dir)?;
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;

@@ -89,7 +89,7 @@ pub async fn read_frame_within<R: AsyncRead + Unpin>(
         return Ok(None);
     };
     let mut got = 1;
-    match tokio::time::timeout(deadline, rest_of_frame(r, first, limit, &mut got)).await {
+    match crate::rt::timeout(deadline, rest_of_frame(r, first, limit, &mut got)).await {
         Ok(frame) => frame.map(Some),
         Err(_) => Err(FrameError::Stalled { got, deadline }),
     }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The file name of the key inside the config directory.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 const KEY_FILE: &str = "identity.key";
 
 /// Why the identity key could not be loaded or stored.
@@ -39,8 +40,14 @@ pub enum KeyError {
 
 /// Where the key lives when no `--key` is given: `<config dir>/dwarfs/identity.key`.
 pub fn default_key_path() -> Result<PathBuf, KeyError> {
-    let dirs = directories::ProjectDirs::from("", "", "dwarfs").ok_or(KeyError::NoConfigDir)?;
-    Ok(dirs.config_dir().join(KEY_FILE))
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let dirs = directories::ProjectDirs::from("", "", "dwarfs").ok_or(KeyError::NoConfigDir)?;
+        Ok(dirs.config_dir().join(KEY_FILE))
+    }
+    // A browser keeps its key in the page's storage, not in a file.
+    #[cfg(target_arch = "wasm32")]
+    Err(KeyError::NoConfigDir)
 }
 
 /// Loads the key at `path` (or the default path), creating and saving a new one if the file does

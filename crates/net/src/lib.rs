@@ -26,19 +26,25 @@ pub mod files;
 pub mod frame;
 pub mod host_lobby;
 pub mod identity;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod lan;
 pub mod lobby;
+pub mod local_net;
 pub mod node;
 pub mod peer;
 pub mod played;
+pub mod rt;
 pub mod spec;
 
 pub use control::{
     Command, GameUpdate, Incident, LinkUpdate, LobbyUpdate, PeerHandle, PeerLink, Started, Update,
-    peer_runtime, spawn_peer,
+    spawn_here,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use control::{peer_runtime, spawn_peer};
 pub use dwarfs_client::GameMirror;
 pub use dwarfs_client::{Ticket, TicketError, ticket};
+#[cfg(not(target_arch = "wasm32"))]
 pub use lan::{BrowseConfig, LanBrowser, LanLobby, LanUpdate, browse_lan};
 /// The libp2p peer id (a player's public identity).
 pub use libp2p::PeerId;

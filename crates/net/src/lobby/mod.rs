@@ -362,7 +362,7 @@ impl<G: Game, P: LobbyPeer> Lobby<G, P> {
         }
     }
 
-    /// The connection to `peer` comes from the local network (see [`crate::lan::is_local`]):
+    /// The connection to `peer` comes from the local network (see [`crate::local_net::is_local`]):
     /// it may ask what we host.
     pub fn on_lan(&mut self, peer: P) {
         if self.connected.contains(&peer) {

@@ -11,7 +11,8 @@
 
 use super::nat;
 use libp2p::{Multiaddr, PeerId};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long the peer with the larger id waits for the other's relayed connection before it
 /// dials through a relay itself.

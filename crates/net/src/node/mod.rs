@@ -57,9 +57,10 @@ use futures::StreamExt;
 use libp2p::identity::Keypair;
 use libp2p::swarm::{NetworkBehaviour, SwarmEvent, behaviour::toggle::Toggle};
 use libp2p::{
-    Multiaddr, PeerId, StreamProtocol, autonat, connection_limits, dcutr, identify, mdns, ping,
-    relay, upnp,
+    Multiaddr, PeerId, StreamProtocol, autonat, connection_limits, dcutr, identify, ping, relay,
 };
+#[cfg(not(target_arch = "wasm32"))]
+use libp2p::{mdns, upnp};
 use queue::FrameQueue;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -134,7 +135,7 @@ impl std::fmt::Display for Transport {
 pub struct Behaviour {
     identify: identify::Behaviour,
     ping: ping::Behaviour,
-    mdns: Toggle<mdns::tokio::Behaviour>,
+    mdns: Toggle<Mdns>,
     /// The `/dwarfs/1` streams, kept off relayed connections once a direct one is up.
     stream: paths::StreamPaths,
     limits: connection_limits::Behaviour,
@@ -148,8 +149,19 @@ pub struct Behaviour {
     autonat_client: autonat::v2::client::Behaviour,
     /// Answers peers that ask whether theirs are.
     autonat_server: autonat::v2::server::Behaviour,
-    upnp: Toggle<upnp::tokio::Behaviour>,
+    upnp: Toggle<Upnp>,
 }
+
+/// mDNS on the LAN: a desktop's; a browser has none.
+#[cfg(not(target_arch = "wasm32"))]
+type Mdns = mdns::tokio::Behaviour;
+#[cfg(target_arch = "wasm32")]
+type Mdns = libp2p::swarm::dummy::Behaviour;
+/// UPnP port mappings on the home router: a desktop's; a browser has none.
+#[cfg(not(target_arch = "wasm32"))]
+type Upnp = upnp::tokio::Behaviour;
+#[cfg(target_arch = "wasm32")]
+type Upnp = libp2p::swarm::dummy::Behaviour;
 
 /// How to start a node.
 #[derive(Clone, Debug)]
@@ -335,7 +347,7 @@ pub struct Node {
     relay_allow: RelayAllowList,
     streams: streams::Counts,
     reach: watch::Receiver<Reachability>,
-    swarm_task: tokio::task::JoinHandle<()>,
+    swarm_task: crate::rt::Task<()>,
 }
 
 /// A value the swarm task keeps and the node reads.
@@ -369,9 +381,9 @@ impl Node {
         }
         // Wait for the actual addresses (the OS picks the ports).
         let mut listen_addrs = Vec::new();
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        let deadline = web_time::Instant::now() + Duration::from_secs(10);
         while listen_addrs.len() < cfg.listen.len() {
-            let ev = tokio::time::timeout_at(deadline, swarm.select_next_some())
+            let ev = crate::rt::timeout_at(deadline, swarm.select_next_some())
                 .await
                 .map_err(|_| NodeError::Listen {
                     addr: cfg.listen[listen_addrs.len()].clone(),
@@ -404,7 +416,7 @@ impl Node {
         let (ev_tx, ev_rx) = mpsc::channel(EVENT_QUEUE);
         let counts = streams::Counts::default();
         let links = links::Links::default();
-        tokio::spawn(streams::accept_loop(
+        crate::rt::spawn(streams::accept_loop(
             inbound,
             registered,
             ev_tx.clone(),
@@ -428,7 +440,7 @@ impl Node {
                 relay_allow: relay_allow.clone(),
             },
         )?;
-        let swarm_task = tokio::spawn(task.run(cmd_rx, ev_tx));
+        let swarm_task = crate::rt::spawn(task.run(cmd_rx, ev_tx));
         Ok(Node {
             local,
             commands: cmd_tx,
@@ -469,7 +481,7 @@ impl Node {
     /// confirmed or a relay holds a slot for it. Returns the reachability at the end.
     pub async fn wait_reachable(&mut self, timeout: Duration) -> Reachability {
         let ok = |r: &Reachability| matches!(r, Reachability::Public(_) | Reachability::Relayed(_));
-        let _ = tokio::time::timeout(timeout, self.reach.wait_for(ok)).await;
+        let _ = crate::rt::timeout(timeout, self.reach.wait_for(ok)).await;
         self.reachability()
     }
 
@@ -592,7 +604,7 @@ impl Node {
         self.writers.retain(|_, l| !l.0.writer_gone());
         let queue = Arc::new(FrameQueue::default());
         let _ = queue.push(bytes);
-        tokio::spawn(streams::writer(
+        crate::rt::spawn(streams::writer(
             peer,
             self.control.clone(),
             queue.clone(),

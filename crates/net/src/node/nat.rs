@@ -13,7 +13,8 @@ use libp2p::multiaddr::Protocol;
 use libp2p::{Multiaddr, PeerId, relay};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long a relay keeps a reservation before the node renews it (the client renews on its
 /// own before it expires).

@@ -313,7 +313,7 @@ pub struct Drained;
 #[derive(Default)]
 pub struct RetireHandler {
     /// Retired: the grace timer (`None` once it has run out).
-    retired: Option<Option<Pin<Box<tokio::time::Sleep>>>>,
+    retired: Option<Option<Pin<Box<crate::rt::Timer>>>>,
     /// The connection had no stream when libp2p last asked whether to keep it.
     idle: Cell<bool>,
     waker: Cell<Option<Waker>>,
@@ -379,11 +379,11 @@ impl ConnectionHandler for RetireHandler {
     fn on_behaviour_event(&mut self, retire: Retire) {
         match retire {
             Retire::After(grace) => match &mut self.retired {
-                None => self.retired = Some(Some(Box::pin(tokio::time::sleep(grace)))),
+                None => self.retired = Some(Some(Box::pin(crate::rt::Timer::after(grace)))),
                 Some(Some(timer)) => {
-                    let at = tokio::time::Instant::now() + grace;
+                    let at = web_time::Instant::now() + grace;
                     if at < timer.deadline() {
-                        timer.as_mut().reset(at);
+                        timer.reset(at);
                     }
                 }
                 Some(None) => {}

@@ -28,7 +28,8 @@ use super::swarm::CONNECTION_TIMEOUT;
 use libp2p::swarm::ConnectionId;
 use libp2p::{Multiaddr, PeerId};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The pause before each new try, one try per pause: the first is short (the usual failure is a
 /// node that had not yet learnt its own address, which takes one round trip to the relay); the

@@ -7,7 +7,8 @@ use super::nat::{MAX_RELAYS, peer_of};
 use libp2p::core::transport::ListenerId;
 use libp2p::multiaddr::Protocol;
 use libp2p::{Multiaddr, PeerId};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The first delay before trying a relay again; it doubles with each failure in a row.
 const FIRST_RETRY: Duration = Duration::from_secs(1);

@@ -146,7 +146,7 @@ pub(crate) async fn accept_loop(
         // only through a relay is on the relayed connection (new streams avoid it once a
         // direct one is up).
         let path = links.path(&peer).unwrap_or(Path::Direct);
-        tokio::spawn(async move {
+        crate::rt::spawn(async move {
             tokio::select! {
                 () = reader(peer, stream, events, limit, links, path) => {}
                 _ = stopped => tracing::debug!(%peer, "inbound stream replaced by a newer one"),
@@ -221,7 +221,7 @@ async fn move_if_stale(peer: &PeerId, links: &Links, out: &mut Option<Outbound>)
         return;
     };
     tracing::debug!(%peer, "direct connection up: moving the outbound stream to it");
-    let drained = tokio::time::timeout(MOVE_DRAIN, async {
+    let drained = crate::rt::timeout(MOVE_DRAIN, async {
         stream.close().await?;
         let mut byte = [0u8; 1];
         stream.read(&mut byte).await
@@ -256,7 +256,7 @@ pub(crate) async fn writer(
     let mut moved = links.subscribe();
     loop {
         let popped = tokio::select! {
-            popped = tokio::time::timeout(WRITER_IDLE, queue.pop()) => popped,
+            popped = crate::rt::timeout(WRITER_IDLE, queue.pop()) => popped,
             Ok(()) = moved.changed() => {
                 // Also while idle: the relayed connection closes only once no stream uses it.
                 move_if_stale(&peer, &links, &mut stream).await;
@@ -278,7 +278,7 @@ pub(crate) async fn writer(
             if stream.is_none() {
                 // Before opening: a move after this point makes this stream move too.
                 let moves = links.moves(&peer);
-                let opened = tokio::time::timeout(Duration::from_secs(3), async {
+                let opened = crate::rt::timeout(Duration::from_secs(3), async {
                     // Connect first, through the node's address book: left to itself, the
                     // stream behaviour dials with the swarm's addresses, which a failed dial
                     // erases.
@@ -308,7 +308,7 @@ pub(crate) async fn writer(
                         tracing::debug!(%peer, "cannot open a stream: {e}");
                         // What piles up meanwhile is bounded by the queue (oldest dropped):
                         // the protocol resends what matters when the peer is back.
-                        tokio::time::sleep(backoff).await;
+                        crate::rt::sleep(backoff).await;
                         backoff = (backoff * 2).min(Duration::from_secs(2));
                         if queue.is_closed() {
                             return;
@@ -318,12 +318,9 @@ pub(crate) async fn writer(
                 }
             }
             let s = &mut stream.as_mut().expect("opened above").stream;
-            let written =
-                tokio::time::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
-                    .await
-                    .unwrap_or_else(|_| {
-                        Err(std::io::Error::from(std::io::ErrorKind::TimedOut).into())
-                    });
+            let written = crate::rt::timeout(Duration::from_secs(5), write_frame(s, &frame, limit))
+                .await
+                .unwrap_or_else(|_| Err(std::io::Error::from(std::io::ErrorKind::TimedOut).into()));
             match written {
                 Ok(()) => break,
                 Err(FrameError::TooLarge { len, .. }) => {

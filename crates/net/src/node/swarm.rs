@@ -18,12 +18,13 @@ use libp2p::connection_limits::{self, ConnectionLimits};
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::dial_opts::PeerCondition;
 use libp2p::swarm::{SwarmEvent, behaviour::toggle::Toggle};
-use libp2p::{
-    Multiaddr, PeerId, Swarm, autonat, dcutr, identify, mdns, noise, ping, relay, tcp, upnp, yamux,
-};
+use libp2p::{Multiaddr, PeerId, Swarm, autonat, dcutr, identify, noise, ping, relay, yamux};
+#[cfg(not(target_arch = "wasm32"))]
+use libp2p::{mdns, tcp, upnp};
 use std::collections::{HashMap, VecDeque};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
+use web_time::Instant;
 
 /// The most connections to one peer at once. Two peers dialling each other at the same moment
 /// make two; the rest covers a connection being replaced.
@@ -54,14 +55,15 @@ pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(8);
 /// identify). Addresses the app gives are always kept.
 const MAX_LEARNED_PEERS: usize = 1024;
 
+/// The swarm of a desktop node: TCP, QUIC and WebSocket (each with noise and yamux; WebSocket
+/// is the transport a browser can dial, issue 37; no DNS: tickets carry IP addresses), and
+/// relayed connections.
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) fn build_swarm(
     cfg: &NodeConfig,
     relay_allow: &RelayAllowList,
     inbound: mpsc::Sender<Inbound>,
 ) -> Result<Swarm<Behaviour>, NodeError> {
-    let mdns_on = cfg.mdns;
-    let upnp_on = cfg.nat.upnp;
-    let serve = cfg.nat.serve;
     let swarm = libp2p::SwarmBuilder::with_existing_identity(cfg.key.clone())
         .with_tokio()
         .with_tcp(
@@ -71,8 +73,6 @@ pub(crate) fn build_swarm(
         )
         .map_err(|e| NodeError::Transport(e.to_string()))?
         .with_quic()
-        // WebSocket (over TCP, with the same noise and yamux): the transport a browser can
-        // dial (issue 37). No DNS: tickets carry IP addresses.
         .with_other_transport(
             |key| -> Result<_, Box<dyn std::error::Error + Send + Sync>> {
                 let tcp = libp2p::tcp::tokio::Transport::new(tcp::Config::default().nodelay(true));
@@ -85,51 +85,95 @@ pub(crate) fn build_swarm(
         .map_err(|e| NodeError::Transport(e.to_string()))?
         .with_relay_client(noise::Config::new, yamux::Config::default)
         .map_err(|e| NodeError::Transport(e.to_string()))?
-        .with_behaviour(|key, relay_client| {
-            let peer = key.public().to_peer_id();
-            let mdns = if mdns_on {
-                Some(mdns::tokio::Behaviour::new(
-                    mdns::Config {
-                        query_interval: Duration::from_secs(5),
-                        ..Default::default()
-                    },
-                    peer,
-                )?)
-            } else {
-                None
-            };
-            let relay = (serve != RelayService::Off)
-                .then(|| relay::Behaviour::new(peer, nat::relay_config(relay_allow)));
-            Ok(Behaviour {
-                identify: identify::Behaviour::new(
-                    identify::Config::new(IDENTIFY_VERSION.into(), key.public())
-                        .with_agent_version(format!("dwarfs/{}", env!("CARGO_PKG_VERSION")))
-                        // Relayed and public addresses come after the first exchange.
-                        .with_push_listen_addr_updates(true),
-                ),
-                ping: ping::Behaviour::new(ping::Config::new()),
-                mdns: Toggle::from(mdns),
-                stream: super::paths::StreamPaths::new(inbound),
-                limits: connection_limits::Behaviour::new(
-                    ConnectionLimits::default()
-                        .with_max_established_per_peer(Some(MAX_CONNECTIONS_PER_PEER))
-                        .with_max_established(Some(MAX_CONNECTIONS))
-                        .with_max_pending_incoming(Some(MAX_PENDING_INCOMING)),
-                ),
-                relay_client,
-                relay: Toggle::from(relay),
-                dcutr: dcutr::Behaviour::new(peer),
-                // Probes every 5 s, up to 10 candidate addresses (the library's defaults).
-                autonat_client: autonat::v2::client::Behaviour::default(),
-                autonat_server: autonat::v2::server::Behaviour::default(),
-                upnp: Toggle::from(upnp_on.then(upnp::tokio::Behaviour::default)),
-            })
-        })
+        .with_behaviour(|key, relay_client| behaviour(cfg, relay_allow, inbound, key, relay_client))
         .map_err(|e| NodeError::Transport(e.to_string()))?
         .with_swarm_config(|c| c.with_idle_connection_timeout(IDLE_TIMEOUT))
         .with_connection_timeout(CONNECTION_TIMEOUT)
         .build();
     Ok(swarm)
+}
+
+/// The swarm of a node in a browser: WebSocket out (noise and yamux), and relayed connections;
+/// a page cannot listen, so it dials only.
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn build_swarm(
+    cfg: &NodeConfig,
+    relay_allow: &RelayAllowList,
+    inbound: mpsc::Sender<Inbound>,
+) -> Result<Swarm<Behaviour>, NodeError> {
+    let swarm = libp2p::SwarmBuilder::with_existing_identity(cfg.key.clone())
+        .with_wasm_bindgen()
+        .with_other_transport(
+            |key| -> Result<_, Box<dyn std::error::Error + Send + Sync>> {
+                Ok(libp2p::websocket_websys::Transport::default()
+                    .upgrade(libp2p::core::upgrade::Version::V1Lazy)
+                    .authenticate(noise::Config::new(key)?)
+                    .multiplex(yamux::Config::default()))
+            },
+        )
+        .map_err(|e| NodeError::Transport(e.to_string()))?
+        .with_relay_client(noise::Config::new, yamux::Config::default)
+        .map_err(|e| NodeError::Transport(e.to_string()))?
+        .with_behaviour(|key, relay_client| behaviour(cfg, relay_allow, inbound, key, relay_client))
+        .map_err(|e| NodeError::Transport(e.to_string()))?
+        .with_swarm_config(|c| c.with_idle_connection_timeout(IDLE_TIMEOUT))
+        .build();
+    Ok(swarm)
+}
+
+/// The behaviours of a node, on either platform (mDNS and UPnP only on a desktop).
+fn behaviour(
+    cfg: &NodeConfig,
+    relay_allow: &RelayAllowList,
+    inbound: mpsc::Sender<Inbound>,
+    key: &libp2p::identity::Keypair,
+    relay_client: relay::client::Behaviour,
+) -> Result<Behaviour, Box<dyn std::error::Error + Send + Sync>> {
+    let peer = key.public().to_peer_id();
+    #[cfg(not(target_arch = "wasm32"))]
+    let mdns = if cfg.mdns {
+        Some(mdns::tokio::Behaviour::new(
+            mdns::Config {
+                query_interval: Duration::from_secs(5),
+                ..Default::default()
+            },
+            peer,
+        )?)
+    } else {
+        None
+    };
+    #[cfg(target_arch = "wasm32")]
+    let mdns = None;
+    #[cfg(not(target_arch = "wasm32"))]
+    let upnp = cfg.nat.upnp.then(upnp::tokio::Behaviour::default);
+    #[cfg(target_arch = "wasm32")]
+    let upnp = None;
+    let relay = (cfg.nat.serve != RelayService::Off)
+        .then(|| relay::Behaviour::new(peer, nat::relay_config(relay_allow)));
+    Ok(Behaviour {
+        identify: identify::Behaviour::new(
+            identify::Config::new(IDENTIFY_VERSION.into(), key.public())
+                .with_agent_version(format!("dwarfs/{}", env!("CARGO_PKG_VERSION")))
+                // Relayed and public addresses come after the first exchange.
+                .with_push_listen_addr_updates(true),
+        ),
+        ping: ping::Behaviour::new(ping::Config::new()),
+        mdns: Toggle::from(mdns),
+        stream: super::paths::StreamPaths::new(inbound),
+        limits: connection_limits::Behaviour::new(
+            ConnectionLimits::default()
+                .with_max_established_per_peer(Some(MAX_CONNECTIONS_PER_PEER))
+                .with_max_established(Some(MAX_CONNECTIONS))
+                .with_max_pending_incoming(Some(MAX_PENDING_INCOMING)),
+        ),
+        relay_client,
+        relay: Toggle::from(relay),
+        dcutr: dcutr::Behaviour::new(peer),
+        // Probes every 5 s, up to 10 candidate addresses (the library's defaults).
+        autonat_client: autonat::v2::client::Behaviour::default(),
+        autonat_server: autonat::v2::server::Behaviour::default(),
+        upnp: Toggle::from(upnp),
+    })
 }
 
 /// The most addresses remembered per peer.
@@ -302,8 +346,7 @@ impl SwarmTask {
         mut commands: mpsc::Receiver<Command>,
         events: mpsc::Sender<NetEvent>,
     ) {
-        let mut tick = tokio::time::interval(RELAY_TICK);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let mut tick = crate::rt::Interval::new(RELAY_TICK);
         loop {
             tokio::select! {
                 cmd = commands.recv() => match cmd {
@@ -718,6 +761,7 @@ impl SwarmTask {
 
     fn behaviour_event(&mut self, ev: BehaviourEvent) -> Option<NetEvent> {
         match ev {
+            #[cfg(not(target_arch = "wasm32"))]
             BehaviourEvent::Mdns(mdns::Event::Discovered(list)) => {
                 for (p, a) in &list {
                     self.swarm.add_peer_address(*p, a.clone());

@@ -7,7 +7,8 @@
 //! hand counts too: at worst a lone vote against us is then accepted early.)
 
 use std::sync::Mutex;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::Duration;
+use web_time::{Instant, SystemTime};
 
 /// A wall-clock step this much longer than the monotonic one is taken as time suspended
 /// (smaller differences are clock adjustments).

@@ -6,7 +6,7 @@ use crate::control::{Command, GameUpdate, Update};
 use crate::envelope::NetMsg;
 use dwarfs_engine::{Game, Seat};
 use dwarfs_protocol::Phase;
-use std::time::Instant;
+use web_time::Instant;
 
 impl<G: Game> Driver<G> {
     /// A command from the controlling app.

@@ -15,7 +15,8 @@ use dwarfs_protocol::replay::format::{Frame, read_frames};
 use dwarfs_protocol::{Destination, Event, GameConfig, Phase, SeatSpec, Session, Settings, wire};
 use libp2p::PeerId;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 impl<G: Game> Driver<G> {
     /// The session settings from the spec.

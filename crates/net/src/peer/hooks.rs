@@ -10,7 +10,8 @@ use dwarfs_protocol::message::{LobbyHello, LogItem, LogSync, MoveBody, Signed};
 use dwarfs_protocol::{Message, SeatSpec, Signer};
 use libp2p::PeerId;
 use std::io::Write;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// What the hooks remember during a run.
 pub(super) struct HookState<G: Game> {

@@ -14,7 +14,7 @@ use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{LobbyMessage, ReadyBody, Signed};
 use dwarfs_protocol::wire::{self, WireError};
 use libp2p::{Multiaddr, PeerId};
-use std::time::Instant;
+use web_time::Instant;
 
 impl<G: Game> Driver<G> {
     /// One event of the node.
@@ -47,7 +47,7 @@ impl<G: Game> Driver<G> {
                 }
                 self.links.gone_since.remove(&peer);
                 self.lobby().connected_to(peer);
-                if crate::lan::is_local(&addr) {
+                if crate::local_net::is_local(&addr) {
                     self.lobby.on_lan(peer);
                 }
                 if let Some(s) = self.session.as_mut() {

@@ -11,7 +11,7 @@ use dwarfs_engine::Game;
 use dwarfs_protocol::Phase;
 use libp2p::{Multiaddr, PeerId};
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Peers lost, and when every connection was last reopened.
 #[derive(Default)]

@@ -48,8 +48,9 @@ use libp2p::identity::Keypair;
 use libp2p::{Multiaddr, PeerId};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use thiserror::Error;
+use web_time::Instant;
 
 /// Connections are reopened for lack of progress at most this often.
 const LINK_RESET_EVERY: Duration = Duration::from_secs(10);
@@ -367,7 +368,7 @@ impl<G: Game> Driver<G> {
                             s.signature_verdict(v);
                         }
                     }
-                    _ = tokio::time::sleep_until(wake.into()) => {}
+                    _ = crate::rt::sleep_until(wake) => {}
                 },
             }
             // Drain what else is ready before pumping, to batch work.

@@ -8,7 +8,7 @@ use dwarfs_protocol::Message;
 use dwarfs_protocol::message::LobbyHello;
 use libp2p::PeerId;
 use std::marker::PhantomData;
-use std::time::Instant;
+use web_time::Instant;
 
 /// No hook state.
 pub(super) struct HookState<G: Game>(PhantomData<fn() -> G>);

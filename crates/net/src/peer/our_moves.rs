@@ -5,7 +5,8 @@ use super::Driver;
 use crate::control::Update;
 use dwarfs_engine::{Game, Seat, StateHash};
 use std::collections::{BTreeMap, VecDeque};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The deterministic choice of a bot-played local seat: a function of the state (its hash), the
 /// seat and our peer id, so a peer that resumes after a crash signs the same move again (never

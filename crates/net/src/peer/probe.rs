@@ -6,7 +6,8 @@ use crate::envelope::NetMsg;
 use dwarfs_engine::Game;
 use libp2p::PeerId;
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The raw round-trip probes of a run under way: the one in flight and those still to make.
 pub(super) struct Probe {
