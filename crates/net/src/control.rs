@@ -104,9 +104,20 @@ pub fn spawn_peer<G: Game>(
 }
 
 /// [`spawn_peer`] on the runtime this is called from: a tokio runtime on a desktop, the page's
-/// event loop in a browser.
+/// event loop in a browser. The key and the record of games played are the spec's files.
 pub fn spawn_here<G: Game>(
+    spec: PeerSpec,
+    wake: impl Fn() + Send + Sync + 'static,
+) -> PeerHandle<G> {
+    let store = Arc::new(crate::store::FileStore::new(spec.key.clone()));
+    spawn_with_store(spec, store, wake)
+}
+
+/// [`spawn_here`] with the key and the record of games played kept in `store` (a browser's
+/// storage; the spec's key file is not used).
+pub fn spawn_with_store<G: Game>(
     mut spec: PeerSpec,
+    store: Arc<dyn crate::store::PeerStore>,
     wake: impl Fn() + Send + Sync + 'static,
 ) -> PeerHandle<G> {
     spec.process.machine = false;
@@ -121,7 +132,7 @@ pub fn spawn_here<G: Game>(
     let wake_end = link.wake.clone();
     let task = crate::rt::spawn(async move {
         let (name, replay) = (spec.name.clone(), spec.replay.clone());
-        let report = match crate::peer::run_linked::<G>(spec, Some(link)).await {
+        let report = match crate::peer::run_linked::<G>(spec, Some(link), store).await {
             Ok(r) => r,
             Err(e) => {
                 let mut r = PeerReport::new(String::new(), name, replay);

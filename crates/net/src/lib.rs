@@ -35,10 +35,11 @@ pub mod peer;
 pub mod played;
 pub mod rt;
 pub mod spec;
+pub mod store;
 
 pub use control::{
     Command, GameUpdate, Incident, LinkUpdate, LobbyUpdate, PeerHandle, PeerLink, Started, Update,
-    spawn_here,
+    spawn_here, spawn_with_store,
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use control::{peer_runtime, spawn_peer};

@@ -1,7 +1,8 @@
 //! What a key has played, and fresh randomness for a new game.
 //!
 //! A key plays a game id once: the ids of the games a key has started a session for are kept in
-//! a small file next to the key (`<key>.played`, 32 bytes per game, readable only by the user).
+//! a small file next to the key (`<key>.played`, 32 bytes per game, readable only by the user),
+//! by the desktop's [`crate::store::FileStore`] (a browser keeps them in its own store).
 //! A new game whose id is in it is refused (a host that offers an old id again would otherwise
 //! meet the same player in a game whose secrets it may know more about); resuming that same game
 //! from its replay is not a new game and is never refused. A spectator is not recorded: it holds

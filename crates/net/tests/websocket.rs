@@ -7,9 +7,17 @@ mod common;
 use common::{STEP, runtime, spec, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game};
+use dwarfs_net::store::{MemoryStore, PeerStore};
 use dwarfs_net::{
     Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Transport, Update, spawn_peer,
+    spawn_with_store,
 };
+use std::sync::Arc;
+
+/// A fresh player key, as a browser makes and keeps one.
+fn libp2p_identity_key() -> libp2p::identity::Keypair {
+    libp2p::identity::Keypair::generate_ed25519()
+}
 use std::time::Duration;
 use tokio::time::timeout;
 
@@ -101,7 +109,12 @@ fn a_joiner_that_only_dials_plays_a_whole_game_with_a_host_over_websocket() {
         }
         let mut bo_spec = spec(d, "Bo", Role::Join { ticket });
         bo_spec.net.dial_only = true;
-        let mut bo = spawn_peer::<Pig>(h, bo_spec, || {});
+        bo_spec.key = None;
+        let store = Arc::new(MemoryStore::new(libp2p_identity_key()));
+        let mut bo = {
+            let _on = h.enter();
+            spawn_with_store::<Pig>(bo_spec, store.clone(), || {})
+        };
         wait_for(&mut bo, "a seat", |u| match u {
             Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
             _ => None,
@@ -142,5 +155,8 @@ fn a_joiner_that_only_dials_plays_a_whole_game_with_a_host_over_websocket() {
         }
         let bytes = std::fs::read(&a).unwrap();
         dwarfs_protocol::replay::verify::<Pig>(&bytes).expect("the replay verifies");
+        // The joiner's store recorded the game, and its key was the store's.
+        assert!(store.has_played(&parsed.game_id).unwrap());
+        assert!(!d.join("Bo.key").exists(), "no key file for a store's key");
     });
 }

@@ -40,12 +40,10 @@ impl<G: Game> Driver<G> {
     /// it, the game id recorded as played by the key, and the full mesh (every seated peer
     /// dialled). Everything is on disk before the session's seed commit is sent.
     pub(super) fn start_session(&mut self, config: GameConfig) -> Result<(), PeerError> {
-        let played = match config.seat_of(&self.id.public) {
-            Some(_) => Some(self.played()?),
-            None => None,
-        };
-        if let Some(p) = &played {
-            p.check(&config.game_id)
+        // A spectator holds no seat: it commits to nothing, and is not recorded.
+        let seated = config.seat_of(&self.id.public).is_some();
+        if seated {
+            crate::store::check(&*self.store, &config.game_id)
                 .map_err(|e| PeerError::Setup(e.to_string()))?;
         }
         let secret =
@@ -89,8 +87,8 @@ impl<G: Game> Driver<G> {
             }
             self.recording.file = Some(f);
         }
-        if let Some(p) = &played {
-            p.start(&config.game_id)
+        if seated {
+            crate::store::start(&*self.store, &config.game_id)
                 .map_err(|e| PeerError::Setup(e.to_string()))?;
         }
         self.begin_session(session);

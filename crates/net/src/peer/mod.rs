@@ -39,6 +39,7 @@ use crate::identity;
 use crate::lobby::{AddressBook, Lobby, LobbyPeer, Me};
 use crate::node::{Node, NodeConfig};
 use crate::spec::{Ending, PeerReport, PeerSpec, REPORT_LINE, Role, TICKET_LINE};
+use crate::store::{FileStore, PeerStore};
 use crate::ticket::Ticket;
 use dwarfs_engine::{Game, codec};
 use dwarfs_protocol::message::LobbyHello;
@@ -48,6 +49,7 @@ use libp2p::identity::Keypair;
 use libp2p::{Multiaddr, PeerId};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
 use web_time::Instant;
@@ -145,6 +147,8 @@ struct Driver<G: Game> {
     hooks: hooks::HookState<G>,
     /// The thread that checks the signatures the session deferred.
     checker: checker::Checker,
+    /// Our key and the record of the games it played.
+    store: Arc<dyn PeerStore>,
 }
 
 /// Who the local peer is: its key, as a signer, and its peer id and public key.
@@ -172,15 +176,18 @@ struct Leaving {
 /// Runs one peer to the end of its game and returns its report. In machine mode, prints the
 /// `DWARFS-*` lines (ticket, started, report) on stdout.
 pub async fn run_peer<G: Game>(spec: PeerSpec) -> Result<PeerReport, PeerError> {
-    run_linked::<G>(spec, None).await
+    let store = Arc::new(FileStore::new(spec.key.clone()));
+    run_linked::<G>(spec, None, store).await
 }
 
-/// [`run_peer`], controlled by an app through `link` when given.
+/// [`run_peer`], controlled by an app through `link` when given, its key and record of games
+/// played in `store`.
 pub(crate) async fn run_linked<G: Game>(
     spec: PeerSpec,
     link: Option<Link<G>>,
+    store: Arc<dyn PeerStore>,
 ) -> Result<PeerReport, PeerError> {
-    let key = identity::load_or_create(spec.key.as_deref())?;
+    let key = store.key()?;
     let signer = Signer::new(&key).map_err(|e| PeerError::Setup(e.to_string()))?;
     let listen: Vec<Multiaddr> = if spec.net.dial_only {
         Vec::new()
@@ -238,6 +245,7 @@ pub(crate) async fn run_linked<G: Game>(
         link,
         links: links::LinkWatch::default(),
         checker: checker::Checker::default(),
+        store,
     };
     let result = d.run().await;
     d.report.links = d.link_reports();
@@ -565,8 +573,7 @@ impl<G: Game> Driver<G> {
                     )));
                 }
                 if matches!(self.spec.role, Role::Join { .. }) {
-                    self.played()?
-                        .check(&t.game_id)
+                    crate::store::check(&*self.store, &t.game_id)
                         .map_err(|e| PeerError::Setup(e.to_string()))?;
                 }
                 self.lobby().join(t.game_id, t.host);
@@ -585,15 +592,6 @@ impl<G: Game> Driver<G> {
             }
         }
         Ok(())
-    }
-
-    /// The record of the game ids our key has played, next to the key file.
-    fn played(&self) -> Result<crate::played::PlayedGames, PeerError> {
-        let key = match &self.spec.key {
-            Some(p) => p.clone(),
-            None => identity::default_key_path()?,
-        };
-        Ok(crate::played::PlayedGames::for_key(&key))
     }
 
     fn setup_resume(&mut self, path: &Path, ticket: Option<String>) -> Result<(), PeerError> {
