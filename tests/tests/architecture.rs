@@ -146,8 +146,12 @@ fn dependencies_point_one_way() {
         // The app's side of a peer (commands, updates, the mirror): no IO, builds for wasm32.
         ("crates/client", &["dwarfs-engine", "dwarfs-protocol"]),
         // The web page: the GUI's shell in eframe's web runner, with the browser's services
-        // (and the engine's random playouts for its benchmark).
-        ("crates/web", &["dwarfs-engine", "dwarfs-gui"]),
+        // (and the engine's random playouts for its benchmark), and its peer (dwarfs-net on
+        // the page's event loop, joining games over WebSocket).
+        (
+            "crates/web",
+            &["dwarfs-engine", "dwarfs-gui", "dwarfs-net", "dwarfs-client"],
+        ),
         (
             "crates/net",
             &["dwarfs-engine", "dwarfs-protocol", "dwarfs-client"],

@@ -34,14 +34,19 @@ pub enum MenuChoice {
     Settings,
 }
 
-/// Draws the main menu; returns the entry picked. Without a network (`networked` false) it offers
-/// only what needs none. `invite` is a ticket the app was opened with (a host's link).
-pub fn main_menu(
-    ui: &mut Ui,
-    settings: &Settings,
-    networked: bool,
-    invite: Option<&str>,
-) -> Option<MenuChoice> {
+/// What the app can do on the network, for the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// It can join games.
+    pub networked: bool,
+    /// It can host them too (a page cannot).
+    pub hosts: bool,
+}
+
+/// Draws the main menu; returns the entry picked. Without a network it offers only what needs
+/// none, and Host only where the app can host.
+pub fn main_menu(ui: &mut Ui, settings: &Settings, reach: Reach) -> Option<MenuChoice> {
+    let networked = reach.networked;
     let mut go = None;
     ui.with_layout(Layout::top_down(Align::Center), |ui| {
         ui.add_space((ui.available_height() * 0.12).max(20.0));
@@ -83,7 +88,9 @@ pub fn main_menu(
             ),
         ];
         for (text, choice, hint) in entries {
-            if !networked && matches!(choice, MenuChoice::Host | MenuChoice::Join) {
+            if (!networked && choice == MenuChoice::Join)
+                || (!reach.hosts && choice == MenuChoice::Host)
+            {
                 continue;
             }
             // The hint is written under the button, not only on hover: a touch screen has none.
@@ -97,9 +104,10 @@ pub fn main_menu(
             ui.label(theme::caption(
                 "Network games (host, join) run in the desktop app for now.",
             ));
-        }
-        if let (Some(ticket), false) = (invite, networked) {
-            invitation(ui, ticket);
+        } else if !reach.hosts {
+            ui.label(theme::caption(
+                "Games are hosted from the desktop app: join one with its link or ticket.",
+            ));
         }
         ui.add_space(24.0);
         ui.label(theme::caption(format!(
@@ -109,29 +117,6 @@ pub fn main_menu(
         )));
     });
     go
-}
-
-/// A host's invitation in a page that cannot join yet: what to do with its ticket.
-fn invitation(ui: &mut Ui, ticket: &str) {
-    ui.add_space(16.0);
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_max_width(520.0);
-        ui.label(theme::heading("You were invited to a network game"));
-        ui.label(
-            "Joining from a browser is not ready yet. On a computer with the desktop app, \
-             join with this ticket: Join a game, paste it, Join (or `dwarfs join TICKET`).",
-        );
-        let mut text = ticket.to_string();
-        ui.add(
-            egui::TextEdit::multiline(&mut text)
-                .desired_rows(3)
-                .desired_width(f32::INFINITY)
-                .font(egui::TextStyle::Monospace),
-        );
-        if ui.button("Copy the ticket").clicked() {
-            ui.ctx().copy_text(ticket.to_string());
-        }
-    });
 }
 
 /// Draws the settings; returns true to go back. Saving writes the config file. `relay` is the
@@ -321,7 +306,12 @@ pub fn check_ticket(text: &str) -> Result<String, String> {
 }
 
 /// Draws the join screen.
-pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &dyn LanLobbies) -> JoinOutcome {
+pub fn join_screen(
+    ui: &mut Ui,
+    state: &mut JoinState,
+    lan: &dyn LanLobbies,
+    hosts: bool,
+) -> JoinOutcome {
     let mut out = JoinOutcome::Stay;
     ui.horizontal(|ui| {
         if ui.button("Menu").clicked() {
@@ -415,7 +405,7 @@ pub fn join_screen(ui: &mut Ui, state: &mut JoinState, lan: &dyn LanLobbies) -> 
             }
         });
         ui.add_space(12.0);
-        if ui.button("Host a game instead").clicked() {
+        if hosts && ui.button("Host a game instead").clicked() {
             out = JoinOutcome::Host;
         }
     });

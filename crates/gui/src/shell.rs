@@ -65,6 +65,11 @@ pub trait Network {
     /// Says on the join screen why a game could not be joined.
     fn join_failed(&mut self, why: String);
 
+    /// Whether this app can host a game (a page cannot: it cannot listen).
+    fn can_host(&self) -> bool {
+        true
+    }
+
     /// Serves the web page to browsers on the LAN (beside a hosted game), once; returns the
     /// HTTP port it is served on, or why it cannot be.
     fn serve_page(&mut self) -> Result<u16, String> {
@@ -92,9 +97,6 @@ pub struct Shell {
     pub table: Option<Box<dyn AnyTable>>,
     /// The replay viewer.
     pub replays: ReplayScreen,
-    /// A ticket this app was opened with (the web page's `?join=` link from a host), shown on
-    /// the menu.
-    pub invite: Option<String>,
     themed: bool,
     /// The machine's services for the screens: running bots, keeping settings, reports and
     /// replays.
@@ -119,7 +121,6 @@ impl Shell {
             join: JoinState::default(),
             table: None,
             replays: ReplayScreen::default(),
-            invite: None,
             themed: false,
             platform,
         }
@@ -255,10 +256,11 @@ impl Shell {
         crate::tips::release(&ctx);
         self.pump_net(reborrow(&mut net), &ctx);
         let networked = net.is_some();
+        let hosts = net.as_deref().is_some_and(|n| n.can_host());
         match self.screen {
             Screen::Menu => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    match menu::main_menu(ui, &self.settings, networked, self.invite.as_deref()) {
+                    match menu::main_menu(ui, &self.settings, menu::Reach { networked, hosts }) {
                         None => {}
                         Some(MenuChoice::Host) => {
                             self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
@@ -299,7 +301,7 @@ impl Shell {
                 };
                 let mut outcome = JoinOutcome::Stay;
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    outcome = menu::join_screen(ui, &mut self.join, net.lan());
+                    outcome = menu::join_screen(ui, &mut self.join, net.lan(), hosts);
                 });
                 match outcome {
                     JoinOutcome::Stay => {}

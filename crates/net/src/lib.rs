@@ -19,6 +19,10 @@
 //! The tooling around peers (the demo runner, NAT-lab games, sample messages) is in
 //! `dwarfs-nettools`.
 
+// The browser's build leaves out what a page cannot do (listen, serve relays, punch holes, test
+// its addresses, mDNS, UPnP, files): the code for them is the desktop's, unused there.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code))]
+
 pub mod control;
 pub mod cpu;
 pub mod envelope;
@@ -49,6 +53,8 @@ pub use dwarfs_client::{Ticket, TicketError, ticket};
 pub use lan::{BrowseConfig, LanBrowser, LanLobby, LanUpdate, browse_lan};
 /// The libp2p peer id (a player's public identity).
 pub use libp2p::PeerId;
+/// A player's key pair (ed25519).
+pub use libp2p::identity::Keypair;
 /// Network addresses (libp2p multiaddrs).
 pub use libp2p::{Multiaddr, multiaddr};
 pub use node::{NetEvent, Node, NodeConfig, NodeError, Transport};

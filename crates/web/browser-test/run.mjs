@@ -17,7 +17,10 @@
 //     of its clicks, a random clicker over the lit targets and buttons of Fall's); one game
 //     with `--games "Dwarf Hold"`;
 //  6. the same on a phone held upright (390 x 844, a touch screen) by tapping (`--phone`), and a
-//     press and hold there pins a widget's tooltip until the next tap.
+//     press and hold there pins a widget's tooltip until the next tap;
+//  7. a browser joins a game hosted by a desktop app (`--only join`): `dwarfs host --web` prints
+//     a link, the page opened there joins over WebSocket and plays its seat of a 2-player Pig
+//     game to the end screen by clicking, with no takeover; the host's replay verifies.
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
 //
 // `--only bench` prints the page's figures for docs/benchmarks.md instead: random playouts in
@@ -96,6 +99,8 @@ async function open(url, viewport, touch = false) {
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`exception: ${e.message}`));
+  page.on("crash", () => errors.push("the page crashed"));
+  page.on("close", () => { if (process.env.DEBUG_CLOSE) console.log("     (the page closed)"); });
   const started = Date.now();
   await page.goto(url);
   return { page, errors, started };
@@ -200,10 +205,14 @@ async function play_hotseat(page, title) {
   await click(page, "Bot");
   await click(page, "random");
   await click(page, "Start game");
-  const seed = [...title].reduce((a, c) => a + c.charCodeAt(0), 0);
+  return play_to_end(page, [...title].reduce((a, c) => a + c.charCodeAt(0), 0));
+}
+
+/** Plays the person's moves of the game on screen by clicking, to its end screen (see above). */
+async function play_to_end(page, seed, ms = 360000) {
   let rng = seed;
   const random = (n) => { rng = (rng * 1103515245 + 12345) % 2147483648; return rng % n; };
-  const deadline = Date.now() + 360000;
+  const deadline = Date.now() + ms;
   let followed = null;
   let tries = 0;
   for (let clicks = 0; Date.now() < deadline; ) {
@@ -251,7 +260,7 @@ async function play_hotseat(page, title) {
     clicks += 1;
     await page.waitForTimeout(20);
   }
-  throw new Error("not at the end screen after 6 minutes");
+  throw new Error(`not at the end screen after ${Math.round(ms / 1000)} s`);
 }
 
 try {
@@ -341,6 +350,69 @@ try {
     check(errors.length === 0, `${title} ${how}: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
     if (shots) await page.screenshot({ path: path.join(shots, `web-hotseat-${title.replace(/\W+/g, "-")}${touch ? "-phone" : ""}.png`) });
     await page.close();
+  }
+
+  // A browser joins a game hosted by a desktop app (issue 37): `dwarfs host --web` serves the
+  // page and prints a link with the ticket; the page opened at that link joins over WebSocket as
+  // a full lockstep peer (its own key in the browser's storage, signing and checking every move)
+  // and plays its seat by clicking to the end screen; the host's replay then verifies.
+  if (part("join")) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dwarfs-join-"));
+    const replay = path.join(dir, "host.replay");
+    const host = spawn(native_dwarfs, ["host", "--game", "pig", "--seats", "2", "--bot", "random", "--web", "--web-port", "0",
+      "--web-dir", site, "--listen", "/ip4/127.0.0.1/tcp/0/ws", "--key", path.join(dir, "host.key"), "--replay", replay],
+      { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    host.stdout.on("data", (d) => { out += d; });
+    const ended = new Promise((resolve) => host.on("exit", resolve));
+    const link = await new Promise((resolve) => {
+      const t = setInterval(() => {
+        const m = out.match(/Browser link \(the page, with the ticket\): (http:\/\/\S+)/);
+        if (m) { clearInterval(t); resolve(m[1]); }
+      }, 50);
+      setTimeout(() => { clearInterval(t); resolve(null); }, 30000);
+    });
+    check(link !== null, "join: the host prints a browser link with its ticket");
+    if (link) {
+      const { page, errors, started } = await open(`${link}&widgets=7&delay=0`, { width: 1280, height: 800 });
+      const at_join = await page.waitForSelector('body[data-screen="join"]', { timeout: 30000 }).then(() => true, () => false);
+      check(at_join, "join: the link opens the join screen with the host's ticket");
+      await click(page, "Join");
+      await page.waitForSelector('body[data-screen="lobby"]', { timeout: 30000 });
+      await click(page, "I'm ready");
+      // Pig's moves are buttons named by the move ("player 2 rolls", "player 2 banks 9"):
+      // bank when there is something to bank, else roll (the other widgets are the network
+      // game's own: leave, hand the seat to the bot, chat).
+      const clicks = await (async () => {
+        const deadline = Date.now() + 180000;
+        let n = 0;
+        while (Date.now() < deadline) {
+          if ((await page.evaluate(() => document.body.dataset.screen)) === "end") return n;
+          const moves = (await widgets(page)).filter((w) => w.click && !w.disabled && /^player \d+ (rolls|banks)/.test(w.label));
+          const pick = moves.find((w) => / banks /.test(w.label)) ?? moves[0];
+          if (pick) {
+            await click(page, pick.label);
+            n += 1;
+          }
+          await page.waitForTimeout(100);
+        }
+        throw new Error("not at the end screen after 3 minutes");
+      })().catch((e) => { console.log(`     join: ${e.message}`); return null; });
+      if (clicks === null) {
+        console.log(`     join: the page shows screen ${await page.evaluate(() => document.body.dataset.screen)}, move ${await page.evaluate(() => document.body.dataset.moves)}`);
+        if (shots) await page.screenshot({ path: path.join(shots, "web-join-stuck.png") });
+      }
+      check(clicks !== null, `join: the browser seat played a whole game with the desktop host, by clicking, to the end screen (${clicks} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
+      const code = await Promise.race([ended, new Promise((r) => setTimeout(() => r("still running"), 30000))]);
+      check(/Game over after \d+ moves/.test(out), `join: the desktop host saw the game to its end (exit ${code})`);
+      check(!/takeover bot/.test(out), "join: the browser played its own seat throughout (no takeover)");
+      const verdict = cli_verdict(replay);
+      check(verdict.ok === true, `join: the host's replay of the game with the browser verifies (${verdict.ok ? verdict.moves + " moves" : JSON.stringify(verdict)})`);
+      check(errors.length === 0, `join: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
+      if (shots) await page.screenshot({ path: path.join(shots, "web-join-end.png") });
+      await page.close();
+    }
+    host.kill();
   }
 
   if (part("bench")) {

@@ -67,7 +67,11 @@ impl Platform for Browser {
     }
 
     fn identity(&self) -> Result<String, String> {
-        Err("a page has no key yet: network games are played from the desktop app".into())
+        use dwarfs_net::store::PeerStore;
+        crate::network::BrowserStore
+            .key()
+            .map(|k| k.public().to_peer_id().to_string())
+            .map_err(|e| e.to_string())
     }
 
     fn opens_by_name(&self) -> bool {

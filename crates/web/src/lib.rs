@@ -16,6 +16,8 @@ pub mod stored;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod browser;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+mod network;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod page;
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod widgets;

@@ -30,6 +30,8 @@ type Fetched = Rc<RefCell<Option<Result<(String, Vec<u8>), String>>>>;
 /// The app in the page.
 struct WebApp {
     shell: Shell,
+    /// Joins and watches games hosted by a desktop app.
+    net: crate::network::PageNet,
     platform: Rc<Browser>,
     /// The replay named by `?replay=`, once fetched.
     fetched: Fetched,
@@ -59,7 +61,7 @@ impl eframe::App for WebApp {
                 Err(e) => self.shell.replays.show_error(e),
             }
         }
-        self.shell.ui(ui, None);
+        self.shell.ui(ui, Some(&mut self.net));
         self.mark();
     }
 }
@@ -248,8 +250,13 @@ pub fn start() {
                     if query("bench").as_deref() == Some("playouts") {
                         bench();
                     }
-                    // `?join=<ticket>`: the link a host serves (`dwarfs host --web`).
-                    shell.invite = query("join").filter(|t| !t.is_empty() && t.len() < 4096);
+                    // `?join=<ticket>`: the link a host serves (`dwarfs host --web`) opens the
+                    // join screen with its ticket.
+                    if let Some(ticket) = query("join").filter(|t| !t.is_empty() && t.len() < 4096)
+                    {
+                        shell.join.ticket = ticket;
+                        shell.screen = Screen::Join;
+                    }
                     if let Some(game) = query("watch") {
                         watch(&mut shell, &game);
                     }
@@ -264,6 +271,7 @@ pub fn start() {
                     }
                     Ok(Box::new(WebApp {
                         shell,
+                        net: Default::default(),
                         platform,
                         fetched,
                         marks: Marks::default(),

@@ -6,6 +6,43 @@ use dwarfs_gui::settings::Settings;
 
 /// The local-storage key of the player's settings.
 pub const SETTINGS_KEY: &str = "dwarfs.settings";
+/// The local-storage key of the player's identity key (hex of its protobuf encoding).
+pub const KEY_KEY: &str = "dwarfs.key";
+/// The local-storage key of the game ids the key has played (hex, one a line).
+pub const PLAYED_KEY: &str = "dwarfs.played";
+
+/// Bytes as lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Hex back to bytes; `None` for anything that is not hex of whole bytes.
+pub fn unhex(text: &str) -> Option<Vec<u8>> {
+    let t = text.trim();
+    if !t.len().is_multiple_of(2) || t.len() > 4096 {
+        return None;
+    }
+    (0..t.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(t.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// Whether the played record `text` holds `game_id` (lines that are not an id are skipped).
+pub fn played_holds(text: &str, game_id: &[u8; 32]) -> bool {
+    let id = hex(game_id);
+    text.lines().any(|l| l.trim() == id)
+}
+
+/// The played record `text` with `game_id` added.
+pub fn played_with(text: &str, game_id: &[u8; 32]) -> String {
+    let mut t = text.trim_end().to_string();
+    if !t.is_empty() {
+        t.push('\n');
+    }
+    t.push_str(&hex(game_id));
+    t
+}
 
 /// The settings kept as `text` (none on a first visit), and why they could not be read, if so.
 pub fn settings_from(text: Option<&str>) -> (Settings, Option<String>) {
@@ -33,6 +70,20 @@ pub fn settings_text(settings: &Settings) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_and_the_played_record_come_back_as_kept() {
+        let bytes = [0u8, 1, 0x7f, 0xff];
+        assert_eq!(unhex(&hex(&bytes)).unwrap(), bytes);
+        assert_eq!(unhex("0g"), None);
+        assert_eq!(unhex("abc"), None);
+        let (a, b) = ([1u8; 32], [2u8; 32]);
+        let t = played_with("", &a);
+        assert!(played_holds(&t, &a) && !played_holds(&t, &b));
+        let t = played_with(&t, &b);
+        assert!(played_holds(&t, &a) && played_holds(&t, &b));
+        assert!(!played_holds("garbage\n", &a));
+    }
 
     #[test]
     fn settings_come_back_as_they_were_kept() {

@@ -56,11 +56,9 @@ pub use tap::INBOUND_BACKLOG;
 use futures::StreamExt;
 use libp2p::identity::Keypair;
 use libp2p::swarm::{NetworkBehaviour, SwarmEvent, behaviour::toggle::Toggle};
-use libp2p::{
-    Multiaddr, PeerId, StreamProtocol, autonat, connection_limits, dcutr, identify, ping, relay,
-};
+use libp2p::{Multiaddr, PeerId, StreamProtocol, connection_limits, identify, ping, relay};
 #[cfg(not(target_arch = "wasm32"))]
-use libp2p::{mdns, upnp};
+use libp2p::{autonat, dcutr, mdns, upnp};
 use queue::FrameQueue;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -142,13 +140,13 @@ pub struct Behaviour {
     /// Reserves slots on relays and dials through them.
     relay_client: relay::client::Behaviour,
     /// Relays for allowed peers (see [`RelayAllowList`]).
-    relay: Toggle<relay::Behaviour>,
+    relay: Toggle<RelayServer>,
     /// Upgrades relayed connections to direct ones (hole punching).
-    dcutr: dcutr::Behaviour,
+    dcutr: Dcutr,
     /// Asks peers whether our addresses are reachable from outside.
-    autonat_client: autonat::v2::client::Behaviour,
+    autonat_client: AutonatClient,
     /// Answers peers that ask whether theirs are.
-    autonat_server: autonat::v2::server::Behaviour,
+    autonat_server: AutonatServer,
     upnp: Toggle<Upnp>,
 }
 
@@ -162,6 +160,24 @@ type Mdns = libp2p::swarm::dummy::Behaviour;
 type Upnp = upnp::tokio::Behaviour;
 #[cfg(target_arch = "wasm32")]
 type Upnp = libp2p::swarm::dummy::Behaviour;
+// A browser cannot be dialled: it serves no relay, punches no hole and has no address to test.
+// Those behaviours are left out of its build (and its page's size).
+#[cfg(not(target_arch = "wasm32"))]
+type RelayServer = relay::Behaviour;
+#[cfg(target_arch = "wasm32")]
+type RelayServer = libp2p::swarm::dummy::Behaviour;
+#[cfg(not(target_arch = "wasm32"))]
+type Dcutr = dcutr::Behaviour;
+#[cfg(target_arch = "wasm32")]
+type Dcutr = libp2p::swarm::dummy::Behaviour;
+#[cfg(not(target_arch = "wasm32"))]
+type AutonatClient = autonat::v2::client::Behaviour;
+#[cfg(target_arch = "wasm32")]
+type AutonatClient = libp2p::swarm::dummy::Behaviour;
+#[cfg(not(target_arch = "wasm32"))]
+type AutonatServer = autonat::v2::server::Behaviour;
+#[cfg(target_arch = "wasm32")]
+type AutonatServer = libp2p::swarm::dummy::Behaviour;
 
 /// How to start a node.
 #[derive(Clone, Debug)]

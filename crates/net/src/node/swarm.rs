@@ -3,7 +3,9 @@
 
 use super::circuits::HeldCircuits;
 use super::links::Links;
-use super::nat::{self, NatConfig, ReachState, Reachability, RelayAllowList, RelayService};
+#[cfg(not(target_arch = "wasm32"))]
+use super::nat::RelayService;
+use super::nat::{self, NatConfig, ReachState, Reachability, RelayAllowList};
 use super::punches::PunchRetries;
 use super::relays::Relays;
 use super::streams::Counts;
@@ -18,9 +20,9 @@ use libp2p::connection_limits::{self, ConnectionLimits};
 use libp2p::multiaddr::Protocol;
 use libp2p::swarm::dial_opts::PeerCondition;
 use libp2p::swarm::{SwarmEvent, behaviour::toggle::Toggle};
-use libp2p::{Multiaddr, PeerId, Swarm, autonat, dcutr, identify, noise, ping, relay, yamux};
+use libp2p::{Multiaddr, PeerId, Swarm, identify, noise, ping, relay, yamux};
 #[cfg(not(target_arch = "wasm32"))]
-use libp2p::{mdns, tcp, upnp};
+use libp2p::{autonat, dcutr, mdns, tcp, upnp};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -148,8 +150,21 @@ fn behaviour(
     let upnp = cfg.nat.upnp.then(upnp::tokio::Behaviour::default);
     #[cfg(target_arch = "wasm32")]
     let upnp = None;
-    let relay = (cfg.nat.serve != RelayService::Off)
-        .then(|| relay::Behaviour::new(peer, nat::relay_config(relay_allow)));
+    #[cfg(not(target_arch = "wasm32"))]
+    let (relay, dcutr, autonat_client, autonat_server) = (
+        (cfg.nat.serve != RelayService::Off)
+            .then(|| relay::Behaviour::new(peer, nat::relay_config(relay_allow))),
+        dcutr::Behaviour::new(peer),
+        // Probes every 5 s, up to 10 candidate addresses (the library's defaults).
+        autonat::v2::client::Behaviour::default(),
+        autonat::v2::server::Behaviour::default(),
+    );
+    #[cfg(target_arch = "wasm32")]
+    let (relay, dcutr, autonat_client, autonat_server) = {
+        let _ = (relay_allow, peer, cfg);
+        use libp2p::swarm::dummy::Behaviour as Dummy;
+        (None, Dummy, Dummy, Dummy)
+    };
     Ok(Behaviour {
         identify: identify::Behaviour::new(
             identify::Config::new(IDENTIFY_VERSION.into(), key.public())
@@ -168,10 +183,9 @@ fn behaviour(
         ),
         relay_client,
         relay: Toggle::from(relay),
-        dcutr: dcutr::Behaviour::new(peer),
-        // Probes every 5 s, up to 10 candidate addresses (the library's defaults).
-        autonat_client: autonat::v2::client::Behaviour::default(),
-        autonat_server: autonat::v2::server::Behaviour::default(),
+        dcutr,
+        autonat_client,
+        autonat_server,
         upnp: Toggle::from(upnp),
     })
 }
@@ -780,6 +794,7 @@ impl SwarmTask {
                     agent: info.agent_version,
                 })
             }
+            #[cfg(not(target_arch = "wasm32"))]
             BehaviourEvent::Dcutr(dcutr::Event {
                 remote_peer_id,
                 result,
@@ -800,6 +815,7 @@ impl SwarmTask {
                     })
                 }
             },
+            #[cfg(not(target_arch = "wasm32"))]
             BehaviourEvent::AutonatClient(ev) => {
                 match &ev.result {
                     Ok(()) => tracing::debug!("AutoNAT: {} is reachable", ev.tested_addr),
