@@ -172,10 +172,17 @@ fn a_player_alone_with_bots_resumes_and_plays_on() {
     let d = dir.path();
     rt.block_on(async {
         let h = rt.handle();
+        // A target out of the bot's reach in a few turns: the game must still be on when we
+        // leave (at 20, a lucky bot could end it before our second move).
+        let options = dwarfs_engine::codec::encode(&dwarfs_engine::toy::PigOptions {
+            target: 200,
+            ..Default::default()
+        })
+        .expect("the options encode");
         let host = Role::Host {
             seats: 2,
             bots: 1,
-            options: vec![],
+            options,
         };
         let mut ada = spawn_peer::<Pig>(h, spec(d, "Ada", host), || {});
         // Two of our moves, then leave.
