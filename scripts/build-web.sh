@@ -4,9 +4,7 @@
 # directory given). Serve that directory with any static file server, or with `dwarfs web`.
 #
 # Needs the wasm32 target and the wasm-bindgen CLI at the version in Cargo.lock; installs both
-# when missing (`--no-install` only says what is missing). With binaryen's `wasm-opt` on the PATH
-# (Debian: `apt-get install binaryen`) the module is optimized too (-O2: a quarter smaller, as
-# fast); without it the page works as well, larger (see docs/benchmarks.md).
+# when missing (`--no-install` only says what is missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-target/page}"
@@ -28,13 +26,5 @@ cargo build --profile web --target wasm32-unknown-unknown -p dwarfs-web
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" \
     "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web/dwarfs_web.wasm"
-if command -v wasm-opt >/dev/null 2>&1; then
-    wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-        --enable-mutable-globals --enable-reference-types --enable-multivalue \
-        "$out/dwarfs_web_bg.wasm" -o "$out/dwarfs_web_bg.wasm.opt"
-    mv "$out/dwarfs_web_bg.wasm.opt" "$out/dwarfs_web_bg.wasm"
-else
-    echo "note: no wasm-opt (binaryen) here: the page is built unoptimized, about a third larger" >&2
-fi
 cp crates/web/index.html "$out/index.html"
 echo "built the page in $out ($(du -sh "$out" | cut -f1)); serve it with: dwarfs web --dir $out"
