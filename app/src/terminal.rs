@@ -187,7 +187,7 @@ impl<G: Game> Table<G> {
         let link = ticket
             .parse::<dwarfs_net::Ticket>()
             .ok()
-            .and_then(|t| crate::web_link::link(&t, port));
+            .and_then(|t| t.page_link(port));
         let Some(link) = link else {
             println!("No WebSocket address in the ticket: browsers cannot reach this game.");
             return;
@@ -197,7 +197,8 @@ impl<G: Game> Table<G> {
             println!("{qr}");
         }
         println!(
-            "(Browser seats are not ready yet: the page shows the ticket, for the desktop app.)\n"
+            "(A browser on the LAN joins with it. Two or more browsers at one game cannot reach \
+             each other yet.)\n"
         );
     }
 

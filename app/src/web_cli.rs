@@ -20,12 +20,7 @@ pub struct WebArgs {
 
 /// Runs `dwarfs web` until the process is stopped.
 pub fn run(args: &WebArgs) -> Result<(), CliError> {
-    if !args.dir.join("index.html").is_file() {
-        return Err(CliError::Usage(format!(
-            "no web page in {}: build it with scripts/build-web.sh (or give --dir)",
-            args.dir.display()
-        )));
-    }
+    require_page(&args.dir, "--dir")?;
     let server = tiny_http::Server::http(&args.listen)
         .map_err(|e| CliError::Failed(format!("cannot listen on {}: {e}", args.listen)))?;
     out!(
@@ -35,6 +30,18 @@ pub fn run(args: &WebArgs) -> Result<(), CliError> {
     );
     serve(&server, &args.dir);
     Ok(())
+}
+
+/// Refuses a directory without a built page, saying how to build it (or which `flag` names
+/// another directory).
+fn require_page(dir: &Path, flag: &str) -> Result<(), CliError> {
+    if dir.join("index.html").is_file() {
+        return Ok(());
+    }
+    Err(CliError::Usage(format!(
+        "no web page in {}: build it with scripts/build-web.sh (or give {flag})",
+        dir.display()
+    )))
 }
 
 /// Where the built page is for the desktop app: `DWARFS_PAGE_DIR`, a `page` folder next to the
@@ -55,12 +62,7 @@ pub fn page_dir() -> Option<PathBuf> {
 /// Serves the page of `dir` at `listen` on a thread of its own, for as long as the process
 /// runs (`dwarfs host --web`); returns the port it listens on.
 pub fn serve_in_background(dir: &Path, listen: &str) -> Result<u16, CliError> {
-    if !dir.join("index.html").is_file() {
-        return Err(CliError::Usage(format!(
-            "no web page in {}: build it with scripts/build-web.sh (or give --web-dir)",
-            dir.display()
-        )));
-    }
+    require_page(dir, "--web-dir")?;
     let server = tiny_http::Server::http(listen)
         .map_err(|e| CliError::Failed(format!("cannot serve the page on {listen}: {e}")))?;
     let port = server

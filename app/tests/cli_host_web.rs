@@ -3,7 +3,9 @@
 //! player who joins with that ticket reaches the host over its WebSocket address alone and
 //! plays the game to the end.
 
+use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -17,8 +19,19 @@ impl Drop for Kill {
     }
 }
 
-/// The lines a process prints, read on a thread.
-fn lines(child: &mut Child) -> mpsc::Receiver<String> {
+/// Runs `dwarfs ARGS --key DIR/WHO.key --replay DIR/WHO.replay`; the process and the lines it
+/// prints, read on a thread.
+fn dwarfs(args: &[&OsStr], dir: &Path, who: &str) -> (Kill, mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dwarfs"))
+        .args(args)
+        .arg("--key")
+        .arg(dir.join(format!("{who}.key")))
+        .arg("--replay")
+        .arg(dir.join(format!("{who}.replay")))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let out = child.stdout.take().unwrap();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -28,7 +41,7 @@ fn lines(child: &mut Child) -> mpsc::Receiver<String> {
             }
         }
     });
-    rx
+    (Kill(child), rx)
 }
 
 /// The first line after which `f` finds something, within a minute.
@@ -63,22 +76,27 @@ fn a_host_serves_the_page_with_a_link_and_a_player_joins_over_websocket() {
     let page = d.join("page");
     std::fs::create_dir(&page).unwrap();
     std::fs::write(page.join("index.html"), "<p>the dwarfs page</p>").unwrap();
-    let exe = env!("CARGO_BIN_EXE_dwarfs");
-    let mut host = Kill(
-        Command::new(exe)
-            .args(["host", "--game", "pig", "--seats", "2", "--bot", "random"])
-            .args(["--web", "--web-port", "0", "--web-dir"])
-            .arg(&page)
-            .args(["--listen", "/ip4/127.0.0.1/tcp/0/ws", "--key"])
-            .arg(d.join("host.key"))
-            .arg("--replay")
-            .arg(d.join("host.replay"))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
+    let os = |s: &'static str| OsStr::new(s);
+    let (_host, out) = dwarfs(
+        &[
+            os("host"),
+            os("--game"),
+            os("pig"),
+            os("--seats"),
+            os("2"),
+            os("--bot"),
+            os("random"),
+            os("--web"),
+            os("--web-port"),
+            os("0"),
+            os("--web-dir"),
+            page.as_os_str(),
+            os("--listen"),
+            os("/ip4/127.0.0.1/tcp/0/ws"),
+        ],
+        d,
+        "host",
     );
-    let out = lines(&mut host.0);
     let mut ticket = None;
     let link = find(&out, "browser link", |l| {
         if ticket.is_none() && l.starts_with("dwarfs") && !l.trim().contains(' ') {
@@ -98,17 +116,11 @@ fn a_host_serves_the_page_with_a_link_and_a_player_joins_over_websocket() {
         "{answer}"
     );
     // A desktop player joins with the ticket: its only address is the WebSocket one.
-    let join = Command::new(exe)
-        .args(["join", &ticket, "--bot", "random", "--key"])
-        .arg(d.join("join.key"))
-        .arg("--replay")
-        .arg(d.join("join.replay"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut join = Kill(join);
-    let joined = lines(&mut join.0);
+    let (_join, joined) = dwarfs(
+        &[os("join"), OsStr::new(&ticket), os("--bot"), os("random")],
+        d,
+        "join",
+    );
     find(&joined, "the end of the game", |l| {
         l.starts_with("Game over after").then_some(())
     });

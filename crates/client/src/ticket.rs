@@ -243,6 +243,35 @@ fn base32_decode(s: &str) -> Result<Vec<u8>, TicketError> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_page_link_is_on_the_lan_address_of_a_websocket_listener_and_carries_the_ticket() {
+        let with = |addrs: &[&str]| Ticket {
+            addrs: addrs.iter().map(|a| a.parse().unwrap()).collect(),
+            ..sample()
+        };
+        let t = with(&[
+            "/ip4/127.0.0.1/tcp/4001",
+            "/ip4/127.0.0.1/tcp/4002/ws",
+            "/ip4/192.168.1.20/udp/4003/quic-v1",
+            "/ip4/192.168.1.20/tcp/4004/ws",
+        ]);
+        let link = t.page_link(8080).unwrap();
+        let (base, ticket_text) = link.split_once("/?join=").unwrap();
+        assert_eq!(base, "http://192.168.1.20:8080");
+        let back: Ticket = ticket_text.parse().unwrap();
+        assert_eq!(back.host, t.host);
+        assert_eq!(back.addrs, t.addrs);
+        // Loopback when that is all there is; none without a WebSocket address.
+        let local = with(&["/ip4/127.0.0.1/tcp/4002/ws"]);
+        assert!(
+            local
+                .page_link(80)
+                .unwrap()
+                .starts_with("http://127.0.0.1:80/?join=")
+        );
+        assert_eq!(with(&["/ip4/10.0.0.2/tcp/4001"]).page_link(80), None);
+    }
+
     fn sample() -> Ticket {
         Ticket {
             game: "fall".into(),

@@ -36,17 +36,30 @@ pub enum MenuChoice {
 
 /// What the app can do on the network, for the menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reach {
-    /// It can join games.
-    pub networked: bool,
-    /// It can host them too (a page cannot).
-    pub hosts: bool,
+pub enum Reach {
+    /// No network: hotseat and replays only.
+    Offline,
+    /// It joins and watches games, and hosts none (a page cannot listen).
+    Joins,
+    /// It hosts, joins and watches games.
+    Hosts,
+}
+
+impl Reach {
+    /// What the shell's network (if any) can do.
+    pub fn of(net: Option<&dyn crate::shell::Network>) -> Reach {
+        match net {
+            None => Reach::Offline,
+            Some(n) if n.can_host() => Reach::Hosts,
+            Some(_) => Reach::Joins,
+        }
+    }
 }
 
 /// Draws the main menu; returns the entry picked. Without a network it offers only what needs
 /// none, and Host only where the app can host.
 pub fn main_menu(ui: &mut Ui, settings: &Settings, reach: Reach) -> Option<MenuChoice> {
-    let networked = reach.networked;
+    let networked = reach != Reach::Offline;
     let mut go = None;
     ui.with_layout(Layout::top_down(Align::Center), |ui| {
         ui.add_space((ui.available_height() * 0.12).max(20.0));
@@ -89,7 +102,7 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings, reach: Reach) -> Option<MenuC
         ];
         for (text, choice, hint) in entries {
             if (!networked && choice == MenuChoice::Join)
-                || (!reach.hosts && choice == MenuChoice::Host)
+                || (reach != Reach::Hosts && choice == MenuChoice::Host)
             {
                 continue;
             }
@@ -104,7 +117,7 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings, reach: Reach) -> Option<MenuC
             ui.label(theme::caption(
                 "Network games (host, join) run in the desktop app for now.",
             ));
-        } else if !reach.hosts {
+        } else if reach == Reach::Joins {
             ui.label(theme::caption(
                 "Games are hosted from the desktop app: join one with its link or ticket.",
             ));

@@ -255,12 +255,11 @@ impl Shell {
         let ctx = ui.ctx().clone();
         crate::tips::release(&ctx);
         self.pump_net(reborrow(&mut net), &ctx);
-        let networked = net.is_some();
-        let hosts = net.as_deref().is_some_and(|n| n.can_host());
+        let reach = menu::Reach::of(net.as_deref());
         match self.screen {
             Screen::Menu => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    match menu::main_menu(ui, &self.settings, menu::Reach { networked, hosts }) {
+                    match menu::main_menu(ui, &self.settings, reach) {
                         None => {}
                         Some(MenuChoice::Host) => {
                             self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
@@ -301,7 +300,12 @@ impl Shell {
                 };
                 let mut outcome = JoinOutcome::Stay;
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    outcome = menu::join_screen(ui, &mut self.join, net.lan(), hosts);
+                    outcome = menu::join_screen(
+                        ui,
+                        &mut self.join,
+                        net.lan(),
+                        reach == menu::Reach::Hosts,
+                    );
                 });
                 match outcome {
                     JoinOutcome::Stay => {}

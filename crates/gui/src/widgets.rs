@@ -2,7 +2,7 @@
 //! the label that names a painted widget for screen readers and the UI tests.
 
 use super::theme::{GOLD, PARCHMENT, STONE_DARK, TARGET};
-use egui::{Color32, CornerRadius, FontId, Response, Sense, Stroke, StrokeKind, Ui};
+use egui::{Color32, CornerRadius, FontId, Pos2, Response, Sense, Stroke, StrokeKind, Ui, Vec2};
 
 /// Labels a painted widget for screen readers and UI tests.
 pub fn label(resp: &Response, text: String) {
@@ -74,4 +74,33 @@ pub fn chat_input(ui: &mut Ui, input: &mut String, width: f32) -> Option<String>
     }
     input.clear();
     Some(text)
+}
+
+/// The pan of a picture drawn about `centre + pan` after its zoom goes from `old` to `new`
+/// about the point `at`: what was under `at` stays under it (a pointer's scroll, a pinch, a
+/// zoom button about the middle). Fall's kingdom and Winter's small board share it.
+pub fn pan_after_zoom(pan: Vec2, old: f32, new: f32, at: Pos2, centre: Pos2) -> Vec2 {
+    let k = new / old;
+    pan * k + (at - centre) * (1.0 - k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pan_after_zoom;
+    use egui::{pos2, vec2};
+
+    #[test]
+    fn a_zoom_keeps_the_point_under_the_pointer_in_place() {
+        let centre = pos2(100.0, 100.0);
+        let (pan, old, new, at) = (vec2(30.0, -20.0), 1.0, 2.5, pos2(160.0, 70.0));
+        // The picture's point under `at`, in picture units, before and after.
+        let under = |pan: egui::Vec2, zoom: f32| (at - (centre + pan)) / zoom;
+        let after = pan_after_zoom(pan, old, new, at, centre);
+        assert!((under(pan, old) - under(after, new)).length() < 1e-4);
+        // About the centre with no pan, nothing moves.
+        assert_eq!(
+            pan_after_zoom(egui::Vec2::ZERO, 1.0, 2.0, centre, centre),
+            egui::Vec2::ZERO
+        );
+    }
 }

@@ -16,9 +16,25 @@ pub fn capital(s: &str) -> String {
     }
 }
 
+/// `text` cut to its first `n` characters and an ellipsis when longer (a ticket or a link shown
+/// in a line; the whole of it in the tooltip).
+pub fn cut(text: &str, n: usize) -> String {
+    match text.char_indices().nth(n) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{capital, count};
+    use super::{capital, count, cut};
+
+    #[test]
+    fn a_long_text_is_cut_with_an_ellipsis_and_a_short_one_kept() {
+        assert_eq!(cut("dwarfs1-abcdef", 8), "dwarfs1-…");
+        assert_eq!(cut("dwarfs1-", 8), "dwarfs1-");
+        assert_eq!(cut("ééé", 2), "éé…");
+    }
 
     #[test]
     fn a_capital_starts_the_sentence() {

@@ -13,21 +13,17 @@ use std::path::Path;
 /// directories. An error from the directory's sync is returned (the file is in place then, but
 /// not known to be on disk).
 pub fn write_atomic(path: &Path, bytes: &[u8], keep_existing: bool) -> io::Result<()> {
+    // A page has no file system (its storage is the app's).
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (bytes, keep_existing);
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("no files in a browser ({})", path.display()),
+        ))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     write_atomic_with(path, bytes, keep_existing, sync_dir)
-}
-
-/// [`write_atomic`] in a browser: a page has no file system (its storage is the app's).
-#[cfg(target_arch = "wasm32")]
-fn write_atomic_with(
-    _path: &Path,
-    _bytes: &[u8],
-    _keep_existing: bool,
-    _sync: impl FnOnce(&Path) -> io::Result<()>,
-) -> io::Result<()> {
-    Err(io::Error::new(
-        io::ErrorKind::Unsupported,
-        "no files in a browser",
-    ))
 }
 
 /// [`write_atomic`], with the directory synced by `sync` (the tests make it fail).

@@ -77,22 +77,10 @@ impl PlayedGames {
         }
     }
 
-    /// A new game `game_id` starts for this key: refused if the key played it before, otherwise
-    /// recorded (appended and flushed to disk) before anything of the game is sent.
-    pub fn start(&self, game_id: &[u8; 32]) -> Result<(), PlayedError> {
-        self.check(game_id)?;
+    /// Records `game_id` (appended and flushed to disk). Whether it was played before is
+    /// [`crate::store::check`]'s question, asked first.
+    pub fn record(&self, game_id: &[u8; 32]) -> Result<(), PlayedError> {
         self.append(game_id).map_err(|e| self.io(e))
-    }
-
-    /// Refuses `game_id` if the key played it before (a joiner checks its ticket with this
-    /// before it sits down).
-    pub fn check(&self, game_id: &[u8; 32]) -> Result<(), PlayedError> {
-        if self.contains(game_id)? {
-            return Err(PlayedError::AlreadyPlayed {
-                id: dwarfs_protocol::keys::hex(&game_id[..8]),
-            });
-        }
-        Ok(())
     }
 
     fn append(&self, game_id: &[u8; 32]) -> io::Result<()> {
@@ -154,27 +142,30 @@ mod tests {
 
     #[test]
     fn a_key_plays_a_game_id_once_and_the_record_survives_a_torn_tail() {
+        use crate::store::{FileStore, start};
         let dir = tempfile::tempdir().unwrap();
-        let played = PlayedGames::for_key(&dir.path().join("keys/me.key"));
+        let key = dir.path().join("keys/me.key");
+        let store = FileStore::new(Some(key.clone()));
+        let played = PlayedGames::for_key(&key);
         assert_eq!(played.path(), dir.path().join("keys/me.key.played"));
         let (a, b) = ([1; 32], [2; 32]);
         assert!(!played.contains(&a).unwrap());
-        played.start(&a).unwrap();
-        let e = played.start(&a).unwrap_err();
+        start(&store, &a).unwrap();
+        let e = start(&store, &a).unwrap_err();
         assert!(matches!(e, PlayedError::AlreadyPlayed { .. }), "{e}");
         assert!(e.to_string().contains("new ticket"), "{e}");
-        assert!(played.check(&a).is_err());
+        assert!(crate::store::check(&store, &a).is_err());
         // A crash while appending leaves a torn id: not counted, and cut by the next append.
         let mut bytes = std::fs::read(played.path()).unwrap();
         bytes.extend_from_slice(&b[..5]);
         std::fs::write(played.path(), &bytes).unwrap();
         assert!(!played.contains(&b).unwrap());
-        played.start(&b).unwrap();
+        start(&store, &b).unwrap();
         assert_eq!(std::fs::read(played.path()).unwrap().len(), 64);
         assert!(played.contains(&a).unwrap() && played.contains(&b).unwrap());
         // Another key has its own record.
-        let other = PlayedGames::for_key(&dir.path().join("keys/other.key"));
-        other.start(&a).unwrap();
+        let other = FileStore::new(Some(dir.path().join("keys/other.key")));
+        start(&other, &a).unwrap();
     }
 
     #[cfg(unix)]
@@ -183,7 +174,7 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
         let played = PlayedGames::for_key(&dir.path().join("me.key"));
-        played.start(&[3; 32]).unwrap();
+        played.record(&[3; 32]).unwrap();
         let mode = std::fs::metadata(played.path())
             .unwrap()
             .permissions()

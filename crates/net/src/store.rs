@@ -74,7 +74,7 @@ impl PeerStore for FileStore {
     }
 
     fn record_played(&self, game_id: &[u8; 32]) -> Result<(), PlayedError> {
-        self.played()?.start(game_id)
+        self.played()?.record(game_id)
     }
 }
 

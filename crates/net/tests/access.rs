@@ -3,13 +3,13 @@
 //! only once the host allowed it (or is told no).
 
 mod common;
-use common::{STEP, runtime, spec, wait_for};
+use common::{STEP, runtime, seated, spec, ticket_of, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::envelope::wrap_wire;
 use dwarfs_net::node::{Node, NodeConfig};
 use dwarfs_net::spec::{Ending, PeerReport};
-use dwarfs_net::{Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Update, spawn_peer};
+use dwarfs_net::{Command, GameUpdate, PeerHandle, Role, Ticket, Update, spawn_peer};
 use dwarfs_protocol::keys::Domain;
 use dwarfs_protocol::message::{ChatBody, Signed, SyncRequest};
 use dwarfs_protocol::{Message, Signer, wire};
@@ -34,11 +34,7 @@ async fn two_players(
     let mut host_spec = spec(dir, "Ada", role);
     host_spec.anyone_may_watch = anyone_may_watch;
     let mut host = spawn_peer::<Pig>(rt, host_spec, || {});
-    let ticket = wait_for(&mut host, "the ticket", |u| match u {
-        Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
-        _ => None,
-    })
-    .await;
+    let ticket = ticket_of(&mut host).await;
     let mut joiner = spawn_peer::<Pig>(
         rt,
         spec(
@@ -50,11 +46,7 @@ async fn two_players(
         ),
         || {},
     );
-    wait_for(&mut joiner, "a seat", |u| match u {
-        Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
-        _ => None,
-    })
-    .await;
+    seated(&mut joiner).await;
     assert!(joiner.send(Command::Ready(true)));
     let start = |u: &Update<Pig>| match u {
         Update::Started(s) => Some(s.state.clone()),

@@ -4,7 +4,7 @@
 //! commands with every move agreed by both players.
 
 mod common;
-use common::{STEP, runtime, spec, wait_for};
+use common::{STEP, runtime, spec, ticket_of, wait_for};
 use dwarfs_engine::toy::{Pig, PigAction};
 use dwarfs_engine::{Actor, Game, Seat};
 use dwarfs_net::spec::Ending;
@@ -27,11 +27,7 @@ async fn host_named_ada(
         options: vec![],
     };
     let mut host = spawn_peer::<Pig>(rt, spec(dir, "Ada", role), || {});
-    let ticket = wait_for(&mut host, "the ticket", |u| match u {
-        Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
-        _ => None,
-    })
-    .await;
+    let ticket = ticket_of(&mut host).await;
     (host, ticket)
 }
 

@@ -4,11 +4,11 @@
 //! cannot.
 
 mod common;
-use common::{STEP, runtime, spec, wait_for};
+use common::{STEP, runtime, seated, spec, ticket_of, wait_for};
 use dwarfs_engine::Game;
 use dwarfs_engine::toy::Pig;
 use dwarfs_net::spec::{Ending, PeerReport};
-use dwarfs_net::{Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Update, spawn_peer};
+use dwarfs_net::{Command, GameUpdate, PeerHandle, Role, Update, spawn_peer};
 use tokio::time::timeout;
 
 /// Reads updates until the peer ends, and returns its report.
@@ -45,20 +45,12 @@ fn a_key_cannot_join_a_game_id_twice_but_resumes_it_with_its_secret() {
             ),
             || {},
         );
-        let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
-            _ => None,
-        })
-        .await;
+        let ticket = ticket_of(&mut host).await;
         let join = Role::Join {
             ticket: ticket.clone(),
         };
         let mut bo = spawn_peer::<Pig>(h, spec(d, "Bo", join.clone()), || {});
-        wait_for(&mut bo, "a seat", |u| match u {
-            Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
-            _ => None,
-        })
-        .await;
+        seated(&mut bo).await;
         assert!(bo.send(Command::Ready(true)));
         let started = |u: &Update<Pig>| matches!(u, Update::Started(_)).then_some(());
         wait_for(&mut host, "the host's start", started).await;

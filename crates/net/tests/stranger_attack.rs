@@ -9,11 +9,11 @@
 mod stranger;
 
 mod common;
-use common::{STEP, spec, wait_for};
+use common::{STEP, seated, spec, ticket_of, wait_for};
 use dwarfs_engine::toy::{Pig, PigOptions};
 use dwarfs_engine::{Actor, Game, codec};
 use dwarfs_net::spec::Ending;
-use dwarfs_net::{Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Update, spawn_peer};
+use dwarfs_net::{Command, GameUpdate, PeerHandle, Role, Ticket, Update, spawn_peer};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use stranger::{PEAK, Stranger, frame, garbage, partial_frame, reset_peak, send_raw};
@@ -142,18 +142,10 @@ fn a_game_finishes_and_memory_stays_bounded_while_a_stranger_attacks() {
             options,
         };
         let mut host = spawn_peer::<Pig>(h, spec(dir.path(), "Ada", role), || {});
-        let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
-            _ => None,
-        })
-        .await;
+        let ticket = ticket_of(&mut host).await;
         let t = Ticket::decode(&ticket).unwrap();
         let mut joiner = spawn_peer::<Pig>(h, spec(dir.path(), "Bo", Role::Join { ticket }), || {});
-        wait_for(&mut joiner, "a seat", |u| match u {
-            Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
-            _ => None,
-        })
-        .await;
+        seated(&mut joiner).await;
         assert!(joiner.send(Command::Ready(true)));
         let start = |u: &Update<Pig>| match u {
             Update::Started(s) => Some(s.state.clone()),

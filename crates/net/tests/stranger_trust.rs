@@ -6,11 +6,11 @@
 mod stranger;
 
 mod common;
-use common::{spec, wait_for};
+use common::{spec, ticket_of, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_net::envelope::{NetMsg, wrap_net, wrap_wire};
 use dwarfs_net::node::MAX_CONNECTIONS_PER_PEER;
-use dwarfs_net::{LobbyUpdate, Role, Ticket, Update, spawn_peer};
+use dwarfs_net::{Role, Ticket, Update, spawn_peer};
 use dwarfs_protocol::message::{LobbyHello, LobbyMessage};
 use dwarfs_protocol::{Message, wire};
 use std::time::Duration;
@@ -31,11 +31,7 @@ fn a_stranger_that_says_join_is_still_held_to_the_connection_limits() {
             options: vec![],
         };
         let mut host = spawn_peer::<Pig>(rt.handle(), spec(dir.path(), "Ada", role), || {});
-        let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
-            _ => None,
-        })
-        .await;
+        let ticket = ticket_of(&mut host).await;
         let t = Ticket::decode(&ticket).unwrap();
 
         // The stranger greets the host as a player would, then joins another game (it has no

@@ -4,13 +4,12 @@
 //! game with it, every move agreed; both replays verify and are the same bytes.
 
 mod common;
-use common::{STEP, runtime, spec, wait_for};
+use common::{STEP, runtime, seated, spec, ticket_of, wait_for};
 use dwarfs_engine::toy::Pig;
 use dwarfs_engine::{Actor, Game};
 use dwarfs_net::store::{MemoryStore, PeerStore};
 use dwarfs_net::{
-    Command, GameUpdate, LobbyUpdate, PeerHandle, Role, Ticket, Transport, Update, spawn_peer,
-    spawn_with_store,
+    Command, GameUpdate, PeerHandle, Role, Ticket, Transport, Update, spawn_peer, spawn_with_store,
 };
 use std::sync::Arc;
 
@@ -97,11 +96,7 @@ fn a_joiner_that_only_dials_plays_a_whole_game_with_a_host_over_websocket() {
         );
         host_spec.net.transport = Transport::Ws;
         let mut host = spawn_peer::<Pig>(h, host_spec, || {});
-        let ticket = wait_for(&mut host, "the ticket", |u| match u {
-            Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
-            _ => None,
-        })
-        .await;
+        let ticket = ticket_of(&mut host).await;
         let parsed: Ticket = ticket.parse().expect("a ticket");
         assert!(!parsed.addrs.is_empty());
         for a in &parsed.addrs {
@@ -115,11 +110,7 @@ fn a_joiner_that_only_dials_plays_a_whole_game_with_a_host_over_websocket() {
             let _on = h.enter();
             spawn_with_store::<Pig>(bo_spec, store.clone(), || {})
         };
-        wait_for(&mut bo, "a seat", |u| match u {
-            Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
-            _ => None,
-        })
-        .await;
+        seated(&mut bo).await;
         assert!(bo.send(Command::Ready(true)));
         let mut seats = [Seat::start(host).await, Seat::start(bo).await];
         timeout(STEP * 4, async {

@@ -4,6 +4,7 @@ use super::paint::*;
 use super::{CELL, FallView, Selection, colour_of, label};
 use crate::theme::{self, GOLD, TARGET};
 use crate::tips::Tip;
+use crate::widgets::pan_after_zoom;
 use dwarfs_fall::data;
 use dwarfs_fall::rules_text::{capital, card_text, class_text, memorial_text};
 use dwarfs_fall::{Colour, FallAction, Observation, Pos};
@@ -46,9 +47,7 @@ impl FallView {
                 self.zoom = (self.zoom * factor).clamp(0.35, 2.5);
                 // Zoom about the pointer.
                 if let Some(p) = bg.hover_pos() {
-                    let c = rect.center() + self.pan;
-                    let k = self.zoom / old;
-                    self.pan += (p - c) * (1.0 - k);
+                    self.pan = pan_after_zoom(self.pan, old, self.zoom, p, rect.center());
                 }
             }
         }

@@ -155,12 +155,7 @@ impl Lobby {
             ui.label(RichText::new("Invite ticket:").strong());
             match &self.ticket {
                 Some(t) => {
-                    let short = if t.len() > 48 {
-                        format!("{}…", &t[..48])
-                    } else {
-                        t.clone()
-                    };
-                    ui.monospace(short).tip(t.as_str());
+                    ui.monospace(crate::words::cut(t, 48)).tip(t.as_str());
                     if ui.button("Copy").clicked() {
                         ui.ctx().copy_text(t.clone());
                         self.note = Some("Ticket copied: send it to the other players.".into());

@@ -59,12 +59,8 @@ impl Lobby {
         };
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Browser link:").strong());
-            let short = if link.len() > 40 {
-                format!("{}…", &link[..40])
-            } else {
-                link.clone()
-            };
-            ui.monospace(short).tip(link.as_str());
+            ui.monospace(crate::words::cut(&link, 40))
+                .tip(link.as_str());
             if ui.button("Copy link").clicked() {
                 ui.ctx().copy_text(link.clone());
                 self.note = Some("Link copied: open it in a browser on the LAN.".into());
@@ -72,7 +68,8 @@ impl Lobby {
         });
         crate::qr::qr_code(ui, &link, 180.0, "QR code of the browser link");
         ui.label(theme::caption(
-            "Browser seats are not ready yet: the page shows the ticket, for the desktop app.",
+            "A browser on the LAN joins with this link. Two or more browsers at one game cannot \
+             reach each other yet.",
         ));
     }
 }

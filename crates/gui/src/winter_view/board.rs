@@ -151,8 +151,20 @@ pub(super) fn board(
         let roomy = zr.width() >= 80.0;
         let resp = ui.interact(zr, ui.scope_id().with(("winter_zone", z.0)), Sense::click());
         let action = view.zone_action(legal, z);
-        let blocked =
-            monsters.iter().any(|(_, at)| *at == z) || disasters.iter().any(|d| d.card().zone == z);
+        let foes: Vec<Foe> = monsters
+            .iter()
+            .filter(|(_, at)| *at == z)
+            .map(|(m, _)| Foe::Monster(*m))
+            .chain(
+                disasters
+                    .iter()
+                    .filter(|d| d.card().zone == z)
+                    .map(|d| Foe::Disaster(*d)),
+            )
+            .collect();
+        // A monster or a disaster blocks the zone's production.
+        let blocked = !foes.is_empty();
+        let has_monster = foes.iter().any(|f| matches!(f, Foe::Monster(_)));
         let mut fill = zone_fill(z.kind());
         if action.is_some() && resp.hovered() {
             fill = fill.gamma_multiply(1.35);
@@ -202,28 +214,27 @@ pub(super) fn board(
         }
         // How far this zone's monsters are from the castle (in steps): a tag in the zone's
         // corner, which the pieces keep clear of.
-        let tag =
-            ((roomy || z.distance() == 0) && monsters.iter().any(|(_, at)| *at == z)).then(|| {
-                let text = match z.distance() {
-                    0 => "INSIDE!".to_string(),
-                    1 => "1 step".to_string(),
-                    d => format!("{d} steps"),
-                };
-                let tr = warning(
-                    &painter,
-                    zr.right_bottom() + vec2(-4.0, -4.0),
-                    Align2::RIGHT_BOTTOM,
-                    &text,
-                    warn,
-                );
-                let resp = ui.interact(
-                    tr,
-                    ui.scope_id().with(("winter_steps", z.0)),
-                    Sense::hover(),
-                );
-                label(&resp, distance_label(z));
-                tr
-            });
+        let tag = ((roomy || z.distance() == 0) && has_monster).then(|| {
+            let text = match z.distance() {
+                0 => "INSIDE!".to_string(),
+                1 => "1 step".to_string(),
+                d => format!("{d} steps"),
+            };
+            let tr = warning(
+                &painter,
+                zr.right_bottom() + vec2(-4.0, -4.0),
+                Align2::RIGHT_BOTTOM,
+                &text,
+                warn,
+            );
+            let resp = ui.interact(
+                tr,
+                ui.scope_id().with(("winter_steps", z.0)),
+                Sense::hover(),
+            );
+            label(&resp, distance_label(z));
+            tr
+        });
         let mut hover = format!(
             "{} ({}): {} from the castle; adjacent to {}.",
             z.name(),
@@ -248,17 +259,6 @@ pub(super) fn board(
         {
             picked.push(a);
         }
-        let foes: Vec<Foe> = monsters
-            .iter()
-            .filter(|(_, at)| *at == z)
-            .map(|(m, _)| Foe::Monster(*m))
-            .chain(
-                disasters
-                    .iter()
-                    .filter(|d| d.card().zone == z)
-                    .map(|d| Foe::Disaster(*d)),
-            )
-            .collect();
         let owned: Vec<(Seat, DwarfKind, u8)> = obs
             .players
             .iter()

@@ -131,7 +131,7 @@ fn try_place(
 }
 
 /// A foe's full name, as its chip says it when there is room.
-pub(super) fn full_name(foe: Foe) -> String {
+fn full_name(foe: Foe) -> String {
     match foe {
         Foe::Monster(m) => super::words::monster_name(m),
         Foe::Disaster(d) => d.name().to_string(),

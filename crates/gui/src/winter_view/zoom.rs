@@ -6,7 +6,7 @@
 use super::{WinterView, board};
 use crate::theme;
 use crate::tips::Tip;
-use crate::widgets::label;
+use crate::widgets::{label, pan_after_zoom};
 use dwarfs_winter::WinterAction;
 use dwarfs_winter::view::WinterView as Obs;
 use egui::{CornerRadius, Rect, Sense, Ui, UiBuilder, Vec2, vec2};
@@ -16,32 +16,35 @@ const MAX: f32 = 3.0;
 /// One press of "+" or "-".
 const STEP: f32 = 1.25;
 
-/// A small board's zoom (1 shows it whole) and pan (the board's centre from the view's).
-#[derive(Clone, Copy, Debug, Default)]
+/// A small board's zoom (1 shows it whole, up to [`MAX`]) and pan (the board's centre from the
+/// view's).
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Zoom {
-    /// 0 until first zoomed: read as 1.
     factor: f32,
     pan: Vec2,
 }
 
-impl Zoom {
-    fn factor(&self) -> f32 {
-        self.factor.clamp(1.0, MAX)
+impl Default for Zoom {
+    fn default() -> Self {
+        Zoom {
+            factor: 1.0,
+            pan: Vec2::ZERO,
+        }
     }
+}
 
-    /// Sets the zoom to `f` about the point `at` of the view centred on `centre`.
+impl Zoom {
+    /// Sets the zoom to `f` (within 1 and [`MAX`]) about the point `at` of the view centred on
+    /// `centre`.
     fn zoom_to(&mut self, f: f32, at: egui::Pos2, centre: egui::Pos2) {
-        let old = self.factor();
         let f = f.clamp(1.0, MAX);
-        let k = f / old;
-        // The board point under `at` stays under it.
-        self.pan = (centre + self.pan - at) * k + (at - centre);
+        self.pan = pan_after_zoom(self.pan, self.factor, f, at, centre);
         self.factor = f;
     }
 
     /// Keeps the board covering the view.
     fn clamp(&mut self, view: Rect) {
-        let room = view.size() * (self.factor() - 1.0) / 2.0;
+        let room = view.size() * (self.factor - 1.0) / 2.0;
         self.pan = vec2(
             self.pan.x.clamp(-room.x, room.x),
             self.pan.y.clamp(-room.y, room.y),
@@ -67,7 +70,7 @@ pub(super) fn board(
     let mut z = view.zoom;
     // Behind the board: drags that no piece takes pan it while zoomed in (at 1 they scroll the
     // page as before). Made first, so that the zones and pieces above it take their clicks.
-    let sense = if z.factor() > 1.0 {
+    let sense = if z.factor > 1.0 {
         Sense::drag()
     } else {
         Sense::hover()
@@ -81,11 +84,11 @@ pub(super) fn board(
         if pinch != 1.0
             && let Some(at) = bg.hover_pos()
         {
-            z.zoom_to(z.factor() * pinch, at, rect.center());
+            z.zoom_to(z.factor * pinch, at, rect.center());
         }
     }
     z.clamp(rect);
-    let f = z.factor();
+    let f = z.factor;
     let zoomed = Rect::from_center_size(rect.center() + z.pan, rect.size() * f);
     let clip = ui.clip_rect().intersect(rect.expand(4.0));
     let mut inner = ui.new_child(UiBuilder::new().max_rect(rect).id_salt("winter_board"));

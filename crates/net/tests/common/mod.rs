@@ -3,7 +3,7 @@
 
 use dwarfs_engine::Game;
 use dwarfs_engine::toy::Pig;
-use dwarfs_net::{PeerHandle, PeerSpec, Role, Transport, Update};
+use dwarfs_net::{LobbyUpdate, PeerHandle, PeerSpec, Role, Transport, Update};
 use std::time::Duration;
 use tokio::time::timeout;
 
@@ -50,6 +50,26 @@ pub async fn wait_for<T>(
         Ok(None) => panic!("the peer stopped while waiting for {what}"),
         Err(_) => panic!("timed out waiting for {what}"),
     }
+}
+
+/// The host's invite ticket, once its lobby is open.
+#[allow(dead_code)] // Not every test file that shares this module hosts.
+pub async fn ticket_of(host: &mut PeerHandle<Pig>) -> String {
+    wait_for(host, "the ticket", |u| match u {
+        Update::Lobby(LobbyUpdate::Ticket(t)) => Some(t.clone()),
+        _ => None,
+    })
+    .await
+}
+
+/// Waits until the joiner has a seat in the host's lobby.
+#[allow(dead_code)] // Not every test file that shares this module joins.
+pub async fn seated(joiner: &mut PeerHandle<Pig>) {
+    wait_for(joiner, "a seat", |u| match u {
+        Update::Lobby(LobbyUpdate::Roster { you: Some(_), .. }) => Some(()),
+        _ => None,
+    })
+    .await
 }
 
 /// A tokio runtime of two workers for a test's peers.
