@@ -580,3 +580,27 @@ fn a_desync_shows_a_banner_and_saves_a_report() {
     assert!(dir.path().join("dwarfs-incident-move-42.txt").exists());
     assert!(has(&h, "saved to"));
 }
+
+#[test]
+fn the_join_and_settings_screens_fit_a_phone_wide_window() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(390.0, 844.0))
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut DwarfsApp| app.ui(ui), app());
+    h.run_steps(2);
+    click(&mut h, "Join a game");
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(390.0, 844.0));
+    let inside = |h: &Harness<'static, DwarfsApp>, labels: &[&str]| {
+        for label in labels {
+            let r = h.get_by_label(label).rect();
+            assert!(
+                window.contains_rect(r),
+                "{label} at {r:?} is outside the window"
+            );
+        }
+    };
+    inside(&h, &["Join", "Watch"]);
+    click(&mut h, "Menu");
+    click(&mut h, "Settings");
+    inside(&h, &["Save", "Add relay", "Yellow"]);
+}

@@ -17,6 +17,11 @@ pub trait LanLobbies {
     fn error(&self) -> Option<&str>;
     /// The open lobbies found, in the order found.
     fn lobbies(&self) -> Vec<&LobbyInfo>;
+    /// Whether this app can search the LAN at all (a page has no mDNS): without, the join
+    /// screen shows no LAN list, only `error` (why a join failed) if any.
+    fn searches(&self) -> bool {
+        true
+    }
 }
 
 /// What the main menu asks for.
@@ -152,20 +157,31 @@ pub fn settings_screen(
     theme::centered_column(ui, 660.0, |ui| {
         ui.add_space(12.0);
         theme::card_frame().show(ui, |ui| {
-            ui.set_max_width(620.0);
-            egui::Grid::new("settings_grid")
-                .num_columns(2)
-                .spacing([18.0, 14.0])
-                .show(ui, |ui| {
-                    ui.label("Player name");
+            ui.set_max_width(ui.available_width().min(620.0));
+            // A phone's column is too narrow for a label beside each control: one above it.
+            let narrow = ui.available_width() < 480.0;
+            let rows = |ui: &mut Ui| {
+                let row = |ui: &mut Ui, name: &str, add: &mut dyn FnMut(&mut Ui)| {
+                    if narrow {
+                        ui.label(RichText::new(name).strong());
+                        add(ui);
+                        ui.add_space(10.0);
+                    } else {
+                        ui.label(name);
+                        add(ui);
+                        ui.end_row();
+                    }
+                };
+                row(ui, "Player name", &mut |ui| {
+                    let w = ui.available_width().min(260.0);
                     ui.add(
                         egui::TextEdit::singleline(&mut draft.name)
                             .char_limit(24)
-                            .desired_width(260.0),
+                            .desired_width(w),
                     );
-                    ui.end_row();
-                    ui.label("Colour");
-                    ui.horizontal(|ui| {
+                });
+                row(ui, "Colour", &mut |ui| {
+                    ui.horizontal_wrapped(|ui| {
                         for (i, name) in PREFERRED_COLOURS.iter().enumerate() {
                             let c = theme::seat_colour(i);
                             ui.selectable_value(
@@ -175,39 +191,46 @@ pub fn settings_screen(
                             );
                         }
                     });
-                    ui.end_row();
-                    ui.label("Bot speed");
+                });
+                row(ui, "Bot speed", &mut |ui| {
                     ui.add(
                         egui::Slider::new(&mut draft.bot_delay_ms, 0..=1500)
                             .suffix(" ms per move")
                             .trailing_fill(true),
                     );
-                    ui.end_row();
-                    ui.label("Relays");
-                    relays_ui(ui, draft, relay);
-                    ui.end_row();
-                    ui.label("Router");
+                });
+                row(ui, "Relays", &mut |ui| relays_ui(ui, draft, relay));
+                row(ui, "Router", &mut |ui| {
                     ui.checkbox(&mut draft.upnp, "Ask my router to open a port (UPnP)")
                         .tip(
                             "Many home routers can open a port on request, so that players on the internet reach you directly.",
                         );
-                    ui.end_row();
-                    ui.label("Key fingerprint");
-                    match platform.identity() {
-                        Ok(id) => {
-                            ui.horizontal(|ui| {
-                                ui.monospace(&id);
-                                if ui.small_button("Copy").clicked() {
-                                    ui.ctx().copy_text(id.clone());
-                                }
-                            });
-                        }
-                        Err(why) => {
-                            ui.label(RichText::new(why).color(PARCHMENT_DIM));
-                        }
-                    }
-                    ui.end_row();
                 });
+                row(ui, "Key fingerprint", &mut |ui| match platform.identity() {
+                    Ok(id) => {
+                        ui.horizontal(|ui| {
+                            if ui.small_button("Copy").clicked() {
+                                ui.ctx().copy_text(id.clone());
+                            }
+                            ui.add(
+                                egui::Label::new(RichText::new(&id).monospace()).truncate(),
+                            )
+                            .tip(id.as_str());
+                        });
+                    }
+                    Err(why) => {
+                        ui.label(RichText::new(why).color(PARCHMENT_DIM));
+                    }
+                });
+            };
+            if narrow {
+                ui.vertical(rows);
+            } else {
+                egui::Grid::new("settings_grid")
+                    .num_columns(2)
+                    .spacing([18.0, 14.0])
+                    .show(ui, rows);
+            }
             ui.add_space(10.0);
             ui.horizontal(|ui| {
                 let valid = !draft.name.trim().is_empty();
@@ -250,13 +273,14 @@ fn relays_ui(ui: &mut Ui, draft: &mut Settings, relay: &mut RelayInput) {
         if let Some(i) = remove {
             draft.relays.remove(i);
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(theme::caption("Relay address"));
+            let w = ui.available_width().clamp(160.0, 300.0);
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut relay.text)
                         .hint_text("/ip4/203.0.113.7/tcp/4001/p2p/12D3KooW…")
-                        .desired_width(300.0),
+                        .desired_width(w),
                 )
                 .labelled_by(label.id);
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -335,13 +359,14 @@ pub fn join_screen(
     theme::centered_column(ui, 800.0, |ui| {
         ui.add_space(12.0);
         theme::card_frame().show(ui, |ui| {
-            ui.set_max_width(760.0);
+            ui.set_max_width(ui.available_width().min(760.0));
             ui.label(RichText::new("Paste the ticket your host sent you").strong());
-            ui.horizontal(|ui| {
+            // Wraps on a phone: the buttons go under the field.
+            ui.horizontal_wrapped(|ui| {
                 ui.add(
                     egui::TextEdit::singleline(&mut state.ticket)
                         .hint_text("dwarfs1…")
-                        .desired_width(440.0),
+                        .desired_width((ui.available_width() - 16.0).clamp(160.0, 440.0)),
                 );
                 let ok = !state.ticket.trim().is_empty();
                 let join = ui.add_enabled(ok, theme::primary_button("Join")).clicked();
@@ -374,49 +399,59 @@ pub fn join_screen(
             }
         });
         ui.add_space(12.0);
-        theme::card_frame().show(ui, |ui| {
-            ui.set_max_width(760.0);
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Games on your LAN").strong());
-                if lan.running() {
-                    ui.spinner();
-                }
-            });
-            if let Some(e) = lan.error() {
-                ui.label(RichText::new(format!("The LAN search stopped: {e}")).color(GOLD));
-            } else if lan.lobbies().is_empty() {
-                ui.label(theme::caption(
-                    "Looking for open lobbies on your network (mDNS)… none yet.",
-                ));
-            }
-            for i in lan.lobbies() {
+        if !lan.searches() {
+            match lan.error() {
+                Some(e) => ui.label(RichText::new(e).color(GOLD)),
+                None => ui.label(theme::caption(
+                    "Open the host's link, or paste the ticket it gave you.",
+                )),
+            };
+        } else {
+            theme::card_frame().show(ui, |ui| {
+                ui.set_max_width(ui.available_width().min(760.0));
                 ui.horizontal(|ui| {
-                    ui.label(
-                        RichText::new(format!(
-                            "{}'s game of {}",
-                            i.host_name,
-                            GameKind::from_name(&i.game).map_or(i.game.as_str(), |k| k.title())
-                        ))
-                        .strong(),
-                    );
-                    ui.label(theme::caption(format!(
-                        "{} of {} seats open",
-                        i.open, i.seats
-                    )));
-                    let known = GameKind::from_name(&i.game)
-                        .is_some_and(|k| with_game!(k, G, G::RULES_VERSION) == i.rules_version);
-                    let button = ui.add_enabled(
-                        known && i.open > 0,
-                        egui::Button::new(format!("Join {}", i.host_name)),
-                    );
-                    if !known {
-                        button.tip_disabled("Another game or rules version than this app plays");
-                    } else if button.clicked() {
-                        out = JoinOutcome::Join(i.ticket.clone());
+                    ui.label(RichText::new("Games on your LAN").strong());
+                    if lan.running() {
+                        ui.spinner();
                     }
                 });
-            }
-        });
+                if let Some(e) = lan.error() {
+                    ui.label(RichText::new(format!("The LAN search stopped: {e}")).color(GOLD));
+                } else if lan.lobbies().is_empty() {
+                    ui.label(theme::caption(
+                        "Looking for open lobbies on your network (mDNS)… none yet.",
+                    ));
+                }
+                for i in lan.lobbies() {
+                    ui.horizontal(|ui| {
+                        ui.label(
+                            RichText::new(format!(
+                                "{}'s game of {}",
+                                i.host_name,
+                                GameKind::from_name(&i.game).map_or(i.game.as_str(), |k| k.title())
+                            ))
+                            .strong(),
+                        );
+                        ui.label(theme::caption(format!(
+                            "{} of {} seats open",
+                            i.open, i.seats
+                        )));
+                        let known = GameKind::from_name(&i.game)
+                            .is_some_and(|k| with_game!(k, G, G::RULES_VERSION) == i.rules_version);
+                        let button = ui.add_enabled(
+                            known && i.open > 0,
+                            egui::Button::new(format!("Join {}", i.host_name)),
+                        );
+                        if !known {
+                            button
+                                .tip_disabled("Another game or rules version than this app plays");
+                        } else if button.clicked() {
+                            out = JoinOutcome::Join(i.ticket.clone());
+                        }
+                    });
+                }
+            });
+        }
         ui.add_space(12.0);
         if hosts && ui.button("Host a game instead").clicked() {
             out = JoinOutcome::Host;

@@ -88,12 +88,13 @@ impl LanLobbies for NoLan {
         false
     }
     fn error(&self) -> Option<&str> {
-        Some(self.note.as_deref().unwrap_or(
-            "A browser cannot search the LAN: open the host's link, or paste its ticket.",
-        ))
+        self.note.as_deref()
     }
     fn lobbies(&self) -> Vec<&dwarfs_client::LobbyInfo> {
         Vec::new()
+    }
+    fn searches(&self) -> bool {
+        false
     }
 }
 
