@@ -21,6 +21,7 @@
 //  7. a browser joins a game hosted by a desktop app (`--only join`): `dwarfs host --web` prints
 //     a link, the page opened there joins over WebSocket and plays its seat of a 2-player Pig
 //     game to the end screen by clicking, with no takeover; the host's replay verifies.
+//  8. the page (its module, its JavaScript and index.html) is at most 4 MiB gzipped (-9).
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
 //
 // `--only bench` prints the page's figures for docs/benchmarks.md instead: random playouts in
@@ -31,6 +32,7 @@ import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -51,6 +53,20 @@ const failures = [];
 function check(ok, what) {
   console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
   if (!ok) failures.push(what);
+}
+
+// The page's size, as a browser downloads it compressed: a size does not depend on the
+// machine, so this is a check, not a figure.
+if (part("size")) {
+  const budget = 4 * 1024 * 1024;
+  let raw = 0;
+  let gz = 0;
+  for (const f of fs.readdirSync(page_dir).filter((f) => /\.(wasm|js|html)$/.test(f))) {
+    const b = fs.readFileSync(path.join(page_dir, f));
+    raw += b.length;
+    gz += zlib.gzipSync(b, { level: 9 }).length;
+  }
+  check(gz <= budget, `size: the page is ${(gz / 1048576).toFixed(2)} MiB gzipped (${raw.toLocaleString("en")} bytes), at most 4 MiB`);
 }
 
 // The page and two replays, a good one and a tampered copy, in one directory to serve.
