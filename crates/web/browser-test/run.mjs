@@ -43,7 +43,7 @@ const dwarfs = path.resolve(arg("--dwarfs", "target/debug/dwarfs"));
 const shots = arg("--shots", null);
 // `--native`: the build `--only bench` compares the page with (a release build); `--dwarfs` by default.
 const native_dwarfs = path.resolve(arg("--native", dwarfs));
-// `--only menu|watch|hotseat|replay`: one part (while working on it); every part by default.
+// `--only menu|watch|hotseat|replay|join|size`: one part (while working on it); every part by default.
 // `--only bench`: the benchmark (figures, no checks), run only when asked for.
 const only = arg("--only", null);
 const part = (name) => (only === null && name !== "bench") || only === name;
