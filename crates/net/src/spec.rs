@@ -111,7 +111,8 @@ pub struct NetPlan {
     #[serde(default = "default_relay_wait_ms")]
     pub relay_wait_ms: u64,
     /// Listen nowhere, only dial out, as a browser tab does (it cannot accept connections):
-    /// `listen` and `transport` are then ignored.
+    /// `listen` and `transport` are then ignored. A joining peer then reserves a slot on the
+    /// host's relay, so that the other players reach it through the host.
     #[serde(default)]
     pub dial_only: bool,
 }

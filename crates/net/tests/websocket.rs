@@ -1,7 +1,8 @@
 //! The transport a browser can dial (issue 37): WebSocket over TCP, with the same noise and
 //! yamux as TCP. A host listening on WebSocket alone puts its WebSocket address in the ticket,
 //! and a joiner that listens nowhere (a browser tab cannot accept connections) plays a whole
-//! game with it, every move agreed; both replays verify and are the same bytes.
+//! game with it, every move agreed; both replays verify and are the same bytes. Two such
+//! joiners, which cannot dial each other, play a 3-player game with the host through its relay.
 
 mod common;
 use common::{STEP, runtime, seated, spec, ticket_of, wait_for};
@@ -24,15 +25,19 @@ use tokio::time::timeout;
 /// moves and how many were final with both players agreeing.
 struct Seat {
     h: PeerHandle<Pig>,
+    /// How many peers play (each must agree on every move).
+    peers: usize,
     seat: dwarfs_engine::Seat,
     state: Pig,
     asked: Option<Pig>,
     agreed: u32,
     over: Option<u32>,
+    /// The peer's report, once it ended (after the game).
+    report: Option<Box<dwarfs_net::PeerReport>>,
 }
 
 impl Seat {
-    async fn start(mut h: PeerHandle<Pig>) -> Seat {
+    async fn start(mut h: PeerHandle<Pig>, peers: usize) -> Seat {
         let (seat, state) = wait_for(&mut h, "the start", |u| match u {
             Update::Started(s) => Some((s.seat.expect("a seat"), s.state.clone())),
             _ => None,
@@ -40,11 +45,13 @@ impl Seat {
         .await;
         Seat {
             h,
+            peers,
             seat,
             state,
             asked: None,
             agreed: 0,
             over: None,
+            report: None,
         }
     }
 
@@ -63,7 +70,7 @@ impl Seat {
                 Update::Game(GameUpdate::Applied { state, .. })
                 | Update::Game(GameUpdate::Chance { state, .. }) => self.state = *state,
                 Update::Game(GameUpdate::Final { agreed, peers, .. }) => {
-                    assert_eq!(peers, 2);
+                    assert_eq!(peers, self.peers);
                     if agreed == peers {
                         self.agreed += 1;
                     }
@@ -72,10 +79,66 @@ impl Seat {
                 Update::Game(GameUpdate::Incident(i)) => panic!("incident: {i:?}"),
                 Update::Refused(r) => panic!("refused: {r}"),
                 Update::Ended(r) if self.over.is_none() => panic!("ended early: {:?}", r.ending),
+                Update::Ended(r) => self.report = Some(r),
                 _ => {}
             }
         }
     }
+}
+
+/// Plays every seat until the game is over, every move final with every peer agreeing; then
+/// leaves (a peer whose game is over ends on its own; a leave is only a courtesy).
+async fn play_to_end(seats: &mut [Seat]) {
+    timeout(STEP * 4, async {
+        while seats.iter().any(|s| s.over.is_none()) {
+            for s in seats.iter_mut() {
+                s.step();
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    })
+    .await
+    .expect("the game ends in time");
+    let moves = seats[0].over.unwrap();
+    assert!(moves > 0);
+    for s in seats.iter() {
+        assert_eq!(s.over, Some(moves));
+        assert_eq!(s.agreed, moves, "every move final with every peer agreeing");
+    }
+    for s in seats.iter_mut() {
+        let _ = s.h.send(Command::Leave);
+    }
+}
+
+/// Waits until every replay in `others` has the bytes of `first`; then `first` must verify.
+async fn same_replays(first: &std::path::Path, others: &[&std::path::Path]) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let a = std::fs::read(first).ok();
+        let same = others.iter().all(|b| std::fs::read(b).ok() == a);
+        if same || std::time::Instant::now() > deadline {
+            assert!(same, "the replays differ");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    dwarfs_protocol::replay::verify::<Pig>(&std::fs::read(first).unwrap())
+        .expect("the replay verifies");
+}
+
+/// A joiner that listens nowhere, as a browser tab, with its key in a store.
+fn dial_only(
+    h: &tokio::runtime::Handle,
+    d: &std::path::Path,
+    name: &str,
+    ticket: String,
+) -> (PeerHandle<Pig>, Arc<MemoryStore>) {
+    let mut s = spec(d, name, Role::Join { ticket });
+    s.net.dial_only = true;
+    s.key = None;
+    let store = Arc::new(MemoryStore::new(libp2p_identity_key()));
+    let _on = h.enter();
+    (spawn_with_store::<Pig>(s, store.clone(), || {}), store)
 }
 
 #[test]
@@ -102,52 +165,80 @@ fn a_joiner_that_only_dials_plays_a_whole_game_with_a_host_over_websocket() {
         for a in &parsed.addrs {
             assert!(a.to_string().ends_with("/ws"), "a WebSocket address: {a}");
         }
-        let mut bo_spec = spec(d, "Bo", Role::Join { ticket });
-        bo_spec.net.dial_only = true;
-        bo_spec.key = None;
-        let store = Arc::new(MemoryStore::new(libp2p_identity_key()));
-        let mut bo = {
-            let _on = h.enter();
-            spawn_with_store::<Pig>(bo_spec, store.clone(), || {})
-        };
+        let (mut bo, store) = dial_only(h, d, "Bo", ticket);
         seated(&mut bo).await;
         assert!(bo.send(Command::Ready(true)));
-        let mut seats = [Seat::start(host).await, Seat::start(bo).await];
-        timeout(STEP * 4, async {
-            while seats.iter().any(|s| s.over.is_none()) {
-                for s in seats.iter_mut() {
-                    s.step();
-                }
-                tokio::time::sleep(Duration::from_millis(2)).await;
-            }
-        })
-        .await
-        .expect("the game ends in time");
-        let moves = seats[0].over.unwrap();
-        assert_eq!(seats[1].over, Some(moves));
-        assert!(moves > 0);
-        for s in &seats {
-            assert_eq!(s.agreed, moves, "every move final with both agreeing");
-        }
-        // (A peer whose game is over ends on its own; a leave is only a courtesy.)
-        for s in seats.iter_mut() {
-            let _ = s.h.send(Command::Leave);
-        }
-        // Both peers wrote the same game: the same bytes, and it verifies.
+        let mut seats = [Seat::start(host, 2).await, Seat::start(bo, 2).await];
+        play_to_end(&mut seats).await;
         let (a, b) = (d.join("Ada.replay"), d.join("Bo.replay"));
-        let deadline = std::time::Instant::now() + Duration::from_secs(20);
-        loop {
-            let same = std::fs::read(&a).ok() == std::fs::read(&b).ok();
-            if same || std::time::Instant::now() > deadline {
-                assert!(same, "the two replays differ");
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let bytes = std::fs::read(&a).unwrap();
-        dwarfs_protocol::replay::verify::<Pig>(&bytes).expect("the replay verifies");
+        same_replays(&a, &[&b]).await;
         // The joiner's store recorded the game, and its key was the store's.
         assert!(store.has_played(&parsed.game_id).unwrap());
         assert!(!d.join("Bo.key").exists(), "no key file for a store's key");
+    });
+}
+
+#[test]
+fn two_joiners_that_only_dial_play_a_three_player_game_through_the_hosts_relay() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt.block_on(async {
+        let h = rt.handle();
+        let mut host_spec = spec(
+            d,
+            "Ada",
+            Role::Host {
+                seats: 3,
+                bots: 0,
+                options: vec![],
+            },
+        );
+        host_spec.net.transport = Transport::Ws;
+        let mut host = spawn_peer::<Pig>(h, host_spec, || {});
+        let ticket = ticket_of(&mut host).await;
+        let (mut bo, _) = dial_only(h, d, "Bo", ticket.clone());
+        let (mut cy, _) = dial_only(h, d, "Cy", ticket);
+        seated(&mut bo).await;
+        seated(&mut cy).await;
+        assert!(bo.send(Command::Ready(true)));
+        assert!(cy.send(Command::Ready(true)));
+        let mut seats = [
+            Seat::start(host, 3).await,
+            Seat::start(bo, 3).await,
+            Seat::start(cy, 3).await,
+        ];
+        play_to_end(&mut seats).await;
+        let replays = ["Ada", "Bo", "Cy"].map(|n| d.join(format!("{n}.replay")));
+        same_replays(&replays[0], &[&replays[1], &replays[2]]).await;
+        // Bo and Cy reached each other through the host's relay: each had frames of the other
+        // only over a relayed connection.
+        timeout(STEP, async {
+            while seats.iter().any(|s| s.report.is_none()) {
+                for s in seats.iter_mut() {
+                    s.step();
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await
+        .expect("every peer ends after the game");
+        let ids: Vec<String> = seats
+            .iter()
+            .map(|s| s.report.as_ref().unwrap().peer.clone())
+            .collect();
+        for (me, other) in [(1, 2), (2, 1)] {
+            let r = seats[me].report.as_ref().unwrap();
+            let link = r
+                .links
+                .iter()
+                .find(|l| l.peer == ids[other])
+                .expect("a link to the other joiner");
+            assert!(
+                link.frames_relayed > 0 && link.frames_direct == 0,
+                "{}: relayed only: {link:?}",
+                r.name
+            );
+        }
     });
 }

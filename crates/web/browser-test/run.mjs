@@ -20,7 +20,8 @@
 //     press and hold there pins a widget's tooltip until the next tap;
 //  7. a browser joins a game hosted by a desktop app (`--only join`): `dwarfs host --web` prints
 //     a link, the page opened there joins over WebSocket and plays its seat of a 2-player Pig
-//     game to the end screen by clicking, with no takeover; the host's replay verifies.
+//     game to the end screen by clicking, with no takeover; the host's replay verifies; then
+//     the same with two tabs in a 3-player game (they reach each other through the host);
 //  8. the page (its module, its JavaScript and index.html) is at most 4 MiB gzipped (-9).
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
 //
@@ -125,6 +126,81 @@ async function open(url, viewport, touch = false) {
 /** The named widgets the page drew last (`?widgets`). */
 async function widgets(page) {
   return JSON.parse(await page.evaluate(() => window.dwarfs_widgets ?? "[]"));
+}
+
+/**
+ * A desktop host (`dwarfs host --web`, its own seat played by a bot) and `players - 1` browser
+ * tabs opened at its link play a whole game of Pig, each tab clicking its own seat's moves;
+ * then the host's replay must verify. Issue 37.
+ */
+async function join_game(players) {
+  const name = `join ${players} players`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dwarfs-join-"));
+  const replay = path.join(dir, "host.replay");
+  const host = spawn(native_dwarfs, ["host", "--game", "pig", "--seats", String(players), "--bot", "random", "--web", "--web-port", "0",
+    "--web-dir", site, "--listen", "/ip4/127.0.0.1/tcp/0/ws", "--key", path.join(dir, "host.key"), "--replay", replay],
+    { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  host.stdout.on("data", (d) => { out += d; });
+  const ended = new Promise((resolve) => host.on("exit", resolve));
+  const link = await new Promise((resolve) => {
+    const t = setInterval(() => {
+      const m = out.match(/Browser link \(the page, with the ticket\): (http:\/\/\S+)/);
+      if (m) { clearInterval(t); resolve(m[1]); }
+    }, 50);
+    setTimeout(() => { clearInterval(t); resolve(null); }, 30000);
+  });
+  check(link !== null, `${name}: the host prints a browser link with its ticket`);
+  if (!link) {
+    host.kill();
+    return;
+  }
+  const tabs = [];
+  for (let i = 1; i < players; i++) tabs.push(await open(`${link}&widgets=7&delay=0`, { width: 1280, height: 800 }));
+  for (const { page } of tabs) {
+    const at_join = await page.waitForSelector('body[data-screen="join"]', { timeout: 30000 }).then(() => true, () => false);
+    check(at_join, `${name}: the link opens the join screen with the host's ticket`);
+    await click(page, "Join");
+  }
+  for (const { page } of tabs) {
+    await page.waitForSelector('body[data-screen="lobby"]', { timeout: 30000 });
+    await click(page, "I'm ready");
+  }
+  const started = Date.now();
+  // Pig's moves are buttons named by the move ("player 2 rolls", "player 2 banks 9"): bank
+  // when there is something to bank, else roll (the other widgets are the network game's
+  // own: leave, hand the seat to the bot, chat).
+  const play = async (page) => {
+    const deadline = Date.now() + 180000;
+    let n = 0;
+    while (Date.now() < deadline) {
+      if ((await page.evaluate(() => document.body.dataset.screen)) === "end") return n;
+      const moves = (await widgets(page)).filter((w) => w.click && !w.disabled && /^player \d+ (rolls|banks)/.test(w.label));
+      const pick = moves.find((w) => / banks /.test(w.label)) ?? moves[0];
+      if (pick) {
+        await click(page, pick.label).catch(() => {});
+        n += 1;
+      }
+      await page.waitForTimeout(100);
+    }
+    throw new Error("not at the end screen after 3 minutes");
+  };
+  const clicks = await Promise.all(tabs.map(({ page }) => play(page).catch(async (e) => {
+    console.log(`     ${name}: ${e.message}; the page shows screen ${await page.evaluate(() => document.body.dataset.screen)}, move ${await page.evaluate(() => document.body.dataset.moves)}`);
+    if (shots) await page.screenshot({ path: path.join(shots, `web-${name.replace(/\W+/g, "-")}-stuck.png`) });
+    return null;
+  })));
+  check(clicks.every((c) => c !== null), `${name}: every browser seat played a whole game with the desktop host, by clicking, to the end screen (${clicks.join(" and ")} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
+  const code = await Promise.race([ended, new Promise((r) => setTimeout(() => r("still running"), 30000))]);
+  check(/Game over after \d+ moves/.test(out), `${name}: the desktop host saw the game to its end (exit ${code})`);
+  check(!/takeover bot/.test(out), `${name}: the browsers played their own seats throughout (no takeover)`);
+  const verdict = cli_verdict(replay);
+  check(verdict.ok === true, `${name}: the host's replay of the game with the browsers verifies (${verdict.ok ? verdict.moves + " moves" : JSON.stringify(verdict)})`);
+  const errors = tabs.flatMap((t) => t.errors);
+  check(errors.length === 0, `${name}: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
+  if (shots) await tabs[0].page.screenshot({ path: path.join(shots, `web-${name.replace(/\W+/g, "-")}-end.png`) });
+  for (const { page } of tabs) await page.close();
+  host.kill();
 }
 
 /**
@@ -373,62 +449,10 @@ try {
   // a full lockstep peer (its own key in the browser's storage, signing and checking every move)
   // and plays its seat by clicking to the end screen; the host's replay then verifies.
   if (part("join")) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dwarfs-join-"));
-    const replay = path.join(dir, "host.replay");
-    const host = spawn(native_dwarfs, ["host", "--game", "pig", "--seats", "2", "--bot", "random", "--web", "--web-port", "0",
-      "--web-dir", site, "--listen", "/ip4/127.0.0.1/tcp/0/ws", "--key", path.join(dir, "host.key"), "--replay", replay],
-      { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    host.stdout.on("data", (d) => { out += d; });
-    const ended = new Promise((resolve) => host.on("exit", resolve));
-    const link = await new Promise((resolve) => {
-      const t = setInterval(() => {
-        const m = out.match(/Browser link \(the page, with the ticket\): (http:\/\/\S+)/);
-        if (m) { clearInterval(t); resolve(m[1]); }
-      }, 50);
-      setTimeout(() => { clearInterval(t); resolve(null); }, 30000);
-    });
-    check(link !== null, "join: the host prints a browser link with its ticket");
-    if (link) {
-      const { page, errors, started } = await open(`${link}&widgets=7&delay=0`, { width: 1280, height: 800 });
-      const at_join = await page.waitForSelector('body[data-screen="join"]', { timeout: 30000 }).then(() => true, () => false);
-      check(at_join, "join: the link opens the join screen with the host's ticket");
-      await click(page, "Join");
-      await page.waitForSelector('body[data-screen="lobby"]', { timeout: 30000 });
-      await click(page, "I'm ready");
-      // Pig's moves are buttons named by the move ("player 2 rolls", "player 2 banks 9"):
-      // bank when there is something to bank, else roll (the other widgets are the network
-      // game's own: leave, hand the seat to the bot, chat).
-      const clicks = await (async () => {
-        const deadline = Date.now() + 180000;
-        let n = 0;
-        while (Date.now() < deadline) {
-          if ((await page.evaluate(() => document.body.dataset.screen)) === "end") return n;
-          const moves = (await widgets(page)).filter((w) => w.click && !w.disabled && /^player \d+ (rolls|banks)/.test(w.label));
-          const pick = moves.find((w) => / banks /.test(w.label)) ?? moves[0];
-          if (pick) {
-            await click(page, pick.label);
-            n += 1;
-          }
-          await page.waitForTimeout(100);
-        }
-        throw new Error("not at the end screen after 3 minutes");
-      })().catch((e) => { console.log(`     join: ${e.message}`); return null; });
-      if (clicks === null) {
-        console.log(`     join: the page shows screen ${await page.evaluate(() => document.body.dataset.screen)}, move ${await page.evaluate(() => document.body.dataset.moves)}`);
-        if (shots) await page.screenshot({ path: path.join(shots, "web-join-stuck.png") });
-      }
-      check(clicks !== null, `join: the browser seat played a whole game with the desktop host, by clicking, to the end screen (${clicks} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
-      const code = await Promise.race([ended, new Promise((r) => setTimeout(() => r("still running"), 30000))]);
-      check(/Game over after \d+ moves/.test(out), `join: the desktop host saw the game to its end (exit ${code})`);
-      check(!/takeover bot/.test(out), "join: the browser played its own seat throughout (no takeover)");
-      const verdict = cli_verdict(replay);
-      check(verdict.ok === true, `join: the host's replay of the game with the browser verifies (${verdict.ok ? verdict.moves + " moves" : JSON.stringify(verdict)})`);
-      check(errors.length === 0, `join: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
-      if (shots) await page.screenshot({ path: path.join(shots, "web-join-end.png") });
-      await page.close();
-    }
-    host.kill();
+    await join_game(2);
+    // Two browser tabs (each its own browser context: its own storage and key) cannot dial
+    // each other: they reach each other through the host's relay.
+    await join_game(3);
   }
 
   if (part("bench")) {

@@ -25,6 +25,8 @@
 
 mod circuits;
 mod dial_words;
+#[cfg(not(target_arch = "wasm32"))]
+mod host_relay;
 mod links;
 mod nat;
 mod paths;
@@ -40,7 +42,7 @@ pub use circuits::{CIRCUIT_GRACE, dials_first};
 pub use links::LinkStats;
 pub use nat::{
     MAX_CIRCUIT_BYTES, MAX_CIRCUIT_DURATION, MAX_RELAYS, NatConfig, Path, Reachability,
-    RelayAllowList, RelayService, is_relayed, peer_of, relay_of,
+    RelayAllowList, RelayService, browser_dialable, is_relayed, peer_of, relay_of,
 };
 pub use paths::{PROBE_GRACE, RETIRE_GRACE};
 pub use punches::{PUNCH_BACKOFF, PUNCH_WATCH};
@@ -163,7 +165,7 @@ type Upnp = libp2p::swarm::dummy::Behaviour;
 // A browser cannot be dialled: it serves no relay, punches no hole and has no address to test.
 // Those behaviours are left out of its build (and its page's size).
 #[cfg(not(target_arch = "wasm32"))]
-type RelayServer = relay::Behaviour;
+type RelayServer = host_relay::HostRelay;
 #[cfg(target_arch = "wasm32")]
 type RelayServer = libp2p::swarm::dummy::Behaviour;
 #[cfg(not(target_arch = "wasm32"))]

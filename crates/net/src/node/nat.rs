@@ -79,6 +79,21 @@ pub(crate) fn is_direct_candidate(addr: &Multiaddr) -> bool {
         }
 }
 
+/// Whether browsers can dial `addr`: a concrete WebSocket address (TCP, then `/ws`).
+pub fn browser_dialable(addr: &Multiaddr) -> bool {
+    let mut it = addr.iter();
+    let ip_ok = match it.next() {
+        Some(Protocol::Ip4(ip)) => !ip.is_unspecified(),
+        Some(Protocol::Ip6(ip)) => !ip.is_unspecified(),
+        Some(Protocol::Dns(_) | Protocol::Dns4(_) | Protocol::Dns6(_)) => true,
+        _ => false,
+    };
+    ip_ok
+        && matches!(it.next(), Some(Protocol::Tcp(_)))
+        && matches!(it.next(), Some(Protocol::Ws(_)))
+        && !addr.iter().any(|p| matches!(p, Protocol::P2pCircuit))
+}
+
 /// The peers a node relays for, shared between the app (which allows the players of its games)
 /// and the relay behaviour (which asks it for every reservation and circuit).
 #[derive(Clone, Debug, Default)]

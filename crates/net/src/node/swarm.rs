@@ -153,7 +153,7 @@ fn behaviour(
     #[cfg(not(target_arch = "wasm32"))]
     let (relay, dcutr, autonat_client, autonat_server) = (
         (cfg.nat.serve != RelayService::Off)
-            .then(|| relay::Behaviour::new(peer, nat::relay_config(relay_allow))),
+            .then(|| super::host_relay::HostRelay::new(peer, nat::relay_config(relay_allow))),
         dcutr::Behaviour::new(peer),
         // Probes every 5 s, up to 10 candidate addresses (the library's defaults).
         autonat::v2::client::Behaviour::default(),
@@ -520,9 +520,15 @@ impl SwarmTask {
     /// slot for us (the peer may hold one there too).
     fn addrs_for(&self, peer: &PeerId) -> Vec<Multiaddr> {
         let mut addrs = self.book.get(peer);
+        // Through each relay that listens for us (`RELAY/p2p-circuit/p2p/ME`): the peer may
+        // hold a slot on it too.
         for c in self.reach.circuits() {
-            let a = c.clone().with(Protocol::P2p(*peer));
-            if !addrs.contains(&a) && nat::peer_of(&nat::relay_of(c)) != Some(*peer) {
+            let relay = nat::relay_of(c);
+            let a = relay
+                .clone()
+                .with(Protocol::P2pCircuit)
+                .with(Protocol::P2p(*peer));
+            if !addrs.contains(&a) && nat::peer_of(&relay) != Some(*peer) {
                 addrs.push(a);
             }
         }

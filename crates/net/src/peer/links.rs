@@ -148,6 +148,33 @@ impl<G: Game> Driver<G> {
         }
     }
 
+    /// A peer that cannot listen (a browser, [`crate::spec::NetPlan::dial_only`]) reserves a
+    /// slot on the relay of the host it joins, over one of the host's addresses it can dial (a
+    /// WebSocket one first): the other players reach it through the host, which relays for the
+    /// players of its game ([`crate::node::RelayService::Players`]).
+    pub(super) fn use_host_as_relay(&mut self, host: PeerId, addrs: &[Multiaddr]) {
+        if !self.spec.net.dial_only {
+            return;
+        }
+        let direct = || addrs.iter().filter(|a| !is_relayed(a));
+        let Some(addr) = direct()
+            .find(|a| crate::node::browser_dialable(a))
+            .or_else(|| direct().next())
+        else {
+            return;
+        };
+        let mut addr = addr.clone();
+        if crate::node::peer_of(&addr).is_none() {
+            addr.push(libp2p::multiaddr::Protocol::P2p(host));
+        }
+        if crate::node::peer_of(&addr) != Some(host) {
+            return;
+        }
+        if let Err(e) = self.node.use_relay(addr) {
+            tracing::warn!("{e}");
+        }
+    }
+
     /// How each other player was reached, for the report.
     pub(super) fn link_reports(&self) -> Vec<LinkReport> {
         let Some(s) = &self.session else {

@@ -578,6 +578,7 @@ impl<G: Game> Driver<G> {
                 }
                 self.lobby().join(t.game_id, t.host);
                 self.use_ticket_relays(&t.addrs);
+                self.use_host_as_relay(t.host, &t.addrs);
                 self.say(format!("Connecting to the host {}...", t.host));
                 self.node.dial(t.host, t.addrs);
             }
