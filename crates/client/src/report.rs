@@ -75,6 +75,7 @@ impl PeerReport {
             seeding_us: None,
             cpu_us: None,
             replay,
+            replay_bytes: None,
             cheats: vec![],
             takeovers: vec![],
             chat: vec![],
@@ -127,6 +128,10 @@ pub struct PeerReport {
     pub cpu_us: Option<(u64, u64)>,
     /// The replay file written.
     pub replay: Option<std::path::PathBuf>,
+    /// The replay itself, when it was kept in memory rather than in a file (a browser's; see
+    /// `PeerSpec::replay_in_memory`). Not part of the printed report.
+    #[serde(skip)]
+    pub replay_bytes: Option<Vec<u8>>,
     /// Cheats detected, one sentence each.
     pub cheats: Vec<String>,
     /// Seats taken over: (seat, from move).

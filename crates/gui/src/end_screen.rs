@@ -77,6 +77,7 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
                         }
                     });
                 }
+                download_replay(ui, table);
             }
             ui.horizontal(|ui| {
                 if table.remote.is_none() && ui.add(theme::primary_button("Play again")).clicked() {
@@ -89,6 +90,40 @@ pub fn end<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> EndOutcome {
         });
     });
     out
+}
+
+/// A replay kept in memory (a browser's): a button hands it over as a file, and what came of
+/// the last press is said next to it.
+fn download_replay<V: GameView>(ui: &mut Ui, table: &Table<V>) {
+    let Some(rep) = table.mirror.report.as_ref() else {
+        return;
+    };
+    let Some(bytes) = rep.replay_bytes.as_ref() else {
+        return;
+    };
+    let said = egui::Id::unique("dwarfs_replay_download");
+    let hash = rep.final_hash.as_deref().unwrap_or("unfinished");
+    let name = format!(
+        "{}-{}.replay",
+        <V::G as Game>::NAME,
+        hash.get(..8).unwrap_or(hash)
+    );
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Download the replay")
+            .on_hover_text("Keep the game's replay: anyone can verify it (`dwarfs replay verify`, or open it on this page)")
+            .clicked()
+        {
+            let what = match table.platform.save_bytes(&name, bytes) {
+                Ok(w) => w,
+                Err(e) => format!("Not saved: {e}"),
+            };
+            ui.data_mut(|d| d.insert_temp(said, what));
+        }
+        if let Some(what) = ui.data(|d| d.get_temp::<String>(said)) {
+            ui.label(theme::caption(what));
+        }
+    });
 }
 
 /// The breakdown: categories as rows, players as columns, with each seat's place on top.

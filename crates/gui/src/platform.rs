@@ -32,6 +32,13 @@ pub trait Platform {
     /// it went, or why it could not.
     fn save_text(&self, file_name: &str, text: &str) -> Result<String, String>;
 
+    /// Hands the player a file to keep (a replay kept in memory: a browser downloads it);
+    /// says where it went, or why it could not.
+    fn save_bytes(&self, file_name: &str, bytes: &[u8]) -> Result<String, String> {
+        let _ = (file_name, bytes);
+        Err("no file can be handed over here".into())
+    }
+
     /// Keeps the player's settings for the next start; says where, or why it could not.
     fn save_settings(&self, settings: &crate::settings::Settings) -> Result<String, String> {
         let _ = settings;

@@ -73,6 +73,11 @@ pub struct PeerSpec {
     pub role: Role,
     /// Where to write the replay; `None` for no replay file.
     pub replay: Option<PathBuf>,
+    /// With no replay file, keep the replay in memory and hand it over in the report at the
+    /// end ([`PeerReport::replay_bytes`]): a browser, which has no files, offers it as a
+    /// download.
+    #[serde(default)]
+    pub replay_in_memory: bool,
     /// Host: anyone who asks may watch the game (an open game). Otherwise the host's app is
     /// asked about each spectator (Allow or Deny), and a host without an app denies them.
     #[serde(default)]
@@ -193,6 +198,7 @@ impl PeerSpec {
             key: None,
             role,
             replay: None,
+            replay_in_memory: false,
             anyone_may_watch: false,
             net: NetPlan {
                 listen: Vec::new(),

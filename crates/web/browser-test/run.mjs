@@ -21,7 +21,8 @@
 //  7. a browser joins a game hosted by a desktop app (`--only join`): `dwarfs host --web` prints
 //     a link, the page opened there joins over WebSocket and plays its seat of a 2-player Pig
 //     game to the end screen by clicking, with no takeover; the host's replay verifies; then
-//     the same with two tabs in a 3-player game (they reach each other through the host);
+//     the same with two tabs in a 3-player game (they reach each other through the host), and
+//     with a tab that watches; every tab downloads its replay from its end screen, the host's bytes;
 //  8. the page (its module, its JavaScript and index.html) is at most 4 MiB gzipped (-9).
 // Prints the time from navigation to the first drawn menu (a figure, not a check).
 //
@@ -130,15 +131,17 @@ async function widgets(page) {
 
 /**
  * A desktop host (`dwarfs host --web`, its own seat played by a bot) and `players - 1` browser
- * tabs opened at its link play a whole game of Pig, each tab clicking its own seat's moves;
- * then the host's replay must verify. Issue 37.
+ * tabs opened at its link play a whole game of Pig, each tab clicking its own seat's moves
+ * (and, with `watch`, one more tab watches it); then the host's replay must verify, and every
+ * tab's replay, downloaded from its end screen, must be the host's bytes. Issue 37.
  */
-async function join_game(players) {
-  const name = `join ${players} players`;
+async function join_game(players, watch = false) {
+  const name = `join ${players} players${watch ? " and a spectator" : ""}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dwarfs-join-"));
   const replay = path.join(dir, "host.replay");
   const host = spawn(native_dwarfs, ["host", "--game", "pig", "--seats", String(players), "--bot", "random", "--web", "--web-port", "0",
-    "--web-dir", site, "--listen", "/ip4/127.0.0.1/tcp/0/ws", "--key", path.join(dir, "host.key"), "--replay", replay],
+    "--web-dir", site, "--listen", "/ip4/127.0.0.1/tcp/0/ws", "--key", path.join(dir, "host.key"), "--replay", replay,
+    ...(watch ? ["--anyone-may-watch"] : [])],
     { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   host.stdout.on("data", (d) => { out += d; });
@@ -166,6 +169,11 @@ async function join_game(players) {
     await page.waitForSelector('body[data-screen="lobby"]', { timeout: 30000 });
     await click(page, "I'm ready");
   }
+  const watcher = watch ? await open(`${link}&widgets=7&delay=0`, { width: 1280, height: 800 }) : null;
+  if (watcher) {
+    await watcher.page.waitForSelector('body[data-screen="join"]', { timeout: 30000 });
+    await click(watcher.page, "Watch");
+  }
   const started = Date.now();
   // Pig's moves are buttons named by the move ("player 2 rolls", "player 2 banks 9"): bank
   // when there is something to bank, else roll (the other widgets are the network game's
@@ -191,15 +199,32 @@ async function join_game(players) {
     return null;
   })));
   check(clicks.every((c) => c !== null), `${name}: every browser seat played a whole game with the desktop host, by clicking, to the end screen (${clicks.join(" and ")} clicks, ${Math.round((Date.now() - started) / 1000)} s)`);
+  if (watcher) {
+    const at_end = await watcher.page.waitForSelector('body[data-screen="end"]', { timeout: 60000 }).then(() => true, () => false);
+    check(at_end, `${name}: the browser spectator followed the game to its end screen`);
+  }
   const code = await Promise.race([ended, new Promise((r) => setTimeout(() => r("still running"), 30000))]);
+  const at_exit = [...tabs, ...(watcher ? [watcher] : [])].map((t) => t.errors.length);
   check(/Game over after \d+ moves/.test(out), `${name}: the desktop host saw the game to its end (exit ${code})`);
   check(!/takeover bot/.test(out), `${name}: the browsers played their own seats throughout (no takeover)`);
   const verdict = cli_verdict(replay);
   check(verdict.ok === true, `${name}: the host's replay of the game with the browsers verifies (${verdict.ok ? verdict.moves + " moves" : JSON.stringify(verdict)})`);
-  const errors = tabs.flatMap((t) => t.errors);
+  // Each tab's own replay (kept in the page's memory), downloaded from its end screen.
+  const everyone = watcher ? [...tabs, watcher] : tabs;
+  const host_bytes = fs.existsSync(replay) ? fs.readFileSync(replay) : Buffer.alloc(0);
+  for (const [i, { page }] of everyone.entries()) {
+    const who = watcher && i === tabs.length ? "the spectator" : `browser ${i + 1}`;
+    const got = await Promise.all([page.waitForEvent("download", { timeout: 30000 }), click(page, "Download the replay")])
+      .then(async ([d]) => fs.readFileSync(await d.path()), (e) => { console.log(`     ${who}: ${e.message}`); return null; });
+    check(got !== null && got.equals(host_bytes), `${name}: ${who}'s downloaded replay is the host's, byte for byte (${got ? got.length : "no"} bytes)`);
+  }
+  // Once the host's process has ended, a page still dialling it (its relay, while its own peer
+  // lingers after the game) is refused: the browser logs that as an error, and it is expected.
+  const gone = /^console: WebSocket connection to '.*' failed: .*ERR_CONNECTION_REFUSED/;
+  const errors = everyone.flatMap((t, i) => t.errors.filter((e, k) => !(k >= at_exit[i] && gone.test(e))));
   check(errors.length === 0, `${name}: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
   if (shots) await tabs[0].page.screenshot({ path: path.join(shots, `web-${name.replace(/\W+/g, "-")}-end.png`) });
-  for (const { page } of tabs) await page.close();
+  for (const { page } of everyone) await page.close();
   host.kill();
 }
 
@@ -453,6 +478,8 @@ try {
     // Two browser tabs (each its own browser context: its own storage and key) cannot dial
     // each other: they reach each other through the host's relay.
     await join_game(3);
+    // A browser that watches (the host lets anyone watch) follows the game to its end.
+    await join_game(2, true);
   }
 
   if (part("bench")) {

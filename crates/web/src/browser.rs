@@ -55,7 +55,16 @@ impl Platform for Browser {
     }
 
     fn save_text(&self, file_name: &str, text: &str) -> Result<String, String> {
-        download(file_name, text).map_err(|e| format!("the download did not start: {e}"))?;
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        download(file_name, &parts, "text/plain;charset=utf-8")
+            .map_err(|e| format!("the download did not start: {e}"))?;
+        Ok(format!("downloaded as {file_name}"))
+    }
+
+    fn save_bytes(&self, file_name: &str, bytes: &[u8]) -> Result<String, String> {
+        let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+        download(file_name, &parts, "application/octet-stream")
+            .map_err(|e| format!("the download did not start: {e}"))?;
         Ok(format!("downloaded as {file_name}"))
     }
 
@@ -106,13 +115,12 @@ impl Platform for Browser {
 }
 
 /// Offers `text` as a download named `file_name`.
-fn download(file_name: &str, text: &str) -> Result<(), String> {
+fn download(file_name: &str, parts: &js_sys::Array, mime: &str) -> Result<(), String> {
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
-    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(parts, &options)
         .map_err(|e| format!("{e:?}"))?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| format!("{e:?}"))?;
     let a: web_sys::HtmlAnchorElement = document

@@ -127,6 +127,7 @@ impl Network for PageNet {
         spec.net.relays = settings.relays.clone();
         spec.key = None;
         spec.replay = None;
+        spec.replay_in_memory = true;
         let ctx = ctx.clone();
         let wake = move || ctx.request_repaint();
         Ok(with_view!(game, E, V, {

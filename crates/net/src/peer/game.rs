@@ -86,6 +86,8 @@ impl<G: Game> Driver<G> {
                 let _ = crate::files::write_atomic(&peers_file(f.path()), &b.encode(), false);
             }
             self.recording.file = Some(f);
+        } else if self.spec.replay_in_memory {
+            self.recording.memory = Some(Vec::new());
         }
         if seated {
             crate::store::start(&*self.store, &config.game_id)
@@ -287,6 +289,10 @@ impl<G: Game> Driver<G> {
     fn write_replay(&mut self) -> bool {
         if self.recording.failed.is_some() {
             return false;
+        }
+        if let (Some(s), Some(m)) = (self.session.as_mut(), self.recording.memory.as_mut()) {
+            keep_in_memory(s, m);
+            return true;
         }
         let (Some(s), Some(f)) = (self.session.as_mut(), self.recording.file.as_mut()) else {
             return true;
@@ -620,4 +626,29 @@ fn downtime_ms(files: &[std::path::PathBuf]) -> u64 {
         .max()
         .and_then(|t| t.elapsed().ok())
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+impl<G: Game> Driver<G> {
+    /// The replay kept in memory, with everything the session produced for it (taken: the run
+    /// is over).
+    pub(super) fn take_memory_replay(&mut self) -> Option<Vec<u8>> {
+        let mut bytes = self.recording.memory.take()?;
+        if let Some(s) = self.session.as_mut() {
+            keep_in_memory(s, &mut bytes);
+        }
+        Some(bytes)
+    }
+}
+
+/// Keeps what the session produced for its replay in `bytes` (a browser's replay, in memory;
+/// no signing journal: a page that is closed does not resume from it).
+fn keep_in_memory<G: Game>(s: &mut Session<G>, bytes: &mut Vec<u8>) {
+    while s.poll_signing_record().is_some() {}
+    if let Some(len) = s.poll_replay_truncate() {
+        bytes.truncate(len);
+    }
+    while let Some(b) = s.poll_replay_frame() {
+        bytes.extend_from_slice(&b);
+    }
+    let _ = s.poll_replay_sync();
 }

@@ -249,6 +249,7 @@ pub(crate) async fn run_linked<G: Game>(
     };
     let result = d.run().await;
     d.report.links = d.link_reports();
+    d.report.replay_bytes = d.take_memory_replay();
     d.report.reachability = d.node.reachability().to_string();
     let mut report = d.report.clone();
     if let Err(e) = &result {

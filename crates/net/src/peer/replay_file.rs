@@ -20,6 +20,8 @@ pub(super) struct Recording {
     pub(super) file: Option<ReplayFile>,
     /// Why the replay could not be written: the game stopped for this peer.
     pub(super) failed: Option<String>,
+    /// The replay kept in memory instead of a file ([`crate::PeerSpec::replay_in_memory`]).
+    pub(super) memory: Option<Vec<u8>>,
 }
 
 /// Where replay bytes go: a file, or (in tests) a disk that fails.
