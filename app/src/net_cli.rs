@@ -59,6 +59,10 @@ pub struct PeerArgs {
     /// Print every move.
     #[arg(long)]
     pub verbose: bool,
+    /// At the end, write the run's report as JSON to FILE (how it ended, moves, each own
+    /// move's time to every ack, time to the first agreed hash, how each peer was reached).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
     /// A relay to hold a slot on (repeatable), so that players behind NAT can reach you:
     /// `/ip4/IP/tcp/PORT/p2p/RELAY_ID`, as `dwarfs relay` prints it. Your tickets carry it.
     #[arg(long, value_name = "MULTIADDR")]
@@ -312,6 +316,12 @@ fn play<E: GameEntry>(
     };
     let peer = dwarfs_net::spawn_peer::<E::G>(rt.handle(), spec, || {});
     let report = rt.block_on(crate::terminal::play(peer, open_seats, player, web_port));
+    if let Some(path) = &a.report {
+        let json = serde_json::to_string_pretty(&report).unwrap_or_default();
+        if let Err(e) = dwarfs_net::files::write_atomic(path, json.as_bytes(), false) {
+            crate::out!("The report could not be written to {}: {e}", path.display());
+        }
+    }
     finish(report)
 }
 

@@ -141,6 +141,7 @@ async function join_game(players, watch = false) {
   const replay = path.join(dir, "host.replay");
   const host = spawn(native_dwarfs, ["host", "--game", "pig", "--seats", String(players), "--bot", "random", "--web", "--web-port", "0",
     "--web-dir", site, "--listen", "/ip4/127.0.0.1/tcp/0/ws", "--key", path.join(dir, "host.key"), "--replay", replay,
+    "--report", path.join(dir, "host.json"),
     ...(watch ? ["--anyone-may-watch"] : [])],
     { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
@@ -160,10 +161,12 @@ async function join_game(players, watch = false) {
   }
   const tabs = [];
   for (let i = 1; i < players; i++) tabs.push(await open(`${link}&widgets=7&delay=0`, { width: 1280, height: 800 }));
-  for (const { page } of tabs) {
-    const at_join = await page.waitForSelector('body[data-screen="join"]', { timeout: 30000 }).then(() => true, () => false);
+  for (const tab of tabs) {
+    const at_join = await tab.page.waitForSelector('body[data-screen="join"]', { timeout: 30000 }).then(() => true, () => false);
     check(at_join, `${name}: the link opens the join screen with the host's ticket`);
-    await click(page, "Join");
+    await click(tab.page, "Join");
+    // The browser's peer starts now: its report's times count from here.
+    tab.joined = Date.now();
   }
   for (const { page } of tabs) {
     await page.waitForSelector('body[data-screen="lobby"]', { timeout: 30000 });
@@ -209,6 +212,23 @@ async function join_game(players, watch = false) {
   check(!/takeover bot/.test(out), `${name}: the browsers played their own seats throughout (no takeover)`);
   const verdict = cli_verdict(replay);
   check(verdict.ok === true, `${name}: the host's replay of the game with the browsers verifies (${verdict.ok ? verdict.moves + " moves" : JSON.stringify(verdict)})`);
+  // The figures of docs/benchmarks.md (printed, not checked): from opening the link to the
+  // first hash every peer agreed on, and a move's time from signing to every peer's ack for
+  // the browser's seat against the desktop host's, in the same game.
+  // (The report comes when the peer's run ends, a little after the end screen.)
+  await tabs[0].page.waitForFunction(() => document.body.dataset.report, null, { timeout: 30000 }).catch(() => {});
+  const report = JSON.parse((await tabs[0].page.evaluate(() => document.body.dataset.report)) || "null");
+  check(report !== null && report.ending === "Over", `${name}: the browser's peer reports the game over (${report ? JSON.stringify(report.ending) : "no report"})`);
+  const host_report = fs.existsSync(path.join(dir, "host.json")) ? JSON.parse(fs.readFileSync(path.join(dir, "host.json"), "utf8")) : null;
+  if (report && report.first_hash_us != null) {
+    const ms = tabs[0].joined - tabs[0].started + report.first_hash_us / 1000;
+    console.log(`     ${name}: link opened -> first agreed hash ${Math.round(ms)} ms (Join clicked ${tabs[0].joined - tabs[0].started} ms after navigation)`);
+  }
+  const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] / 1000 : NaN; };
+  if (report && host_report) {
+    const line = (r) => `p50 ${pct(r.latencies_us, 50).toFixed(2)} ms, p90 ${pct(r.latencies_us, 90).toFixed(2)} ms (${r.latencies_us.length} moves)`;
+    console.log(`     ${name}: move -> every ack: browser seat ${line(report)}; desktop seat ${line(host_report)}`);
+  }
   // Each tab's own replay (kept in the page's memory), downloaded from its end screen.
   const everyone = watcher ? [...tabs, watcher] : tabs;
   const host_bytes = fs.existsSync(replay) ? fs.readFileSync(replay) : Buffer.alloc(0);

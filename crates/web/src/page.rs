@@ -11,7 +11,8 @@
 //! that cannot read a canvas: `data-screen` (the screen), `data-moves` (moves and chance points
 //! of the game shown), `data-thinking` (`1` while a bot of the game thinks), `data-verdict` (the verdict on the replay shown, as JSON with the field
 //! names of `dwarfs replay verify --json`), `data-replay-error` (why a replay could not be
-//! opened) and `data-bench` (the benchmark's figures, or `{"error": ...}`).
+//! opened), `data-report` (a network game's report once the peer's run ended, as JSON; the
+//! replay's bytes left out) and `data-bench` (the benchmark's figures, or `{"error": ...}`).
 
 use crate::browser::{self, Browser};
 use dwarfs_gui::shell::{Screen, Shell};
@@ -50,6 +51,8 @@ struct Marks {
     plan: Option<dwarfs_gui::table::ClickPlan>,
     moves: Option<u32>,
     thinking: bool,
+    /// Whether the network peer's report is on the body.
+    report: bool,
 }
 
 impl eframe::App for WebApp {
@@ -94,6 +97,12 @@ impl WebApp {
         if moves != self.marks.moves {
             set_body("data-moves", &moves.unwrap_or(0).to_string());
             self.marks.moves = moves;
+        }
+        let report = self.shell.table.as_ref().and_then(|t| t.report());
+        if report.is_some() != self.marks.report {
+            let json = report.map(|r| serde_json::to_string(r).unwrap_or_default());
+            set_body("data-report", json.as_deref().unwrap_or(""));
+            self.marks.report = report.is_some();
         }
         let thinking = self.shell.table.as_ref().is_some_and(|t| t.bot_thinking());
         if thinking != self.marks.thinking {

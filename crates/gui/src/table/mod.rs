@@ -486,6 +486,8 @@ pub trait AnyTable {
     fn seq(&self) -> u32;
     /// Whether a search bot of this table is thinking.
     fn bot_thinking(&self) -> bool;
+    /// The network peer's report, once its run ended (a network game only).
+    fn report(&self) -> Option<&dwarfs_client::PeerReport>;
     /// The table itself, for a caller that knows its board view.
     #[doc(hidden)]
     fn as_any(&self) -> &dyn std::any::Any;
@@ -521,6 +523,10 @@ impl<V: GameView> AnyTable for Table<V> {
 
     fn bot_thinking(&self) -> bool {
         self.thinking().is_some()
+    }
+
+    fn report(&self) -> Option<&dwarfs_client::PeerReport> {
+        self.mirror.report.as_ref()
     }
 
     #[doc(hidden)]
