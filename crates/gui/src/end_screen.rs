@@ -111,7 +111,7 @@ fn download_replay<V: GameView>(ui: &mut Ui, table: &Table<V>) {
     ui.horizontal_wrapped(|ui| {
         if ui
             .button("Download the replay")
-            .on_hover_text("Keep the game's replay: anyone can verify it (`dwarfs replay verify`, or open it on this page)")
+            .tip("Keep the game's replay: anyone can verify it (`dwarfs replay verify`, or open it on this page)")
             .clicked()
         {
             let what = match table.platform.save_bytes(&name, bytes) {
