@@ -147,6 +147,27 @@ fn dial_only(
     (spawn_with_store::<Pig>(s, store.clone(), || {}), store)
 }
 
+/// A host named Ada of `seats` seats listening on WebSocket alone, and its ticket.
+async fn ws_host(
+    h: &tokio::runtime::Handle,
+    d: &std::path::Path,
+    seats: u8,
+) -> (PeerHandle<Pig>, String) {
+    let mut s = spec(
+        d,
+        "Ada",
+        Role::Host {
+            seats,
+            bots: 0,
+            options: vec![],
+        },
+    );
+    s.net.transport = Transport::Ws;
+    let mut host = spawn_peer::<Pig>(h, s, || {});
+    let ticket = ticket_of(&mut host).await;
+    (host, ticket)
+}
+
 #[test]
 fn a_joiner_that_only_dials_plays_a_whole_game_with_a_host_over_websocket() {
     let rt = runtime();
@@ -154,18 +175,7 @@ fn a_joiner_that_only_dials_plays_a_whole_game_with_a_host_over_websocket() {
     let d = dir.path();
     rt.block_on(async {
         let h = rt.handle();
-        let mut host_spec = spec(
-            d,
-            "Ada",
-            Role::Host {
-                seats: 2,
-                bots: 0,
-                options: vec![],
-            },
-        );
-        host_spec.net.transport = Transport::Ws;
-        let mut host = spawn_peer::<Pig>(h, host_spec, || {});
-        let ticket = ticket_of(&mut host).await;
+        let (host, ticket) = ws_host(h, d, 2).await;
         let parsed: Ticket = ticket.parse().expect("a ticket");
         assert!(!parsed.addrs.is_empty());
         for a in &parsed.addrs {
@@ -191,18 +201,7 @@ fn two_joiners_that_only_dial_play_a_three_player_game_through_the_hosts_relay()
     let d = dir.path();
     rt.block_on(async {
         let h = rt.handle();
-        let mut host_spec = spec(
-            d,
-            "Ada",
-            Role::Host {
-                seats: 3,
-                bots: 0,
-                options: vec![],
-            },
-        );
-        host_spec.net.transport = Transport::Ws;
-        let mut host = spawn_peer::<Pig>(h, host_spec, || {});
-        let ticket = ticket_of(&mut host).await;
+        let (host, ticket) = ws_host(h, d, 3).await;
         let (mut bo, _) = dial_only(h, d, "Bo", ticket.clone(), false);
         let (mut cy, _) = dial_only(h, d, "Cy", ticket, true);
         seated(&mut bo).await;
