@@ -78,17 +78,19 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings, reach: Reach) -> Option<MenuC
             ui.label(theme::caption(format!("{} — {}", k.title(), k.blurb())));
         }
         ui.add_space(34.0);
+        // A platform that joins but cannot host (a page) has no LAN search either.
+        let join_caption = if reach == Reach::Joins {
+            "Open the host's link, or paste its ticket"
+        } else {
+            "Paste a ticket, or pick a game on your LAN"
+        };
         let entries = [
             (
                 "Host a game",
                 MenuChoice::Host,
                 "Open a lobby and invite friends with a ticket",
             ),
-            (
-                "Join a game",
-                MenuChoice::Join,
-                "Paste a ticket, or pick a game on your LAN",
-            ),
+            ("Join a game", MenuChoice::Join, join_caption),
             (
                 "Hotseat",
                 MenuChoice::Hotseat,

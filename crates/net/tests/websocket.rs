@@ -89,16 +89,10 @@ impl Seat {
 /// Plays every seat until the game is over, every move final with every peer agreeing; then
 /// leaves (a peer whose game is over ends on its own; a leave is only a courtesy).
 async fn play_to_end(seats: &mut [Seat]) {
-    timeout(STEP * 4, async {
-        while seats.iter().any(|s| s.over.is_none()) {
-            for s in seats.iter_mut() {
-                s.step();
-            }
-            tokio::time::sleep(Duration::from_millis(2)).await;
-        }
+    step_until(seats, STEP * 4, "the game ends in time", |s| {
+        s.over.is_some()
     })
-    .await
-    .expect("the game ends in time");
+    .await;
     let moves = seats[0].over.unwrap();
     assert!(moves > 0);
     for s in seats.iter() {
@@ -108,6 +102,20 @@ async fn play_to_end(seats: &mut [Seat]) {
     for s in seats.iter_mut() {
         let _ = s.h.send(Command::Leave);
     }
+}
+
+/// Steps every seat until `done` holds for each; panics with `what` after `limit`.
+async fn step_until(seats: &mut [Seat], limit: Duration, what: &str, done: impl Fn(&Seat) -> bool) {
+    timeout(limit, async {
+        while !seats.iter().all(&done) {
+            for s in seats.iter_mut() {
+                s.step();
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        }
+    })
+    .await
+    .expect(what);
 }
 
 /// Waits until every replay in `others` has the bytes of `first`; then `first` must verify.
@@ -222,16 +230,10 @@ fn two_joiners_that_only_dial_play_a_three_player_game_through_the_hosts_relay()
         );
         // Bo and Cy reached each other through the host's relay: each had frames of the other
         // only over a relayed connection.
-        timeout(STEP, async {
-            while seats.iter().any(|s| s.report.is_none()) {
-                for s in seats.iter_mut() {
-                    s.step();
-                }
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
+        step_until(&mut seats, STEP, "every peer ends after the game", |s| {
+            s.report.is_some()
         })
-        .await
-        .expect("every peer ends after the game");
+        .await;
         let ids: Vec<String> = seats
             .iter()
             .map(|s| s.report.as_ref().unwrap().peer.clone())

@@ -178,6 +178,10 @@ async function join_game(players, watch = false) {
     await click(watcher.page, "Watch");
   }
   const started = Date.now();
+  // Where each tab's console stood when the host's game was over (see `gone` below).
+  host.stdout.on("data", () => {
+    if (/Game over after \d+ moves/.test(out)) for (const t of [...tabs, ...(watcher ? [watcher] : [])]) t.at_over ??= t.errors.length;
+  });
   // Pig's moves are buttons named by the move ("player 2 rolls", "player 2 banks 9"): bank
   // when there is something to bank, else roll (the other widgets are the network game's
   // own: leave, hand the seat to the bot, chat).
@@ -207,7 +211,6 @@ async function join_game(players, watch = false) {
     check(at_end, `${name}: the browser spectator followed the game to its end screen`);
   }
   const code = await Promise.race([ended, new Promise((r) => setTimeout(() => r("still running"), 30000))]);
-  const at_exit = [...tabs, ...(watcher ? [watcher] : [])].map((t) => t.errors.length);
   check(/Game over after \d+ moves/.test(out), `${name}: the desktop host saw the game to its end (exit ${code})`);
   check(!/takeover bot/.test(out), `${name}: the browsers played their own seats throughout (no takeover)`);
   const verdict = cli_verdict(replay);
@@ -234,14 +237,17 @@ async function join_game(players, watch = false) {
   const host_bytes = fs.existsSync(replay) ? fs.readFileSync(replay) : Buffer.alloc(0);
   for (const [i, { page }] of everyone.entries()) {
     const who = watcher && i === tabs.length ? "the spectator" : `browser ${i + 1}`;
+    // The button comes with the peer's report, when its run ends (after its linger).
+    await page.waitForFunction(() => document.body.dataset.report, null, { timeout: 30000 }).catch(() => {});
     const got = await Promise.all([page.waitForEvent("download", { timeout: 30000 }), click(page, "Download the replay")])
       .then(async ([d]) => fs.readFileSync(await d.path()), (e) => { console.log(`     ${who}: ${e.message}`); return null; });
     check(got !== null && got.equals(host_bytes), `${name}: ${who}'s downloaded replay is the host's, byte for byte (${got ? got.length : "no"} bytes)`);
   }
-  // Once the host's process has ended, a page still dialling it (its relay, while its own peer
-  // lingers after the game) is refused: the browser logs that as an error, and it is expected.
+  // Once the host's game is over it closes its listeners, and a page still dialling it (its
+  // relay, while its own peer lingers after the game) is refused: the browser logs that as an
+  // error, and it is expected.
   const gone = /^console: WebSocket connection to '.*' failed: .*ERR_CONNECTION_REFUSED/;
-  const errors = everyone.flatMap((t, i) => t.errors.filter((e, k) => !(k >= at_exit[i] && gone.test(e))));
+  const errors = everyone.flatMap((t) => t.errors.filter((e, k) => !(k >= (t.at_over ?? Infinity) && gone.test(e))));
   check(errors.length === 0, `${name}: no console error or exception${errors.length ? ": " + errors.join("; ") : ""}`);
   if (shots) await tabs[0].page.screenshot({ path: path.join(shots, `web-${name.replace(/\W+/g, "-")}-end.png`) });
   for (const { page } of everyone) await page.close();

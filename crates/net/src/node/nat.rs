@@ -241,6 +241,24 @@ impl ReachState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_concrete_websocket_addresses_are_for_browsers() {
+        for (a, ok) in [
+            ("/ip4/192.168.1.5/tcp/4001/ws", true),
+            ("/ip4/127.0.0.1/tcp/4001/ws", true),
+            ("/dns4/example.org/tcp/443/ws", true),
+            ("/ip4/0.0.0.0/tcp/4001/ws", false),
+            ("/ip4/192.168.1.5/tcp/4001", false),
+            ("/ip4/192.168.1.5/udp/4001/quic-v1", false),
+            (
+                "/ip4/192.168.1.5/tcp/4001/ws/p2p/12D3KooWAmWaPgKaTvwwYeWrmhUHUyYcRbrtjsWTtLSgCyrN5Jks/p2p-circuit",
+                false,
+            ),
+        ] {
+            assert_eq!(browser_dialable(&a.parse().unwrap()), ok, "{a}");
+        }
+    }
     use libp2p::relay::RateLimiter;
 
     fn addr(s: &str) -> Multiaddr {
