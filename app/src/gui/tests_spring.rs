@@ -5,7 +5,7 @@
 use super::game_screen;
 use super::spring_view::SpringView;
 use super::spring_view::clicks::plan;
-use super::spring_view::words::{faerie_label, loc_label};
+use super::spring_view::words::{COMMAND, faerie_label, loc_label};
 use super::table::Table;
 use super::tests_boards::{
     Dice, Loopback, board_harness, hotseat_turn, lift_curtain, person, same_settled_position,
@@ -310,6 +310,51 @@ fn every_legal_action_of_sampled_positions_is_played_by_its_clicks() {
     ] {
         assert!(has(k), "an action {k} was checked: {checked:?}");
     }
+}
+
+/// A half-made choice forgotten with Escape: the dragons' spot picked, then Escape, and the
+/// command's clicks from the start play it (without Escape the spot's second click would put
+/// the choice down again, and the command's button would never show).
+#[test]
+fn escape_forgets_a_half_made_choice() {
+    let g = built_positions().remove(0);
+    let me = Seat(0);
+    let legal = g.legal_actions_vec();
+    let two = *legal
+        .iter()
+        .find(|a| {
+            matches!(
+                a,
+                A::Command {
+                    second: Some(_),
+                    ..
+                }
+            )
+        })
+        .expect("two dragons may be commanded in the built position");
+    let mut t = Table::from_state(
+        g.clone(),
+        (0..g.players()).map(|i| person(&format!("P{i}"))).collect(),
+        0,
+    );
+    t.viewer = Viewer::Seat(me);
+    t.curtain = None;
+    let mut h = harness(t);
+    h.run_steps(2);
+    let steps = plan(&two, me.0, &legal);
+    // The spot and the first dragon chosen: the choice is half made.
+    for l in &steps[..2] {
+        h.get_by_label(l).click_accesskit();
+        h.run_steps(2);
+    }
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert_eq!(
+        h.query_all_by_label(COMMAND).count(),
+        0,
+        "no command offered once the choice is forgotten"
+    );
+    play_by_clicking(&mut h, &two);
 }
 
 #[test]

@@ -88,6 +88,12 @@ pub fn game<V: GameView>(ui: &mut Ui, table: &mut Table<V>) -> GameOutcome {
                 table.bot_delay_ms as u64 + 5,
             ));
     }
+    // Escape forgets a half-made choice (a spot picked, dragons chosen), unless a text field
+    // has the keyboard.
+    if ui.input(|i| i.key_pressed(egui::Key::Escape)) && ui.ctx().memory(|m| m.focused()).is_none()
+    {
+        table.view.reset();
+    }
     let mut out = GameOutcome::Stay;
     let mut prompt_below = None;
     // A phone: the move log takes the board's place when asked for, not a column beside it.

@@ -256,13 +256,13 @@ async function join_game(players, watch = false) {
 
 /**
  * Clicks the enabled widget named `label` (that takes a click, or with `field` a text field),
- * waiting for it to be drawn, and scrolling its panel
+ * waiting for it to be drawn (`rounds` looks a tenth of a second apart), and scrolling its panel
  * with the mouse wheel (as a person would) while it lies outside the window.
  */
-async function click(page, label, field = false) {
+async function click(page, label, field = false, rounds = 100) {
   const { width, height } = page.viewportSize();
   const named = (w) => w.label === label && (w.click || (field && w.role === "TextInput")) && !w.disabled;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < rounds; i++) {
     const all = await widgets(page);
     const found = all.find(named);
     // Where to click: its centre, or (when a smaller widget lies on it, like a disaster on a
@@ -358,6 +358,7 @@ async function play_to_end(page, seed, ms = 360000) {
   const deadline = Date.now() + ms;
   let followed = null;
   let tries = 0;
+  let missed = null;
   for (let clicks = 0; Date.now() < deadline; ) {
     const screen = await page.evaluate(() => document.body.dataset.screen);
     if (screen === "end") return clicks;
@@ -368,11 +369,25 @@ async function play_to_end(page, seed, ms = 360000) {
       tries = again ? tries + 1 : 0;
       if (tries >= 2) {
         const fields = (await widgets(page)).filter((w) => w.role === "TextInput" || /^Ask for/.test(w.label));
-        throw new Error(`clicking ${JSON.stringify(plan.clicks)} did not play ${plan.action} (${JSON.stringify(fields)})`);
+        throw new Error(`clicking ${JSON.stringify(plan.clicks)} did not play ${plan.action}${missed ? ` (${missed})` : ""} (${JSON.stringify(fields)})`);
       }
+      // A click of the last try missed (the page busy): what it did pick is forgotten first,
+      // else clicking the plan's first widget again would put that choice down.
+      if (again) {
+        console.log(`       ${plan.action}: tried again${missed ? ` (${missed})` : ""}`);
+        await page.keyboard.press("Escape");
+        await page.waitForTimeout(50);
+      }
+      // A widget of the plan that does not show (a click before it missed) ends this try.
+      missed = null;
       for (const c of plan.clicks) {
-        if (c.Label !== undefined) await click(page, c.Label);
-        else await type_into(page, c.Type.field, c.Type.text);
+        try {
+          if (c.Label !== undefined) await click(page, c.Label, false, 60);
+          else await type_into(page, c.Type.field, c.Type.text);
+        } catch (e) {
+          missed = e.message;
+          break;
+        }
         clicks += 1;
       }
       followed = plan;
