@@ -518,6 +518,7 @@ mod tests {
                 bots: vec![false, false],
                 state: g,
                 seed: [0; 32],
+                seq: 0,
             })),
             prompted: None,
             done: false,

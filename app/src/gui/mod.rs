@@ -23,6 +23,8 @@ mod tests_bots;
 #[cfg(test)]
 mod tests_hold;
 #[cfg(test)]
+mod tests_kept;
+#[cfg(test)]
 mod tests_links;
 #[cfg(test)]
 mod tests_net;

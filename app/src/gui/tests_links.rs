@@ -43,7 +43,7 @@ fn seat(i: u8, name: &str, peer: PeerId) -> RosterSeat {
 }
 
 /// A network lobby's peer that never says anything: the lobby is fed by hand.
-struct Quiet;
+pub(super) struct Quiet;
 
 impl LobbyNet for Quiet {
     fn send(&self, _: Command<Infallible>) -> bool {

@@ -650,5 +650,6 @@ pub(super) fn started<G: dwarfs_engine::Game>(
         bots,
         state,
         seed: [0; 32],
+        seq: 0,
     }
 }

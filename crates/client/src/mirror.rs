@@ -157,6 +157,7 @@ impl<G: Game> GameMirror<G> {
             .map(|i| Seat(i as u8))
             .collect();
         GameMirror {
+            seq: started.seq,
             sync: SyncStatus::networked(players_at_start.len()),
             seats: SeatBook {
                 ours: started.seat,

@@ -35,6 +35,12 @@ pub enum Role {
         /// A ticket to reach the other peers if the address book next to the replay is missing.
         ticket: Option<String>,
     },
+    /// Come back to a game that the peer's store kept (a browser page that was closed or
+    /// reloaded: the replay, signing journal and secret are in the browser's storage).
+    Reopen {
+        /// The game's id.
+        game_id: [u8; 32],
+    },
 }
 
 /// An open lobby as a LAN browser lists it.

@@ -68,6 +68,8 @@ pub struct Started<G: Game> {
     pub state: G,
     /// blake3 of the agreed seed, for players to compare.
     pub seed: [u8; 32],
+    /// The moves and chance points played so far: 0 at the start, more for a resumed game.
+    pub seq: u32,
 }
 
 /// News of the game.

@@ -22,6 +22,7 @@ fn start() -> (Started<Pig>, Seat) {
             bots: vec![false, false],
             state: g,
             seed: [1; 32],
+            seq: 0,
         },
         first,
     )
@@ -212,4 +213,12 @@ fn a_local_game_records_its_own_moves() {
     assert_eq!((m.seq, m.sync.seq, m.sync.agreed), (1, 1, 2));
     assert!(m.version() > v);
     assert_eq!(m.log[0].seat, Some(me));
+}
+
+#[test]
+fn a_resumed_games_mirror_counts_on_from_where_the_game_stood() {
+    let (mut started, _) = start();
+    started.seq = 12;
+    let m = GameMirror::new(started);
+    assert_eq!(m.seq, 12, "the moves before the resume are counted");
 }

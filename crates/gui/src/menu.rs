@@ -37,6 +37,19 @@ pub enum MenuChoice {
     Replays,
     /// Open the settings.
     Settings,
+    /// Come back to the kept game with this id (a page closed in the middle of a game).
+    Resume([u8; 32]),
+    /// Forget the kept game with this id.
+    Forget([u8; 32]),
+}
+
+/// An unfinished network game this app kept and can come back to (a page's storage).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptGame {
+    /// The game's id.
+    pub game_id: [u8; 32],
+    /// Which game it is.
+    pub game: GameKind,
 }
 
 /// What the app can do on the network, for the menu.
@@ -63,7 +76,12 @@ impl Reach {
 
 /// Draws the main menu; returns the entry picked. Without a network it offers only what needs
 /// none, and Host only where the app can host.
-pub fn main_menu(ui: &mut Ui, settings: &Settings, reach: Reach) -> Option<MenuChoice> {
+pub fn main_menu(
+    ui: &mut Ui,
+    settings: &Settings,
+    reach: Reach,
+    kept: &[KeptGame],
+) -> Option<MenuChoice> {
     let networked = reach != Reach::Offline;
     let mut go = None;
     ui.with_layout(Layout::top_down(Align::Center), |ui| {
@@ -78,6 +96,31 @@ pub fn main_menu(ui: &mut Ui, settings: &Settings, reach: Reach) -> Option<MenuC
             ui.label(theme::caption(format!("{} — {}", k.title(), k.blurb())));
         }
         ui.add_space(34.0);
+        // A game left in the middle (the page was closed or reloaded) comes first.
+        for k in kept {
+            if ui
+                .add(theme::big_button(&format!(
+                    "Resume your game of {}",
+                    k.game.title()
+                )))
+                .clicked()
+            {
+                go = Some(MenuChoice::Resume(k.game_id));
+            }
+            ui.horizontal(|ui| {
+                ui.label(theme::caption(
+                    "You left it in the middle: take your seat again.",
+                ));
+                if ui
+                    .small_button("Forget it")
+                    .tip("Forget this game: it can no longer be resumed")
+                    .clicked()
+                {
+                    go = Some(MenuChoice::Forget(k.game_id));
+                }
+            });
+            ui.add_space(6.0);
+        }
         // A platform that joins but cannot host (a page) has no LAN search either.
         let join_caption = if reach == Reach::Joins {
             "Open the host's link, or paste its ticket"

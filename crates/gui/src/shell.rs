@@ -70,6 +70,17 @@ pub trait Network {
         true
     }
 
+    /// The unfinished games this app kept to come back to (a page's storage; the desktop
+    /// resumes from replay files with `dwarfs resume`), oldest first.
+    fn kept_games(&self) -> Vec<menu::KeptGame> {
+        Vec::new()
+    }
+
+    /// Forgets the kept game `game_id`.
+    fn forget_kept(&mut self, game_id: &[u8; 32]) {
+        let _ = game_id;
+    }
+
     /// Serves the web page to browsers on the LAN (beside a hosted game), once; returns the
     /// HTTP port it is served on, or why it cannot be.
     fn serve_page(&mut self) -> Result<u16, String> {
@@ -161,7 +172,23 @@ impl Shell {
         }
     }
 
-    /// Joins (or watches) the game of a checked ticket.
+    /// Comes back to the kept game `kept` (its seat, from what the app kept of it).
+    fn resume(&mut self, net: &mut dyn Network, kept: menu::KeptGame, ctx: &egui::Context) {
+        let role = Role::Reopen {
+            game_id: kept.game_id,
+        };
+        match net.start_peer(kept.game, role, false, &self.settings, ctx) {
+            Ok(handle) => {
+                self.lobby = Lobby::joined(&self.settings, kept.game, handle, false);
+                self.lobby.status = Some("Taking your seat again…".into());
+                self.screen = Screen::Lobby;
+            }
+            Err(e) => net.join_failed(e),
+        }
+    }
+
+    /// Joins (or watches) the game of a checked ticket; a game this app kept (the page was
+    /// closed in the middle of it) is resumed instead.
     fn join(&mut self, net: &mut dyn Network, ticket: String, watch: bool, ctx: &egui::Context) {
         let game = match menu::ticket_game(&ticket) {
             Ok(g) => g,
@@ -170,6 +197,14 @@ impl Shell {
                 return;
             }
         };
+        let id = dwarfs_client::Ticket::decode(&ticket).map(|t| t.game_id);
+        if !watch
+            && let Ok(id) = id
+            && let Some(k) = net.kept_games().into_iter().find(|k| k.game_id == id)
+        {
+            self.resume(net, k, ctx);
+            return;
+        }
         let role = if watch {
             Role::Spectate { ticket }
         } else {
@@ -259,8 +294,21 @@ impl Shell {
         match self.screen {
             Screen::Menu => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    match menu::main_menu(ui, &self.settings, reach) {
+                    let kept = net.as_deref().map(|n| n.kept_games()).unwrap_or_default();
+                    match menu::main_menu(ui, &self.settings, reach, &kept) {
                         None => {}
+                        Some(MenuChoice::Resume(id)) => {
+                            if let Some(net) = net.as_deref_mut()
+                                && let Some(k) = kept.iter().find(|k| k.game_id == id)
+                            {
+                                self.resume(net, k.clone(), &ctx);
+                            }
+                        }
+                        Some(MenuChoice::Forget(id)) => {
+                            if let Some(net) = net.as_deref_mut() {
+                                net.forget_kept(&id);
+                            }
+                        }
                         Some(MenuChoice::Host) => {
                             self.lobby = Lobby::new(LobbyMode::Host, &self.settings);
                             self.screen = Screen::Lobby;

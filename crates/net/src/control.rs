@@ -56,6 +56,14 @@ impl<G: Game> PeerHandle<G> {
     pub fn is_running(&self) -> bool {
         !self.task.is_finished()
     }
+
+    /// Stops the peer at once, telling nobody (a process killed, a browser tab closed): its
+    /// connections drop, and it leaves nothing but what it kept so far.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub async fn crash(mut self) {
+        self.task.abort();
+        let _ = (&mut self.task).await;
+    }
 }
 
 impl<G: Game> PeerLink<G> for PeerHandle<G> {

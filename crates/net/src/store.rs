@@ -19,6 +19,77 @@ pub trait PeerStore: Send + Sync {
 
     /// Records `game_id` as played, durably, before anything of the game is sent.
     fn record_played(&self, game_id: &[u8; 32]) -> Result<(), PlayedError>;
+
+    /// Where this store keeps an unfinished game whose replay has no file, so that a page that
+    /// was closed or reloaded comes back to its seat (a browser's storage); `None` (the
+    /// default) where a game has a replay file to resume from, or nothing is kept.
+    fn saved_games(&self) -> Option<&dyn SavedGames> {
+        None
+    }
+}
+
+/// An unfinished game as a store keeps it: what `dwarfs resume` reads from a replay file and
+/// the files beside it (the signing journal, the game's secret, the address book).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// The game's engine name.
+    pub game: String,
+    /// The ticket the game was joined with (to find the host again).
+    pub ticket: String,
+    /// The replay as far as it was kept.
+    pub replay: Vec<u8>,
+    /// The signing journal: every move and vote this key signed, so that a resumed seat never
+    /// signs a second, different one at the same place.
+    pub journal: Vec<u8>,
+    /// The game's secret (what the seed commit was made of).
+    pub secret: [u8; 32],
+    /// The address book of the other players, if it was kept.
+    pub book: Option<Vec<u8>>,
+    /// How long ago it was last written, in milliseconds (0 when unknown).
+    pub down_ms: u64,
+}
+
+/// An unfinished game kept in a store, as a menu lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGameInfo {
+    /// The game's id.
+    pub game_id: [u8; 32],
+    /// The game's engine name.
+    pub game: String,
+    /// The ticket it was joined with.
+    pub ticket: String,
+}
+
+/// A store's unfinished games ([`PeerStore::saved_games`]). Every write replaces what it
+/// names whole, and returns an error a player can read when the store refused it (full, or
+/// gone); the peer then stops keeping the game, and says that it cannot be resumed.
+pub trait SavedGames {
+    /// Keeps a new game: its engine name, ticket, secret and address book, with no replay or
+    /// journal yet (before the seed commit is sent).
+    fn begin(
+        &self,
+        game_id: &[u8; 32],
+        game: &str,
+        ticket: &str,
+        secret: &[u8; 32],
+        book: Option<&[u8]>,
+    ) -> Result<(), String>;
+
+    /// Replaces the game's signing journal with `journal` (called before what it records is
+    /// sent).
+    fn save_journal(&self, game_id: &[u8; 32], journal: &[u8]) -> Result<(), String>;
+
+    /// Replaces the game's replay with `replay`.
+    fn save_replay(&self, game_id: &[u8; 32], replay: &[u8]) -> Result<(), String>;
+
+    /// The game kept under `game_id`, if any (and it reads back whole).
+    fn load(&self, game_id: &[u8; 32]) -> Option<SavedGame>;
+
+    /// Forgets the game (it is over, or cannot be resumed).
+    fn forget(&self, game_id: &[u8; 32]);
+
+    /// The games kept, oldest first.
+    fn list(&self) -> Vec<SavedGameInfo>;
 }
 
 /// Refuses `game_id` if the store's key played it before (a joiner checks its ticket with this
@@ -78,12 +149,17 @@ impl PeerStore for FileStore {
     }
 }
 
-/// A store for one process: a given key, and the games played while it lives.
+/// A store for one process: a given key, and the games played while it lives (and, made with
+/// [`MemoryStore::keeping_games`], the unfinished games, as a browser's storage keeps them).
 #[derive(Debug)]
 pub struct MemoryStore {
     key: Keypair,
     played: Mutex<Vec<[u8; 32]>>,
+    saved: Option<KeptGames>,
 }
+
+/// A [`MemoryStore`]'s unfinished games, by id, oldest first.
+type KeptGames = Mutex<Vec<([u8; 32], SavedGame)>>;
 
 impl MemoryStore {
     /// A store of `key` that has played nothing yet.
@@ -91,7 +167,101 @@ impl MemoryStore {
         MemoryStore {
             key,
             played: Mutex::default(),
+            saved: None,
         }
+    }
+
+    /// A store of `key` that also keeps unfinished games ([`PeerStore::saved_games`]).
+    pub fn keeping_games(key: Keypair) -> Self {
+        MemoryStore {
+            saved: Some(Mutex::default()),
+            ..MemoryStore::new(key)
+        }
+    }
+
+    fn with_saved<T>(
+        &self,
+        game_id: &[u8; 32],
+        f: impl FnOnce(&mut SavedGame) -> T,
+    ) -> Result<T, String> {
+        let mut games = self
+            .saved
+            .as_ref()
+            .ok_or("this store keeps no games")?
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let g = games
+            .iter_mut()
+            .find(|(id, _)| id == game_id)
+            .ok_or("the game is not kept")?;
+        Ok(f(&mut g.1))
+    }
+}
+
+impl SavedGames for MemoryStore {
+    fn begin(
+        &self,
+        game_id: &[u8; 32],
+        game: &str,
+        ticket: &str,
+        secret: &[u8; 32],
+        book: Option<&[u8]>,
+    ) -> Result<(), String> {
+        let mut games = self
+            .saved
+            .as_ref()
+            .ok_or("this store keeps no games")?
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        games.retain(|(id, _)| id != game_id);
+        games.push((
+            *game_id,
+            SavedGame {
+                game: game.into(),
+                ticket: ticket.into(),
+                replay: Vec::new(),
+                journal: Vec::new(),
+                secret: *secret,
+                book: book.map(<[u8]>::to_vec),
+                down_ms: 0,
+            },
+        ));
+        Ok(())
+    }
+
+    fn save_journal(&self, game_id: &[u8; 32], journal: &[u8]) -> Result<(), String> {
+        self.with_saved(game_id, |g| g.journal = journal.to_vec())
+    }
+
+    fn save_replay(&self, game_id: &[u8; 32], replay: &[u8]) -> Result<(), String> {
+        self.with_saved(game_id, |g| g.replay = replay.to_vec())
+    }
+
+    fn load(&self, game_id: &[u8; 32]) -> Option<SavedGame> {
+        self.with_saved(game_id, |g| g.clone()).ok()
+    }
+
+    fn forget(&self, game_id: &[u8; 32]) {
+        if let Some(m) = &self.saved {
+            m.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .retain(|(id, _)| id != game_id);
+        }
+    }
+
+    fn list(&self) -> Vec<SavedGameInfo> {
+        let Some(m) = &self.saved else {
+            return Vec::new();
+        };
+        m.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .map(|(id, g)| SavedGameInfo {
+                game_id: *id,
+                game: g.game.clone(),
+                ticket: g.ticket.clone(),
+            })
+            .collect()
     }
 }
 
@@ -111,6 +281,10 @@ impl PeerStore for MemoryStore {
             .unwrap_or_else(|e| e.into_inner())
             .push(*game_id);
         Ok(())
+    }
+
+    fn saved_games(&self) -> Option<&dyn SavedGames> {
+        self.saved.as_ref().map(|_| self as &dyn SavedGames)
     }
 }
 

@@ -45,6 +45,7 @@ async fn play_to_end(h: &mut PeerHandle<Pig>, seat: u8, state: Pig) -> (u32, u32
         bots: vec![false, false],
         state,
         seed: [0; 32],
+        seq: 0,
     });
     let mut agreed = 0;
     // Two-step commands sent; of them, those whose second step was played, and those whose

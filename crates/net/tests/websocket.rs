@@ -77,6 +77,10 @@ impl Seat {
                 }
                 Update::Game(GameUpdate::Over { moves, .. }) => self.over = Some(moves),
                 Update::Game(GameUpdate::Incident(i)) => panic!("incident: {i:?}"),
+                // A seat that resumed plays from where its replay stood: a move of the other
+                // seat it had not yet seen lands first, its choice is dropped, and it chooses
+                // again (as a person does).
+                Update::Refused(r) if r.contains("choose again") => self.asked = None,
                 Update::Refused(r) => panic!("refused: {r}"),
                 Update::Ended(r) if self.over.is_none() => panic!("ended early: {:?}", r.ending),
                 Update::Ended(r) => self.report = Some(r),
@@ -143,16 +147,29 @@ fn dial_only(
     ticket: String,
     in_memory: bool,
 ) -> (PeerHandle<Pig>, Arc<MemoryStore>) {
-    let mut s = spec(d, name, Role::Join { ticket });
+    let store = Arc::new(MemoryStore::new(libp2p_identity_key()));
+    let peer = dial_only_with(h, d, name, Role::Join { ticket }, in_memory, &store);
+    (peer, store)
+}
+
+/// [`dial_only`] in `role`, with the key and games in `store`.
+fn dial_only_with(
+    h: &tokio::runtime::Handle,
+    d: &std::path::Path,
+    name: &str,
+    role: Role,
+    in_memory: bool,
+    store: &Arc<MemoryStore>,
+) -> PeerHandle<Pig> {
+    let mut s = spec(d, name, role);
     s.net.dial_only = true;
     s.key = None;
     if in_memory {
         s.replay = None;
         s.replay_in_memory = true;
     }
-    let store = Arc::new(MemoryStore::new(libp2p_identity_key()));
     let _on = h.enter();
-    (spawn_with_store::<Pig>(s, store.clone(), || {}), store)
+    spawn_with_store::<Pig>(s, store.clone(), || {})
 }
 
 /// A host named Ada of `seats` seats listening on WebSocket alone, and its ticket.
@@ -258,5 +275,60 @@ fn two_joiners_that_only_dial_play_a_three_player_game_through_the_hosts_relay()
                 r.name
             );
         }
+    });
+}
+
+#[test]
+fn a_joiner_whose_page_closed_comes_back_from_its_store_and_finishes_the_game() {
+    let rt = runtime();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    rt.block_on(async {
+        let h = rt.handle();
+        let (host, ticket) = ws_host(h, d, 2).await;
+        let game_id = ticket.parse::<Ticket>().expect("a ticket").game_id;
+        // A page: dials only, its replay in memory, its key and games in the browser's storage.
+        let store = Arc::new(MemoryStore::keeping_games(libp2p_identity_key()));
+        let page = |role| dial_only_with(h, d, "Bo", role, true, &store);
+        let mut bo = page(Role::Join { ticket });
+        seated(&mut bo).await;
+        assert!(bo.send(Command::Ready(true)));
+        let mut seats = [Seat::start(host, 2).await, Seat::start(bo, 2).await];
+        // Six moves final, and one of them the page's own (signed, so in its journal).
+        let games = store.saved_games().expect("the store keeps games");
+        let signed = || games.load(&game_id).is_some_and(|k| !k.journal.is_empty());
+        step_until(&mut seats, STEP * 2, "six moves final", |s| s.agreed >= 6).await;
+        while !signed() {
+            step_until(&mut seats, STEP * 2, "a move more", |s| s.agreed >= 1).await;
+            let n = seats[0].agreed;
+            step_until(&mut seats, STEP * 2, "a move more", |s| s.agreed > n).await;
+        }
+        let [host, bo] = seats;
+        let kept = games.load(&game_id).expect("the game is kept");
+        let frames = dwarfs_protocol::replay::format::read_frames(&kept.replay);
+        assert!(frames.error.is_none() && frames.frames.len() > 1);
+        // The tab closes: nobody is told.
+        bo.h.crash().await;
+        // The page opens again and comes back to its seat from what its storage kept.
+        let back = page(Role::Reopen { game_id });
+        let mut seats = [host, Seat::start(back, 2).await];
+        step_until(&mut seats, STEP * 4, "the game ends in time", |s| {
+            s.over.is_some() && s.report.is_some()
+        })
+        .await;
+        let moves = seats[0].over.unwrap();
+        assert_eq!(seats[1].over, Some(moves));
+        assert_eq!(seats[0].agreed, moves, "every move agreed by both players");
+        let host_bytes = std::fs::read(d.join("Ada.replay")).unwrap();
+        let host_replay = dwarfs_protocol::replay::verify::<Pig>(&host_bytes).unwrap();
+        let bytes = seats[1].report.as_ref().unwrap().replay_bytes.clone();
+        let bytes = bytes.expect("the resumed page's replay");
+        let replay = dwarfs_protocol::replay::verify::<Pig>(&bytes).expect("it verifies");
+        assert_eq!(replay.final_hash, host_replay.final_hash);
+        assert_eq!(bytes, host_bytes, "the host's bytes");
+        assert!(
+            games.load(&game_id).is_none(),
+            "a game over is no longer kept"
+        );
     });
 }

@@ -135,8 +135,8 @@ async function widgets(page) {
  * (and, with `watch`, one more tab watches it); then the host's replay must verify, and every
  * tab's replay, downloaded from its end screen, must be the host's bytes. Issue 37.
  */
-async function join_game(players, watch = false) {
-  const name = `join ${players} players${watch ? " and a spectator" : ""}`;
+async function join_game(players, { watch = false, reload = false } = {}) {
+  const name = `join ${players} players${watch ? " and a spectator" : ""}${reload ? ", a tab reloaded" : ""}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dwarfs-join-"));
   const replay = path.join(dir, "host.replay");
   const host = spawn(native_dwarfs, ["host", "--game", "pig", "--seats", String(players), "--bot", "random", "--web", "--web-port", "0",
@@ -157,7 +157,7 @@ async function join_game(players, watch = false) {
   check(link !== null, `${name}: the host prints a browser link with its ticket`);
   if (!link) {
     host.kill();
-    return;
+    return false;
   }
   const tabs = [];
   for (let i = 1; i < players; i++) tabs.push(await open(`${link}&widgets=7&delay=0`, { width: 1280, height: 800 }));
@@ -185,13 +185,30 @@ async function join_game(players, watch = false) {
   // Pig's moves are buttons named by the move ("player 2 rolls", "player 2 banks 9"): bank
   // when there is something to bank, else roll (the other widgets are the network game's
   // own: leave, hand the seat to the bot, chat).
-  const play = async (page) => {
+  let reloaded = false;
+  const play = async (page, i) => {
     const deadline = Date.now() + 180000;
     let n = 0;
     while (Date.now() < deadline) {
       if ((await page.evaluate(() => document.body.dataset.screen)) === "end") return n;
       const moves = (await widgets(page)).filter((w) => w.click && !w.disabled && /^player \d+ (rolls|banks)/.test(w.label));
       const pick = moves.find((w) => / banks /.test(w.label)) ?? moves[0];
+      if (pick && reload && i === 0 && !reloaded) {
+        // At its turn, in the middle of the game, the player reloads the tab (its peer dies
+        // with it, telling nobody) and joins again from the same link: the page takes its seat
+        // again from what the browser's storage kept (its replay, signing journal and secret).
+        reloaded = true;
+        const before = Number(await page.evaluate(() => document.body.dataset.moves));
+        await page.reload();
+        const at_join = await page.waitForSelector('body[data-screen="join"]', { timeout: 30000 }).then(() => true, () => false);
+        check(at_join, `${name}: the reloaded tab opens the join screen again`);
+        await click(page, "Join");
+        const back = await page.waitForSelector('body[data-screen="game"]', { timeout: 60000 }).then(() => true, () => false);
+        const moves = Number(await page.evaluate(() => document.body.dataset.moves));
+        // Kept are the final moves: one applied and not yet final when the tab closed comes again.
+        check(back && moves > 0 && moves >= before - 1, `${name}: the reloaded tab took its seat again at move ${moves}, not from the start (it had seen ${before})`);
+        continue;
+      }
       if (pick) {
         await click(page, pick.label).catch(() => {});
         n += 1;
@@ -200,7 +217,7 @@ async function join_game(players, watch = false) {
     }
     throw new Error("not at the end screen after 3 minutes");
   };
-  const clicks = await Promise.all(tabs.map(({ page }) => play(page).catch(async (e) => {
+  const clicks = await Promise.all(tabs.map(({ page }, i) => play(page, i).catch(async (e) => {
     console.log(`     ${name}: ${e.message}; the page shows screen ${await page.evaluate(() => document.body.dataset.screen)}, move ${await page.evaluate(() => document.body.dataset.moves)}`);
     if (shots) await page.screenshot({ path: path.join(shots, `web-${name.replace(/\W+/g, "-")}-stuck.png`) });
     return null;
@@ -223,12 +240,12 @@ async function join_game(players, watch = false) {
   const report = JSON.parse((await tabs[0].page.evaluate(() => document.body.dataset.report)) || "null");
   check(report !== null && report.ending === "Over", `${name}: the browser's peer reports the game over (${report ? JSON.stringify(report.ending) : "no report"})`);
   const host_report = fs.existsSync(path.join(dir, "host.json")) ? JSON.parse(fs.readFileSync(path.join(dir, "host.json"), "utf8")) : null;
-  if (report && report.first_hash_us != null) {
+  if (report && report.first_hash_us != null && !reload) {
     const ms = tabs[0].joined - tabs[0].started + report.first_hash_us / 1000;
     console.log(`     ${name}: link opened -> first agreed hash ${Math.round(ms)} ms (Join clicked ${tabs[0].joined - tabs[0].started} ms after navigation)`);
   }
   const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] / 1000 : NaN; };
-  if (report && host_report) {
+  if (report && host_report && !reload) {
     const line = (r) => `p50 ${pct(r.latencies_us, 50).toFixed(2)} ms, p90 ${pct(r.latencies_us, 90).toFixed(2)} ms (${r.latencies_us.length} moves)`;
     console.log(`     ${name}: move -> every ack: browser seat ${line(report)}; desktop seat ${line(host_report)}`);
   }
@@ -252,6 +269,7 @@ async function join_game(players, watch = false) {
   if (shots) await tabs[0].page.screenshot({ path: path.join(shots, `web-${name.replace(/\W+/g, "-")}-end.png`) });
   for (const { page } of everyone) await page.close();
   host.kill();
+  return reloaded;
 }
 
 /**
@@ -520,7 +538,12 @@ try {
     // each other: they reach each other through the host's relay.
     await join_game(3);
     // A browser that watches (the host lets anyone watch) follows the game to its end.
-    await join_game(2, true);
+    await join_game(2, { watch: true });
+    // A tab reloaded in the middle of the game comes back to its seat and finishes.
+    // (A game the host wins before the tab's first turn has nothing to reload in: once more.)
+    let reloaded = await join_game(2, { reload: true });
+    if (!reloaded) reloaded = await join_game(2, { reload: true });
+    check(reloaded, "join 2 players, a tab reloaded: the tab was reloaded in the middle of the game");
   }
 
   if (part("bench")) {

@@ -11,6 +11,59 @@ pub const KEY_KEY: &str = "dwarfs.key";
 /// The local-storage key of the game ids the key has played (hex, one a line).
 pub const PLAYED_KEY: &str = "dwarfs.played";
 
+/// The local-storage keys of a game kept to come back to (a page closed or reloaded in the
+/// middle of it), by its id: `dwarfs.game.<id>` holds a [`KeptRecord`] (JSON), and the keys
+/// beside it with `.replay`, `.journal` and `.at` its replay and signing journal (hex) and when
+/// it was last written (milliseconds since 1970).
+pub const GAME_PREFIX: &str = "dwarfs.game.";
+
+/// The local-storage key of the kept game `game_id`'s `part` (`""` for its record).
+pub fn game_key(game_id: &[u8; 32], part: &str) -> String {
+    let mut k = format!("{GAME_PREFIX}{}", hex(game_id));
+    if !part.is_empty() {
+        k.push('.');
+        k.push_str(part);
+    }
+    k
+}
+
+/// The game id of a kept game's record key (`None` for any other key).
+pub fn game_of_key(key: &str) -> Option<[u8; 32]> {
+    let id = key.strip_prefix(GAME_PREFIX)?;
+    if id.len() != 64 {
+        return None;
+    }
+    unhex(id)?.try_into().ok()
+}
+
+/// A kept game's record: what is written once, when the game starts.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KeptRecord {
+    /// The game's engine name.
+    pub game: String,
+    /// The ticket it was joined with.
+    pub ticket: String,
+    /// The game's secret (hex).
+    pub secret: String,
+    /// The address book (hex), if there was one.
+    pub book: Option<String>,
+}
+
+/// The largest replay or journal read back from storage (hex digits): far above any game's.
+pub const MAX_KEPT_HEX: usize = 16 << 20;
+
+/// Hex of any length up to [`MAX_KEPT_HEX`] back to bytes.
+pub fn unhex_long(text: &str) -> Option<Vec<u8>> {
+    let t = text.trim();
+    if !t.len().is_multiple_of(2) || t.len() > MAX_KEPT_HEX {
+        return None;
+    }
+    (0..t.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(t.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
 /// Bytes as lower-case hex.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -83,6 +136,20 @@ mod tests {
         let t = played_with(&t, &b);
         assert!(played_holds(&t, &a) && played_holds(&t, &b));
         assert!(!played_holds("garbage\n", &a));
+    }
+
+    #[test]
+    fn a_kept_games_keys_name_its_id_and_only_the_record_key_is_listed() {
+        let id = [0xabu8; 32];
+        let record = game_key(&id, "");
+        assert_eq!(game_of_key(&record), Some(id));
+        assert_eq!(game_of_key(&game_key(&id, "replay")), None);
+        assert_eq!(game_of_key(&game_key(&id, "journal")), None);
+        assert_eq!(game_of_key(KEY_KEY), None);
+        assert_eq!(game_of_key("dwarfs.game.zz"), None);
+        let long = vec![7u8; 10_000];
+        assert_eq!(unhex_long(&hex(&long)).unwrap(), long);
+        assert_eq!(unhex_long("abc"), None);
     }
 
     #[test]

@@ -281,6 +281,12 @@ impl<G: Game> Session<G> {
         self.ledger.final_seq
     }
 
+    /// The last move applied to [`Session::state`]: the last final one, or the one after it
+    /// while that is pending (0 before the first).
+    pub fn applied_seq(&self) -> u32 {
+        self.ledger.final_seq + u32::from(self.ledger.pending.is_some())
+    }
+
     /// How many items the session holds in its buffers for moves not yet final, votes,
     /// unchecked signatures and output not yet taken: what a hostile peer could try to grow
     /// (the adversary harness checks it against a bound, see [`crate::byzantine`]).

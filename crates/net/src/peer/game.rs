@@ -88,6 +88,9 @@ impl<G: Game> Driver<G> {
             self.recording.file = Some(f);
         } else if self.spec.replay_in_memory {
             self.recording.memory = Some(Vec::new());
+            if seated {
+                self.keep_saved_start(&config, &secret);
+            }
         }
         if seated {
             crate::store::start(&*self.store, &config.game_id)
@@ -116,28 +119,13 @@ impl<G: Game> Driver<G> {
             Err(e) => return Err(bad(format!("its signing journal: {e}"))),
         };
         let secret = read_secret(path).map_err(&bad)?;
-        let (mut session, keep) = Session::<G>::resume_with_journal(
-            bytes,
-            &journal,
-            self.id.signer.clone(),
-            secret,
-            self.session_settings(),
-            self.now_ms(),
-        )
-        .map_err(|e| bad(format!("{e} (the file was left as it is)")))?;
         // How long we were down: since the last write to the file or its signing journal.
-        session.note_downtime(downtime_ms(&[path.to_path_buf(), journal_file(path)]));
+        let down = downtime_ms(&[path.to_path_buf(), journal_file(path)]);
+        let (session, keep) = self
+            .rebuild_session(bytes, &journal, secret, down)
+            .map_err(|e| bad(format!("{e} (the file was left as it is)")))?;
         debug_assert_eq!(session.config().game_id, config.game_id);
-        let original_moves = read_frames(bytes)
-            .frames
-            .iter()
-            .filter_map(|(_, f)| match f {
-                Frame::Move(m) => Some(m.seq),
-                Frame::Secret(r) => Some(r.seq),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
+        let original_moves = moves_in(bytes);
         let (f, _) = ReplayFile::resume(path, bytes, keep, original_moves)
             .map_err(|e| bad(e.to_string()))?;
         if keep < bytes.len() {
@@ -156,8 +144,31 @@ impl<G: Game> Driver<G> {
         Ok(())
     }
 
+    /// The session rebuilt from our own replay `bytes`, the signing `journal` and the game's
+    /// `secret`, down for `down_ms`; with how many bytes of the replay it keeps (see
+    /// `Session::resume_with_journal`).
+    pub(super) fn rebuild_session(
+        &self,
+        bytes: &[u8],
+        journal: &[u8],
+        secret: dwarfs_protocol::GameSecret,
+        down_ms: u64,
+    ) -> Result<(Session<G>, usize), String> {
+        let (mut session, keep) = Session::<G>::resume_with_journal(
+            bytes,
+            journal,
+            self.id.signer.clone(),
+            secret,
+            self.session_settings(),
+            self.now_ms(),
+        )
+        .map_err(|e| e.to_string())?;
+        session.note_downtime(down_ms);
+        Ok((session, keep))
+    }
+
     /// The session under way: dial every seated peer, greet those connected, say who we play.
-    fn begin_session(&mut self, session: Session<G>) {
+    pub(super) fn begin_session(&mut self, session: Session<G>) {
         self.report.seat = session.local_seat();
         self.report.configured_us = Some(self.since_start_us());
         // The configuration's players are ours (trusted: see `Lobby::trusted`), whatever roster
@@ -291,7 +302,9 @@ impl<G: Game> Driver<G> {
             return false;
         }
         if let (Some(s), Some(m)) = (self.session.as_mut(), self.recording.memory.as_mut()) {
-            keep_in_memory(s, m);
+            let journal = self.recording.saved.as_mut().map(|k| &mut k.journal);
+            keep_in_memory(s, m, journal);
+            self.keep_saved();
             return true;
         }
         let (Some(s), Some(f)) = (self.session.as_mut(), self.recording.file.as_mut()) else {
@@ -634,16 +647,40 @@ impl<G: Game> Driver<G> {
     pub(super) fn take_memory_replay(&mut self) -> Option<Vec<u8>> {
         let mut bytes = self.recording.memory.take()?;
         if let Some(s) = self.session.as_mut() {
-            keep_in_memory(s, &mut bytes);
+            let journal = self.recording.saved.as_mut().map(|k| &mut k.journal);
+            keep_in_memory(s, &mut bytes, journal);
         }
         Some(bytes)
     }
 }
 
-/// Keeps what the session produced for its replay in `bytes` (a browser's replay, in memory;
-/// no signing journal: a page that is closed does not resume from it).
-fn keep_in_memory<G: Game>(s: &mut Session<G>, bytes: &mut Vec<u8>) {
-    while s.poll_signing_record().is_some() {}
+/// The highest move or chance point a replay's frames hold.
+pub(super) fn moves_in(bytes: &[u8]) -> u32 {
+    read_frames(bytes)
+        .frames
+        .iter()
+        .filter_map(|(_, f)| match f {
+            Frame::Move(m) => Some(m.seq),
+            Frame::Secret(r) => Some(r.seq),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Keeps what the session produced for its replay in `bytes` (a browser's replay, in memory),
+/// and its signing records in `journal` when the game is kept for a resume (else they are
+/// dropped: nothing resumes from them).
+fn keep_in_memory<G: Game>(
+    s: &mut Session<G>,
+    bytes: &mut Vec<u8>,
+    mut journal: Option<&mut Vec<u8>>,
+) {
+    while let Some(b) = s.poll_signing_record() {
+        if let Some(j) = journal.as_deref_mut() {
+            j.extend_from_slice(&b);
+        }
+    }
     if let Some(len) = s.poll_replay_truncate() {
         bytes.truncate(len);
     }

@@ -30,6 +30,7 @@ mod news;
 mod our_moves;
 mod probe;
 mod replay_file;
+mod saved_game;
 
 pub use our_moves::bot_pick;
 
@@ -86,6 +87,9 @@ pub enum PeerError {
         /// Why.
         reason: String,
     },
+    /// The game kept in the peer's store (a browser's storage) for a resume.
+    #[error("the game kept in this browser cannot be resumed: {0}")]
+    Saved(String),
 }
 
 /// The address book written next to a replay (`<replay>.peers`, an [`AddressBook`]), so
@@ -584,6 +588,7 @@ impl<G: Game> Driver<G> {
                 self.node.dial(t.host, t.addrs);
             }
             Role::Resume { replay, ticket } => self.setup_resume(&replay, ticket)?,
+            Role::Reopen { game_id } => self.setup_reopen(&game_id)?,
             Role::Lan => {
                 if !self.spec.net.mdns {
                     return Err(PeerError::Setup(
@@ -602,29 +607,53 @@ impl<G: Game> Driver<G> {
             reason,
         };
         let bytes = std::fs::read(path).map_err(|e| bad(e.to_string()))?;
-        let frames = read_frames(&bytes);
+        let book = std::fs::read(peers_file(path))
+            .ok()
+            .and_then(|b| AddressBook::decode(&b));
+        let ticket = ticket.map(|t| Ticket::decode(&t)).transpose()?;
+        let no_book = format!(
+            "no address book ({}) and no --ticket: cannot find the other players",
+            peers_file(path).display()
+        );
+        let config = self
+            .find_players(&bytes, book, ticket, &no_book)
+            .map_err(bad)?;
+        // The session is rebuilt from the file itself (and the signing journal next to it); the
+        // file is never written over before a rebuilt copy holds at least as much.
+        self.resume_session(config, path, &bytes)?;
+        Ok(())
+    }
+
+    /// The configuration of the game a resumed replay (`bytes`) holds, once it is ours to
+    /// resume: the other players (from the address `book`, and the `ticket`'s host) are dialled
+    /// and the lobby knows them. `no_book` says why nobody can be found without either.
+    fn find_players(
+        &mut self,
+        bytes: &[u8],
+        book: Option<AddressBook>,
+        ticket: Option<Ticket>,
+        no_book: &str,
+    ) -> Result<dwarfs_protocol::GameConfig, String> {
+        let frames = read_frames(bytes);
         let config = match frames.frames.into_iter().next() {
             Some((_, Frame::Header(h))) => h.config,
             _ => {
-                return Err(bad(
+                return Err(
                     "it has no header: the game had not started when it stopped, so it cannot be \
                      resumed; a player may have sent its seed commit already, so its key does not \
                      join that game again: ask the host for a new game (a spectator may watch it \
                      again with the ticket)"
                         .into(),
-                ));
+                );
             }
         };
         if config.seat_of(&self.id.public).is_none() {
-            return Err(bad(
+            return Err(
                 "this key holds no seat in that game: pass the --key the game was played with"
                     .into(),
-            ));
+            );
         }
         let mut contacts = Vec::new();
-        let book = std::fs::read(peers_file(path))
-            .ok()
-            .and_then(|b| AddressBook::decode(&b));
         if let Some(b) = &book {
             for s in &b.roster().seats {
                 if let Some(p) = s.peer_id()
@@ -636,8 +665,9 @@ impl<G: Game> Driver<G> {
         }
         let mut host = None;
         if let Some(t) = ticket {
-            let t = Ticket::decode(&t)?;
             host = Some(t.host);
+            self.use_ticket_relays(&t.addrs);
+            self.use_host_as_relay(t.host, &t.addrs);
             contacts.push((t.host, t.addrs));
         }
         // A game of one player and bots needs nobody else: it goes on from the file alone.
@@ -648,20 +678,14 @@ impl<G: Game> Driver<G> {
             .count()
             == 1;
         if contacts.is_empty() && !alone {
-            return Err(bad(format!(
-                "no address book ({}) and no --ticket: cannot find the other players",
-                peers_file(path).display()
-            )));
+            return Err(no_book.to_string());
         }
         let ids = contacts.iter().map(|(p, _)| *p).collect();
         self.lobby().resume(config.game_id, book, ids, host);
         for (p, addrs) in contacts {
             self.node.dial(p, addrs);
         }
-        // The session is rebuilt from the file itself (and the signing journal next to it); the
-        // file is never written over before a rebuilt copy holds at least as much.
-        self.resume_session(config, path, &bytes)?;
-        Ok(())
+        Ok(config)
     }
 }
 

@@ -26,6 +26,7 @@ impl<G: Game> Driver<G> {
             bots,
             state: s.state().clone(),
             seed,
+            seq: s.applied_seq(),
         }))
     }
 

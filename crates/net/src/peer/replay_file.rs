@@ -22,6 +22,8 @@ pub(super) struct Recording {
     pub(super) failed: Option<String>,
     /// The replay kept in memory instead of a file ([`crate::PeerSpec::replay_in_memory`]).
     pub(super) memory: Option<Vec<u8>>,
+    /// The game kept in the peer's store as it goes, for a resume (a browser page).
+    pub(super) saved: Option<super::saved_game::Saved>,
 }
 
 /// Where replay bytes go: a file, or (in tests) a disk that fails.
