@@ -21,6 +21,7 @@ struct Keeping {
     kept: Vec<KeptGame>,
     started: Vec<Role>,
     forgotten: Vec<[u8; 32]>,
+    failed: Vec<String>,
 }
 
 /// No LAN search.
@@ -58,7 +59,7 @@ impl Network for Keeping {
     }
 
     fn join_failed(&mut self, why: String) {
-        panic!("the join failed: {why}");
+        self.failed.push(why);
     }
 
     fn can_host(&self) -> bool {
@@ -73,18 +74,25 @@ impl Network for Keeping {
         self.forgotten.push(*game_id);
         self.kept.retain(|k| k.game_id != *game_id);
     }
+
+    fn kept_replay(&self, game_id: &[u8; 32]) -> Option<Vec<u8>> {
+        // The kept bytes: here, the game id itself.
+        Some(game_id.to_vec())
+    }
 }
 
 const ID: [u8; 32] = [9; 32];
 
 type H = Harness<'static, (Shell, Keeping)>;
 
-/// The shell of a page that kept a game of Dwar7s Fall, at its menu.
-fn page() -> H {
+/// The shell of a page that kept a game of Dwar7s Fall (`over`, or left in the middle), at its
+/// menu.
+fn page_with(over: bool) -> H {
     let net = Keeping {
         kept: vec![KeptGame {
             game_id: ID,
             game: GameKind::Fall,
+            over,
         }],
         ..Keeping::default()
     };
@@ -98,6 +106,11 @@ fn page() -> H {
         );
     h.run_steps(2);
     h
+}
+
+/// A page that kept a game left in the middle.
+fn page() -> H {
+    page_with(false)
 }
 
 const RESUME: &str = "Resume your game of Dwar7s Fall";
@@ -152,5 +165,34 @@ fn a_link_to_a_kept_game_resumes_it_and_a_link_to_another_joins() {
     assert_eq!(
         joined_with(other.clone()),
         vec![Role::Join { ticket: other }]
+    );
+}
+
+#[test]
+fn a_kept_game_over_offers_its_replay_and_its_link_does_not_resume_it() {
+    let mut h = page_with(true);
+    assert_eq!(h.query_all_by_label(RESUME).count(), 0, "nothing to resume");
+    h.get_by_label("Download the replay of your game of Dwar7s Fall")
+        .click_accesskit();
+    h.run_steps(2);
+    // The kept bytes went to the platform, which here keeps nothing and says so.
+    assert!(
+        h.query_all_by_label_contains("Not saved: no file can be handed over here")
+            .next()
+            .is_some()
+    );
+    assert!(h.state().1.started.is_empty(), "no peer started");
+    let mut h = page_with(true);
+    h.state_mut().0.join.ticket = ticket(ID);
+    h.state_mut().0.screen = Screen::Join;
+    h.run_steps(2);
+    h.get_by_label("Join").click_accesskit();
+    h.run_steps(2);
+    let (_, net) = h.state();
+    assert!(net.started.is_empty(), "neither resumed nor joined");
+    assert!(
+        net.failed[0].contains("its replay is on the menu"),
+        "{:?}",
+        net.failed
     );
 }

@@ -41,6 +41,8 @@ pub enum MenuChoice {
     Resume([u8; 32]),
     /// Forget the kept game with this id.
     Forget([u8; 32]),
+    /// Download the replay of the kept game with this id (it is over).
+    DownloadKept([u8; 32]),
 }
 
 /// An unfinished network game this app kept and can come back to (a page's storage).
@@ -50,6 +52,8 @@ pub struct KeptGame {
     pub game_id: [u8; 32],
     /// Which game it is.
     pub game: GameKind,
+    /// It is over: its replay is kept to download, and nothing resumes it.
+    pub over: bool,
 }
 
 /// What the app can do on the network, for the menu.
@@ -84,101 +88,111 @@ pub fn main_menu(
 ) -> Option<MenuChoice> {
     let networked = reach != Reach::Offline;
     let mut go = None;
-    ui.with_layout(Layout::top_down(Align::Center), |ui| {
-        ui.add_space((ui.available_height() * 0.12).max(20.0));
-        ui.label(theme::title("dwarfs"));
-        ui.label(
-            RichText::new("Board games with friends — peer to peer, no server to trust")
-                .size(17.0)
-                .color(PARCHMENT_DIM),
-        );
-        for k in GameKind::listed() {
-            ui.label(theme::caption(format!("{} — {}", k.title(), k.blurb())));
-        }
-        ui.add_space(34.0);
-        // A game left in the middle (the page was closed or reloaded) comes first.
-        for k in kept {
-            if ui
-                .add(theme::big_button(&format!(
-                    "Resume your game of {}",
-                    k.game.title()
-                )))
-                .clicked()
-            {
-                go = Some(MenuChoice::Resume(k.game_id));
-            }
-            ui.horizontal(|ui| {
-                ui.label(theme::caption(
-                    "You left it in the middle: take your seat again.",
-                ));
-                if ui
-                    .small_button("Forget it")
-                    .tip("Forget this game: it can no longer be resumed")
-                    .clicked()
-                {
-                    go = Some(MenuChoice::Forget(k.game_id));
+    // A long menu (games kept to resume above the entries) scrolls on a short window.
+    let top = (ui.available_height() * 0.12).max(20.0);
+    egui::ScrollArea::vertical()
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            ui.with_layout(Layout::top_down(Align::Center), |ui| {
+                ui.add_space(top);
+                ui.label(theme::title("dwarfs"));
+                ui.label(
+                    RichText::new("Board games with friends — peer to peer, no server to trust")
+                        .size(17.0)
+                        .color(PARCHMENT_DIM),
+                );
+                for k in GameKind::listed() {
+                    ui.label(theme::caption(format!("{} — {}", k.title(), k.blurb())));
                 }
+                ui.add_space(34.0);
+                // A game left in the middle (the page was closed or reloaded) comes first, then the
+                // replays of games over, kept in this browser.
+                for k in kept {
+                    let (text, choice, caption) = if k.over {
+                        (
+                            format!("Download the replay of your game of {}", k.game.title()),
+                            MenuChoice::DownloadKept(k.game_id),
+                            "It is over; its replay is kept in this browser.",
+                        )
+                    } else {
+                        (
+                            format!("Resume your game of {}", k.game.title()),
+                            MenuChoice::Resume(k.game_id),
+                            "You left it in the middle: take your seat again.",
+                        )
+                    };
+                    if ui.add(theme::big_button(&text)).clicked() {
+                        go = Some(choice);
+                    }
+                    ui.label(theme::caption(caption));
+                    if ui
+                        .small_button("Forget it")
+                        .tip("Forget this game: this browser no longer keeps it")
+                        .clicked()
+                    {
+                        go = Some(MenuChoice::Forget(k.game_id));
+                    }
+                    ui.add_space(6.0);
+                }
+                // A platform that joins but cannot host (a page) has no LAN search either.
+                let join_caption = if reach == Reach::Joins {
+                    "Open the host's link, or paste its ticket"
+                } else {
+                    "Paste a ticket, or pick a game on your LAN"
+                };
+                let entries = [
+                    (
+                        "Host a game",
+                        MenuChoice::Host,
+                        "Open a lobby and invite friends with a ticket",
+                    ),
+                    ("Join a game", MenuChoice::Join, join_caption),
+                    (
+                        "Hotseat",
+                        MenuChoice::Hotseat,
+                        "Several players at this screen, no network",
+                    ),
+                    (
+                        "Replays",
+                        MenuChoice::Replays,
+                        "Step through a recorded game and verify it",
+                    ),
+                    (
+                        "Settings",
+                        MenuChoice::Settings,
+                        "Your name, colour and key",
+                    ),
+                ];
+                for (text, choice, hint) in entries {
+                    if (!networked && choice == MenuChoice::Join)
+                        || (reach != Reach::Hosts && choice == MenuChoice::Host)
+                    {
+                        continue;
+                    }
+                    // The hint is written under the button, not only on hover: a touch screen has none.
+                    if ui.add(theme::big_button(text)).clicked() {
+                        go = Some(choice);
+                    }
+                    ui.label(theme::caption(hint));
+                    ui.add_space(6.0);
+                }
+                if !networked {
+                    ui.label(theme::caption(
+                        "Network games (host, join) run in the desktop app for now.",
+                    ));
+                } else if reach == Reach::Joins {
+                    ui.label(theme::caption(
+                        "Games are hosted from the desktop app: join one with its link or ticket.",
+                    ));
+                }
+                ui.add_space(24.0);
+                ui.label(theme::caption(format!(
+                    "Playing as {} ({})",
+                    settings.name,
+                    PREFERRED_COLOURS[settings.colour as usize % PREFERRED_COLOURS.len()]
+                )));
             });
-            ui.add_space(6.0);
-        }
-        // A platform that joins but cannot host (a page) has no LAN search either.
-        let join_caption = if reach == Reach::Joins {
-            "Open the host's link, or paste its ticket"
-        } else {
-            "Paste a ticket, or pick a game on your LAN"
-        };
-        let entries = [
-            (
-                "Host a game",
-                MenuChoice::Host,
-                "Open a lobby and invite friends with a ticket",
-            ),
-            ("Join a game", MenuChoice::Join, join_caption),
-            (
-                "Hotseat",
-                MenuChoice::Hotseat,
-                "Several players at this screen, no network",
-            ),
-            (
-                "Replays",
-                MenuChoice::Replays,
-                "Step through a recorded game and verify it",
-            ),
-            (
-                "Settings",
-                MenuChoice::Settings,
-                "Your name, colour and key",
-            ),
-        ];
-        for (text, choice, hint) in entries {
-            if (!networked && choice == MenuChoice::Join)
-                || (reach != Reach::Hosts && choice == MenuChoice::Host)
-            {
-                continue;
-            }
-            // The hint is written under the button, not only on hover: a touch screen has none.
-            if ui.add(theme::big_button(text)).clicked() {
-                go = Some(choice);
-            }
-            ui.label(theme::caption(hint));
-            ui.add_space(6.0);
-        }
-        if !networked {
-            ui.label(theme::caption(
-                "Network games (host, join) run in the desktop app for now.",
-            ));
-        } else if reach == Reach::Joins {
-            ui.label(theme::caption(
-                "Games are hosted from the desktop app: join one with its link or ticket.",
-            ));
-        }
-        ui.add_space(24.0);
-        ui.label(theme::caption(format!(
-            "Playing as {} ({})",
-            settings.name,
-            PREFERRED_COLOURS[settings.colour as usize % PREFERRED_COLOURS.len()]
-        )));
-    });
+        });
     go
 }
 

@@ -81,6 +81,12 @@ pub trait Network {
         let _ = game_id;
     }
 
+    /// The replay of the kept game `game_id`, as far as it was kept.
+    fn kept_replay(&self, game_id: &[u8; 32]) -> Option<Vec<u8>> {
+        let _ = game_id;
+        None
+    }
+
     /// Serves the web page to browsers on the LAN (beside a hosted game), once; returns the
     /// HTTP port it is served on, or why it cannot be.
     fn serve_page(&mut self) -> Result<u16, String> {
@@ -100,6 +106,8 @@ pub struct Shell {
     pub relay_input: RelayInput,
     /// Why the settings could not be read or kept, shown on the settings screen.
     pub settings_note: Option<String>,
+    /// What the menu says of its last action that did not work (a kept replay not saved).
+    pub menu_note: Option<String>,
     /// The lobby (hotseat, host or joined).
     pub lobby: Lobby,
     /// The join screen's ticket.
@@ -129,6 +137,7 @@ impl Shell {
             relay_input: RelayInput::default(),
             settings,
             settings_note,
+            menu_note: None,
             join: JoinState::default(),
             table: None,
             replays: ReplayScreen::default(),
@@ -202,7 +211,13 @@ impl Shell {
             && let Ok(id) = id
             && let Some(k) = net.kept_games().into_iter().find(|k| k.game_id == id)
         {
-            self.resume(net, k, ctx);
+            if k.over {
+                net.join_failed(
+                    "You played this game to its end: its replay is on the menu.".into(),
+                );
+            } else {
+                self.resume(net, k, ctx);
+            }
             return;
         }
         let role = if watch {
@@ -295,6 +310,9 @@ impl Shell {
             Screen::Menu => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
                     let kept = net.as_deref().map(|n| n.kept_games()).unwrap_or_default();
+                    if let Some(note) = &self.menu_note {
+                        ui.label(theme::caption(format!("Not saved: {note}")));
+                    }
                     match menu::main_menu(ui, &self.settings, reach, &kept) {
                         None => {}
                         Some(MenuChoice::Resume(id)) => {
@@ -307,6 +325,19 @@ impl Shell {
                         Some(MenuChoice::Forget(id)) => {
                             if let Some(net) = net.as_deref_mut() {
                                 net.forget_kept(&id);
+                            }
+                        }
+                        Some(MenuChoice::DownloadKept(id)) => {
+                            if let Some(net) = net.as_deref()
+                                && let Some(k) = kept.iter().find(|k| k.game_id == id)
+                                && let Some(bytes) = net.kept_replay(&id)
+                            {
+                                let name = format!(
+                                    "{}-{}.replay",
+                                    k.game.name(),
+                                    dwarfs_protocol::keys::hex(&id[..4])
+                                );
+                                self.menu_note = self.platform.save_bytes(&name, &bytes).err();
                             }
                         }
                         Some(MenuChoice::Host) => {

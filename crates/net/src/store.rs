@@ -47,6 +47,8 @@ pub struct SavedGame {
     pub book: Option<Vec<u8>>,
     /// How long ago it was last written, in milliseconds (0 when unknown).
     pub down_ms: u64,
+    /// The game is over: its replay is whole, kept to download, and nothing resumes it.
+    pub over: bool,
 }
 
 /// An unfinished game kept in a store, as a menu lists it.
@@ -58,7 +60,13 @@ pub struct SavedGameInfo {
     pub game: String,
     /// The ticket it was joined with.
     pub ticket: String,
+    /// The game is over (its replay is kept to download).
+    pub over: bool,
 }
+
+/// How many finished games a store keeps (their replays, to download): a new game forgets the
+/// oldest beyond these.
+pub const FINISHED_KEPT: usize = 10;
 
 /// A store's unfinished games ([`PeerStore::saved_games`]). Every write replaces what it
 /// names whole, and returns an error a player can read when the store refused it (full, or
@@ -81,6 +89,10 @@ pub trait SavedGames {
 
     /// Replaces the game's replay with `replay`.
     fn save_replay(&self, game_id: &[u8; 32], replay: &[u8]) -> Result<(), String>;
+
+    /// The game is over: keeps its whole `replay` to download, and marks it so that nothing
+    /// resumes it.
+    fn finish(&self, game_id: &[u8; 32], replay: &[u8]) -> Result<(), String>;
 
     /// The game kept under `game_id`, if any (and it reads back whole).
     fn load(&self, game_id: &[u8; 32]) -> Option<SavedGame>;
@@ -224,6 +236,7 @@ impl SavedGames for MemoryStore {
                 secret: *secret,
                 book: book.map(<[u8]>::to_vec),
                 down_ms: 0,
+                over: false,
             },
         ));
         Ok(())
@@ -235,6 +248,13 @@ impl SavedGames for MemoryStore {
 
     fn save_replay(&self, game_id: &[u8; 32], replay: &[u8]) -> Result<(), String> {
         self.with_saved(game_id, |g| g.replay = replay.to_vec())
+    }
+
+    fn finish(&self, game_id: &[u8; 32], replay: &[u8]) -> Result<(), String> {
+        self.with_saved(game_id, |g| {
+            g.replay = replay.to_vec();
+            g.over = true;
+        })
     }
 
     fn load(&self, game_id: &[u8; 32]) -> Option<SavedGame> {
@@ -260,6 +280,7 @@ impl SavedGames for MemoryStore {
                 game_id: *id,
                 game: g.game.clone(),
                 ticket: g.ticket.clone(),
+                over: g.over,
             })
             .collect()
     }

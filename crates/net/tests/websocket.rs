@@ -326,9 +326,17 @@ fn a_joiner_whose_page_closed_comes_back_from_its_store_and_finishes_the_game() 
         let replay = dwarfs_protocol::replay::verify::<Pig>(&bytes).expect("it verifies");
         assert_eq!(replay.final_hash, host_replay.final_hash);
         assert_eq!(bytes, host_bytes, "the host's bytes");
-        assert!(
-            games.load(&game_id).is_none(),
-            "a game over is no longer kept"
-        );
+        // The game over stays kept, whole, to download later; nothing resumes it.
+        let kept = games.load(&game_id).expect("a game over is kept");
+        assert!(kept.over);
+        assert_eq!(kept.replay, host_bytes, "its whole replay");
+        let mut again = dial_only_with(h, d, "Bo", Role::Reopen { game_id }, true, &store);
+        let why = loop {
+            match again.recv().await.expect("an update") {
+                Update::Ended(r) => break format!("{:?}", r.ending),
+                _ => continue,
+            }
+        };
+        assert!(why.contains("it is over"), "{why}");
     });
 }

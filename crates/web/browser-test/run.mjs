@@ -260,6 +260,21 @@ async function join_game(players, { watch = false, reload = false } = {}) {
       .then(async ([d]) => fs.readFileSync(await d.path()), (e) => { console.log(`     ${who}: ${e.message}`); return null; });
     check(got !== null && got.equals(host_bytes), `${name}: ${who}'s downloaded replay is the host's, byte for byte (${got ? got.length : "no"} bytes)`);
   }
+  if (reload) {
+    // The game over stays in the reloaded tab's storage, whole: a tab closed before its
+    // download loses nothing (the menu offers the replay).
+    const kept = await tabs[0].page.evaluate(() => {
+      const out = [];
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (/^dwarfs\.game\.[0-9a-f]{64}$/.test(k)) out.push({ record: JSON.parse(localStorage.getItem(k)), replay: localStorage.getItem(k + ".replay") });
+      }
+      return out;
+    });
+    const got = kept.length === 1 ? Buffer.from(kept[0].replay, "hex") : null;
+    check(kept.length === 1 && kept[0].record.over === true && got.equals(host_bytes),
+      `${name}: the tab's storage keeps the game over, its replay the host's bytes (${kept.length} kept${got ? ", " + got.length + " bytes" : ""})`);
+  }
   // Once the host's game is over it closes its listeners, and a page still dialling it (its
   // relay, while its own peer lingers after the game) is refused: the browser logs that as an
   // error, and it is expected.

@@ -122,6 +122,7 @@ impl SavedGames for BrowserStore {
             ticket: ticket.into(),
             secret: stored::hex(secret),
             book: book.map(stored::hex),
+            over: false,
         };
         let text = serde_json::to_string(&record).map_err(|e| e.to_string())?;
         Self::save_part(game_id, "replay", &[])?;
@@ -137,6 +138,14 @@ impl SavedGames for BrowserStore {
         Self::save_part(game_id, "replay", replay)
     }
 
+    fn finish(&self, game_id: &[u8; 32], replay: &[u8]) -> Result<(), String> {
+        let mut r = Self::record(game_id).ok_or("the game is not kept")?;
+        Self::save_part(game_id, "replay", replay)?;
+        r.over = true;
+        let text = serde_json::to_string(&r).map_err(|e| e.to_string())?;
+        Self::set(&stored::game_key(game_id, ""), &text)
+    }
+
     fn load(&self, game_id: &[u8; 32]) -> Option<SavedGame> {
         let r = Self::record(game_id)?;
         let part = |p| stored::unhex_long(&Self::get(&stored::game_key(game_id, p))?);
@@ -149,6 +158,7 @@ impl SavedGames for BrowserStore {
             secret: stored::unhex(&r.secret)?.try_into().ok()?,
             book: r.book.as_deref().and_then(stored::unhex_long),
             down_ms: now_ms().saturating_sub(at),
+            over: r.over,
         })
     }
 
@@ -177,6 +187,7 @@ impl SavedGames for BrowserStore {
                         game_id: id,
                         game: r.game,
                         ticket: r.ticket,
+                        over: r.over,
                     },
                 ))
             })
@@ -275,6 +286,7 @@ impl Network for PageNet {
                 Some(KeptGame {
                     game_id: g.game_id,
                     game: GameKind::from_name(&g.game)?,
+                    over: g.over,
                 })
             })
             .collect()
@@ -282,5 +294,9 @@ impl Network for PageNet {
 
     fn forget_kept(&mut self, game_id: &[u8; 32]) {
         BrowserStore.forget(game_id);
+    }
+
+    fn kept_replay(&self, game_id: &[u8; 32]) -> Option<Vec<u8>> {
+        BrowserStore.load(game_id).map(|g| g.replay)
     }
 }

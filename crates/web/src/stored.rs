@@ -47,6 +47,9 @@ pub struct KeptRecord {
     pub secret: String,
     /// The address book (hex), if there was one.
     pub book: Option<String>,
+    /// The game is over: its replay is whole, kept to download.
+    #[serde(default)]
+    pub over: bool,
 }
 
 /// The largest replay or journal read back from storage (hex digits): far above any game's.

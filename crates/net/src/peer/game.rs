@@ -645,12 +645,12 @@ impl<G: Game> Driver<G> {
     /// The replay kept in memory, with everything the session produced for it (taken: the run
     /// is over).
     pub(super) fn take_memory_replay(&mut self) -> Option<Vec<u8>> {
-        let mut bytes = self.recording.memory.take()?;
-        if let Some(s) = self.session.as_mut() {
+        if let (Some(s), Some(bytes)) = (self.session.as_mut(), self.recording.memory.as_mut()) {
             let journal = self.recording.saved.as_mut().map(|k| &mut k.journal);
-            keep_in_memory(s, &mut bytes, journal);
+            keep_in_memory(s, bytes, journal);
         }
-        Some(bytes)
+        self.keep_saved();
+        self.recording.memory.take()
     }
 }
 

@@ -3,9 +3,11 @@
 //! `dwarfs resume` does from a replay file: the game's secret and the address book are kept
 //! before the seed commit is sent, the signing journal as it grows, and the replay at every
 //! change. A resumed game's replay is written over only once the rebuilt one holds every move
-//! the kept one held (or the game is over), as a resumed file is. The game is forgotten when it
-//! is over; a store that refuses a write stops the keeping (the game goes on, and the player is
-//! told it cannot be resumed), never the game.
+//! the kept one held (or the game is over), as a resumed file is. When the game is over its
+//! whole replay stays, to download later (a tab closed before its end screen's download loses
+//! nothing), until the player forgets it or [`FINISHED_KEPT`] newer games pushed it out; a store
+//! that refuses a write stops the keeping (the game goes on, and the player is told it cannot be
+//! resumed), never the game.
 //!
 //! [`PeerStore::saved_games`]: crate::store::PeerStore::saved_games
 
@@ -13,6 +15,7 @@ use super::game::moves_in;
 use super::{Driver, PeerError};
 use crate::lobby::AddressBook;
 use crate::spec::Role;
+use crate::store::FINISHED_KEPT;
 use crate::ticket::Ticket;
 use dwarfs_engine::Game;
 use dwarfs_protocol::{GameConfig, GameSecret, Phase};
@@ -30,6 +33,8 @@ pub(crate) struct Saved {
     /// A resumed game's moves in the kept replay: it is not written over before the rebuilt
     /// replay holds as many.
     hold_until: u32,
+    /// The game is over and kept as such.
+    over: bool,
 }
 
 impl<G: Game> Driver<G> {
@@ -43,6 +48,16 @@ impl<G: Game> Driver<G> {
         let Some(games) = store.saved_games() else {
             return;
         };
+        // The oldest finished games beyond the newest few make room.
+        let finished: Vec<[u8; 32]> = games
+            .list()
+            .into_iter()
+            .filter(|g| g.over)
+            .map(|g| g.game_id)
+            .collect();
+        for id in finished.iter().rev().skip(FINISHED_KEPT) {
+            games.forget(id);
+        }
         let book = match self.lobby.hosts_roster() {
             Some(signed) => Some(AddressBook::Hosts(signed)),
             None => self.lobby.roster().cloned().map(AddressBook::Bare),
@@ -62,6 +77,7 @@ impl<G: Game> Driver<G> {
                     journal_kept: 0,
                     replay_kept: 0,
                     hold_until: 0,
+                    over: false,
                 });
             }
             Err(e) => self.say(format!(
@@ -72,7 +88,8 @@ impl<G: Game> Driver<G> {
     }
 
     /// Writes what changed of the kept game (the journal first), after the session's replay
-    /// frames and signing records were taken into memory; forgets the game once it is over.
+    /// frames and signing records were taken into memory; once the game is over, its whole
+    /// replay (again if frames still come after the end).
     pub(super) fn keep_saved(&mut self) {
         let store = self.store.clone();
         let (Some(k), Some(games)) = (self.recording.saved.as_mut(), store.saved_games()) else {
@@ -84,8 +101,16 @@ impl<G: Game> Driver<G> {
             .as_ref()
             .map_or((false, 0), |s| (s.phase() == &Phase::Over, s.final_seq()));
         if over {
-            games.forget(&k.game_id);
-            self.recording.saved = None;
+            if !k.over || replay.len() != k.replay_kept {
+                k.over = true;
+                k.replay_kept = replay.len();
+                if let Err(e) = games.finish(&k.game_id, replay) {
+                    self.recording.saved = None;
+                    self.say(format!(
+                        "The browser did not keep this game's replay ({e}): download it now."
+                    ));
+                }
+            }
             return;
         }
         let mut result = Ok(());
@@ -121,6 +146,11 @@ impl<G: Game> Driver<G> {
         let kept = games
             .load(game_id)
             .ok_or_else(|| bad("it is no longer kept (it ended, or the storage was cleared)"))?;
+        if kept.over {
+            return Err(bad(
+                "it is over: its replay can be downloaded from the menu",
+            ));
+        }
         if kept.game != G::NAME {
             return Err(bad(&format!(
                 "it is a game of {}, not {}",
@@ -158,6 +188,7 @@ impl<G: Game> Driver<G> {
             journal: kept.journal,
             replay_kept: keep,
             hold_until: moves,
+            over: false,
         });
         self.begin_session(session);
         self.announce_resumed();
