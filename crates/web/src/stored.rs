@@ -57,14 +57,7 @@ pub const MAX_KEPT_HEX: usize = 16 << 20;
 
 /// Hex of any length up to [`MAX_KEPT_HEX`] back to bytes.
 pub fn unhex_long(text: &str) -> Option<Vec<u8>> {
-    let t = text.trim();
-    if !t.len().is_multiple_of(2) || t.len() > MAX_KEPT_HEX {
-        return None;
-    }
-    (0..t.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(t.get(i..i + 2)?, 16).ok())
-        .collect()
+    unhex_at_most(text, MAX_KEPT_HEX)
 }
 
 /// Bytes as lower-case hex.
@@ -74,8 +67,13 @@ pub fn hex(bytes: &[u8]) -> String {
 
 /// Hex back to bytes; `None` for anything that is not hex of whole bytes.
 pub fn unhex(text: &str) -> Option<Vec<u8>> {
+    unhex_at_most(text, 4096)
+}
+
+/// Hex of at most `max` digits back to bytes.
+fn unhex_at_most(text: &str, max: usize) -> Option<Vec<u8>> {
     let t = text.trim();
-    if !t.len().is_multiple_of(2) || t.len() > 4096 {
+    if !t.len().is_multiple_of(2) || t.len() > max {
         return None;
     }
     (0..t.len())

@@ -78,11 +78,7 @@ impl<G: Game> Driver<G> {
                 path: secret_file(f.path()),
                 reason: format!("the game's secret could not be kept: {e}"),
             })?;
-            let book = match self.lobby.hosts_roster() {
-                Some(signed) => Some(AddressBook::Hosts(signed)),
-                None => self.lobby.roster().cloned().map(AddressBook::Bare),
-            };
-            if let Some(b) = book {
+            if let Some(b) = self.address_book() {
                 let _ = crate::files::write_atomic(&peers_file(f.path()), &b.encode(), false);
             }
             self.recording.file = Some(f);
@@ -142,6 +138,14 @@ impl<G: Game> Driver<G> {
         self.begin_session(session);
         self.announce_resumed();
         Ok(())
+    }
+
+    /// The address book kept for a resume: the host's signed roster, else the bare one.
+    pub(super) fn address_book(&self) -> Option<AddressBook> {
+        match self.lobby.hosts_roster() {
+            Some(signed) => Some(AddressBook::Hosts(signed)),
+            None => self.lobby.roster().cloned().map(AddressBook::Bare),
+        }
     }
 
     /// The session rebuilt from our own replay `bytes`, the signing `journal` and the game's

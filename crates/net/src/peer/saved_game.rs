@@ -58,11 +58,7 @@ impl<G: Game> Driver<G> {
         for id in finished.iter().rev().skip(FINISHED_KEPT) {
             games.forget(id);
         }
-        let book = match self.lobby.hosts_roster() {
-            Some(signed) => Some(AddressBook::Hosts(signed)),
-            None => self.lobby.roster().cloned().map(AddressBook::Bare),
-        }
-        .map(|b| b.encode());
+        let book = self.address_book().map(|b| b.encode());
         match games.begin(
             &config.game_id,
             G::NAME,
